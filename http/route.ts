@@ -1,0 +1,22 @@
+import type { JsonSchema } from '../schemas/types.js';
+import type { AppContext } from './context.js';
+
+export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+
+/**
+ * One HTTP route: where it lives, what it accepts and answers (JSON Schemas from schemas/), and its
+ * handler. The scope comes from http/scopes.ts, never from here, so one table governs access.
+ */
+export interface RouteSpec {
+  method: HttpMethod;
+  /** Router-style path, e.g. `/v1/api-keys/:key_id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  params?: Record<string, JsonSchema>;
+  query?: JsonSchema;
+  body?: JsonSchema;
+  /** Status code to response body schema; null for a body-less answer (e.g. a WebSocket upgrade). */
+  responses: Record<number, JsonSchema | null>;
+  handler(ctx: AppContext): Promise<void> | void;
+}

@@ -1,0 +1,61 @@
+import type { Scope } from '../runtime/auth/scopes.js';
+
+/**
+ * The one table of who may call what (DESIGN section 5). Keys are `METHOD path` as registered on
+ * the router. `public` routes need no key; `any` needs a valid key and no particular scope.
+ * Registering a route missing from this table throws at start, and a test walks the router.
+ */
+export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
+  'GET /v1/openapi.json': 'public',
+  'GET /metrics': 'admin:read',
+
+  'GET /v1/crews': 'crews:read',
+  'POST /v1/crews/:crew_id/deploy': 'crews:write',
+  'POST /v1/crews/:crew_id/run': 'crews:write',
+  'POST /v1/crews/batch-deploy': 'crews:write',
+
+  'GET /v1/outcomes': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id/result': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id/revisions': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id/stream': 'outcomes:read',
+  'GET /v1/workflows/:workflow_id': 'outcomes:read',
+  'POST /v1/outcomes/:outcome_id/revise': 'outcomes:write',
+  'POST /v1/outcomes/:outcome_id/cancel': 'outcomes:write',
+  'POST /v1/outcomes/:outcome_id/retry': 'outcomes:write',
+
+  'GET /v1/integrations': 'integrations:read',
+  'POST /v1/integrations/:integration_id/configure': 'integrations:write',
+  'GET /v1/webhooks': 'integrations:read',
+  'POST /v1/webhooks': 'integrations:write',
+  'PATCH /v1/webhooks/:webhook_id': 'integrations:write',
+  'DELETE /v1/webhooks/:webhook_id': 'integrations:write',
+  'GET /v1/webhooks/:webhook_id/deliveries': 'integrations:read',
+  'POST /v1/webhooks/:webhook_id/test': 'integrations:write',
+
+  'GET /v1/api-keys': 'admin:read',
+  'POST /v1/api-keys': 'admin:write',
+  'PATCH /v1/api-keys/:key_id': 'admin:write',
+  'DELETE /v1/api-keys/:key_id': 'admin:write',
+  'GET /v1/auth/verify': 'any',
+  'GET /v1/admin/actors': 'admin:read',
+
+  'GET /api/mcp/connections': 'integrations:read',
+  'POST /api/mcp/connect': 'integrations:write',
+  'DELETE /api/mcp/disconnect/:connection_id': 'integrations:write',
+  'GET /api/mcp/analytics/:workspace_id': 'admin:read',
+  'POST /api/chat/integrations/chat/channels': 'integrations:write',
+  'POST /api/chat/integrations/chat/configure': 'integrations:write',
+  'POST /api/chat/integrations/chat/sync': 'integrations:write',
+  'GET /api/chat/integrations/chat/status': 'integrations:read',
+  'DELETE /api/chat/integrations/chat/disconnect': 'integrations:write',
+  'POST /api/chat/post': 'integrations:write',
+  'GET /api/chat/messages': 'integrations:read',
+  'POST /api/chat/ingest': 'integrations:write',
+};
+
+export function scopeKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}

@@ -1,0 +1,40 @@
+/**
+ * A bounded in-memory map with per-entry expiry, used so a key check costs no database read.
+ * Oldest entries are dropped first when full (Map keeps insertion order).
+ */
+export class ExpiringCache<V> {
+  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: string, value: V, ttlMs: number): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops every entry whose value matches, e.g. all cache lines of a revoked key id. */
+  deleteWhere(predicate: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) if (predicate(entry.value)) this.entries.delete(key);
+  }
+}

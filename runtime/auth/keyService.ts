@@ -1,0 +1,155 @@
+import type { ApiKeyRow, ApiKeysRepository } from '../../storage/repositories/apiKeys.js';
+import type { WorkspaceRow, WorkspacesRepository } from '../../storage/repositories/workspaces.js';
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
+import { ExpiringCache } from './keyCache.js';
+import { displayPrefix, hashSecret, newSecret } from './keySecrets.js';
+import type { Scope } from './scopes.js';
+
+/** What a request learns about the key it presented. */
+export interface AuthenticatedKey {
+  keyId: string;
+  name: string;
+  permissions: Scope[];
+  expiresAt: string | null;
+  workspace: WorkspaceRow;
+}
+
+export type VerifyResult =
+  | { ok: true; key: AuthenticatedKey }
+  | { ok: false; reason: 'api_key_invalid' | 'api_key_expired' | 'api_key_revoked' };
+
+interface CachedKey {
+  row: ApiKeyRow;
+  workspace: WorkspaceRow;
+}
+
+export interface KeyServiceOptions {
+  apiKeys: ApiKeysRepository;
+  workspaces: WorkspacesRepository;
+  clock: Clock;
+  ids: IdGenerator;
+  /** How long a verified key is trusted without a read; bounds how late another node sees a revoke. */
+  cacheTtlMs?: number;
+  /** How often last-used stamps are written, in one batch. */
+  flushEveryMs?: number;
+}
+
+/**
+ * Creates, verifies and revokes API keys. Verification reads the database only on a cache miss:
+ * a revoke on this node drops the cache line at once; other nodes see it within `cacheTtlMs`.
+ * `last_used_at` is collected in memory and written in batches, never on the request path.
+ */
+export function createKeyService(options: KeyServiceOptions) {
+  const { apiKeys, workspaces, clock, ids } = options;
+  const ttl = options.cacheTtlMs ?? 30_000;
+  const now = () => clock.now().getTime();
+  const known = new ExpiringCache<CachedKey>(50_000, now);
+  // Unknown secrets are remembered briefly so a flood of bad keys does not become a flood of reads.
+  const unknown = new ExpiringCache<true>(10_000, now);
+  const pendingLastUsed = new Map<string, string>();
+
+  const timer = setInterval(() => void flush().catch(() => undefined), options.flushEveryMs ?? 5_000);
+  timer.unref();
+
+  async function flush(): Promise<void> {
+    if (pendingLastUsed.size === 0) return;
+    const stamps = [...pendingLastUsed].map(([id, at]) => ({ id, at }));
+    pendingLastUsed.clear();
+    await apiKeys.touchMany(stamps);
+  }
+
+  async function lookup(hash: string): Promise<CachedKey | undefined> {
+    const cached = known.get(hash);
+    if (cached) return cached;
+    if (unknown.get(hash)) return undefined;
+    const row = await apiKeys.findByHash(hash);
+    const workspace = row ? await workspaces.get(row.workspace_id) : undefined;
+    if (!row || !workspace) {
+      unknown.set(hash, true, 5_000);
+      return undefined;
+    }
+    const entry = { row, workspace };
+    known.set(hash, entry, ttl);
+    return entry;
+  }
+
+  return {
+    async verify(secret: string): Promise<VerifyResult> {
+      const entry = await lookup(hashSecret(secret));
+      if (!entry) return { ok: false, reason: 'api_key_invalid' };
+      const { row, workspace } = entry;
+      if (row.revoked_at) return { ok: false, reason: 'api_key_revoked' };
+      const at = clock.now();
+      if (row.expires_at && new Date(row.expires_at).getTime() <= at.getTime()) return { ok: false, reason: 'api_key_expired' };
+      const stamp = at.toISOString();
+      pendingLastUsed.set(row.id, stamp);
+      row.last_used_at = stamp;
+      return {
+        ok: true,
+        key: { keyId: row.id, name: row.name, permissions: row.permissions as Scope[], expiresAt: row.expires_at, workspace },
+      };
+    },
+
+    async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }) {
+      const secret = newSecret(ids);
+      const row: ApiKeyRow = {
+        id: ids.id('key', 16),
+        workspace_id: input.workspaceId,
+        name: input.name,
+        permissions: input.permissions,
+        secret_hash: hashSecret(secret),
+        prefix: displayPrefix(secret),
+        created_at: clock.now().toISOString(),
+        last_used_at: null,
+        expires_at: input.expiresAt ?? null,
+        revoked_at: null,
+      };
+      await apiKeys.insert(row);
+      return { row, secret };
+    },
+
+    /** Inserts a key whose secret the operator chose (CREWD_BOOTSTRAP_KEY). */
+    async createWithSecret(input: { workspaceId: string; name: string; permissions: Scope[]; secret: string }) {
+      const row: ApiKeyRow = {
+        id: ids.id('key', 16),
+        workspace_id: input.workspaceId,
+        name: input.name,
+        permissions: input.permissions,
+        secret_hash: hashSecret(input.secret),
+        prefix: displayPrefix(input.secret),
+        created_at: clock.now().toISOString(),
+        last_used_at: null,
+        expires_at: null,
+        revoked_at: null,
+      };
+      await apiKeys.insert(row);
+      return row;
+    },
+
+    async revoke(keyId: string): Promise<void> {
+      await apiKeys.revoke(keyId, clock.now().toISOString());
+      known.deleteWhere((entry) => entry.row.id === keyId);
+      pendingLastUsed.delete(keyId);
+    },
+
+    async rename(workspaceId: string, keyId: string, name: string): Promise<void> {
+      await apiKeys.rename(workspaceId, keyId, name);
+      known.deleteWhere((entry) => entry.row.id === keyId);
+    },
+
+    /** The freshest last-used stamp of a key, including one not yet written. */
+    lastUsed(keyId: string, stored: string | null): string | null {
+      return pendingLastUsed.get(keyId) ?? stored;
+    },
+
+    flush,
+
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+export type KeyService = ReturnType<typeof createKeyService>;

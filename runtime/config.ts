@@ -1,0 +1,113 @@
+import path from 'node:path';
+
+/** Everything the service reads from its environment, validated once at start (DESIGN section 8). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... for scale-out; undefined means the SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  bootstrapKey: string | undefined;
+  secretKey: string | undefined;
+  model: 'local' | 'openai';
+  openai: { baseURL: string | undefined; apiKey: string | undefined; model: string };
+  localModelDelayMs: number;
+  webhookRetryDelaysMs: number[];
+  webhookTimeoutMs: number;
+  allowPrivateUrls: boolean;
+  chatApiUrl: string;
+  logLevel: string;
+}
+
+/** A bad environment value; the message names the variable so an operator can fix it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `expected a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new ConfigError(name, `expected a number from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new ConfigError(name, `expected 0 or 1, got "${raw}"`);
+}
+
+function delays(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const parts = raw.split(',').map((part) => part.trim());
+  if (parts.length === 0 || parts.some((part) => !/^\d+$/.test(part))) {
+    throw new ConfigError(name, `expected comma-separated milliseconds such as 0,60000,300000, got "${raw}"`);
+  }
+  return parts.map(Number);
+}
+
+function url(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `expected a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+/** Reads and validates the environment; throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const model = env.CREWD_MODEL || 'local';
+  if (model !== 'local' && model !== 'openai') throw new ConfigError('CREWD_MODEL', `expected "local" or "openai", got "${model}"`);
+  const bootstrapKey = env.CREWD_BOOTSTRAP_KEY || undefined;
+  if (bootstrapKey !== undefined && !/^crew_sk_[A-Za-z0-9_-]{16,}$/.test(bootstrapKey)) {
+    throw new ConfigError('CREWD_BOOTSTRAP_KEY', 'expected crew_sk_ followed by at least 16 letters, digits, _ or -');
+  }
+  const secretKey = env.CREWD_SECRET_KEY || undefined;
+  if (secretKey !== undefined && Buffer.from(secretKey, 'base64').length !== 32) {
+    throw new ConfigError('CREWD_SECRET_KEY', 'expected 32 bytes encoded as base64 (openssl rand -base64 32)');
+  }
+  const host = env.HOST || '127.0.0.1';
+  const logLevel = env.CREWD_LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('CREWD_LOG_LEVEL', `expected one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
+  }
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host,
+    dataDir: path.resolve(env.CREWD_DATA_DIR || './data'),
+    databaseUrl: url(env, 'CREWD_DATABASE_URL', undefined, ['postgres:', 'postgresql:']),
+    bootstrapKey,
+    secretKey,
+    model,
+    openai: {
+      baseURL: url(env, 'OPENAI_BASE_URL', undefined, ['http:', 'https:']),
+      apiKey: env.OPENAI_API_KEY || undefined,
+      model: env.CREWD_MODEL_NAME || 'gpt-4o-mini',
+    },
+    localModelDelayMs: integer(env, 'CREWD_LOCAL_MODEL_DELAY_MS', 0, 0, 600_000),
+    webhookRetryDelaysMs: delays(env, 'CREWD_WEBHOOK_RETRY_DELAYS_MS', [0, 60_000, 300_000, 1_800_000, 7_200_000]),
+    webhookTimeoutMs: integer(env, 'CREWD_WEBHOOK_TIMEOUT_MS', 30_000, 1, 600_000),
+    allowPrivateUrls: flag(env, 'CREWD_ALLOW_PRIVATE_URLS'),
+    chatApiUrl: url(env, 'CREWD_CHAT_API_URL', 'https://slack.com/api/', ['http:', 'https:'])!,
+    logLevel,
+  };
+}

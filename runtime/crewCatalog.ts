@@ -1,0 +1,60 @@
+import type { CrewStatusRepository } from '../storage/repositories/crewStatus.js';
+import type { Clock } from './clock.js';
+import { crewIds, crews, type CrewDefinition, type CrewId } from './crews/index.js';
+
+export const crewStatuses = ['available', 'unavailable', 'maintenance'] as const;
+export type CrewStatus = (typeof crewStatuses)[number];
+
+export interface CrewState {
+  crew: CrewDefinition;
+  status: CrewStatus;
+  estimatedAvailability: string | null;
+}
+
+/**
+ * The crews with their operator-set status. Status rows are read at most every `refreshMs`,
+ * so listing crews costs no database read per request; a change on this node applies at once.
+ */
+export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; clock: Clock; refreshMs?: number }) {
+  const refreshMs = deps.refreshMs ?? 5_000;
+  let overrides = new Map<string, { status: CrewStatus; estimatedAvailability: string | null }>();
+  let loadedAt = -Infinity;
+
+  async function refresh(): Promise<void> {
+    const rows = await deps.crewStatus.list();
+    overrides = new Map(rows.map((row) => [row.crew_id, { status: row.status as CrewStatus, estimatedAvailability: row.estimated_availability }]));
+    loadedAt = deps.clock.now().getTime();
+  }
+
+  async function fresh(): Promise<void> {
+    if (deps.clock.now().getTime() - loadedAt >= refreshMs) await refresh();
+  }
+
+  function stateOf(id: CrewId): CrewState {
+    const override = overrides.get(id);
+    return { crew: crews[id], status: override?.status ?? 'available', estimatedAvailability: override?.estimatedAvailability ?? null };
+  }
+
+  return {
+    async list(): Promise<CrewState[]> {
+      await fresh();
+      return crewIds.map(stateOf);
+    },
+    async get(id: CrewId): Promise<CrewState> {
+      await fresh();
+      return stateOf(id);
+    },
+    async setStatus(id: CrewId, status: CrewStatus, estimatedAvailability: string | null): Promise<CrewState> {
+      await deps.crewStatus.set({
+        crew_id: id,
+        status,
+        estimated_availability: status === 'available' ? null : estimatedAvailability,
+        updated_at: deps.clock.now().toISOString(),
+      });
+      await refresh();
+      return stateOf(id);
+    },
+  };
+}
+
+export type CrewCatalog = ReturnType<typeof createCrewCatalog>;

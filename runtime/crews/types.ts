@@ -1,0 +1,33 @@
+/** A crew as data: what GET /v1/crews shows and what the engine runs, stage by stage. */
+export interface CrewStage {
+  /** Stage name reported in `progress.current_stage`. */
+  name: string;
+  /** The agent that works this stage; one of the crew's `agents`. */
+  agent: string;
+  /** What the agent is asked to do in this stage (model prompt seed). */
+  task: string;
+}
+
+export interface CrewDefinition {
+  id: CrewId;
+  name: string;
+  description: string;
+  /** Every agent of the crew, in the spec's order. */
+  agents: string[];
+  /** The shorter agent list shown by list-endpoint variants. */
+  listAgents?: string[];
+  capabilities: string[];
+  /** Integration ids (DESIGN section 5 neutral words) the crew may use. */
+  integrations: string[];
+  /** Stages run in order; each stage is worked by one agent. */
+  stages: CrewStage[];
+  /** Typical seconds per stage, used for estimated_completion. */
+  secondsPerStage: number;
+}
+
+export const crewIds = ['writer', 'mind', 'pilot'] as const;
+export type CrewId = (typeof crewIds)[number];
+
+export function isCrewId(value: string): value is CrewId {
+  return (crewIds as readonly string[]).includes(value);
+}

@@ -1,0 +1,37 @@
+import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import type { JsonSchema } from './types.js';
+
+const scopeEnum = ['crews:read', 'outcomes:read', 'integrations:read', 'crews:write', 'outcomes:write', 'integrations:write', 'admin:read', 'admin:write'];
+
+const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
+
+export const apiKeyView: JsonSchema = responseObject({
+  key_id: { type: 'string', pattern: '^key_' },
+  name: { type: 'string' },
+  permissions: { type: 'array', items: { type: 'string', enum: scopeEnum } },
+  prefix: { type: 'string' },
+  created_at: timestamp,
+  last_used_at: nullableTimestamp,
+  expires_at: nullableTimestamp,
+});
+
+export const apiKeyCreated: JsonSchema = {
+  allOf: [apiKeyView, responseObject({ secret: { type: 'string', pattern: '^crew_sk_' } })],
+};
+
+export const apiKeyList: JsonSchema = responseObject({ api_keys: { type: 'array', items: apiKeyView } });
+
+export const apiKeyRevoked: JsonSchema = responseObject({ key_id: { type: 'string' }, revoked: { const: true } });
+
+export const createApiKeyBody: JsonSchema = strictObject(
+  {
+    name,
+    permissions: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: scopeEnum } },
+    expires_at: timestamp,
+  },
+  ['name', 'permissions'],
+);
+
+export const updateApiKeyBody: JsonSchema = strictObject({ name }, ['name']);
+
+export const keyIdParam: JsonSchema = { type: 'string', pattern: '^key_[A-Za-z0-9]+$' };

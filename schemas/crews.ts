@@ -1,0 +1,16 @@
+import { responseObject } from './common.js';
+import type { JsonSchema } from './types.js';
+
+const stringArray: JsonSchema = { type: 'array', items: { type: 'string' } };
+
+export const crew: JsonSchema = responseObject({
+  id: { type: 'string', enum: ['writer', 'mind', 'pilot'] },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  agents: stringArray,
+  status: { type: 'string' },
+  capabilities: stringArray,
+  integrations: stringArray,
+});
+
+export const crewList: JsonSchema = responseObject({ crews: { type: 'array', items: crew } });

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knex, { type Knex } from 'knex';
+
+export type Db = Knex;
+
+export interface DbOptions {
+  /** postgres://... ; when absent, SQLite at `<dataDir>/crewd.sqlite`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Postgres pool size; SQLite always uses one connection (one writer). */
+  poolMax?: number;
+}
+
+/** Opens the database: SQLite in WAL mode on one connection, or a Postgres pool. */
+export function openDb(options: DbOptions): Db {
+  if (options.databaseUrl) {
+    return knex({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+    });
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  return knex({
+    client: 'sqlite3',
+    connection: { filename: path.join(options.dataDir, 'crewd.sqlite') },
+    useNullAsDefault: true,
+    // One connection: SQLite has one writer, and a single connection keeps transactions serial.
+    pool: {
+      min: 1,
+      max: 1,
+      afterCreate(conn: { run(sql: string, cb: (err: Error | null) => void): void }, done: (err: Error | null, conn: unknown) => void) {
+        conn.run('PRAGMA journal_mode = WAL', (err) => {
+          if (err) return done(err, conn);
+          conn.run('PRAGMA synchronous = NORMAL', (err2) => {
+            if (err2) return done(err2, conn);
+            conn.run('PRAGMA foreign_keys = ON', (err3) => done(err3, conn));
+          });
+        });
+      },
+    },
+  });
+}
+
+export function isPostgres(db: Db): boolean {
+  return db.client.config.client === 'pg';
+}

@@ -1,0 +1,17 @@
+import type { Knex } from 'knex';
+import * as foundation from './001_foundation.js';
+
+interface Migration {
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Every migration, in order. Listed here (not globbed) so they run the same under tsx and in a bundle. */
+const migrations: Array<[string, Migration]> = [['001_foundation', foundation]];
+
+/** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
+export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};

@@ -1,0 +1,75 @@
+import type { Db } from '../db.js';
+
+export interface ApiKeyRow {
+  id: string;
+  workspace_id: string;
+  name: string;
+  permissions: string[];
+  secret_hash: string;
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+function fromDb(row: Record<string, unknown>): ApiKeyRow {
+  return {
+    id: String(row.id),
+    workspace_id: String(row.workspace_id),
+    name: String(row.name),
+    permissions: JSON.parse(String(row.permissions)) as string[],
+    secret_hash: String(row.secret_hash),
+    prefix: String(row.prefix),
+    created_at: String(row.created_at),
+    last_used_at: (row.last_used_at as string | null) ?? null,
+    expires_at: (row.expires_at as string | null) ?? null,
+    revoked_at: (row.revoked_at as string | null) ?? null,
+  };
+}
+
+/** API keys. Only the SHA-256 of a secret is stored, with a short display prefix. */
+export function apiKeysRepository(db: Db) {
+  return {
+    async insert(row: ApiKeyRow): Promise<void> {
+      await db('api_keys').insert({ ...row, permissions: JSON.stringify(row.permissions) });
+    },
+    async count(): Promise<number> {
+      const [row] = await db('api_keys').count({ n: '*' });
+      return Number(row?.n ?? 0);
+    },
+    async findByHash(secretHash: string): Promise<ApiKeyRow | undefined> {
+      const row = await db('api_keys').where({ secret_hash: secretHash }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    async get(workspaceId: string, id: string): Promise<ApiKeyRow | undefined> {
+      const row = await db('api_keys').where({ workspace_id: workspaceId, id }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    /** Any workspace's key, for the operator CLI. */
+    async getAny(id: string): Promise<ApiKeyRow | undefined> {
+      const row = await db('api_keys').where({ id }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    async listActive(workspaceId?: string): Promise<ApiKeyRow[]> {
+      const query = db('api_keys').whereNull('revoked_at').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      if (workspaceId) query.where({ workspace_id: workspaceId });
+      return (await query).map(fromDb);
+    },
+    async rename(workspaceId: string, id: string, name: string): Promise<void> {
+      await db('api_keys').where({ workspace_id: workspaceId, id }).update({ name });
+    },
+    async revoke(id: string, at: string): Promise<void> {
+      await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
+    },
+    /** Writes many last-used stamps in one transaction (batched off the request path). */
+    async touchMany(stamps: Array<{ id: string; at: string }>): Promise<void> {
+      if (stamps.length === 0) return;
+      await db.transaction(async (trx) => {
+        for (const { id, at } of stamps) await trx('api_keys').where({ id }).update({ last_used_at: at });
+      });
+    },
+  };
+}
+
+export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;
