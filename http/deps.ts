@@ -3,6 +3,7 @@ import type { KeyService } from '../runtime/auth/keyService.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Config } from '../runtime/config.js';
 import type { CrewCatalog } from '../runtime/crewCatalog.js';
+import type { EventBus } from '../runtime/events/eventBus.js';
 import type { IdGenerator } from '../runtime/ids.js';
 import type { RateLimiter } from '../runtime/rateLimiter.js';
 import type { WorkspaceService } from '../runtime/workspaceService.js';
@@ -19,6 +20,7 @@ export interface HttpDeps {
   workspaces: WorkspaceService;
   rateLimiter: RateLimiter;
   crews: CrewCatalog;
+  eventBus: EventBus;
   /** True when the database answers. */
   databaseReady(): Promise<boolean>;
   version: string;

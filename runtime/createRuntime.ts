@@ -10,6 +10,7 @@ import { createKeyService } from './auth/keyService.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createCrewCatalog } from './crewCatalog.js';
+import { createEventBus } from './events/eventBus.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { createLogger } from './logger.js';
 import { createRateLimiter } from './rateLimiter.js';
@@ -40,6 +41,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
   const rateLimiter = createRateLimiter(() => clock.now().getTime());
+  const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
 
   const deps: HttpDeps = {
@@ -52,6 +54,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     workspaces,
     rateLimiter,
     crews,
+    eventBus,
     version,
     async databaseReady() {
       try {
@@ -72,6 +75,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     keys,
     workspaces,
     crews,
+    eventBus,
     logger,
     app,
     router,
