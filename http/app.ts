@@ -62,6 +62,8 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   });
   document = buildOpenApi(documented, { version: deps.version });
 
+  // Errors Koa sees outside our handler (a client hanging up mid-response): log, never print to stderr.
+  app.on('error', (error: Error) => deps.logger.warn({ err: error }, 'connection error'));
   app.use(requestId(deps.ids));
   app.use(accessLog(deps.logger));
   app.use(errorHandler(deps.logger, bodyLimitBytes));

@@ -103,8 +103,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close(): Promise<void> {
       if (server) {
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
+        // Connections that finish their request while we wait become idle: close those too, and
+        // after the grace period cut whatever is still open.
+        const sweep = setInterval(() => server!.closeIdleConnections(), 50);
+        const deadline = setTimeout(() => server!.closeAllConnections(), 10_000);
         server.closeIdleConnections();
         await closing;
+        clearInterval(sweep);
+        clearTimeout(deadline);
       }
       await keys.close();
       await db.destroy();

@@ -42,6 +42,8 @@ export function errorHandler(logger: Logger, bodyLimit: number): Middleware<AppS
       if (known) {
         ctx.status = known.status;
         for (const [name, value] of Object.entries(known.headers)) ctx.set(name, value);
+        // The unread rest of an oversized or aborted body must not hold the connection open.
+        if (known.status === 413 || known.code === 'request_aborted') ctx.set('Connection', 'close');
         ctx.body = { error: { code: known.code, message: known.message, details: known.details } };
         if (known.status >= 500) logger.error({ err: error, request_id: ctx.state.requestId }, 'request failed');
         return;

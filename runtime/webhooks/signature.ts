@@ -1,0 +1,27 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** The header that carries the signature (spec: Events, Signature). */
+export const signatureHeader = 'X-Service-Signature';
+
+const prefix = 'sha256=';
+const digestHexLength = 64;
+
+/**
+ * `sha256=` + lower-case hex HMAC-SHA256 of the raw body, keyed with the webhook's secret.
+ * Sign the exact bytes that are sent: re-serialising JSON would change them.
+ */
+export function signPayload(secret: string, rawBody: string | Buffer): string {
+  return prefix + createHmac('sha256', secret).update(rawBody).digest('hex');
+}
+
+/**
+ * True when `header` is the signature of `rawBody`. The comparison takes the same time wherever
+ * the first difference is, so a caller cannot learn the digest byte by byte.
+ */
+export function verifySignature(secret: string, rawBody: string | Buffer, header: string | undefined | null): boolean {
+  if (typeof header !== 'string' || header.length !== prefix.length + digestHexLength) return false;
+  const expected = Buffer.from(signPayload(secret, rawBody), 'utf8');
+  const received = Buffer.from(header, 'utf8');
+  // Non-ASCII characters take more than one byte, and timingSafeEqual throws on unequal lengths.
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
