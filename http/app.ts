@@ -8,6 +8,7 @@ import type { HttpDeps } from './deps.js';
 import { accessLog } from './middleware/accessLog.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/errorHandler.js';
+import { idempotency } from './middleware/idempotency.js';
 import { parseBody } from './middleware/parseBody.js';
 import { rateLimit } from './middleware/rateLimit.js';
 import { requestId } from './middleware/requestId.js';
@@ -71,6 +72,7 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(rateLimit(deps.rateLimiter, anonymousRequestsPerMinute, probePaths));
   app.use(requireKey(publicPaths));
   app.use(parseBody(bodyLimitBytes));
+  app.use(idempotency(deps.repos.idempotency, deps.clock));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

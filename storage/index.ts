@@ -2,6 +2,7 @@ import type { Db } from './db.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
 import { crewStatusRepository } from './repositories/crewStatus.js';
 import { eventsRepository } from './repositories/events.js';
+import { idempotencyRepository } from './repositories/idempotency.js';
 import { workspacesRepository } from './repositories/workspaces.js';
 
 /** Every repository over one database handle. */
@@ -11,6 +12,7 @@ export function createRepositories(db: Db) {
     apiKeys: apiKeysRepository(db),
     crewStatus: crewStatusRepository(db),
     events: eventsRepository(db),
+    idempotency: idempotencyRepository(db),
   };
 }
 

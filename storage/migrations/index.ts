@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation.js';
+import * as idempotency from './004_idempotency.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -7,7 +8,10 @@ interface Migration {
 }
 
 /** Every migration, in order. Listed here (not globbed) so they run the same under tsx and in a bundle. */
-const migrations: Array<[string, Migration]> = [['001_foundation', foundation]];
+const migrations: Array<[string, Migration]> = [
+  ['001_foundation', foundation],
+  ['004_idempotency', idempotency],
+];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
 export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
