@@ -21,7 +21,8 @@ export type VerifyResult =
 
 interface CachedKey {
   row: ApiKeyRow;
-  workspace: WorkspaceRow;
+  key: AuthenticatedKey;
+  expiresAtMs: number | null;
 }
 
 export interface KeyServiceOptions {
@@ -47,14 +48,14 @@ export function createKeyService(options: KeyServiceOptions) {
   const known = new ExpiringCache<CachedKey>(50_000, now);
   // Unknown secrets are remembered briefly so a flood of bad keys does not become a flood of reads.
   const unknown = new ExpiringCache<true>(10_000, now);
-  const pendingLastUsed = new Map<string, string>();
+  const pendingLastUsed = new Map<string, number>();
 
   const timer = setInterval(() => void flush().catch(() => undefined), options.flushEveryMs ?? 5_000);
   timer.unref();
 
   async function flush(): Promise<void> {
     if (pendingLastUsed.size === 0) return;
-    const stamps = [...pendingLastUsed].map(([id, at]) => ({ id, at }));
+    const stamps = [...pendingLastUsed].map(([id, at]) => ({ id, at: new Date(at).toISOString() }));
     pendingLastUsed.clear();
     await apiKeys.touchMany(stamps);
   }
@@ -69,7 +70,11 @@ export function createKeyService(options: KeyServiceOptions) {
       unknown.set(hash, true, 5_000);
       return undefined;
     }
-    const entry = { row, workspace };
+    const entry: CachedKey = {
+      row,
+      key: { keyId: row.id, name: row.name, permissions: row.permissions as Scope[], expiresAt: row.expires_at, workspace },
+      expiresAtMs: row.expires_at ? new Date(row.expires_at).getTime() : null,
+    };
     known.set(hash, entry, ttl);
     return entry;
   }
@@ -78,17 +83,13 @@ export function createKeyService(options: KeyServiceOptions) {
     async verify(secret: string): Promise<VerifyResult> {
       const entry = await lookup(hashSecret(secret));
       if (!entry) return { ok: false, reason: 'api_key_invalid' };
-      const { row, workspace } = entry;
+      const { row, key, expiresAtMs } = entry;
       if (row.revoked_at) return { ok: false, reason: 'api_key_revoked' };
-      const at = clock.now();
-      if (row.expires_at && new Date(row.expires_at).getTime() <= at.getTime()) return { ok: false, reason: 'api_key_expired' };
-      const stamp = at.toISOString();
-      pendingLastUsed.set(row.id, stamp);
-      row.last_used_at = stamp;
-      return {
-        ok: true,
-        key: { keyId: row.id, name: row.name, permissions: row.permissions as Scope[], expiresAt: row.expires_at, workspace },
-      };
+      const nowMs = now();
+      if (expiresAtMs !== null && expiresAtMs <= nowMs) return { ok: false, reason: 'api_key_expired' };
+      // Kept as a number on the hot path; turned into a timestamp only when written or shown.
+      pendingLastUsed.set(row.id, nowMs);
+      return { ok: true, key };
     },
 
     async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }) {
@@ -140,7 +141,8 @@ export function createKeyService(options: KeyServiceOptions) {
 
     /** The freshest last-used stamp of a key, including one not yet written. */
     lastUsed(keyId: string, stored: string | null): string | null {
-      return pendingLastUsed.get(keyId) ?? stored;
+      const pending = pendingLastUsed.get(keyId);
+      return pending === undefined ? stored : new Date(pending).toISOString();
     },
 
     flush,

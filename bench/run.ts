@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { benchHttp } from './http.js';
+
+type Section = () => Promise<Record<string, number | string>>;
+
+/**
+ * `npm run bench`: every benchmark of the service, one section at a time (never in parallel: the
+ * machine has two cores). `npm run bench -- http engine` runs only the named sections.
+ */
+async function optional(file: string, name: string): Promise<Section | undefined> {
+  if (!fs.existsSync(new URL(file, import.meta.url))) return undefined;
+  const module = (await import(file)) as Record<string, Section>;
+  return module[name];
+}
+
+const sections: Record<string, Section | undefined> = {
+  http: benchHttp,
+  engine: await optional('./engine.ts', 'benchEngine'),
+  webhooks: await optional('./webhooks.ts', 'benchWebhooks'),
+};
+
+const wanted = process.argv.slice(2);
+console.log(`crewd benchmarks on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}`);
+for (const [name, section] of Object.entries(sections)) {
+  if (!section || (wanted.length > 0 && !wanted.includes(name))) continue;
+  console.log(`\n## ${name}`);
+  const figures = await section();
+  for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(52)} ${value}`);
+}
+process.exit(0);
