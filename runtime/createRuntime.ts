@@ -12,7 +12,7 @@ import type { Config } from './config.js';
 import { createCrewCatalog } from './crewCatalog.js';
 import { createEventBus } from './events/eventBus.js';
 import { randomIds, type IdGenerator } from './ids.js';
-import { createLogger } from './logger.js';
+import { createLogger, flushLogger } from './logger.js';
 import { createRateLimiter } from './rateLimiter.js';
 import { createWorkspaceService } from './workspaceService.js';
 
@@ -114,6 +114,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       }
       await keys.close();
       await db.destroy();
+      flushLogger(logger);
     },
   };
 }

@@ -20,10 +20,20 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
   let overrides = new Map<string, { status: CrewStatus; estimatedAvailability: string | null }>();
   let loadedAt = -Infinity;
 
+  let states: CrewState[] = crewIds.map(stateOf);
+  let signature = '';
+
   async function refresh(): Promise<void> {
     const rows = await deps.crewStatus.list();
     overrides = new Map(rows.map((row) => [row.crew_id, { status: row.status as CrewStatus, estimatedAvailability: row.estimated_availability }]));
     loadedAt = deps.clock.now().getTime();
+    // Keep the same array while nothing changed, so callers can memoise what they derive from it.
+    const next = crewIds.map(stateOf);
+    const nextSignature = JSON.stringify(next.map((state) => [state.status, state.estimatedAvailability]));
+    if (nextSignature !== signature) {
+      states = next;
+      signature = nextSignature;
+    }
   }
 
   async function fresh(): Promise<void> {
@@ -36,9 +46,10 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
   }
 
   return {
-    async list(): Promise<CrewState[]> {
+    /** The crews with their status; the same array object until a status changes. */
+    async list(): Promise<readonly CrewState[]> {
       await fresh();
-      return crewIds.map(stateOf);
+      return states;
     },
     async get(id: CrewId): Promise<CrewState> {
       await fresh();

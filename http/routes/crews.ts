@@ -4,6 +4,9 @@ import type { RouteSpec } from '../route.js';
 import { crewView } from '../views/crew.js';
 
 export function crewRoutes(deps: HttpDeps): RouteSpec[] {
+  // The list changes only when an operator sets a crew status; build its body once per change.
+  let source: unknown;
+  let body: { crews: ReturnType<typeof crewView>[] } | undefined;
   return [
     {
       method: 'get',
@@ -12,7 +15,12 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
       summary: 'List the crews with their agents, capabilities, integrations and status',
       responses: { 200: schemas.crewList },
       async handler(ctx) {
-        ctx.body = { crews: (await deps.crews.list()).map(crewView) };
+        const states = await deps.crews.list();
+        if (states !== source || !body) {
+          body = { crews: states.map(crewView) };
+          source = states;
+        }
+        ctx.body = body;
       },
     },
   ];
