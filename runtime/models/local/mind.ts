@@ -1,0 +1,124 @@
+import { requestedWords } from '../../quality/requirements.js';
+import type { StageInput, StageOutput } from '../types.js';
+import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
+import { capitalize, keyPhrases, rankSentences, titleCase } from './phrases.js';
+import { topicOf } from './topic.js';
+
+// Dates and meeting vocabulary recur in every transcript without being what it is about.
+const calendarWords = new Set(
+  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod'.split(' '),
+);
+
+/**
+ * The mind crew reads the brief, context and context documents as meeting material. Each stage
+ * adds its part to one document: analysis (topics, decisions, risks), coordination (follow-up by
+ * owner), summarization (extractive summary), action_planning (the action item list) and
+ * integration_sync (the final ordering the tools receive).
+ */
+export function mindStep(input: StageInput): StageOutput {
+  // The brief is the instruction; it is read as material only when nothing else was given.
+  const material = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const texts = material.length > 0 ? material : [input.brief];
+  const findings = analyseMeeting(texts);
+  const corpus = texts.join('\n');
+  const topics = keyPhrases(corpus, 6, calendarWords);
+  const summary = summarize(findings.utterances, corpus, input);
+  const title = `Meeting summary: ${titleCase(topicOf(input.brief))}`;
+  const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
+  const parts = { title, findings, topics, summary, knowledge: input.knowledge.slice(0, 3) };
+  const data = { topics, decisions: findings.decisions, risks: findings.risks, participants: findings.participants } as Record<string, unknown>;
+  switch (input.stage.name) {
+    case 'analysis':
+      return {
+        summary: `Found ${findings.decisions.length} decisions, ${findings.risks.length} risks and ${topics.length} topics in ${findings.utterances.length} statements`,
+        content: render(parts, stageIndex),
+        data,
+      };
+    case 'coordination': {
+      const owners = byOwner(findings.actionItems);
+      return {
+        summary: `Grouped ${findings.actionItems.length} follow-ups across ${owners.size} owners`,
+        content: render(parts, stageIndex),
+        data: { ...data, owners: Object.fromEntries([...owners].map(([owner, items]) => [owner, items.map((item) => item.task)])) },
+      };
+    }
+    case 'summarization':
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary } };
+    case 'action_planning':
+      return {
+        summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
+        content: render(parts, stageIndex),
+        data: { ...data, summary, action_items: actionData(findings.actionItems) },
+      };
+    default:
+      return {
+        summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items for the ${input.crew.integrations.join(', ')} tools`,
+        content: render(parts, input.crew.stages.length),
+        data: { ...data, summary, action_items: actionData(findings.actionItems) },
+      };
+  }
+}
+
+function actionData(items: ActionItem[]): Array<Record<string, unknown>> {
+  return items.map((item) => ({ owner: item.owner, task: item.task, due: item.due, priority: item.priority }));
+}
+
+/** How many sentences the summary keeps: short 3, long 8, else about a quarter, 3 to 6. */
+function summaryLength(count: number, requirements: Record<string, unknown>): number {
+  const raw = requirements.summary_length ?? requirements.length;
+  const words = requestedWords({ length: raw }, 'newsletter');
+  const wanted = typeof raw === 'string' && /short|brief/i.test(raw) ? 3 : typeof raw === 'string' && /long|detailed/i.test(raw) ? 8 : words ? Math.round(words / 20) : Math.round(count / 4);
+  return Math.max(1, Math.min(count, Math.max(3, Math.min(wanted, 12))));
+}
+
+/** Extractive summary: the highest-ranked statements, in the order they were made. */
+function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
+  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
+  const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
+  return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text));
+}
+
+function byOwner(items: ActionItem[]): Map<string, ActionItem[]> {
+  const owners = new Map<string, ActionItem[]>();
+  for (const item of items) owners.set(item.owner, [...(owners.get(item.owner) ?? []), item]);
+  return owners;
+}
+
+function describe(item: ActionItem): string {
+  const extras = [item.due ? `due ${item.due}` : '', item.priority === 'high' ? 'high priority' : ''].filter(Boolean);
+  return `${capitalize(item.task)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
+}
+
+interface Parts {
+  title: string;
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  knowledge: string[];
+}
+
+function bullets(items: string[], empty: string): string {
+  return items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : empty;
+}
+
+/** The document after stage `upTo` (0-based); sections appear as their stage completes. */
+function render(parts: Parts, upTo: number): string {
+  const { findings } = parts;
+  const blocks = [`# ${parts.title}`];
+  if (upTo >= 2) blocks.push('## Summary', bullets(parts.summary, 'The material holds no statements long enough to summarize.'));
+  blocks.push('## Decisions', bullets(findings.decisions, 'No decisions were recorded.'));
+  if (upTo >= 3) {
+    const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
+    blocks.push('## Action items', rows.length > 0 ? rows.join('\n') : 'No action items were recorded.');
+  } else if (upTo >= 1) {
+    blocks.push('## Follow-up by owner');
+    const owners = byOwner(findings.actionItems);
+    if (owners.size === 0) blocks.push('No follow-ups with an owner were found.');
+    for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe), ''));
+  }
+  blocks.push('## Risks and open questions', bullets(findings.risks, 'No risks were raised.'));
+  blocks.push('## Topics', bullets(parts.topics.map(capitalize), 'No recurring topics.'));
+  if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
+  if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge, ''));
+  return blocks.join('\n\n');
+}

@@ -1,0 +1,127 @@
+import nlp from 'compromise';
+
+/** The four registers the local model writes in. */
+export type Tone = 'professional' | 'casual' | 'friendly' | 'technical';
+
+const toneAliases: Array<[RegExp, Tone]> = [
+  [/casual|conversational|informal|relaxed|playful|humou?rous|fun|witty|laid[- ]back/, 'casual'],
+  [/friendl|warm|enthusiastic|encouraging|upbeat|empathetic|inspir|approachable|positive/, 'friendly'],
+  [/technical|precise|scientific|developer|engineering/, 'technical'],
+  [/professional|formal|business|authoritative|corporate|academic|serious|executive/, 'professional'],
+];
+
+/** Reads a tone requirement; undefined when none of the four registers is named. */
+export function toneOf(value: unknown): Tone | undefined {
+  if (typeof value !== 'string') return undefined;
+  const lower = value.toLowerCase();
+  return toneAliases.find(([pattern]) => pattern.test(lower))?.[1];
+}
+
+/** Openers the casual and friendly registers put before a paragraph; formal registers drop them. */
+export const asides: Record<'casual' | 'friendly', string[]> = {
+  casual: ["Here's the thing:", "Let's be honest:", 'Quick reality check:', 'Real talk:'],
+  friendly: ['Good news:', "Here's a tip:", 'You might like this:', 'A friendly reminder:'],
+};
+
+const plainWords: Array<[RegExp, string]> = [
+  [/\butili[sz]e(s|d)?\b/gi, 'use$1'],
+  [/\bin order to\b/gi, 'to'],
+  [/\bapproximately\b/gi, 'about'],
+  [/\bnumerous\b/gi, 'lots of'],
+  [/\bassist(s|ed)?\b/gi, 'help$1'],
+  [/\bobtain(s|ed)?\b/gi, 'get$1'],
+  [/\bcommence(s|d)?\b/gi, 'start$1'],
+  [/\bregarding\b/gi, 'about'],
+  [/\bprior to\b/gi, 'before'],
+  [/\bsubsequently\b/gi, 'then'],
+  [/\bsufficient\b/gi, 'enough'],
+  [/\bdemonstrate(s|d)?\b/gi, 'show$1'],
+  [/\bfacilitate(s|d)?\b/gi, 'help$1'],
+  [/\bindividuals\b/gi, 'people'],
+];
+
+// Sentence-initial connectives: casual only; the friendly register keeps its connectives.
+const casualConnectives: Array<[RegExp, string]> = [
+  [/^Therefore,\s*/, 'So '],
+  [/^However,\s*/, 'But '],
+  [/^In addition,\s*/, 'Plus, '],
+  [/^Additionally,\s*/, 'Plus, '],
+];
+
+const toFormal: Array<[RegExp, string]> = [
+  [/\blots of\b/gi, 'many'],
+  [/\ba lot of\b/gi, 'many'],
+  [/\bgonna\b/gi, 'going to'],
+  [/\bwanna\b/gi, 'want to'],
+  [/\bkinda\b/gi, 'somewhat'],
+  [/\bawesome\b/gi, 'excellent'],
+  [/\bsuper\s+(?=\w)/gi, 'very '],
+  [/\bstuff\b/gi, 'material'],
+  [/\bokay\b/gi, 'acceptable'],
+  [/^So\s+(?!that\b)/, 'Therefore, '],
+  [/^But\s+/, 'However, '],
+  [/^Plus,\s*/, 'In addition, '],
+  [/!+/g, '.'],
+];
+
+function replaceAll(text: string, rules: Array<[RegExp, string]>): string {
+  let result = text;
+  for (const [pattern, replacement] of rules) {
+    result = result.replace(pattern, (match, ...groups: unknown[]) => {
+      const replaced = replacement.replace(/\$1/g, typeof groups[0] === 'string' ? groups[0] : '');
+      return /^[A-Z]/.test(match) ? replaced.charAt(0).toUpperCase() + replaced.slice(1) : replaced;
+    });
+  }
+  return result;
+}
+
+function stripAsides(text: string): string {
+  const all = [...asides.casual, ...asides.friendly];
+  const found = all.find((aside) => text.startsWith(`${aside} `));
+  if (!found) return text;
+  const rest = text.slice(found.length + 1);
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/** Rewrites one line of prose into `tone`; idempotent. */
+export function toneLine(text: string, tone: Tone): string {
+  // Parsing is the costly part; most sentences hold nothing to contract or expand.
+  if (tone === 'casual' || tone === 'friendly') {
+    const swapped = replaceAll(text, tone === 'casual' ? [...plainWords, ...casualConnectives] : plainWords);
+    if (!/\b(?:is|are|not|will|have|has|am|would|had|us)\b/i.test(swapped)) return swapped;
+    const doc = nlp(swapped);
+    doc.contract();
+    return doc.text();
+  }
+  const formal = replaceAll(stripAsides(text), toFormal);
+  if (!/['’]/.test(formal)) return formal;
+  const doc = nlp(formal);
+  doc.contractions().expand();
+  return doc.text();
+}
+
+/**
+ * Applies `tone` to every prose line of a markdown document; headings, code, tables and front
+ * matter are left alone.
+ */
+export function applyTone(markdown: string, tone: Tone): string {
+  let inCode = false;
+  let inFrontMatter = false;
+  return markdown
+    .split('\n')
+    .map((line, index) => {
+      if (index === 0 && line === '---') {
+        inFrontMatter = true;
+        return line;
+      }
+      if (inFrontMatter) {
+        if (line === '---') inFrontMatter = false;
+        return line;
+      }
+      if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
+      if (inCode || /^\s*(```|~~~|#|\||$)/.test(line)) return line;
+      const prefix = /^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)?/.exec(line)?.[0] ?? '';
+      return prefix + toneLine(line.slice(prefix.length), tone);
+    })
+    .join('\n');
+}

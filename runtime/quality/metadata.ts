@@ -1,0 +1,35 @@
+import { parseDocument, plainText } from './markdown.js';
+import { readingEase } from './readability.js';
+import { formatOf, targetKeywords } from './requirements.js';
+import { seoScore } from './seo.js';
+import { polarity, type Polarity } from './sentiment.js';
+import { countWords } from './text.js';
+
+/** `result.metadata` of the spec: measured from the content, never estimated by a model. */
+export interface ContentMetadata {
+  word_count: number;
+  /** "N min read" at 200 words a minute, at least 1. */
+  reading_time: string;
+  sentiment: Polarity;
+  /** 0..100, see seoScore. */
+  seo_score: number;
+  /** Flesch reading ease clamped to 0..100. */
+  readability_score: number;
+}
+
+const wordsPerMinute = 200;
+
+/** Metadata of a markdown result; `requirements` supplies target_keywords and format. */
+export function computeMetadata(content: string, requirements: Record<string, unknown> = {}): ContentMetadata {
+  const parts = parseDocument(content);
+  const text = plainText(parts);
+  const wordCount = countWords(text);
+  const format = formatOf(requirements);
+  return {
+    word_count: wordCount,
+    reading_time: `${Math.max(1, Math.ceil(wordCount / wordsPerMinute))} min read`,
+    sentiment: polarity(text).polarity,
+    seo_score: seoScore(parts, targetKeywords(requirements), format === 'social_media' ? 20 : 300),
+    readability_score: readingEase(text),
+  };
+}
