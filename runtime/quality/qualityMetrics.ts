@@ -1,6 +1,6 @@
 import { hasExamples, requirementChecks } from './completeness.js';
 import { parseDocument, plainText } from './markdown.js';
-import { averageSentenceLength, clampScore, readingEase } from './readability.js';
+import { averageSentenceLength, clampScore, readingCounts, readingEase } from './readability.js';
 import { polarity } from './sentiment.js';
 import { contentTerms, sentences, stem } from './text.js';
 
@@ -25,11 +25,12 @@ const weights = { relevance: 0.3, clarity: 0.2, completeness: 0.3, engagement: 0
 export function computeQualityMetrics(content: string, input: QualityInput): QualityMetrics {
   const parts = parseDocument(content);
   const text = plainText(parts);
+  const units = sentences(text);
   const criteria = {
     relevance: relevance(text, input.brief),
-    clarity: clarity(text),
+    clarity: clarity(text, units),
     completeness: completeness(text, requirementChecks(parts, input.brief, input.requirements).map((check) => check.met)),
-    engagement: engagement(text, parts.headings.length, parts.listItems, hasExamples(parts)),
+    engagement: engagement(text, units, parts.headings.length, parts.listItems, hasExamples(parts)),
   };
   const overall =
     criteria.relevance * weights.relevance +
@@ -49,11 +50,12 @@ function relevance(text: string, brief: string): number {
 }
 
 /** Reading ease, with sentences of 12-20 words as the sweet spot (5 points off per word beyond). */
-function clarity(text: string): number {
+function clarity(text: string, units: string[]): number {
   if (text.trim() === '') return 0;
-  const average = averageSentenceLength(text);
+  const counts = readingCounts(text, units);
+  const average = averageSentenceLength(counts);
   const distance = average < 12 ? 12 - average : average > 20 ? average - 20 : 0;
-  return clampScore(0.6 * readingEase(text) + 0.4 * Math.max(0, 100 - 5 * distance));
+  return clampScore(0.6 * readingEase(counts) + 0.4 * Math.max(0, 100 - 5 * distance));
 }
 
 function completeness(text: string, met: number[]): number {
@@ -63,9 +65,9 @@ function completeness(text: string, met: number[]): number {
 }
 
 /** Questions to the reader, examples, warmth and scannable structure, 25 points each. */
-function engagement(text: string, headings: number, listItems: number, examples: boolean): number {
+function engagement(text: string, units: string[], headings: number, listItems: number, examples: boolean): number {
   if (text.trim() === '') return 0;
-  const questions = sentences(text).filter((sentence) => sentence.endsWith('?')).length;
+  const questions = units.filter((sentence) => sentence.endsWith('?')).length;
   const tone = polarity(text).polarity;
   const score =
     (questions >= 2 ? 25 : questions === 1 ? 15 : 0) +

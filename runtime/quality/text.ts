@@ -5,8 +5,47 @@ import { eng } from 'stopword';
  * "800 words" is measured the same way the result's `word_count` is).
  */
 
-const wordPattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+// What a word is: letters and digits, joined by an apostrophe or a hyphen ("don't", "four-day"),
+// i.e. /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/u. Scanned by hand below: the Unicode-property
+// regex costs several times more, and every result's text is scanned many times over.
+const wordChar = /[\p{L}\p{N}]/u;
 
+/** Length (in UTF-16 units) of the letter or digit at `index`, 0 when there is none. */
+function wordCharAt(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ? 1 : 0;
+  if (Number.isNaN(code)) return 0;
+  if (code >= 0xd800 && code <= 0xdbff) {
+    const point = text.codePointAt(index)!;
+    return point > 0xffff && wordChar.test(String.fromCodePoint(point)) ? 2 : 0;
+  }
+  return wordChar.test(text.charAt(index)) ? 1 : 0;
+}
+
+/** Calls `found(start, end)` for every word of `text`, in order. */
+function scanWords(text: string, found: (start: number, end: number) => void): void {
+  const length = text.length;
+  let index = 0;
+  while (index < length) {
+    let width = wordCharAt(text, index);
+    if (width === 0) {
+      index += 1;
+      continue;
+    }
+    const start = index;
+    index += width;
+    for (;;) {
+      while (index < length && (width = wordCharAt(text, index)) > 0) index += width;
+      const joiner = text.charCodeAt(index);
+      if ((joiner === 39 || joiner === 0x2019 || joiner === 45) && wordCharAt(text, index + 1) > 0) {
+        index += 1;
+        continue;
+      }
+      break;
+    }
+    found(start, index);
+  }
+}
 // Abbreviations whose period does not end a sentence; kept short on purpose: a missed split only
 // nudges readability, a wrong split breaks extractive summaries mid-thought.
 const abbreviations = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr', 'prof', 'inc', 'ltd', 'jr', 'sr', 'st', 'approx', 'no', 'fig']);
@@ -14,25 +53,40 @@ const abbreviations = new Set(['e.g', 'i.e', 'etc', 'vs', 'mr', 'mrs', 'ms', 'dr
 const stopwords = new Set([...eng, "it's", "don't", "we're", "you're", "i'm", "let's", "that's", 'also', 'will', 'can', 'may', 'might', 'would', 'could', 'should', 'must']);
 
 export function words(text: string): string[] {
-  return text.match(wordPattern) ?? [];
+  const result: string[] = [];
+  scanWords(text, (start, end) => result.push(text.slice(start, end)));
+  return result;
 }
 
 export function countWords(text: string): number {
-  return words(text).length;
+  let count = 0;
+  scanWords(text, () => {
+    count += 1;
+  });
+  return count;
 }
 
 export function isStopword(word: string): boolean {
   return stopwords.has(word.toLowerCase());
 }
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
 /** Lower-cased content words (no stopwords, no bare numbers, at least 3 letters). */
 export function contentTerms(text: string): string[] {
-  return words(text.toLowerCase()).filter((word) => word.length >= 3 && !stopwords.has(word) && !/^\d+$/.test(word));
+  return words(text.toLowerCase()).filter((word) => word.length >= 3 && !stopwords.has(word) && !(isDigit(word.charCodeAt(0)) && /^\d+$/.test(word)));
 }
 
 /** Folds plural and possessive endings so "reports", "report" and "report's" count as one term. */
 export function stem(term: string): string {
-  const lower = term.toLowerCase().replace(/['’]s$/, '');
+  let lower = term.toLowerCase();
+  // A possessive "'s" goes (what /['’]s$/ replaced, tested by hand: this runs for every term).
+  if (lower.length >= 2 && lower.charCodeAt(lower.length - 1) === 115) {
+    const mark = lower.charCodeAt(lower.length - 2);
+    if (mark === 39 || mark === 0x2019) lower = lower.slice(0, -2);
+  }
   if (lower.length > 4 && lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
   if (lower.length > 3 && lower.endsWith('s') && !lower.endsWith('ss') && !lower.endsWith('us') && !lower.endsWith('is')) return lower.slice(0, -1);
   return lower;
@@ -63,18 +117,23 @@ export function sentences(text: string): string[] {
   return result;
 }
 
-function phrasePattern(phrase: string): RegExp | undefined {
+function phrasePattern(phrase: string, ascii: boolean): RegExp | undefined {
   const parts = words(phrase.toLowerCase()).map((word) => {
     const base = stem(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     // "strategy" and "strategies", "standup" and "standups" are the same keyword.
     return base.endsWith('y') ? `${base.slice(0, -1)}(?:y|ies)(?:'s)?` : `${base}(?:s|es|'s)?`;
   });
-  return parts.length === 0 ? undefined : new RegExp(`(?<![\\p{L}\\p{N}])${parts.join('[\\s-]+')}(?![\\p{L}\\p{N}])`, 'giu');
+  if (parts.length === 0) return undefined;
+  // On ASCII text and phrase a letter is [A-Za-z]; the Unicode-property pattern scans far slower.
+  const letter = ascii ? '[A-Za-z0-9]' : '[\\p{L}\\p{N}]';
+  return new RegExp(`(?<!${letter})${parts.join('[\\s-]+')}(?!${letter})`, ascii ? 'gi' : 'giu');
 }
+
+const nonAscii = /[^\x00-\x7f]/;
 
 /** How often a phrase occurs, case-insensitive, tolerating plural endings and hyphens. */
 export function countPhrase(text: string, phrase: string): number {
-  const pattern = phrasePattern(phrase);
+  const pattern = phrasePattern(phrase, !nonAscii.test(text) && !nonAscii.test(phrase));
   return pattern ? (text.toLowerCase().match(pattern) ?? []).length : 0;
 }
 

@@ -2,6 +2,7 @@ import { requestedWords } from '../../quality/requirements.js';
 import type { StageInput, StageOutput } from '../types.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { capitalize, keyPhrases, rankSentences, titleCase } from './phrases.js';
+import { Memo, requestKey } from './memo.js';
 import { topicOf } from './topic.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
@@ -15,18 +16,12 @@ const calendarWords = new Set(
  * owner), summarization (extractive summary), action_planning (the action item list) and
  * integration_sync (the final ordering the tools receive).
  */
-export function mindStep(input: StageInput): StageOutput {
-  // The brief is the instruction; it is read as material only when nothing else was given.
-  const material = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
-  const texts = material.length > 0 ? material : [input.brief];
-  const findings = analyseMeeting(texts);
-  const corpus = texts.join('\n');
-  const topics = keyPhrases(corpus, 6, calendarWords);
-  const summary = summarize(findings.utterances, corpus, input);
-  const title = `Meeting summary: ${titleCase(topicOf(input.brief))}`;
+export function mindStep(input: StageInput, memo: Memo = new Memo()): StageOutput {
+  const { findings, topics, summary, title } = memo.get(requestKey('meeting', input), () => readMeeting(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
   const parts = { title, findings, topics, summary, knowledge: input.knowledge.slice(0, 3) };
-  const data = { topics, decisions: findings.decisions, risks: findings.risks, participants: findings.participants } as Record<string, unknown>;
+  // Copies: the analysis is shared with the outcome's other stages.
+  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants] } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -43,20 +38,42 @@ export function mindStep(input: StageInput): StageOutput {
       };
     }
     case 'summarization':
-      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary } };
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary] } };
     case 'action_planning':
       return {
         summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
         content: render(parts, stageIndex),
-        data: { ...data, summary, action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
       };
     default:
       return {
         summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items for the ${input.crew.integrations.join(', ')} tools`,
         content: render(parts, input.crew.stages.length),
-        data: { ...data, summary, action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
       };
   }
+}
+
+interface MeetingReading {
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  title: string;
+}
+
+/** Everything the mind stages render, read once per request. */
+function readMeeting(input: StageInput): MeetingReading {
+  // The brief is the instruction; it is read as material only when nothing else was given.
+  const material = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const texts = material.length > 0 ? material : [input.brief];
+  const findings = analyseMeeting(texts);
+  const corpus = texts.join('\n');
+  return {
+    findings,
+    topics: keyPhrases(corpus, 6, calendarWords),
+    summary: summarize(findings.utterances, corpus, input),
+    title: `Meeting summary: ${titleCase(topicOf(input.brief))}`,
+  };
 }
 
 function actionData(items: ActionItem[]): Array<Record<string, unknown>> {

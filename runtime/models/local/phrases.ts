@@ -1,37 +1,13 @@
-import nlp from 'compromise';
-import { contentTerms, isStopword, stem } from '../../quality/text.js';
-
-interface TaggedTerm {
-  text: string;
-  normal: string;
-  tags: string[];
-}
-
-const skippedTags = ['Determiner', 'Pronoun', 'Possessive', 'Value', 'Preposition', 'Conjunction', 'Adverb'];
+import { contentTerms, stem } from '../../quality/text.js';
+import { nounPhrases } from './grammar.js';
 
 /**
- * Candidate phrases: the noun phrases compromise finds, without determiners, pronouns, numbers
- * and stopwords, split at conjunctions ("shoppers and store owners" gives two), at most three
- * words. Names and acronyms keep their case; other words are lower-cased.
+ * Candidate phrases: the noun phrases of the text (see `nounPhrases`), without determiners,
+ * pronouns, numbers and stopwords, split at conjunctions ("shoppers and store owners" gives two),
+ * at most three words. Names and acronyms keep their case; other words are lower-cased.
  */
 function candidates(text: string, ignore: ReadonlySet<string>): string[][] {
-  const result: string[][] = [];
-  for (const phrase of nlp(text).nouns().json() as Array<{ terms: TaggedTerm[] }>) {
-    let run: string[] = [];
-    const flush = () => {
-      if (run.length > 0) result.push(run.slice(-3));
-      run = [];
-    };
-    for (const term of phrase.terms) {
-      const word = term.normal.replace(/[^\p{L}\p{N}_'’-]/gu, '');
-      const proper = term.tags.includes('ProperNoun') || term.tags.includes('Acronym') || /^[A-Z][A-Z0-9_]+$/.test(term.text.replace(/[^\p{L}\p{N}_]/gu, ''));
-      if (term.tags.includes('Conjunction') || !word) flush();
-      if (!word || term.tags.some((tag) => skippedTags.includes(tag)) || isStopword(word) || ignore.has(word) || word.length < 2) continue;
-      run.push(proper ? term.text.replace(/[^\p{L}\p{N}_'’-]/gu, '') : word);
-    }
-    flush();
-  }
-  return result;
+  return nounPhrases(text, ignore).map((phrase) => phrase.map((word) => word.text));
 }
 
 /**
@@ -107,7 +83,7 @@ export function capitalize(text: string): string {
 
 /** Lower-cases the first letter unless the first word looks like a name or acronym. */
 export function lowerFirst(text: string): string {
-  const first = text.split(/\s+/)[0] ?? '';
+  const first = /^\S*/.exec(text)![0];
   if (/^[A-Z]{2,}|^[A-Z][a-z]*[A-Z]/.test(first)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }

@@ -4,6 +4,7 @@ import { milestones, technicalSpec, tickets, type Milestone, type TechnicalSpec,
 import { capitalize, list, titleCase } from './phrases.js';
 import { gatherSources } from './sources.js';
 import { userStories, type UserStory } from './stories.js';
+import { Memo, requestKey } from './memo.js';
 import { topicOf } from './topic.js';
 
 const problemPattern = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|slow|waste\w*|los(?:e|ing|t)|frustrat\w*|complain\w*|churn|error-prone|too long|time-consuming|no way to|lack\w*)\b/i;
@@ -25,8 +26,8 @@ interface Plan {
  * technical specs (in full when include_technical_specs is set, else short notes); roadmap
  * milestones; tickets with acceptance criteria and estimates; and the release plan.
  */
-export function pilotStep(input: StageInput): StageOutput {
-  const plan = planOf(input);
+export function pilotStep(input: StageInput, memo: Memo = new Memo()): StageOutput {
+  const plan = memo.get(requestKey('plan', input), () => planOf(input));
   const index = input.crew.stages.findIndex((stage) => stage.name === input.stage.name);
   const upTo = index < 0 ? input.crew.stages.length : index;
   const content = render(plan, upTo, input.requirements);
@@ -38,21 +39,22 @@ export function pilotStep(input: StageInput): StageOutput {
       return {
         summary: `${plan.fullSpec ? 'Specified' : 'Noted'} ${plan.spec.components.length} components and ${plan.spec.interfaces.length} interfaces`,
         content,
-        data: { ...data, technical_spec: plan.spec },
+        data: { ...data, technical_spec: structuredClone(plan.spec) },
       };
     case 'roadmap_planning':
-      return { summary: `Ordered the work into ${plan.milestones.length} milestones`, content, data: { ...data, milestones: plan.milestones } };
+      return { summary: `Ordered the work into ${plan.milestones.length} milestones`, content, data: { ...data, milestones: structuredClone(plan.milestones) } };
     case 'ticket_creation':
       return {
         summary: `Broke the work into ${plan.tickets.length} tickets (${plan.tickets.reduce((sum, ticket) => sum + ticket.estimate, 0)} points)`,
         content,
-        data: { ...data, tickets: plan.tickets },
+        data: { ...data, tickets: structuredClone(plan.tickets) },
       };
     default:
       return {
         summary: `Planned the release: checklist, staged rollout and notes for ${plan.stories.length} stories`,
         content,
-        data: { ...data, technical_spec: plan.spec, milestones: plan.milestones, tickets: plan.tickets },
+        // Copies: the plan is shared with the outcome's other stages.
+        data: { ...data, ...structuredClone({ technical_spec: plan.spec, milestones: plan.milestones, tickets: plan.tickets }) },
       };
   }
 }

@@ -1,5 +1,5 @@
-import nlp from 'compromise';
 import { stem } from '../../quality/text.js';
+import { nounPhrases } from './grammar.js';
 import { capitalize, list } from './phrases.js';
 import type { UserStory } from './stories.js';
 
@@ -39,7 +39,7 @@ export function entityOf(capability: string): string {
     .slice(1)
     .join(' ')
     .replace(/\s+(?:as|to|by|with|for|in|on|from|of|via|into|between)\s+.*$/i, '');
-  const noun = (nlp(rest).nouns().out('array')[0] as string | undefined) ?? rest;
+  const noun = nounPhrases(rest)[0]?.map((word) => word.lower).join(' ') ?? rest;
   const words = noun.toLowerCase().replace(/^(?:a|an|the|my|their|our|your|all|new)\s+/, '').replace(/[^a-z0-9 ]/g, '').split(/\s+/).slice(-2);
   const last = words.pop();
   return last ? [...words, stem(last)].join(' ') : 'item';

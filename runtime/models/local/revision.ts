@@ -5,6 +5,7 @@ import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } fro
 import { keyPhrases, lowerFirst, rankSentences } from './phrases.js';
 import { pick } from './seed.js';
 import { applyTone, asides } from './tone.js';
+import { Memo, requestKey } from './memo.js';
 import { Composer } from './writerDraft.js';
 import { optimize } from './writerPolish.js';
 import { research, type Research } from './writerResearch.js';
@@ -15,9 +16,10 @@ const closingHeading = /^(conclusion|summary|wrapping up|key takeaways|next step
  * Applies revision feedback to the completed content. Every stage of a revision run computes the
  * same result from `previousContent`, so the changes never compound however many stages run.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput): StageOutput {
+export function reviseStep(input: StageInput, revision: RevisionInput, memo: Memo = new Memo()): StageOutput {
   const request = readRevision(revision.feedback, revision.requirements);
-  const found = research({ ...input, requirements: { ...input.requirements, ...revision.requirements } });
+  const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
+  const found = memo.get(requestKey('research', revised), () => research(revised));
   const composer = new Composer(found);
   let blocks = parseBlocks(revision.previousContent);
   composer.markUsed(blocks.flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : [])));

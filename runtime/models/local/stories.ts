@@ -1,5 +1,5 @@
-import nlp from 'compromise';
 import { sentences, stem } from '../../quality/text.js';
+import { startsWithVerb, toBaseForm as baseForm } from './grammar.js';
 import { cleanSentence } from './sources.js';
 import { stripEndPunctuation } from './phrases.js';
 
@@ -9,21 +9,6 @@ export interface UserStory {
   capability: string;
   benefit: string;
   text: string;
-}
-
-// Verbs compromise sometimes reads as nouns at the start of a short phrase.
-const productVerbs = new Set('book log sign pay order upload download export import share view track search filter sort schedule invite comment rate review'.split(' '));
-
-function startsWithVerb(phrase: string): boolean {
-  const first = phrase.split(/\s+/)[0]?.toLowerCase() ?? '';
-  return productVerbs.has(first) || nlp(phrase).has('^#Verb');
-}
-
-/** "tracks invoices" -> "track invoices"; leaves other phrases alone. */
-function baseForm(phrase: string): string {
-  const doc = nlp(phrase);
-  doc.verbs().toInfinitive();
-  return doc.text();
 }
 
 function singularRole(role: string): string {
@@ -129,7 +114,8 @@ export function userStories(texts: string[], product: string, limit = 8): UserSt
 }
 
 function story(role: string, capability: string, benefit: string): UserStory {
-  const article = /^[aeiou]/i.test(role) ? 'an' : 'a';
+  // 'an' before a vowel sound: "an admin", but "a user", "a one-off buyer".
+  const article = /^(?:[aeio]|u(?!s|ni|r[aeiou]|t))/i.test(role) && !/^(?:one|eu)/i.test(role) ? 'an' : 'a';
   const want = capability.startsWith('to ') ? capability : `to ${capability}`;
   return { role, capability, benefit, text: `As ${article} ${role}, I want ${want} so that ${benefit}.` };
 }

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { contract, expandContractions } from './contractions.js';
 
 /** The four registers the local model writes in. */
 export type Tone = 'professional' | 'casual' | 'friendly' | 'technical';
@@ -64,7 +64,15 @@ const toFormal: Array<[RegExp, string]> = [
   [/!+/g, '.'],
 ];
 
+const casualRules = [...plainWords, ...casualConnectives];
+
+// Whether a line holds anything the rules above rewrite; most lines do not, and testing one pattern
+// is far cheaper than running every rule.
+const plainTrigger = /\b(?:utili[sz]|in order to|approximately|numerous|assist|obtain|commence|regarding|prior to|subsequently|sufficient|demonstrate|facilitate|individuals)|^(?:Therefore|However|In addition|Additionally),/i;
+const formalTrigger = /\b(?:lots of|a lot of|gonna|wanna|kinda|awesome|super\s|stuff|okay)\b|^(?:So|But|Plus)\b|!/i;
+
 function replaceAll(text: string, rules: Array<[RegExp, string]>): string {
+  if (!(rules === toFormal ? formalTrigger : plainTrigger).test(text)) return text;
   let result = text;
   for (const [pattern, replacement] of rules) {
     result = result.replace(pattern, (match, ...groups: unknown[]) => {
@@ -85,19 +93,9 @@ function stripAsides(text: string): string {
 
 /** Rewrites one line of prose into `tone`; idempotent. */
 export function toneLine(text: string, tone: Tone): string {
-  // Parsing is the costly part; most sentences hold nothing to contract or expand.
-  if (tone === 'casual' || tone === 'friendly') {
-    const swapped = replaceAll(text, tone === 'casual' ? [...plainWords, ...casualConnectives] : plainWords);
-    if (!/\b(?:is|are|not|will|have|has|am|would|had|us)\b/i.test(swapped)) return swapped;
-    const doc = nlp(swapped);
-    doc.contract();
-    return doc.text();
-  }
+  if (tone === 'casual' || tone === 'friendly') return contract(replaceAll(text, tone === 'casual' ? casualRules : plainWords));
   const formal = replaceAll(stripAsides(text), toFormal);
-  if (!/['’]/.test(formal)) return formal;
-  const doc = nlp(formal);
-  doc.contractions().expand();
-  return doc.text();
+  return /['’]/.test(formal) ? expandContractions(formal) : formal;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { documentWordCount as plainWords } from '../../quality/markdown.js';
 import { parseBlocks, titleOf } from './blocks.js';
 import type { StageInput, StageOutput } from '../types.js';
+import { Memo, requestKey } from './memo.js';
 import { draft } from './writerDraft.js';
 import { edit, optimize, publish } from './writerPolish.js';
 import { outline, outlineDocument, research, researchNotes, type Research } from './writerResearch.js';
@@ -12,15 +13,15 @@ const formatNames = { blog_post: 'blog post', social_media: 'social media post',
  * brief and sources; editing, seo_optimization and publishing each rework the previous stage's
  * document.
  */
-export function writerStep(input: StageInput): StageOutput {
-  const found = research(input);
+export function writerStep(input: StageInput, memo: Memo = new Memo()): StageOutput {
+  const found = memo.get(requestKey('research', input), () => research(input));
   const { spec } = found;
   switch (input.stage.name) {
     case 'research':
       return {
         summary: `Gathered ${found.focuses.length} key points and ${found.facts.length} source facts on ${found.topic}`,
         content: researchNotes(found),
-        data: { topic: found.topic, key_points: found.focuses, facts: found.facts, keywords: spec.keywords, audience: spec.audience },
+        data: { topic: found.topic, key_points: [...found.focuses], facts: [...found.facts], keywords: [...spec.keywords], audience: spec.audience },
       };
     case 'outline_creation': {
       const plan = outline(found);
@@ -56,7 +57,7 @@ export function writerStep(input: StageInput): StageOutput {
             ? `No target keywords given${seo.metaDescription ? '; wrote a meta description' : ''}`
             : `Placed ${keywords.length} keyword${keywords.length === 1 ? '' : 's'}: ${seo.titleHasKeyword ? 'in the title, ' : ''}${seo.keywordsInHeadings.length} in headings, ${seo.keywordsAdded.length} added to the body${seo.metaDescription ? '; wrote a meta description' : ''}`,
         content: seo.content,
-        data: { keywords, keywords_in_headings: seo.keywordsInHeadings, keywords_added_to_body: seo.keywordsAdded, meta_description: seo.metaDescription },
+        data: { keywords: [...keywords], keywords_in_headings: seo.keywordsInHeadings, keywords_added_to_body: seo.keywordsAdded, meta_description: seo.metaDescription },
       };
     }
     case 'publishing':

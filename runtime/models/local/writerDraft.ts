@@ -1,5 +1,5 @@
-import { countWords } from '../../quality/text.js';
-import { capitalize, list, lowerFirst, overlaps, titleCase } from './phrases.js';
+import { contentTerms, countWords, stem } from '../../quality/text.js';
+import { capitalize, list, lowerFirst, titleCase } from './phrases.js';
 import { pick, rotate } from './seed.js';
 import { asides, toneLine } from './tone.js';
 import type { Outline, Research, SectionPlan } from './writerResearch.js';
@@ -30,6 +30,10 @@ export function draft(found: Research, plan: Outline): string {
 export class Composer {
   private readonly used = new Set<string>();
   private readonly slots: Slots;
+  /** Per focus: the elaborations in their seeded order, filled in, and how many are used up. */
+  private readonly elaborations = new Map<string, { filled: string[]; next: number }>();
+  /** Content terms of the source facts, for `overlaps`, computed once per fact. */
+  private readonly factTerms = new Map<string, Set<string>>();
 
   constructor(private readonly found: Research) {
     this.slots = { f: found.topic, t: found.topic, a: found.spec.audience };
@@ -54,16 +58,31 @@ export class Composer {
 
   /** The next unused source fact about `focus`, else undefined. */
   private fact(focus: string): string | undefined {
-    const fact = this.found.facts.find((candidate) => !this.used.has(candidate) && overlaps(candidate, focus));
+    const wanted = contentTerms(focus).map(stem);
+    const fact = this.found.facts.find((candidate) => !this.used.has(candidate) && wanted.some((term) => this.termsOf(candidate).has(term)));
     if (fact) this.used.add(fact);
     return fact;
   }
 
+  private termsOf(fact: string): Set<string> {
+    let terms = this.factTerms.get(fact);
+    if (!terms) {
+      terms = new Set(contentTerms(fact).map(stem));
+      this.factTerms.set(fact, terms);
+    }
+    return terms;
+  }
+
   /** The next unused elaboration about `focus`, in a seeded order; undefined when none is left. */
   elaboration(focus: string): string | undefined {
-    for (const template of rotate(elaborations, this.found.seed, focus)) {
-      // Checked before toning: toning costs a parse, and most templates are already used.
-      const plain = fill(template, { ...this.slots, f: focus });
+    let order = this.elaborations.get(focus);
+    if (!order) {
+      order = { filled: rotate(elaborations, this.found.seed, focus).map((template) => fill(template, { ...this.slots, f: focus })), next: 0 };
+      this.elaborations.set(focus, order);
+    }
+    // Every template before `next` is in `used` already (used only grows), so the scan resumes there.
+    for (; order.next < order.filled.length; order.next += 1) {
+      const plain = order.filled[order.next]!;
       if (this.used.has(plain)) continue;
       this.used.add(plain);
       const sentence = this.say(plain);
