@@ -16,6 +16,7 @@ async function optional(file: string, name: string): Promise<Section | undefined
 
 const sections: Record<string, Section | undefined> = {
   http: benchHttp,
+  models: await optional('./models.ts', 'benchModels'),
   engine: await optional('./engine.ts', 'benchEngine'),
   webhooks: await optional('./webhooks.ts', 'benchWebhooks'),
 };
