@@ -1,8 +1,10 @@
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createHttpApp } from '../http/app.js';
 import type { HttpDeps } from '../http/deps.js';
+import { outcomeView } from '../http/views/outcome.js';
 import { openDb, type Db } from '../storage/db.js';
 import { createRepositories } from '../storage/index.js';
 import { migrateLatest } from '../storage/migrate.js';
@@ -10,10 +12,16 @@ import { createKeyService } from './auth/keyService.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { createCrewCatalog } from './crewCatalog.js';
+import { createEngine } from './engine/engine.js';
 import { createEventBus } from './events/eventBus.js';
 import { randomIds, type IdGenerator } from './ids.js';
 import { createLogger, flushLogger } from './logger.js';
+import { createModelProvider } from './models/createModelProvider.js';
+import { withRetry } from './models/withRetry.js';
+import { createWorkerModel } from './engine/modelWorkers.js';
+import type { ModelProvider } from './models/types.js';
 import { createRateLimiter } from './rateLimiter.js';
+import { createEventsOut, type EventsOutOptions } from './webhooks/eventsOut.js';
 import { createWorkspaceService } from './workspaceService.js';
 
 export const version = '0.1.0';
@@ -24,6 +32,12 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** Create workspace `default` and its first key when no key exists (serve does; admin commands don't). */
   bootstrap?: boolean;
+  /** Restore and run outcome actors (serve does; admin commands don't). Default: same as `bootstrap`. */
+  runActors?: boolean;
+  /** Replaces the configured model provider (tests, benchmarks). */
+  modelProvider?: ModelProvider;
+  /** Webhook and stream tuning (tests, benchmarks). */
+  eventsOut?: EventsOutOptions;
 }
 
 /**
@@ -43,6 +57,48 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const rateLimiter = createRateLimiter(() => clock.now().getTime());
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
+  // The local model runs on worker threads when there is a spare core (its CPU work then runs
+  // beside the actors and the database); any other provider is called in process.
+  const workerModel =
+    !options.modelProvider && config.model === 'local' && os.availableParallelism() > 1
+      ? createWorkerModel({ workers: Math.min(4, os.availableParallelism() - 1), delayMs: config.localModelDelayMs, onError: (error, message) => logger.error({ err: error }, message) })
+      : undefined;
+  const provider =
+    options.modelProvider ??
+    (workerModel
+      ? withRetry(workerModel.provider)
+      : createModelProvider({
+          model: config.model,
+          localDelayMs: config.localModelDelayMs,
+          openai: { model: config.openai.model, ...(config.openai.baseURL ? { baseURL: config.openai.baseURL } : {}), ...(config.openai.apiKey ? { apiKey: config.openai.apiKey } : {}) },
+        }));
+  const engine = createEngine({ db, repos, clock, ids, eventBus, crews, provider, ...(workerModel ? { measure: workerModel.measure, onStop: workerModel.close } : {}), onError: (error, message) => logger.error({ err: error }, message) });
+  // Webhooks, their dispatcher (retries on the engine's durable timers) and the outcome stream.
+  const eventsOut = createEventsOut(
+    {
+      config,
+      db,
+      repos,
+      keys,
+      rateLimiter,
+      eventBus,
+      timers: engine.timers,
+      clock,
+      ids,
+      logger,
+      async snapshot(workspaceId, outcomeId) {
+        const row = await repos.outcomes.get(workspaceId, outcomeId);
+        return row ? { status: row.status, view: outcomeView(row) } : undefined;
+      },
+    },
+    options.eventsOut,
+  );
+  // Every unfinished actor resumes on its own at start (DESIGN section 2).
+  if (options.runActors ?? options.bootstrap !== false) {
+    const { restored } = await engine.start();
+    if (restored > 0) logger.info({ restored }, 'restored unfinished actors');
+  }
+  if (options.runActors ?? options.bootstrap !== false) await eventsOut.startDispatcher();
 
   const deps: HttpDeps = {
     config,
@@ -55,10 +111,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     rateLimiter,
     crews,
     eventBus,
+    engine,
+    webhooks: eventsOut.webhooks,
     version,
     async databaseReady() {
       try {
-        await db.raw('select 1');
+        // A migrated table, not just `select 1`: ready means the schema is there too.
+        await db.raw('select 1 from crewd_migrations limit 1');
         return true;
       } catch {
         return false;
@@ -76,6 +135,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     workspaces,
     crews,
     eventBus,
+    engine,
+    eventsOut,
     logger,
     app,
     router,
@@ -93,7 +154,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       });
       const address = server.address() as AddressInfo;
       const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      return `http://${shownHost}:${address.port}`;
+      const url = `http://${shownHost}:${address.port}`;
+      eventsOut.attach(server, url);
+      return url;
     },
 
     get server() {
@@ -101,6 +164,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
 
     async close(): Promise<void> {
+      // Upgraded (WebSocket) sockets would hold server.close() open: close the streams first.
+      await eventsOut.closeStreams();
       if (server) {
         const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
         // Connections that finish their request while we wait become idle: close those too, and
@@ -112,6 +177,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
         clearInterval(sweep);
         clearTimeout(deadline);
       }
+      // Actors persist and stop before the database goes away.
+      await engine.stop();
+      // After the timers stopped: attempts in flight finish and are stored.
+      await eventsOut.close();
       await keys.close();
       await db.destroy();
       flushLogger(logger);

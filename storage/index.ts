@@ -1,8 +1,17 @@
 import type { Db } from './db.js';
+import { actorsRepository } from './repositories/actors.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
+import { creditsRepository } from './repositories/credits.js';
 import { crewStatusRepository } from './repositories/crewStatus.js';
 import { eventsRepository } from './repositories/events.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
+import { outcomesRepository } from './repositories/outcomes.js';
+import { revisionsRepository } from './repositories/revisions.js';
+import { stageOutputsRepository } from './repositories/stageOutputs.js';
+import { timersRepository } from './repositories/timers.js';
+import { webhookDeliveriesRepository } from './repositories/webhookDeliveries.js';
+import { webhooksRepository } from './repositories/webhooks.js';
+import { workflowsRepository } from './repositories/workflows.js';
 import { workspacesRepository } from './repositories/workspaces.js';
 
 /** Every repository over one database handle. */
@@ -13,6 +22,15 @@ export function createRepositories(db: Db) {
     crewStatus: crewStatusRepository(db),
     events: eventsRepository(db),
     idempotency: idempotencyRepository(db),
+    outcomes: outcomesRepository(db),
+    stageOutputs: stageOutputsRepository(db),
+    revisions: revisionsRepository(db),
+    workflows: workflowsRepository(db),
+    actors: actorsRepository(db),
+    timers: timersRepository(db),
+    credits: creditsRepository(db),
+    webhooks: webhooksRepository(db),
+    webhookDeliveries: webhookDeliveriesRepository(db),
   };
 }
 

@@ -1,12 +1,18 @@
 import type { JsonSchema } from '../../schemas/types.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
+import { adminRoutes } from './admin.js';
 import { apiKeyRoutes } from './apiKeys.js';
 import { authRoutes } from './auth.js';
 import { crewRoutes } from './crews.js';
+import { deployRoutes } from './deploy.js';
+import { outcomeRoutes } from './outcomes.js';
+import { outcomeStreamRoutes } from './outcomeStream.js';
 import { systemRoutes } from './system.js';
+import { webhookRoutes } from './webhooks.js';
+import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps)];
 }

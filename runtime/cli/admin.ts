@@ -121,6 +121,22 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     });
   },
 
+  /** Unfinished actors (restored at the next start): id, machine, state value, status, age. */
+  async actors(config, _args, _flags, json) {
+    await withRuntime(config, async (runtime) => {
+      const now = Date.now();
+      const rows = (await runtime.repos.actors.listActiveSummary()).map((row) => ({
+        id: row.id,
+        machine: row.machine,
+        state: row.state_value,
+        status: row.status,
+        age_seconds: Math.max(0, Math.round((now - Date.parse(row.created_at)) / 1000)),
+        updated_at: row.updated_at,
+      }));
+      print(json, { actors: rows, count: rows.length }, () => table(rows as never, ['id', 'machine', 'state', 'status', 'age_seconds', 'updated_at']));
+    });
+  },
+
   async 'crews set-status'(config, args, flags, json) {
     const [crewId, status] = args;
     if (!crewId || !status) throw new UsageError('usage: crewd crews set-status CREW STATUS [--until TIMESTAMP]');

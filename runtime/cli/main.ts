@@ -17,6 +17,7 @@ Usage: crewd <command> [options]    (npm run crewd -- <command> ...)
   keys list [--workspace ID|NAME]
   keys revoke KEY_ID
   crews set-status CREW available|unavailable|maintenance [--until T]
+  actors                                  unfinished actors: id, machine, state, status, age
 
 Every command takes --json for machine-readable output. Configuration comes from the environment
 (PORT, HOST, CREWD_DATA_DIR, CREWD_DATABASE_URL, ...; see the README).`;

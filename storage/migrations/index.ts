@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import * as foundation from './001_foundation.js';
+import * as outcomes from './002_outcomes.js';
+import * as webhooks from './003_webhooks.js';
 import * as idempotency from './004_idempotency.js';
 
 interface Migration {
@@ -10,6 +12,8 @@ interface Migration {
 /** Every migration, in order. Listed here (not globbed) so they run the same under tsx and in a bundle. */
 const migrations: Array<[string, Migration]> = [
   ['001_foundation', foundation],
+  ['002_outcomes', outcomes],
+  ['003_webhooks', webhooks],
   ['004_idempotency', idempotency],
 ];
 

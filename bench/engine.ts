@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { loadConfig } from '../runtime/config.js';
+import { createRuntime, type Runtime } from '../runtime/createRuntime.js';
+import type { CrewId } from '../runtime/crews/index.js';
+import { createLogger } from '../runtime/logger.js';
+import { abortError } from '../runtime/models/errors.js';
+import type { ModelProvider } from '../runtime/models/types.js';
+import type { WorkspaceRow } from '../storage/repositories/workspaces.js';
+
+/**
+ * The outcome engine, in process (no HTTP), on SQLite in a temporary directory:
+ * - deploys accepted per second: the deploy transaction (credit, outcome row, actor row, first
+ *   events) and the actor start, with a model that never answers, so nothing else competes;
+ * - outcomes completed per second end to end with the local model and no think time: from the
+ *   first deploy to the last `outcome.completed` committed;
+ * - heap per live outcome actor with its agent (and the agent's in-flight step), after GC;
+ * - time to restore 1,000 unfinished outcomes when a new process starts on the same database.
+ */
+
+const briefs: Array<[CrewId, string]> = [
+  ['writer', 'Write a blog post about the benefits of remote work for software teams'],
+  ['mind', 'Analyse the weekly operations meeting: Priya will update the pricing page by Friday. Marco owns the launch email.'],
+  ['pilot', 'Plan a feature that lets customers export their invoices as CSV files'],
+];
+
+/** A model that thinks until its step is aborted: outcomes stay mid-stage. */
+const parked: ModelProvider = {
+  name: 'parked',
+  step: (_input, _tools, _exchanges, signal) =>
+    new Promise((_, reject) => {
+      signal.addEventListener('abort', () => reject(abortError(signal)), { once: true });
+    }),
+};
+
+function gc(): void {
+  const collect = (globalThis as { gc?: () => void }).gc ?? (() => {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  })();
+  collect();
+  collect();
+}
+
+async function start(dataDir: string, modelProvider?: ModelProvider, runActors = true): Promise<{ runtime: Runtime; workspace: WorkspaceRow }> {
+  const config = loadConfig({ CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
+  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(modelProvider ? { modelProvider } : {}), runActors });
+  const existing = await runtime.repos.workspaces.findByName('bench');
+  const workspace = existing ?? (await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 }));
+  return { runtime, workspace };
+}
+
+async function deployMany(runtime: Runtime, workspace: WorkspaceRow, count: number, parallel = 64): Promise<string[]> {
+  const ids: string[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        const i = next++;
+        const [crew, brief] = briefs[i % briefs.length]!;
+        const deployed = await runtime.engine.deploy(workspace, crew, { brief: `${brief} (#${i})` });
+        ids.push(deployed.id);
+      }
+    }),
+  );
+  return ids;
+}
+
+function tmp(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-engine-'));
+}
+
+export async function benchEngine(): Promise<Record<string, number | string>> {
+  const figures: Record<string, number | string> = {};
+
+  // 1. Deploys accepted per second.
+  {
+    const dir = tmp();
+    const { runtime, workspace } = await start(dir, parked);
+    await deployMany(runtime, workspace, 200); // warm up
+    const count = 3000;
+    const t0 = performance.now();
+    await deployMany(runtime, workspace, count);
+    const seconds = (performance.now() - t0) / 1000;
+    figures['deploys accepted per second'] = Math.round(count / seconds);
+    await runtime.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  // 2. Outcomes completed per second, end to end, local model, no think time.
+  {
+    const dir = tmp();
+    const { runtime, workspace } = await start(dir);
+    const count = 1500;
+    let completed = 0;
+    let resolveDone!: () => void;
+    const done = new Promise<void>((resolve) => (resolveDone = resolve));
+    runtime.eventBus.subscribe((events) => {
+      for (const event of events) if (event.kind === 'outcome.completed') completed += 1;
+      if (completed >= count) resolveDone();
+    });
+    const t0 = performance.now();
+    await deployMany(runtime, workspace, count);
+    await done;
+    const seconds = (performance.now() - t0) / 1000;
+    figures['outcomes completed per second (local model, end to end)'] = Math.round(count / seconds);
+    const failed = await runtime.repos.outcomes.countByStatus(workspace.id, ['failed']);
+    if (failed > 0) figures['failed outcomes in the completion run'] = failed;
+    await runtime.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+
+  // 3. Heap per live outcome actor (with its agent), then 4. restore of 1,000 unfinished ones.
+  {
+    const dir = tmp();
+    const { runtime, workspace } = await start(dir, parked);
+    await deployMany(runtime, workspace, 100);
+    await runtime.engine.host.flushed();
+    const live = 1000;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    await deployMany(runtime, workspace, live);
+    await runtime.engine.host.flushed();
+    gc();
+    const after = process.memoryUsage().heapUsed;
+    figures['live outcome actors'] = runtime.engine.host.size;
+    figures['heap bytes per live outcome actor (with its agent)'] = Math.round((after - before) / live);
+    await runtime.close();
+
+    // Keep exactly 1,000 unfinished: the warm-up outcomes are marked finished in the store.
+    const { runtime: second } = await start(dir, parked, false);
+    const active = await second.repos.actors.listActive();
+    const extra = active.slice(0, active.length - 1000).map((row) => row.id);
+    if (extra.length > 0) await second.db('actors').whereIn('id', extra).update({ status: 'idle' });
+    const t0 = performance.now();
+    const { restored } = await second.engine.start();
+    const ms = performance.now() - t0;
+    figures['unfinished outcomes restored at start'] = restored;
+    figures['restore 1,000 unfinished outcomes (ms)'] = Math.round(ms);
+    await second.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${path.resolve(process.argv[1])}`).href) {
+  console.log(await benchEngine());
+  process.exit(0);
+}

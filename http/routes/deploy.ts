@@ -1,0 +1,81 @@
+import type { CrewId } from '../../runtime/crews/index.js';
+import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/engine/engine.js';
+import * as schemas from '../../schemas/outcomes.js';
+import { authOf } from '../context.js';
+import type { HttpDeps } from '../deps.js';
+import type { RouteSpec } from '../route.js';
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+
+function fullView(deployed: Deployed) {
+  return {
+    outcome_id: deployed.id,
+    status: 'processing',
+    crew: deployed.crew.id,
+    estimated_completion: deployed.estimatedCompletion,
+    created_at: deployed.createdAt,
+    agents_deployed: deployed.crew.agents,
+    progress: {
+      current_stage: deployed.progress.current_stage,
+      completion_percentage: deployed.progress.completion_percentage,
+      ...(deployed.progress.next_stage ? { next_stage: deployed.progress.next_stage } : {}),
+    },
+  };
+}
+
+/** Deploying crews: deploy (full answer), run (short answer) and batch-deploy. Each creates and answers 201. */
+export function deployRoutes(deps: HttpDeps): RouteSpec[] {
+  const { engine } = deps;
+  const params = { crew_id: schemas.crewIdParam };
+  const errorsOf = { 402: errorRef, 409: errorRef };
+  return [
+    {
+      method: 'post',
+      path: '/v1/crews/:crew_id/deploy',
+      tag: 'crews',
+      summary: 'Deploy a crew on a brief; takes one credit; the outcome starts (or waits for a slot) at once',
+      params,
+      body: schemas.deployBody,
+      responses: { 201: schemas.deployResponse, ...errorsOf },
+      async handler(ctx) {
+        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
+        ctx.status = 201;
+        ctx.body = fullView(deployed);
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/crews/:crew_id/run',
+      tag: 'crews',
+      summary: 'Deploy a crew (the shorter answer of the same operation)',
+      params,
+      body: schemas.deployBody,
+      responses: { 201: schemas.runResponse, ...errorsOf },
+      async handler(ctx) {
+        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
+        ctx.status = 201;
+        ctx.body = { outcome_id: deployed.id, status: 'processing', estimated_completion: deployed.estimatedCompletion, crew_deployed: deployed.crew.id };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/crews/batch-deploy',
+      tag: 'crews',
+      summary: 'Deploy several crews as one workflow; an entry starts when the crews it depends on completed',
+      body: schemas.batchBody,
+      responses: { 201: schemas.workflowView, ...errorsOf },
+      async handler(ctx) {
+        const { workflow, outcomes } = await engine.batchDeploy(authOf(ctx).workspace, ctx.state.body as BatchRequest);
+        ctx.status = 201;
+        ctx.body = {
+          workflow_id: workflow.id,
+          workflow_name: workflow.name,
+          status: workflow.status,
+          created_at: workflow.created_at,
+          completed_at: null,
+          outcomes: workflow.entries.map((entry, i) => ({ ...entry, status: 'processing', estimated_completion: outcomes[i]!.estimatedCompletion })),
+        };
+      },
+    },
+  ];
+}

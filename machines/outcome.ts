@@ -1,0 +1,594 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { agentMachine, type AgentOutput } from './agent.js';
+
+/**
+ * One outcome (spec: States and transitions; DESIGN section 2):
+ *
+ *   held --RELEASE--> queued --START--> processing -> completed | failed
+ *   completed --REVISE--> revising (status revision_requested) -> completed
+ *   processing | queued | held --CANCEL--> failed (code cancelled)
+ *   failed --RETRY--> queued, resuming at the failed stage with the next attempt
+ *
+ * `held` waits for the outcomes a batch entry depends on; `queued` waits for a slot of the
+ * workspace's concurrency limit. While processing, the crew's stages run in order, each as a
+ * child agent actor; progress and the `agents` map move with them.
+ *
+ * Pure: no I/O, no clock reads. Every event carries the time it happened (`at`), and every
+ * promise actor resolves with one. The runtime fills these slots with `.provide()`:
+ * - actor `agent`: the agent machine with its model and tool slots filled.
+ * - actor `finalize`: builds the result and quality metrics from the stored stage outputs.
+ * - actions `requestSlot` / `releaseSlot`: the workspace's FIFO concurrency queue.
+ * - actions `refundCredit` (entering failed) and `revisionSettled` (a revision ended): written
+ *   in the same transaction as the snapshot of the transition that called them.
+ * Spec events are emitted as `{type: 'event'}` with a per-outcome sequence; the host writes
+ * them with the snapshot, in one transaction, and publishes them after commit.
+ */
+
+export interface OutcomeStageRef {
+  name: string;
+  agent: string;
+}
+
+export interface OutcomeInput {
+  outcomeId: string;
+  workspaceId: string;
+  crew: string;
+  stages: OutcomeStageRef[];
+  /** Every agent of the crew, in order (keys of the `agents` map). */
+  agents: string[];
+  /** Index of the stage whose agent applies a revision. */
+  revisionStage: number;
+  secondsPerStage: number;
+  createdAt: string;
+  /** Events already written for this outcome (outcome.created, crew.deployed). */
+  sequence: number;
+  revisionsAvailable: number;
+  workflowId: string | null;
+  /** True for a batch entry that waits for its dependencies. */
+  held: boolean;
+}
+
+export interface AgentEntry {
+  status: 'pending' | 'processing' | 'completed' | 'failed';
+  started_at?: string;
+  completion_time?: string;
+  output_summary?: string;
+  progress?: string;
+}
+
+export interface OutcomeError {
+  code: string;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export interface OutcomeResult {
+  content: string;
+  metadata: Record<string, unknown>;
+  assets: Array<{ type: string; url: string; description: string }>;
+}
+
+export interface FinalizeOutput {
+  result: OutcomeResult;
+  qualityMetrics: { overall_score: number; criteria: Record<string, number> };
+  at: string;
+}
+
+export interface FinalizeInput {
+  outcomeId: string;
+  /** The step whose output is the final document: the last stage, or a revision. */
+  stepKey: string;
+  attempt: number;
+  revisionId: string | null;
+}
+
+export interface ActiveRevision {
+  id: string;
+  feedback: string;
+  changesRequested: string[];
+  estimatedCompletion: string;
+  startedAt: string;
+}
+
+export interface OutcomeContext {
+  outcomeId: string;
+  workspaceId: string;
+  crew: string;
+  stages: OutcomeStageRef[];
+  revisionStage: number;
+  secondsPerStage: number;
+  createdAt: string;
+  updatedAt: string;
+  workflowId: string | null;
+  sequence: number;
+  attempt: number;
+  stageIndex: number;
+  stagesCompleted: string[];
+  agents: Record<string, AgentEntry>;
+  estimatedCompletion: string | null;
+  completedAt: string | null;
+  failedAt: string | null;
+  result: OutcomeResult | null;
+  qualityMetrics: FinalizeOutput['qualityMetrics'] | null;
+  error: OutcomeError | null;
+  estimatedRetryTime: string | null;
+  revisionsAvailable: number;
+  revision: ActiveRevision | null;
+  /** A batch entry waiting for its dependencies. */
+  held: boolean;
+}
+
+export type OutcomeEvent =
+  | { type: 'RELEASE'; at: string }
+  | { type: 'DEPENDENCY_FAILED'; at: string; dependency: string }
+  | { type: 'START'; at: string }
+  | { type: 'CANCEL'; at: string }
+  | { type: 'RETRY'; at: string }
+  | { type: 'REVISE'; at: string; revisionId: string; feedback: string; changesRequested: string[]; estimatedCompletion: string };
+
+/** A spec event, emitted at the transition it belongs to. */
+export interface OutcomeEmitted {
+  type: 'event';
+  event: string;
+  timestamp: string;
+  sequence: number;
+  data: Record<string, unknown>;
+}
+
+/** Seconds after a failure when a retry is suggested. */
+export const retryDelaySeconds = 60;
+
+function addSeconds(iso: string, seconds: number): string {
+  return new Date(Date.parse(iso) + seconds * 1000).toISOString();
+}
+
+function secondsBetween(from: string, to: string): number {
+  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
+}
+
+/** The spec's `progress` object for the stage about to run (or done, when `index` is past the end). */
+export function progressOf(context: Pick<OutcomeContext, 'stages' | 'stagesCompleted' | 'stageIndex'>, currentStage?: string) {
+  const total = context.stages.length;
+  const stage = context.stages[context.stageIndex];
+  const next = context.stages[context.stageIndex + 1];
+  return {
+    current_stage: currentStage ?? stage?.name ?? 'completed',
+    completion_percentage: Math.round((100 * context.stagesCompleted.length) / Math.max(1, total)),
+    stages_completed: context.stagesCompleted,
+    ...(stage && currentStage === undefined ? { current_agent: stage.agent } : {}),
+    ...(currentStage === undefined ? (next ? { next_stage: next.name } : {}) : stage ? { next_stage: stage.name } : {}),
+  };
+}
+
+function agentProgress(stages: OutcomeStageRef[], agent: string, done: string[]): string {
+  const mine = stages.filter((stage) => stage.agent === agent);
+  const finished = mine.filter((stage) => done.includes(stage.name)).length;
+  return `${Math.round((100 * finished) / Math.max(1, mine.length))}%`;
+}
+
+type Ctx = OutcomeContext;
+
+function eventTime(context: Ctx, event: unknown): string {
+  const e = event as { at?: string; output?: { at?: string } };
+  return e.at ?? e.output?.at ?? context.updatedAt;
+}
+
+function processingData(c: Ctx): Record<string, unknown> {
+  return { outcome_id: c.outcomeId, crew: c.crew, status: 'processing', progress: progressOf(c) };
+}
+
+function agentStartedData(c: Ctx): Record<string, unknown> {
+  const stage = c.stages[c.stageIndex]!;
+  return { outcome_id: c.outcomeId, crew: c.crew, agent: stage.agent, stage: stage.name, started_at: c.updatedAt, progress: progressOf(c) };
+}
+
+function agentCompletedData(c: Ctx): Record<string, unknown> {
+  const stage = c.stages[c.stageIndex]!;
+  const next = c.stages[c.stageIndex + 1];
+  return {
+    outcome_id: c.outcomeId,
+    crew: c.crew,
+    agent: stage.agent,
+    stage: stage.name,
+    completed_at: c.updatedAt,
+    output_summary: c.agents[stage.agent]?.output_summary ?? '',
+    next_stage: next?.name ?? null,
+    progress: progressOf({ ...c, stageIndex: c.stageIndex + 1 }),
+  };
+}
+
+function completedData(c: Ctx): Record<string, unknown> {
+  return {
+    outcome_id: c.outcomeId,
+    crew: c.crew,
+    status: 'completed',
+    created_at: c.createdAt,
+    completed_at: c.completedAt,
+    processing_time_seconds: secondsBetween(c.createdAt, c.completedAt ?? c.updatedAt),
+    result: {
+      content: c.result?.content ?? '',
+      metadata: {
+        word_count: c.result?.metadata.word_count,
+        reading_time: c.result?.metadata.reading_time,
+        seo_score: c.result?.metadata.seo_score,
+      },
+    },
+    quality_metrics: c.qualityMetrics
+      ? {
+          overall_score: c.qualityMetrics.overall_score,
+          criteria: {
+            relevance: c.qualityMetrics.criteria.relevance,
+            clarity: c.qualityMetrics.criteria.clarity,
+            completeness: c.qualityMetrics.criteria.completeness,
+          },
+        }
+      : null,
+    integrations_executed: [],
+    ...(c.revision ? { revision_id: c.revision.id } : {}),
+  };
+}
+
+function failedData(c: Ctx): Record<string, unknown> {
+  return {
+    outcome_id: c.outcomeId,
+    crew: c.crew,
+    status: 'failed',
+    created_at: c.createdAt,
+    failed_at: c.failedAt ?? c.updatedAt,
+    error: c.error,
+    retry_available: true,
+    estimated_retry_time: c.estimatedRetryTime,
+  };
+}
+
+function revisionRequestedData(c: Ctx): Record<string, unknown> {
+  return {
+    outcome_id: c.outcomeId,
+    revision_id: c.revision?.id,
+    feedback: c.revision?.feedback,
+    changes_requested: c.revision?.changesRequested,
+    estimated_completion: c.revision?.estimatedCompletion,
+  };
+}
+
+export const outcomeMachine = setup({
+  types: {
+    input: {} as OutcomeInput,
+    context: {} as OutcomeContext,
+    events: {} as OutcomeEvent,
+    emitted: {} as OutcomeEmitted,
+  },
+  actors: {
+    agent: agentMachine,
+    finalize: fromPromise<FinalizeOutput, FinalizeInput>(async () => {
+      throw new Error('outcome actor finalize is not provided');
+    }),
+  },
+  actions: {
+    // Side-effect slots, filled by the runtime.
+    requestSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    releaseSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    refundCredit: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    revisionSettled: (_, _params: { revisionId: string; status: 'completed' | 'failed'; at: string; error: OutcomeError | null }) => {},
+
+    // Pure bookkeeping.
+    stamp: assign(({ context, event }) => ({ updatedAt: eventTime(context, event) })),
+    /** Appends one spec event: bumps the per-outcome sequence and emits the event with it. */
+    record: enqueueActions(({ context, enqueue }, params: { event: string; data: Record<string, unknown> }) => {
+      const sequence = context.sequence + 1;
+      enqueue.assign({ sequence });
+      enqueue.emit({ type: 'event', event: params.event, timestamp: context.updatedAt, sequence, data: params.data });
+    }),
+    startStage: assign(({ context }) => {
+      const stage = context.stages[context.stageIndex]!;
+      const previous = context.agents[stage.agent] ?? { status: 'pending' as const };
+      return {
+        agents: {
+          ...context.agents,
+          [stage.agent]: {
+            ...previous,
+            status: 'processing' as const,
+            started_at: previous.started_at ?? context.updatedAt,
+            progress: agentProgress(context.stages, stage.agent, context.stagesCompleted),
+          },
+        },
+      };
+    }),
+    finishStage: assign(({ context, event }) => {
+      const output = (event as unknown as { output: Extract<AgentOutput, { ok: true }> }).output;
+      const stage = context.stages[context.stageIndex]!;
+      const stagesCompleted = [...context.stagesCompleted, stage.name];
+      const laterStages = context.stages.slice(context.stageIndex + 1).some((s) => s.agent === stage.agent);
+      const entry = context.agents[stage.agent] ?? { status: 'pending' as const };
+      return {
+        stagesCompleted,
+        updatedAt: output.at,
+        agents: {
+          ...context.agents,
+          [stage.agent]: {
+            ...entry,
+            status: laterStages ? ('processing' as const) : ('completed' as const),
+            ...(laterStages ? {} : { completion_time: output.at }),
+            output_summary: output.summary,
+            progress: agentProgress(context.stages, stage.agent, stagesCompleted),
+          },
+        },
+      };
+    }),
+    nextStage: assign(({ context }) => ({
+      stageIndex: context.stageIndex + 1,
+      estimatedCompletion: addSeconds(context.updatedAt, (context.stages.length - context.stageIndex - 1) * context.secondsPerStage),
+    })),
+    agentFailed: assign(({ context, event }) => {
+      const output = (event as unknown as { output: Extract<AgentOutput, { ok: false }> }).output;
+      const stage = context.stages[context.stageIndex]!;
+      return {
+        failedAt: output.at,
+        updatedAt: output.at,
+        error: {
+          code: output.error.code,
+          message:
+            output.error.code === 'content_generation_failed'
+              ? `The ${stage.agent} could not generate content for the ${stage.name} stage.`
+              : output.error.message,
+          details: { stage: stage.name, agent: stage.agent, retry_count: output.error.retryCount, last_error: output.error.lastError },
+        },
+      };
+    }),
+    cancelled: assign(({ context, event }) => ({
+      error: { code: 'cancelled', message: 'The outcome was cancelled.', details: {} },
+      failedAt: eventTime(context, event),
+      updatedAt: eventTime(context, event),
+    })),
+    completeWith: assign(({ context, event }) => {
+      const output = (event as unknown as { output: FinalizeOutput }).output;
+      return {
+        result: output.result,
+        qualityMetrics: output.qualityMetrics,
+        completedAt: output.at,
+        updatedAt: output.at,
+        estimatedCompletion: null,
+        stageIndex: context.stages.length,
+      };
+    }),
+  },
+  guards: {
+    held: ({ context }) => context.held,
+    agentOk: (_, output: AgentOutput) => output.ok,
+    moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
+    stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
+    hasRevisions: ({ context }) => context.revisionsAvailable > 0,
+  },
+}).createMachine({
+  id: 'outcome',
+  context: ({ input }) => ({
+    outcomeId: input.outcomeId,
+    workspaceId: input.workspaceId,
+    crew: input.crew,
+    stages: input.stages,
+    revisionStage: input.revisionStage,
+    secondsPerStage: input.secondsPerStage,
+    createdAt: input.createdAt,
+    updatedAt: input.createdAt,
+    workflowId: input.workflowId,
+    held: input.held,
+    sequence: input.sequence,
+    attempt: 1,
+    stageIndex: 0,
+    stagesCompleted: [],
+    agents: Object.fromEntries(input.agents.map((agent) => [agent, { status: 'pending' as const }])),
+    estimatedCompletion: addSeconds(input.createdAt, input.stages.length * input.secondsPerStage),
+    completedAt: null,
+    failedAt: null,
+    result: null,
+    qualityMetrics: null,
+    error: null,
+    estimatedRetryTime: null,
+    revisionsAvailable: input.revisionsAvailable,
+    revision: null,
+  }),
+  initial: 'boot',
+  states: {
+    boot: { always: [{ guard: 'held', target: 'held' }, { target: 'queued' }] },
+    held: {
+      on: {
+        RELEASE: { target: 'queued', actions: [assign({ held: false }), 'stamp'] },
+        DEPENDENCY_FAILED: {
+          target: 'failed',
+          actions: assign(({ event }) => ({
+            error: { code: 'dependency_failed', message: `Outcome ${event.dependency}, which this one depends on, failed.`, details: { dependency: event.dependency } },
+            failedAt: event.at,
+            updatedAt: event.at,
+          })),
+        },
+        CANCEL: { target: 'failed', actions: 'cancelled' },
+      },
+    },
+    queued: {
+      entry: { type: 'requestSlot', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId }) },
+      on: {
+        START: {
+          target: 'processing',
+          actions: [
+            'stamp',
+            assign(({ context }) => ({ estimatedCompletion: addSeconds(context.updatedAt, (context.stages.length - context.stageIndex) * context.secondsPerStage) })),
+            { type: 'record', params: ({ context }) => ({ event: 'outcome.processing', data: processingData(context) }) },
+          ],
+        },
+        CANCEL: { target: 'failed', actions: 'cancelled' },
+      },
+    },
+    processing: {
+      exit: { type: 'releaseSlot', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId }) },
+      initial: 'route',
+      on: { CANCEL: { target: 'failed', actions: 'cancelled' } },
+      states: {
+        route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'completing' }] },
+        stage: {
+          entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
+          invoke: {
+            id: 'agent',
+            src: 'agent',
+            input: ({ context }) => {
+              const stage = context.stages[context.stageIndex]!;
+              return {
+                outcomeId: context.outcomeId,
+                stepKey: String(context.stageIndex),
+                stageIndex: context.stageIndex,
+                stage: stage.name,
+                agent: stage.agent,
+                attempt: context.attempt,
+                at: context.updatedAt,
+              };
+            },
+            onDone: [
+              {
+                guard: { type: 'agentOk', params: ({ event }) => event.output },
+                target: 'route',
+                reenter: true,
+                actions: ['finishStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) }, 'nextStage'],
+              },
+              { target: '#outcome.failed', actions: 'agentFailed' },
+            ],
+          },
+        },
+        completing: {
+          invoke: {
+            src: 'finalize',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null }),
+            onDone: { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+            onError: {
+              target: '#outcome.failed',
+              actions: assign(({ context, event }) => ({
+                error: { code: 'internal_error', message: 'Building the result failed.', details: { last_error: String((event.error as Error)?.message ?? event.error) } },
+                failedAt: context.updatedAt,
+              })),
+            },
+          },
+        },
+      },
+    },
+    completed: {
+      on: {
+        REVISE: {
+          guard: 'hasRevisions',
+          target: 'revising',
+          actions: [
+            assign(({ context, event }) => ({
+              revisionsAvailable: context.revisionsAvailable - 1,
+              revision: { id: event.revisionId, feedback: event.feedback, changesRequested: event.changesRequested, estimatedCompletion: event.estimatedCompletion, startedAt: event.at },
+              updatedAt: event.at,
+            })),
+            { type: 'record', params: ({ context }) => ({ event: 'outcome.revision_requested', data: revisionRequestedData(context) }) },
+          ],
+        },
+      },
+    },
+    revising: {
+      initial: 'working',
+      states: {
+        working: {
+          invoke: {
+            id: 'agent',
+            src: 'agent',
+            input: ({ context }) => {
+              const stage = context.stages[context.revisionStage]!;
+              return {
+                outcomeId: context.outcomeId,
+                stepKey: context.revision!.id,
+                stageIndex: context.revisionStage,
+                stage: 'revision',
+                agent: stage.agent,
+                attempt: 1,
+                at: context.revision!.startedAt,
+              };
+            },
+            onDone: [
+              { guard: { type: 'agentOk', params: ({ event }) => event.output }, target: 'finishing' },
+              {
+                target: '#outcome.completed',
+                actions: [
+                  {
+                    type: 'revisionSettled',
+                    params: ({ context, event }) => {
+                      const output = event.output as Extract<AgentOutput, { ok: false }>;
+                      return {
+                        revisionId: context.revision!.id,
+                        status: 'failed' as const,
+                        at: output.at,
+                        error: { code: output.error.code, message: output.error.message, details: { retry_count: output.error.retryCount, last_error: output.error.lastError } },
+                      };
+                    },
+                  },
+                  assign(({ context, event }) => ({ revision: null, revisionsAvailable: context.revisionsAvailable + 1, updatedAt: event.output.at })),
+                ],
+              },
+            ],
+          },
+        },
+        finishing: {
+          invoke: {
+            src: 'finalize',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: context.revision!.id, attempt: 1, revisionId: context.revision!.id }),
+            onDone: {
+              target: '#outcome.completed',
+              actions: [
+                { type: 'revisionSettled', params: ({ context, event }) => ({ revisionId: context.revision!.id, status: 'completed' as const, at: event.output.at, error: null }) },
+                assign(({ event }) => ({ result: event.output.result, qualityMetrics: event.output.qualityMetrics, completedAt: event.output.at, updatedAt: event.output.at })),
+                { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
+                assign({ revision: null }),
+              ],
+            },
+            onError: {
+              target: '#outcome.completed',
+              actions: [
+                {
+                  type: 'revisionSettled',
+                  params: ({ context }) => ({
+                    revisionId: context.revision!.id,
+                    status: 'failed' as const,
+                    at: context.updatedAt,
+                    error: { code: 'internal_error', message: 'Building the revised result failed.', details: {} },
+                  }),
+                },
+                assign(({ context }) => ({ revision: null, revisionsAvailable: context.revisionsAvailable + 1 })),
+              ],
+            },
+          },
+        },
+      },
+    },
+    failed: {
+      entry: [
+        { type: 'refundCredit', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId }) },
+        assign(({ context }) => ({
+          estimatedCompletion: null,
+          estimatedRetryTime: addSeconds(context.failedAt ?? context.updatedAt, retryDelaySeconds),
+          updatedAt: context.failedAt ?? context.updatedAt,
+          agents: Object.fromEntries(
+            Object.entries(context.agents).map(([name, entry]) => [name, entry.status === 'processing' ? { ...entry, status: 'failed' as const } : entry]),
+          ),
+        })),
+        { type: 'record', params: ({ context }) => ({ event: 'outcome.failed', data: failedData(context) }) },
+      ],
+      on: {
+        RETRY: {
+          target: 'queued',
+          actions: assign(({ context, event }) => ({
+            attempt: context.attempt + 1,
+            error: null,
+            failedAt: null,
+            estimatedRetryTime: null,
+            updatedAt: event.at,
+            agents: Object.fromEntries(
+              Object.entries(context.agents).map(([name, entry]) => [name, entry.status === 'failed' ? { ...entry, status: 'pending' as const } : entry]),
+            ),
+            estimatedCompletion: addSeconds(event.at, (context.stages.length - context.stageIndex) * context.secondsPerStage),
+          })),
+        },
+      },
+    },
+  },
+});
+
+export type OutcomeMachine = typeof outcomeMachine;

@@ -1,0 +1,130 @@
+import type http from 'node:http';
+import type { Logger } from 'pino';
+import { isPostgres, type Db } from '../../storage/db.js';
+import type { Repositories } from '../../storage/index.js';
+import type { KeyService } from '../auth/keyService.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { TimerService } from '../engine/timers.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { IdGenerator } from '../ids.js';
+import type { RateLimiter } from '../rateLimiter.js';
+import { createCipher } from '../secrets/cipher.js';
+import { loadSecretKey } from '../secrets/secretKey.js';
+import { createOutcomeStream, type OutcomeSnapshotSource } from '../stream/outcomeStream.js';
+import { createWebhookDispatcher, retryTimerKind, type RetryTimerPayload } from './dispatcher.js';
+import { createWebhookSender } from './sender.js';
+import { createWebhookService } from './service.js';
+
+export interface EventsOutDeps {
+  config: Config;
+  db: Db;
+  repos: Repositories;
+  keys: KeyService;
+  rateLimiter: RateLimiter;
+  eventBus: EventBus;
+  timers: TimerService;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** The outcome as GET /v1/outcomes/{id} shows it (the stream's first message). */
+  snapshot: OutcomeSnapshotSource;
+}
+
+export interface EventsOutOptions {
+  /** Webhook attempts in flight at once (and sockets per receiver). */
+  webhookConcurrency?: number;
+  streamPingEveryMs?: number;
+  streamMaxBufferedBytes?: number;
+}
+
+/**
+ * Everything that carries events out of the service, wired from config: the webhook service
+ * (CRUD, secrets encrypted at rest), the dispatcher (events table -> signed deliveries with
+ * durable retries) and the WebSocket outcome stream. Nothing runs until `start()`; `close()`
+ * stops them (before the database closes).
+ */
+export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions = {}) {
+  const { config, db, repos, clock, logger } = deps;
+  const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
+  const concurrency = options.webhookConcurrency ?? 64;
+  const sender = createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateUrls, connections: concurrency });
+  let publicUrl: string | undefined;
+
+  const dispatcher = createWebhookDispatcher({
+    db,
+    events: repos.events,
+    webhooks: repos.webhooks,
+    deliveries: repos.webhookDeliveries,
+    eventBus: deps.eventBus,
+    sender,
+    cipher,
+    timers: {
+      // Written in the dispatcher's transaction through the timer service's own table, so a
+      // delivery's result and its next wait commit together; the service's poller fires it.
+      async schedule(trx, key, dueAt, payload) {
+        await repos.timers.upsert({ kind: retryTimerKind, key, due_at: dueAt, payload, created_at: clock.now().toISOString() }, trx);
+      },
+    },
+    clock,
+    ids: deps.ids,
+    logger: logger.child({ component: 'webhooks' }),
+    schedule: config.webhookRetryDelaysMs,
+    timeoutMs: config.webhookTimeoutMs,
+    publicUrl: () => publicUrl,
+    concurrency,
+    // Another node may be mid-attempt on a delivery that looks unfinished; give it time to finish.
+    recoveryGraceMs: isPostgres(db) ? config.webhookTimeoutMs + 10_000 : 0,
+  });
+  deps.timers.register(retryTimerKind, (timer) => dispatcher.onRetryDue(timer.payload as RetryTimerPayload));
+
+  const webhooks = createWebhookService({
+    webhooks: repos.webhooks,
+    deliveries: repos.webhookDeliveries,
+    events: repos.events,
+    cipher,
+    clock,
+    ids: deps.ids,
+    allowPrivateUrls: config.allowPrivateUrls,
+    dispatch: dispatcher,
+  });
+
+  const stream = createOutcomeStream({
+    keys: deps.keys,
+    rateLimiter: deps.rateLimiter,
+    events: repos.events,
+    eventBus: deps.eventBus,
+    snapshot: deps.snapshot,
+    clock,
+    logger: logger.child({ component: 'stream' }),
+    pingEveryMs: options.streamPingEveryMs,
+    maxBufferedBytes: options.streamMaxBufferedBytes,
+  });
+
+  return {
+    webhooks,
+    dispatcher,
+    stream,
+    /** Restores unfinished deliveries and starts following the events table. */
+    async startDispatcher(): Promise<void> {
+      await dispatcher.start();
+    },
+    /** Serves the stream on this server's upgrade requests (every one of them: unknown paths get 404). */
+    attach(server: http.Server, url: string): void {
+      publicUrl = url;
+      server.on('upgrade', stream.handleUpgrade);
+    },
+    /** Closes every stream with 1001; call before the HTTP server closes (upgraded sockets hold it open). */
+    async closeStreams(): Promise<void> {
+      await stream.close();
+    },
+    /** Lets webhook attempts in flight finish and closes the sender's sockets; call after the timers stopped. */
+    async close(): Promise<void> {
+      await stream.close();
+      await dispatcher.stop();
+      await sender.close();
+    },
+  };
+}
+
+export type EventsOut = ReturnType<typeof createEventsOut>;

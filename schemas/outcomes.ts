@@ -1,0 +1,238 @@
+import { responseObject, strictObject, timestamp } from './common.js';
+import type { JsonSchema } from './types.js';
+
+const crewIds = ['writer', 'mind', 'pilot'];
+const statuses = ['processing', 'completed', 'failed', 'revision_requested'];
+const stringArray: JsonSchema = { type: 'array', items: { type: 'string' } };
+const freeObject: JsonSchema = { type: 'object' };
+
+export const crewIdParam: JsonSchema = { type: 'string', enum: crewIds };
+export const outcomeIdParam: JsonSchema = { type: 'string', pattern: '^out_[A-Za-z0-9]{1,60}$' };
+export const workflowIdParam: JsonSchema = { type: 'string', pattern: '^wf_[A-Za-z0-9]{1,60}$' };
+
+/** Deploy and run take the same body; only `brief` is required (DESIGN section 5). */
+export const deployBody: JsonSchema = strictObject(
+  {
+    brief: { type: 'string', maxLength: 20_000, description: 'At least 10 characters (else 400 invalid_brief).' },
+    context: { type: 'string', maxLength: 200_000 },
+    requirements: freeObject,
+    template_id: { type: 'string', maxLength: 200 },
+    integrations: freeObject,
+    context_documents: { type: 'array', items: { type: 'string', maxLength: 200_000 }, maxItems: 50 },
+  },
+  ['brief'],
+);
+
+const progress: JsonSchema = {
+  type: 'object',
+  required: ['current_stage', 'completion_percentage'],
+  properties: {
+    current_stage: { type: 'string' },
+    completion_percentage: { type: 'integer', minimum: 0, maximum: 100 },
+    stages_completed: stringArray,
+    current_agent: { type: 'string' },
+    next_stage: { type: 'string' },
+  },
+};
+
+export const deployResponse: JsonSchema = responseObject({
+  outcome_id: { type: 'string' },
+  status: { type: 'string', enum: ['processing'] },
+  crew: { type: 'string', enum: crewIds },
+  estimated_completion: timestamp,
+  created_at: timestamp,
+  agents_deployed: stringArray,
+  progress,
+});
+
+export const runResponse: JsonSchema = responseObject({
+  outcome_id: { type: 'string' },
+  status: { type: 'string', enum: ['processing'] },
+  estimated_completion: timestamp,
+  crew_deployed: { type: 'string', enum: crewIds },
+});
+
+export const batchBody: JsonSchema = strictObject(
+  {
+    workflow_name: { type: 'string', minLength: 1, maxLength: 200 },
+    crews: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 20,
+      items: strictObject(
+        {
+          crew_id: { type: 'string' },
+          brief: { type: 'string', maxLength: 20_000 },
+          priority: { type: 'integer', minimum: 0, maximum: 1000, description: 'Lower starts first.' },
+          depends_on: { type: 'array', items: { type: 'string' }, maxItems: 20 },
+          context: { type: 'string', maxLength: 200_000 },
+          requirements: freeObject,
+        },
+        ['crew_id', 'brief'],
+      ),
+    },
+  },
+  ['workflow_name', 'crews'],
+);
+
+export const workflowView: JsonSchema = responseObject(
+  {
+    workflow_id: { type: 'string' },
+    workflow_name: { type: 'string' },
+    status: { type: 'string', enum: ['running', 'completed', 'failed'] },
+    created_at: timestamp,
+    completed_at: { type: ['string', 'null'], format: 'date-time' },
+    outcomes: {
+      type: 'array',
+      items: responseObject({
+        crew_id: { type: 'string' },
+        outcome_id: { type: 'string' },
+        status: { type: 'string', enum: statuses },
+        priority: { type: 'integer' },
+        depends_on: stringArray,
+      }),
+    },
+  },
+  ['workflow_id', 'workflow_name', 'status', 'created_at', 'outcomes'],
+);
+
+const agentEntry: JsonSchema = {
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['pending', 'processing', 'completed', 'failed'] },
+    started_at: timestamp,
+    completion_time: timestamp,
+    output_summary: { type: 'string' },
+    progress: { type: 'string' },
+  },
+};
+
+export const result: JsonSchema = {
+  type: 'object',
+  required: ['content', 'metadata', 'assets'],
+  properties: {
+    content: { type: 'string' },
+    metadata: {
+      type: 'object',
+      properties: {
+        word_count: { type: 'integer' },
+        reading_time: { type: 'string' },
+        sentiment: { type: 'string' },
+        seo_score: { type: 'integer' },
+        readability_score: { type: 'integer' },
+      },
+    },
+    assets: { type: 'array', items: responseObject({ type: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } }) },
+  },
+};
+
+export const qualityMetrics: JsonSchema = {
+  type: 'object',
+  required: ['overall_score', 'criteria'],
+  properties: {
+    overall_score: { type: 'integer' },
+    criteria: responseObject({ relevance: { type: 'integer' }, clarity: { type: 'integer' }, completeness: { type: 'integer' }, engagement: { type: 'integer' } }),
+  },
+};
+
+const outcomeError: JsonSchema = responseObject({ code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } });
+
+/** The status view while processing; the completed view (id, status, crew, created_at, completed_at, result, revisions_available) after. */
+export const outcomeView: JsonSchema = {
+  type: 'object',
+  required: ['id', 'status', 'crew', 'created_at', 'revisions_available'],
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', enum: statuses },
+    crew: { type: 'string', enum: crewIds },
+    created_at: timestamp,
+    completed_at: timestamp,
+    estimated_completion: timestamp,
+    failed_at: timestamp,
+    progress,
+    agents: { type: 'object', additionalProperties: agentEntry },
+    result,
+    error: outcomeError,
+    retry_available: { type: 'boolean' },
+    estimated_retry_time: timestamp,
+    revisions_available: { type: 'integer', minimum: 0 },
+  },
+};
+
+export const resultView: JsonSchema = responseObject({
+  id: { type: 'string' },
+  status: { type: 'string', enum: statuses },
+  crew: { type: 'string', enum: crewIds },
+  completed_at: timestamp,
+  result,
+  integrations_executed: { type: 'object' },
+  quality_metrics: qualityMetrics,
+});
+
+export const listQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+    status: { type: 'string', enum: statuses },
+    crew: { type: 'string', enum: crewIds },
+    created_after: { type: 'string', format: 'date-time' },
+    created_before: { type: 'string', format: 'date-time' },
+    cursor: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+};
+
+export const outcomeList: JsonSchema = responseObject({
+  data: { type: 'array', items: outcomeView },
+  pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
+});
+
+export const reviseBody: JsonSchema = strictObject(
+  {
+    feedback: { type: 'string', minLength: 1, maxLength: 20_000 },
+    requirements: freeObject,
+    priority: { type: 'string', enum: ['low', 'normal', 'high'] },
+  },
+  ['feedback'],
+);
+
+export const revision: JsonSchema = responseObject({
+  revision_id: { type: 'string' },
+  status: { type: 'string', enum: ['processing', 'completed', 'failed'] },
+  estimated_completion: timestamp,
+  changes_requested: stringArray,
+});
+
+export const revisionRecord: JsonSchema = responseObject(
+  {
+    revision_id: { type: 'string' },
+    outcome_id: { type: 'string' },
+    status: { type: 'string', enum: ['processing', 'completed', 'failed'] },
+    feedback: { type: 'string' },
+    requirements: freeObject,
+    priority: { type: ['string', 'null'] },
+    changes_requested: stringArray,
+    estimated_completion: timestamp,
+    created_at: timestamp,
+    completed_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+  ['revision_id', 'outcome_id', 'status', 'feedback', 'changes_requested', 'estimated_completion', 'created_at', 'completed_at'],
+);
+
+export const revisionList: JsonSchema = responseObject({ revisions: { type: 'array', items: revisionRecord } });
+
+export const actorList: JsonSchema = responseObject({
+  actors: {
+    type: 'array',
+    items: responseObject({
+      id: { type: 'string' },
+      machine: { type: 'string' },
+      state: { type: 'string' },
+      status: { type: 'string' },
+      age_seconds: { type: 'integer', minimum: 0 },
+      created_at: timestamp,
+    }),
+  },
+  count: { type: 'integer' },
+});

@@ -1,0 +1,71 @@
+import type { Db } from '../db.js';
+import { chunkRows, parseJson } from './chunks.js';
+
+/**
+ * A persisted actor: the machine's `getPersistedSnapshot()` as JSON, or (before its first
+ * transition) only the input it starts from. `active` actors are restored at start.
+ */
+export interface ActorRow {
+  id: string;
+  machine: string;
+  version: number;
+  workspace_id: string | null;
+  status: 'active' | 'idle' | 'error';
+  state_value: string;
+  snapshot: unknown | null;
+  input: unknown | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function fromDb(row: Record<string, unknown>): ActorRow {
+  return {
+    id: String(row.id),
+    machine: String(row.machine),
+    version: Number(row.version),
+    workspace_id: (row.workspace_id as string | null) ?? null,
+    status: String(row.status) as ActorRow['status'],
+    state_value: String(row.state_value),
+    snapshot: parseJson(row.snapshot, null),
+    input: parseJson(row.input, null),
+    created_at: String(row.created_at),
+    updated_at: String(row.updated_at),
+  };
+}
+
+/** Rows ready to write: snapshot and input already serialized (the host serializes once). */
+export type EncodedActorRow = Omit<ActorRow, 'snapshot' | 'input'> & { snapshot: string | null; input: string | null };
+
+export function actorsRepository(db: Db) {
+  return {
+    async insert(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
+      for (const chunk of chunkRows(rows)) await trx('actors').insert(chunk);
+    },
+    /** Multi-row upsert of snapshots; `input` and `created_at` are kept from the first write. */
+    async upsertMany(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
+      for (const chunk of chunkRows(rows)) {
+        await trx('actors').insert(chunk).onConflict('id').merge(['version', 'status', 'state_value', 'snapshot', 'updated_at']);
+      }
+    },
+    async get(id: string): Promise<ActorRow | undefined> {
+      const row = await db('actors').where({ id }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    async listActive(): Promise<ActorRow[]> {
+      return (await db('actors').where({ status: 'active' }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(fromDb);
+    },
+    /** Unfinished actors without their snapshots (operator listings). */
+    async listActiveSummary(): Promise<Array<Omit<ActorRow, 'snapshot' | 'input'>>> {
+      const rows = await db('actors')
+        .where({ status: 'active' })
+        .select('id', 'machine', 'version', 'workspace_id', 'status', 'state_value', 'created_at', 'updated_at')
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map((row: Record<string, unknown>) => {
+        const { snapshot: _s, input: _i, ...rest } = fromDb({ ...row, snapshot: null, input: null });
+        return rest;
+      });
+    },
+  };
+}
+
+export type ActorsRepository = ReturnType<typeof actorsRepository>;

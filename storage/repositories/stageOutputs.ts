@@ -1,0 +1,42 @@
+import type { Db } from '../db.js';
+import { chunkRows, parseJson } from './chunks.js';
+
+/**
+ * What one agent step produced, keyed by (outcome, step, attempt): `step_key` is the stage index
+ * or a revision id. A restored step finds its row and does not run the model again.
+ */
+export interface StageOutputRow {
+  outcome_id: string;
+  step_key: string;
+  attempt: number;
+  summary: string;
+  content: string;
+  data: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export function stageOutputsRepository(db: Db) {
+  return {
+    /** Inserts; a row that exists (a re-run step) is kept as it was. */
+    async insertMany(rows: StageOutputRow[], trx: Db = db): Promise<void> {
+      const encoded = rows.map((row) => ({ ...row, data: row.data === null ? null : JSON.stringify(row.data) }));
+      for (const chunk of chunkRows(encoded)) {
+        await trx('stage_outputs').insert(chunk).onConflict(['outcome_id', 'step_key', 'attempt']).ignore();
+      }
+    },
+    async listForOutcome(outcomeId: string): Promise<StageOutputRow[]> {
+      const rows = await db('stage_outputs').where({ outcome_id: outcomeId }).orderBy([{ column: 'created_at' }, { column: 'attempt' }]);
+      return rows.map((row: Record<string, unknown>) => ({
+        outcome_id: String(row.outcome_id),
+        step_key: String(row.step_key),
+        attempt: Number(row.attempt),
+        summary: String(row.summary),
+        content: String(row.content),
+        data: parseJson(row.data, null),
+        created_at: String(row.created_at),
+      }));
+    },
+  };
+}
+
+export type StageOutputsRepository = ReturnType<typeof stageOutputsRepository>;

@@ -1,0 +1,75 @@
+import type { Db } from '../db.js';
+import { parseJson } from './chunks.js';
+
+export interface TimerRow {
+  kind: string;
+  key: string;
+  due_at: string;
+  payload: unknown;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+}
+
+function fromDb(row: Record<string, unknown>): TimerRow {
+  return {
+    kind: String(row.kind),
+    key: String(row.key),
+    due_at: String(row.due_at),
+    payload: parseJson(row.payload, null),
+    claimed_by: (row.claimed_by as string | null) ?? null,
+    claimed_until: (row.claimed_until as string | null) ?? null,
+    created_at: String(row.created_at),
+  };
+}
+
+/** Durable timers: one row per (kind, key); a node claims a due row with a conditional update. */
+export function timersRepository(db: Db) {
+  return {
+    /** Creates the timer or moves it (same kind and key) to a new time and payload, unclaimed. */
+    async upsert(row: Omit<TimerRow, 'claimed_by' | 'claimed_until'>, trx: Db = db): Promise<void> {
+      await trx('timers')
+        .insert({ ...row, payload: JSON.stringify(row.payload ?? null), claimed_by: null, claimed_until: null })
+        .onConflict(['kind', 'key'])
+        .merge(['due_at', 'payload', 'claimed_by', 'claimed_until']);
+    },
+    async remove(kind: string, key: string, trx: Db = db): Promise<number> {
+      return trx('timers').where({ kind, key }).delete();
+    },
+    /** Removes a fired timer, unless it was rescheduled meanwhile (its due_at changed). */
+    async removeFired(kind: string, key: string, dueAt: string): Promise<void> {
+      await db('timers').where({ kind, key, due_at: dueAt }).delete();
+    },
+    async get(kind: string, key: string): Promise<TimerRow | undefined> {
+      const row = await db('timers').where({ kind, key }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    /** Due rows not claimed by a live node, oldest first. */
+    async listDue(now: string, limit: number): Promise<TimerRow[]> {
+      const rows = await db('timers')
+        .where('due_at', '<=', now)
+        .andWhere((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<', now))
+        .orderBy('due_at')
+        .limit(limit);
+      return rows.map(fromDb);
+    },
+    /** True when this node won the row: the update matches only while nobody holds a live claim. */
+    async claim(kind: string, key: string, dueAt: string, node: string, now: string, until: string): Promise<boolean> {
+      const updated = await db('timers')
+        .where({ kind, key, due_at: dueAt })
+        .andWhere((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<', now))
+        .update({ claimed_by: node, claimed_until: until });
+      return Number(updated) === 1;
+    },
+    /** Gives a claimed row back (its handler failed): due again at `dueAt`. */
+    async release(kind: string, key: string, node: string, dueAt: string): Promise<void> {
+      await db('timers').where({ kind, key, claimed_by: node }).update({ claimed_by: null, claimed_until: null, due_at: dueAt });
+    },
+    async count(): Promise<number> {
+      const [row] = await db('timers').count({ n: '*' });
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+
+export type TimersRepository = ReturnType<typeof timersRepository>;

@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import test from 'ava';
+import knex from 'knex';
+import { tempDir } from '../helpers/server.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const key = 'crew_sk_crashtest0123456789abcdef';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function serve(dataDir: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
+    cwd: root,
+    env: { ...process.env, CREWD_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '200', CREWD_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
+async function ready(url: string): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function call(url: string, method: string, urlPath: string, body?: unknown) {
+  const response = await fetch(url + urlPath, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+test('after kill -9 mid-run, a restart finishes every outcome once with exactly one outcome.completed each', async (t) => {
+  const dataDir = tempDir('crewd-crash-');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let child = serve(dataDir, port);
+  t.teardown(() => {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  await ready(url);
+
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const crew = ['writer', 'mind', 'pilot'][i % 3];
+    const response = await call(url, 'POST', `/v1/crews/${crew}/run`, { brief: `Crash-test outcome number ${i} about resilient systems` });
+    t.is(response.status, 201);
+    ids.push(response.body.outcome_id);
+  }
+  // Wait until work is visibly under way, then pull the plug.
+  for (;;) {
+    const view = await call(url, 'GET', `/v1/outcomes/${ids[0]}`);
+    if ((view.body.progress?.stages_completed?.length ?? 0) >= 2) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  child.kill('SIGKILL');
+  await new Promise((resolve) => child.once('exit', resolve));
+
+  const db = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
+  const unfinished = await db('outcomes').whereIn('id', ids).andWhere('status', 'processing').count({ n: '*' });
+  await db.destroy();
+  t.true(Number(unfinished[0]!.n) > 0, 'some outcomes were mid-run when the process died');
+
+  child = serve(dataDir, port);
+  await ready(url);
+  for (const id of ids) {
+    for (;;) {
+      const view = await call(url, 'GET', `/v1/outcomes/${id}`);
+      if (view.body.status === 'completed') break;
+      t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+
+  const check = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
+  t.teardown(() => check.destroy());
+  for (const id of ids) {
+    const events = await check('events').where({ outcome_id: id }).orderBy('sequence');
+    t.is(events.filter((e: { kind: string }) => e.kind === 'outcome.completed').length, 1, `${id}: one outcome.completed`);
+    t.deepEqual(
+      events.map((e: { sequence: number }) => Number(e.sequence)),
+      events.map((_: unknown, i: number) => i + 1),
+      `${id}: sequences without gaps or repeats`,
+    );
+    const started = events.filter((e: { kind: string }) => e.kind === 'crew.agent_started').map((e: { data: string }) => (JSON.parse(e.data) as { stage: string }).stage);
+    t.is(new Set(started).size, started.length, `${id}: every stage started once`);
+  }
+  const active = await check('actors').where({ status: 'active' }).count({ n: '*' });
+  t.is(Number(active[0]!.n), 0, 'no unfinished actors are left');
+});

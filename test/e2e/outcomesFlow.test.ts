@@ -1,0 +1,189 @@
+import test from 'ava';
+import { ModelCallError } from '../../runtime/models/errors.js';
+import { createLocalProvider } from '../../runtime/models/local/index.js';
+import { think } from '../../runtime/models/local/think.js';
+import type { ModelProvider } from '../../runtime/models/types.js';
+import { withRetry } from '../../runtime/models/withRetry.js';
+import { startServer, type TestServer } from '../helpers/server.js';
+import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
+
+/**
+ * The real local model with two switches read from the brief: "[slow]" thinks 100 ms per step
+ * (so outcomes can be caught mid-flight), "[flaky]" fails the content_creation stage while
+ * `broken` is set (a 503 from the model, retried twice, then given up).
+ */
+const control = { broken: true };
+function controlledProvider(): ModelProvider {
+  const local = createLocalProvider();
+  return withRetry(
+    {
+      name: 'controlled',
+      async step(input, tools, exchanges, signal) {
+        if (input.brief.includes('[slow]')) await think(100, signal);
+        if (input.brief.includes('[flaky]') && control.broken && input.stage.name === 'content_creation') {
+          throw new ModelCallError('503 Service Unavailable', true, 503);
+        }
+        return local.step(input, tools, exchanges, signal);
+      },
+    },
+    { retries: 2, minTimeoutMs: 1, factor: 1 },
+  );
+}
+
+let server: TestServer;
+let check: Awaited<ReturnType<typeof schemaCheck>>;
+
+test.before(async () => {
+  server = await startServer({}, { modelProvider: controlledProvider() });
+  check = await schemaCheck(server);
+});
+test.after.always(async () => {
+  await server?.close();
+});
+
+test('a revision gets a rev_ id and labels, runs as revision_requested and returns to completed with the feedback applied', async (t) => {
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief: 'Write a blog post about planning a vegetable garden', requirements: { tone: 'professional' } } });
+  const done = await waitForOutcome(server, deployed.body.outcome_id);
+  t.is(done.status, 'completed');
+  const before: string = done.result.content;
+
+  const revise = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/revise`, {
+    body: { feedback: 'Make it more casual and add examples, but keep the same length', requirements: { tone: 'casual', examples: true }, priority: 'high' },
+  });
+  t.is(revise.status, 201);
+  check(t, 'POST', '/v1/outcomes/{outcome_id}/revise', revise);
+  t.regex(revise.body.revision_id, /^rev_/);
+  t.is(revise.body.status, 'processing');
+  t.true(revise.body.changes_requested.includes('tone_adjustment'));
+  t.true(revise.body.changes_requested.includes('add_examples'));
+  t.true(revise.body.changes_requested.includes('maintain_length'));
+
+  const revised = await waitForOutcome(server, deployed.body.outcome_id, (b) => b.status === 'completed');
+  t.is(revised.revisions_available, 2);
+  t.not(revised.result.content, before);
+  const revisions = await server.call('GET', `/v1/outcomes/${deployed.body.outcome_id}/revisions`);
+  check(t, 'GET', '/v1/outcomes/{outcome_id}/revisions', revisions);
+  t.is(revisions.body.revisions.length, 1);
+  t.is(revisions.body.revisions[0].status, 'completed');
+  const events = await eventsOf(server, deployed.body.outcome_id);
+  const requested = events.find((e) => e.kind === 'outcome.revision_requested')!;
+  t.is(requested.data.revision_id, revise.body.revision_id);
+  t.deepEqual(requested.data.changes_requested, revise.body.changes_requested);
+  t.is(events.filter((e) => e.kind === 'outcome.completed').length, 2);
+  t.deepEqual(events.map((e) => e.sequence), events.map((_, i) => i + 1));
+});
+
+test('revising an outcome that is not completed is 409, and the fourth revision is 409 no_revisions_available', async (t) => {
+  const slow = await server.call('POST', '/v1/crews/mind/deploy', { body: { brief: '[slow] Summarise the team retrospective' } });
+  const tooEarly = await server.call('POST', `/v1/outcomes/${slow.body.outcome_id}/revise`, { body: { feedback: 'Shorter please' } });
+  t.is(tooEarly.status, 409);
+  t.is(tooEarly.body.error.code, 'outcome_not_completed');
+  const result = await server.call('GET', `/v1/outcomes/${slow.body.outcome_id}/result`);
+  t.is(result.status, 409);
+
+  const quick = await server.call('POST', '/v1/crews/writer/run', { body: { brief: 'Write a short note about bicycle maintenance' } });
+  await waitForOutcome(server, quick.body.outcome_id);
+  for (let i = 0; i < 3; i += 1) {
+    const revise = await server.call('POST', `/v1/outcomes/${quick.body.outcome_id}/revise`, { body: { feedback: `Round ${i}: make it shorter` } });
+    t.is(revise.status, 201);
+    await waitForOutcome(server, quick.body.outcome_id, (b) => b.status === 'completed');
+  }
+  const fourth = await server.call('POST', `/v1/outcomes/${quick.body.outcome_id}/revise`, { body: { feedback: 'One more time' } });
+  t.is(fourth.status, 409);
+  t.is(fourth.body.error.code, 'no_revisions_available');
+});
+
+test('cancel fails a processing outcome with code cancelled and gives its credit back', async (t) => {
+  const { workspace, key } = await workspaceWithKey(server, 'cancellers', { credits: 5, concurrentOutcomes: 3 });
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[slow] A long essay about the history of tea' } });
+  t.is(await server.runtime.repos.credits.remaining(workspace.id), 4);
+  const cancelled = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/cancel`, { key });
+  t.is(cancelled.status, 200);
+  check(t, 'POST', '/v1/outcomes/{outcome_id}/cancel', cancelled);
+  t.is(cancelled.body.status, 'failed');
+  t.is(cancelled.body.error.code, 'cancelled');
+  t.is(await server.runtime.repos.credits.remaining(workspace.id), 5);
+  const again = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/cancel`, { key });
+  t.is(again.status, 409);
+  const kinds = (await eventsOf(server, deployed.body.outcome_id)).map((e) => e.kind);
+  t.is(kinds.at(-1), 'outcome.failed');
+});
+
+test('a model that keeps failing fails the outcome with content_generation_failed; retry resumes and completes', async (t) => {
+  const { workspace, key } = await workspaceWithKey(server, 'retriers', { credits: 3, concurrentOutcomes: 3 });
+  control.broken = true;
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[flaky] A guide to composting in small flats' } });
+  const failed = await waitForOutcome(server, deployed.body.outcome_id, undefined, key);
+  t.is(failed.status, 'failed');
+  check(t, 'GET', '/v1/outcomes/{outcome_id}', { status: 200, body: failed });
+  t.is(failed.error.code, 'content_generation_failed');
+  t.deepEqual(failed.error.details, { stage: 'content_creation', agent: 'ContentAgent', retry_count: 2, last_error: '503 Service Unavailable' });
+  t.true(failed.retry_available);
+  t.truthy(failed.estimated_retry_time);
+  t.is(await server.runtime.repos.credits.remaining(workspace.id), 3, 'the failed outcome gave its credit back');
+  const failedEvent = (await eventsOf(server, deployed.body.outcome_id)).find((e) => e.kind === 'outcome.failed')!;
+  t.deepEqual((failedEvent.data.error as { details: unknown }).details, failed.error.details);
+  t.is(failedEvent.data.retry_available, true);
+
+  control.broken = false;
+  const retried = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/retry`, { key });
+  t.is(retried.status, 200);
+  check(t, 'POST', '/v1/outcomes/{outcome_id}/retry', retried);
+  t.is(retried.body.status, 'processing');
+  const done = await waitForOutcome(server, deployed.body.outcome_id, undefined, key);
+  t.is(done.status, 'completed');
+  t.is(await server.runtime.repos.credits.remaining(workspace.id), 2);
+  const agentsStarted = (await eventsOf(server, deployed.body.outcome_id)).filter((e) => e.kind === 'crew.agent_started').map((e) => e.data.stage);
+  t.deepEqual(agentsStarted, ['research', 'outline_creation', 'content_creation', 'content_creation', 'editing', 'seo_optimization', 'publishing'], 'the retry resumed at the failed stage');
+  t.is((await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/retry`, { key })).status, 409);
+});
+
+test('out of credits is 402 insufficient_credits with its details', async (t) => {
+  const { key } = await workspaceWithKey(server, 'broke', { credits: 1, concurrentOutcomes: 3 });
+  t.is((await server.call('POST', '/v1/crews/writer/run', { key, body: { brief: 'The only post we can afford' } })).status, 201);
+  const refused = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: 'One post too many for the plan' } });
+  t.is(refused.status, 402);
+  check(t, 'POST', '/v1/crews/{crew_id}/deploy', refused);
+  t.is(refused.body.error.code, 'insufficient_credits');
+  t.is(refused.body.error.details.outcomes_remaining, 0);
+  t.is(refused.body.error.details.outcomes_required, 1);
+  t.is(typeof refused.body.error.details.upgrade_url, 'string');
+});
+
+test('beyond the concurrency limit deploys wait in line as queued; past 4x the limit they get 429 with Retry-After', async (t) => {
+  const { key } = await workspaceWithKey(server, 'queuers', { credits: null, concurrentOutcomes: 1 });
+  const first = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[slow] First in line gets the slot' } });
+  t.is(first.body.progress.current_stage, 'research');
+  const waiting: string[] = [];
+  for (let i = 0; i < 4; i += 1) {
+    const next = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: `[slow] Waiting outcome number ${i}` } });
+    t.is(next.status, 201);
+    t.is(next.body.status, 'processing');
+    t.is(next.body.progress.current_stage, 'queued');
+    waiting.push(next.body.outcome_id);
+  }
+  const view = await server.call('GET', `/v1/outcomes/${waiting[0]}`, { key });
+  t.is(view.body.progress.current_stage, 'queued');
+  const refused = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[slow] One more than the line holds' } });
+  t.is(refused.status, 429);
+  t.is(refused.body.error.code, 'concurrency_limit_exceeded');
+  t.truthy(refused.headers.get('retry-after'));
+  // First in, first out: the line drains in order.
+  const order: string[] = [];
+  await Promise.all(
+    waiting.map(async (id) => {
+      await waitForOutcome(server, id, undefined, key);
+      order.push(id);
+    }),
+  );
+  t.deepEqual(order, waiting);
+});
+
+test('an Idempotency-Key replays the first deploy instead of creating a second outcome', async (t) => {
+  const body = { brief: 'A post we only want to create once' };
+  const first = await server.call('POST', '/v1/crews/writer/deploy', { body, headers: { 'Idempotency-Key': 'deploy-once-1' } });
+  const second = await server.call('POST', '/v1/crews/writer/deploy', { body, headers: { 'Idempotency-Key': 'deploy-once-1' } });
+  t.is(first.status, 201);
+  t.is(second.status, 201);
+  t.is(second.body.outcome_id, first.body.outcome_id);
+});

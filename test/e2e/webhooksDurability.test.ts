@@ -1,0 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import test from 'ava';
+import { manualClock } from '../../runtime/clock.js';
+import { startServer, tempDir } from '../helpers/server.js';
+import { startReceiver } from '../helpers/webhookReceiver.js';
+
+const secret = 'whsec_durability_0123456789';
+const bootstrapKey = 'crew_sk_durabilitytest0123456789';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** `crewd serve` as a child process, as an operator runs it; resolves once it answers. */
+async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
+    env: { ...process.env, CREWD_LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'ignore'],
+  });
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`crewd serve exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('crewd serve did not start');
+}
+
+function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill(signal);
+  return exited;
+}
+
+async function call(url: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${bootstrapKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
+  test.serial(`a retry waiting when the server dies (${signal}) arrives after restart, exactly once`, async (t) => {
+    const dataDir = tempDir();
+    const receiver = await startReceiver({ secret, plan: [500], otherwise: 200 });
+    const port = String(await freePort());
+    const env = {
+      CREWD_DATA_DIR: dataDir,
+      PORT: port,
+      CREWD_BOOTSTRAP_KEY: bootstrapKey,
+      CREWD_ALLOW_PRIVATE_URLS: '1',
+      CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,1500,1500',
+      CREWD_WEBHOOK_TIMEOUT_MS: '1000',
+    };
+    let { child, url } = await serve(env);
+    t.teardown(async () => {
+      await killed(child, 'SIGKILL');
+      await receiver.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const hook = await call(url, 'POST', '/v1/webhooks', { url: receiver.url, events: ['outcome.completed'], secret });
+    t.is(hook.status, 201);
+    // The test operation answers after the first attempt is stored: failed (500), retry pending.
+    const first = await call(url, 'POST', `/v1/webhooks/${hook.body.id}/test`, {});
+    t.like(first.body, { status: 'failed', response_code: 500, attempt: 1 });
+    t.truthy(first.body.next_retry);
+    await killed(child, signal);
+    t.is(receiver.arrivals.length, 1);
+
+    ({ child, url } = await serve(env));
+    const arrivals = await receiver.waitFor(2, 20_000);
+    t.true(arrivals.every((a) => a.verified));
+    t.is(arrivals[1]!.headers['x-service-delivery'], first.body.id, 'the same delivery, resumed');
+    t.is(arrivals[1]!.headers['x-service-attempt'], '2');
+    t.is(arrivals[1]!.body, arrivals[0]!.body, 'the same bytes as before the restart');
+    t.true(arrivals[1]!.at >= Date.parse(first.body.next_retry) - 50, 'not before it was due');
+    // Long enough for a duplicate (a third schedule slot, a re-fired timer) to show up.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    t.is(receiver.arrivals.length, 2, 'exactly once');
+    const deliveries = await call(url, 'GET', `/v1/webhooks/${hook.body.id}/deliveries`);
+    t.like(deliveries.body.deliveries[0], { id: first.body.id, status: 'success', attempt: 2, response_code: 200 });
+  });
+}
+
+test('the real schedule (immediate, 1 min, 5 min, 30 min, 2 h) on a simulated clock', async (t) => {
+  const clock = manualClock('2026-03-01T12:00:00.000Z');
+  const server = await startServer({ CREWD_WEBHOOK_TIMEOUT_MS: '2000' }, { clock });
+  t.teardown(() => server.close());
+  const receiver = await startReceiver({ secret, otherwise: 503 });
+  t.teardown(() => receiver.close());
+  const created = await server.call('POST', '/v1/webhooks', { body: { url: receiver.url, events: ['outcome.failed'], secret } });
+  const dispatcher = server.runtime.eventsOut.dispatcher;
+  const timers = server.runtime.engine.timers;
+
+  const event = { id: 'evt_clock1', workspace_id: server.workspaceId, outcome_id: 'out_clock', sequence: 1, kind: 'outcome.failed', timestamp: clock.now().toISOString(), data: { outcome_id: 'out_clock' } };
+  await server.runtime.repos.events.append([event]);
+  server.runtime.eventBus.publish([event]);
+  await receiver.waitFor(1);
+  await dispatcher.idle();
+
+  const delays = [60_000, 300_000, 1_800_000, 7_200_000];
+  for (const [index, delay] of delays.entries()) {
+    const attempt = index + 1;
+    const [delivery] = (await server.call('GET', `/v1/webhooks/${created.body.id}/deliveries`)).body.deliveries;
+    t.like(delivery, { status: 'failed', attempt, response_code: 503 });
+    t.is(Date.parse(delivery.next_retry) - Date.parse(delivery.delivered_at), delay, `attempt ${attempt + 1} waits ${delay} ms`);
+
+    clock.advance(delay - 1);
+    await timers.fireDue();
+    await dispatcher.idle();
+    t.is(receiver.arrivals.length, attempt, 'nothing before it is due');
+    clock.advance(1);
+    await timers.fireDue();
+    await receiver.waitFor(attempt + 1);
+    await dispatcher.idle();
+  }
+  const [last] = (await server.call('GET', `/v1/webhooks/${created.body.id}/deliveries`)).body.deliveries;
+  t.like(last, { status: 'failed', attempt: 5, response_code: 503 });
+  t.false('next_retry' in last, 'the fifth failure is final');
+  t.is(await server.runtime.repos.timers.get('webhook.retry', last.id), undefined);
+  clock.advance(24 * 3_600_000);
+  await timers.fireDue();
+  t.is(receiver.arrivals.length, 5, 'five attempts in all');
+  t.deepEqual(
+    receiver.arrivals.map((a) => a.headers['x-service-attempt']),
+    ['1', '2', '3', '4', '5'],
+  );
+});
