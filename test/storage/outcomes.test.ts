@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import test, { type ExecutionContext } from 'ava';
-import { openDb, type Db } from '../../storage/db.js';
+import type { ExecutionContext } from 'ava';
+import type { Db } from '../../storage/db.js';
 import { createRepositories } from '../../storage/index.js';
 import { migrateDownAll, migrateLatest } from '../../storage/migrate.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
-import { createPostgresDatabase } from '../helpers/postgres.js';
-import { tempDir } from '../helpers/server.js';
+import { onEveryDatabase } from '../helpers/databases.js';
 
 const engineTables = ['outcomes', 'outcome_inputs', 'stage_outputs', 'revisions', 'workflows', 'actors', 'timers'];
 
@@ -89,27 +87,4 @@ async function exercise(t: ExecutionContext, db: Db) {
   await migrateDownAll(db);
 }
 
-test('the engine tables migrate up and down and their repositories work on SQLite', async (t) => {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  await exercise(t, db);
-});
-
-test('the engine tables migrate up and down and their repositories work on Postgres', async (t) => {
-  const pg = await createPostgresDatabase();
-  if (pg.url === null) {
-    t.log(`SKIPPED: ${pg.reason}`);
-    t.pass();
-    return;
-  }
-  const db = openDb({ dataDir: '', databaseUrl: pg.url });
-  t.teardown(async () => {
-    await db.destroy();
-    await pg.drop();
-  });
-  await exercise(t, db);
-});
+onEveryDatabase('the engine tables migrate up and down and their repositories work', exercise);
