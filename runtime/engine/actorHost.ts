@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { createActor, type Actor, type AnyActorLogic, type AnyMachineSnapshot, type StateValue } from 'xstate';
 import type { Db } from '../../storage/db.js';
-import { chunkRows } from '../../storage/repositories/chunks.js';
+import { insertValues } from '../../storage/repositories/chunks.js';
 import type { ActorsRepository, EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { NewEvent } from '../../storage/repositories/events.js';
 import type { Clock } from '../clock.js';
@@ -33,6 +33,8 @@ export interface MachineDefinition {
   /** Called after every transition of a live actor, synchronously (never for a restore's first snapshot). */
   onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
 }
+
+const eventColumns = ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'] as const;
 
 /** One batched write: rows of one kind, written together by the kind's registered writer. */
 type Writer = (rows: unknown[], trx: Db) => Promise<void>;
@@ -157,8 +159,13 @@ export function createActorHost(deps: ActorHostDeps) {
       for (const [kind, staged] of current.rows) await writers.get(kind)!(staged, trx);
       await deps.actors.upsertMany(rows, trx);
       for (const [def, items] of byDef) await def.project!(items, trx, now);
-      const encoded = current.events.map((event) => ({ ...event, data: JSON.stringify(event.data) }));
-      for (const chunk of chunkRows(encoded)) await trx('events').insert(chunk).onConflict(['outcome_id', 'sequence']).ignore();
+      await insertValues(
+        trx,
+        'events',
+        eventColumns,
+        current.events.map((e) => [e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data)]),
+        'on conflict ("outcome_id", "sequence") do nothing',
+      );
     });
     stats.flushMs += performance.now() - started;
     return resting;

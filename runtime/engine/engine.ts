@@ -4,6 +4,7 @@ import { outcomeMachine, type FinalizeInput, type OutcomeContext, type OutcomeIn
 import { workflowMachine, workflowStatus, type WorkflowContext, type WorkflowInput } from '../../machines/workflow.js';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
+import { insertValues } from '../../storage/repositories/chunks.js';
 import type { NewEvent } from '../../storage/repositories/events.js';
 import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
@@ -387,7 +388,12 @@ export function createEngine(deps: EngineDeps) {
       planned.map((p) => actorRow(p.id, 'outcome', p.input.workspaceId, p.input, p.input.createdAt, p.input.held ? 'held' : 'queued')),
       trx,
     );
-    await repos.events.append(planned.flatMap((p) => p.events), trx);
+    await insertValues(
+      trx,
+      'events',
+      ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'],
+      planned.flatMap((p) => p.events.map((e) => [e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data)])),
+    );
     for (const d of accepted) await d.extra?.(trx);
   });
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { chunkRows, parseJson } from './chunks.js';
+import { insertValues, parseJson, upsertClause } from './chunks.js';
 
 /**
  * A persisted actor: the machine's `getPersistedSnapshot()` as JSON, or (before its first
@@ -36,16 +36,27 @@ function fromDb(row: Record<string, unknown>): ActorRow {
 /** Rows ready to write: snapshot and input already serialized (the host serializes once). */
 export type EncodedActorRow = Omit<ActorRow, 'snapshot' | 'input'> & { snapshot: string | null; input: string | null };
 
+const actorColumns = ['id', 'machine', 'version', 'workspace_id', 'status', 'state_value', 'snapshot', 'input', 'created_at', 'updated_at'] as const;
+
 export function actorsRepository(db: Db) {
   return {
     async insert(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
-      for (const chunk of chunkRows(rows)) await trx('actors').insert(chunk);
+      await insertValues(
+        trx,
+        'actors',
+        actorColumns,
+        rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at]),
+      );
     },
     /** Multi-row upsert of snapshots; `input` and `created_at` are kept from the first write. */
     async upsertMany(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
-      for (const chunk of chunkRows(rows)) {
-        await trx('actors').insert(chunk).onConflict('id').merge(['version', 'status', 'state_value', 'snapshot', 'updated_at']);
-      }
+      await insertValues(
+        trx,
+        'actors',
+        actorColumns,
+        rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at]),
+        upsertClause(['id'], ['version', 'status', 'state_value', 'snapshot', 'updated_at']),
+      );
     },
     async get(id: string): Promise<ActorRow | undefined> {
       const row = await db('actors').where({ id }).first();

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { chunkRows, parseJson } from './chunks.js';
+import { insertValues, parseJson, upsertClause } from './chunks.js';
 
 /** The outcome read model: one row per outcome, kept current by the actor host after each transition. */
 export interface OutcomeRow {
@@ -118,21 +118,46 @@ function inputFromDb(row: Record<string, unknown>): OutcomeInputRow {
 export function outcomesRepository(db: Db) {
   return {
     async insert(rows: OutcomeRow[], inputs: OutcomeInputRow[], trx: Db = db): Promise<void> {
-      for (const chunk of chunkRows(rows.map(toDb))) await trx('outcomes').insert(chunk);
-      const inputRows = inputs.map((input) => ({
-        ...input,
-        requirements: JSON.stringify(input.requirements),
-        integrations: JSON.stringify(input.integrations),
-        context_documents: JSON.stringify(input.context_documents),
-        depends_on: JSON.stringify(input.depends_on),
-      }));
-      for (const chunk of chunkRows(inputRows)) await trx('outcome_inputs').insert(chunk);
+      const columns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
+      await insertValues(
+        trx,
+        'outcomes',
+        columns,
+        rows.map((row) => {
+          const encoded = toDb(row);
+          return columns.map((column) => encoded[column]);
+        }),
+      );
+      await insertValues(
+        trx,
+        'outcome_inputs',
+        ['outcome_id', 'brief', 'context', 'requirements', 'integrations', 'template_id', 'context_documents', 'depends_on', 'priority'],
+        inputs.map((input) => [
+          input.outcome_id,
+          input.brief,
+          input.context,
+          JSON.stringify(input.requirements),
+          JSON.stringify(input.integrations),
+          input.template_id,
+          JSON.stringify(input.context_documents),
+          JSON.stringify(input.depends_on),
+          input.priority,
+        ]),
+      );
     },
     /** Writes the state of many outcomes in multi-row upserts (one per chunk). */
     async upsertState(rows: OutcomeRow[], trx: Db = db): Promise<void> {
-      for (const chunk of chunkRows(rows.map(toDb))) {
-        await trx('outcomes').insert(chunk).onConflict('id').merge([...outcomeStateColumns]);
-      }
+      const columns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
+      await insertValues(
+        trx,
+        'outcomes',
+        columns,
+        rows.map((row) => {
+          const encoded = toDb(row);
+          return columns.map((column) => encoded[column]);
+        }),
+        upsertClause(['id'], outcomeStateColumns),
+      );
     },
     async get(workspaceId: string, id: string): Promise<OutcomeRow | undefined> {
       const row = await db('outcomes').where({ workspace_id: workspaceId, id }).first();

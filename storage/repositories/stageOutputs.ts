@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { chunkRows, parseJson } from './chunks.js';
+import { insertValues, parseJson } from './chunks.js';
 
 /**
  * What one agent step produced, keyed by (outcome, step, attempt): `step_key` is the stage index
@@ -19,10 +19,13 @@ export function stageOutputsRepository(db: Db) {
   return {
     /** Inserts; a row that exists (a re-run step) is kept as it was. */
     async insertMany(rows: StageOutputRow[], trx: Db = db): Promise<void> {
-      const encoded = rows.map((row) => ({ ...row, data: row.data === null ? null : JSON.stringify(row.data) }));
-      for (const chunk of chunkRows(encoded)) {
-        await trx('stage_outputs').insert(chunk).onConflict(['outcome_id', 'step_key', 'attempt']).ignore();
-      }
+      await insertValues(
+        trx,
+        'stage_outputs',
+        ['outcome_id', 'step_key', 'attempt', 'summary', 'content', 'data', 'created_at'],
+        rows.map((row) => [row.outcome_id, row.step_key, row.attempt, row.summary, row.content, row.data === null ? null : JSON.stringify(row.data), row.created_at]),
+        'on conflict ("outcome_id", "step_key", "attempt") do nothing',
+      );
     },
     async listForOutcome(outcomeId: string): Promise<StageOutputRow[]> {
       const rows = await db('stage_outputs').where({ outcome_id: outcomeId }).orderBy([{ column: 'created_at' }, { column: 'attempt' }]);
