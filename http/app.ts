@@ -77,8 +77,9 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(async (ctx, next) => {
     await next();
     // A known path with the wrong method: 405 with Allow, in the spec's error shape.
+    if (ctx.status !== 404 || ctx.body !== undefined) return;
     const allowed = router.match(ctx.path, ctx.method);
-    if (ctx.status === 404 && ctx.body === undefined && allowed.path.length > 0 && !allowed.route) {
+    if (allowed.path.length > 0 && !allowed.route) {
       const methods = [...new Set(allowed.path.flatMap((layer) => layer.methods))].join(', ');
       ctx.set('Allow', methods);
       throw new ServiceError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; use ${methods}.`, { allowed: methods.split(', ') });
