@@ -114,19 +114,25 @@ function inputFromDb(row: Record<string, unknown>): OutcomeInputRow {
   };
 }
 
+const outcomeColumns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
+
+/** Rows in `outcomeColumns` order, encoded for the database. */
+function outcomeValues(rows: OutcomeRow[]): unknown[][] {
+  return rows.map((row) => {
+    const encoded = toDb(row);
+    return outcomeColumns.map((column) => encoded[column]);
+  });
+}
+
 /** Outcomes and their inputs. Every read is scoped by workspace; another workspace's id is "not there". */
 export function outcomesRepository(db: Db) {
   return {
     async insert(rows: OutcomeRow[], inputs: OutcomeInputRow[], trx: Db = db): Promise<void> {
-      const columns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
       await insertValues(
         trx,
         'outcomes',
-        columns,
-        rows.map((row) => {
-          const encoded = toDb(row);
-          return columns.map((column) => encoded[column]);
-        }),
+        outcomeColumns,
+        outcomeValues(rows),
       );
       await insertValues(
         trx,
@@ -147,15 +153,11 @@ export function outcomesRepository(db: Db) {
     },
     /** Writes the state of many outcomes in multi-row upserts (one per chunk). */
     async upsertState(rows: OutcomeRow[], trx: Db = db): Promise<void> {
-      const columns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
       await insertValues(
         trx,
         'outcomes',
-        columns,
-        rows.map((row) => {
-          const encoded = toDb(row);
-          return columns.map((column) => encoded[column]);
-        }),
+        outcomeColumns,
+        outcomeValues(rows),
         upsertClause(['id'], outcomeStateColumns),
       );
     },
