@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, startProcess, stopProcess } from './lib/processes.js';
+import { freePort, startProcess, stopProcess } from '../test/helpers/processes.js';
 
 const connections = 50;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);

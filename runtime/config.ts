@@ -1,4 +1,9 @@
 import path from 'node:path';
+import { decodeSecretKey } from './secrets/secretKey.js';
+import { ConfigError } from './configError.js';
+import { parseRetryDelays } from './webhooks/retryPolicy.js';
+
+export { ConfigError };
 
 /** Everything the service reads from its environment, validated once at start (DESIGN section 8). */
 export interface Config {
@@ -12,22 +17,11 @@ export interface Config {
   model: 'local' | 'openai';
   openai: { baseURL: string | undefined; apiKey: string | undefined; model: string };
   localModelDelayMs: number;
-  webhookRetryDelaysMs: number[];
+  webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
   allowPrivateUrls: boolean;
   chatApiUrl: string;
   logLevel: string;
-}
-
-/** A bad environment value; the message names the variable so an operator can fix it. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`);
-    this.name = 'ConfigError';
-  }
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,16 +40,6 @@ function flag(env: Env, name: string): boolean {
   if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new ConfigError(name, `expected 0 or 1, got "${raw}"`);
-}
-
-function delays(env: Env, name: string, fallback: number[]): number[] {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const parts = raw.split(',').map((part) => part.trim());
-  if (parts.length === 0 || parts.some((part) => !/^\d+$/.test(part))) {
-    throw new ConfigError(name, `expected comma-separated milliseconds such as 0,60000,300000, got "${raw}"`);
-  }
-  return parts.map(Number);
 }
 
 function url(env: Env, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
@@ -82,8 +66,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('CREWD_BOOTSTRAP_KEY', 'expected crew_sk_ followed by at least 16 letters, digits, _ or -');
   }
   const secretKey = env.CREWD_SECRET_KEY || undefined;
-  if (secretKey !== undefined && Buffer.from(secretKey, 'base64').length !== 32) {
-    throw new ConfigError('CREWD_SECRET_KEY', 'expected 32 bytes encoded as base64 (openssl rand -base64 32)');
+  if (secretKey !== undefined) {
+    try {
+      decodeSecretKey(secretKey);
+    } catch (error) {
+      throw new ConfigError('CREWD_SECRET_KEY', (error as Error).message.replace(/^CREWD_SECRET_KEY: /, ''));
+    }
   }
   const host = env.HOST || '127.0.0.1';
   const logLevel = env.CREWD_LOG_LEVEL || 'info';
@@ -104,7 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
       model: env.CREWD_MODEL_NAME || 'gpt-4o-mini',
     },
     localModelDelayMs: integer(env, 'CREWD_LOCAL_MODEL_DELAY_MS', 0, 0, 600_000),
-    webhookRetryDelaysMs: delays(env, 'CREWD_WEBHOOK_RETRY_DELAYS_MS', [0, 60_000, 300_000, 1_800_000, 7_200_000]),
+    webhookRetryDelaysMs: parseRetryDelays(env.CREWD_WEBHOOK_RETRY_DELAYS_MS),
     webhookTimeoutMs: integer(env, 'CREWD_WEBHOOK_TIMEOUT_MS', 30_000, 1, 600_000),
     allowPrivateUrls: flag(env, 'CREWD_ALLOW_PRIVATE_URLS'),
     chatApiUrl: url(env, 'CREWD_CHAT_API_URL', 'https://slack.com/api/', ['http:', 'https:'])!,

@@ -21,12 +21,14 @@ const base64Pattern = /^[A-Za-z0-9+/]+={0,2}$/;
  */
 export function loadSecretKey(options: SecretKeyOptions): Buffer {
   const fromEnv = options.secretKeyBase64?.trim();
-  if (fromEnv) return decodeEnvKey(fromEnv);
+  if (fromEnv) return decodeSecretKey(fromEnv);
   return readOrCreateKeyFile(path.join(options.dataDir, secretKeyFileName));
 }
 
-function decodeEnvKey(value: string): Buffer {
-  const key = base64Pattern.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0);
+/** Decodes a CREWD_SECRET_KEY value; throws an Error naming the variable unless it is 32 bytes of base64. */
+export function decodeSecretKey(value: string): Buffer {
+  const text = value.trim();
+  const key = base64Pattern.test(text) ? Buffer.from(text, 'base64') : Buffer.alloc(0);
   if (key.length !== keyBytes) {
     throw new Error(
       `CREWD_SECRET_KEY: expected ${keyBytes} bytes encoded as base64 (generate one with: openssl rand -base64 32), got ${key.length} bytes`,

@@ -1,4 +1,4 @@
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../configError.js';
 
 /**
  * Webhook retry policy as data (STYLE: retry policy as data). A schedule lists the delay in

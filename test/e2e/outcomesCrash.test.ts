@@ -1,43 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import test from 'ava';
 import knex from 'knex';
+import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const key = 'crew_sk_crashtest0123456789abcdef';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function serve(dataDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
-    cwd: root,
-    env: { ...process.env, CREWD_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '200', CREWD_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-}
-
-async function ready(url: string): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function call(url: string, method: string, urlPath: string, body?: unknown) {
   const response = await fetch(url + urlPath, {
@@ -50,14 +18,12 @@ async function call(url: string, method: string, urlPath: string, body?: unknown
 
 test('after kill -9 mid-run, a restart finishes every outcome once with exactly one outcome.completed each', async (t) => {
   const dataDir = tempDir('crewd-crash-');
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  let child = serve(dataDir, port);
+  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '200' };
+  let { child, url } = await serveProcess(env);
   t.teardown(() => {
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  await ready(url);
 
   const ids: string[] = [];
   for (let i = 0; i < 20; i += 1) {
@@ -72,16 +38,14 @@ test('after kill -9 mid-run, a restart finishes every outcome once with exactly 
     if ((view.body.progress?.stages_completed?.length ?? 0) >= 2) break;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  child.kill('SIGKILL');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stopProcess(child, 'SIGKILL');
 
   const db = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
   const unfinished = await db('outcomes').whereIn('id', ids).andWhere('status', 'processing').count({ n: '*' });
   await db.destroy();
   t.true(Number(unfinished[0]!.n) > 0, 'some outcomes were mid-run when the process died');
 
-  child = serve(dataDir, port);
-  await ready(url);
+  ({ child, url } = await serveProcess(env));
   for (const id of ids) {
     for (;;) {
       const view = await call(url, 'GET', `/v1/outcomes/${id}`);
@@ -90,8 +54,7 @@ test('after kill -9 mid-run, a restart finishes every outcome once with exactly 
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stopProcess(child);
 
   const check = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
   t.teardown(() => check.destroy());

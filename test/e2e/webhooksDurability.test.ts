@@ -1,52 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import test from 'ava';
 import { manualClock } from '../../runtime/clock.js';
+import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
 import { startServer, tempDir } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 
 const secret = 'whsec_durability_0123456789';
 const bootstrapKey = 'crew_sk_durabilitytest0123456789';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** `crewd serve` as a child process, as an operator runs it; resolves once it answers. */
-async function serve(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
-    env: { ...process.env, CREWD_LOG_LEVEL: 'silent', ...env },
-    stdio: ['ignore', 'ignore', 'ignore'],
-  });
-  const url = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`crewd serve exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('crewd serve did not start');
-}
-
-function killed(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
-  return exited;
-}
 
 async function call(url: string, method: string, path: string, body?: unknown) {
   const response = await fetch(url + path, {
@@ -70,9 +30,9 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
       CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,1500,1500',
       CREWD_WEBHOOK_TIMEOUT_MS: '1000',
     };
-    let { child, url } = await serve(env);
+    let { child, url } = await serveProcess({ CREWD_LOG_LEVEL: 'silent', ...env });
     t.teardown(async () => {
-      await killed(child, 'SIGKILL');
+      await stopProcess(child, 'SIGKILL');
       await receiver.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     });
@@ -83,10 +43,10 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
     const first = await call(url, 'POST', `/v1/webhooks/${hook.body.id}/test`, {});
     t.like(first.body, { status: 'failed', response_code: 500, attempt: 1 });
     t.truthy(first.body.next_retry);
-    await killed(child, signal);
+    await stopProcess(child, signal);
     t.is(receiver.arrivals.length, 1);
 
-    ({ child, url } = await serve(env));
+    ({ child, url } = await serveProcess({ CREWD_LOG_LEVEL: 'silent', ...env }));
     const arrivals = await receiver.waitFor(2, 20_000);
     t.true(arrivals.every((a) => a.verified));
     t.is(arrivals[1]!.headers['x-service-delivery'], first.body.id, 'the same delivery, resumed');

@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a tsx script of this repo as a child process and waits until `readyUrl` answers. */
+export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      await fetch(readyUrl);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${args.join(' ')} did not start`);
+}
+
+/** `crewd serve` as a child process, as an operator runs it (env needs PORT); resolves once it answers. */
+export async function serveProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const child = await startProcess(['runtime/cli/main.ts', 'serve'], { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, `${url}/healthz`);
+  return { child, url };
+}
+
+/** Sends `signal` and waits for the process to exit. */
+export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
