@@ -56,11 +56,12 @@ test('shutdown lets an in-flight request finish, then refuses new connections', 
       },
     );
     req.on('error', reject);
-    req.write('{"name":"late",');
-    setTimeout(() => {
+    // Start closing only once the server holds the request, so the test does not depend on timing.
+    server.runtime.server!.once('request', () => {
       closing = server.close();
       setTimeout(() => req.end('"permissions":["crews:read"]}'), 50);
-    }, 50);
+    });
+    req.write('{"name":"late",');
   });
   let closing: Promise<void> | undefined;
   t.is(await response, 201);
