@@ -62,7 +62,7 @@ async function deployMany(runtime: Runtime, workspace: WorkspaceRow, count: numb
       while (next < count) {
         const i = next++;
         const [crew, brief] = briefs[i % briefs.length]!;
-        const deployed = await runtime.engine.deploy(workspace, crew, { brief: `${brief} (#${i})` });
+        const deployed = await runtime.outcomes.deploy(workspace, crew, { brief: `${brief} (#${i})` });
         ids.push(deployed.id);
       }
     }),
@@ -126,15 +126,15 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
     const dir = tmp();
     const { runtime, workspace } = await start(dir, parked);
     await deployMany(runtime, workspace, 100);
-    await runtime.engine.host.flushed();
+    await runtime.actorHost.flushed();
     const live = 1000;
     gc();
     const before = process.memoryUsage().heapUsed;
     await deployMany(runtime, workspace, live);
-    await runtime.engine.host.flushed();
+    await runtime.actorHost.flushed();
     gc();
     const after = process.memoryUsage().heapUsed;
-    figures['live outcome actors'] = runtime.engine.host.size;
+    figures['live outcome actors'] = runtime.actorHost.size;
     figures['heap bytes per live outcome actor (with its agent)'] = Math.round((after - before) / live);
     await runtime.close();
 
@@ -144,7 +144,7 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
     const extra = active.slice(0, active.length - 1000).map((row) => row.id);
     if (extra.length > 0) await second.db('actors').whereIn('id', extra).update({ status: 'idle' });
     const t0 = performance.now();
-    const { restored } = await second.engine.start();
+    const restored = await second.startActors();
     const ms = performance.now() - t0;
     figures['unfinished outcomes restored at start'] = restored;
     figures['restore 1,000 unfinished outcomes (ms)'] = Math.round(ms);

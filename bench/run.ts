@@ -17,8 +17,11 @@ async function optional(file: string, name: string): Promise<Section | undefined
 const sections: Record<string, Section | undefined> = {
   http: benchHttp,
   models: await optional('./models.ts', 'benchModels'),
+  quality: await optional('./quality.ts', 'benchQuality'),
   engine: await optional('./engine.ts', 'benchEngine'),
   webhooks: await optional('./webhooks.ts', 'benchWebhooks'),
+  chat: await optional('./chat.ts', 'benchChat'),
+  tools: await optional('./tools.ts', 'benchTools'),
 };
 
 const wanted = process.argv.slice(2);

@@ -9,6 +9,7 @@ import { accessLog } from './middleware/accessLog.js';
 import { authenticate } from './middleware/authenticate.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { idempotency } from './middleware/idempotency.js';
+import { requestMetrics } from './middleware/metrics.js';
 import { parseBody } from './middleware/parseBody.js';
 import { rateLimit } from './middleware/rateLimit.js';
 import { requestId } from './middleware/requestId.js';
@@ -29,13 +30,14 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnTyp
   const scope = routeScopes[key];
   if (!scope) throw new Error(`route ${key} has no entry in http/scopes.ts`);
   const checkParams = route.params ? validators.params(route.params) : undefined;
-  const checkQuery = route.query ? validators.query(route.query) : undefined;
+  // Every route checks its query, declared or not: an undeclared parameter is a 400 naming it.
+  const checkQuery = validators.query(route.query ?? { type: 'object', properties: {} });
   const checkBody = route.body ? validators.body(route.body) : undefined;
   const middleware = [
     ...(scope === 'public' ? [] : [requireScope(scope)]),
     async (ctx: AppContext) => {
       checkParams?.(ctx.params);
-      if (checkQuery) ctx.state.query = checkQuery(ctx.query as Record<string, unknown>);
+      if (route.query || ctx.querystring !== '') ctx.state.query = checkQuery(ctx.query as Record<string, unknown>);
       if (checkBody) {
         if (ctx.state.body === undefined) throw new ServiceError(400, 'invalid_request', 'This request needs a JSON body.', { field: 'body', reason: 'required' });
         checkBody(ctx.state.body);
@@ -67,12 +69,13 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.on('error', (error: Error) => deps.logger.warn({ err: error }, 'connection error'));
   app.use(requestId(deps.ids));
   app.use(accessLog(deps.logger));
+  if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(errorHandler(deps.logger, bodyLimitBytes));
   app.use(authenticate(deps.keys));
   app.use(rateLimit(deps.rateLimiter, anonymousRequestsPerMinute, probePaths));
   app.use(requireKey(publicPaths));
   app.use(parseBody(bodyLimitBytes));
-  app.use(idempotency(deps.repos.idempotency, deps.clock));
+  app.use(idempotency(deps.idempotency));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

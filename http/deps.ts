@@ -1,12 +1,17 @@
 import type { Logger } from 'pino';
 import type { KeyService } from '../runtime/auth/keyService.js';
+import type { ChatService } from '../runtime/chat/chatService.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Config } from '../runtime/config.js';
 import type { CrewCatalog } from '../runtime/crewCatalog.js';
-import type { Engine } from '../runtime/engine/engine.js';
+import type { ActorHostHealth } from '../runtime/actors/actorHost.js';
 import type { EventBus } from '../runtime/events/eventBus.js';
 import type { IdGenerator } from '../runtime/ids.js';
+import type { IdempotencyService } from '../runtime/idempotency/idempotencyService.js';
+import type { Metrics } from '../runtime/metrics/createMetrics.js';
+import type { Outcomes } from '../runtime/outcomes/outcomes.js';
 import type { RateLimiter } from '../runtime/rateLimiter.js';
+import type { Tools } from '../runtime/tools/index.js';
 import type { WebhookService } from '../runtime/webhooks/service.js';
 import type { WorkspaceService } from '../runtime/workspaceService.js';
 import type { Repositories } from '../storage/index.js';
@@ -25,9 +30,19 @@ export interface HttpDeps {
   eventBus: EventBus;
   /** Webhook management (runtime/webhooks/service.ts). */
   webhooks: WebhookService;
-  /** The outcome engine: deploy, revise, cancel, retry; live actors. */
-  engine: Engine;
+  /** The outcome commands (runtime/outcomes/outcomes.ts): deploy, run, batch, revise, cancel, retry; live actors. */
+  engine: Outcomes;
+  /** Whether the actor host keeps up (readiness). */
+  actorHealth(): ActorHostHealth;
+  /** The chat-tool integration (runtime/chat/chatService.ts). */
+  chat: ChatService;
+  /** MCP tool connections, the agents' tool service, integrations (runtime/tools). */
+  tools: Tools;
+  /** Idempotency-Key records (claim, lease, encrypted answers). */
+  idempotency: IdempotencyService;
   /** True when the database answers. */
   databaseReady(): Promise<boolean>;
   version: string;
+  /** Prometheus series of this runtime (GET /metrics, request timing); absent: /metrics answers 404. */
+  metrics?: Metrics;
 }

@@ -13,6 +13,8 @@ export interface RouteSpec {
   path: string;
   summary: string;
   tag: string;
+  /** The OpenAPI operationId; when absent schemas/openapi.ts names it (its table, else from the path). */
+  operationId?: string;
   params?: Record<string, JsonSchema>;
   query?: JsonSchema;
   body?: JsonSchema;

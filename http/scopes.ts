@@ -1,4 +1,6 @@
+import type { AuthenticatedKey } from '../runtime/auth/keyService.js';
 import type { Scope } from '../runtime/auth/scopes.js';
+import { errors } from '../runtime/errors.js';
 
 /**
  * The one table of who may call what (DESIGN section 5). Keys are `METHOD path` as registered on
@@ -30,10 +32,12 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'POST /v1/integrations/:integration_id/configure': 'integrations:write',
   'GET /v1/webhooks': 'integrations:read',
   'POST /v1/webhooks': 'integrations:write',
+  'GET /v1/webhooks/:webhook_id': 'integrations:read',
   'PATCH /v1/webhooks/:webhook_id': 'integrations:write',
   'DELETE /v1/webhooks/:webhook_id': 'integrations:write',
   'GET /v1/webhooks/:webhook_id/deliveries': 'integrations:read',
   'POST /v1/webhooks/:webhook_id/test': 'integrations:write',
+  'POST /v1/webhooks/:webhook_id/deliveries/:delivery_id/redeliver': 'integrations:write',
 
   'GET /v1/api-keys': 'admin:read',
   'POST /v1/api-keys': 'admin:write',
@@ -41,6 +45,9 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'DELETE /v1/api-keys/:key_id': 'admin:write',
   'GET /v1/auth/verify': 'any',
   'GET /v1/admin/actors': 'admin:read',
+  'GET /admin': 'public',
+  'GET /v1/admin/overview': 'admin:read',
+  'GET /v1/admin/events': 'admin:read',
 
   'GET /api/mcp/connections': 'integrations:read',
   'POST /api/mcp/connect': 'integrations:write',
@@ -58,4 +65,9 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
 
 export function scopeKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path}`;
+}
+
+/** The one scope check (routes and the stream): 403 naming the required and provided permissions. */
+export function checkScope(key: AuthenticatedKey, scope: Scope | 'any'): void {
+  if (scope !== 'any' && !key.permissions.includes(scope)) throw errors.forbidden(scope, key.permissions);
 }

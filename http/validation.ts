@@ -6,6 +6,22 @@ import type { JsonSchema } from '../schemas/types.js';
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
 
+/**
+ * A body field the schema does not know, checked before ajv's own order (which reports a missing
+ * required field first): `{"permissions": [...]}` on a rename must say that only `name` can change.
+ */
+function unknownRootField(schema: JsonSchema, value: unknown) {
+  if (schema.additionalProperties !== false || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const known = Object.keys((schema.properties as Record<string, unknown> | undefined) ?? {});
+  const unknown = Object.keys(value).find((key) => !known.includes(key));
+  if (unknown === undefined) return undefined;
+  const message =
+    schema['x-onlyChangeable'] === true
+      ? `Only ${known.map((k) => `'${k}'`).join(', ')} can change here; '${unknown}' cannot be updated.`
+      : `Unknown field '${unknown}' in the request body.`;
+  return errors.invalidRequest(message, { field: unknown, reason: 'unknown_field', allowed: known });
+}
+
 /** Turns the first ajv error into the spec's 400 `invalid_request`, naming the field. */
 function toServiceError(error: ErrorObject | undefined, where: 'body' | 'query' | 'path') {
   if (!error) return errors.invalidRequest(`Invalid request ${where}.`, {});
@@ -14,7 +30,8 @@ function toServiceError(error: ErrorObject | undefined, where: 'body' | 'query' 
   switch (error.keyword) {
     case 'additionalProperties': {
       const field = join(String((error.params as { additionalProperty: string }).additionalProperty));
-      return errors.invalidRequest(`Unknown field '${field}' in the request ${where}.`, { field, reason: 'unknown_field' });
+      const noun = where === 'query' ? 'query parameter' : 'field';
+      return errors.invalidRequest(`Unknown ${noun} '${field}' in the request ${where}.`, { field, reason: 'unknown_field' });
     }
     case 'required': {
       const field = join(String((error.params as { missingProperty: string }).missingProperty));
@@ -26,17 +43,49 @@ function toServiceError(error: ErrorObject | undefined, where: 'body' | 'query' 
         field,
         reason: error.keyword,
         ...(error.keyword === 'enum' ? { allowed: (error.params as { allowedValues: unknown[] }).allowedValues } : {}),
+        ...(error.keyword === 'x-maxJsonBytes' ? { max_json_bytes: (error.params as { limit: number }).limit } : {}),
       });
     }
   }
+}
+
+/**
+ * A date-time must also be an instant this process can compute with: RFC 3339 allows a leap second
+ * (`23:59:60Z`), which `Date` cannot represent and would later throw on; such a value is a 400
+ * naming the field, never a 500.
+ */
+function addInstantRules(ajv: Ajv): void {
+  addFormats(ajv);
+  const rfc3339 = ajv.formats['date-time'];
+  const check = typeof rfc3339 === 'object' && rfc3339 !== null && 'validate' in rfc3339 ? rfc3339.validate : rfc3339;
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (value: string) => (typeof check === 'function' ? (check as (v: string) => boolean)(value) : true) && Number.isFinite(Date.parse(value)),
+  });
+  // `x-maxJsonBytes`: a size cap on a free-form object (e.g. `requirements`), measured on its JSON.
+  // The input rules already bounded its depth, so serializing it cannot overflow the stack.
+  ajv.addKeyword({
+    keyword: 'x-maxJsonBytes',
+    type: 'object',
+    schemaType: 'number',
+    errors: true,
+    validate: function maxJsonBytes(max: number, data: unknown) {
+      const size = JSON.stringify(data).length;
+      if (size <= max) return true;
+      (maxJsonBytes as unknown as { errors: Partial<ErrorObject>[] }).errors = [
+        { keyword: 'x-maxJsonBytes', message: `must be at most ${max} characters of JSON (got ${size})`, params: { limit: max } },
+      ];
+      return false;
+    },
+  });
 }
 
 /** Compiles request schemas once; bodies are validated as sent, queries and paths with type coercion. */
 export function createValidators() {
   const strict = new Ajv({ allErrors: false, strict: false });
   const coercing = new Ajv({ allErrors: false, strict: false, coerceTypes: true, useDefaults: true });
-  addFormats(strict);
-  addFormats(coercing);
+  addInstantRules(strict);
+  addInstantRules(coercing);
   const cache = new Map<JsonSchema, ValidateFunction>();
 
   function compile(ajv: Ajv, schema: JsonSchema): ValidateFunction {
@@ -52,11 +101,12 @@ export function createValidators() {
     body(schema: JsonSchema): (value: unknown) => void {
       const fn = compile(strict, schema);
       return (value) => {
-        if (!fn(value)) throw toServiceError(fn.errors?.[0], 'body');
+        if (!fn(value)) throw unknownRootField(schema, value) ?? toServiceError(fn.errors?.[0], 'body');
       };
     },
+    /** One rule everywhere: a parameter the route does not declare is a 400 naming it. */
     query(schema: JsonSchema): (value: Record<string, unknown>) => Record<string, unknown> {
-      const fn = compile(coercing, schema);
+      const fn = compile(coercing, { ...schema, additionalProperties: false });
       return (value) => {
         const copy = { ...value };
         if (!fn(copy)) throw toServiceError(fn.errors?.[0], 'query');

@@ -48,8 +48,18 @@ export interface AgentFailure {
   lastError: string;
 }
 
+/**
+ * What a stage's integration flags did (runtime/tools/integrationRunner.ts): entries for
+ * `integrations_executed` and the `integration.executed` / `integration.failed` payloads, which the
+ * outcome records with its own sequence when the stage completes.
+ */
+export interface AgentIntegrations {
+  executed: Record<string, Record<string, unknown>>;
+  events: Array<{ kind: string; data: Record<string, unknown> }>;
+}
+
 export type AgentStepResult =
-  | { kind: 'final'; summary: string; at: string }
+  | { kind: 'final'; summary: string; at: string; integrations?: AgentIntegrations }
   | { kind: 'tool_calls'; calls: AgentToolCall[] }
   | { kind: 'failed'; error: AgentFailure; at: string };
 
@@ -69,7 +79,7 @@ export interface AgentToolsInput {
   calls: AgentToolCall[];
 }
 
-export type AgentOutput = { ok: true; summary: string; at: string } | { ok: false; error: AgentFailure; at: string };
+export type AgentOutput = { ok: true; summary: string; at: string; integrations?: AgentIntegrations } | { ok: false; error: AgentFailure; at: string };
 
 export interface AgentContext {
   outcomeId: string;
@@ -85,6 +95,8 @@ export interface AgentContext {
   summary: string | null;
   error: AgentFailure | null;
   at: string;
+  /** Set by a final step whose stage ran integration flags. */
+  integrations?: AgentIntegrations;
 }
 
 export const defaultMaxSteps = 8;
@@ -148,7 +160,7 @@ export const agentMachine = setup({
                 target: '#agent.done',
                 actions: assign(({ event }) => {
                   const output = event.output as Extract<AgentStepResult, { kind: 'final' }>;
-                  return { summary: output.summary, at: output.at, calls: [] };
+                  return { summary: output.summary, at: output.at, calls: [], ...(output.integrations ? { integrations: output.integrations } : {}) };
                 }),
               },
               {
@@ -206,7 +218,9 @@ export const agentMachine = setup({
     failed: { type: 'final' },
   },
   output: ({ context }) =>
-    context.error ? { ok: false as const, error: context.error, at: context.at } : { ok: true as const, summary: context.summary ?? '', at: context.at },
+    context.error
+      ? { ok: false as const, error: context.error, at: context.at }
+      : { ok: true as const, summary: context.summary ?? '', at: context.at, ...(context.integrations ? { integrations: context.integrations } : {}) },
 });
 
 export type AgentMachine = typeof agentMachine;

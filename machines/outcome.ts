@@ -1,11 +1,14 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { agentMachine, type AgentOutput } from './agent.js';
+import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
+import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionRequestedData } from './outcomeEvents.js';
+
 
 /**
  * One outcome (spec: States and transitions; DESIGN section 2):
  *
  *   held --RELEASE--> queued --START--> processing -> completed | failed
  *   completed --REVISE--> revising (status revision_requested) -> completed
+ *     (`completedAt` keeps the first completion; a revision sets `revisedAt` and `revisionId`)
  *   processing | queued | held --CANCEL--> failed (code cancelled)
  *   failed --RETRY--> queued, resuming at the failed stage with the next attempt
  *
@@ -46,6 +49,8 @@ export interface OutcomeInput {
   workflowId: string | null;
   /** True for a batch entry that waits for its dependencies. */
   held: boolean;
+  /** The runtime's estimate at deploy (measured durations, queue, dependencies); else secondsPerStage per stage. */
+  estimatedCompletion?: string;
 }
 
 export interface AgentEntry {
@@ -106,7 +111,11 @@ export interface OutcomeContext {
   stagesCompleted: string[];
   agents: Record<string, AgentEntry>;
   estimatedCompletion: string | null;
+  /** The first completion; a revision never moves it. */
   completedAt: string | null;
+  /** When the latest revision completed, and its id (absent in snapshots written before revisions kept them). */
+  revisedAt?: string | null;
+  revisionId?: string | null;
   failedAt: string | null;
   result: OutcomeResult | null;
   qualityMetrics: FinalizeOutput['qualityMetrics'] | null;
@@ -116,6 +125,8 @@ export interface OutcomeContext {
   revision: ActiveRevision | null;
   /** A batch entry waiting for its dependencies. */
   held: boolean;
+  /** `integrations_executed`: entries by integration id (absent in snapshots older than issue 9). */
+  integrationsExecuted?: Record<string, Record<string, unknown>>;
 }
 
 export type OutcomeEvent =
@@ -142,24 +153,6 @@ function addSeconds(iso: string, seconds: number): string {
   return new Date(Date.parse(iso) + seconds * 1000).toISOString();
 }
 
-function secondsBetween(from: string, to: string): number {
-  return Math.max(0, Math.round((Date.parse(to) - Date.parse(from)) / 1000));
-}
-
-/** The spec's `progress` object for the stage about to run (or done, when `index` is past the end). */
-export function progressOf(context: Pick<OutcomeContext, 'stages' | 'stagesCompleted' | 'stageIndex'>, currentStage?: string) {
-  const total = context.stages.length;
-  const stage = context.stages[context.stageIndex];
-  const next = context.stages[context.stageIndex + 1];
-  return {
-    current_stage: currentStage ?? stage?.name ?? 'completed',
-    completion_percentage: Math.round((100 * context.stagesCompleted.length) / Math.max(1, total)),
-    stages_completed: context.stagesCompleted,
-    ...(stage && currentStage === undefined ? { current_agent: stage.agent } : {}),
-    ...(currentStage === undefined ? (next ? { next_stage: next.name } : {}) : stage ? { next_stage: stage.name } : {}),
-  };
-}
-
 function agentProgress(stages: OutcomeStageRef[], agent: string, done: string[]): string {
   const mine = stages.filter((stage) => stage.agent === agent);
   const finished = mine.filter((stage) => done.includes(stage.name)).length;
@@ -171,84 +164,6 @@ type Ctx = OutcomeContext;
 function eventTime(context: Ctx, event: unknown): string {
   const e = event as { at?: string; output?: { at?: string } };
   return e.at ?? e.output?.at ?? context.updatedAt;
-}
-
-function processingData(c: Ctx): Record<string, unknown> {
-  return { outcome_id: c.outcomeId, crew: c.crew, status: 'processing', progress: progressOf(c) };
-}
-
-function agentStartedData(c: Ctx): Record<string, unknown> {
-  const stage = c.stages[c.stageIndex]!;
-  return { outcome_id: c.outcomeId, crew: c.crew, agent: stage.agent, stage: stage.name, started_at: c.updatedAt, progress: progressOf(c) };
-}
-
-function agentCompletedData(c: Ctx): Record<string, unknown> {
-  const stage = c.stages[c.stageIndex]!;
-  const next = c.stages[c.stageIndex + 1];
-  return {
-    outcome_id: c.outcomeId,
-    crew: c.crew,
-    agent: stage.agent,
-    stage: stage.name,
-    completed_at: c.updatedAt,
-    output_summary: c.agents[stage.agent]?.output_summary ?? '',
-    next_stage: next?.name ?? null,
-    progress: progressOf({ ...c, stageIndex: c.stageIndex + 1 }),
-  };
-}
-
-function completedData(c: Ctx): Record<string, unknown> {
-  return {
-    outcome_id: c.outcomeId,
-    crew: c.crew,
-    status: 'completed',
-    created_at: c.createdAt,
-    completed_at: c.completedAt,
-    processing_time_seconds: secondsBetween(c.createdAt, c.completedAt ?? c.updatedAt),
-    result: {
-      content: c.result?.content ?? '',
-      metadata: {
-        word_count: c.result?.metadata.word_count,
-        reading_time: c.result?.metadata.reading_time,
-        seo_score: c.result?.metadata.seo_score,
-      },
-    },
-    quality_metrics: c.qualityMetrics
-      ? {
-          overall_score: c.qualityMetrics.overall_score,
-          criteria: {
-            relevance: c.qualityMetrics.criteria.relevance,
-            clarity: c.qualityMetrics.criteria.clarity,
-            completeness: c.qualityMetrics.criteria.completeness,
-          },
-        }
-      : null,
-    integrations_executed: [],
-    ...(c.revision ? { revision_id: c.revision.id } : {}),
-  };
-}
-
-function failedData(c: Ctx): Record<string, unknown> {
-  return {
-    outcome_id: c.outcomeId,
-    crew: c.crew,
-    status: 'failed',
-    created_at: c.createdAt,
-    failed_at: c.failedAt ?? c.updatedAt,
-    error: c.error,
-    retry_available: true,
-    estimated_retry_time: c.estimatedRetryTime,
-  };
-}
-
-function revisionRequestedData(c: Ctx): Record<string, unknown> {
-  return {
-    outcome_id: c.outcomeId,
-    revision_id: c.revision?.id,
-    feedback: c.revision?.feedback,
-    changes_requested: c.revision?.changesRequested,
-    estimated_completion: c.revision?.estimatedCompletion,
-  };
 }
 
 export const outcomeMachine = setup({
@@ -278,6 +193,16 @@ export const outcomeMachine = setup({
       const sequence = context.sequence + 1;
       enqueue.assign({ sequence });
       enqueue.emit({ type: 'event', event: params.event, timestamp: context.updatedAt, sequence, data: params.data });
+    }),
+    /** Stores a stage's integration results and records their events, in flag order. */
+    recordIntegrations: enqueueActions(({ context, enqueue }, params: { integrations: AgentIntegrations | undefined }) => {
+      if (!params.integrations) return;
+      let sequence = context.sequence;
+      for (const event of params.integrations.events) {
+        sequence += 1;
+        enqueue.emit({ type: 'event', event: event.kind, timestamp: context.updatedAt, sequence, data: event.data });
+      }
+      enqueue.assign({ sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...params.integrations.executed } });
     }),
     startStage: assign(({ context }) => {
       const stage = context.stages[context.stageIndex]!;
@@ -331,12 +256,12 @@ export const outcomeMachine = setup({
             output.error.code === 'content_generation_failed'
               ? `The ${stage.agent} could not generate content for the ${stage.name} stage.`
               : output.error.message,
-          details: { stage: stage.name, agent: stage.agent, retry_count: output.error.retryCount, last_error: output.error.lastError },
+          details: failureDetails(context, output.error.lastError, { retryCount: output.error.retryCount }),
         },
       };
     }),
     cancelled: assign(({ context, event }) => ({
-      error: { code: 'cancelled', message: 'The outcome was cancelled.', details: {} },
+      error: { code: 'cancelled', message: 'The outcome was cancelled.', details: failureDetails(context, 'Cancelled on request.', context.held ? { stage: 'waiting_for_dependencies' } : {}) },
       failedAt: eventTime(context, event),
       updatedAt: eventTime(context, event),
     })),
@@ -377,8 +302,10 @@ export const outcomeMachine = setup({
     stageIndex: 0,
     stagesCompleted: [],
     agents: Object.fromEntries(input.agents.map((agent) => [agent, { status: 'pending' as const }])),
-    estimatedCompletion: addSeconds(input.createdAt, input.stages.length * input.secondsPerStage),
+    estimatedCompletion: input.estimatedCompletion ?? addSeconds(input.createdAt, input.stages.length * input.secondsPerStage),
     completedAt: null,
+    revisedAt: null,
+    revisionId: null,
     failedAt: null,
     result: null,
     qualityMetrics: null,
@@ -395,8 +322,12 @@ export const outcomeMachine = setup({
         RELEASE: { target: 'queued', actions: [assign({ held: false }), 'stamp'] },
         DEPENDENCY_FAILED: {
           target: 'failed',
-          actions: assign(({ event }) => ({
-            error: { code: 'dependency_failed', message: `Outcome ${event.dependency}, which this one depends on, failed.`, details: { dependency: event.dependency } },
+          actions: assign(({ context, event }) => ({
+            error: {
+              code: 'dependency_failed',
+              message: `Outcome ${event.dependency}, which this one depends on, failed.`,
+              details: failureDetails(context, `Dependency ${event.dependency} failed.`, { stage: 'waiting_for_dependencies', extra: { dependency: event.dependency } }),
+            },
             failedAt: event.at,
             updatedAt: event.at,
           })),
@@ -446,7 +377,12 @@ export const outcomeMachine = setup({
                 guard: { type: 'agentOk', params: ({ event }) => event.output },
                 target: 'route',
                 reenter: true,
-                actions: ['finishStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) }, 'nextStage'],
+                actions: [
+                  'finishStage',
+                  { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+                  { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
+                  'nextStage',
+                ],
               },
               { target: '#outcome.failed', actions: 'agentFailed' },
             ],
@@ -460,7 +396,7 @@ export const outcomeMachine = setup({
             onError: {
               target: '#outcome.failed',
               actions: assign(({ context, event }) => ({
-                error: { code: 'internal_error', message: 'Building the result failed.', details: { last_error: String((event.error as Error)?.message ?? event.error) } },
+                error: { code: 'internal_error', message: 'Building the result failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'finalizing' }) },
                 failedAt: context.updatedAt,
               })),
             },
@@ -516,7 +452,11 @@ export const outcomeMachine = setup({
                         revisionId: context.revision!.id,
                         status: 'failed' as const,
                         at: output.at,
-                        error: { code: output.error.code, message: output.error.message, details: { retry_count: output.error.retryCount, last_error: output.error.lastError } },
+                        error: {
+                          code: output.error.code,
+                          message: output.error.message,
+                          details: failureDetails({ ...context, stageIndex: context.revisionStage }, output.error.lastError, { retryCount: output.error.retryCount, stage: 'revision' }),
+                        },
                       };
                     },
                   },
@@ -534,7 +474,13 @@ export const outcomeMachine = setup({
               target: '#outcome.completed',
               actions: [
                 { type: 'revisionSettled', params: ({ context, event }) => ({ revisionId: context.revision!.id, status: 'completed' as const, at: event.output.at, error: null }) },
-                assign(({ event }) => ({ result: event.output.result, qualityMetrics: event.output.qualityMetrics, completedAt: event.output.at, updatedAt: event.output.at })),
+                assign(({ context, event }) => ({
+                  result: event.output.result,
+                  qualityMetrics: event.output.qualityMetrics,
+                  revisedAt: event.output.at,
+                  revisionId: context.revision!.id,
+                  updatedAt: event.output.at,
+                })),
                 { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
                 assign({ revision: null }),
               ],
@@ -544,11 +490,15 @@ export const outcomeMachine = setup({
               actions: [
                 {
                   type: 'revisionSettled',
-                  params: ({ context }) => ({
+                  params: ({ context, event }) => ({
                     revisionId: context.revision!.id,
                     status: 'failed' as const,
                     at: context.updatedAt,
-                    error: { code: 'internal_error', message: 'Building the revised result failed.', details: {} },
+                    error: {
+                      code: 'internal_error',
+                      message: 'Building the revised result failed.',
+                      details: failureDetails({ ...context, stageIndex: context.revisionStage }, String((event.error as Error)?.message ?? event.error), { stage: 'revision' }),
+                    },
                   }),
                 },
                 assign(({ context }) => ({ revision: null, revisionsAvailable: context.revisionsAvailable + 1 })),

@@ -17,11 +17,27 @@ export interface Config {
   model: 'local' | 'openai';
   openai: { baseURL: string | undefined; apiKey: string | undefined; model: string };
   localModelDelayMs: number;
+  /** /readyz answers 503 when the actor host has work pending and has not committed for this long. */
+  readyStallMs: number;
   webhookRetryDelaysMs: readonly number[];
   webhookTimeoutMs: number;
   allowPrivateUrls: boolean;
   chatApiUrl: string;
   logLevel: string;
+  /** Commands a stdio MCP connection may run (CREWD_MCP_STDIO_ALLOW, comma-separated). */
+  mcpStdioAllow: string[];
+  mcpConnectTimeoutMs: number;
+  mcpCallTimeoutMs: number;
+  /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
+  mcpHealthCheckMs: number;
+  /** Source-code host REST API base (CREWD_CODE_API_URL; GitHub Enterprise or a test server). */
+  codeApiUrl: string;
+  /** Longest a client may take to send a whole request, headers and body (README "Limits and input rules"). */
+  requestTimeoutMs: number;
+  /** Longest a client may take to send the request headers. */
+  headersTimeoutMs: number;
+  /** How long an unanswered Idempotency-Key is held for a process that stopped renewing it. */
+  idempotencyLeaseMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -78,6 +94,12 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('CREWD_LOG_LEVEL', `expected one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
+  const requestTimeoutMs = integer(env, 'CREWD_REQUEST_TIMEOUT_MS', 30_000, 1_000, 600_000);
+  const headersTimeoutMs = integer(env, 'CREWD_HEADERS_TIMEOUT_MS', 10_000, 500, 600_000);
+  // Node refuses a headers timeout above the request timeout.
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError('CREWD_HEADERS_TIMEOUT_MS', `must not exceed CREWD_REQUEST_TIMEOUT_MS (${requestTimeoutMs}), got ${headersTimeoutMs}`);
+  }
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
@@ -92,10 +114,22 @@ export function loadConfig(env: Env = process.env): Config {
       model: env.CREWD_MODEL_NAME || 'gpt-4o-mini',
     },
     localModelDelayMs: integer(env, 'CREWD_LOCAL_MODEL_DELAY_MS', 0, 0, 600_000),
+    readyStallMs: integer(env, 'CREWD_READY_STALL_MS', 30_000, 100, 3_600_000),
     webhookRetryDelaysMs: parseRetryDelays(env.CREWD_WEBHOOK_RETRY_DELAYS_MS),
     webhookTimeoutMs: integer(env, 'CREWD_WEBHOOK_TIMEOUT_MS', 30_000, 1, 600_000),
     allowPrivateUrls: flag(env, 'CREWD_ALLOW_PRIVATE_URLS'),
     chatApiUrl: url(env, 'CREWD_CHAT_API_URL', 'https://slack.com/api/', ['http:', 'https:'])!,
     logLevel,
+    mcpStdioAllow: (env.CREWD_MCP_STDIO_ALLOW ?? '')
+      .split(',')
+      .map((command) => command.trim())
+      .filter((command) => command !== ''),
+    mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
+    codeApiUrl: url(env, 'CREWD_CODE_API_URL', 'https://api.github.com', ['http:', 'https:'])!,
+    requestTimeoutMs,
+    headersTimeoutMs,
+    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
   };
 }

@@ -1,27 +1,36 @@
-import http from 'node:http';
-import os from 'node:os';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import type { Logger } from 'pino';
 import { createHttpApp } from '../http/app.js';
-import type { HttpDeps } from '../http/deps.js';
 import { outcomeView } from '../http/views/outcome.js';
-import { openDb, type Db } from '../storage/db.js';
-import { createRepositories } from '../storage/index.js';
-import { migrateLatest } from '../storage/migrate.js';
+import { isPostgres } from '../storage/db.js';
+import { createActorHost } from './actors/actorHost.js';
 import { createKeyService } from './auth/keyService.js';
+import { createChat } from './chat/createChat.js';
+import type { KnowledgeBase } from './chat/knowledgeBase.js';
+import { pluginKnowledge } from './chat/pluginKnowledge.js';
 import { systemClock, type Clock } from './clock.js';
+import { buildHttpDeps } from './compose/buildHttpDeps.js';
+import { buildMetrics } from './compose/buildMetrics.js';
+import { buildModel } from './compose/buildModel.js';
+import { closeRuntime } from './compose/close.js';
+import { createHttpServer } from './compose/createHttpServer.js';
+import { listen } from './compose/listen.js';
+import { openStorage } from './compose/openStorage.js';
 import type { Config } from './config.js';
 import { createCrewCatalog } from './crewCatalog.js';
-import { createEngine } from './engine/engine.js';
 import { createEventBus } from './events/eventBus.js';
 import { randomIds, type IdGenerator } from './ids.js';
-import { createLogger, flushLogger } from './logger.js';
-import { createModelProvider } from './models/createModelProvider.js';
-import { withRetry } from './models/withRetry.js';
-import { createWorkerModel } from './engine/modelWorkers.js';
+import { createLogger } from './logger.js';
 import type { ModelProvider } from './models/types.js';
+import { createIdempotencyService } from './idempotency/idempotencyService.js';
 import { createRateLimiter } from './rateLimiter.js';
+import { createTools, type ToolsOptions } from './tools/index.js';
+import { createStageServices } from './tools/stageServices.js';
+import { createCipher } from './secrets/cipher.js';
+import { loadSecretKey } from './secrets/secretKey.js';
 import { createEventsOut, type EventsOutOptions } from './webhooks/eventsOut.js';
+import { wireOutcomes } from './outcomes/wireOutcomes.js';
+import { createScheduler } from './scheduler/scheduler.js';
 import { createWorkspaceService } from './workspaceService.js';
 
 export const version = '0.1.0';
@@ -38,6 +47,8 @@ export interface RuntimeOptions {
   modelProvider?: ModelProvider;
   /** Webhook and stream tuning (tests, benchmarks). */
   eventsOut?: EventsOutOptions;
+  /** Plugins, tool settings and randomness of the MCP client side (tests, benchmarks). */
+  tools?: ToolsOptions;
 }
 
 /**
@@ -48,32 +59,71 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? createLogger(config.logLevel);
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateLatest(db);
-  const repos = createRepositories(db);
-  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids });
+  const serving = options.bootstrap !== false;
+  const { db, repos, releaseDataDir } = await openStorage(config, serving);
+  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
+  const idempotency = createIdempotencyService({
+    repo: repos.idempotency,
+    cipher: createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir })),
+    clock,
+    owner: ids.id('node', 16),
+    leaseMs: config.idempotencyLeaseMs,
+    onError: (error, message) => logger.warn({ err: error }, message),
+  });
+  if (serving) {
+    // On SQLite the lock proves no other process runs a request: unanswered keys are from a crash.
+    if (!isPostgres(db)) {
+      const released = await idempotency.recoverAtStart();
+      if (released > 0) logger.info({ released }, 'released idempotency keys of requests cut by a crash');
+    }
+    idempotency.start();
+  }
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
   const rateLimiter = createRateLimiter(() => clock.now().getTime());
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
+  // Prometheus series; the actor host and the stream they read at scrape time are bound below.
+  const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
+  // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
+  // (late-bound: the chat integration that owns it is built below).
+  let knowledgeBase: KnowledgeBase | undefined;
+  const tools = createTools({ config, repos, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
-  // The local model runs on worker threads when there is a spare core (its CPU work then runs
-  // beside the actors and the database); any other provider is called in process.
-  const workerModel =
-    !options.modelProvider && config.model === 'local' && os.availableParallelism() > 1
-      ? createWorkerModel({ workers: Math.min(4, os.availableParallelism() - 1), delayMs: config.localModelDelayMs, onError: (error, message) => logger.error({ err: error }, message) })
-      : undefined;
-  const provider =
-    options.modelProvider ??
-    (workerModel
-      ? withRetry(workerModel.provider)
-      : createModelProvider({
-          model: config.model,
-          localDelayMs: config.localModelDelayMs,
-          openai: { model: config.openai.model, ...(config.openai.baseURL ? { baseURL: config.openai.baseURL } : {}), ...(config.openai.apiKey ? { apiKey: config.openai.apiKey } : {}) },
-        }));
-  const engine = createEngine({ db, repos, clock, ids, eventBus, crews, provider, ...(workerModel ? { measure: workerModel.measure, onStop: workerModel.close } : {}), onError: (error, message) => logger.error({ err: error }, message) });
-  // Webhooks, their dispatcher (retries on the engine's durable timers) and the outcome stream.
+  // The stages' model: on worker threads for the local model when there is a spare core.
+  const model = buildModel(config, options.modelProvider, metrics, logger);
+  const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
+  // The actor host writes every tick and publishes committed events; the scheduler keeps durable
+  // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
+  const actorHost = createActorHost({ db, repos, eventBus, clock, onError });
+  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError });
+  // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
+  const chat = createChat({
+    repos,
+    cipher: createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir })),
+    clock,
+    ids,
+    logger,
+    apiUrl: config.chatApiUrl,
+    // Saving a chat token gives the workspace a `chat` tool connection unless one exists (spec).
+    ensureToolConnection: (workspaceId, _teamId, accessToken) => tools.integrations.saveSecretsAndConnect(workspaceId, 'chat', { access_token: accessToken }),
+  });
+  knowledgeBase = chat.knowledgeBase;
+  // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
+  // their source (#channel or document name) and date, which the providers cite.
+  const services = {
+    ...createStageServices(tools),
+    retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
+    resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
+  };
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure });
+  const outcomes = engine.outcomes;
+  /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
+  async function startActors(): Promise<number> {
+    const restored = await engine.restore();
+    scheduler.start();
+    return restored;
+  }
+  // Webhooks, their dispatcher (retries on the durable timers) and the outcome stream.
   const eventsOut = createEventsOut(
     {
       config,
@@ -82,10 +132,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       keys,
       rateLimiter,
       eventBus,
-      timers: engine.timers,
+      timers: scheduler,
       clock,
       ids,
       logger,
+      metrics,
       async snapshot(workspaceId, outcomeId) {
         const row = await repos.outcomes.get(workspaceId, outcomeId);
         return row ? { status: row.status, view: outcomeView(row) } : undefined;
@@ -93,37 +144,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
     options.eventsOut,
   );
+  bindMetricSources(actorHost, eventsOut.stream);
   // Every unfinished actor resumes on its own at start (DESIGN section 2).
-  if (options.runActors ?? options.bootstrap !== false) {
-    const { restored } = await engine.start();
+  if (options.runActors ?? serving) {
+    const restored = await startActors();
     if (restored > 0) logger.info({ restored }, 'restored unfinished actors');
+    await eventsOut.startDispatcher();
+    await chat.start();
   }
-  if (options.runActors ?? options.bootstrap !== false) await eventsOut.startDispatcher();
 
-  const deps: HttpDeps = {
-    config,
-    clock,
-    ids,
-    logger,
-    repos,
-    keys,
-    workspaces,
-    rateLimiter,
-    crews,
-    eventBus,
-    engine,
-    webhooks: eventsOut.webhooks,
-    version,
-    async databaseReady() {
-      try {
-        // A migrated table, not just `select 1`: ready means the schema is there too.
-        await db.raw('select 1 from crewd_migrations limit 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
-  };
+  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat, tools, idempotency, version, metrics });
   const { app, router, routes, document } = createHttpApp(deps);
   let server: http.Server | undefined;
 
@@ -135,26 +165,25 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     workspaces,
     crews,
     eventBus,
-    engine,
+    outcomes,
+    actorHost,
+    scheduler,
+    startActors,
     eventsOut,
+    chat,
+    tools,
     logger,
     app,
     router,
     routes,
     document,
+    metrics,
     /** Set when this start created the first key: its secret is shown once. */
     bootstrap,
 
     async listen(port = config.port, host = config.host): Promise<string> {
-      server = http.createServer(app.callback());
-      server.keepAliveTimeout = 65_000;
-      await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, host, () => resolve());
-      });
-      const address = server.address() as AddressInfo;
-      const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-      const url = `http://${shownHost}:${address.port}`;
+      server = createHttpServer(app.callback(), config, logger);
+      const url = await listen(server, port, host);
       eventsOut.attach(server, url);
       return url;
     },
@@ -164,26 +193,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
 
     async close(): Promise<void> {
-      // Upgraded (WebSocket) sockets would hold server.close() open: close the streams first.
-      await eventsOut.closeStreams();
-      if (server) {
-        const closing = new Promise<void>((resolve) => server!.close(() => resolve()));
-        // Connections that finish their request while we wait become idle: close those too, and
-        // after the grace period cut whatever is still open.
-        const sweep = setInterval(() => server!.closeIdleConnections(), 50);
-        const deadline = setTimeout(() => server!.closeAllConnections(), 10_000);
-        server.closeIdleConnections();
-        await closing;
-        clearInterval(sweep);
-        clearTimeout(deadline);
-      }
-      // Actors persist and stop before the database goes away.
-      await engine.stop();
-      // After the timers stopped: attempts in flight finish and are stored.
-      await eventsOut.close();
-      await keys.close();
-      await db.destroy();
-      flushLogger(logger);
+      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger });
     },
   };
 }

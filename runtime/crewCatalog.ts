@@ -46,6 +46,12 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
   }
 
   return {
+    /** Every crew id, in the spec's order. */
+    ids: crewIds,
+    /** A crew's definition (stages, agents, timing), whatever its status. */
+    definition(id: CrewId): CrewDefinition {
+      return crews[id];
+    },
     /** The crews with their status; the same array object until a status changes. */
     async list(): Promise<readonly CrewState[]> {
       await fresh();

@@ -32,6 +32,7 @@ export const createApiKeyBody: JsonSchema = strictObject(
   ['name', 'permissions'],
 );
 
-export const updateApiKeyBody: JsonSchema = strictObject({ name }, ['name']);
+/** Only the name of a key can change (`x-onlyChangeable`: an unknown field says so). */
+export const updateApiKeyBody: JsonSchema = { ...strictObject({ name }, ['name']), 'x-onlyChangeable': true };
 
 export const keyIdParam: JsonSchema = { type: 'string', pattern: '^key_[A-Za-z0-9]+$' };

@@ -31,3 +31,14 @@ export function strictObject(properties: Record<string, JsonSchema>, required: s
 export function responseObject(properties: Record<string, JsonSchema>, required: string[] = Object.keys(properties)): JsonSchema {
   return { type: 'object', required, properties };
 }
+
+/** Largest serialized `requirements` object (README "Limits and input rules"). */
+export const maxRequirementsJson = 32 * 1024;
+
+/** A free-form `requirements` object, capped in size (the `x-maxJsonBytes` keyword of http/validation.ts). */
+export const requirementsObject: JsonSchema = {
+  type: 'object',
+  additionalProperties: true,
+  'x-maxJsonBytes': maxRequirementsJson,
+  description: `Free-form keys; at most ${maxRequirementsJson} characters of JSON and 32 levels deep.`,
+};

@@ -1,4 +1,4 @@
-import { responseObject, strictObject, timestamp } from './common.js';
+import { requirementsObject, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 const crewIds = ['writer', 'mind', 'pilot'];
@@ -15,7 +15,7 @@ export const deployBody: JsonSchema = strictObject(
   {
     brief: { type: 'string', maxLength: 20_000, description: 'At least 10 characters (else 400 invalid_brief).' },
     context: { type: 'string', maxLength: 200_000 },
-    requirements: freeObject,
+    requirements: requirementsObject,
     template_id: { type: 'string', maxLength: 200 },
     integrations: freeObject,
     context_documents: { type: 'array', items: { type: 'string', maxLength: 200_000 }, maxItems: 50 },
@@ -66,7 +66,7 @@ export const batchBody: JsonSchema = strictObject(
           priority: { type: 'integer', minimum: 0, maximum: 1000, description: 'Lower starts first.' },
           depends_on: { type: 'array', items: { type: 'string' }, maxItems: 20 },
           context: { type: 'string', maxLength: 200_000 },
-          requirements: freeObject,
+          requirements: requirementsObject,
         },
         ['crew_id', 'brief'],
       ),
@@ -136,7 +136,24 @@ export const qualityMetrics: JsonSchema = {
   },
 };
 
-const outcomeError: JsonSchema = responseObject({ code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } });
+/** An outcome's failure; `details` always names where it failed (more fields may follow, e.g. `dependency`, `reason`). */
+const outcomeError: JsonSchema = responseObject({
+  code: { type: 'string' },
+  message: { type: 'string' },
+  details: {
+    type: 'object',
+    required: ['stage', 'agent', 'retry_count', 'last_error'],
+    additionalProperties: true,
+    properties: {
+      stage: { type: 'string', description: 'The stage it failed at, or waiting_for_dependencies, finalizing, revision.' },
+      agent: { type: 'string' },
+      retry_count: { type: 'integer', minimum: 0, description: 'Model retries spent at that stage (0 when the failure is not a model step).' },
+      last_error: { type: 'string' },
+    },
+  },
+});
+const revisedAt: JsonSchema = { ...timestamp, description: 'When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.' };
+const latestRevisionId: JsonSchema = { type: 'string', description: 'The latest completed revision. Present once a revision completed.' };
 
 /** The status view while processing; the completed view (id, status, crew, created_at, completed_at, result, revisions_available) after. */
 export const outcomeView: JsonSchema = {
@@ -147,7 +164,9 @@ export const outcomeView: JsonSchema = {
     status: { type: 'string', enum: statuses },
     crew: { type: 'string', enum: crewIds },
     created_at: timestamp,
-    completed_at: timestamp,
+    completed_at: { ...timestamp, description: 'The first completion; a revision does not move it (see revised_at).' },
+    revised_at: revisedAt,
+    revision_id: latestRevisionId,
     estimated_completion: timestamp,
     failed_at: timestamp,
     progress,
@@ -160,15 +179,20 @@ export const outcomeView: JsonSchema = {
   },
 };
 
-export const resultView: JsonSchema = responseObject({
-  id: { type: 'string' },
-  status: { type: 'string', enum: statuses },
-  crew: { type: 'string', enum: crewIds },
-  completed_at: timestamp,
-  result,
-  integrations_executed: { type: 'object' },
-  quality_metrics: qualityMetrics,
-});
+export const resultView: JsonSchema = responseObject(
+  {
+    id: { type: 'string' },
+    status: { type: 'string', enum: statuses },
+    crew: { type: 'string', enum: crewIds },
+    completed_at: timestamp,
+    revised_at: revisedAt,
+    revision_id: latestRevisionId,
+    result,
+    integrations_executed: { type: 'object' },
+    quality_metrics: qualityMetrics,
+  },
+  ['id', 'status', 'crew', 'completed_at', 'result', 'integrations_executed', 'quality_metrics'],
+);
 
 export const listQuery: JsonSchema = {
   type: 'object',
@@ -191,7 +215,7 @@ export const outcomeList: JsonSchema = responseObject({
 export const reviseBody: JsonSchema = strictObject(
   {
     feedback: { type: 'string', minLength: 1, maxLength: 20_000 },
-    requirements: freeObject,
+    requirements: requirementsObject,
     priority: { type: 'string', enum: ['low', 'normal', 'high'] },
   },
   ['feedback'],

@@ -24,6 +24,8 @@ export const secretMaxLength = 256;
 const eventKind: JsonSchema = { type: 'string', enum: [...webhookEventKinds] };
 const eventList: JsonSchema = { type: 'array', minItems: 1, maxItems: webhookEventKinds.length, uniqueItems: true, items: eventKind };
 const description: JsonSchema = { type: 'string', maxLength: 500 };
+const url: JsonSchema = { type: 'string', minLength: 1, maxLength: 2048 };
+const secret: JsonSchema = { type: 'string', minLength: secretMinLength, maxLength: secretMaxLength, pattern: '^\\S+$' };
 
 export const webhookView: JsonSchema = responseObject({
   id: { type: 'string', pattern: '^wh_' },
@@ -36,43 +38,60 @@ export const webhookView: JsonSchema = responseObject({
   last_delivery: nullableTimestamp,
   delivery_count: { type: 'integer', minimum: 0 },
   success_rate: { type: 'number', minimum: 0, maximum: 1 },
+  previous_secret_expires_at: nullableTimestamp,
 });
 
 export const webhookCreated: JsonSchema = {
   allOf: [webhookView, responseObject({ secret: { type: 'string' } })],
 };
 
-export const webhookList: JsonSchema = responseObject({ webhooks: { type: 'array', items: webhookView } });
+/** `GET /v1/webhooks`: oldest first, paginated like `/v1/outcomes` (opaque cursor). */
+export const webhookList: JsonSchema = responseObject({
+  webhooks: { type: 'array', items: webhookView },
+  pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
+});
+
+export const webhookListQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    // The default shows every webhook a workspace may have (the cap is 100), as the spec's unpaginated list did.
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 100 },
+    cursor: { type: 'string', minLength: 1, maxLength: 500 },
+  },
+};
 
 export const webhookDeleted: JsonSchema = responseObject({ id: { type: 'string', pattern: '^wh_' }, deleted: { const: true } });
 
 /**
- * One delivery (one event to one webhook), showing its latest attempt. `failed` with `next_retry`
- * is waiting for another attempt; `failed` without it is final. `pending` (an extension of the
- * spec's two values) means no attempt has finished yet: attempt 0 and null result fields.
+ * One attempt of a delivery (spec: Webhook delivery). `id` is the delivery's `del_` id, the same on
+ * every attempt of it; `attempt` numbers the attempt. `response_code` is 0 when no answer came
+ * (then `error` says why). `next_retry` is present on a failed attempt that was or will be
+ * followed by another: when that one was (or is) due.
  */
 export const webhookDeliveryView: JsonSchema = responseObject(
   {
     id: { type: 'string', pattern: '^del_' },
     event: { type: 'string' },
-    status: { type: 'string', enum: ['success', 'failed', 'pending'] },
-    response_code: { type: ['integer', 'null'] },
-    delivered_at: nullableTimestamp,
-    response_time_ms: { type: ['integer', 'null'], minimum: 0 },
-    attempt: { type: 'integer', minimum: 0 },
+    status: { type: 'string', enum: ['success', 'failed'] },
+    response_code: { type: 'integer', minimum: 0 },
+    delivered_at: timestamp,
+    response_time_ms: { type: 'integer', minimum: 0 },
+    attempt: { type: 'integer', minimum: 1 },
     next_retry: timestamp,
     error: { type: 'string' },
   },
   ['id', 'event', 'status', 'response_code', 'delivered_at', 'response_time_ms', 'attempt'],
 );
 
+/** Every attempt of the webhook's deliveries, newest first. */
 export const webhookDeliveryList: JsonSchema = responseObject({ deliveries: { type: 'array', items: webhookDeliveryView } });
 
 export const createWebhookBody: JsonSchema = strictObject(
   {
-    url: { type: 'string', minLength: 1, maxLength: 2048 },
+    url,
     events: eventList,
-    secret: { type: 'string', minLength: secretMinLength, maxLength: secretMaxLength, pattern: '^\\S+$' },
+    secret,
     description,
     active: { type: 'boolean' },
     debug: { type: 'boolean' },
@@ -80,8 +99,13 @@ export const createWebhookBody: JsonSchema = strictObject(
   ['url', 'events', 'secret'],
 );
 
+/**
+ * Any of the fields. A new `secret` rotates it: deliveries carry a second signature with the old
+ * secret for 24 hours (`X-Service-Signature: sha256=<new>, sha256=<old>`); a new `url` passes the
+ * same checks as at creation.
+ */
 export const updateWebhookBody: JsonSchema = {
-  ...strictObject({ events: eventList, active: { type: 'boolean' }, description, debug: { type: 'boolean' } }),
+  ...strictObject({ url, secret, events: eventList, active: { type: 'boolean' }, description, debug: { type: 'boolean' } }),
   minProperties: 1,
 };
 
@@ -89,7 +113,9 @@ export const testWebhookBody: JsonSchema = strictObject({ event: eventKind });
 
 export const deliveriesQuery: JsonSchema = {
   type: 'object',
+  additionalProperties: false,
   properties: { limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
 };
 
 export const webhookIdParam: JsonSchema = { type: 'string', pattern: '^wh_[A-Za-z0-9]+$' };
+export const deliveryIdParam: JsonSchema = { type: 'string', pattern: '^del_[A-Za-z0-9]+$' };

@@ -12,6 +12,22 @@ export interface DbOptions {
   poolMax?: number;
 }
 
+/**
+ * Creates the SQLite file 0600 before SQLite opens it (and tightens an existing one): SQLite gives
+ * its -wal and -shm files the database file's mode, so all three stay readable by this user only,
+ * like the secrets key file beside them.
+ */
+function ownerOnlyDatabaseFile(file: string): void {
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const suffix of ['', '-wal', '-shm']) {
+    try {
+      fs.chmodSync(file + suffix, 0o600);
+    } catch {
+      // -wal and -shm exist only while (or after) a database was open
+    }
+  }
+}
+
 /** Opens the database: SQLite in WAL mode on one connection, or a Postgres pool. */
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) {
@@ -21,10 +37,12 @@ export function openDb(options: DbOptions): Db {
       pool: { min: 0, max: options.poolMax ?? 10 },
     });
   }
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const filename = path.join(options.dataDir, 'crewd.sqlite');
+  ownerOnlyDatabaseFile(filename);
   return knex({
     client: 'sqlite3',
-    connection: { filename: path.join(options.dataDir, 'crewd.sqlite') },
+    connection: { filename },
     useNullAsDefault: true,
     // One connection: SQLite has one writer, and a single connection keeps transactions serial.
     pool: {

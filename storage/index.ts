@@ -1,14 +1,22 @@
 import type { Db } from './db.js';
 import { actorsRepository } from './repositories/actors.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
+import { chatIntegrationsRepository } from './repositories/chatIntegrations.js';
 import { creditsRepository } from './repositories/credits.js';
 import { crewStatusRepository } from './repositories/crewStatus.js';
 import { eventsRepository } from './repositories/events.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
+import { knowledgeBaseRepository } from './repositories/knowledgeBase.js';
+import { integrationConfigsRepository } from './repositories/integrationConfigs.js';
+import { integrationRunsRepository } from './repositories/integrationRuns.js';
 import { outcomesRepository } from './repositories/outcomes.js';
+import { pluginKvRepository } from './repositories/pluginKv.js';
 import { revisionsRepository } from './repositories/revisions.js';
 import { stageOutputsRepository } from './repositories/stageOutputs.js';
 import { timersRepository } from './repositories/timers.js';
+import { toolCallsRepository } from './repositories/toolCalls.js';
+import { toolCatalogsRepository } from './repositories/toolCatalogs.js';
+import { toolConnectionsRepository } from './repositories/toolConnections.js';
 import { webhookDeliveriesRepository } from './repositories/webhookDeliveries.js';
 import { webhooksRepository } from './repositories/webhooks.js';
 import { workflowsRepository } from './repositories/workflows.js';
@@ -31,6 +39,14 @@ export function createRepositories(db: Db) {
     credits: creditsRepository(db),
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
+    knowledgeBase: knowledgeBaseRepository(db),
+    chatIntegrations: chatIntegrationsRepository(db),
+    toolConnections: toolConnectionsRepository(db),
+    toolCatalogs: toolCatalogsRepository(db),
+    toolCalls: toolCallsRepository(db),
+    integrationConfigs: integrationConfigsRepository(db),
+    integrationRuns: integrationRunsRepository(db),
+    pluginKv: pluginKvRepository(db),
   };
 }
 

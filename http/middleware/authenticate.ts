@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import type { KeyService } from '../../runtime/auth/keyService.js';
+import { authenticateBearer } from '../bearer.js';
 import type { AppState } from '../context.js';
 
 /**
@@ -8,19 +9,9 @@ import type { AppState } from '../context.js';
  */
 export function authenticate(keys: KeyService): Middleware<AppState> {
   return async (ctx, next) => {
-    const header = ctx.get('Authorization');
-    if (!header) {
-      ctx.state.authFailure = 'missing_authorization_header';
-    } else {
-      const match = /^Bearer\s+(\S+)\s*$/.exec(header);
-      if (!match?.[1]) {
-        ctx.state.authFailure = 'invalid_authorization_header';
-      } else {
-        const result = await keys.verify(match[1]);
-        if (result.ok) ctx.state.auth = result.key;
-        else ctx.state.authFailure = result.reason;
-      }
-    }
+    const result = await authenticateBearer(keys, ctx.get('Authorization') || undefined);
+    if ('key' in result) ctx.state.auth = result.key;
+    else ctx.state.authFailure = result.failure;
     await next();
   };
 }

@@ -1,26 +1,45 @@
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { errors } from '../../runtime/errors.js';
+import { ServiceError, errors } from '../../runtime/errors.js';
 import type { AppState } from '../context.js';
+import { findInputViolation, inputViolationError } from '../inputRules.js';
 
 /**
- * Reads a JSON body up to `limit` bytes (413 beyond), refusing other media types (415) and bad JSON
- * (400 invalid_json). A request without a body reads as undefined.
+ * Reads a JSON body up to `limit` bytes (413 beyond), refusing other media types and any
+ * Content-Encoding but identity (415: the body would otherwise be parsed as if it were plain), bad
+ * JSON (400 invalid_json), and input that breaks the rules of http/inputRules.ts (400
+ * invalid_request naming the field) — in the query too. A request without a body reads as undefined.
+ * Runs before the idempotency middleware, so a refused body never reaches its fingerprint.
  */
 export function parseBody(limit: number): Middleware<AppState> {
   return async (ctx, next) => {
+    if (ctx.querystring !== '') {
+      const violation = findInputViolation(ctx.query);
+      if (violation) throw inputViolationError(violation, 'query');
+    }
     if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
     const length = ctx.get('Content-Length');
     const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
     if (!hasBody) return next();
     if (!ctx.is('application/json')) throw errors.unsupportedMediaType(ctx.get('Content-Type') || undefined);
+    const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
+    if (encoding !== '' && encoding !== 'identity') {
+      throw new ServiceError(415, 'unsupported_media_type', `Content-Encoding '${encoding}' is not accepted; send the JSON body uncompressed.`, {
+        content_encoding: encoding,
+        accepted: ['identity'],
+      });
+    }
     const text = await getRawBody(ctx.req, { limit, length: length || undefined, encoding: 'utf8' });
     if (text.trim() === '') return next();
+    let body: unknown;
     try {
-      ctx.state.body = JSON.parse(text);
+      body = JSON.parse(text);
     } catch (error) {
       throw errors.invalidJson(`The request body is not valid JSON: ${(error as Error).message}`);
     }
+    const violation = findInputViolation(body);
+    if (violation) throw inputViolationError(violation, 'body');
+    ctx.state.body = body;
     await next();
   };
 }

@@ -1,5 +1,5 @@
 import type { CrewId } from '../../runtime/crews/index.js';
-import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/engine/engine.js';
+import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
@@ -52,7 +52,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.deployBody,
       responses: { 201: schemas.runResponse, ...errorsOf },
       async handler(ctx) {
-        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
+        const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
         ctx.status = 201;
         ctx.body = { outcome_id: deployed.id, status: 'processing', estimated_completion: deployed.estimatedCompletion, crew_deployed: deployed.crew.id };
       },
@@ -65,7 +65,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.batchBody,
       responses: { 201: schemas.workflowView, ...errorsOf },
       async handler(ctx) {
-        const { workflow, outcomes } = await engine.batchDeploy(authOf(ctx).workspace, ctx.state.body as BatchRequest);
+        const { workflow, outcomes } = await engine.batch(authOf(ctx).workspace, ctx.state.body as BatchRequest);
         ctx.status = 201;
         ctx.body = {
           workflow_id: workflow.id,

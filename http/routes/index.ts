@@ -2,10 +2,15 @@ import type { JsonSchema } from '../../schemas/types.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 import { adminRoutes } from './admin.js';
+import { adminPageRoutes } from './adminPage.js';
 import { apiKeyRoutes } from './apiKeys.js';
 import { authRoutes } from './auth.js';
+import { chatRoutes } from './chat.js';
 import { crewRoutes } from './crews.js';
 import { deployRoutes } from './deploy.js';
+import { metricsRoutes } from './metrics.js';
+import { integrationRoutes } from './integrations.js';
+import { mcpRoutes } from './mcp.js';
 import { outcomeRoutes } from './outcomes.js';
 import { outcomeStreamRoutes } from './outcomeStream.js';
 import { systemRoutes } from './system.js';
@@ -14,5 +19,5 @@ import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...mcpRoutes(deps)];
 }

@@ -5,7 +5,7 @@ import type { RouteSpec } from '../route.js';
 
 /**
  * The stream endpoint's entry in the router and the OpenAPI document. The WebSocket itself is
- * served by runtime/stream on the server's 'upgrade' event; a plain GET (no Upgrade header) that
+ * served by http/stream on the server's 'upgrade' event; a plain GET (no Upgrade header) that
  * passes the same checks is answered 426 so the client learns to upgrade.
  */
 export function outcomeStreamRoutes(deps: HttpDeps): RouteSpec[] {

@@ -1,5 +1,5 @@
 import { errors } from '../../runtime/errors.js';
-import type { ReviseRequest } from '../../runtime/engine/engine.js';
+import type { ReviseRequest } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';

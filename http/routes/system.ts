@@ -1,5 +1,7 @@
+import { errorBody } from '../../schemas/common.js';
 import * as schemas from '../../schemas/system.js';
 import type { JsonSchema } from '../../schemas/types.js';
+import { isStalled } from '../../runtime/actors/isStalled.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 
@@ -20,10 +22,23 @@ export function systemRoutes(deps: HttpDeps, document: () => JsonSchema): RouteS
       method: 'get',
       path: '/readyz',
       tag: 'system',
-      summary: 'Readiness: the database answers',
-      responses: { 200: schemas.readiness, 503: schemas.readiness },
+      summary: 'Readiness: the database answers and the actor host keeps committing its pending work',
+      responses: { 200: schemas.readiness, 503: { oneOf: [schemas.readiness, errorBody] } },
       async handler(ctx) {
         const ready = await deps.databaseReady();
+        const health = deps.actorHealth();
+        if (ready && isStalled(health, deps.clock.now(), deps.config.readyStallMs)) {
+          // Work waits on the actor host and nothing commits: not ready, in the error shape.
+          ctx.status = 503;
+          ctx.body = {
+            error: {
+              code: 'not_ready',
+              message: `The actor host has not committed for more than ${deps.config.readyStallMs} ms while work is pending.`,
+              details: { pending_since: health.pendingSince, last_commit_at: health.lastCommitAt, flush_failures: health.flushFailures, threshold_ms: deps.config.readyStallMs },
+            },
+          };
+          return;
+        }
         ctx.status = ready ? 200 : 503;
         ctx.body = { status: ready ? 'ready' : 'unavailable', database: ready ? 'ok' : 'unreachable' };
       },

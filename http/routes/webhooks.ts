@@ -1,8 +1,10 @@
-import * as schemas from '../../schemas/webhooks.js';
+import { errors } from '../../runtime/errors.js';
 import type { CreateWebhookInput, UpdateWebhookInput } from '../../runtime/webhooks/service.js';
+import * as schemas from '../../schemas/webhooks.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
+import { decodeCursor, encodeCursor } from '../views/outcome.js';
 import { webhookDeliveryView, webhookView } from '../views/webhook.js';
 
 /** Webhooks endpoints (spec: Webhooks; DESIGN section 5 for the answers the spec leaves open). */
@@ -15,7 +17,7 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       method: 'post',
       path: '/v1/webhooks',
       tag: 'webhooks',
-      summary: 'Register a webhook; the signing secret is echoed in this answer only',
+      summary: 'Register a webhook; the signing secret is echoed in this answer only (at most 100 per workspace)',
       body: schemas.createWebhookBody,
       responses: { 201: schemas.webhookCreated },
       async handler(ctx) {
@@ -28,18 +30,39 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       method: 'get',
       path: '/v1/webhooks',
       tag: 'webhooks',
-      summary: "List the workspace's webhooks with delivery statistics",
+      summary: "List the workspace's webhooks with delivery statistics, oldest first, with an opaque cursor",
+      query: schemas.webhookListQuery,
       responses: { 200: schemas.webhookList },
       async handler(ctx) {
-        const list = await webhooks.list(authOf(ctx).workspace.id);
-        ctx.body = { webhooks: list.map(({ row, stats }) => webhookView(row, stats)) };
+        const query = ctx.state.query as { limit: number; cursor?: string };
+        const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+        if (after === null) throw errors.invalidRequest('The cursor is not one this service gave out.', { field: 'cursor', reason: 'invalid_cursor' });
+        const list = await webhooks.list(authOf(ctx).workspace.id, { limit: query.limit + 1, ...(after ? { after } : {}) });
+        const page = list.slice(0, query.limit);
+        const hasMore = list.length > query.limit;
+        ctx.body = {
+          webhooks: page.map(({ row, stats }) => webhookView(row, stats)),
+          pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!.row) : null, has_more: hasMore },
+        };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/webhooks/:webhook_id',
+      tag: 'webhooks',
+      summary: 'One webhook with its delivery statistics',
+      params,
+      responses: { 200: schemas.webhookView },
+      async handler(ctx) {
+        const { row, stats } = await webhooks.get(authOf(ctx).workspace.id, ctx.params.webhook_id!);
+        ctx.body = webhookView(row, stats);
       },
     },
     {
       method: 'patch',
       path: '/v1/webhooks/:webhook_id',
       tag: 'webhooks',
-      summary: 'Change the events, active flag, description or debug flag of a webhook',
+      summary: 'Change the url, secret (rotation: the old one keeps signing for 24 h), events, active flag, description or debug flag',
       params,
       body: schemas.updateWebhookBody,
       responses: { 200: schemas.webhookView },
@@ -52,7 +75,7 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       method: 'delete',
       path: '/v1/webhooks/:webhook_id',
       tag: 'webhooks',
-      summary: 'Delete a webhook; retries still waiting are dropped',
+      summary: 'Delete a webhook; retries still waiting are dropped, the delivery history stays readable',
       params,
       responses: { 200: schemas.webhookDeleted },
       async handler(ctx) {
@@ -64,14 +87,26 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       method: 'get',
       path: '/v1/webhooks/:webhook_id/deliveries',
       tag: 'webhooks',
-      summary: 'Recent deliveries of a webhook, newest first, each with its latest attempt',
+      summary: 'Every delivery attempt of a webhook, newest first (also after the webhook was deleted)',
       params,
       query: schemas.deliveriesQuery,
       responses: { 200: schemas.webhookDeliveryList },
       async handler(ctx) {
         const limit = Number(ctx.state.query?.limit ?? 50);
-        const rows = await webhooks.deliveries(authOf(ctx).workspace.id, ctx.params.webhook_id!, limit);
+        const rows = await webhooks.attempts(authOf(ctx).workspace.id, ctx.params.webhook_id!, limit);
         ctx.body = { deliveries: rows.map(webhookDeliveryView) };
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/webhooks/:webhook_id/deliveries/:delivery_id/redeliver',
+      tag: 'webhooks',
+      summary: 'Attempt a finished delivery again (the same signed bytes) and answer with that attempt',
+      params: { ...params, delivery_id: schemas.deliveryIdParam },
+      responses: { 200: schemas.webhookDeliveryView },
+      async handler(ctx) {
+        const attempt = await webhooks.redeliver(authOf(ctx).workspace.id, ctx.params.webhook_id!, ctx.params.delivery_id!);
+        ctx.body = webhookDeliveryView(attempt);
       },
     },
     {
@@ -84,8 +119,8 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       responses: { 200: schemas.webhookDeliveryView },
       async handler(ctx) {
         const body = ctx.state.body as { event?: string };
-        const row = await webhooks.test(authOf(ctx).workspace.id, ctx.params.webhook_id!, body.event);
-        ctx.body = webhookDeliveryView(row);
+        const attempt = await webhooks.test(authOf(ctx).workspace.id, ctx.params.webhook_id!, body.event);
+        ctx.body = webhookDeliveryView(attempt);
       },
     },
   ];

@@ -1,6 +1,11 @@
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
 
+/** `revised_at` and `revision_id` once a revision completed (`completed_at` keeps the first completion). */
+function revised(row: OutcomeRow): Record<string, unknown> {
+  return row.revised_at ? { revised_at: row.revised_at, revision_id: row.revision_id } : {};
+}
+
 /**
  * GET /v1/outcomes/{id}: the status view (progress and agents) while processing or revising,
  * the completed view (id, status, crew, created_at, completed_at, result, revisions_available)
@@ -9,7 +14,7 @@ import type { RevisionRow } from '../../storage/repositories/revisions.js';
 export function outcomeView(row: OutcomeRow): Record<string, unknown> {
   const base = { id: row.id, status: row.status, crew: row.crew, created_at: row.created_at };
   if (row.status === 'completed') {
-    return { ...base, completed_at: row.completed_at, result: row.result, revisions_available: row.revisions_available };
+    return { ...base, completed_at: row.completed_at, ...revised(row), result: row.result, revisions_available: row.revisions_available };
   }
   if (row.status === 'failed') {
     return {
@@ -29,7 +34,7 @@ export function outcomeView(row: OutcomeRow): Record<string, unknown> {
     progress: row.progress,
     agents: row.agents,
     // While a revision runs the previous result stays readable.
-    ...(row.result ? { result: row.result, completed_at: row.completed_at } : {}),
+    ...(row.result ? { result: row.result, completed_at: row.completed_at, ...revised(row) } : {}),
     revisions_available: row.revisions_available,
   };
 }
@@ -40,6 +45,7 @@ export function resultView(row: OutcomeRow): Record<string, unknown> {
     status: row.status,
     crew: row.crew,
     completed_at: row.completed_at,
+    ...revised(row),
     result: row.result,
     integrations_executed: row.integrations_executed ?? {},
     quality_metrics: row.quality_metrics,

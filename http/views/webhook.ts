@@ -1,9 +1,11 @@
-import type { DeliveryRow, WebhookStats } from '../../storage/repositories/webhookDeliveries.js';
+import type { AttemptRow, WebhookStats } from '../../storage/repositories/webhookDeliveries.js';
 import type { WebhookRow } from '../../storage/repositories/webhooks.js';
 
 /**
  * The public shape of a webhook: never its secret (the create answer adds it once). The
  * statistics count deliveries with at least one attempt; `success_rate` is 0 before the first.
+ * `previous_secret_expires_at` is set for 24 h after a secret rotation, while deliveries carry a
+ * second signature made with the old secret.
  */
 export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
   const count = stats?.delivery_count ?? 0;
@@ -18,24 +20,25 @@ export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
     last_delivery: stats?.last_delivery ?? null,
     delivery_count: count,
     success_rate: count === 0 ? 0 : Math.round(((stats?.succeeded ?? 0) / count) * 10_000) / 10_000,
+    previous_secret_expires_at: row.previous_secret_expires_at,
   };
 }
 
 /**
- * One delivery as its latest attempt left it: `success`; `failed` with `next_retry` while another
- * attempt is scheduled, without it once final; `pending` before any attempt finished.
+ * One attempt of a delivery (spec: Webhook delivery): the delivery's `del_` id, the attempt's own
+ * number and result. `response_code` is 0 when no answer came, with `error` saying why;
+ * `next_retry` is shown on a failed attempt another one followed or will follow.
  */
-export function webhookDeliveryView(row: DeliveryRow) {
-  const status = row.state === 'succeeded' ? 'success' : row.state === 'failed' || row.attempt > 0 ? 'failed' : 'pending';
+export function webhookDeliveryView(row: AttemptRow) {
   return {
-    id: row.id,
+    id: row.delivery_id,
     event: row.event,
-    status,
-    response_code: row.response_code,
+    status: row.state === 'succeeded' ? 'success' : 'failed',
+    response_code: row.response_code ?? 0,
     delivered_at: row.delivered_at,
     response_time_ms: row.response_time_ms,
     attempt: row.attempt,
-    ...(row.next_retry && row.state !== 'succeeded' && row.state !== 'failed' ? { next_retry: row.next_retry } : {}),
-    ...(row.error && row.state !== 'succeeded' ? { error: row.error } : {}),
+    ...(row.next_retry && row.state === 'failed' ? { next_retry: row.next_retry } : {}),
+    ...(row.error && row.state === 'failed' ? { error: row.error } : {}),
   };
 }

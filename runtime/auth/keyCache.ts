@@ -33,6 +33,10 @@ export class ExpiringCache<V> {
     this.entries.delete(key);
   }
 
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** Drops every entry whose value matches, e.g. all cache lines of a revoked key id. */
   deleteWhere(predicate: (value: V) => boolean): void {
     for (const [key, entry] of this.entries) if (predicate(entry.value)) this.entries.delete(key);

@@ -34,12 +34,18 @@ export interface KeyServiceOptions {
   cacheTtlMs?: number;
   /** How often last-used stamps are written, in one batch. */
   flushEveryMs?: number;
+  /** How often the revocation version is read (default 1 s); 0 turns the watch off. */
+  revocationPollMs?: number;
+  onError?(error: unknown, message: string): void;
 }
 
 /**
  * Creates, verifies and revokes API keys. Verification reads the database only on a cache miss:
- * a revoke on this node drops the cache line at once; other nodes see it within `cacheTtlMs`.
- * `last_used_at` is collected in memory and written in batches, never on the request path.
+ * a revoke on this node drops the cache line at once; a revoke by another process (the CLI, another
+ * node) bumps the database's revocation version, which this service reads every
+ * `revocationPollMs` (1 s) and, when it moved, drops every cached key. `cacheTtlMs` bounds the
+ * rest (a renamed key's name). `last_used_at` is collected in memory and written in batches, never
+ * on the request path.
  */
 export function createKeyService(options: KeyServiceOptions) {
   const { apiKeys, workspaces, clock, ids } = options;
@@ -52,6 +58,26 @@ export function createKeyService(options: KeyServiceOptions) {
 
   const timer = setInterval(() => void flush().catch(() => undefined), options.flushEveryMs ?? 5_000);
   timer.unref();
+
+  let seenRevocations: number | undefined;
+  let watching: Promise<void> | undefined;
+  async function watchRevocations(): Promise<void> {
+    const version = await apiKeys.revocationVersion();
+    // The first read clears too: a key cached before it may have been revoked since.
+    if (version !== seenRevocations) known.clear();
+    seenRevocations = version;
+  }
+  const pollMs = options.revocationPollMs ?? 1_000;
+  const revocationTimer =
+    pollMs > 0
+      ? setInterval(() => {
+          if (watching) return; // a slow database: one read at a time
+          watching = watchRevocations()
+            .catch((error) => options.onError?.(error, 'reading the key revocation version failed'))
+            .finally(() => (watching = undefined));
+        }, pollMs)
+      : undefined;
+  revocationTimer?.unref();
 
   async function flush(): Promise<void> {
     if (pendingLastUsed.size === 0) return;
@@ -149,6 +175,8 @@ export function createKeyService(options: KeyServiceOptions) {
 
     async close(): Promise<void> {
       clearInterval(timer);
+      if (revocationTimer) clearInterval(revocationTimer);
+      await watching;
       await flush();
     },
   };

@@ -5,12 +5,12 @@ import { isCrewId } from '../crews/index.js';
 import { createRuntime } from '../createRuntime.js';
 import { createLogger } from '../logger.js';
 import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
+import { apiKeyView } from '../../http/views/apiKey.js';
+import type { Clock } from '../clock.js';
 import { print, table } from './output.js';
+import { UsageError, type Flags } from './usage.js';
 
-export type Flags = Record<string, string | boolean | undefined>;
-
-/** A mistake in the command line; printed without a stack trace, exit code 2. */
-export class UsageError extends Error {}
+export { UsageError, type Flags };
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
@@ -35,7 +35,7 @@ async function withRuntime<T>(config: Config, fn: (runtime: Awaited<ReturnType<t
 }
 
 /** Operator commands that work on the database directly (no server needed). */
-export const adminCommands: Record<string, (config: Config, args: string[], flags: Flags, json: boolean) => Promise<void>> = {
+export const adminCommands: Record<string, (config: Config, args: string[], flags: Flags, json: boolean, clock: Clock) => Promise<void>> = {
   async migrate(config, _args, flags, json) {
     const { openDb } = await import('../../storage/db.js');
     const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -105,8 +105,9 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
       const workspace = typeof flags.workspace === 'string' ? flags.workspace : undefined;
       const found = workspace ? ((await runtime.repos.workspaces.get(workspace)) ?? (await runtime.repos.workspaces.findByName(workspace))) : undefined;
       if (workspace && !found) throw new UsageError(`no workspace with id or name "${workspace}"`);
-      const rows = (await runtime.repos.apiKeys.listActive(found?.id)).map(({ secret_hash: _hash, ...row }) => row);
-      print(json, { api_keys: rows }, () => table(rows as never, ['id', 'workspace_id', 'name', 'prefix', 'permissions', 'last_used_at', 'expires_at']));
+      // GET /v1/api-keys's shape (key_id, ...), plus the workspace since this lists every workspace.
+      const rows = (await runtime.repos.apiKeys.listActive(found?.id)).map((row) => ({ ...apiKeyView(row, row.last_used_at), workspace_id: row.workspace_id }));
+      print(json, { api_keys: rows }, () => table(rows, ['key_id', 'workspace_id', 'name', 'prefix', 'permissions', 'last_used_at', 'expires_at']));
     });
   },
 
@@ -122,9 +123,9 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
   },
 
   /** Unfinished actors (restored at the next start): id, machine, state value, status, age. */
-  async actors(config, _args, _flags, json) {
+  async actors(config, _args, _flags, json, clock) {
     await withRuntime(config, async (runtime) => {
-      const now = Date.now();
+      const now = clock.now().getTime();
       const rows = (await runtime.repos.actors.listActiveSummary()).map((row) => ({
         id: row.id,
         machine: row.machine,

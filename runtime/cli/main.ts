@@ -1,13 +1,28 @@
 import { parseArgs } from 'node:util';
+import { CrewdApiError } from '../../clients/typescript/src/index.js';
+import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
-import { adminCommands, UsageError, type Flags } from './admin.js';
-import { serve } from './serve.js';
+import { clientFromEnv, remoteCommands } from './remote.js';
+import { UsageError, type Flags } from './usage.js';
 
 const help = `crewd — crew orchestration service
 
-Usage: crewd <command> [options]    (npm run crewd -- <command> ...)
+Usage: crewd <command> [options]    (npx crewd ..., or npm run crewd -- ...)
 
+Talking to a running service (CREWD_URL, default http://127.0.0.1:8080; CREWD_API_KEY):
+  deploy CREW --brief TEXT [--requirements JSON] [--follow]
+                                          prints the outcome id; --follow shows live progress to the end
+  outcomes list [--status S] [--crew C] [--limit N]
+  outcomes show|result|cancel|retry OUTCOME_ID
+  outcomes revise OUTCOME_ID --feedback TEXT [--requirements JSON] [--priority low|normal|high]
+  webhooks list
+  webhooks create --url URL --events a,b [--secret S] [--description D]
+  webhooks test WEBHOOK_ID [--event KIND]
+  webhooks deliveries WEBHOOK_ID [--limit N]
+  webhooks redeliver WEBHOOK_ID DELIVERY_ID
+
+Working on the database directly (no server needed):
   serve                                   start the API (same as npm start)
   migrate [--down] [--status]             apply (or roll back, or list) database migrations
   workspaces create --name N --plan P     plans: starter|explorer, growth|operator, pro|swarm, enterprise|custom
@@ -19,8 +34,10 @@ Usage: crewd <command> [options]    (npm run crewd -- <command> ...)
   crews set-status CREW available|unavailable|maintenance [--until T]
   actors                                  unfinished actors: id, machine, state, status, age
 
-Every command takes --json for machine-readable output. Configuration comes from the environment
-(PORT, HOST, CREWD_DATA_DIR, CREWD_DATABASE_URL, ...; see the README).`;
+Every command takes --json for machine-readable output (errors then print only JSON on stdout).
+Exit codes: 0 done, 1 the service refused or the followed outcome failed, 2 a usage or configuration
+mistake. Configuration comes from the environment (PORT, HOST, CREWD_DATA_DIR, CREWD_DATABASE_URL,
+...; see the README).`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -31,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       down: { type: 'boolean' },
-      status: { type: 'boolean' },
+      // `migrate --status` lists migrations; elsewhere --status filters by a value.
+      status: { type: argv.find((a) => !a.startsWith('-')) === 'migrate' ? 'boolean' : 'string' },
       name: { type: 'string' },
       plan: { type: 'string' },
       credits: { type: 'string' },
@@ -41,6 +59,18 @@ async function main(argv: string[]): Promise<number> {
       permissions: { type: 'string' },
       'expires-at': { type: 'string' },
       until: { type: 'string' },
+      brief: { type: 'string' },
+      requirements: { type: 'string' },
+      follow: { type: 'boolean', short: 'f' },
+      crew: { type: 'string' },
+      limit: { type: 'string' },
+      feedback: { type: 'string' },
+      priority: { type: 'string' },
+      url: { type: 'string' },
+      events: { type: 'string' },
+      event: { type: 'string' },
+      secret: { type: 'string' },
+      description: { type: 'string' },
     },
   });
   const json = values.json === true;
@@ -49,15 +79,25 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${help}\n`);
     return command || values.help ? 0 : 2;
   }
+  const flags = values as Flags;
+  const clock = systemClock;
+  const twoWord = sub ? `${command} ${sub}` : undefined;
+  const remote = (twoWord && remoteCommands[twoWord]) || remoteCommands[command];
+  if (remote) {
+    const args = twoWord && remoteCommands[twoWord] ? rest : [sub, ...rest].filter((a): a is string => a !== undefined);
+    return remote({ client: clientFromEnv(process.env), args, flags, json, clock, out: { write: (text) => process.stdout.write(text), isTTY: process.stdout.isTTY === true } });
+  }
+  // The runtime (and everything it loads) only for commands that need it: client commands start fast.
   const config = loadConfig(process.env);
   if (command === 'serve') {
+    const { serve } = await import('./serve.js');
     await serve(config, json);
     return -1; // keeps running
   }
-  const twoWord = sub ? adminCommands[`${command} ${sub}`] : undefined;
-  const handler = twoWord ?? adminCommands[command];
+  const { adminCommands } = await import('./admin.js');
+  const handler = (twoWord && adminCommands[twoWord]) || adminCommands[command];
   if (!handler) throw new UsageError(`unknown command "${[command, sub].filter(Boolean).join(' ')}"; see crewd --help`);
-  await handler(config, twoWord ? rest : [sub, ...rest].filter((a): a is string => a !== undefined), values as Flags, json);
+  await handler(config, twoWord && adminCommands[twoWord] ? rest : [sub, ...rest].filter((a): a is string => a !== undefined), flags, json, clock);
   return 0;
 }
 
@@ -67,11 +107,15 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     const json = process.argv.includes('--json');
-    const known = error instanceof ConfigError || error instanceof UsageError || error instanceof ServiceError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const usage = error instanceof ConfigError || error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const known = usage || error instanceof ServiceError || error instanceof CrewdApiError;
     const message = known ? (error as Error).message : `unexpected error: ${(error as Error).stack ?? String(error)}`;
-    const code = error instanceof ConfigError ? 'config_error' : error instanceof ServiceError ? error.code : known ? 'usage_error' : (error as { code?: string }).code ?? 'error';
-    if (json) process.stdout.write(`${JSON.stringify({ error: { code, message } })}\n`);
-    process.stderr.write(`crewd: ${message}\n`);
-    process.exitCode = known ? 2 : 1;
+    const code = error instanceof ConfigError ? 'config_error' : error instanceof ServiceError || error instanceof CrewdApiError ? error.code : usage ? 'usage_error' : (error as { code?: string }).code ?? 'error';
+    const details = error instanceof CrewdApiError || error instanceof ServiceError ? error.details : {};
+    const status = error instanceof CrewdApiError ? { status: error.status } : {};
+    // Under --json the one JSON document is the whole output, so scripts can parse it.
+    if (json) process.stdout.write(`${JSON.stringify({ error: { code, message, details, ...status } })}\n`);
+    else process.stderr.write(`crewd: ${message}\n`);
+    process.exitCode = usage || error instanceof ServiceError ? 2 : 1;
   },
 );

@@ -14,5 +14,6 @@ export const mind: CrewDefinition = {
     { name: 'action_planning', agent: 'ActionAgent', task: 'List action items with owner, task and due date.' },
     { name: 'integration_sync', agent: 'IntegrationAgent', task: 'Send the summary and action items to the requested tools.' },
   ],
+  revisionStage: 'summarization',
   secondsPerStage: 15,
 };

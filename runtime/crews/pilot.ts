@@ -14,5 +14,6 @@ export const pilot: CrewDefinition = {
     { name: 'ticket_creation', agent: 'TicketAgent', task: 'Break the milestones into tickets with acceptance criteria.' },
     { name: 'release_planning', agent: 'ReleaseAgent', task: 'Plan the release: checklist, rollout and notes.' },
   ],
+  revisionStage: 'product_definition',
   secondsPerStage: 20,
 };

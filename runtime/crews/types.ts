@@ -21,6 +21,8 @@ export interface CrewDefinition {
   integrations: string[];
   /** Stages run in order; each stage is worked by one agent. */
   stages: CrewStage[];
+  /** The stage whose agent applies revision feedback (one of `stages`' names). */
+  revisionStage: string;
   /** Typical seconds per stage, used for estimated_completion. */
   secondsPerStage: number;
 }

@@ -16,5 +16,6 @@ export const writer: CrewDefinition = {
     { name: 'seo_optimization', agent: 'SEOAgent', task: 'Work the target keywords into headings and body where they read naturally.' },
     { name: 'publishing', agent: 'PublisherAgent', task: 'Prepare the final piece and run the requested integrations.' },
   ],
+  revisionStage: 'editing',
   secondsPerStage: 20,
 };

@@ -24,9 +24,6 @@ export function createEventBus(onListenerError: (error: unknown) => void = () =>
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    get listenerCount(): number {
-      return listeners.size;
-    },
   };
 }
 

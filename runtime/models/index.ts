@@ -1,4 +1,4 @@
-export type { ModelProvider, RevisionInput, StageInput, StageOutput, StepResult, ToolCall, ToolDescriptor, ToolExchange } from './types.js';
+export type { KnowledgePassage, ModelProvider, RevisionInput, StageInput, StageOutput, StepResult, ToolCall, ToolDescriptor, ToolExchange } from './types.js';
 export { createModelProvider, type ModelProviderConfig } from './createModelProvider.js';
 export { createLocalProvider, type LocalProviderOptions } from './local/index.js';
 export { createOpenAIProvider, type OpenAIProviderOptions } from './openai.js';

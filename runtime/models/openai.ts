@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { abortError, isRetryableStatus, ModelCallError } from './errors.js';
 import { buildMessages, functionTools, toolNames } from './openaiMessages.js';
+import { scoreRubric } from './openaiRubric.js';
 import type { ModelProvider, StageOutput, ToolCall } from './types.js';
 
 export interface OpenAIProviderOptions {
@@ -52,7 +53,13 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       if (calls.length > 0) return { kind: 'tool_calls', calls };
       const content = (message.content ?? '').trim();
       if (!content) throw new ModelCallError('The model returned an empty reply.', true);
-      return { kind: 'final', output: finalOutput(content) };
+      const output = finalOutput(content);
+      // The outcome's last stage (or a revision) is its result: the reviewing agent scores it.
+      if (input.revision || input.stageIndex === input.crew.stages.length - 1) {
+        const rubric = await scoreRubric(client, options.model, input, content, signal);
+        if (rubric) output.data = { rubric };
+      }
+      return { kind: 'final', output };
     },
   };
 }

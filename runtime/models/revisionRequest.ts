@@ -1,5 +1,5 @@
 import { requestedWords, targetKeywords } from '../quality/requirements.js';
-import { toneOf, type Tone } from './local/tone.js';
+import { toneOf, type Tone } from './local/text/tone.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel = 'tone_adjustment' | 'add_examples' | 'maintain_length' | 'shorten' | 'lengthen' | 'adjust_length' | 'add_keywords' | 'general_feedback';

@@ -1,7 +1,8 @@
 import type { DocumentParts } from './markdown.js';
 import { plainText } from './markdown.js';
 import { flagOf, formatOf, requestedWords, targetKeywords, type Format } from './requirements.js';
-import { containsPhrase, countWords } from './text.js';
+import { askMet, explicitAsks } from './asks.js';
+import { containsPhrase, contentTerms, countWords, stem } from './text.js';
 
 /** One requirement and how far the content meets it (0..1). */
 export interface RequirementCheck {
@@ -49,6 +50,11 @@ export function requirementChecks(parts: DocumentParts, brief: string, requireme
   const wanted = requestedWords(requirements, format);
   if (wanted !== undefined) checks.push({ requirement: 'length', met: lengthFit(countWords(text), wanted) });
   if (typeof requirements.format === 'string') checks.push({ requirement: 'format', met: formatFit(parts, format) });
+  const asks = explicitAsks(brief);
+  if (asks.length > 0) {
+    const stems = new Set(contentTerms(`${parts.title}\n${parts.headings.join('\n')}\n${text}`).map(stem));
+    for (const ask of asks) checks.push({ requirement: `brief asks: ${ask}`, met: askMet(ask, stems) ? 1 : 0 });
+  }
   return checks;
 }
 
@@ -70,4 +76,33 @@ function formatFit(parts: DocumentParts, format: Format): number {
     case 'blog_post':
       return (parts.title ? 0.5 : 0) + (parts.headings.length >= 2 ? 0.5 : parts.headings.length * 0.25);
   }
+}
+
+/** A requirement the content does not meet, and how it falls short. */
+export interface UnmetRequirement {
+  requirement: string;
+  reason: string;
+}
+
+const reasons: Record<string, string> = {
+  target_keywords: 'some target keywords do not appear in the content',
+  include_examples: 'the content has no example',
+  include_code_examples: 'the content has no code block',
+  include_user_stories: 'the content has no user story ("As a ..., I want ... so that ...")',
+  include_technical_specs: 'the content has no technical specification section',
+  include_action_items: 'the content has no action items section',
+  seo_optimized: 'the content has no meta description',
+  tone: 'the wording does not carry the requested tone',
+  length: 'the length is off the requested length by more than a quarter',
+  format: 'the structure does not fit the requested format',
+};
+
+/**
+ * Requirements met less than 3/4 of the way (a binary one: not met), with the reason; the same
+ * checks as completeness, so what is reported unmet is exactly what completeness counts as missing.
+ */
+export function unmetRequirements(checks: RequirementCheck[]): UnmetRequirement[] {
+  return checks
+    .filter((check) => check.met < 0.75)
+    .map((check) => ({ requirement: check.requirement, reason: reasons[check.requirement] ?? 'the content does not cover what the brief asks for here' }));
 }

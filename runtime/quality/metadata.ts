@@ -1,3 +1,4 @@
+import { requirementChecks, unmetRequirements, type UnmetRequirement } from './completeness.js';
 import { parseDocument, plainText } from './markdown.js';
 import { readingEase } from './readability.js';
 import { formatOf, targetKeywords } from './requirements.js';
@@ -15,12 +16,17 @@ export interface ContentMetadata {
   seo_score: number;
   /** Flesch reading ease clamped to 0..100. */
   readability_score: number;
+  /**
+   * Requirements and explicit asks of the brief the content does not meet, with the reason; the
+   * same checks as quality_metrics.criteria.completeness. Empty when everything asked is there.
+   */
+  unmet_requirements: UnmetRequirement[];
 }
 
 const wordsPerMinute = 200;
 
-/** Metadata of a markdown result; `requirements` supplies target_keywords and format. */
-export function computeMetadata(content: string, requirements: Record<string, unknown> = {}): ContentMetadata {
+/** Metadata of a markdown result; `requirements` supplies target_keywords and format, `brief` its explicit asks. */
+export function computeMetadata(content: string, requirements: Record<string, unknown> = {}, brief = ''): ContentMetadata {
   const parts = parseDocument(content);
   const text = plainText(parts);
   const wordCount = countWords(text);
@@ -31,5 +37,6 @@ export function computeMetadata(content: string, requirements: Record<string, un
     sentiment: polarity(text).polarity,
     seo_score: seoScore(parts, targetKeywords(requirements), format === 'social_media' ? 20 : 300),
     readability_score: readingEase(text),
+    unmet_requirements: unmetRequirements(requirementChecks(parts, brief, requirements)),
   };
 }

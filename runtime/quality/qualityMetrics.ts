@@ -1,4 +1,6 @@
+import { boilerplateSentences, type BoilerplateIndex } from './boilerplate.js';
 import { hasExamples, requirementChecks } from './completeness.js';
+import { mentions } from './salient.js';
 import { parseDocument, plainText } from './markdown.js';
 import { averageSentenceLength, clampScore, readingCounts, readingEase } from './readability.js';
 import { polarity } from './sentiment.js';
@@ -13,49 +15,139 @@ export interface QualityMetrics {
 export interface QualityInput {
   brief: string;
   requirements: Record<string, unknown>;
+  /**
+   * Salient items of the client's material (context, context documents, knowledge passages):
+   * names, systems, numbers, dates (see salient.ts). Relevance counts how many the content uses.
+   */
+  salient?: string[];
+  /** Recognises boilerplate; `request` is the brief and context the content was written for. */
+  boilerplate?: { index: BoilerplateIndex; request: string };
+  /** The reviewing agent's rubric (openai provider), blended half and half with the computed criteria. */
+  judge?: RubricScores;
+}
+
+/** What the metrics saw, for benchmarks and operators. */
+export interface QualitySignals {
+  /** Share (0..1) of the brief's subject terms used. */
+  subjectRecall: number;
+  /** Share (0..1) of the context's salient items used; undefined without salient items. */
+  contextRecall?: number;
+  sentences: number;
+  boilerplateSentences: number;
+  unmet: number;
+}
+
+/** The reviewing agent's scores, 0..100 each. */
+export interface RubricScores {
+  relevance: number;
+  clarity: number;
+  completeness: number;
+  engagement: number;
 }
 
 // Words that say what to produce rather than what it is about; they would reward any document
 // that repeats "write a blog post" back.
-const instructionWords = new Set(['write', 'create', 'draft', 'generate', 'produce', 'prepare', 'compose', 'make', 'blog', 'post', 'article', 'piece', 'content', 'please', 'need', 'want', 'help']);
+const instructionWords = new Set(['write', 'create', 'draft', 'generate', 'produce', 'prepare', 'compose', 'make', 'blog', 'post', 'article', 'piece', 'content', 'please', 'need', 'want', 'help', 'prd', 'summary', 'summarize', 'summarise', 'linkedin', 'newsletter', 'guide', 'documentation', 'extract']);
 
 // Relevance and completeness weigh most: a readable piece about the wrong thing is not a result.
 const weights = { relevance: 0.3, clarity: 0.2, completeness: 0.3, engagement: 0.2 };
 
 export function computeQualityMetrics(content: string, input: QualityInput): QualityMetrics {
+  return assessQuality(content, input).metrics;
+}
+
+/**
+ * The metrics and what they were computed from. overall_score is the weighted criteria, scaled by
+ * how grounded the content is (0.2 + 0.8 x relevance/100: a fluent piece about something else
+ * earns little) and by the share of sentences that are not boilerplate.
+ */
+export function assessQuality(content: string, input: QualityInput): { metrics: QualityMetrics; signals: QualitySignals } {
   const parts = parseDocument(content);
   const text = plainText(parts);
   const units = sentences(text);
-  const criteria = {
-    relevance: relevance(text, input.brief),
-    clarity: clarity(text, units),
-    completeness: completeness(text, requirementChecks(parts, input.brief, input.requirements).map((check) => check.met)),
+  const checks = requirementChecks(parts, input.brief, input.requirements);
+  const found = relevance(`${parts.title}\n${text}`, input.brief, input.salient ?? []);
+  const bp = input.boilerplate ? boilerplateSentences(input.boilerplate.index, content, input.boilerplate.request) : { total: units.length, boilerplate: [] };
+  const boilerplateShare = bp.total === 0 ? 0 : bp.boilerplate.length / bp.total;
+  const computed = {
+    relevance: text.trim() === '' ? 0 : found.score,
+    clarity: clarity(text, units, content),
+    completeness: completeness(text, checks.map((check) => check.met)),
     engagement: engagement(text, units, parts.headings.length, parts.listItems, hasExamples(parts)),
   };
-  const overall =
+  const criteria = input.judge ? blend(computed, input.judge) : computed;
+  const base =
     criteria.relevance * weights.relevance +
     criteria.clarity * weights.clarity +
     criteria.completeness * weights.completeness +
     criteria.engagement * weights.engagement;
-  return { overall_score: clampScore(overall), criteria };
+  const overall = base * (0.2 + (0.8 * criteria.relevance) / 100) * (1 - boilerplateShare);
+  return {
+    metrics: { overall_score: clampScore(overall), criteria },
+    signals: {
+      subjectRecall: found.subject,
+      ...(found.context !== undefined ? { contextRecall: found.context } : {}),
+      sentences: bp.total,
+      boilerplateSentences: bp.boilerplate.length,
+      unmet: checks.filter((check) => check.met < 0.75).length,
+    },
+  };
 }
 
-/** Share of the brief's subject terms that the content mentions. */
-function relevance(text: string, brief: string): number {
+/** Each criterion half computed, half judged: the judge reads meaning, the figures cannot be talked up. */
+function blend(computed: QualityMetrics['criteria'], judge: RubricScores): QualityMetrics['criteria'] {
+  const mix = (a: number, b: number) => clampScore(0.5 * a + 0.5 * clampScore(b));
+  return {
+    relevance: mix(computed.relevance, judge.relevance),
+    clarity: mix(computed.clarity, judge.clarity),
+    completeness: mix(computed.completeness, judge.completeness),
+    engagement: mix(computed.engagement, judge.engagement),
+  };
+}
+
+/**
+ * Share of the brief's subject terms AND of the context's salient items that the content uses:
+ * half each when there are salient items, else the brief's terms alone.
+ */
+function relevance(text: string, brief: string, salient: string[]): { score: number; subject: number; context?: number } {
   const wanted = new Set(contentTerms(brief).filter((term) => !instructionWords.has(term)).map(stem));
-  if (text.trim() === '') return 0;
-  if (wanted.size === 0) return 100;
   const present = new Set(contentTerms(text).map(stem));
-  return clampScore((100 * [...wanted].filter((term) => present.has(term)).length) / wanted.size);
+  const subject = wanted.size === 0 ? 1 : [...wanted].filter((term) => present.has(term)).length / wanted.size;
+  if (salient.length === 0) return { score: clampScore(100 * subject), subject };
+  const context = salient.filter((item) => mentions(text, item)).length / salient.length;
+  return { score: clampScore(100 * (0.5 * subject + 0.5 * context)), subject, context };
 }
 
-/** Reading ease, with sentences of 12-20 words as the sweet spot (5 points off per word beyond). */
-function clarity(text: string, units: string[]): number {
+/**
+ * Reading ease and sentence length (12-20 words is the sweet spot, 5 points off per word beyond),
+ * plus whether sections stay on their heading's subject and sentences are whole (no orphaned
+ * commas, empty brackets or dangling prepositions where something was left out).
+ */
+function clarity(text: string, units: string[], markdown: string): number {
   if (text.trim() === '') return 0;
   const counts = readingCounts(text, units);
   const average = averageSentenceLength(counts);
   const distance = average < 12 ? 12 - average : average > 20 ? average - 20 : 0;
-  return clampScore(0.6 * readingEase(counts) + 0.4 * Math.max(0, 100 - 5 * distance));
+  const whole = units.length === 0 ? 1 : units.filter((unit) => !broken.test(unit)).length / units.length;
+  return clampScore(0.4 * readingEase(counts) + 0.2 * Math.max(0, 100 - 5 * distance) + 20 * sectionCoherence(markdown) + 20 * whole);
+}
+
+const broken = /\s[,;:.](?!\d)|\(\s*\)|\b(?:on|of|in|to|for|with|from|by|and|or|between|the|a|an)\s*[,.;:]|\s{2,}\S|^\W*[,;:]/i;
+
+/** Share of sections whose prose uses at least one content word of their heading (1 without headings). */
+function sectionCoherence(markdown: string): number {
+  const sections = markdown.split(/^#{2,3}\s+/m).slice(1);
+  const scored = sections
+    .map((section) => {
+      const [heading = '', ...body] = section.split('\n');
+      const wanted = contentTerms(heading).map(stem);
+      const prose = body.filter((line) => !/^\s*(\||#|```)/.test(line)).join(' ');
+      if (wanted.length === 0 || prose.trim() === '') return undefined;
+      const present = new Set(contentTerms(prose).map(stem));
+      return wanted.some((term) => present.has(term)) ? 1 : 0;
+    })
+    .filter((value): value is 0 | 1 => value !== undefined);
+  return scored.length === 0 ? 1 : scored.reduce<number>((sum, value) => sum + value, 0) / scored.length;
 }
 
 function completeness(text: string, met: number[]): number {

@@ -5,14 +5,18 @@ import type { Repositories } from '../../storage/index.js';
 import type { KeyService } from '../auth/keyService.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { TimerService } from '../engine/timers.js';
+import type { Scheduler as TimerService } from '../scheduler/scheduler.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { RateLimiter } from '../rateLimiter.js';
 import { createCipher } from '../secrets/cipher.js';
 import { loadSecretKey } from '../secrets/secretKey.js';
-import { createOutcomeStream, type OutcomeSnapshotSource } from '../stream/outcomeStream.js';
-import { createWebhookDispatcher, retryTimerKind, type RetryTimerPayload } from './dispatcher.js';
+import { createOutcomeStream, type OutcomeSnapshotSource } from '../../http/stream/outcomeStream.js';
+import { performance } from 'node:perf_hooks';
+import { createWebhookDispatcher } from './dispatcher.js';
+import { retryTimerKind, type RetryTimerPayload } from './retryTimers.js';
+import type { Metrics } from '../metrics/createMetrics.js';
+import { instrumentSender } from '../metrics/instrumentSender.js';
 import { createWebhookSender } from './sender.js';
 import { createWebhookService } from './service.js';
 
@@ -29,11 +33,17 @@ export interface EventsOutDeps {
   logger: Logger;
   /** The outcome as GET /v1/outcomes/{id} shows it (the stream's first message). */
   snapshot: OutcomeSnapshotSource;
+  /** Operator metrics: webhook attempts by result and latency. */
+  metrics?: Metrics;
 }
 
 export interface EventsOutOptions {
   /** Webhook attempts in flight at once (and sockets per receiver). */
   webhookConcurrency?: number;
+  /** How often stranded webhook deliveries are looked for after start (default 15 s). */
+  webhookRecoveryEveryMs?: number;
+  /** How old a stranded delivery must be before periodic recovery takes it (default receiver timeout + 10 s). */
+  webhookRecoveryGraceMs?: number;
   streamPingEveryMs?: number;
   streamMaxBufferedBytes?: number;
 }
@@ -48,7 +58,10 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
   const { config, db, repos, clock, logger } = deps;
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const concurrency = options.webhookConcurrency ?? 64;
-  const sender = createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateUrls, connections: concurrency });
+  const sender = instrumentSender(
+    createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateUrls, connections: concurrency, clock: performance }),
+    deps.metrics,
+  );
   let publicUrl: string | undefined;
 
   const dispatcher = createWebhookDispatcher({
@@ -67,14 +80,18 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
       },
     },
     clock,
+    monotonic: performance,
     ids: deps.ids,
     logger: logger.child({ component: 'webhooks' }),
     schedule: config.webhookRetryDelaysMs,
     timeoutMs: config.webhookTimeoutMs,
     publicUrl: () => publicUrl,
     concurrency,
-    // Another node may be mid-attempt on a delivery that looks unfinished; give it time to finish.
-    recoveryGraceMs: isPostgres(db) ? config.webhookTimeoutMs + 10_000 : 0,
+    // At start on SQLite no other process can be mid-attempt (one process per data directory); on
+    // Postgres another node may be, so it gets the time an attempt can take.
+    startRecoveryGraceMs: isPostgres(db) ? config.webhookTimeoutMs + 10_000 : 0,
+    recoveryEveryMs: options.webhookRecoveryEveryMs,
+    recoveryGraceMs: options.webhookRecoveryGraceMs,
   });
   deps.timers.register(retryTimerKind, (timer) => dispatcher.onRetryDue(timer.payload as RetryTimerPayload));
 
@@ -96,6 +113,7 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     eventBus: deps.eventBus,
     snapshot: deps.snapshot,
     clock,
+    ids: deps.ids,
     logger: logger.child({ component: 'stream' }),
     pingEveryMs: options.streamPingEveryMs,
     maxBufferedBytes: options.streamMaxBufferedBytes,

@@ -31,15 +31,3 @@ export function parseRetryDelays(raw: string | undefined): RetrySchedule {
   }
   return Object.freeze(parts.map(Number));
 }
-
-/** Delay before attempt `attempt` (1-based); throws for an attempt the schedule does not have. */
-export function delayBeforeAttempt(schedule: RetrySchedule, attempt: number): number {
-  const delay = Number.isInteger(attempt) && attempt >= 1 ? schedule[attempt - 1] : undefined;
-  if (delay === undefined) throw new RangeError(`attempt ${attempt} is outside a schedule of ${schedule.length} attempts`);
-  return delay;
-}
-
-/** True when another attempt may follow `attemptsMade` attempts. */
-export function hasAttemptLeft(schedule: RetrySchedule, attemptsMade: number): boolean {
-  return attemptsMade < schedule.length;
-}

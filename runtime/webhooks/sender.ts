@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { Agent, type Dispatcher } from 'undici';
 import { checkWebhookUrl, createGuardedLookup, type GuardedLookupOptions } from './urlGuard.js';
 
@@ -14,7 +13,8 @@ export interface WebhookSenderOptions {
   allowPrivate: boolean;
   /** Most sockets kept open per receiver origin. */
   connections?: number;
-  clock?: MonotonicClock;
+  /** Elapsed time for response times and the attempt deadline (performance in production). */
+  clock: MonotonicClock;
   /** Name resolver behind the guard; dns.lookup unless a test hands in another. */
   lookup?: GuardedLookupOptions['lookup'];
 }
@@ -149,7 +149,7 @@ interface SenderCore {
  * phases, and one shared timer over a deadline-ordered list bounds each attempt as a whole.
  */
 export function createWebhookSender(options: WebhookSenderOptions): WebhookSender {
-  const clock = options.clock ?? performance;
+  const clock = options.clock;
   const timeoutMs = options.timeoutMs;
   const guard = { allowPrivate: options.allowPrivate };
   const agent = new Agent({
@@ -198,7 +198,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   function arm(at: number): void {
     armedFor = at;
-    deadlineTimer = setTimeout(expire, Math.max(0, at - performance.now()));
+    deadlineTimer = setTimeout(expire, Math.max(0, at - clock.now()));
     deadlineTimer.unref();
   }
 
@@ -206,7 +206,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   function expire(): void {
     deadlineTimer = null;
     armedFor = Infinity;
-    const now = performance.now();
+    const now = clock.now();
     while (head && head.deadline <= now) head.abort(new DeadlineError(`no answer within ${timeoutMs} ms`));
     if (head) arm(head.deadline);
   }
@@ -244,7 +244,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     const checked = target(input.url);
     if (!checked.ok) return Promise.resolve({ ok: false, status: null, responseTimeMs: 0, error: checked.message });
     const signal = input.signal;
-    const attempt = new Attempt(core, started, performance.now() + timeoutMs, signal);
+    const attempt = new Attempt(core, started, started + timeoutMs, signal);
     if (signal?.aborted) {
       attempt.abort(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
       return attempt.promise;

@@ -1,11 +1,19 @@
-import type { DeliveryRow, WebhookDeliveriesRepository, WebhookStats } from '../../storage/repositories/webhookDeliveries.js';
-import type { WebhookRow, WebhooksRepository } from '../../storage/repositories/webhooks.js';
+import type { AttemptRow, DeliveryRow, WebhookDeliveriesRepository, WebhookStats } from '../../storage/repositories/webhookDeliveries.js';
+import type { WebhookListAfter, WebhookPatch, WebhookRow, WebhooksRepository } from '../../storage/repositories/webhooks.js';
 import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { Clock } from '../clock.js';
 import { errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
-import { checkWebhookUrl } from './urlGuard.js';
+import { latestAttemptOf } from '../../storage/repositories/webhookDeliveries.js';
+import { DeliveryBusyError } from './attemptRunner.js';
+import { allowPrivateUrlsVariable, checkWebhookUrl } from './urlGuard.js';
+
+/** Undeleted webhooks a workspace may have (README, Webhooks); one more is 409 `webhook_limit_reached`. */
+export const maxWebhooksPerWorkspace = 100;
+
+/** How long deliveries stay signed with the old secret beside the new one after a rotation. */
+export const secretRotationOverlapMs = 24 * 60 * 60 * 1000;
 
 export interface CreateWebhookInput {
   url: string;
@@ -17,18 +25,22 @@ export interface CreateWebhookInput {
 }
 
 export interface UpdateWebhookInput {
+  url?: string;
+  secret?: string;
   events?: string[];
   active?: boolean;
   description?: string;
   debug?: boolean;
 }
 
-/** What the service needs of the dispatcher: cache invalidation and the test send. */
+/** What the service needs of the dispatcher: cache invalidation, the test send, redelivery. */
 export interface WebhookDispatchHooks {
   /** A webhook of this workspace was created, changed or deleted. */
   webhooksChanged(workspaceId: string): void;
   /** Sends `webhook.test` to the webhook and resolves with the delivery after its first attempt. */
   sendTest(webhook: WebhookRow, requestedEvent: string | undefined): Promise<DeliveryRow>;
+  /** A fresh attempt of a finished delivery; resolves with the row as stored after it. */
+  redeliver(row: DeliveryRow): Promise<DeliveryRow>;
 }
 
 export interface WebhookServiceOptions {
@@ -40,15 +52,32 @@ export interface WebhookServiceOptions {
   ids: IdGenerator;
   allowPrivateUrls: boolean;
   dispatch: WebhookDispatchHooks;
+  /** Defaults to `maxWebhooksPerWorkspace`. */
+  maxPerWorkspace?: number;
+}
+
+export interface WebhookWithStats {
+  row: WebhookRow;
+  stats: WebhookStats | undefined;
 }
 
 /**
- * Webhook management (spec: Webhooks endpoints). Every call is scoped by workspace: another
- * workspace's webhook is 404, like a missing one. Signing secrets are encrypted before they are
- * stored and shown only in the answer to `create`.
+ * The Webhooks service: webhook management and delivery history (spec: Webhooks endpoints;
+ * DESIGN section 5). Contract:
+ * - Every call is scoped by workspace: another workspace's webhook is 404, like a missing one.
+ * - Signing secrets are encrypted before they are stored and shown only in the answer to `create`.
+ *   Rotating the secret (`update` with `secret`) keeps the old one signing beside the new one for
+ *   `secretRotationOverlapMs` (24 h); a second rotation within that window drops the oldest.
+ * - URLs pass the SSRF guard on `create` and `update`, and again at connect time (the sender).
+ * - At most `maxWebhooksPerWorkspace` undeleted webhooks per workspace (409 `webhook_limit_reached`).
+ * - A deleted webhook disappears from `list`, `get`, `update`, `test` and `redeliver` (404), while
+ *   its delivery history stays readable through `attempts`.
+ * - Every change calls `dispatch.webhooksChanged` after it is stored, so this node's dispatcher
+ *   sees it at once (other nodes within the dispatcher's cache age).
  */
 export function createWebhookService(options: WebhookServiceOptions) {
   const { webhooks, deliveries, events, cipher, clock, ids, dispatch } = options;
+  const maxPerWorkspace = options.maxPerWorkspace ?? maxWebhooksPerWorkspace;
 
   async function own(workspaceId: string, webhookId: string): Promise<WebhookRow> {
     const row = await webhooks.get(workspaceId, webhookId);
@@ -56,26 +85,39 @@ export function createWebhookService(options: WebhookServiceOptions) {
     return row;
   }
 
-  async function statsOf(rows: WebhookRow[]): Promise<Map<string, WebhookStats>> {
-    return deliveries.stats(rows.map((row) => row.id));
+  async function get(workspaceId: string, webhookId: string): Promise<WebhookWithStats> {
+    const row = await own(workspaceId, webhookId);
+    return { row, stats: (await deliveries.stats([row.id])).get(row.id) };
   }
 
-  async function get(workspaceId: string, webhookId: string): Promise<{ row: WebhookRow; stats: WebhookStats | undefined }> {
-    const row = await own(workspaceId, webhookId);
-    return { row, stats: (await statsOf([row])).get(row.id) };
+  function checkedUrl(raw: string): string {
+    const checked = checkWebhookUrl(raw, { allowPrivate: options.allowPrivateUrls });
+    if (!checked.ok) {
+      const hint = checked.hint ? { hint: checked.hint, allow_private_urls: allowPrivateUrlsVariable } : {};
+      throw errors.invalidRequest(`Field 'url' is not accepted: ${checked.message}.`, { field: 'url', reason: checked.code, ...hint });
+    }
+    return checked.url.toString();
   }
 
   return {
     async create(workspaceId: string, input: CreateWebhookInput): Promise<{ row: WebhookRow; secret: string }> {
-      const checked = checkWebhookUrl(input.url, { allowPrivate: options.allowPrivateUrls });
-      if (!checked.ok) throw errors.invalidRequest(`Field 'url' is not accepted: ${checked.message}.`, { field: 'url', reason: checked.code });
+      const url = checkedUrl(input.url);
+      const existing = await webhooks.count(workspaceId);
+      if (existing >= maxPerWorkspace) {
+        throw errors.conflict('webhook_limit_reached', `A workspace can have at most ${maxPerWorkspace} webhooks; delete one first.`, {
+          limit: maxPerWorkspace,
+          webhooks: existing,
+        });
+      }
       const now = clock.now().toISOString();
       const row: WebhookRow = {
         id: ids.id('wh', 20),
         workspace_id: workspaceId,
-        url: checked.url.toString(),
+        url,
         events: [...input.events],
         secret: cipher.encrypt(input.secret),
+        previous_secret: null,
+        previous_secret_expires_at: null,
         description: input.description ?? '',
         active: input.active ?? true,
         debug: input.debug ?? false,
@@ -90,23 +132,32 @@ export function createWebhookService(options: WebhookServiceOptions) {
       return { row, secret: input.secret };
     },
 
-    async list(workspaceId: string): Promise<Array<{ row: WebhookRow; stats: WebhookStats | undefined }>> {
-      const rows = await webhooks.list(workspaceId);
-      const stats = await statsOf(rows);
+    /** Oldest first; `limit` webhooks after the keyset position `after`. */
+    async list(workspaceId: string, page: { limit: number; after?: WebhookListAfter }): Promise<WebhookWithStats[]> {
+      const rows = await webhooks.list(workspaceId, page);
+      const stats = await deliveries.stats(rows.map((row) => row.id));
       return rows.map((row) => ({ row, stats: stats.get(row.id) }));
     },
 
     get,
 
-    async update(workspaceId: string, webhookId: string, input: UpdateWebhookInput) {
+    async update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats> {
       const before = await own(workspaceId, webhookId);
-      const reactivated = input.active === true && !before.active;
-      await webhooks.update(workspaceId, webhookId, {
-        ...input,
-        // Nothing is sent for events stored while the webhook was inactive.
-        ...(reactivated ? { since_position: await events.maxPosition() } : {}),
-        updated_at: clock.now().toISOString(),
-      });
+      const now = clock.now();
+      const patch: WebhookPatch = { updated_at: now.toISOString() };
+      if (input.events) patch.events = [...input.events];
+      if (input.active !== undefined) patch.active = input.active;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.debug !== undefined) patch.debug = input.debug;
+      if (input.url !== undefined) patch.url = checkedUrl(input.url);
+      if (input.secret !== undefined && input.secret !== cipher.decrypt(before.secret)) {
+        patch.secret = cipher.encrypt(input.secret);
+        patch.previous_secret = before.secret;
+        patch.previous_secret_expires_at = new Date(now.getTime() + secretRotationOverlapMs).toISOString();
+      }
+      // Nothing is sent for events stored while the webhook was inactive.
+      if (input.active === true && !before.active) patch.since_position = await events.maxPosition();
+      await webhooks.update(workspaceId, webhookId, patch);
       dispatch.webhooksChanged(workspaceId);
       return get(workspaceId, webhookId);
     },
@@ -118,16 +169,63 @@ export function createWebhookService(options: WebhookServiceOptions) {
       dispatch.webhooksChanged(workspaceId);
     },
 
-    async deliveries(workspaceId: string, webhookId: string, limit: number): Promise<DeliveryRow[]> {
-      await own(workspaceId, webhookId);
-      return deliveries.listForWebhook(webhookId, limit);
+    /** Every attempt made for the webhook, newest first; readable after the webhook was deleted. */
+    async attempts(workspaceId: string, webhookId: string, limit: number): Promise<AttemptRow[]> {
+      const row = await webhooks.getIncludingDeleted(workspaceId, webhookId);
+      if (!row) throw errors.notFound(`Webhook ${webhookId}`, { webhook_id: webhookId });
+      return deliveries.listAttempts(webhookId, limit);
     },
 
-    /** Sends `webhook.test` (also to an inactive webhook: it was asked for) and returns the delivery after its first attempt. */
-    async test(workspaceId: string, webhookId: string, requestedEvent: string | undefined): Promise<DeliveryRow> {
-      return dispatch.sendTest(await own(workspaceId, webhookId), requestedEvent);
+    /** Sends `webhook.test` (also to an inactive webhook: it was asked for) and answers with its first attempt. */
+    async test(workspaceId: string, webhookId: string, requestedEvent: string | undefined): Promise<AttemptRow> {
+      return attemptOf(await dispatch.sendTest(await own(workspaceId, webhookId), requestedEvent));
+    },
+
+    /**
+     * A fresh attempt of a finished delivery (same stored bytes, signed with the current secrets),
+     * numbered after its last attempt; answers with that attempt. A delivery whose retries are
+     * still running is 409 `delivery_in_progress`.
+     */
+    async redeliver(workspaceId: string, webhookId: string, deliveryId: string): Promise<AttemptRow> {
+      await own(workspaceId, webhookId);
+      const delivery = await deliveries.getForWebhook(webhookId, deliveryId);
+      if (!delivery) throw errors.notFound(`Delivery ${deliveryId}`, { webhook_id: webhookId, delivery_id: deliveryId });
+      const busy = () =>
+        errors.conflict('delivery_in_progress', `Delivery ${deliveryId} is still being attempted; redeliver it once it succeeded or failed.`, {
+          delivery_id: deliveryId,
+          state: delivery.state,
+        });
+      if (delivery.state === 'scheduled' || delivery.state === 'waiting') throw busy();
+      try {
+        return attemptOf(await dispatch.redeliver(delivery));
+      } catch (error) {
+        if (error instanceof DeliveryBusyError) throw busy();
+        throw error;
+      }
     },
   };
+}
+
+/**
+ * The attempt a manual send left. When the attempt could not be made at all (the webhook was
+ * deleted meanwhile), the delivery ended without one: shown as a failed attempt without answer.
+ */
+function attemptOf(row: DeliveryRow): AttemptRow {
+  return (
+    latestAttemptOf(row) ?? {
+      delivery_id: row.id,
+      attempt: Math.max(row.attempt, 1),
+      webhook_id: row.webhook_id,
+      workspace_id: row.workspace_id,
+      event: row.event,
+      state: 'failed',
+      response_code: null,
+      response_time_ms: 0,
+      delivered_at: row.updated_at,
+      next_retry: null,
+      error: row.error ?? 'the attempt could not be made',
+    }
+  );
 }
 
 export type WebhookService = ReturnType<typeof createWebhookService>;

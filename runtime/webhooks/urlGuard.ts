@@ -1,5 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * SSRF guard for webhook (and MCP) URLs, DESIGN section 7: https to a public address only.
@@ -10,68 +11,38 @@ import net from 'node:net';
  * `allowPrivate` (CREWD_ALLOW_PRIVATE_URLS=1) lifts both for local development and tests.
  */
 
-/** IPv4 ranges that are not public unicast (RFC 6890 special-purpose registry and friends). */
-const refusedV4: ReadonlyArray<readonly [network: string, prefix: number]> = [
-  ['0.0.0.0', 8], // "this network"
-  ['10.0.0.0', 8], // private
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['127.0.0.0', 8], // loopback
-  ['169.254.0.0', 16], // link-local, where cloud metadata endpoints live
-  ['172.16.0.0', 12], // private
-  ['192.0.0.0', 24], // IETF protocol assignments
-  ['192.0.2.0', 24], // TEST-NET-1
-  ['192.168.0.0', 16], // private
-  ['198.18.0.0', 15], // benchmarking
-  ['198.51.100.0', 24], // TEST-NET-2
-  ['203.0.113.0', 24], // TEST-NET-3
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, includes 255.255.255.255 (broadcast)
-];
-
-/** IPv6 ranges refused outright. */
-const refusedV6: ReadonlyArray<readonly [network: string, prefix: number]> = [
-  ['::', 96], // unspecified (::), loopback (::1) and the deprecated IPv4-compatible form
-  ['fc00::', 7], // unique local
-  ['fe80::', 10], // link-local
-  ['ff00::', 8], // multicast
-  ['2001:db8::', 32], // documentation
-  ['64:ff9b:1::', 48], // local-use NAT64 (RFC 8215): translates into the operator's own network
-];
-
 /**
- * Prefixes that embed an IPv4 address in their low bits. Each refused IPv4 range is refused again
- * under every one of them, so `::ffff:127.0.0.1`, its hex form `::ffff:7f00:1` and
- * `64:ff9b::a00:1` (NAT64 of 10.0.0.1) are judged by the address they carry, while
- * `64:ff9b::808:808` (NAT64 of 8.8.8.8) stays public.
- */
-const v4Embeddings: ReadonlyArray<readonly [prefix: string, bits: number]> = [
-  ['::ffff:', 96], // IPv4-mapped
-  ['64:ff9b::', 96], // well-known NAT64 prefix (RFC 6052)
-];
-
-function buildBlockList(): net.BlockList {
-  const list = new net.BlockList();
-  for (const [network, prefix] of refusedV4) {
-    list.addSubnet(network, prefix, 'ipv4');
-    for (const [embedding, bits] of v4Embeddings) list.addSubnet(embedding + network, bits + prefix, 'ipv6');
-  }
-  for (const [network, prefix] of refusedV6) list.addSubnet(network, prefix, 'ipv6');
-  return list;
-}
-
-// Built once and never changed after: a constant table, not mutable module state.
-const refused = buildBlockList();
-
-/**
- * True when `ip` is a literal address that may be reached from the service. Anything that is not
- * an IP literal is not public (the caller must resolve names first). Accepts `[v6]` brackets.
+ * True when `ip` is a literal address that may be reached from the service: an allowlist, so only
+ * globally routable unicast passes (ipaddr.js `range() === 'unicast'`, which follows the IANA
+ * special-purpose registries). Everything else is refused, whatever new range a registry adds:
+ * private, loopback, link-local, CGNAT, multicast, documentation, benchmarking, site-local
+ * (fec0::/10), SIIT (::ffff:0:0:0/96), 6to4 (2002::/16), Teredo (2001::/32), discard (100::/64),
+ * NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and the deprecated IPv4-compatible form (::/96).
+ * An IPv4-mapped address (::ffff:a.b.c.d, in any spelling) is judged by the IPv4 address it
+ * carries. Anything that is not an IP literal is not public (the caller must resolve names
+ * first). Accepts `[v6]` brackets.
  */
 export function isPublicAddress(ip: string): boolean {
   const bare = ip.startsWith('[') && ip.endsWith(']') ? ip.slice(1, -1) : ip;
-  const family = net.isIP(bare);
-  if (family === 0) return false; // includes zone ids such as fe80::1%eth0, link-local anyway
-  return !refused.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  // net.isIP is strict (no `127.1`, no zone ids such as fe80::1%eth0) where ipaddr.js is lenient.
+  if (net.isIP(bare) === 0) return false;
+  if (net.isIPv4(bare)) return ipaddr.IPv4.parse(bare).range() === 'unicast';
+  // The WHATWG URL parser spells IPv6 canonically (`::8.8.8.8` -> `::808:808`); ipaddr.js would
+  // read a dotted tail as an IPv4-mapped address whatever the bits before it.
+  let v6: ipaddr.IPv6;
+  try {
+    v6 = ipaddr.IPv6.parse(new URL(`http://[${bare}]/`).hostname.slice(1, -1));
+  } catch {
+    return false; // net.isIP and the URL parser disagree: not an address we can judge
+  }
+  // ::/96 (RFC 4291 2.5.5.1, deprecated IPv4-compatible, and :: and ::1) is no global unicast, but
+  // ipaddr.js calls `::808:808` unicast (and parses `::8.8.8.8` as mapped): refuse it here.
+  if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  return (v6.isIPv4MappedAddress() ? v6.toIPv4Address() : v6).range() === 'unicast';
 }
+
+/** The variable that lifts the guard, named in every refusal so a developer knows the way out. */
+export const allowPrivateUrlsVariable = 'CREWD_ALLOW_PRIVATE_URLS';
 
 export interface UrlGuardOptions {
   /** Allow http and private addresses (CREWD_ALLOW_PRIVATE_URLS=1). */
@@ -80,7 +51,10 @@ export interface UrlGuardOptions {
 
 export type UrlCheck =
   | { ok: true; url: URL }
-  | { ok: false; code: 'invalid_url' | 'insecure_scheme' | 'credentials_in_url' | 'private_address'; message: string };
+  | { ok: false; code: 'invalid_url' | 'insecure_scheme' | 'credentials_in_url' | 'private_address'; message: string; hint?: string };
+
+/** Said beside a refusal that CREWD_ALLOW_PRIVATE_URLS=1 would lift (an http or private URL). */
+export const allowPrivateUrlsHint = `${allowPrivateUrlsVariable}=1 allows http and private addresses (local development and tests only)`;
 
 /**
  * Checks a webhook URL when it is registered (and again before each send). Names are not
@@ -95,14 +69,15 @@ export function checkWebhookUrl(raw: string, options: UrlGuardOptions): UrlCheck
   }
   const schemes = options.allowPrivate ? ['https:', 'http:'] : ['https:'];
   if (!schemes.includes(url.protocol)) {
-    return { ok: false, code: 'insecure_scheme', message: `url must use ${schemes.join(' or ').replaceAll(':', '')}` };
+    const hint = options.allowPrivate || url.protocol !== 'http:' ? {} : { hint: allowPrivateUrlsHint };
+    return { ok: false, code: 'insecure_scheme', message: `url must use ${schemes.join(' or ').replaceAll(':', '')}`, ...hint };
   }
   if (url.username !== '' || url.password !== '') {
     // Credentials in the URL would be sent on every delivery and shown wherever the URL is listed.
     return { ok: false, code: 'credentials_in_url', message: 'url must not contain a user name or password' };
   }
   if (!options.allowPrivate && !isPublicHostname(url.hostname)) {
-    return { ok: false, code: 'private_address', message: `url must point at a public address, not ${url.hostname}` };
+    return { ok: false, code: 'private_address', message: `url must point at a public address, not ${url.hostname}`, hint: allowPrivateUrlsHint };
   }
   return { ok: true, url };
 }

@@ -3,6 +3,11 @@ import * as foundation from './001_foundation.js';
 import * as outcomes from './002_outcomes.js';
 import * as webhooks from './003_webhooks.js';
 import * as idempotency from './004_idempotency.js';
+import * as hardening from './005_hardening.js';
+import * as tools from './006_tools.js';
+import * as chat from './007_chat.js';
+import * as webhookAttempts from './008_webhook_attempts.js';
+import * as outcomesV2 from './009_outcomes_v2.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -15,6 +20,11 @@ const migrations: Array<[string, Migration]> = [
   ['002_outcomes', outcomes],
   ['003_webhooks', webhooks],
   ['004_idempotency', idempotency],
+  ['005_hardening', hardening],
+  ['006_tools', tools],
+  ['007_chat', chat],
+  ['008_webhook_attempts', webhookAttempts],
+  ['009_outcomes_v2', outcomesV2],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */

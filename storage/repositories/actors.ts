@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
-import { insertValues, parseJson, upsertClause } from './chunks.js';
+import { insertMany } from '../sql/insertMany.js';
+import { parseJson } from '../sql/parseJson.js';
 
 /**
  * A persisted actor: the machine's `getPersistedSnapshot()` as JSON, or (before its first
@@ -41,7 +42,7 @@ const actorColumns = ['id', 'machine', 'version', 'workspace_id', 'status', 'sta
 export function actorsRepository(db: Db) {
   return {
     async insert(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
-      await insertValues(
+      await insertMany(
         trx,
         'actors',
         actorColumns,
@@ -50,13 +51,18 @@ export function actorsRepository(db: Db) {
     },
     /** Multi-row upsert of snapshots; `input` and `created_at` are kept from the first write. */
     async upsertMany(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
-      await insertValues(
+      await insertMany(
         trx,
         'actors',
         actorColumns,
         rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at]),
-        upsertClause(['id'], ['version', 'status', 'state_value', 'snapshot', 'updated_at']),
+        { keys: ['id'], update: ['version', 'status', 'state_value', 'snapshot', 'updated_at'] },
       );
+    },
+    /** Marks actors stopped after a failure: never restored, their last stored snapshot kept. */
+    async markFailed(ids: string[], at: string, trx: Db = db): Promise<void> {
+      if (ids.length === 0) return;
+      await trx('actors').whereIn('id', ids).update({ status: 'error', updated_at: at });
     },
     async get(id: string): Promise<ActorRow | undefined> {
       const row = await db('actors').where({ id }).first();

@@ -59,8 +59,17 @@ export function apiKeysRepository(db: Db) {
     async rename(workspaceId: string, id: string, name: string): Promise<void> {
       await db('api_keys').where({ workspace_id: workspaceId, id }).update({ name });
     },
+    /** Revokes a key and bumps the revocation version in one transaction, so every running server sees it. */
     async revoke(id: string, at: string): Promise<void> {
-      await db('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
+      await db.transaction(async (trx) => {
+        const changed = await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
+        if (changed > 0) await trx('key_revocation_version').where({ id: 1 }).increment('version', 1);
+      });
+    },
+    /** A number that grows with every revocation (any process); servers poll it to drop cached keys. */
+    async revocationVersion(): Promise<number> {
+      const row = await db('key_revocation_version').where({ id: 1 }).first('version');
+      return Number(row?.version ?? 0);
     },
     /** Writes many last-used stamps in one transaction (batched off the request path). */
     async touchMany(stamps: Array<{ id: string; at: string }>): Promise<void> {

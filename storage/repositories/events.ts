@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { insertMany } from '../sql/insertMany.js';
 
 /** One stored event: the spec's envelope `{event, timestamp, data}` plus where it belongs. */
 export interface EventRow {
@@ -13,6 +14,8 @@ export interface EventRow {
 }
 
 export type NewEvent = Omit<EventRow, 'position'>;
+
+const eventColumns = ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'] as const;
 
 function fromDb(row: Record<string, unknown>): EventRow {
   return {
@@ -29,12 +32,24 @@ function fromDb(row: Record<string, unknown>): EventRow {
 
 /** The append-only events log (DESIGN section 4). Webhooks, streams and replays read it. */
 export function eventsRepository(db: Db) {
+  /**
+   * Appends in multi-row inserts; pass a transaction to commit with the state change. An event
+   * whose (outcome, sequence) is stored already is kept as it was: a tick written again after a
+   * crash or retry never duplicates an event.
+   */
+  async function appendMany(events: readonly NewEvent[], trx: Db = db): Promise<void> {
+    await insertMany(
+      trx,
+      'events',
+      eventColumns,
+      events.map((e) => [e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data)]),
+      { keys: ['outcome_id', 'sequence'] },
+    );
+  }
   return {
-    /** Appends in one multi-row insert; pass a transaction to commit with the state change. */
-    async append(events: NewEvent[], trx: Db = db): Promise<void> {
-      if (events.length === 0) return;
-      await trx('events').insert(events.map((event) => ({ ...event, data: JSON.stringify(event.data) })));
-    },
+    appendMany,
+    /** The same as `appendMany` (older callers). */
+    append: appendMany,
     /** Highest per-outcome sequence so far (0 when none). */
     async lastSequence(outcomeId: string, trx: Db = db): Promise<number> {
       const row = await trx('events').where({ outcome_id: outcomeId }).max({ n: 'sequence' }).first();

@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
-import { insertValues, parseJson, upsertClause } from './chunks.js';
+import { insertMany } from '../sql/insertMany.js';
+import { parseJson } from '../sql/parseJson.js';
 
 /** The outcome read model: one row per outcome, kept current by the actor host after each transition. */
 export interface OutcomeRow {
@@ -9,7 +10,11 @@ export interface OutcomeRow {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The first completion; a revision never moves it. */
   completed_at: string | null;
+  /** When the latest revision completed, and its id; null until one did. */
+  revised_at: string | null;
+  revision_id: string | null;
   failed_at: string | null;
   estimated_completion: string | null;
   progress: Record<string, unknown>;
@@ -54,6 +59,8 @@ export const outcomeStateColumns = [
   'status',
   'updated_at',
   'completed_at',
+  'revised_at',
+  'revision_id',
   'failed_at',
   'estimated_completion',
   'progress',
@@ -84,6 +91,8 @@ function fromDb(row: Record<string, unknown>): OutcomeRow {
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
     completed_at: (row.completed_at as string | null) ?? null,
+    revised_at: (row.revised_at as string | null) ?? null,
+    revision_id: (row.revision_id as string | null) ?? null,
     failed_at: (row.failed_at as string | null) ?? null,
     estimated_completion: (row.estimated_completion as string | null) ?? null,
     progress: parseJson(row.progress, {}),
@@ -128,13 +137,13 @@ function outcomeValues(rows: OutcomeRow[]): unknown[][] {
 export function outcomesRepository(db: Db) {
   return {
     async insert(rows: OutcomeRow[], inputs: OutcomeInputRow[], trx: Db = db): Promise<void> {
-      await insertValues(
+      await insertMany(
         trx,
         'outcomes',
         outcomeColumns,
         outcomeValues(rows),
       );
-      await insertValues(
+      await insertMany(
         trx,
         'outcome_inputs',
         ['outcome_id', 'brief', 'context', 'requirements', 'integrations', 'template_id', 'context_documents', 'depends_on', 'priority'],
@@ -153,12 +162,12 @@ export function outcomesRepository(db: Db) {
     },
     /** Writes the state of many outcomes in multi-row upserts (one per chunk). */
     async upsertState(rows: OutcomeRow[], trx: Db = db): Promise<void> {
-      await insertValues(
+      await insertMany(
         trx,
         'outcomes',
         outcomeColumns,
         outcomeValues(rows),
-        upsertClause(['id'], outcomeStateColumns),
+        { keys: ['id'], update: outcomeStateColumns },
       );
     },
     async get(workspaceId: string, id: string): Promise<OutcomeRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
-import { insertValues, parseJson } from './chunks.js';
+import { insertMany } from '../sql/insertMany.js';
+import { parseJson } from '../sql/parseJson.js';
 
 /**
  * What one agent step produced, keyed by (outcome, step, attempt): `step_key` is the stage index
@@ -19,13 +20,27 @@ export function stageOutputsRepository(db: Db) {
   return {
     /** Inserts; a row that exists (a re-run step) is kept as it was. */
     async insertMany(rows: StageOutputRow[], trx: Db = db): Promise<void> {
-      await insertValues(
+      await insertMany(
         trx,
         'stage_outputs',
         ['outcome_id', 'step_key', 'attempt', 'summary', 'content', 'data', 'created_at'],
         rows.map((row) => [row.outcome_id, row.step_key, row.attempt, row.summary, row.content, row.data === null ? null : JSON.stringify(row.data), row.created_at]),
-        'on conflict ("outcome_id", "step_key", "attempt") do nothing',
+        { keys: ['outcome_id', 'step_key', 'attempt'] },
       );
+    },
+    /**
+     * When the newest stage outputs (not revisions) were written, with their outcome's crew,
+     * newest first: consecutive stages of one attempt give a stage's duration.
+     */
+    async recentTimings(limit = 2000): Promise<Array<{ outcome_id: string; crew: string; step_key: string; attempt: number; created_at: string }>> {
+      const rows = await db('stage_outputs as s')
+        .join('outcomes as o', 'o.id', 's.outcome_id')
+        .select('s.outcome_id', 'o.crew', 's.step_key', 's.attempt', 's.created_at')
+        .orderBy('s.created_at', 'desc')
+        .limit(limit);
+      return rows
+        .filter((row: Record<string, unknown>) => /^\d+$/.test(String(row.step_key)))
+        .map((row: Record<string, unknown>) => ({ outcome_id: String(row.outcome_id), crew: String(row.crew), step_key: String(row.step_key), attempt: Number(row.attempt), created_at: String(row.created_at) }));
     },
     async listForOutcome(outcomeId: string): Promise<StageOutputRow[]> {
       const rows = await db('stage_outputs').where({ outcome_id: outcomeId }).orderBy([{ column: 'created_at' }, { column: 'attempt' }]);

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { parseJson } from './chunks.js';
+import { parseJson } from '../sql/parseJson.js';
 
 export interface TimerRow {
   kind: string;

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db.js';
+import { insertMany } from '../sql/insertMany.js';
 
 /** Where a delivery stands, as last persisted. An attempt in flight is not persisted. */
 export type DeliveryState = 'scheduled' | 'waiting' | 'succeeded' | 'failed';
@@ -28,76 +29,86 @@ export interface DeliveryRow {
   updated_at: string;
 }
 
-const updateColumns = ['state', 'attempt', 'response_code', 'response_time_ms', 'delivered_at', 'next_retry', 'error', 'snapshot', 'updated_at'] as const;
-
-// Multi-row writes are plain SQL that SQLite (>= 3.24) and Postgres both take: building them with
-// knex cost more than running them at webhook rates. A multi-row VALUES list is not bound by
-// SQLite's 500-term compound SELECT limit; the bound is parameters (SQLite 32766, Postgres 65535).
-const columns = [
-  'id', 'webhook_id', 'workspace_id', 'event_id', 'event', 'body', 'test', 'state', 'attempt', 'response_code',
-  'response_time_ms', 'delivered_at', 'next_retry', 'error', 'snapshot', 'machine_version', 'created_at', 'updated_at',
-] as const satisfies ReadonlyArray<keyof DeliveryRow>;
-const rowsPerStatement = Math.floor(30_000 / columns.length);
-const insertHead = `insert into webhook_deliveries (${columns.map((c) => `"${c}"`).join(', ')}) values `;
-const rowPlaceholders = `(${columns.map(() => '?').join(', ')})`;
-const valuesCache = new Map<number, string>();
-
-// Attempt results bind only the id and the changed columns (not the body again): an UPDATE from a
-// VALUES list, whose columns both databases name column1, column2, ... Postgres types VALUES
-// parameters as text, hence the casts.
-const updateRowsPerStatement = Math.floor(30_000 / (updateColumns.length + 1));
-const integerColumns: ReadonlySet<string> = new Set(['attempt', 'response_code', 'response_time_ms']);
-const updateHead = 'update webhook_deliveries set ' + updateColumns.map((c, i) => (integerColumns.has(c) ? `"${c}" = cast(v.column${i + 2} as integer)` : `"${c}" = v.column${i + 2}`)).join(', ') + ' from (values ';
-const updateTail = ') as v where webhook_deliveries.id = v.column1';
-const updateRowPlaceholders = `(${['id', ...updateColumns].map(() => '?').join(', ')})`;
-const updateValuesCache = new Map<number, string>();
-
-function updateValuesFor(count: number): string {
-  let values = updateValuesCache.get(count);
-  if (values === undefined) {
-    values = new Array<string>(count).fill(updateRowPlaceholders).join(', ');
-    if (updateValuesCache.size < 64) updateValuesCache.set(count, values);
-  }
-  return values;
+/**
+ * One finished attempt of a delivery. The latest attempt of a delivery lives on its delivery row;
+ * the earlier ones in `webhook_attempts` (storage/migrations/008_webhook_attempts.ts).
+ */
+export interface AttemptRow {
+  delivery_id: string;
+  attempt: number;
+  webhook_id: string;
+  workspace_id: string;
+  event: string;
+  /** How this attempt ended. */
+  state: 'succeeded' | 'failed';
+  /** Null when no answer came. */
+  response_code: number | null;
+  response_time_ms: number;
+  delivered_at: string;
+  /** When the attempt after this one was (or is) due; null when none followed. */
+  next_retry: string | null;
+  error: string | null;
 }
-
-function updateBindingsOf(rows: DeliveryRow[]): Knex.Value[] {
-  const out = new Array<Knex.Value>(rows.length * (updateColumns.length + 1));
-  let k = 0;
-  for (const row of rows) {
-    out[k++] = row.id;
-    for (const column of updateColumns) out[k++] = row[column];
-  }
-  return out;
-}
-
-/** `(?, ...), (?, ...)` for `count` rows; cached, since batch sizes repeat. */
-function valuesFor(count: number): string {
-  let values = valuesCache.get(count);
-  if (values === undefined) {
-    values = new Array<string>(count).fill(rowPlaceholders).join(', ');
-    if (valuesCache.size < 64) valuesCache.set(count, values);
-  }
-  return values;
-}
-
-function bindingsOf(rows: DeliveryRow[]): Knex.Value[] {
-  const out = new Array<Knex.Value>(rows.length * columns.length);
-  let k = 0;
-  for (const row of rows) for (const column of columns) out[k++] = row[column];
-  return out;
-}
-
-/** What an attempt (or the end of a delivery) changes. */
-export type DeliveryUpdate = Pick<
-  DeliveryRow,
-  'id' | 'state' | 'attempt' | 'response_code' | 'response_time_ms' | 'delivered_at' | 'next_retry' | 'error' | 'snapshot' | 'updated_at'
->;
 
 export interface WebhookStats {
   delivery_count: number;
   last_delivery: string | null;
   succeeded: number;
+}
+
+const deliveryColumns = [
+  'id', 'webhook_id', 'workspace_id', 'event_id', 'event', 'body', 'test', 'state', 'attempt', 'response_code',
+  'response_time_ms', 'delivered_at', 'next_retry', 'error', 'snapshot', 'machine_version', 'created_at', 'updated_at',
+] as const satisfies ReadonlyArray<keyof DeliveryRow>;
+
+const attemptColumns = [
+  'delivery_id', 'attempt', 'webhook_id', 'workspace_id', 'event', 'state', 'response_code', 'response_time_ms', 'delivered_at', 'next_retry', 'error',
+] as const satisfies ReadonlyArray<keyof AttemptRow>;
+
+const updateColumns = ['state', 'attempt', 'response_code', 'response_time_ms', 'delivered_at', 'next_retry', 'error', 'snapshot', 'updated_at'] as const;
+const integerColumns: ReadonlySet<string> = new Set(['attempt', 'response_code', 'response_time_ms']);
+
+// Parameters per UPDATE statement: under SQLite's 32766 and Postgres' 65535 bound parameters.
+const maxParameters = 30_000;
+
+/**
+ * The multi-row UPDATE of attempt results, as plain SQL that SQLite (>= 3.33) and Postgres both
+ * take: an UPDATE from a VALUES list binding only the id and the changed columns (not the body
+ * again); both databases name the VALUES columns column1, column2, ... Postgres types VALUES
+ * parameters as text, hence the casts. (Inserts go through storage/sql/insertMany.ts.) The
+ * `(?, ...), (?, ...)` lists are kept per row count, since batch sizes repeat; the cache lives with
+ * the repository, not in the module.
+ */
+function multiRowUpdate() {
+  const columnCount = updateColumns.length + 1;
+  const head =
+    'update webhook_deliveries set ' +
+    updateColumns.map((c, i) => (integerColumns.has(c) ? `"${c}" = cast(v.column${i + 2} as integer)` : `"${c}" = v.column${i + 2}`)).join(', ') +
+    ' from (values ';
+  const tail = ') as v where webhook_deliveries.id = v.column1';
+  const rowsPerStatement = Math.floor(maxParameters / columnCount);
+  const tuple = `(${new Array<string>(columnCount).fill('?').join(', ')})`;
+  const lists = new Map<number, string>();
+  function valuesFor(count: number): string {
+    let values = lists.get(count);
+    if (values === undefined) {
+      values = new Array<string>(count).fill(tuple).join(', ');
+      if (lists.size < 64) lists.set(count, values);
+    }
+    return values;
+  }
+  return async function run(trx: Db, rows: DeliveryRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += rowsPerStatement) {
+      const chunk = rows.slice(i, i + rowsPerStatement);
+      const bindings = new Array<Knex.Value>(chunk.length * columnCount);
+      let k = 0;
+      for (const row of chunk) {
+        bindings[k++] = row.id;
+        for (const column of updateColumns) bindings[k++] = row[column];
+      }
+      await trx.raw(`${head}${valuesFor(chunk.length)}${tail}`, bindings);
+    }
+  };
 }
 
 function nullableNumber(value: unknown): number | null {
@@ -127,48 +138,129 @@ function fromDb(row: Record<string, unknown>): DeliveryRow {
   };
 }
 
-/** Webhook deliveries and the dispatcher's cursor over the events log. */
+function attemptFromDb(row: Record<string, unknown>): AttemptRow {
+  return {
+    delivery_id: String(row.delivery_id),
+    attempt: Number(row.attempt),
+    webhook_id: String(row.webhook_id),
+    workspace_id: String(row.workspace_id),
+    event: String(row.event),
+    state: String(row.state) as AttemptRow['state'],
+    response_code: nullableNumber(row.response_code),
+    response_time_ms: Number(row.response_time_ms ?? 0),
+    delivered_at: String(row.delivered_at),
+    next_retry: (row.next_retry as string | null) ?? null,
+    error: (row.error as string | null) ?? null,
+  };
+}
+
+/** The latest attempt of a delivery row, as an attempt record (null before its first attempt). */
+export function latestAttemptOf(row: DeliveryRow): AttemptRow | null {
+  if (row.attempt === 0 || row.delivered_at === null) return null;
+  return {
+    delivery_id: row.id,
+    attempt: row.attempt,
+    webhook_id: row.webhook_id,
+    workspace_id: row.workspace_id,
+    event: row.event,
+    state: row.state === 'succeeded' ? 'succeeded' : 'failed',
+    response_code: row.response_code,
+    response_time_ms: row.response_time_ms ?? 0,
+    delivered_at: row.delivered_at,
+    next_retry: row.next_retry,
+    error: row.error,
+  };
+}
+
+/** Newest first: by attempt time, then the later attempt of one delivery first. */
+function newestFirst(a: AttemptRow, b: AttemptRow): number {
+  if (a.delivered_at !== b.delivered_at) return a.delivered_at < b.delivered_at ? 1 : -1;
+  if (a.delivery_id !== b.delivery_id) return a.delivery_id < b.delivery_id ? 1 : -1;
+  return b.attempt - a.attempt;
+}
+
+/** Webhook deliveries, their attempt history, and the dispatcher's cursor over the events log. */
 export function webhookDeliveriesRepository(db: Db) {
+  const updateDeliveries = multiRowUpdate();
+
   return {
     /** Inserts new deliveries; one that exists for the same (event, webhook) is left alone. */
     async insertMany(rows: DeliveryRow[], trx: Db = db): Promise<void> {
-      for (let i = 0; i < rows.length; i += rowsPerStatement) {
-        const chunk = rows.slice(i, i + rowsPerStatement);
-        await trx.raw(`${insertHead}${valuesFor(chunk.length)} on conflict (event_id, webhook_id) do nothing`, bindingsOf(chunk));
-      }
+      await insertMany(trx, 'webhook_deliveries', deliveryColumns, rows.map((row) => deliveryColumns.map((column) => row[column])), { keys: ['event_id', 'webhook_id'] });
     },
     /**
-     * Writes attempt results of existing rows, many per statement (a multi-row upsert that only
-     * ever takes its update branch); pass a transaction to commit them with their timers.
+     * Writes attempt results of existing rows, many per statement; pass a transaction to commit
+     * them with their timers.
      */
     async updateMany(rows: DeliveryRow[], trx: Db = db): Promise<void> {
-      for (let i = 0; i < rows.length; i += updateRowsPerStatement) {
-        const chunk = rows.slice(i, i + updateRowsPerStatement);
-        await trx.raw(`${updateHead}${updateValuesFor(chunk.length)}${updateTail}`, updateBindingsOf(chunk));
-      }
+      await updateDeliveries(trx, rows);
+    },
+    /** Keeps attempts a delivery row no longer shows; one already kept is left alone. */
+    async insertAttempts(rows: AttemptRow[], trx: Db = db): Promise<void> {
+      await insertMany(trx, 'webhook_attempts', attemptColumns, rows.map((row) => attemptColumns.map((column) => row[column])), { keys: ['delivery_id', 'attempt'] });
     },
     async get(id: string): Promise<DeliveryRow | undefined> {
       const row = await db('webhook_deliveries').where({ id }).first();
       return row ? fromDb(row) : undefined;
     },
-    async getMany(ids: string[]): Promise<DeliveryRow[]> {
-      if (ids.length === 0) return [];
-      const out: DeliveryRow[] = [];
-      for (let i = 0; i < ids.length; i += 500) out.push(...(await db('webhook_deliveries').whereIn('id', ids.slice(i, i + 500))).map(fromDb));
-      return out;
+    /** A delivery of this webhook (deleted webhooks included), or undefined. */
+    async getForWebhook(webhookId: string, id: string): Promise<DeliveryRow | undefined> {
+      const row = await db('webhook_deliveries').where({ id, webhook_id: webhookId }).first();
+      return row ? fromDb(row) : undefined;
     },
-    /** Newest first. */
-    async listForWebhook(webhookId: string, limit: number): Promise<DeliveryRow[]> {
+    /**
+     * Every attempt made for the webhook, newest first: the latest attempt of each delivery (on its
+     * row) and the earlier ones (the history table). A delivery without an attempt is not listed.
+     */
+    async listAttempts(webhookId: string, limit: number): Promise<AttemptRow[]> {
+      const [latest, earlier] = await Promise.all([
+        db('webhook_deliveries')
+          .where({ webhook_id: webhookId })
+          .andWhere('attempt', '>', 0)
+          .whereNotNull('delivered_at')
+          .orderBy([{ column: 'delivered_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+          .limit(limit),
+        db('webhook_attempts')
+          .where({ webhook_id: webhookId })
+          .orderBy([{ column: 'delivered_at', order: 'desc' }, { column: 'delivery_id', order: 'desc' }, { column: 'attempt', order: 'desc' }])
+          .limit(limit),
+      ]);
+      const seen = new Set<string>();
+      const out: AttemptRow[] = [];
+      // A history row and its delivery row show the same attempt only when a crash fell between
+      // their two writes: keep one.
+      for (const row of [...latest.map((r) => latestAttemptOf(fromDb(r))!), ...earlier.map(attemptFromDb)]) {
+        const key = `${row.delivery_id}#${row.attempt}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(row);
+      }
+      return out.sort(newestFirst).slice(0, limit);
+    },
+    /** Deliveries whose first attempt never finished, oldest id first, last touched at or before `cutoff`. */
+    async listScheduled(limit: number, afterId: string, cutoff: string): Promise<DeliveryRow[]> {
       const rows = await db('webhook_deliveries')
-        .where({ webhook_id: webhookId })
-        .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .where({ state: 'scheduled' })
+        .andWhere('id', '>', afterId)
+        .andWhere('updated_at', '<=', cutoff)
+        .orderBy('id')
         .limit(limit);
       return rows.map(fromDb);
     },
-    /** Deliveries whose first attempt never finished (restored at start), oldest first. */
-    async listScheduled(limit: number, afterId = ''): Promise<DeliveryRow[]> {
-      const rows = await db('webhook_deliveries').where({ state: 'scheduled' }).andWhere('id', '>', afterId).orderBy('id').limit(limit);
-      return rows.map(fromDb);
+    /**
+     * Takes over stranded deliveries: a compare-and-set on `updated_at`, so of two nodes recovering
+     * at once only one gets each row, and a row another node just finished is not taken.
+     * Returns the ids taken.
+     */
+    async claimScheduled(rows: Array<Pick<DeliveryRow, 'id' | 'updated_at'>>, now: string): Promise<string[]> {
+      const claimed: string[] = [];
+      await db.transaction(async (trx) => {
+        for (const row of rows) {
+          const updated = await trx('webhook_deliveries').where({ id: row.id, state: 'scheduled', updated_at: row.updated_at }).update({ updated_at: now });
+          if (Number(updated) === 1) claimed.push(row.id);
+        }
+      });
+      return claimed;
     },
     /** Waiting deliveries that have no timer row (lost between a fired timer and the next attempt's result). */
     async listWaitingWithoutTimer(timerKind: string, limit: number): Promise<DeliveryRow[]> {

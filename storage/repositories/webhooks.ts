@@ -11,6 +11,9 @@ export interface WebhookRow {
   description: string;
   active: boolean;
   debug: boolean;
+  /** The secret replaced by the last rotation (encrypted), signed with beside `secret` until it expires. */
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
   /** Only events stored after this position are sent to the webhook. */
   since_position: number;
   created_at: string;
@@ -18,7 +21,15 @@ export interface WebhookRow {
   deleted_at: string | null;
 }
 
-export type WebhookPatch = Partial<Pick<WebhookRow, 'events' | 'active' | 'description' | 'debug' | 'since_position'>> & { updated_at: string };
+export type WebhookPatch = Partial<
+  Pick<WebhookRow, 'url' | 'events' | 'active' | 'description' | 'debug' | 'since_position' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>
+> & { updated_at: string };
+
+/** A keyset position in the list order (created_at, id). */
+export interface WebhookListAfter {
+  createdAt: string;
+  id: string;
+}
 
 function fromDb(row: Record<string, unknown>): WebhookRow {
   return {
@@ -30,6 +41,8 @@ function fromDb(row: Record<string, unknown>): WebhookRow {
     description: String(row.description ?? ''),
     active: Boolean(row.active),
     debug: Boolean(row.debug),
+    previous_secret: (row.previous_secret as string | null) ?? null,
+    previous_secret_expires_at: (row.previous_secret_expires_at as string | null) ?? null,
     since_position: Number(row.since_position),
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
@@ -53,18 +66,29 @@ export function webhooksRepository(db: Db) {
       const row = await db('webhooks').where({ workspace_id: workspaceId, id }).whereNull('deleted_at').first();
       return row ? fromDb(row) : undefined;
     },
+    /** This workspace's webhook, deleted or not (a deleted webhook's delivery history stays readable). */
+    async getIncludingDeleted(workspaceId: string, id: string): Promise<WebhookRow | undefined> {
+      const row = await db('webhooks').where({ workspace_id: workspaceId, id }).first();
+      return row ? fromDb(row) : undefined;
+    },
+    /** Undeleted webhooks of the workspace (the per-workspace cap counts these). */
+    async count(workspaceId: string): Promise<number> {
+      const row = await db('webhooks').where({ workspace_id: workspaceId }).whereNull('deleted_at').count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
     /** Any webhook, deleted ones included (the dispatcher decides what a deleted one means). */
     async getAny(id: string): Promise<WebhookRow | undefined> {
       const row = await db('webhooks').where({ id }).first();
       return row ? fromDb(row) : undefined;
     },
-    async getMany(ids: string[]): Promise<WebhookRow[]> {
-      if (ids.length === 0) return [];
-      return (await db('webhooks').whereIn('id', ids)).map(fromDb);
-    },
-    /** Oldest first. */
-    async list(workspaceId: string): Promise<WebhookRow[]> {
-      const rows = await db('webhooks').where({ workspace_id: workspaceId }).whereNull('deleted_at').orderBy([{ column: 'created_at' }, { column: 'id' }]);
+    /** Oldest first, `limit` rows after the keyset position `after`. */
+    async list(workspaceId: string, page: { limit: number; after?: WebhookListAfter }): Promise<WebhookRow[]> {
+      const query = db('webhooks').where({ workspace_id: workspaceId }).whereNull('deleted_at');
+      if (page.after) {
+        const { createdAt, id } = page.after;
+        query.andWhere((q) => q.where('created_at', '>', createdAt).orWhere((q2) => q2.where('created_at', createdAt).andWhere('id', '>', id)));
+      }
+      const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(page.limit);
       return rows.map(fromDb);
     },
     /** Active, undeleted webhooks of these workspaces: the fan-out candidates. */

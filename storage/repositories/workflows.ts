@@ -1,5 +1,6 @@
 import type { Db } from '../db.js';
-import { chunkRows, parseJson } from './chunks.js';
+import { insertMany } from '../sql/insertMany.js';
+import { parseJson } from '../sql/parseJson.js';
 
 export interface WorkflowEntry {
   crew_id: string;
@@ -31,18 +32,17 @@ function fromDb(row: Record<string, unknown>): WorkflowRow {
   };
 }
 
-const encode = (row: WorkflowRow) => ({ ...row, entries: JSON.stringify(row.entries) });
+const workflowColumns = ['id', 'workspace_id', 'name', 'status', 'entries', 'created_at', 'completed_at'] as const;
+const values = (row: WorkflowRow) => [row.id, row.workspace_id, row.name, row.status, JSON.stringify(row.entries), row.created_at, row.completed_at];
 
 /** Batch deploys: one row per workflow; the actor host keeps `status` current. */
 export function workflowsRepository(db: Db) {
   return {
     async insert(row: WorkflowRow, trx: Db = db): Promise<void> {
-      await trx('workflows').insert(encode(row));
+      await insertMany(trx, 'workflows', workflowColumns, [values(row)]);
     },
     async upsertState(rows: WorkflowRow[], trx: Db = db): Promise<void> {
-      for (const chunk of chunkRows(rows.map(encode))) {
-        await trx('workflows').insert(chunk).onConflict('id').merge(['status', 'completed_at']);
-      }
+      await insertMany(trx, 'workflows', workflowColumns, rows.map(values), { keys: ['id'], update: ['status', 'completed_at'] });
     },
     async get(workspaceId: string, id: string): Promise<WorkflowRow | undefined> {
       const row = await db('workflows').where({ workspace_id: workspaceId, id }).first();

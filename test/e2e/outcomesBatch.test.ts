@@ -1,4 +1,7 @@
 import test from 'ava';
+import { abortError } from '../../runtime/models/errors.js';
+import { createModelProvider } from '../../runtime/models/createModelProvider.js';
+import type { ModelProvider } from '../../runtime/models/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome } from './outcomesHelpers.js';
 
@@ -13,9 +16,9 @@ test.after.always(async () => {
   await server?.close();
 });
 
-async function waitForWorkflow(id: string) {
+async function waitForWorkflow(id: string, on: TestServer = server) {
   for (;;) {
-    const response = await server.call('GET', `/v1/workflows/${id}`);
+    const response = await on.call('GET', `/v1/workflows/${id}`);
     if (response.body.status !== 'running') return response;
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
@@ -38,6 +41,8 @@ test('a batch runs entries after the crews they depend on, with their content as
   t.is(response.body.outcomes.length, 3);
   const [pilot, mind, writer] = response.body.outcomes;
   t.deepEqual(writer.depends_on, ['pilot', 'mind']);
+  const estimate = (o: { estimated_completion: string }) => Date.parse(o.estimated_completion);
+  t.true(estimate(writer) >= estimate(pilot) && estimate(writer) >= estimate(mind), "a dependent's estimate is not before its dependencies' estimates");
   const waiting = await server.call('GET', `/v1/outcomes/${writer.outcome_id}`);
   t.is(waiting.body.status, 'processing');
 
@@ -82,7 +87,18 @@ test('a dependency cycle is 400 and creates nothing', async (t) => {
 });
 
 test('a failed dependency fails its dependents with dependency_failed', async (t) => {
-  const response = await server.call('POST', '/v1/crews/batch-deploy', {
+  // The first entry's model never answers, so it is still processing when it is cancelled.
+  const local = createModelProvider({ model: 'local', localDelayMs: 0 });
+  const parking: ModelProvider = {
+    name: 'parking',
+    step: (input, tools, exchanges, signal) =>
+      input.brief.includes('never happened')
+        ? new Promise((_, reject) => signal.addEventListener('abort', () => reject(abortError(signal)), { once: true }))
+        : local.step(input, tools, exchanges, signal),
+  };
+  const own = await startServer({}, { modelProvider: parking });
+  t.teardown(() => own.close());
+  const response = await own.call('POST', '/v1/crews/batch-deploy', {
     body: {
       workflow_name: 'Doomed',
       crews: [
@@ -92,17 +108,15 @@ test('a failed dependency fails its dependents with dependency_failed', async (t
     },
   });
   const [mind, writer] = response.body.outcomes;
-  // Cancel the first entry as soon as it exists: its dependent can never start.
-  const cancelled = await server.call('POST', `/v1/outcomes/${mind.outcome_id}/cancel`);
-  if (cancelled.status !== 200) {
-    t.log('the first entry finished before it could be cancelled; nothing to check');
-    t.pass();
-    return;
-  }
-  const failed = await waitForOutcome(server, writer.outcome_id);
+  const cancelled = await own.call('POST', `/v1/outcomes/${mind.outcome_id}/cancel`);
+  t.is(cancelled.status, 200);
+  const failed = await waitForOutcome(own, writer.outcome_id);
   t.is(failed.status, 'failed');
   t.is(failed.error.code, 'dependency_failed');
-  const workflow = await waitForWorkflow(response.body.workflow_id);
+  t.like(failed.error.details, { stage: 'waiting_for_dependencies', agent: 'ResearchAgent', retry_count: 0, dependency: mind.outcome_id });
+  t.regex(failed.error.details.last_error, new RegExp(mind.outcome_id));
+  t.is(cancelled.body.error.details.stage, 'analysis', 'the cancelled entry names the stage it was in');
+  const workflow = await waitForWorkflow(response.body.workflow_id, own);
   t.is(workflow.body.status, 'failed');
 });
 

@@ -42,13 +42,15 @@ test.after.always(async () => {
 });
 
 test('a revision gets a rev_ id and labels, runs as revision_requested and returns to completed with the feedback applied', async (t) => {
-  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief: 'Write a blog post about planning a vegetable garden', requirements: { tone: 'professional' } } });
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', {
+    body: { brief: 'Write a blog post about planning a vegetable garden', context: 'We are planting tomatoes, beans and courgettes in three raised beds. Raised beds drain well and it is easier on the back.', requirements: { tone: 'professional' } },
+  });
   const done = await waitForOutcome(server, deployed.body.outcome_id);
   t.is(done.status, 'completed');
   const before: string = done.result.content;
 
   const revise = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/revise`, {
-    body: { feedback: 'Make it more casual and add examples, but keep the same length', requirements: { tone: 'casual', examples: true }, priority: 'high' },
+    body: { feedback: 'Make it more casual and add examples, but keep the same length. Mention that beans go in after the last frost.', requirements: { tone: 'casual', examples: true }, priority: 'high' },
   });
   t.is(revise.status, 201);
   check(t, 'POST', '/v1/outcomes/{outcome_id}/revise', revise);
@@ -61,6 +63,14 @@ test('a revision gets a rev_ id and labels, runs as revision_requested and retur
   const revised = await waitForOutcome(server, deployed.body.outcome_id, (b) => b.status === 'completed');
   t.is(revised.revisions_available, 2);
   t.not(revised.result.content, before);
+  t.true(revised.result.content.includes('Beans go in after the last frost.'));
+  check(t, 'GET', '/v1/outcomes/{outcome_id}', { status: 200, body: revised });
+  t.is(revised.completed_at, done.completed_at, 'a revision keeps the first completion');
+  t.is(revised.revision_id, revise.body.revision_id);
+  t.true(Date.parse(revised.revised_at) >= Date.parse(done.completed_at));
+  const result = await server.call('GET', `/v1/outcomes/${deployed.body.outcome_id}/result`);
+  check(t, 'GET', '/v1/outcomes/{outcome_id}/result', result);
+  t.like(result.body, { completed_at: done.completed_at, revised_at: revised.revised_at, revision_id: revise.body.revision_id });
   const revisions = await server.call('GET', `/v1/outcomes/${deployed.body.outcome_id}/revisions`);
   check(t, 'GET', '/v1/outcomes/{outcome_id}/revisions', revisions);
   t.is(revisions.body.revisions.length, 1);
@@ -69,7 +79,10 @@ test('a revision gets a rev_ id and labels, runs as revision_requested and retur
   const requested = events.find((e) => e.kind === 'outcome.revision_requested')!;
   t.is(requested.data.revision_id, revise.body.revision_id);
   t.deepEqual(requested.data.changes_requested, revise.body.changes_requested);
-  t.is(events.filter((e) => e.kind === 'outcome.completed').length, 2);
+  const completions = events.filter((e) => e.kind === 'outcome.completed');
+  t.is(completions.length, 2);
+  t.like(completions[1]!.data, { completed_at: done.completed_at, revised_at: revised.revised_at, revision_id: revise.body.revision_id });
+  t.false('revised_at' in completions[0]!.data);
   t.deepEqual(events.map((e) => e.sequence), events.map((_, i) => i + 1));
 });
 
@@ -102,11 +115,20 @@ test('cancel fails a processing outcome with code cancelled and gives its credit
   check(t, 'POST', '/v1/outcomes/{outcome_id}/cancel', cancelled);
   t.is(cancelled.body.status, 'failed');
   t.is(cancelled.body.error.code, 'cancelled');
+  const { stage, agent, retry_count, last_error } = cancelled.body.error.details;
+  t.is(typeof stage, 'string');
+  t.is(typeof agent, 'string');
+  t.true(stage.length > 0 && agent.length > 0);
+  t.is(retry_count, 0);
+  t.is(last_error, 'Cancelled on request.');
   t.is(await server.runtime.repos.credits.remaining(workspace.id), 5);
   const again = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/cancel`, { key });
   t.is(again.status, 409);
-  const kinds = (await eventsOf(server, deployed.body.outcome_id)).map((e) => e.kind);
-  t.is(kinds.at(-1), 'outcome.failed');
+  const events = await eventsOf(server, deployed.body.outcome_id);
+  t.is(events.at(-1)!.kind, 'outcome.failed');
+  t.deepEqual((events.at(-1)!.data.error as { details: unknown }).details, cancelled.body.error.details, 'the event carries the same details as the outcome');
+  const shown = await server.call('GET', `/v1/outcomes/${deployed.body.outcome_id}`, { key });
+  t.deepEqual(shown.body.error.details, cancelled.body.error.details);
 });
 
 test('a model that keeps failing fails the outcome with content_generation_failed; retry resumes and completes', async (t) => {

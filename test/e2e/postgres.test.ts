@@ -1,14 +1,8 @@
-import test from 'ava';
-import { createPostgresDatabase } from '../helpers/postgres.js';
+import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer } from '../helpers/server.js';
 
-test('the service runs on Postgres: keys, scopes, idempotency and revocation', async (t) => {
+postgresTest('the service runs on Postgres: keys, scopes, idempotency and revocation', async (t) => {
   const pg = await createPostgresDatabase();
-  if (pg.url === null) {
-    t.log(`SKIPPED: ${pg.reason}`);
-    t.pass();
-    return;
-  }
   const server = await startServer({ CREWD_DATABASE_URL: pg.url });
   t.teardown(async () => {
     await server.close();

@@ -2,6 +2,7 @@ import net from 'node:net';
 import test from 'ava';
 import WebSocket from 'ws';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/waitFor.js';
 
 interface Message {
   event: string;
@@ -24,12 +25,15 @@ function refusal(url: string, headers: Record<string, string> = {}): Promise<{ s
   });
 }
 
-/** Follows a stream to its end: every message, and the close code. */
-function follow(server: TestServer, outcomeId: string, query = ''): Promise<{ messages: Message[]; code: number }> {
+/** Follows a stream to its end: every message, and the close code; `onFirst` runs on the snapshot. */
+function follow(server: TestServer, outcomeId: string, query = '', onFirst?: () => void): Promise<{ messages: Message[]; code: number }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/v1/outcomes/${outcomeId}/stream${query}`, { headers: { authorization: `Bearer ${server.key}` } });
     const messages: Message[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data)) as Message));
+    ws.on('message', (data) => {
+      messages.push(JSON.parse(String(data)) as Message);
+      if (messages.length === 1) onFirst?.();
+    });
     ws.on('close', (code) => resolve({ messages, code }));
     ws.on('error', reject);
   });
@@ -42,12 +46,10 @@ async function deploy(server: TestServer, brief = 'Write a short launch announce
 }
 
 async function finished(server: TestServer, outcomeId: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  await waitFor(async () => {
     const { body } = await server.call('GET', `/v1/outcomes/${outcomeId}`);
-    if (body.status === 'completed' || body.status === 'failed') return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`outcome ${outcomeId} did not finish`);
+    return body.status === 'completed' || body.status === 'failed';
+  }, `outcome ${outcomeId} to finish`);
 }
 
 function checkSequences(t: import('ava').ExecutionContext, messages: Message[], from: number) {
@@ -158,10 +160,14 @@ test('concurrent outcomes each stream their own events in order', async (t) => {
   const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '20' });
   t.teardown(() => server.close());
   const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => deploy(server, `Brief number ${i}: write about a quiet harbour town.`)));
-  // Two followers per outcome, one joining a little later than the other.
-  const streams = await Promise.all(
-    ids.flatMap((id) => [follow(server, id), new Promise<void>((r) => setTimeout(r, 30)).then(() => follow(server, id))]),
-  );
+  // Two followers per outcome, the second joining once the first has its snapshot.
+  const pairs = ids.map((id) => {
+    let joinSecond!: (stream: ReturnType<typeof follow>) => void;
+    const second = new Promise<ReturnType<typeof follow>>((resolve) => (joinSecond = resolve)).then((stream) => stream);
+    const first = follow(server, id, '', () => joinSecond(follow(server, id)));
+    return Promise.all([first, second]);
+  });
+  const streams = (await Promise.all(pairs)).flat();
   for (const [i, { messages, code }] of streams.entries()) {
     const id = ids[Math.floor(i / 2)]!;
     t.is(code, 1000);
@@ -188,21 +194,21 @@ function open(server: TestServer, outcomeId: string): Promise<{ ws: WebSocket; f
 }
 
 test('the server pings every interval; a client that stops answering is dropped', async (t) => {
-  const server = await startServer({}, { eventsOut: { streamPingEveryMs: 50 } });
+  // A whole second per ping: an in-process client on a loaded machine still answers in time.
+  const server = await startServer({}, { eventsOut: { streamPingEveryMs: 1_000 } });
   t.teardown(() => server.close());
   await runningOutcome(server, 'out_pingtest');
   const { ws, first } = await open(server, 'out_pingtest');
+  // Listen for the close from the start, so a close that comes early cannot be missed.
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   t.is(first.event, 'outcome.snapshot');
   let pings = 0;
   ws.on('ping', () => (pings += 1));
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  t.true(pings >= 3, `pinged ${pings} times`);
+  await waitFor(() => pings >= 3, 'three pings');
   t.is(server.runtime.eventsOut.stream.clientCount, 1, 'a client that answers stays');
 
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
   (ws as unknown as { _socket: net.Socket })._socket.pause(); // pongs stop
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  t.is(server.runtime.eventsOut.stream.clientCount, 0, 'a silent client is dropped');
+  await waitFor(() => server.runtime.eventsOut.stream.clientCount === 0, 'the silent client to be dropped');
   (ws as unknown as { _socket: net.Socket })._socket.resume();
   t.is(await closed, 1006, 'terminated without a close frame');
 });
@@ -233,7 +239,8 @@ test('a client that does not keep up is closed with 1013 instead of queueing wit
     }));
     await server.runtime.repos.events.append(batch);
     server.runtime.eventBus.publish(batch);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Let the server write what it can before the next batch (its queue for this client grows).
+    await new Promise((resolve) => setImmediate(resolve));
   }
   t.is(stream.clientCount, 0, 'the slow client was dropped');
   t.true(sequence < 800, 'long before the writer ran out of events');
@@ -271,4 +278,27 @@ test('live events written directly after connecting arrive once each, in order',
   t.is(await closed, 1000);
   t.deepEqual(received.map((m) => m.sequence), [1, 2, 3, 4, 5]);
   t.is(received.at(-1)!.event, 'outcome.completed');
+});
+
+test('the snapshot sequence is the latest stored sequence even when ?after= is beyond it', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const outcomeId = await deploy(server);
+  await finished(server, outcomeId);
+  const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
+  const latest = stored.at(-1)!.sequence;
+  const beyond = await follow(server, outcomeId, `?after=${latest + 500}`);
+  t.is(beyond.messages[0]!.event, 'outcome.snapshot');
+  t.is(beyond.messages[0]!.sequence, latest);
+  t.is(beyond.code, 1000);
+});
+
+test('an unknown query parameter on the stream is a 400 naming it, before the upgrade', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const outcomeId = await deploy(server);
+  const res = await refusal(`${server.url.replace('http', 'ws')}/v1/outcomes/${outcomeId}/stream?colour=red`, { authorization: `Bearer ${server.key}` });
+  t.is(res.status, 400);
+  t.is(res.body.error.code, 'invalid_request');
+  t.is(res.body.error.details.field, 'colour');
 });

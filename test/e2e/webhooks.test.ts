@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import test from 'ava';
+import { manualClock } from '../../runtime/clock.js';
 import { openApiChecker } from '../helpers/openapi.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
@@ -139,9 +140,22 @@ test('failed attempts are retried on the schedule with the same signed bytes unt
   await server.runtime.eventsOut.dispatcher.idle();
   const deliveries = await server.call('GET', `/v1/webhooks/${hook.id}/deliveries`);
   check(t, 'GET', '/v1/webhooks/{webhook_id}/deliveries', 200, deliveries.body);
-  t.is(deliveries.body.deliveries.length, 1);
-  t.like(deliveries.body.deliveries[0], { id: [...deliveryIds][0], event: 'outcome.completed', status: 'success', response_code: 200, attempt: 4 });
-  t.false('next_retry' in deliveries.body.deliveries[0]);
+  const deliveryId = [...deliveryIds][0];
+  t.deepEqual(
+    deliveries.body.deliveries.map((d: Record<string, unknown>) => [d.id, d.attempt, d.status, d.response_code]),
+    [
+      [deliveryId, 4, 'success', 200],
+      [deliveryId, 3, 'failed', 0],
+      [deliveryId, 2, 'failed', 503],
+      [deliveryId, 1, 'failed', 500],
+    ],
+    'every attempt, newest first, 0 where no answer came',
+  );
+  const [fourth, third, second, first] = deliveries.body.deliveries;
+  t.false('next_retry' in fourth);
+  t.regex(third.error, /no answer/);
+  for (const attempt of [first, second, third]) t.true(Number.isInteger(attempt.response_time_ms) && typeof attempt.next_retry === 'string');
+  t.true(fourth.delivered_at > third.delivered_at && third.delivered_at > second.delivered_at);
   const [listed] = (await server.call('GET', '/v1/webhooks')).body.webhooks;
   t.like(listed, { delivery_count: 1, success_rate: 1 });
   t.truthy(listed.last_delivery);
@@ -238,7 +252,8 @@ test('with debug on, the payload carries the attempt, the webhook and outcome li
 });
 
 test('a deleted webhook gets no more attempts', async (t) => {
-  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,300' });
+  const clock = manualClock(new Date());
+  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000' }, { clock });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, otherwise: 500 });
   t.teardown(() => receiver.close());
@@ -247,7 +262,9 @@ test('a deleted webhook gets no more attempts', async (t) => {
   await receiver.waitFor(1);
   await server.runtime.eventsOut.dispatcher.idle();
   await server.call('DELETE', `/v1/webhooks/${hook.id}`);
-  await new Promise((resolve) => setTimeout(resolve, 900));
+  // The retry falls due after the delete.
+  clock.advance(60_000);
+  await server.runtime.scheduler.fireDue();
   await server.runtime.eventsOut.dispatcher.idle();
   t.is(receiver.arrivals.length, 1);
   const [row] = await server.runtime.db('webhook_deliveries').select('*');

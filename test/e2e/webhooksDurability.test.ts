@@ -69,7 +69,7 @@ test('the real schedule (immediate, 1 min, 5 min, 30 min, 2 h) on a simulated cl
   t.teardown(() => receiver.close());
   const created = await server.call('POST', '/v1/webhooks', { body: { url: receiver.url, events: ['outcome.failed'], secret } });
   const dispatcher = server.runtime.eventsOut.dispatcher;
-  const timers = server.runtime.engine.timers;
+  const timers = server.runtime.scheduler;
 
   const event = { id: 'evt_clock1', workspace_id: server.workspaceId, outcome_id: 'out_clock', sequence: 1, kind: 'outcome.failed', timestamp: clock.now().toISOString(), data: { outcome_id: 'out_clock' } };
   await server.runtime.repos.events.append([event]);

@@ -1,18 +1,12 @@
-import test from 'ava';
 import WebSocket from 'ws';
-import { createPostgresDatabase } from '../helpers/postgres.js';
+import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 
 const secret = 'whsec_postgres_0123456789';
 
-test('on Postgres: fan-out, a retry on a durable timer, statistics and the stream', async (t) => {
+postgresTest('on Postgres: fan-out, a retry on a durable timer, statistics and the stream', async (t) => {
   const pg = await createPostgresDatabase();
-  if (pg.url === null) {
-    t.log(`SKIPPED: ${pg.reason}`);
-    t.pass();
-    return;
-  }
   const server = await startServer({ CREWD_DATABASE_URL: pg.url, CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,200' });
   const receiver = await startReceiver({ secret, plan: [503], otherwise: 200 });
   t.teardown(async () => {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import { openDb, type Db } from '../../storage/db.js';
-import { createPostgresDatabase } from './postgres.js';
+import { createPostgresDatabase, postgresTest } from './postgres.js';
 import { tempDir } from './server.js';
 
 /**
- * Registers one test per database kind: a fresh SQLite file, and a fresh Postgres database (passing
- * with a visible SKIPPED notice where no Postgres answers).
+ * Registers one test per database kind: a fresh SQLite file, and a fresh Postgres database (skipped,
+ * visibly, where no Postgres answers; a failure of the run when CI is set).
  */
 export function onEveryDatabase(title: string, body: (t: ExecutionContext, db: Db) => Promise<void>): void {
   test(`${title} on SQLite`, async (t) => {
@@ -18,13 +18,8 @@ export function onEveryDatabase(title: string, body: (t: ExecutionContext, db: D
     });
     await body(t, db);
   });
-  test(`${title} on Postgres`, async (t) => {
+  postgresTest(`${title} on Postgres`, async (t) => {
     const pg = await createPostgresDatabase();
-    if (pg.url === null) {
-      t.log(`SKIPPED: ${pg.reason}`);
-      t.pass();
-      return;
-    }
     const db = openDb({ dataDir: '', databaseUrl: pg.url });
     t.teardown(async () => {
       await db.destroy();

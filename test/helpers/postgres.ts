@@ -1,19 +1,54 @@
+import test, { type ExecutionContext } from 'ava';
 import knex from 'knex';
 
 const adminUrl = process.env.CREWD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const howToStart = 'start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set CREWD_TEST_POSTGRES_URL)';
+
+/** Why Postgres cannot be used, or null when it answers. Checked once, when a test file loads this helper. */
+async function probe(): Promise<string | null> {
+  const admin = knex({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 3_000 });
+  try {
+    await admin.raw('select 1');
+    return null;
+  } catch (error) {
+    return `no Postgres at ${adminUrl}: ${(error as Error).message}`;
+  } finally {
+    await admin.destroy();
+  }
+}
+
+const unavailable = await probe();
+if (unavailable !== null && process.env.CI) {
+  // In CI a missing database is a failure of the run, never a quiet skip.
+  throw new Error(`CI is set and ${unavailable}; ${howToStart}`);
+}
+
+/** Null when Postgres answers; otherwise why not (tests are then registered as skipped, visibly). */
+export const postgresUnavailable: string | null = unavailable;
 
 /**
- * Creates a fresh Postgres database for one test file and returns its URL, or null (with the reason)
- * when no Postgres is reachable, so callers can skip with a visible notice.
+ * Registers a test that needs Postgres. Without one it is registered with ava's `test.skip` (shown
+ * as skipped in the summary, with the reason in its title) — decided here, at load, never by a
+ * `t.pass()` inside the test. With CI set, a missing Postgres already failed the import above.
  */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | { url: null; reason: string }> {
+export function postgresTest(title: string, body: (t: ExecutionContext) => Promise<void>): void {
+  if (postgresUnavailable === null) test(title, body);
+  else test.skip(`${title} (skipped: ${postgresUnavailable}; ${howToStart})`, body);
+}
+
+/**
+ * Creates a fresh Postgres database for one test and returns its URL. Call it only from a test
+ * registered with `postgresTest` (or after checking `postgresUnavailable`); it throws otherwise.
+ */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  if (postgresUnavailable !== null) throw new Error(`${postgresUnavailable}; ${howToStart}`);
   const admin = knex({ client: 'pg', connection: adminUrl, pool: { min: 0, max: 1 }, acquireConnectionTimeout: 3_000 });
   const name = `crewd_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   try {
     await admin.raw(`CREATE DATABASE ${name}`);
   } catch (error) {
     await admin.destroy();
-    return { url: null, reason: `no Postgres at ${adminUrl}: ${(error as Error).message}` };
+    throw error;
   }
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   return {

@@ -18,7 +18,8 @@ export async function freePort(): Promise<number> {
 /** Starts a tsx script of this repo as a child process and waits until `readyUrl` answers. */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const deadline = Date.now() + 30_000;
+  // Generous: a loaded machine can take long to start a tsx process; this only bounds a hang.
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     try {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { openApiChecker } from '../helpers/openapi.js';
+import { waitFor } from '../helpers/waitFor.js';
 import { startServer } from '../helpers/server.js';
 
 test('health and readiness answer without a key', async (t) => {
@@ -59,7 +60,8 @@ test('shutdown lets an in-flight request finish, then refuses new connections', 
     // Start closing only once the server holds the request, so the test does not depend on timing.
     server.runtime.server!.once('request', () => {
       closing = server.close();
-      setTimeout(() => req.end('"permissions":["crews:read"]}'), 50);
+      // The rest of the body goes once the server has stopped listening.
+      void waitFor(() => !server.runtime.server!.listening, 'the server to stop listening').then(() => req.end('"permissions":["crews:read"]}'));
     });
     req.write('{"name":"late",');
   });

@@ -42,6 +42,7 @@ test('workspaces, keys and crew status are managed from the CLI with JSON output
 
   const keys = JSON.parse((await crewd(dataDir, ['keys', 'list', '--json'])).stdout);
   t.is(keys.api_keys.length, 1);
+  t.deepEqual(Object.keys(keys.api_keys[0]).sort(), ['created_at', 'expires_at', 'key_id', 'last_used_at', 'name', 'permissions', 'prefix', 'workspace_id']);
   t.false(JSON.stringify(keys).includes(key.secret));
   t.false('secret_hash' in keys.api_keys[0]);
 

@@ -16,6 +16,8 @@ function outcome(id: string, createdAt: string, status = 'processing'): OutcomeR
     created_at: createdAt,
     updated_at: createdAt,
     completed_at: null,
+    revised_at: null,
+    revision_id: null,
     failed_at: null,
     estimated_completion: null,
     progress: { current_stage: 'queued', completion_percentage: 0 },

@@ -1,59 +1,119 @@
 import { documentWordCount } from '../../quality/markdown.js';
+import { contentTerms, stem } from '../../quality/text.js';
 import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
-import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './blocks.js';
-import { keyPhrases, lowerFirst, rankSentences } from './phrases.js';
-import { pick } from './seed.js';
-import { applyTone, asides } from './tone.js';
-import { Memo, requestKey } from './memo.js';
-import { Composer } from './writerDraft.js';
-import { optimize } from './writerPolish.js';
-import { research, type Research } from './writerResearch.js';
+import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
+import { capitalize, rankSentences } from './text/phrases.js';
+import { cited, gatherSources } from './text/sources.js';
+import { applyTone } from './text/tone.js';
+import type { Workbench } from './workbench.js';
+import { optimize } from './writer/writerPolish.js';
+import { seedOf } from './writer/writerResearch.js';
 
-const closingHeading = /^(conclusion|summary|wrapping up|key takeaways|next steps|until next time|release plan)$/i;
+/** A part of the feedback the revision could not apply, and why. */
+export interface NotApplied {
+  part: string;
+  reason: string;
+}
+
+const exampleCue = /\b(for example|for instance|e\.g\.|such as|we tried|tried|piloted|rated|fell|rose|grew|dropped)\b/i;
+const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
+const namedSection = /\b(?:add|include|write)\s+(?:a|an|one more)\s+(?:section|part|paragraph)\s+(?:on|about|covering|for)\s+([^.,;!?]+)|\badd\s+(?:a|an)\s+([^.,;!?]+?)\s+section\b/gi;
+const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
+const noModel = 'the local model only rearranges the client\'s own material; this needs a real model (CREWD_MODEL=openai)';
 
 /**
- * Applies revision feedback to the completed content. Every stage of a revision run computes the
- * same result from `previousContent`, so the changes never compound however many stages run.
+ * Applies revision feedback to the completed content, from the client's material only: tone,
+ * length (dropping the least central sentences, or adding unused source sentences), examples
+ * (source sentences that are examples), sections the feedback names or removes, facts the feedback
+ * itself states ("mention that ..."), keywords. Whatever it cannot apply is listed in
+ * `data.not_applied` with the reason; content identical to the previous document is never
+ * reported as applied. Tables, lists and code blocks are carried through untouched.
+ * Every stage of a revision run computes the same result from `previousContent`.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput, memo: Memo = new Memo()): StageOutput {
+export function reviseStep(input: StageInput, revision: RevisionInput, _bench: Workbench): StageOutput {
   const request = readRevision(revision.feedback, revision.requirements);
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
-  const found = memo.get(requestKey('research', revised), () => research(revised));
-  const composer = new Composer(found);
+  const sources = gatherSources(revised);
   let blocks = parseBlocks(revision.previousContent);
-  composer.markUsed(blocks.flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : [])));
   const before = documentWordCount(revision.previousContent);
+  const inDocument = (sentence: string) => revision.previousContent.includes(sentence.replace(/[.!?]$/, '')) || blocks.some((block) => block.text.includes(sentence.replace(/[.!?]$/, '')));
+  const unused = () => sources.sentences.map(cited).filter((sentence) => !inDocument(sentence));
+  const applied: string[] = [];
+  const notApplied: NotApplied[] = [];
   const changes: Array<Record<string, unknown>> = [];
-  const added = new Set<Block>();
-  if (request.addExamples) {
-    const inserted = insertExamples(blocks, composer, found);
-    inserted.forEach((block) => added.add(block));
-    changes.push({ type: 'add_examples', examples_added: inserted.filter((block) => block.text.startsWith('**Example')).length });
+
+  for (const match of revision.feedback.matchAll(removedSection)) {
+    const name = match[1]!.trim();
+    if (removeSection(blocks, name)) applied.push(`remove section: ${name}`);
+    else notApplied.push({ part: `remove section: ${name}`, reason: 'the document has no section by that name' });
   }
-  if (request.keywords.length > 0) {
-    const seo = optimize(renderBlocks(blocks), request.keywords, { social: found.spec.format === 'social_media', tone: request.tone ?? found.spec.tone, seed: found.seed, thorough: false });
+  for (const match of revision.feedback.matchAll(namedSection)) {
+    const name = (match[1] ?? match[2] ?? '').trim();
+    const about = unused().filter((sentence) => shares(sentence, name));
+    if (about.length > 0) {
+      insertBeforeEnd(blocks, [{ type: 'heading', level: 2, text: capitalize(name) }, { type: 'paragraph', text: about.slice(0, 4).join(' ') }]);
+      applied.push(`add section: ${name}`);
+    } else notApplied.push({ part: `add section: ${name}`, reason: `the brief, context and documents hold nothing about "${name}" that is not in the document already; ${noModel}` });
+  }
+  const facts = [...revision.feedback.matchAll(addedFact)].map((match) => capitalize(match[1]!.trim()).replace(/[.!?]?$/, '.'));
+  for (const fact of facts) {
+    const home = bestParagraph(blocks, fact);
+    if (home) home.text = `${home.text} ${fact}`;
+    else insertBeforeEnd(blocks, [{ type: 'paragraph', text: fact }]);
+    applied.push(`add fact: ${fact}`);
+  }
+  if (request.addExamples) {
+    const examples = unused().filter((sentence) => exampleCue.test(sentence) || /\d/.test(sentence)).slice(0, 2);
+    if (examples.length > 0) {
+      insertBeforeEnd(blocks, [{ type: 'heading', level: 2, text: 'Examples' }, { type: 'list', text: examples.map((example) => `- ${example}`).join('\n') }]);
+      applied.push('add_examples');
+      changes.push({ type: 'add_examples', examples_added: examples.length });
+    } else notApplied.push({ part: 'add_examples', reason: `the client's material holds no example that is not in the document already; ${noModel}` });
+  }
+  if (request.keywords.length > 0 && input.crew.id === 'writer') {
+    const seo = optimize(renderBlocks(blocks), request.keywords, { social: !blocks.some((block) => block.type === 'heading'), tone: request.tone ?? 'professional', seed: seedOf(revised), thorough: false });
     blocks = parseBlocks(seo.content);
+    applied.push('add_keywords');
     changes.push({ type: 'add_keywords', keywords: request.keywords, added_to_body: seo.keywordsAdded });
   }
   const target = targetFor(request, before);
   if (target !== undefined) {
     const now = blockWords(blocks);
-    if (now > target * 1.05) shorten(blocks, target, found, added);
-    else if (now < target * 0.95) lengthen(blocks, target, composer, found);
-    changes.push({ type: request.length === 'maintain' ? 'maintain_length' : 'length', target_words: target });
+    const part = request.length === 'maintain' ? 'maintain_length' : 'length';
+    if (now > target * 1.05) {
+      shorten(blocks, target, sources.corpus, new Set(facts));
+      applied.push(part);
+    } else if (now < target * 0.95) {
+      const added = lengthen(blocks, target, unused());
+      if (added > 0) applied.push(part);
+      else notApplied.push({ part, reason: `every sentence of the client's material is in the document already (${now} words, ${target} asked); ${noModel}` });
+    } else applied.push(part);
+    changes.push({ type: part, target_words: target });
   }
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
-    content = retone(content, request.tone, found.seed);
-    changes.push({ type: 'tone_adjustment', tone: request.tone });
+    const toned = applyTone(content, request.tone);
+    if (toned !== content) {
+      content = toned;
+      applied.push('tone_adjustment');
+      changes.push({ type: 'tone_adjustment', tone: request.tone });
+    } else notApplied.push({ part: 'tone_adjustment', reason: `no wording in the document has a ${request.tone} alternative the local model knows; ${noModel}` });
+  }
+  if (request.labels.includes('general_feedback') && applied.length === 0) notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, examples, a section, a fact to mention, keywords); ${noModel}` });
+  const unchanged = content.trim() === revision.previousContent.trim();
+  if (unchanged && applied.length > 0) {
+    for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });
+    applied.length = 0;
   }
   const after = documentWordCount(content);
-  const labels = request.labels.join(', ').replace(/_/g, ' ');
+  const summary = unchanged
+    ? `${input.stage.agent} could not apply the revision: ${notApplied.map((entry) => entry.part).join(', ')} not applied; the document is unchanged`
+    : `${input.stage.agent} applied ${applied.join(', ')}${notApplied.length > 0 ? `; not applied: ${notApplied.map((entry) => entry.part).join(', ')}` : ''} (${before} -> ${after} words)`;
   return {
-    summary: `${input.stage.agent} applied the revision (${labels}): ${before} -> ${after} words`,
+    summary,
     content,
-    data: { changes_requested: request.labels, changes, words_before: before, words_after: after, feedback: revision.feedback },
+    data: { changes_requested: request.labels, applied, not_applied: notApplied, unchanged, changes, words_before: before, words_after: after, feedback: revision.feedback },
   };
 }
 
@@ -65,37 +125,47 @@ function targetFor(request: RevisionRequest, before: number): number | undefined
   return undefined;
 }
 
-/** Adds examples to an existing Examples section, else a new one before the closing section. */
-function insertExamples(blocks: Block[], composer: Composer, found: Research): Block[] {
-  const existing = blocks.findIndex((block) => block.type === 'heading' && /^examples?$/i.test(block.text));
-  const numbered = blocks.filter((block) => block.type === 'paragraph' && /^\*\*Example \d+/.test(block.text)).length;
-  const shift = numbered % Math.max(1, found.focuses.length);
-  const focuses = [...found.focuses.slice(shift), ...found.focuses.slice(0, shift)];
-  const paragraphs: Block[] = composer.examplesMarkdown(focuses.slice(0, existing >= 0 ? 1 : 2), numbered + 1).map((text) => (text.startsWith('```') ? { type: 'code', text } : { type: 'paragraph', text }));
-  if (existing >= 0) {
-    let end = existing + 1;
-    while (end < blocks.length && blocks[end]!.type !== 'heading') end += 1;
-    blocks.splice(end, 0, ...paragraphs);
-    return paragraphs;
-  }
-  const closing = blocks.findIndex((block) => block.type === 'heading' && closingHeading.test(block.text));
-  const section: Block[] = [{ type: 'heading', level: 2, text: 'Examples' }, ...paragraphs];
-  blocks.splice(closing >= 0 ? closing : blocks.length, 0, ...section);
-  return section;
+function shares(sentence: string, phrase: string): boolean {
+  const terms = new Set(contentTerms(sentence).map(stem));
+  return contentTerms(phrase).some((term) => terms.has(stem(term)));
 }
 
-/** Drops the least important sentences (never a paragraph's first, nor new examples) until near `target`. */
-function shorten(blocks: Block[], target: number, found: Research, keep: Set<Block>): void {
-  const candidates: Array<{ block: Block; sentence: string }> = [];
+/** Inserts blocks before a closing section (conclusion, next steps, release plan), else at the end. */
+function insertBeforeEnd(blocks: Block[], added: Block[]): void {
+  const closing = blocks.findIndex((block) => block.type === 'heading' && /^(conclusion|summary|wrapping up|key takeaways|next steps|until next time|release plan)$/i.test(block.text));
+  blocks.splice(closing >= 0 ? closing : blocks.length, 0, ...added);
+}
+
+function removeSection(blocks: Block[], name: string): boolean {
+  const start = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && shares(block.text, name));
+  if (start < 0) return false;
+  const level = (blocks[start] as { level: number }).level;
+  let end = start + 1;
+  while (end < blocks.length && !(blocks[end]!.type === 'heading' && (blocks[end] as { level: number }).level <= level)) end += 1;
+  blocks.splice(start, end - start);
+  return true;
+}
+
+/** The paragraph sharing most content words with `sentence`, when it shares at least one. */
+function bestParagraph(blocks: Block[], sentence: string): Block | undefined {
+  const terms = new Set(contentTerms(sentence).map(stem));
+  let best: Block | undefined;
+  let score = 0;
   for (const block of blocks) {
-    if (block.type !== 'paragraph' || keep.has(block)) continue;
-    // Facts from the client's material are what the piece is built on; framing goes first.
-    for (const sentence of splitParagraph(block.text).slice(1)) if (!found.sources.corpus.includes(sentence.replace(/[.!?]$/, ''))) candidates.push({ block, sentence });
+    if (block.type !== 'paragraph') continue;
+    const overlap = contentTerms(block.text).filter((term) => terms.has(stem(term))).length;
+    if (overlap > score) [best, score] = [block, overlap];
   }
+  return best;
+}
+
+/** Drops the least central sentences (never a paragraph's first, never one the feedback asked for) until near `target`. */
+function shorten(blocks: Block[], target: number, corpus: string, keep: Set<string>): void {
+  const candidates: Array<{ block: Block; sentence: string }> = [];
+  for (const block of blocks) if (block.type === 'paragraph') for (const sentence of splitParagraph(block.text).slice(1)) if (!keep.has(sentence)) candidates.push({ block, sentence });
   const order = rankSentences(
     candidates.map((candidate) => candidate.sentence),
-    renderBlocks(blocks),
-    [found.topic, ...found.spec.keywords],
+    corpus,
   ).reverse();
   let words = blockWords(blocks);
   for (const sentence of order) {
@@ -109,37 +179,15 @@ function shorten(blocks: Block[], target: number, found: Research, keep: Set<Blo
   }
 }
 
-/** Adds elaborations on each section's subject, section by section, until near `target`. */
-function lengthen(blocks: Block[], target: number, composer: Composer, found: Research): void {
-  const homes = blocks
-    .map((block, index) => ({ block, heading: [...blocks.slice(0, index)].reverse().find((entry) => entry.type === 'heading') }))
-    .filter(({ block, heading }) => block.type === 'paragraph' && !block.text.startsWith('**Example') && !(heading && closingHeading.test(heading.text)));
-  const last = new Map<Block | undefined, Block>();
-  for (const home of homes) last.set(home.heading, home.block);
-  const sections = [...last.entries()];
-  let words = blockWords(blocks);
-  for (let round = 0, idle = 0; words < target && idle < sections.length && sections.length > 0; round += 1) {
-    const [heading, paragraph] = sections[round % sections.length]!;
-    const focus = (heading && keyPhrases(heading.text, 1)[0]) || found.focuses[0] || found.topic;
-    const sentence = composer.elaboration(focus);
-    if (!sentence) {
-      idle += 1;
-      continue;
-    }
-    idle = 0;
-    paragraph.text = `${paragraph.text} ${sentence}`;
-    words = blockWords(blocks);
+/** Adds unused source sentences to the paragraphs they fit best, until near `target`; how many were added. */
+function lengthen(blocks: Block[], target: number, spare: string[]): number {
+  let added = 0;
+  for (const sentence of spare) {
+    if (blockWords(blocks) >= target) break;
+    const home = bestParagraph(blocks, sentence);
+    if (home) home.text = `${home.text} ${sentence}`;
+    else insertBeforeEnd(blocks, [{ type: 'paragraph', text: sentence }]);
+    added += 1;
   }
-}
-
-/** Applies a tone; casual and friendly text also gets one opener so the change reads at once. */
-function retone(content: string, tone: NonNullable<RevisionRequest['tone']>, seed: number): string {
-  const toned = applyTone(content, tone);
-  if (tone !== 'casual' && tone !== 'friendly') return toned;
-  const blocks = parseBlocks(toned);
-  const paragraph = blocks.find((block) => block.type === 'paragraph' && !block.text.startsWith('**'));
-  if (paragraph && !asides[tone].some((aside) => paragraph.text.startsWith(aside))) {
-    paragraph.text = `${pick(asides[tone], seed, 'revision')} ${lowerFirst(paragraph.text)}`;
-  }
-  return renderBlocks(blocks);
+  return added;
 }

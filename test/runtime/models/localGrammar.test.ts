@@ -1,7 +1,7 @@
 import test from 'ava';
-import { contract, expandContractions } from '../../../runtime/models/local/contractions.js';
-import { nounPhrases, startsWithVerb, toBaseForm } from '../../../runtime/models/local/grammar.js';
-import { keyPhrases } from '../../../runtime/models/local/phrases.js';
+import { contract, expandContractions } from '../../../runtime/models/local/text/contractions.js';
+import { nounPhrases, startsWithVerb, toBaseForm } from '../../../runtime/models/local/text/grammar.js';
+import { keyPhrases } from '../../../runtime/models/local/text/phrases.js';
 import { Memo } from '../../../runtime/models/local/memo.js';
 import { createLocalProvider } from '../../../runtime/models/local/index.js';
 import { runCrew } from './runCrew.js';
@@ -53,6 +53,6 @@ test('stage outputs of one outcome share no arrays, so changing one leaves the o
   const provider = createLocalProvider();
   const first = await runCrew(provider, 'pilot', request);
   for (const output of first) for (const value of Object.values(output.data ?? {})) if (Array.isArray(value)) value.length = 0;
-  (first[1]!.data!.technical_spec as { components: string[] }).components.length = 0;
+  (first[1]!.data!.technical_spec as { integrations: string[] }).integrations.length = 0;
   t.deepEqual(await runCrew(provider, 'pilot', request), await runCrew(createLocalProvider(), 'pilot', request));
 });

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { analyseMeeting, splitDue } from '../../../runtime/models/local/meeting.js';
+import { analyseMeeting, splitDue } from '../../../runtime/models/local/mind/meeting.js';
 import { createLocalProvider } from '../../../runtime/models/local/index.js';
 import { runCrew } from './runCrew.js';
 

@@ -1,12 +1,12 @@
 import { crews, type CrewId } from '../../../runtime/crews/index.js';
-import type { ModelProvider, RevisionInput, StageInput, StageOutput } from '../../../runtime/models/types.js';
+import type { KnowledgePassage, ModelProvider, RevisionInput, StageInput, StageOutput } from '../../../runtime/models/types.js';
 
 export interface Request {
   brief: string;
   context?: string;
   requirements?: Record<string, unknown>;
   contextDocuments?: string[];
-  knowledge?: string[];
+  knowledge?: KnowledgePassage[];
 }
 
 export function stageInput(crewId: CrewId, stageIndex: number, request: Request, previous: StageOutput[] = [], revision?: RevisionInput): StageInput {

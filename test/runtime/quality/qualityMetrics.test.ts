@@ -1,7 +1,8 @@
 import test from 'ava';
-import { createLocalProvider } from '../../../runtime/models/local/index.js';
-import { computeQualityMetrics } from '../../../runtime/quality/index.js';
-import { finalContent } from '../models/runCrew.js';
+import { composeOutcome } from '../../../runtime/models/local/index.js';
+import { referenceOutcomes } from '../../../runtime/models/local/referenceOutcomes.js';
+import { createWorkbench } from '../../../runtime/models/local/workbench.js';
+import { assessQuality, boilerplateSentences, computeQualityMetrics, createBoilerplateIndex, createNlp, createQualityMeter, salientOf } from '../../../runtime/quality/index.js';
 
 const brief = 'Write a blog post about remote work for software teams';
 const onTopic = [
@@ -67,11 +68,55 @@ test('questions, examples and structure make content more engaging', (t) => {
   t.true(engaging > flat + 30, `${flat} -> ${engaging}`);
 });
 
-test('a local writer outcome meets its own requirements', async (t) => {
-  const requirements = { tone: 'casual', length: '600 words', target_keywords: ['remote work'], include_examples: true, seo_optimized: true };
-  const content = await finalContent(createLocalProvider(), 'writer', { brief, requirements });
-  const metrics = computeQualityMetrics(content, { brief, requirements });
-  t.is(metrics.criteria.completeness, 100);
-  t.is(metrics.criteria.relevance, 100);
-  t.true(metrics.overall_score >= 70, JSON.stringify(metrics));
+const sso = {
+  brief: 'Write a PRD for adding single sign-on (SAML and OIDC) to our B2B analytics dashboard.',
+  context:
+    'Enterprise customers on Okta, Azure AD and Google Workspace ask for SSO; 9 deals worth $1.2M are waiting on it. Admins must be able to enforce SSO per organisation, so members cannot fall back to passwords. Each organisation keeps one break-glass account that can log in with a password if the identity provider is down.',
+  requirements: { include_user_stories: true },
+};
+
+const nlp = createNlp();
+const meter = createQualityMeter({ nlp, references: () => referenceOutcomes(createWorkbench(nlp)) });
+
+test('a document that echoes the brief but ignores the context is not relevant', (t) => {
+  const echo = '# Single Sign-on for our B2B analytics dashboard\n\nSingle sign-on (SAML and OIDC) for our B2B analytics dashboard matters. Adding single sign-on to the analytics dashboard deserves a closer look.';
+  const salient = salientOf(nlp, sso.context).map((item) => item.text);
+  const echoed = assessQuality(echo, { brief: sso.brief, requirements: {}, salient });
+  t.is(echoed.signals.subjectRecall, 1);
+  t.is(echoed.signals.contextRecall, 0);
+  t.true(echoed.metrics.criteria.relevance <= 50, JSON.stringify(echoed.metrics));
+});
+
+test('unmet requirements are listed in the metadata and counted in completeness', (t) => {
+  const requirements = { include_code_examples: true, target_keywords: ['webhook signature'] };
+  const content = '# Webhook signatures\n\nEvery webhook signature is an HMAC over the raw body.';
+  const measured = meter.measure({ content, brief: 'Explain webhook signatures', requirements });
+  t.deepEqual(measured.metadata.unmet_requirements, [{ requirement: 'include_code_examples', reason: 'the content has no code block' }]);
+  t.is(measured.quality.criteria.completeness, 67, 'keywords and the brief\'s ask met, code not');
+});
+
+test('sentences the composer also writes for unrelated briefs count as boilerplate', (t) => {
+  const index = createBoilerplateIndex([{ content: 'Consider sourdough first. Keep the first version of sourdough simple, then refine it with the feedback you get.', request: 'sourdough baking' }]);
+  const content = 'Consider SSO first. Keep the first version of SSO simple, then refine it with the feedback you get. Okta tenants need enforcement per organisation.';
+  const found = boilerplateSentences(index, content, sso.context);
+  t.deepEqual(found.boilerplate, ['Consider SSO first.', 'Keep the first version of SSO simple, then refine it with the feedback you get.']);
+  const without = assessQuality(content, { brief: sso.brief, requirements: {} }).metrics.overall_score;
+  const penalised = assessQuality(content, { brief: sso.brief, requirements: {}, boilerplate: { index, request: sso.context } }).metrics.overall_score;
+  t.true(penalised < without * 0.5, `${without} -> ${penalised}`);
+});
+
+test('a reviewing agent\'s rubric is blended half and half with the computed criteria', (t) => {
+  const computed = computeQualityMetrics(onTopic, { brief, requirements: {} });
+  const judged = computeQualityMetrics(onTopic, { brief, requirements: {}, judge: { relevance: 0, clarity: 0, completeness: 0, engagement: 0 } });
+  for (const key of ['relevance', 'clarity', 'completeness', 'engagement'] as const) t.is(judged.criteria[key], Math.round(computed.criteria[key] / 2));
+});
+
+test('the real SSO PRD scores well above an unrelated PRD and above its own shuffled, fact-free copy', (t) => {
+  const real = composeOutcome('pilot', sso, createWorkbench(nlp));
+  const unrelated = composeOutcome('pilot', { brief: 'Build a feature that lets freelancers send payment reminders to their clients.', context: 'Freelancers lose about 5 hours a month chasing late invoices by hand. Clients in the EU must be able to unsubscribe from reminders.' }, createWorkbench(nlp));
+  let stripped = real;
+  for (const item of salientOf(nlp, sso.context)) stripped = stripped.split(item.text).join('');
+  const score = (content: string) => meter.measure({ content, brief: sso.brief, requirements: sso.requirements, context: sso.context }).quality.overall_score;
+  t.true(score(real) >= score(unrelated) + 30, `${score(real)} vs ${score(unrelated)}`);
+  t.true(score(real) > score(stripped) + 10, `${score(real)} vs ${score(stripped)}`);
 });

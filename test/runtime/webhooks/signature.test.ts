@@ -1,6 +1,6 @@
 import test from 'ava';
 import { sign as octokitSign, verify as octokitVerify } from '@octokit/webhooks-methods';
-import { signPayload, verifySignature } from '../../../runtime/webhooks/signature.js';
+import { signatureHeaderValue, signPayload, verifySignature } from '../../../runtime/webhooks/signature.js';
 
 const secret = 'whsec_3f9a1c';
 const body = JSON.stringify({ event: 'outcome.completed', timestamp: '2026-01-01T00:00:00.000Z', data: { outcome_id: 'out_1', note: 'ünïcødé ✓' } });
@@ -35,4 +35,16 @@ test('a changed body, secret or header is refused', (t) => {
   t.false(verifySignature(secret, body, ''));
   t.false(verifySignature(secret, body, undefined));
   t.false(verifySignature(secret, body, null));
+});
+
+test('after a rotation the header carries both signatures, each accepted by an independent verifier with its own secret', async (t) => {
+  const header = signatureHeaderValue(['whsec_new_0123456789', secret], body);
+  const values = header.split(',').map((value) => value.trim());
+  t.is(values.length, 2);
+  t.is(values[0], signPayload('whsec_new_0123456789', body), 'the new secret signs first');
+  t.true(await octokitVerify('whsec_new_0123456789', body, values[0]!));
+  t.true(await octokitVerify(secret, body, values[1]!));
+  t.true(verifySignature(secret, body, header));
+  t.true(verifySignature('whsec_new_0123456789', body, header));
+  t.false(verifySignature('whsec_unrelated_000', body, header));
 });

@@ -25,6 +25,13 @@ const refused: ReadonlyArray<readonly [range: string, addresses: string[]]> = [
   ['fe80::/10 link-local', ['fe80::', 'fe80::1', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
   ['ff00::/8 multicast', ['ff00::', 'ff02::1', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
   ['2001:db8::/32 documentation', ['2001:db8::', '2001:db8:1234::1', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ['fec0::/10 deprecated site-local', ['fec0::', 'fec0::1', 'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ['::ffff:0:0:0/96 SIIT', ['::ffff:0:0:0', '::ffff:0:808:808', '::ffff:0:7f00:1']],
+  ['2002::/16 6to4', ['2002::', '2002:808:808::1', '2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ['2001::/32 Teredo', ['2001::', '2001:0:4136:e378::1', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ['100::/64 discard', ['100::', '100::1', '100::ffff:ffff:ffff:ffff']],
+  ['::/96 deprecated IPv4-compatible', ['::8.8.8.8', '::808:808']],
+  ['64:ff9b::/96 NAT64 (translates into whatever network the operator runs)', ['64:ff9b::8.8.8.8', '64:ff9b::808:808']],
   ['64:ff9b::/96 NAT64 of loopback', ['64:ff9b::127.0.0.1', '64:ff9b::7f00:1']],
   ['64:ff9b::/96 NAT64 of private', ['64:ff9b::10.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::192.168.1.1']],
   ['64:ff9b:1::/48 local-use NAT64', ['64:ff9b:1::', '64:ff9b:1::808:808', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff']],
@@ -35,7 +42,8 @@ const refused: ReadonlyArray<readonly [range: string, addresses: string[]]> = [
 
 const publicAddresses = ['8.8.8.8', '1.1.1.1', '93.184.216.34', '100.63.255.255', '100.128.0.0', '172.15.255.255', '172.32.0.0',
   '192.0.1.255', '192.169.0.0', '198.17.255.255', '198.20.0.0', '223.255.255.255',
-  '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '64:ff9b::808:808'];
+  '2606:4700:4700::1111', '2001:4860:4860::8888', '::ffff:8.8.8.8', '::ffff:808:808',
+  '2001:200::1', '2003::1', '101::1', '2a00:1450:4001::1'];
 
 for (const [range, addresses] of refused) {
   test(`isPublicAddress refuses ${range}`, (t) => {
@@ -74,6 +82,16 @@ test('checkWebhookUrl refuses what does not parse', (t) => {
   for (const url of ['', 'hooks.example.com/in', 'https://', 'https://exa mple.com/']) t.like(checkWebhookUrl(url, lax), { ok: false, code: 'invalid_url' }, url);
 });
 
+test('a refused http or private URL names CREWD_ALLOW_PRIVATE_URLS as the way to allow it locally', (t) => {
+  for (const url of ['http://127.0.0.1:3000/hooks', 'https://10.0.0.7/x', 'http://hooks.example.com/x']) {
+    const result = checkWebhookUrl(url, strict);
+    t.false(result.ok, url);
+    if (!result.ok) t.regex(result.hint ?? '', /CREWD_ALLOW_PRIVATE_URLS=1/, url);
+  }
+  const ftp = checkWebhookUrl('ftp://hooks.example.com/', strict);
+  t.false(!ftp.ok && ftp.hint !== undefined, 'no hint where the variable would not help');
+});
+
 test('checkWebhookUrl refuses credentials in the URL, even when private URLs are allowed', (t) => {
   t.like(checkWebhookUrl('https://user:pass@hooks.example.com/', strict), { ok: false, code: 'credentials_in_url' });
   t.like(checkWebhookUrl('https://user@hooks.example.com/', lax), { ok: false, code: 'credentials_in_url' });
@@ -81,7 +99,7 @@ test('checkWebhookUrl refuses credentials in the URL, even when private URLs are
 
 test('checkWebhookUrl refuses private IP literals at once, however they are spelled', (t) => {
   for (const url of ['https://127.0.0.1/', 'https://2130706433/', 'https://0x7f.1/', 'https://[::1]/', 'https://[::ffff:7f00:1]/',
-    'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]:8443/', 'https://[64:ff9b::10.0.0.1]/', 'https://localhost/', 'https://api.localhost./']) {
+    'https://169.254.169.254/latest/meta-data', 'https://[fd00::1]:8443/', 'https://[64:ff9b::10.0.0.1]/', 'https://[2002::1]/', 'https://[fec0::1]/', 'https://localhost/', 'https://api.localhost./']) {
     t.like(checkWebhookUrl(url, strict), { ok: false, code: 'private_address' }, url);
     t.true(checkWebhookUrl(url, lax).ok, url);
   }

@@ -1,0 +1,10970 @@
+/**
+ * Types of the crewd HTTP API, generated from its OpenAPI document by openapi-typescript.
+ * Do not edit: run `npm run client:generate` (a test fails when this file is stale).
+ */
+
+export interface paths {
+    "/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The operator page: live actors, outcome progress, webhook attempts and tool connections */
+        get: operations["getOperatorPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy: read a channel's newest messages into the knowledge base
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiChatIngest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/integrations/chat/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List the channels the chat token can reach (public ones, private ones the bot is in)
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiChatIntegrationsChatChannels"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/integrations/chat/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate and store the chat token (encrypted) and the sync configuration
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiChatIntegrationsChatConfigure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/integrations/chat/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete the token, stop scheduled syncs and purge the synced messages
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        delete: operations["deleteApiChatIntegrationsChatDisconnect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/integrations/chat/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Sync status: per-channel message counts, last and next sync, running or not, last error
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getApiChatIntegrationsChatStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/integrations/chat/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a sync now: a backfill (initial_sync true) or only what is newer than the last sync
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiChatIntegrationsChatSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Legacy: the newest messages of a channel, read from the chat tool
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getApiChatMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Legacy: send a message to a channel
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiChatPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/analytics/{workspace_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tool usage per server type, from the call log
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["getApiMcpAnalyticsWorkspaceId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect an MCP server (a plugin id, or custom with params.url or an allowlisted params.command)
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postApiMcpConnect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's tool connections with their discovered tools and call counts
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getApiMcpConnections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/disconnect/{connection_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnect a tool connection and clean up its data; the call log stays for analytics
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        delete: operations["deleteApiMcpDisconnectConnectionId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service metrics in the Prometheus text format (see the README for the series and what to alert on)
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and the actor host keeps committing its pending work */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live actors of this process in the key's workspace: id, machine, state value, status and age (an operator-wide view is the CLI's)
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["listLiveActors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This workspace's stored events after a position, oldest first (the operator page's live feed)
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["listAdminEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/admin/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The operator page's snapshot: live actors by machine and state, recent outcomes with progress, recent webhook attempts
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["getAdminOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's active keys (secrets are never shown again)
+         * @description Needs an API key with the `admin:read` permission.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create a key with a scope list and optional expiry; the secret is shown once
+         * @description Needs an API key with the `admin:write` permission.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a key; requests with it get 401 from then on
+         * @description Needs an API key with the `admin:write` permission.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        /**
+         * Rename a key
+         * @description Needs an API key with the `admin:write` permission.
+         */
+        patch: operations["updateApiKey"];
+        trace?: never;
+    };
+    "/v1/auth/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Report whether the key is valid, its id, workspace, scopes and rate-limit state */
+        get: operations["verifyApiKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the crews with their agents, capabilities, integrations and status
+         * @description Needs an API key with the `crews:read` permission.
+         */
+        get: operations["listCrews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crews/{crew_id}/deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a crew on a brief; takes one credit; the outcome starts (or waits for a slot) at once
+         * @description Needs an API key with the `crews:write` permission.
+         */
+        post: operations["deployCrew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crews/{crew_id}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy a crew (the shorter answer of the same operation)
+         * @description Needs an API key with the `crews:write` permission.
+         */
+        post: operations["runCrew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/crews/batch-deploy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deploy several crews as one workflow; an entry starts when the crews it depends on completed
+         * @description Needs an API key with the `crews:write` permission.
+         */
+        post: operations["batchDeployCrews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every integration with its kind, crews, flags, saved settings (secrets redacted) and connection status
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getIntegrations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/{integration_id}/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save an integration's settings (validated against the plugin's schema; secrets encrypted)
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postIntegrationsIntegrationIdConfigure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: operations["getOpenApiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List outcomes, newest first, with an opaque cursor and filters
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["listOutcomes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One outcome: status, progress and agents while processing; result once completed
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["getOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a processing outcome: it fails with code cancelled and its credit is given back
+         * @description Needs an API key with the `outcomes:write` permission.
+         */
+        post: operations["cancelOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The result, quality metrics and integration results of a completed outcome
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["getOutcomeResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a failed outcome from the stage that failed; takes a credit again
+         * @description Needs an API key with the `outcomes:write` permission.
+         */
+        post: operations["retryOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/revise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a revision of a completed outcome (3 per outcome)
+         * @description Needs an API key with the `outcomes:write` permission.
+         */
+        post: operations["reviseOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/revisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outcome's revision records, oldest first
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["listOutcomeRevisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Real-time progress over a WebSocket: outcome.snapshot first, then stored events after ?after=<sequence>, then live ones; closes with 1000 after outcome.completed or outcome.failed
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["streamOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's webhooks with delivery statistics, oldest first, with an opaque cursor
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Register a webhook; the signing secret is echoed in this answer only (at most 100 per workspace)
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook with its delivery statistics
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook; retries still waiting are dropped, the delivery history stays readable
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the url, secret (rotation: the old one keeps signing for 24 h), events, active flag, description or debug flag
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every delivery attempt of a webhook, newest first (also after the webhook was deleted)
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempt a finished delivery again (the same signed bytes) and answer with that attempt
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["redeliverWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test delivery and answer with its first attempt
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflows/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A batch deploy and the status of each of its outcomes
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["getWorkflow"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                code: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                message: string;
+            };
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getOperatorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiChatIngest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "token example",
+                 *       "channel": "channel example",
+                 *       "limit": 100
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A channel id (C0123...) or name (#eng). */
+                    channel: string;
+                    /** @default 100 */
+                    limit?: number;
+                    /** @description Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ingested",
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "channel": "channel example",
+                     *       "channel_name": "channel_name example",
+                     *       "ingested": 1
+                     *     }
+                     */
+                    "application/json": {
+                        channel: string;
+                        channel_name: string;
+                        ingested: number;
+                        /** @constant */
+                        status: "ingested";
+                        team_id: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiChatIntegrationsChatChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "access_token": "access_token example",
+                 *       "team_id": "out_7Hq2ZpK4mW"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned. */
+                    access_token: string;
+                    /** @description The chat workspace (team) id. */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "channels": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "name": "name example",
+                     *           "is_private": true,
+                     *           "is_archived": true,
+                     *           "is_member": true,
+                     *           "num_members": 1
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        channels: {
+                            id: string;
+                            is_archived: boolean;
+                            is_member: boolean;
+                            is_private: boolean;
+                            name: string;
+                            num_members: number | null;
+                        }[];
+                        team_id: string;
+                        total_count: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiChatIntegrationsChatConfigure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "access_token": "access_token example",
+                 *       "team_id": "out_7Hq2ZpK4mW",
+                 *       "configuration": {
+                 *         "channels": [
+                 *           "channels example"
+                 *         ],
+                 *         "includeThreads": true,
+                 *         "includeFiles": true,
+                 *         "filterMentionsOnly": true,
+                 *         "maxMessagesPerChannel": 500,
+                 *         "dataRetentionDays": 30,
+                 *         "syncFrequency": "daily",
+                 *         "excludeArchived": true,
+                 *         "onlyMemberChannels": true
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned. */
+                    access_token: string;
+                    configuration: {
+                        /** @description Channel ids; empty or absent: every accessible channel. */
+                        channels?: string[];
+                        /** @description Default 90; older messages are removed. */
+                        dataRetentionDays?: number;
+                        /** @description Skip archived channels (default true). */
+                        excludeArchived?: boolean;
+                        /** @description Sync only messages with a mention (default false). */
+                        filterMentionsOnly?: boolean;
+                        /** @description Extract the text of uploaded text files (default false). */
+                        includeFiles?: boolean;
+                        /** @description Include threaded replies (default true). */
+                        includeThreads?: boolean;
+                        /** @description Default 1000; the newest are kept. */
+                        maxMessagesPerChannel?: number;
+                        /** @description Only channels the bot is already in (default false). */
+                        onlyMemberChannels?: boolean;
+                        /**
+                         * @description Daily at 02:00 UTC.
+                         * @enum {string}
+                         */
+                        syncFrequency?: "daily";
+                    };
+                    /** @description The chat workspace (team) id. */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "configured",
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "team_name": "team_name example",
+                     *       "configuration": {
+                     *         "channels": [
+                     *           "channels example"
+                     *         ],
+                     *         "includeThreads": true,
+                     *         "includeFiles": true,
+                     *         "filterMentionsOnly": true,
+                     *         "maxMessagesPerChannel": 1,
+                     *         "dataRetentionDays": 1,
+                     *         "syncFrequency": "daily",
+                     *         "excludeArchived": true,
+                     *         "onlyMemberChannels": true
+                     *       },
+                     *       "next_sync_at": "2026-05-04T09:30:00.000Z",
+                     *       "tool_connection_id": "out_7Hq2ZpK4mW"
+                     *     }
+                     */
+                    "application/json": {
+                        configuration: {
+                            channels: string[];
+                            dataRetentionDays: number;
+                            excludeArchived: boolean;
+                            filterMentionsOnly: boolean;
+                            includeFiles: boolean;
+                            includeThreads: boolean;
+                            maxMessagesPerChannel: number;
+                            onlyMemberChannels: boolean;
+                            /** @enum {string} */
+                            syncFrequency: "daily";
+                        };
+                        /** Format: date-time */
+                        next_sync_at: string;
+                        /** @constant */
+                        status: "configured";
+                        team_id: string;
+                        team_name: string;
+                        tool_connection_id: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiChatIntegrationsChatDisconnect: {
+        parameters: {
+            query: {
+                team_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "disconnected",
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "messages_deleted": 1
+                     *     }
+                     */
+                    "application/json": {
+                        messages_deleted: number;
+                        /** @constant */
+                        status: "disconnected";
+                        team_id: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiChatIntegrationsChatStatus: {
+        parameters: {
+            query: {
+                team_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "team_name": "team_name example",
+                     *       "state": "idle",
+                     *       "running": true,
+                     *       "last_sync_started_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_sync_at": "2026-05-04T09:30:00.000Z",
+                     *       "next_sync_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_error": {
+                     *         "code": "code example",
+                     *         "message": "message example",
+                     *         "at": "2026-05-04T09:30:00.000Z"
+                     *       },
+                     *       "total_messages": 1,
+                     *       "configuration": {
+                     *         "channels": [
+                     *           "channels example"
+                     *         ],
+                     *         "includeThreads": true,
+                     *         "includeFiles": true,
+                     *         "filterMentionsOnly": true,
+                     *         "maxMessagesPerChannel": 1,
+                     *         "dataRetentionDays": 1,
+                     *         "syncFrequency": "daily",
+                     *         "excludeArchived": true,
+                     *         "onlyMemberChannels": true
+                     *       },
+                     *       "channels": [
+                     *         {
+                     *           "channel_id": "out_7Hq2ZpK4mW",
+                     *           "channel_name": "channel_name example",
+                     *           "message_count": 1,
+                     *           "synced_through": "2026-05-04T09:30:00.000Z",
+                     *           "last_synced_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        channels: {
+                            channel_id: string;
+                            channel_name: string;
+                            /** Format: date-time */
+                            last_synced_at: string | null;
+                            message_count: number;
+                            /** Format: date-time */
+                            synced_through: string | null;
+                        }[];
+                        configuration: {
+                            channels: string[];
+                            dataRetentionDays: number;
+                            excludeArchived: boolean;
+                            filterMentionsOnly: boolean;
+                            includeFiles: boolean;
+                            includeThreads: boolean;
+                            maxMessagesPerChannel: number;
+                            onlyMemberChannels: boolean;
+                            /** @enum {string} */
+                            syncFrequency: "daily";
+                        };
+                        last_error: null | {
+                            /** Format: date-time */
+                            at: string;
+                            code: string;
+                            message: string;
+                        };
+                        /** Format: date-time */
+                        last_sync_at: string | null;
+                        /** Format: date-time */
+                        last_sync_started_at: string | null;
+                        /** Format: date-time */
+                        next_sync_at: string;
+                        running: boolean;
+                        /** @enum {string} */
+                        state: "idle" | "syncing" | "error";
+                        team_id: string;
+                        team_name: string;
+                        total_messages: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiChatIntegrationsChatSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "team_id": "out_7Hq2ZpK4mW",
+                 *       "initial_sync": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description true: backfill; false: only messages newer than the last sync. */
+                    initial_sync: boolean;
+                    /** @description The chat workspace (team) id. */
+                    team_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "started",
+                     *       "team_id": "out_7Hq2ZpK4mW",
+                     *       "run_id": "out_7Hq2ZpK4mW",
+                     *       "initial_sync": true
+                     *     }
+                     */
+                    "application/json": {
+                        initial_sync: boolean;
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "started" | "already_running";
+                        team_id: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiChatMessages: {
+        parameters: {
+            query: {
+                channel: string;
+                limit?: number;
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "channel": "channel example",
+                     *       "channel_name": "channel_name example",
+                     *       "messages": [
+                     *         {
+                     *           "ts": "ts example",
+                     *           "user": "user example",
+                     *           "text": "text example",
+                     *           "thread_ts": "thread_ts example",
+                     *           "reply_count": 1,
+                     *           "posted_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": {
+                        channel: string;
+                        channel_name: string;
+                        has_more: boolean;
+                        messages: {
+                            /** Format: date-time */
+                            posted_at: string;
+                            reply_count: number;
+                            text: string;
+                            thread_ts: string | null;
+                            ts: string;
+                            user: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiChatPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "token": "token example",
+                 *       "channel": "channel example",
+                 *       "text": "text example"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A channel id (C0123...) or name (#eng). */
+                    channel: string;
+                    text: string;
+                    /** @description Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned. */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "ok": true,
+                     *       "channel": "channel example",
+                     *       "ts": "ts example",
+                     *       "permalink": "permalink example"
+                     *     }
+                     */
+                    "application/json": {
+                        channel: string;
+                        /** @constant */
+                        ok: true;
+                        permalink: string | null;
+                        ts: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMcpAnalyticsWorkspaceId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workspace_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "analytics": [
+                     *         {
+                     *           "server_type": "server_type example",
+                     *           "total_tool_calls": 1,
+                     *           "unique_tools_used": 1,
+                     *           "avg_execution_time_ms": 1,
+                     *           "success_rate_percent": 0.85,
+                     *           "usage_count_last_30d": 1
+                     *         }
+                     *       ],
+                     *       "total_connections": 1
+                     *     }
+                     */
+                    "application/json": {
+                        analytics: {
+                            avg_execution_time_ms: number;
+                            server_type: string;
+                            success_rate_percent: number;
+                            total_tool_calls: number;
+                            unique_tools_used: number;
+                            usage_count_last_30d: number;
+                        }[];
+                        total_connections: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiMcpConnect: {
+        parameters: {
+            query: {
+                workspace_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "server_type": "example",
+                 *       "server_name": "example",
+                 *       "credentials": {
+                 *         "key": "key example"
+                 *       },
+                 *       "params": {
+                 *         "url": "https://example.org/hooks/crewd",
+                 *         "command": "command example",
+                 *         "args": [
+                 *           "args example"
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    credentials?: {
+                        [key: string]: string;
+                    };
+                    params?: {
+                        args?: string[];
+                        command?: string;
+                        url?: string;
+                    };
+                    server_name: string;
+                    server_type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "connected",
+                     *       "connection_id": "out_7Hq2ZpK4mW",
+                     *       "tools_available": 1,
+                     *       "tools": [
+                     *         {
+                     *           "name": "name example",
+                     *           "description": "description example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        connection_id: string;
+                        /** @constant */
+                        status: "connected";
+                        tools: {
+                            description: string;
+                            name: string;
+                        }[];
+                        tools_available: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiMcpConnections: {
+        parameters: {
+            query: {
+                workspace_id: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connections": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "workspace_id": "out_7Hq2ZpK4mW",
+                     *           "server_type": "server_type example",
+                     *           "server_name": "server_name example",
+                     *           "connection_status": "active",
+                     *           "status_detail": {
+                     *             "state": "connecting",
+                     *             "reason": "reason example",
+                     *             "next_retry_at": "2026-05-04T09:30:00.000Z",
+                     *             "last_error": "last_error example"
+                     *           },
+                     *           "available_tools": [
+                     *             {
+                     *               "name": "name example",
+                     *               "description": "description example"
+                     *             }
+                     *           ],
+                     *           "total_tool_calls": 1,
+                     *           "last_connected_at": "2026-05-04T09:30:00.000Z",
+                     *           "created_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total_count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        connections: {
+                            available_tools: {
+                                description: string;
+                                name: string;
+                            }[];
+                            /** @enum {string} */
+                            connection_status: "active" | "disconnected" | "error";
+                            /** Format: date-time */
+                            created_at?: string;
+                            id: string;
+                            /** Format: date-time */
+                            last_connected_at: string | null;
+                            server_name: string;
+                            server_type: string;
+                            status_detail: {
+                                last_error: string | null;
+                                /** Format: date-time */
+                                next_retry_at: string | null;
+                                reason: string | null;
+                                /** @enum {string} */
+                                state: "connecting" | "active" | "reconnecting" | "error" | "disconnected";
+                            };
+                            total_tool_calls: number;
+                            workspace_id: string;
+                        }[];
+                        total_count: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiMcpDisconnectConnectionId: {
+        parameters: {
+            query: {
+                workspace_id: string;
+            };
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "disconnected",
+                     *       "connection_id": "out_7Hq2ZpK4mW"
+                     *     }
+                     */
+                    "application/json": {
+                        connection_id: string;
+                        /** @constant */
+                        status: "disconnected";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP crewd_outcomes_total Outcomes reaching a status, by crew
+                     *     # TYPE crewd_outcomes_total counter
+                     *     crewd_outcomes_total{crew="writer",status="completed"} 12
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "database": "ok"
+                     *     }
+                     */
+                    "application/json": {
+                        database: string;
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                    };
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not ready */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "unreachable"
+                     *     }
+                     */
+                    "application/json": {
+                        database: string;
+                        /** @enum {string} */
+                        status: "ready" | "unavailable";
+                    } | {
+                        error: {
+                            code: string;
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listLiveActors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "actors": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "machine": "machine example",
+                     *           "state": "state example",
+                     *           "status": "status example",
+                     *           "age_seconds": 1,
+                     *           "created_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "count": 1
+                     *     }
+                     */
+                    "application/json": {
+                        actors: {
+                            age_seconds: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            machine: string;
+                            state: string;
+                            status: string;
+                        }[];
+                        count: number;
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAdminEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "events": [
+                     *         {
+                     *           "position": 1,
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "sequence": 1,
+                     *           "event": "event example",
+                     *           "timestamp": "2026-05-04T09:30:00.000Z",
+                     *           "data": {}
+                     *         }
+                     *       ],
+                     *       "next_after": 1,
+                     *       "has_more": true
+                     *     }
+                     */
+                    "application/json": {
+                        events: {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            event: string;
+                            outcome_id: string | null;
+                            position: number;
+                            sequence: number;
+                            /** Format: date-time */
+                            timestamp: string;
+                        }[];
+                        has_more: boolean;
+                        next_after: number;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdminOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "actors": {
+                     *         "count": 1,
+                     *         "by_machine_state": [
+                     *           {
+                     *             "machine": "machine example",
+                     *             "state": "state example",
+                     *             "count": 1
+                     *           }
+                     *         ],
+                     *         "list": [
+                     *           {
+                     *             "id": "out_7Hq2ZpK4mW",
+                     *             "machine": "machine example",
+                     *             "state": "state example",
+                     *             "status": "status example",
+                     *             "age_seconds": 1
+                     *           }
+                     *         ]
+                     *       },
+                     *       "outcomes": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "status": "status example",
+                     *           "crew": "crew example"
+                     *         }
+                     *       ],
+                     *       "webhook_attempts": [
+                     *         {
+                     *           "webhook_id": "out_7Hq2ZpK4mW",
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "event": "event example",
+                     *           "status": "status example",
+                     *           "attempt": 1,
+                     *           "response_code": 1,
+                     *           "response_time_ms": 1,
+                     *           "delivered_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "position": 1
+                     *     }
+                     */
+                    "application/json": {
+                        actors: {
+                            by_machine_state: {
+                                count: number;
+                                machine: string;
+                                state: string;
+                            }[];
+                            count: number;
+                            list: {
+                                age_seconds?: number;
+                                id: string;
+                                machine: string;
+                                state: string;
+                                status: string;
+                            }[];
+                        };
+                        outcomes: {
+                            crew: string;
+                            id: string;
+                            status: string;
+                        }[];
+                        /** @description Latest event position: pass it as ?after= to GET /v1/admin/events */
+                        position: number;
+                        webhook_attempts: {
+                            attempt: number;
+                            /** Format: date-time */
+                            delivered_at?: string | null;
+                            event: string;
+                            id: string;
+                            response_code?: number | null;
+                            response_time_ms?: number | null;
+                            status: string;
+                            url: string;
+                            webhook_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "api_keys": [
+                     *         {
+                     *           "key_id": "key_9Ws4hJ2c",
+                     *           "name": "name example",
+                     *           "permissions": [
+                     *             "crews:read"
+                     *           ],
+                     *           "prefix": "prefix example",
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "last_used_at": "2026-05-04T09:30:00.000Z",
+                     *           "expires_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        api_keys: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            expires_at: string | null;
+                            key_id: string;
+                            /** Format: date-time */
+                            last_used_at: string | null;
+                            name: string;
+                            permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
+                            prefix: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploys",
+                 *       "permissions": [
+                 *         "crews:read",
+                 *         "crews:write",
+                 *         "outcomes:read"
+                 *       ],
+                 *       "expires_at": "2027-01-01T00:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    expires_at?: string;
+                    name: string;
+                    permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": "key_9Ws4hJ2c",
+                     *       "name": "name example",
+                     *       "permissions": [
+                     *         "crews:read"
+                     *       ],
+                     *       "prefix": "prefix example",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_used_at": "2026-05-04T09:30:00.000Z",
+                     *       "expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "secret": "crew_sk_example0000000000000000"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        key_id: string;
+                        /** Format: date-time */
+                        last_used_at: string | null;
+                        name: string;
+                        permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
+                        prefix: string;
+                    } & {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": "out_7Hq2ZpK4mW",
+                     *       "revoked": true
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: string;
+                        /** @constant */
+                        revoked: true;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploys (rotated)"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "key_id": "key_9Ws4hJ2c",
+                     *       "name": "name example",
+                     *       "permissions": [
+                     *         "crews:read"
+                     *       ],
+                     *       "prefix": "prefix example",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_used_at": "2026-05-04T09:30:00.000Z",
+                     *       "expires_at": "2026-05-04T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        expires_at: string | null;
+                        key_id: string;
+                        /** Format: date-time */
+                        last_used_at: string | null;
+                        name: string;
+                        permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
+                        prefix: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "valid": true,
+                     *       "key_id": "out_7Hq2ZpK4mW",
+                     *       "workspace_id": "out_7Hq2ZpK4mW",
+                     *       "permissions": [
+                     *         "permissions example"
+                     *       ],
+                     *       "rate_limit": {
+                     *         "limit": 1,
+                     *         "remaining": 1,
+                     *         "reset": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        key_id: string;
+                        permissions: string[];
+                        rate_limit: {
+                            limit: number;
+                            remaining: number;
+                            reset: number;
+                        };
+                        valid: boolean;
+                        workspace_id: string;
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCrews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "crews": [
+                     *         {
+                     *           "id": "writer",
+                     *           "name": "name example",
+                     *           "description": "description example",
+                     *           "agents": [
+                     *             "agents example"
+                     *           ],
+                     *           "status": "status example",
+                     *           "capabilities": [
+                     *             "capabilities example"
+                     *           ],
+                     *           "integrations": [
+                     *             "integrations example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        crews: {
+                            agents: string[];
+                            capabilities: string[];
+                            description: string;
+                            /** @enum {string} */
+                            id: "writer" | "mind" | "pilot";
+                            integrations: string[];
+                            name: string;
+                            status: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deployCrew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: "writer" | "mind" | "pilot";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brief": "Write a 1,200-word guide to composting in small city apartments for beginners.",
+                 *       "requirements": {
+                 *         "tone": "friendly",
+                 *         "audience": "renters",
+                 *         "word_count": 1200
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description At least 10 characters (else 400 invalid_brief). */
+                    brief: string;
+                    context?: string;
+                    context_documents?: string[];
+                    integrations?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Free-form keys; at most 32768 characters of JSON and 32 levels deep. */
+                    requirements?: {
+                        [key: string]: unknown;
+                    };
+                    template_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome_id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "crew": "writer",
+                     *       "estimated_completion": "2026-05-04T09:32:10.000Z",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "agents_deployed": [
+                     *         "researcher",
+                     *         "writer",
+                     *         "editor"
+                     *       ],
+                     *       "progress": {
+                     *         "current_stage": "research",
+                     *         "completion_percentage": 0,
+                     *         "next_stage": "draft"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        agents_deployed: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        crew: "writer" | "mind" | "pilot";
+                        /** Format: date-time */
+                        estimated_completion: string;
+                        outcome_id: string;
+                        progress: {
+                            completion_percentage: number;
+                            current_agent?: string;
+                            current_stage: string;
+                            next_stage?: string;
+                            stages_completed?: string[];
+                        };
+                        /** @enum {string} */
+                        status: "processing";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Out of plan outcomes (`insufficient_credits`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_credits",
+                     *         "message": "This workspace has no outcomes left on its plan.",
+                     *         "details": {
+                     *           "outcomes_remaining": 0,
+                     *           "outcomes_required": 1,
+                     *           "upgrade_url": "https://example.org/billing"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    runCrew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: "writer" | "mind" | "pilot";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "brief": "Write a 1,200-word guide to composting in small city apartments for beginners."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description At least 10 characters (else 400 invalid_brief). */
+                    brief: string;
+                    context?: string;
+                    context_documents?: string[];
+                    integrations?: {
+                        [key: string]: unknown;
+                    };
+                    /** @description Free-form keys; at most 32768 characters of JSON and 32 levels deep. */
+                    requirements?: {
+                        [key: string]: unknown;
+                    };
+                    template_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome_id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "estimated_completion": "2026-05-04T09:32:10.000Z",
+                     *       "crew_deployed": "writer"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        crew_deployed: "writer" | "mind" | "pilot";
+                        /** Format: date-time */
+                        estimated_completion: string;
+                        outcome_id: string;
+                        /** @enum {string} */
+                        status: "processing";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Out of plan outcomes (`insufficient_credits`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_credits",
+                     *         "message": "This workspace has no outcomes left on its plan.",
+                     *         "details": {
+                     *           "outcomes_remaining": 0,
+                     *           "outcomes_required": 1,
+                     *           "upgrade_url": "https://example.org/billing"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    batchDeployCrews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "workflow_name": "Launch week",
+                 *       "crews": [
+                 *         {
+                 *           "crew_id": "mind",
+                 *           "brief": "Research what small-apartment composters struggle with most."
+                 *         },
+                 *         {
+                 *           "crew_id": "writer",
+                 *           "brief": "Write a 1,200-word guide to composting in small city apartments for beginners.",
+                 *           "depends_on": [
+                 *             "mind"
+                 *           ],
+                 *           "requirements": {
+                 *             "tone": "friendly",
+                 *             "audience": "renters",
+                 *             "word_count": 1200
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    crews: {
+                        brief: string;
+                        context?: string;
+                        crew_id: string;
+                        depends_on?: string[];
+                        /** @description Lower starts first. */
+                        priority?: number;
+                        /** @description Free-form keys; at most 32768 characters of JSON and 32 levels deep. */
+                        requirements?: {
+                            [key: string]: unknown;
+                        };
+                    }[];
+                    workflow_name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workflow_id": "out_7Hq2ZpK4mW",
+                     *       "workflow_name": "workflow_name example",
+                     *       "status": "running",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "outcomes": [
+                     *         {
+                     *           "crew_id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "status": "processing",
+                     *           "priority": 1,
+                     *           "depends_on": [
+                     *             "depends_on example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        completed_at?: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        outcomes: {
+                            crew_id: string;
+                            depends_on: string[];
+                            outcome_id: string;
+                            priority: number;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed" | "revision_requested";
+                        }[];
+                        /** @enum {string} */
+                        status: "running" | "completed" | "failed";
+                        workflow_id: string;
+                        workflow_name: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Out of plan outcomes (`insufficient_credits`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_credits",
+                     *         "message": "This workspace has no outcomes left on its plan.",
+                     *         "details": {
+                     *           "outcomes_remaining": 0,
+                     *           "outcomes_required": 1,
+                     *           "upgrade_url": "https://example.org/billing"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "integrations": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "kind": "kind example",
+                     *           "display_name": "display_name example",
+                     *           "crews": [
+                     *             "crews example"
+                     *           ],
+                     *           "flags": [
+                     *             "flags example"
+                     *           ],
+                     *           "configured": true,
+                     *           "settings": {},
+                     *           "connection_status": "active",
+                     *           "connection_id": "out_7Hq2ZpK4mW",
+                     *           "updated_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        integrations: {
+                            configured: boolean;
+                            connection_id: string | null;
+                            /** @enum {string} */
+                            connection_status: "active" | "disconnected" | "error";
+                            crews: string[];
+                            display_name: string;
+                            flags: string[];
+                            id: string;
+                            kind: string;
+                            settings: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            updated_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postIntegrationsIntegrationIdConfigure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "settings": {},
+                 *       "channel": "channel example",
+                 *       "notify_on_completion": true,
+                 *       "import_context": true
+                 *     }
+                 */
+                "application/json": {
+                    channel?: string;
+                    import_context?: boolean;
+                    notify_on_completion?: boolean;
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "kind": "kind example",
+                     *       "display_name": "display_name example",
+                     *       "crews": [
+                     *         "crews example"
+                     *       ],
+                     *       "flags": [
+                     *         "flags example"
+                     *       ],
+                     *       "configured": true,
+                     *       "settings": {},
+                     *       "connection_status": "active",
+                     *       "connection_id": "out_7Hq2ZpK4mW",
+                     *       "updated_at": "2026-05-04T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        configured: boolean;
+                        connection_id: string | null;
+                        /** @enum {string} */
+                        connection_status: "active" | "disconnected" | "error";
+                        crews: string[];
+                        display_name: string;
+                        flags: string[];
+                        id: string;
+                        kind: string;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "openapi": "openapi example",
+                     *       "paths": {}
+                     *     }
+                     */
+                    "application/json": {
+                        openapi: string;
+                        paths: {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOutcomes: {
+        parameters: {
+            query?: {
+                created_after?: string;
+                created_before?: string;
+                crew?: "writer" | "mind" | "pilot";
+                cursor?: string;
+                limit?: number;
+                status?: "processing" | "completed" | "failed" | "revision_requested";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "status": "processing",
+                     *           "crew": "writer",
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "completed_at": "2026-05-04T09:30:00.000Z",
+                     *           "revised_at": "2026-05-04T09:30:00.000Z",
+                     *           "revision_id": "out_7Hq2ZpK4mW",
+                     *           "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *           "failed_at": "2026-05-04T09:30:00.000Z",
+                     *           "progress": {
+                     *             "current_stage": "current_stage example",
+                     *             "completion_percentage": 1,
+                     *             "stages_completed": [
+                     *               "stages_completed example"
+                     *             ],
+                     *             "current_agent": "current_agent example",
+                     *             "next_stage": "next_stage example"
+                     *           },
+                     *           "agents": {
+                     *             "key": {
+                     *               "status": "pending",
+                     *               "started_at": "2026-05-04T09:30:00.000Z",
+                     *               "completion_time": "2026-05-04T09:30:00.000Z",
+                     *               "output_summary": "output_summary example",
+                     *               "progress": "progress example"
+                     *             }
+                     *           },
+                     *           "result": {
+                     *             "content": "content example",
+                     *             "metadata": {
+                     *               "word_count": 1,
+                     *               "reading_time": "reading_time example",
+                     *               "sentiment": "sentiment example",
+                     *               "seo_score": 1,
+                     *               "readability_score": 1
+                     *             },
+                     *             "assets": [
+                     *               {
+                     *                 "type": "type example",
+                     *                 "url": "https://example.org/hooks/crewd",
+                     *                 "description": "description example"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "error": {
+                     *             "code": "code example",
+                     *             "message": "message example",
+                     *             "details": {
+                     *               "stage": "stage example",
+                     *               "agent": "agent example",
+                     *               "retry_count": 1,
+                     *               "last_error": "last_error example"
+                     *             }
+                     *           },
+                     *           "retry_available": true,
+                     *           "estimated_retry_time": "2026-05-04T09:30:00.000Z",
+                     *           "revisions_available": 1
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            agents?: {
+                                [key: string]: {
+                                    /** Format: date-time */
+                                    completion_time?: string;
+                                    output_summary?: string;
+                                    progress?: string;
+                                    /** Format: date-time */
+                                    started_at?: string;
+                                    /** @enum {string} */
+                                    status: "pending" | "processing" | "completed" | "failed";
+                                };
+                            };
+                            /**
+                             * Format: date-time
+                             * @description The first completion; a revision does not move it (see revised_at).
+                             */
+                            completed_at?: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            crew: "writer" | "mind" | "pilot";
+                            error?: {
+                                code: string;
+                                details: {
+                                    agent: string;
+                                    last_error: string;
+                                    /** @description Model retries spent at that stage (0 when the failure is not a model step). */
+                                    retry_count: number;
+                                    /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
+                                    stage: string;
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                message: string;
+                            };
+                            /** Format: date-time */
+                            estimated_completion?: string;
+                            /** Format: date-time */
+                            estimated_retry_time?: string;
+                            /** Format: date-time */
+                            failed_at?: string;
+                            id: string;
+                            progress?: {
+                                completion_percentage: number;
+                                current_agent?: string;
+                                current_stage: string;
+                                next_stage?: string;
+                                stages_completed?: string[];
+                            };
+                            result?: {
+                                assets: {
+                                    description: string;
+                                    type: string;
+                                    url: string;
+                                }[];
+                                content: string;
+                                metadata: {
+                                    readability_score?: number;
+                                    reading_time?: string;
+                                    sentiment?: string;
+                                    seo_score?: number;
+                                    word_count?: number;
+                                };
+                            };
+                            retry_available?: boolean;
+                            /**
+                             * Format: date-time
+                             * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+                             */
+                            revised_at?: string;
+                            /** @description The latest completed revision. Present once a revision completed. */
+                            revision_id?: string;
+                            revisions_available: number;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed" | "revision_requested";
+                        }[];
+                        pagination: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "crew": "writer",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "revised_at": "2026-05-04T09:30:00.000Z",
+                     *       "revision_id": "out_7Hq2ZpK4mW",
+                     *       "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *       "failed_at": "2026-05-04T09:30:00.000Z",
+                     *       "progress": {
+                     *         "current_stage": "current_stage example",
+                     *         "completion_percentage": 1,
+                     *         "stages_completed": [
+                     *           "stages_completed example"
+                     *         ],
+                     *         "current_agent": "current_agent example",
+                     *         "next_stage": "next_stage example"
+                     *       },
+                     *       "agents": {
+                     *         "key": {
+                     *           "status": "pending",
+                     *           "started_at": "2026-05-04T09:30:00.000Z",
+                     *           "completion_time": "2026-05-04T09:30:00.000Z",
+                     *           "output_summary": "output_summary example",
+                     *           "progress": "progress example"
+                     *         }
+                     *       },
+                     *       "result": {
+                     *         "content": "content example",
+                     *         "metadata": {
+                     *           "word_count": 1,
+                     *           "reading_time": "reading_time example",
+                     *           "sentiment": "sentiment example",
+                     *           "seo_score": 1,
+                     *           "readability_score": 1
+                     *         },
+                     *         "assets": [
+                     *           {
+                     *             "type": "type example",
+                     *             "url": "https://example.org/hooks/crewd",
+                     *             "description": "description example"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": {
+                     *         "code": "code example",
+                     *         "message": "message example",
+                     *         "details": {
+                     *           "stage": "stage example",
+                     *           "agent": "agent example",
+                     *           "retry_count": 1,
+                     *           "last_error": "last_error example"
+                     *         }
+                     *       },
+                     *       "retry_available": true,
+                     *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
+                     *       "revisions_available": 1
+                     *     }
+                     */
+                    "application/json": {
+                        agents?: {
+                            [key: string]: {
+                                /** Format: date-time */
+                                completion_time?: string;
+                                output_summary?: string;
+                                progress?: string;
+                                /** Format: date-time */
+                                started_at?: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed";
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The first completion; a revision does not move it (see revised_at).
+                         */
+                        completed_at?: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        crew: "writer" | "mind" | "pilot";
+                        error?: {
+                            code: string;
+                            details: {
+                                agent: string;
+                                last_error: string;
+                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
+                                retry_count: number;
+                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
+                                stage: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                        /** Format: date-time */
+                        estimated_completion?: string;
+                        /** Format: date-time */
+                        estimated_retry_time?: string;
+                        /** Format: date-time */
+                        failed_at?: string;
+                        id: string;
+                        progress?: {
+                            completion_percentage: number;
+                            current_agent?: string;
+                            current_stage: string;
+                            next_stage?: string;
+                            stages_completed?: string[];
+                        };
+                        result?: {
+                            assets: {
+                                description: string;
+                                type: string;
+                                url: string;
+                            }[];
+                            content: string;
+                            metadata: {
+                                readability_score?: number;
+                                reading_time?: string;
+                                sentiment?: string;
+                                seo_score?: number;
+                                word_count?: number;
+                            };
+                        };
+                        retry_available?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+                         */
+                        revised_at?: string;
+                        /** @description The latest completed revision. Present once a revision completed. */
+                        revision_id?: string;
+                        revisions_available: number;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed" | "revision_requested";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "crew": "writer",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "revised_at": "2026-05-04T09:30:00.000Z",
+                     *       "revision_id": "out_7Hq2ZpK4mW",
+                     *       "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *       "failed_at": "2026-05-04T09:30:00.000Z",
+                     *       "progress": {
+                     *         "current_stage": "current_stage example",
+                     *         "completion_percentage": 1,
+                     *         "stages_completed": [
+                     *           "stages_completed example"
+                     *         ],
+                     *         "current_agent": "current_agent example",
+                     *         "next_stage": "next_stage example"
+                     *       },
+                     *       "agents": {
+                     *         "key": {
+                     *           "status": "pending",
+                     *           "started_at": "2026-05-04T09:30:00.000Z",
+                     *           "completion_time": "2026-05-04T09:30:00.000Z",
+                     *           "output_summary": "output_summary example",
+                     *           "progress": "progress example"
+                     *         }
+                     *       },
+                     *       "result": {
+                     *         "content": "content example",
+                     *         "metadata": {
+                     *           "word_count": 1,
+                     *           "reading_time": "reading_time example",
+                     *           "sentiment": "sentiment example",
+                     *           "seo_score": 1,
+                     *           "readability_score": 1
+                     *         },
+                     *         "assets": [
+                     *           {
+                     *             "type": "type example",
+                     *             "url": "https://example.org/hooks/crewd",
+                     *             "description": "description example"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": {
+                     *         "code": "code example",
+                     *         "message": "message example",
+                     *         "details": {
+                     *           "stage": "stage example",
+                     *           "agent": "agent example",
+                     *           "retry_count": 1,
+                     *           "last_error": "last_error example"
+                     *         }
+                     *       },
+                     *       "retry_available": true,
+                     *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
+                     *       "revisions_available": 1
+                     *     }
+                     */
+                    "application/json": {
+                        agents?: {
+                            [key: string]: {
+                                /** Format: date-time */
+                                completion_time?: string;
+                                output_summary?: string;
+                                progress?: string;
+                                /** Format: date-time */
+                                started_at?: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed";
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The first completion; a revision does not move it (see revised_at).
+                         */
+                        completed_at?: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        crew: "writer" | "mind" | "pilot";
+                        error?: {
+                            code: string;
+                            details: {
+                                agent: string;
+                                last_error: string;
+                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
+                                retry_count: number;
+                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
+                                stage: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                        /** Format: date-time */
+                        estimated_completion?: string;
+                        /** Format: date-time */
+                        estimated_retry_time?: string;
+                        /** Format: date-time */
+                        failed_at?: string;
+                        id: string;
+                        progress?: {
+                            completion_percentage: number;
+                            current_agent?: string;
+                            current_stage: string;
+                            next_stage?: string;
+                            stages_completed?: string[];
+                        };
+                        result?: {
+                            assets: {
+                                description: string;
+                                type: string;
+                                url: string;
+                            }[];
+                            content: string;
+                            metadata: {
+                                readability_score?: number;
+                                reading_time?: string;
+                                sentiment?: string;
+                                seo_score?: number;
+                                word_count?: number;
+                            };
+                        };
+                        retry_available?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+                         */
+                        revised_at?: string;
+                        /** @description The latest completed revision. Present once a revision completed. */
+                        revision_id?: string;
+                        revisions_available: number;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed" | "revision_requested";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOutcomeResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "crew": "writer",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "revised_at": "2026-05-04T09:30:00.000Z",
+                     *       "revision_id": "out_7Hq2ZpK4mW",
+                     *       "result": {
+                     *         "content": "content example",
+                     *         "metadata": {
+                     *           "word_count": 1,
+                     *           "reading_time": "reading_time example",
+                     *           "sentiment": "sentiment example",
+                     *           "seo_score": 1,
+                     *           "readability_score": 1
+                     *         },
+                     *         "assets": [
+                     *           {
+                     *             "type": "type example",
+                     *             "url": "https://example.org/hooks/crewd",
+                     *             "description": "description example"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "integrations_executed": {},
+                     *       "quality_metrics": {
+                     *         "overall_score": 1,
+                     *         "criteria": {
+                     *           "relevance": 1,
+                     *           "clarity": 1,
+                     *           "completeness": 1,
+                     *           "engagement": 1
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        completed_at: string;
+                        /** @enum {string} */
+                        crew: "writer" | "mind" | "pilot";
+                        id: string;
+                        integrations_executed: {
+                            [key: string]: unknown;
+                        };
+                        quality_metrics: {
+                            criteria: {
+                                clarity: number;
+                                completeness: number;
+                                engagement: number;
+                                relevance: number;
+                            };
+                            overall_score: number;
+                        };
+                        result: {
+                            assets: {
+                                description: string;
+                                type: string;
+                                url: string;
+                            }[];
+                            content: string;
+                            metadata: {
+                                readability_score?: number;
+                                reading_time?: string;
+                                sentiment?: string;
+                                seo_score?: number;
+                                word_count?: number;
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+                         */
+                        revised_at?: string;
+                        /** @description The latest completed revision. Present once a revision completed. */
+                        revision_id?: string;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed" | "revision_requested";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "crew": "writer",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "revised_at": "2026-05-04T09:30:00.000Z",
+                     *       "revision_id": "out_7Hq2ZpK4mW",
+                     *       "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *       "failed_at": "2026-05-04T09:30:00.000Z",
+                     *       "progress": {
+                     *         "current_stage": "current_stage example",
+                     *         "completion_percentage": 1,
+                     *         "stages_completed": [
+                     *           "stages_completed example"
+                     *         ],
+                     *         "current_agent": "current_agent example",
+                     *         "next_stage": "next_stage example"
+                     *       },
+                     *       "agents": {
+                     *         "key": {
+                     *           "status": "pending",
+                     *           "started_at": "2026-05-04T09:30:00.000Z",
+                     *           "completion_time": "2026-05-04T09:30:00.000Z",
+                     *           "output_summary": "output_summary example",
+                     *           "progress": "progress example"
+                     *         }
+                     *       },
+                     *       "result": {
+                     *         "content": "content example",
+                     *         "metadata": {
+                     *           "word_count": 1,
+                     *           "reading_time": "reading_time example",
+                     *           "sentiment": "sentiment example",
+                     *           "seo_score": 1,
+                     *           "readability_score": 1
+                     *         },
+                     *         "assets": [
+                     *           {
+                     *             "type": "type example",
+                     *             "url": "https://example.org/hooks/crewd",
+                     *             "description": "description example"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": {
+                     *         "code": "code example",
+                     *         "message": "message example",
+                     *         "details": {
+                     *           "stage": "stage example",
+                     *           "agent": "agent example",
+                     *           "retry_count": 1,
+                     *           "last_error": "last_error example"
+                     *         }
+                     *       },
+                     *       "retry_available": true,
+                     *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
+                     *       "revisions_available": 1
+                     *     }
+                     */
+                    "application/json": {
+                        agents?: {
+                            [key: string]: {
+                                /** Format: date-time */
+                                completion_time?: string;
+                                output_summary?: string;
+                                progress?: string;
+                                /** Format: date-time */
+                                started_at?: string;
+                                /** @enum {string} */
+                                status: "pending" | "processing" | "completed" | "failed";
+                            };
+                        };
+                        /**
+                         * Format: date-time
+                         * @description The first completion; a revision does not move it (see revised_at).
+                         */
+                        completed_at?: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        crew: "writer" | "mind" | "pilot";
+                        error?: {
+                            code: string;
+                            details: {
+                                agent: string;
+                                last_error: string;
+                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
+                                retry_count: number;
+                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
+                                stage: string;
+                            } & {
+                                [key: string]: unknown;
+                            };
+                            message: string;
+                        };
+                        /** Format: date-time */
+                        estimated_completion?: string;
+                        /** Format: date-time */
+                        estimated_retry_time?: string;
+                        /** Format: date-time */
+                        failed_at?: string;
+                        id: string;
+                        progress?: {
+                            completion_percentage: number;
+                            current_agent?: string;
+                            current_stage: string;
+                            next_stage?: string;
+                            stages_completed?: string[];
+                        };
+                        result?: {
+                            assets: {
+                                description: string;
+                                type: string;
+                                url: string;
+                            }[];
+                            content: string;
+                            metadata: {
+                                readability_score?: number;
+                                reading_time?: string;
+                                sentiment?: string;
+                                seo_score?: number;
+                                word_count?: number;
+                            };
+                        };
+                        retry_available?: boolean;
+                        /**
+                         * Format: date-time
+                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+                         */
+                        revised_at?: string;
+                        /** @description The latest completed revision. Present once a revision completed. */
+                        revision_id?: string;
+                        revisions_available: number;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed" | "revision_requested";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Out of plan outcomes (`insufficient_credits`) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "insufficient_credits",
+                     *         "message": "This workspace has no outcomes left on its plan.",
+                     *         "details": {
+                     *           "outcomes_remaining": 0,
+                     *           "outcomes_required": 1,
+                     *           "upgrade_url": "https://example.org/billing"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reviseOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "feedback": "Shorter, please, and end with a one-page checklist.",
+                 *       "requirements": {
+                 *         "word_count": 800
+                 *       },
+                 *       "priority": "normal"
+                 *     }
+                 */
+                "application/json": {
+                    feedback: string;
+                    /** @enum {string} */
+                    priority?: "low" | "normal" | "high";
+                    /** @description Free-form keys; at most 32768 characters of JSON and 32 levels deep. */
+                    requirements?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revision_id": "out_7Hq2ZpK4mW",
+                     *       "status": "processing",
+                     *       "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *       "changes_requested": [
+                     *         "changes_requested example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        changes_requested: string[];
+                        /** Format: date-time */
+                        estimated_completion: string;
+                        revision_id: string;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listOutcomeRevisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "revisions": [
+                     *         {
+                     *           "revision_id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "status": "processing",
+                     *           "feedback": "feedback example",
+                     *           "requirements": {},
+                     *           "priority": "priority example",
+                     *           "changes_requested": [
+                     *             "changes_requested example"
+                     *           ],
+                     *           "estimated_completion": "2026-05-04T09:30:00.000Z",
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "completed_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        revisions: {
+                            changes_requested: string[];
+                            /** Format: date-time */
+                            completed_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            estimated_completion: string;
+                            feedback: string;
+                            outcome_id: string;
+                            priority?: string | null;
+                            requirements?: {
+                                [key: string]: unknown;
+                            };
+                            revision_id: string;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamOutcome: {
+        parameters: {
+            query?: {
+                after?: number;
+            };
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching protocols: the WebSocket is open */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A plain GET on the WebSocket endpoint: connect with Upgrade: websocket (`upgrade_required`) */
+            426: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "upgrade_required",
+                     *         "message": "This endpoint is a WebSocket: connect with Upgrade: websocket.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "webhooks": [
+                     *         {
+                     *           "id": "wh_3kT9vQx2",
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "events": [
+                     *             "outcome.created"
+                     *           ],
+                     *           "description": "description example",
+                     *           "active": true,
+                     *           "debug": true,
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "last_delivery": "2026-05-04T09:30:00.000Z",
+                     *           "delivery_count": 1,
+                     *           "success_rate": 0.85,
+                     *           "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        pagination: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                        webhooks: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            debug: boolean;
+                            delivery_count: number;
+                            description: string;
+                            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                            id: string;
+                            /** Format: date-time */
+                            last_delivery: string | null;
+                            /** Format: date-time */
+                            previous_secret_expires_at: string | null;
+                            success_rate: number;
+                            url: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.org/hooks/crewd",
+                 *       "events": [
+                 *         "outcome.completed",
+                 *         "outcome.failed"
+                 *       ],
+                 *       "secret": "whsec_4f9d1c7a2b8e6f30",
+                 *       "description": "Publishing pipeline"
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    debug?: boolean;
+                    description?: string;
+                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                    secret: string;
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_3kT9vQx2",
+                     *       "url": "https://example.org/hooks/crewd",
+                     *       "events": [
+                     *         "outcome.created"
+                     *       ],
+                     *       "description": "description example",
+                     *       "active": true,
+                     *       "debug": true,
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_delivery": "2026-05-04T09:30:00.000Z",
+                     *       "delivery_count": 1,
+                     *       "success_rate": 0.85,
+                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "secret": "secret example"
+                     *     }
+                     */
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        debug: boolean;
+                        delivery_count: number;
+                        description: string;
+                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                        id: string;
+                        /** Format: date-time */
+                        last_delivery: string | null;
+                        /** Format: date-time */
+                        previous_secret_expires_at: string | null;
+                        success_rate: number;
+                        url: string;
+                    } & {
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_3kT9vQx2",
+                     *       "url": "https://example.org/hooks/crewd",
+                     *       "events": [
+                     *         "outcome.created"
+                     *       ],
+                     *       "description": "description example",
+                     *       "active": true,
+                     *       "debug": true,
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_delivery": "2026-05-04T09:30:00.000Z",
+                     *       "delivery_count": 1,
+                     *       "success_rate": 0.85,
+                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        debug: boolean;
+                        delivery_count: number;
+                        description: string;
+                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                        id: string;
+                        /** Format: date-time */
+                        last_delivery: string | null;
+                        /** Format: date-time */
+                        previous_secret_expires_at: string | null;
+                        success_rate: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_3kT9vQx2",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "outcome.completed"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
+                "application/json": {
+                    active?: boolean;
+                    debug?: boolean;
+                    description?: string;
+                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                    secret?: string;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "wh_3kT9vQx2",
+                     *       "url": "https://example.org/hooks/crewd",
+                     *       "events": [
+                     *         "outcome.created"
+                     *       ],
+                     *       "description": "description example",
+                     *       "active": true,
+                     *       "debug": true,
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "last_delivery": "2026-05-04T09:30:00.000Z",
+                     *       "delivery_count": 1,
+                     *       "success_rate": 0.85,
+                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        debug: boolean;
+                        delivery_count: number;
+                        description: string;
+                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                        id: string;
+                        /** Format: date-time */
+                        last_delivery: string | null;
+                        /** Format: date-time */
+                        previous_secret_expires_at: string | null;
+                        success_rate: number;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": "del_5Rb8nLq1",
+                     *           "event": "event example",
+                     *           "status": "success",
+                     *           "response_code": 1,
+                     *           "delivered_at": "2026-05-04T09:30:00.000Z",
+                     *           "response_time_ms": 1,
+                     *           "attempt": 1,
+                     *           "next_retry": "2026-05-04T09:30:00.000Z",
+                     *           "error": "error example"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        deliveries: {
+                            attempt: number;
+                            /** Format: date-time */
+                            delivered_at: string;
+                            error?: string;
+                            event: string;
+                            id: string;
+                            /** Format: date-time */
+                            next_retry?: string;
+                            response_code: number;
+                            response_time_ms: number;
+                            /** @enum {string} */
+                            status: "success" | "failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    redeliverWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                delivery_id: string;
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "del_5Rb8nLq1",
+                     *       "event": "event example",
+                     *       "status": "success",
+                     *       "response_code": 1,
+                     *       "delivered_at": "2026-05-04T09:30:00.000Z",
+                     *       "response_time_ms": 1,
+                     *       "attempt": 1,
+                     *       "next_retry": "2026-05-04T09:30:00.000Z",
+                     *       "error": "error example"
+                     *     }
+                     */
+                    "application/json": {
+                        attempt: number;
+                        /** Format: date-time */
+                        delivered_at: string;
+                        error?: string;
+                        event: string;
+                        id: string;
+                        /** Format: date-time */
+                        next_retry?: string;
+                        response_code: number;
+                        response_time_ms: number;
+                        /** @enum {string} */
+                        status: "success" | "failed";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "outcome.completed"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "del_5Rb8nLq1",
+                     *       "event": "event example",
+                     *       "status": "success",
+                     *       "response_code": 1,
+                     *       "delivered_at": "2026-05-04T09:30:00.000Z",
+                     *       "response_time_ms": 1,
+                     *       "attempt": 1,
+                     *       "next_retry": "2026-05-04T09:30:00.000Z",
+                     *       "error": "error example"
+                     *     }
+                     */
+                    "application/json": {
+                        attempt: number;
+                        /** Format: date-time */
+                        delivered_at: string;
+                        error?: string;
+                        event: string;
+                        id: string;
+                        /** Format: date-time */
+                        next_retry?: string;
+                        response_code: number;
+                        response_time_ms: number;
+                        /** @enum {string} */
+                        status: "success" | "failed";
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "crew_unavailable",
+                     *         "message": "The pilot crew is in maintenance.",
+                     *         "details": {
+                     *           "crew": "pilot",
+                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                     *           "alternative_crews": [
+                     *             "writer"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 1 MB (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "payload_too_large",
+                     *         "message": "The body is larger than 1 MB.",
+                     *         "details": {
+                     *           "limit_bytes": 1048576
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not application/json (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unsupported_media_type",
+                     *         "message": "Send the body as application/json.",
+                     *         "details": {
+                     *           "content_type": "text/plain"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "workflow_id": "out_7Hq2ZpK4mW",
+                     *       "workflow_name": "workflow_name example",
+                     *       "status": "running",
+                     *       "created_at": "2026-05-04T09:30:00.000Z",
+                     *       "completed_at": "2026-05-04T09:30:00.000Z",
+                     *       "outcomes": [
+                     *         {
+                     *           "crew_id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "status": "processing",
+                     *           "priority": 1,
+                     *           "depends_on": [
+                     *             "depends_on example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: date-time */
+                        completed_at?: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        outcomes: {
+                            crew_id: string;
+                            depends_on: string[];
+                            outcome_id: string;
+                            priority: number;
+                            /** @enum {string} */
+                            status: "processing" | "completed" | "failed" | "revision_requested";
+                        }[];
+                        /** @enum {string} */
+                        status: "running" | "completed" | "failed";
+                        workflow_id: string;
+                        workflow_name: string;
+                    };
+                };
+            };
+            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_brief",
+                     *         "message": "The brief must be at least 10 characters.",
+                     *         "details": {
+                     *           "field": "brief",
+                     *           "min_length": 10,
+                     *           "provided_length": 4
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unauthorized",
+                     *         "message": "The API key is not valid.",
+                     *         "details": {
+                     *           "reason": "invalid_api_key"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "This key lacks the crews:write permission.",
+                     *         "details": {
+                     *           "required_permission": "crews:write",
+                     *           "provided_permissions": [
+                     *             "crews:read"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource in this workspace (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                     *         "details": {
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Requests allowed per minute for this key (or address) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (seconds) when the window resets */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; retry after 12 seconds.",
+                     *         "details": {
+                     *           "limit": 60,
+                     *           "retry_after_seconds": 12
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,100 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { Octokit } from '@octokit/rest';
+import { z } from 'zod';
+import { actionError, actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
+import { flagStages } from '../shared/flagStages.js';
+
+/** Hidden marker carried in an issue body: the idempotency key, found again by search-before-create. */
+export function issueMarker(key: string): string {
+  return `<!-- crewd:${key} -->`;
+}
+
+function client(context: PluginContext): Octokit {
+  return new Octokit({
+    ...(context.secrets.token ? { auth: context.secrets.token } : {}),
+    baseUrl: context.apiUrls.code ?? 'https://api.github.com',
+    userAgent: 'crewd-code-plugin/1',
+    request: { fetch: context.fetch, retries: 0 },
+    // Octokit logs failed requests to the console by default; route them to the plugin logger.
+    log: {
+      debug: () => {},
+      info: () => {},
+      warn: (message: string) => context.logger.warn({}, message),
+      error: (message: string) => context.logger.warn({}, message),
+    },
+  });
+}
+
+function failure(error: unknown) {
+  const status = (error as { status?: number }).status;
+  const retryable = status === undefined || status === 429 || status >= 500;
+  return actionError(`The source-code host refused the request${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}`, {
+    retryable,
+    code: status === 401 || status === 403 ? 'auth_required' : status === 404 ? 'repository_not_found' : 'vendor_error',
+  });
+}
+
+/**
+ * Source-code host (pilot) on the vendor's official client, Octokit, with a configurable base URL
+ * (CREWD_CODE_API_URL; GitHub Enterprise or a test server). `create_repo_issues` files the
+ * outcome as an issue. The host has no idempotency key for issues, so the key is written into the
+ * body as a hidden marker and searched for before creating.
+ */
+export const codePlugin = definePlugin({
+  manifest: {
+    id: 'code',
+    kind: 'source-code host',
+    displayName: 'Source-code host',
+    version: '1.0.0',
+    crews: ['pilot'],
+    tools: ['code_create_issue', 'code_list_issues'],
+    flags: [{ name: 'create_repo_issues', type: 'boolean', description: 'File the outcome as an issue in the configured repository.', stages: flagStages('tickets'), tool: 'code_create_issue', action: 'create_issue' }],
+    settingsSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['owner', 'repo'],
+      properties: {
+        owner: { type: 'string', minLength: 1, maxLength: 100, description: 'Repository owner (user or organisation).' },
+        repo: { type: 'string', minLength: 1, maxLength: 100, description: 'Repository name.' },
+        labels: { type: 'array', items: { type: 'string', maxLength: 50 }, maxItems: 10, description: 'Labels put on created issues.' },
+        token: { type: 'string', minLength: 1, description: 'Access token (stored encrypted, never returned).' },
+      },
+    },
+    secrets: [{ name: 'token', description: 'Access token with permission to create issues.', required: false }],
+  },
+  register(context) {
+    const owner = String(context.settings.owner ?? '');
+    const repo = String(context.settings.repo ?? '');
+    const labels = Array.isArray(context.settings.labels) ? (context.settings.labels as string[]) : [];
+    const octokit = client(context);
+    const server = new McpServer({ name: 'crewd-code', version: '1.0.0' });
+
+    server.registerTool('code_create_issue', { description: 'Create an issue from the outcome in the configured repository.', inputSchema: integrationActionInputSchema }, async (input) => {
+      const marker = issueMarker(input.idempotency_key);
+      try {
+        // Search before create: a replay after a crash finds the issue the first call made.
+        const existing = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', per_page: 100 });
+        const found = existing.find((issue) => (issue.body ?? '').includes(marker));
+        const issue = found ?? (await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels })).data;
+        return actionResult({ status: 'success', post_url: issue.html_url, details: { issue_number: issue.number, repository: `${owner}/${repo}`, created: !found } });
+      } catch (error) {
+        return failure(error);
+      }
+    });
+
+    server.registerTool(
+      'code_list_issues',
+      { description: 'List issues of the configured repository (newest first).', inputSchema: z.object({ state: z.enum(['open', 'closed', 'all']).optional(), limit: z.number().int().min(1).max(100).optional() }) },
+      async ({ state, limit }) => {
+        try {
+          const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: state ?? 'open', per_page: limit ?? 30 });
+          const issues = data.map((issue) => ({ number: issue.number, title: issue.title, state: issue.state, url: issue.html_url }));
+          return { content: [{ type: 'text', text: JSON.stringify(issues) }] };
+        } catch (error) {
+          return failure(error);
+        }
+      },
+    );
+    return server;
+  },
+});

@@ -1,0 +1,4 @@
+import { localFolderPlugin } from '../shared/localFolderPlugin.js';
+
+/** Notes workspace (writer): `save_to_notes` saves the outcome as a page; local-folder backend. */
+export const notesPlugin = localFolderPlugin({ id: 'notes', kind: 'notes workspace', displayName: 'Notes workspace', crews: ['writer'], flag: 'save_to_notes', noun: 'page' });

@@ -1,0 +1,4 @@
+import { localFolderPlugin } from '../shared/localFolderPlugin.js';
+
+/** Wiki (pilot): `save_to_wiki` saves the outcome as a wiki page; local-folder backend. */
+export const wikiPlugin = localFolderPlugin({ id: 'wiki', kind: 'wiki', displayName: 'Wiki', crews: ['pilot'], flag: 'save_to_wiki', noun: 'article' });

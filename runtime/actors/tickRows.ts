@@ -1,0 +1,52 @@
+import type { EncodedActorRow } from '../../storage/repositories/actors.js';
+import type { NewEvent } from '../../storage/repositories/events.js';
+import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { RevisionRow } from '../../storage/repositories/revisions.js';
+import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
+import type { WorkflowRow } from '../../storage/repositories/workflows.js';
+
+/** A revision that ended, written onto its record. */
+export interface RevisionSettled {
+  revisionId: string;
+  status: 'completed' | 'failed';
+  at: string;
+  error: Record<string, unknown> | null;
+}
+
+/**
+ * Everything a tick may write besides actor snapshots, as typed rows. Commands and machine
+ * definitions build these as plain data; only the actor host writes them (`writeTick`), each
+ * kind through its repository, all in the tick's one transaction.
+ */
+export interface TickRows {
+  /** New outcomes and their inputs (a deploy). */
+  outcomes?: OutcomeRow[];
+  outcomeInputs?: OutcomeInputRow[];
+  /** New actor rows (before their first snapshot). */
+  actors?: EncodedActorRow[];
+  /** New workflows (a batch deploy). */
+  workflows?: WorkflowRow[];
+  /** Read models projected from snapshots. */
+  outcomeStates?: OutcomeRow[];
+  workflowStates?: WorkflowRow[];
+  stageOutputs?: StageOutputRow[];
+  revisions?: RevisionRow[];
+  revisionsSettled?: RevisionSettled[];
+  /** One credit given back per entry (a workspace id). */
+  refunds?: string[];
+  events?: NewEvent[];
+}
+
+export type TickRowKind = keyof TickRows;
+
+/** Appends `rows` to `into`, kind by kind (no copies of the row objects). */
+export function mergeTickRows(into: TickRows, rows: TickRows): TickRows {
+  for (const kind of Object.keys(rows) as TickRowKind[]) {
+    const list = rows[kind] as unknown[] | undefined;
+    if (!list || list.length === 0) continue;
+    const target = into[kind] as unknown[] | undefined;
+    if (target) for (const row of list) target.push(row);
+    else (into as Record<string, unknown[]>)[kind] = [...list];
+  }
+  return into;
+}

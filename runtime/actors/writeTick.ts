@@ -1,0 +1,66 @@
+import type { Db } from '../../storage/db.js';
+import type { Repositories } from '../../storage/index.js';
+import type { EncodedActorRow } from '../../storage/repositories/actors.js';
+import { mergeTickRows, type TickRows } from './tickRows.js';
+
+/** Credits a group of rows needs: the rows are written only when all of them can be taken. */
+export interface CreditGuard {
+  workspaceId: string;
+  count: number;
+}
+
+/** One isolatable part of a tick: one actor's snapshot with its rows, or one command's group. */
+export interface TickUnit {
+  /** The actor the rows belong to; null for a command's group (a deploy). */
+  actorId: string | null;
+  snapshot: EncodedActorRow | null;
+  rows: TickRows;
+  credits?: CreditGuard;
+  /** Set by `writeTick` when the guard refused: nothing of this unit was written. */
+  refused?: boolean;
+}
+
+/** Takes the credits of the guarded units: per workspace at once when they cover all, else unit by unit. */
+async function takeCredits(repos: Repositories, units: TickUnit[], trx: Db): Promise<void> {
+  const needed = new Map<string, number>();
+  for (const unit of units) if (unit.credits) needed.set(unit.credits.workspaceId, (needed.get(unit.credits.workspaceId) ?? 0) + unit.credits.count);
+  for (const [workspaceId, count] of needed) {
+    if (await repos.credits.take(workspaceId, count, trx)) continue;
+    for (const unit of units) {
+      if (unit.credits?.workspaceId !== workspaceId) continue;
+      unit.refused = !(await repos.credits.take(workspaceId, unit.credits.count, trx));
+    }
+  }
+}
+
+/**
+ * Writes the units of one tick inside `trx`: credit guards first, then every kind of row through
+ * its repository in multi-row statements, in an order that respects foreign keys (new rows before
+ * the states that update them; events last). The one place a tick reaches storage.
+ */
+export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db): Promise<void> {
+  for (const unit of units) unit.refused = false;
+  await takeCredits(repos, units, trx);
+  const rows: TickRows = {};
+  const snapshots: EncodedActorRow[] = [];
+  for (const unit of units) {
+    if (unit.refused) continue;
+    mergeTickRows(rows, unit.rows);
+    if (unit.snapshot) snapshots.push(unit.snapshot);
+  }
+  if (rows.outcomes?.length) await repos.outcomes.insert(rows.outcomes, rows.outcomeInputs ?? [], trx);
+  if (rows.actors?.length) await repos.actors.insert(rows.actors, trx);
+  for (const workflow of rows.workflows ?? []) await repos.workflows.insert(workflow, trx);
+  if (rows.stageOutputs?.length) await repos.stageOutputs.insertMany(rows.stageOutputs, trx);
+  for (const revision of rows.revisions ?? []) await repos.revisions.insert(revision, trx);
+  for (const settled of rows.revisionsSettled ?? []) await repos.revisions.finish(settled.revisionId, settled.status, settled.at, settled.error, trx);
+  if (rows.refunds?.length) {
+    const counts = new Map<string, number>();
+    for (const workspaceId of rows.refunds) counts.set(workspaceId, (counts.get(workspaceId) ?? 0) + 1);
+    for (const [workspaceId, count] of counts) await repos.credits.give(workspaceId, count, trx);
+  }
+  if (snapshots.length) await repos.actors.upsertMany(snapshots, trx);
+  if (rows.outcomeStates?.length) await repos.outcomes.upsertState(rows.outcomeStates, trx);
+  if (rows.workflowStates?.length) await repos.workflows.upsertState(rows.workflowStates, trx);
+  if (rows.events?.length) await repos.events.appendMany(rows.events, trx);
+}

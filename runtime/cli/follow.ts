@@ -1,0 +1,74 @@
+import type { StreamMessage } from '../../clients/typescript/src/index.js';
+import type { Clock } from '../clock.js';
+
+export interface ProgressSink {
+  write(text: string): void;
+  /** Redraw one status line in place (a terminal) or print a line per change (a pipe, a file). */
+  isTTY: boolean;
+}
+
+interface Progress {
+  stage?: string;
+  agent?: string;
+  percentage?: number;
+  status?: string;
+}
+
+/** Reads stage, agent and percentage from a stream message (snapshot or event), where present. */
+export function progressOf(message: StreamMessage): Progress {
+  const data = message.data ?? {};
+  const progress = (data.progress ?? {}) as { current_stage?: string; current_agent?: string; completion_percentage?: number };
+  // `agents` is a list of {name, status} or a map of name -> {status}, depending on the view.
+  const raw = data.agents;
+  const agents: Array<{ name?: string; status?: string }> = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.entries(raw).map(([name, value]) => ({ name, ...(value as object) })) : [];
+  const working = agents.find((agent) => agent.status === 'working' || agent.status === 'processing')?.name;
+  return {
+    ...(typeof data.stage === 'string' ? { stage: data.stage } : progress.current_stage ? { stage: progress.current_stage } : {}),
+    ...(typeof data.agent === 'string' ? { agent: data.agent } : progress.current_agent ? { agent: progress.current_agent } : working ? { agent: working } : {}),
+    ...(typeof progress.completion_percentage === 'number' ? { percentage: progress.completion_percentage } : {}),
+    ...(typeof data.status === 'string' ? { status: data.status } : {}),
+  };
+}
+
+/** The title of a result: its own `title`, else the first line of its content without Markdown marks. */
+export function titleOf(result: { title?: unknown; content?: unknown } | null | undefined): string {
+  if (typeof result?.title === 'string' && result.title) return result.title;
+  const first = typeof result?.content === 'string' ? result.content.split('\n').find((line) => line.trim()) : undefined;
+  return first ? first.replace(/^#+\s*/, '').trim().slice(0, 120) : '(untitled)';
+}
+
+/**
+ * The live progress display of `crewd deploy --follow`: one line per change on a pipe, one line
+ * redrawn in place on a terminal. `elapsed` comes from the injected clock.
+ */
+export function createProgressDisplay(sink: ProgressSink, clock: Clock) {
+  const started = clock.now().getTime();
+  const state: Progress = {};
+  let lastLine = '';
+  let drawn = false;
+  const elapsed = () => `${((clock.now().getTime() - started) / 1000).toFixed(1)}s`;
+
+  function line(event: string): string {
+    const pct = state.percentage === undefined ? '' : `${String(state.percentage).padStart(3)}%`;
+    return [elapsed().padStart(7), pct, state.stage ?? '-', state.agent ? `(${state.agent})` : '', event].filter(Boolean).join('  ');
+  }
+
+  return {
+    update(message: StreamMessage): void {
+      Object.assign(state, progressOf(message));
+      const text = line(message.event);
+      if (sink.isTTY) {
+        sink.write(`\r\x1b[K${text}`);
+        drawn = true;
+      } else if (text.replace(/^\s*\S+/, '') !== lastLine) {
+        lastLine = text.replace(/^\s*\S+/, '');
+        sink.write(`${text}\n`);
+      }
+    },
+    /** Ends the live line so the summary starts on its own line. */
+    finish(): void {
+      if (sink.isTTY && drawn) sink.write('\n');
+    },
+    elapsed,
+  };
+}

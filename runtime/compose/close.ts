@@ -1,0 +1,66 @@
+import type http from 'node:http';
+import type { Logger } from 'pino';
+import type { Db } from '../../storage/db.js';
+import { flushLogger } from '../logger.js';
+
+/** What `closeRuntime` stops, each by the one call it needs. */
+export interface ClosingParts {
+  eventsOut: { closeStreams(): Promise<void>; close(): Promise<void> };
+  /** Undefined when the runtime never listened. */
+  server: http.Server | undefined;
+  chat: { close(): Promise<void> };
+  scheduler: { stop(): Promise<void> };
+  actorHost: { stop(): Promise<void> };
+  model: { close(): Promise<void> };
+  tools: { close(): Promise<void> };
+  idempotency: { stop(): void };
+  keys: { close(): Promise<void> };
+  /** Detaches the database timing and outcome counting (buildMetrics' `stop`). */
+  stopMetrics(): void;
+  db: Db;
+  releaseDataDir: (() => void) | undefined;
+  logger: Logger;
+}
+
+/**
+ * Lets in-flight requests finish (cutting what is still open after 10 s); resolves once the server closed.
+ */
+async function drainServer(server: http.Server): Promise<void> {
+  const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Connections that finish their request while we wait become idle: close those too, and
+  // after the grace period cut whatever is still open.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+  server.closeIdleConnections();
+  await closing;
+  clearInterval(sweep);
+  clearTimeout(deadline);
+}
+
+/**
+ * The ordered shutdown: stop accepting and drain HTTP, stop the actors and timers, finish the
+ * webhook attempts in flight, then close the database, release the data directory and flush the log.
+ * Each step relies on the ones before it; do not reorder.
+ */
+export async function closeRuntime(parts: ClosingParts): Promise<void> {
+  // Upgraded (WebSocket) sockets would hold server.close() open: close the streams first.
+  await parts.eventsOut.closeStreams();
+  if (parts.server) await drainServer(parts.server);
+  // Actors persist and stop before the database goes away.
+  await parts.chat.close();
+  await parts.scheduler.stop();
+  await parts.actorHost.stop();
+  await parts.model.close();
+  // After the timers stopped: attempts in flight finish and are stored.
+  await parts.eventsOut.close();
+  await parts.tools.close();
+  parts.idempotency.stop();
+  await parts.keys.close();
+  parts.stopMetrics();
+  await parts.db.destroy();
+  if (parts.releaseDataDir) {
+    parts.releaseDataDir();
+    process.removeListener('exit', parts.releaseDataDir);
+  }
+  flushLogger(parts.logger);
+}

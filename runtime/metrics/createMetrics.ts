@@ -1,0 +1,118 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Numbers read when Prometheus scrapes (nothing is sampled in between). Each is optional: a missing source leaves its series empty. */
+export interface MetricSources {
+  /** Live (in-memory) actors; counted by machine and state value. */
+  liveActors?(): Array<{ machine: string; state: string }>;
+  /** Outcomes waiting for a concurrency slot, by workspace id. */
+  queueDepth?(): Promise<Record<string, number>> | Record<string, number>;
+  /** Open WebSocket stream clients. */
+  streamClients?(): number;
+  /** Actor snapshot writes that failed since start (actorHost.health().flushFailures). */
+  actorFlushFailures?(): number;
+}
+
+/**
+ * The hooks other parts call to report what only they see. Every method is cheap and never
+ * throws; labels are bounded (route templates, crews, stages, model names, result words).
+ */
+export interface Metrics {
+  readonly registry: Registry;
+  /** One HTTP request; `route` is the router's template (`/v1/outcomes/:outcome_id`) or `unmatched`. */
+  httpRequest(method: string, route: string, status: number, seconds: number): void;
+  /** One model step: `ok` false when it rejected (aborts are not counted). */
+  modelCall(model: string, seconds: number, ok: boolean): void;
+  /** One webhook delivery attempt: `success` (2xx), `failed` (an answer that was not 2xx) or `error` (no answer: timeout, refused). */
+  webhookAttempt(result: 'success' | 'failed' | 'error', seconds: number): void;
+  /** An outcome reached `status` (created, completed, failed, cancelled, revision_requested). */
+  outcome(crew: string, status: string): void;
+  /** A crew stage ran for `seconds`. */
+  stage(crew: string, stage: string, seconds: number): void;
+  /** A database transaction (BEGIN to COMMIT or ROLLBACK) or a single query outside one. */
+  database(kind: 'transaction' | 'query', outcome: 'commit' | 'rollback' | 'ok' | 'error', seconds: number): void;
+}
+
+const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const slowBuckets = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+/** One registry per runtime (never prom-client's global one), with every series crewd exports. */
+export function createMetrics(sources: MetricSources = {}): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+
+  const http = new Histogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', labelNames: ['method', 'route', 'status'], buckets: latencyBuckets, registers });
+  const outcomes = new Counter({ name: 'crewd_outcomes_total', help: 'Outcomes reaching a status, by crew', labelNames: ['crew', 'status'], registers });
+  const stages = new Histogram({ name: 'crewd_stage_duration_seconds', help: 'Crew stage durations, from crew.agent_started to crew.agent_completed', labelNames: ['crew', 'stage'], buckets: slowBuckets, registers });
+  const model = new Histogram({ name: 'crewd_model_call_duration_seconds', help: 'Model step latency by model and result (ok, error)', labelNames: ['model', 'result'], buckets: slowBuckets, registers });
+  const modelErrors = new Counter({ name: 'crewd_model_call_errors_total', help: 'Model steps that failed, by model', labelNames: ['model'], registers });
+  const webhooks = new Histogram({ name: 'crewd_webhook_attempt_duration_seconds', help: 'Webhook delivery attempts by result (success, failed, error); _count is the attempt count', labelNames: ['result'], buckets: latencyBuckets.concat([30]), registers });
+  const db = new Histogram({ name: 'crewd_db_duration_seconds', help: 'Database transactions (BEGIN to COMMIT/ROLLBACK) and queries outside a transaction', labelNames: ['kind', 'outcome'], buckets: latencyBuckets, registers });
+
+  new Gauge({
+    name: 'crewd_stream_clients',
+    help: 'Open WebSocket outcome-stream clients',
+    registers,
+    collect() {
+      if (sources.streamClients) this.set(sources.streamClients());
+    },
+  });
+  new Gauge({
+    name: 'crewd_live_actors',
+    help: 'Live actors in this process by machine and state value',
+    labelNames: ['machine', 'state'],
+    registers,
+    collect() {
+      this.reset();
+      const counts = new Map<string, { machine: string; state: string; n: number }>();
+      for (const actor of sources.liveActors?.() ?? []) {
+        const key = `${actor.machine}\n${actor.state}`;
+        const entry = counts.get(key) ?? { machine: actor.machine, state: actor.state, n: 0 };
+        entry.n += 1;
+        counts.set(key, entry);
+      }
+      for (const { machine, state, n } of counts.values()) this.set({ machine, state }, n);
+    },
+  });
+  new Gauge({
+    name: 'crewd_queue_depth',
+    help: 'Outcomes waiting for a concurrency slot, by workspace',
+    labelNames: ['workspace'],
+    registers,
+    async collect() {
+      this.reset();
+      if (!sources.queueDepth) return;
+      for (const [workspace, n] of Object.entries(await sources.queueDepth())) this.set({ workspace }, n);
+    },
+  });
+  new Gauge({
+    name: 'crewd_actor_flush_failures',
+    help: 'Actor snapshot writes that failed since this process started',
+    registers,
+    collect() {
+      if (sources.actorFlushFailures) this.set(sources.actorFlushFailures());
+    },
+  });
+
+  return {
+    registry,
+    httpRequest(method, route, status, seconds) {
+      http.observe({ method, route, status: String(status) }, seconds);
+    },
+    modelCall(name, seconds, ok) {
+      model.observe({ model: name, result: ok ? 'ok' : 'error' }, seconds);
+      if (!ok) modelErrors.inc({ model: name });
+    },
+    webhookAttempt(result, seconds) {
+      webhooks.observe({ result }, seconds);
+    },
+    outcome(crew, status) {
+      outcomes.inc({ crew, status });
+    },
+    stage(crew, stage, seconds) {
+      stages.observe({ crew, stage }, seconds);
+    },
+    database(kind, outcome, seconds) {
+      db.observe({ kind, outcome }, seconds);
+    },
+  };
+}

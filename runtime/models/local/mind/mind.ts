@@ -1,0 +1,171 @@
+import { requestedWords } from '../../../quality/requirements.js';
+import type { StageInput, StageOutput } from '../../types.js';
+import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
+import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
+import { requestKey } from '../memo.js';
+import type { Workbench } from '../workbench.js';
+import { topicOf } from '../text/topic.js';
+import { citationOf } from '../text/sources.js';
+
+// Dates and meeting vocabulary recur in every transcript without being what it is about.
+const calendarWords = new Set(
+  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod'.split(' '),
+);
+
+/**
+ * The mind crew reads the brief, context and context documents as meeting material. Each stage
+ * adds its part to one document: analysis (topics, decisions, risks), coordination (follow-up by
+ * owner), summarization (extractive summary), action_planning (the action item list) and
+ * integration_sync (the final ordering the tools receive).
+ */
+export function mindStep(input: StageInput, bench: Workbench): StageOutput {
+  const { memo } = bench;
+  const { findings, topics, summary, title } = memo.get(requestKey('meeting', input), () => readMeeting(input));
+  const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
+  const parts = { title, findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: wantsRanking(input) ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  // Copies: the analysis is shared with the outcome's other stages.
+  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants] } as Record<string, unknown>;
+  switch (input.stage.name) {
+    case 'analysis':
+      return {
+        summary: `Found ${findings.decisions.length} decisions, ${findings.risks.length} risks and ${topics.length} topics in ${findings.utterances.length} statements`,
+        content: render(parts, stageIndex),
+        data,
+      };
+    case 'coordination': {
+      const owners = byOwner(findings.actionItems);
+      return {
+        summary: `Grouped ${findings.actionItems.length} follow-ups across ${owners.size} owners`,
+        content: render(parts, stageIndex),
+        data: { ...data, owners: Object.fromEntries([...owners].map(([owner, items]) => [owner, items.map((item) => item.task)])) },
+      };
+    }
+    case 'summarization':
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary] } };
+    case 'action_planning':
+      return {
+        summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
+        content: render(parts, stageIndex),
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+      };
+    default:
+      return {
+        summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items for the ${input.crew.integrations.join(', ')} tools`,
+        content: render(parts, input.crew.stages.length),
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+      };
+  }
+}
+
+interface MeetingReading {
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  title: string;
+}
+
+/** Everything the mind stages render, read once per request. */
+function readMeeting(input: StageInput): MeetingReading {
+  // The brief is the instruction; it is read as material only when nothing else was given.
+  const material = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const texts = material.length > 0 ? material : [input.brief];
+  const findings = analyseMeeting(texts);
+  const corpus = texts.join('\n');
+  return {
+    findings,
+    topics: keyPhrases(corpus, 6, calendarWords),
+    summary: summarize(findings.utterances, corpus, input),
+    title: `Meeting summary: ${titleCase(topicOf(input.brief))}`,
+  };
+}
+
+function actionData(items: ActionItem[]): Array<Record<string, unknown>> {
+  return items.map((item) => ({ owner: item.owner, task: item.task, due: item.due, priority: item.priority }));
+}
+
+/** How many sentences the summary keeps: short 3, long 8, else about a quarter, 3 to 6. */
+function summaryLength(count: number, requirements: Record<string, unknown>): number {
+  const raw = requirements.summary_length ?? requirements.length;
+  const words = requestedWords({ length: raw }, 'newsletter');
+  const wanted = typeof raw === 'string' && /short|brief/i.test(raw) ? 3 : typeof raw === 'string' && /long|detailed/i.test(raw) ? 8 : words ? Math.round(words / 20) : Math.round(count / 4);
+  return Math.max(1, Math.min(count, Math.max(3, Math.min(wanted, 12))));
+}
+
+/** Extractive summary: the highest-ranked statements, in the order they were made. */
+function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
+  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
+  const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
+  return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text));
+}
+
+function byOwner(items: ActionItem[]): Map<string, ActionItem[]> {
+  const owners = new Map<string, ActionItem[]>();
+  for (const item of items) owners.set(item.owner, [...(owners.get(item.owner) ?? []), item]);
+  return owners;
+}
+
+function describe(item: ActionItem): string {
+  const extras = [item.due ? `due ${item.due}` : '', item.priority === 'high' ? 'high priority' : ''].filter(Boolean);
+  return `${capitalize(item.task)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
+}
+
+interface Parts {
+  title: string;
+  /** The brief calls them follow-ups: the action items heading says so too. */
+  followUps: boolean;
+  /** Statements ordered by urgency, when the client asked for a priority ranking. */
+  ranking: string[];
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  knowledge: string[];
+}
+
+function bullets(items: string[], empty: string): string {
+  return items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : empty;
+}
+
+/** The document after stage `upTo` (0-based); sections appear as their stage completes. */
+function render(parts: Parts, upTo: number): string {
+  const { findings } = parts;
+  const blocks = [`# ${parts.title}`];
+  if (upTo >= 2) blocks.push('## Summary', bullets(parts.summary, 'The material holds no statements long enough to summarize.'));
+  blocks.push('## Decisions', bullets(findings.decisions, 'No decisions were recorded.'));
+  if (upTo >= 3) {
+    const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
+    blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.length > 0 ? rows.join('\n') : 'No action items were recorded.');
+  } else if (upTo >= 1) {
+    blocks.push('## Follow-up by owner');
+    const owners = byOwner(findings.actionItems);
+    if (owners.size === 0) blocks.push('No follow-ups with an owner were found.');
+    for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe), ''));
+  }
+  if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
+  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks, ''));
+  blocks.push('## Topics', bullets(parts.topics.map(capitalize), 'No recurring topics.'));
+  if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
+  if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge, ''));
+  return blocks.join('\n\n');
+}
+
+function wantsRanking(input: StageInput): boolean {
+  const flag = input.requirements.priority_ranking ?? input.requirements.prioritize ?? input.requirements.prioritise;
+  return flag === true || flag === 'true' || /\b(?:rank|prioriti[sz]e|priority|priorities)\b/i.test(input.brief);
+}
+
+const urgent = /\b(urgent|asap|critical|blocks?|blocking|blocked|at risk|this week|immediately|leave|leaving|outage|deadline)\b/i;
+const deferrable = /\b(can wait|later|paused|nice to have|slip|not urgent|low priority|next quarter|Q[2-4])\b/i;
+
+/**
+ * Statements ordered by how urgent the speakers made them sound: urgency words first ("urgent",
+ * "blocks", "at risk"), then the rest, then what they said can wait; each marked with its level.
+ */
+function rankByPriority(utterances: Utterance[]): string[] {
+  const level = (text: string) => (urgent.test(text) ? 0 : deferrable.test(text) ? 2 : 1);
+  const labels = ['high', 'medium', 'low'];
+  return utterances
+    .filter((utterance) => utterance.text.split(/\s+/).length >= 5 && !/^(?:we (?:agreed|decided))/i.test(utterance.text))
+    .map((utterance, index) => ({ utterance, index, level: level(utterance.text) }))
+    .sort((a, b) => a.level - b.level || a.index - b.index)
+    .map(({ utterance, level: value }) => `**${labels[value]}**: ${utterance.speaker ? `${utterance.speaker}: ` : ''}${utterance.text}`);
+}

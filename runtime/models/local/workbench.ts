@@ -1,0 +1,15 @@
+import type { Nlp } from '../../quality/nlp.js';
+import { Memo } from './memo.js';
+
+/**
+ * What the local composer works with besides a stage's input: the shared analysis of each
+ * request (Memo) and the English parser (loaded once per provider, i.e. once per worker thread).
+ */
+export interface Workbench {
+  memo: Memo;
+  nlp: Nlp;
+}
+
+export function createWorkbench(nlp: Nlp, memoEntries = 32): Workbench {
+  return { memo: new Memo(memoEntries), nlp };
+}

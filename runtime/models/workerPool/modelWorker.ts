@@ -1,0 +1,31 @@
+import { parentPort } from 'node:worker_threads';
+import { createNlp } from '../../quality/nlp.js';
+import { createQualityMeter, type MeasureRequest } from '../../quality/qualityMeter.js';
+import { createLocalProvider } from '../local/index.js';
+import { referenceOutcomes } from '../local/referenceOutcomes.js';
+import { createWorkbench } from '../local/workbench.js';
+import type { StageInput, ToolDescriptor, ToolExchange } from '../types.js';
+
+/**
+ * The CPU side of the local model in a worker thread: stage steps and result measurements. The
+ * English model is loaded once here and shared by the provider and the meter.
+ * Messages are `{id, op, ...}`; answers `{id, ok, value}` or `{id, ok: false, error}`.
+ */
+const nlp = createNlp();
+const provider = createLocalProvider({ delayMs: 0, nlp });
+const meter = createQualityMeter({ nlp, references: () => referenceOutcomes(createWorkbench(nlp)) });
+const never = new AbortController().signal;
+
+type Request =
+  | { id: number; op: 'step'; input: StageInput; tools: ToolDescriptor[]; exchanges: ToolExchange[] }
+  | { id: number; op: 'measure'; request: MeasureRequest };
+
+parentPort!.on('message', async (request: Request) => {
+  try {
+    const value = request.op === 'step' ? await provider.step(request.input, request.tools, request.exchanges, never) : meter.measure(request.request);
+    parentPort!.postMessage({ id: request.id, ok: true, value });
+  } catch (error) {
+    const e = error as { message?: string; name?: string; retryable?: boolean };
+    parentPort!.postMessage({ id: request.id, ok: false, error: { message: e?.message ?? String(error), name: e?.name ?? 'Error', retryable: e?.retryable ?? false } });
+  }
+});

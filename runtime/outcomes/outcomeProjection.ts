@@ -1,0 +1,106 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { OutcomeContext } from '../../machines/outcome.js';
+import { failedData, failureDetails, progressOf } from '../../machines/outcomeEvents.js';
+import type { TickRows } from '../actors/tickRows.js';
+import { eventId } from '../actors/eventId.js';
+import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
+
+export type PublicStatus = 'processing' | 'completed' | 'failed' | 'revision_requested';
+
+/** The spec's status for a state of the outcome machine. */
+export function publicStatus(snapshot: AnyMachineSnapshot): PublicStatus {
+  if (snapshot.matches('completed')) return 'completed';
+  if (snapshot.matches('failed')) return 'failed';
+  if (snapshot.matches('revising')) return 'revision_requested';
+  return 'processing';
+}
+
+/** The outcome's `progress` as clients see it in this state. */
+export function publicProgress(snapshot: AnyMachineSnapshot): Record<string, unknown> {
+  const context = snapshot.context as OutcomeContext;
+  if (snapshot.matches('held')) return progressOf(context, 'waiting_for_dependencies');
+  if (snapshot.matches('queued') || snapshot.matches('boot')) return progressOf(context, 'queued');
+  if (snapshot.matches('revising')) return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'revision'), completion_percentage: 0 };
+  if (snapshot.matches('completed')) return { current_stage: 'completed', completion_percentage: 100, stages_completed: context.stagesCompleted };
+  if (snapshot.matches('failed')) {
+    const stage = context.stages[context.stageIndex];
+    return { ...progressOf(context, stage?.name ?? 'completing'), ...(stage ? { current_agent: stage.agent } : {}) };
+  }
+  if (snapshot.matches({ processing: 'completing' })) return { ...progressOf(context, 'finalizing') };
+  return progressOf(context);
+}
+
+/**
+ * The outcomes-table row for an outcome actor's snapshot. `estimate` (the runtime's
+ * CompletionEstimator) replaces the machine's own per-stage guess while processing.
+ */
+export function outcomeRow(snapshot: AnyMachineSnapshot, now: string, estimate?: string | null): OutcomeRow {
+  const context = snapshot.context as OutcomeContext;
+  const status = publicStatus(snapshot);
+  return {
+    id: context.outcomeId,
+    workspace_id: context.workspaceId,
+    crew: context.crew,
+    status,
+    created_at: context.createdAt,
+    updated_at: now,
+    completed_at: context.completedAt,
+    revised_at: context.revisedAt ?? null,
+    revision_id: context.revisionId ?? null,
+    failed_at: status === 'failed' ? context.failedAt : null,
+    estimated_completion: status === 'processing' || status === 'revision_requested' ? (context.revision?.estimatedCompletion ?? estimate ?? context.estimatedCompletion) : null,
+    progress: publicProgress(snapshot),
+    agents: context.agents as unknown as Record<string, Record<string, unknown>>,
+    result: context.result as unknown as Record<string, unknown> | null,
+    quality_metrics: context.qualityMetrics as unknown as Record<string, unknown> | null,
+    integrations_executed: context.integrationsExecuted ?? {},
+    error: status === 'failed' ? (context.error as unknown as Record<string, unknown>) : null,
+    retry_available: status === 'failed' ? true : null,
+    estimated_retry_time: status === 'failed' ? context.estimatedRetryTime : null,
+    revisions_available: context.revisionsAvailable,
+    attempt: context.attempt,
+    workflow_id: context.workflowId,
+  };
+}
+
+/**
+ * The rows of an outcome the actor host had to stop because its tick could not be stored: the
+ * outcome as failed with `internal_error` (not retryable), its `outcome.failed` event after the
+ * last sequence it reached, and the credit given back like any failure.
+ */
+export function failedOutcomeRows(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows {
+  const context = snapshot.context as OutcomeContext;
+  const stage = snapshot.matches('held') ? 'waiting_for_dependencies' : snapshot.matches('revising') ? 'revision' : undefined;
+  const error = {
+    code: 'internal_error',
+    message: 'The outcome could not be stored and was stopped.',
+    details: failureDetails(context, reason, { ...(stage ? { stage } : {}), extra: { reason } }),
+  };
+  const failed = { ...context, error, failedAt: now, updatedAt: now, estimatedRetryTime: null } as unknown as OutcomeContext;
+  const sequence = context.sequence + 1;
+  const row: OutcomeRow = {
+    ...outcomeRow(snapshot, now),
+    status: 'failed',
+    failed_at: now,
+    completed_at: null,
+    estimated_completion: null,
+    error,
+    retry_available: false,
+    estimated_retry_time: null,
+  };
+  return {
+    outcomeStates: [row],
+    refunds: [context.workspaceId],
+    events: [
+      {
+        id: eventId(context.outcomeId, sequence),
+        workspace_id: context.workspaceId,
+        outcome_id: context.outcomeId,
+        sequence,
+        kind: 'outcome.failed',
+        timestamp: now,
+        data: { ...failedData(failed), retry_available: false },
+      },
+    ],
+  };
+}

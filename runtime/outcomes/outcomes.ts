@@ -1,0 +1,244 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { OutcomeContext } from '../../machines/outcome.js';
+import type { Repositories } from '../../storage/index.js';
+import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { RevisionRow } from '../../storage/repositories/revisions.js';
+import type { WorkflowRow } from '../../storage/repositories/workflows.js';
+import type { WorkspaceRow } from '../../storage/repositories/workspaces.js';
+import type { ActorHost } from '../actors/actorHost.js';
+import { ActorStoppedError } from '../actors/actorStoppedError.js';
+import { mergeTickRows, type TickRows } from '../actors/tickRows.js';
+import type { Clock } from '../clock.js';
+import type { CrewCatalog } from '../crewCatalog.js';
+import type { CrewDefinition, CrewId } from '../crews/index.js';
+import { ServiceError, errors } from '../errors.js';
+import type { IdGenerator } from '../ids.js';
+import { changesRequested } from '../models/revisionRequest.js';
+import type { CapacityQueue } from './capacityQueue.js';
+import { batchEstimates } from './batchEstimates.js';
+import type { CompletionEstimator } from './completionEstimator.js';
+import { checkBrief } from './checkBrief.js';
+import { checkCapacity } from './checkCapacity.js';
+import { insufficientCredits } from './insufficientCredits.js';
+import { planBatch, workflowOf } from './planBatch.js';
+import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
+import type { BatchRequest, Deployed, DeployRequest, ReviseRequest } from './requests.js';
+import type { StageRunner } from './stageRunner.js';
+
+/**
+ * The outcome commands (spec: deploy, run, batch deploy, revise, cancel, retry). Each command
+ * checks its input and the workspace's capacity, then goes one way down: it builds plain rows
+ * and machine events, hands them to the actor host (which writes them in its next tick, with
+ * credits taken in the same transaction), and answers once they are committed. Errors are
+ * ServiceErrors in the spec's shape (400, 402, 404, 409, 429).
+ *
+ * Invariants: an outcome is never started before its rows and first events are committed; a
+ * deploy whose credits ran out writes nothing; a command's events reach the event bus only
+ * through the actor host, after commit.
+ */
+export interface Outcomes {
+  /** Deploys one crew on a brief: one credit, one outcome that starts or waits for a slot. */
+  deploy(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed>;
+  /** The same command for POST /run (whose answer is shorter). */
+  run(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed>;
+  /** Deploys several crews as one workflow; entries with dependencies wait for them. */
+  batch(workspace: WorkspaceRow, request: BatchRequest): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }>;
+  /** Revises a completed outcome; the record and the REVISE transition commit together. */
+  revise(workspace: WorkspaceRow, outcomeId: string, request: ReviseRequest): Promise<RevisionRow>;
+  /** Cancels a processing outcome (it fails with code `cancelled`). */
+  cancel(workspace: WorkspaceRow, outcomeId: string): Promise<OutcomeRow>;
+  /** Runs a failed outcome again from its failed stage; spends a credit again. */
+  retry(workspace: WorkspaceRow, outcomeId: string): Promise<OutcomeRow>;
+  /** Live actors of this process for operators, of one workspace when given. */
+  actors(workspaceId?: string): Array<{ id: string; machine: string; state: string; status: string; age_seconds: number; created_at: string }>;
+}
+
+export interface OutcomesDeps {
+  repos: Repositories;
+  clock: Clock;
+  ids: IdGenerator;
+  crews: CrewCatalog;
+  host: ActorHost;
+  queue: CapacityQueue;
+  runner: StageRunner;
+  /** Checks a deploy's `integrations` flags (tools issue): throws a 400 naming a bad flag. */
+  validateIntegrations?(workspaceId: string, flags: Record<string, unknown> | undefined): Promise<unknown>;
+  estimator: CompletionEstimator;
+  /** The concurrency limit the queue uses, per workspace (kept current by commands). */
+  limits: Map<string, number>;
+  /** Where a 402 points clients to buy more outcomes. */
+  upgradeUrl?: string;
+}
+
+interface Ctx extends OutcomesDeps {
+  now(): string;
+  upgradeUrl: string;
+}
+
+async function availableCrew(ctx: Ctx, crewId: CrewId): Promise<CrewDefinition> {
+  const state = await ctx.crews.get(crewId);
+  if (state.status === 'available') return state.crew;
+  const others = (await ctx.crews.list()).filter((other) => other.crew.id !== crewId && other.status === 'available').map((other) => other.crew.id);
+  throw new ServiceError(409, 'crew_unavailable', `The ${crewId} crew is temporarily unavailable.`, { crew: crewId, estimated_availability: state.estimatedAvailability, alternative_crews: others });
+}
+
+function capacity(ctx: Ctx, workspace: WorkspaceRow, adding: number, crew: CrewDefinition): void {
+  ctx.limits.set(workspace.id, workspace.concurrent_outcomes);
+  checkCapacity(ctx.queue, workspace.id, workspace.concurrent_outcomes, adding, crew);
+}
+
+/** Commits outcomes (rows, first events, credits) through the host, then starts them. */
+async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOutcome[], extra: TickRows = {}): Promise<void> {
+  const rows: TickRows = {};
+  for (const p of planned) mergeTickRows(rows, p.rows);
+  mergeTickRows(rows, extra);
+  if (!(await ctx.host.commit(rows, { workspaceId, count: planned.length }))) {
+    throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
+  }
+  for (const p of planned) {
+    ctx.runner.prime(p.id, p.crew.id, p.inputRow);
+    ctx.host.start('outcome', p.id, p.actor, p.input.createdAt);
+  }
+  ctx.queue.pump(workspaceId);
+}
+
+async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed> {
+  checkBrief(request.brief, 'brief');
+  const crew = await availableCrew(ctx, crewId);
+  await ctx.validateIntegrations?.(workspace.id, request.integrations);
+  capacity(ctx, workspace, 1, crew);
+  const id = ctx.ids.id('out');
+  const createdAt = ctx.now();
+  const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
+  const planned = planOutcome(ctx.host, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
+  await commitOutcomes(ctx, workspace.id, [planned]);
+  return deployedView(planned);
+}
+
+async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
+  const plan = planBatch(request, ctx.crews.ids, ctx.ids);
+  const definitions = new Map<string, CrewDefinition>();
+  for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
+  capacity(ctx, workspace, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!);
+
+  const createdAt = ctx.now();
+  const workflowId = ctx.ids.id('wf');
+  const estimates = batchEstimates(ctx.estimator, plan, workspace.id, definitions, createdAt);
+  const planned = plan.sorted.map((item) => {
+    const dependsOn = plan.dependsOn(item.entry);
+    const { brief, context, requirements, priority } = item.entry;
+    return planOutcome(ctx.host, {
+      id: item.id,
+      workspaceId: workspace.id,
+      crew: definitions.get(item.entry.crew_id)!,
+      request: { brief, ...(context ? { context } : {}), ...(requirements ? { requirements } : {}) },
+      createdAt,
+      workflowId,
+      held: dependsOn.length > 0,
+      dependsOn,
+      ...(priority !== undefined ? { priority } : {}),
+      estimatedCompletion: estimates.get(item.id)!,
+    });
+  });
+  const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);
+  const workflow: WorkflowRow = { id: workflowId, workspace_id: workspace.id, name: request.workflow_name, status: 'running', entries, created_at: createdAt, completed_at: null };
+  const workflowActor = ctx.host.create('workflow', input);
+  await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, 'workflow', workspace.id, input, createdAt, 'running')] });
+  ctx.host.start('workflow', workflowId, workflowActor, createdAt);
+  const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
+  return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
+}
+
+async function outcomeOf(ctx: Ctx, workspaceId: string, id: string): Promise<OutcomeRow> {
+  const row = await ctx.repos.outcomes.get(workspaceId, id);
+  if (!row) throw errors.notFound(`Outcome ${id}`, { outcome_id: id });
+  return row;
+}
+
+async function revise(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string, request: ReviseRequest): Promise<RevisionRow> {
+  const row = await outcomeOf(ctx, workspace.id, outcomeId);
+  if (row.status !== 'completed') {
+    throw errors.conflict('outcome_not_completed', `Only a completed outcome can be revised; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
+  }
+  if (row.revisions_available <= 0) throw errors.conflict('no_revisions_available', `Outcome ${outcomeId} has no revisions left.`, { outcome_id: outcomeId, revisions_available: 0 });
+  const actor = await ctx.host.load(outcomeId);
+  const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+  if (!snapshot.matches('completed')) throw errors.conflict('outcome_not_completed', `Outcome ${outcomeId} is not completed.`, { outcome_id: outcomeId, status: row.status });
+  if ((snapshot.context as OutcomeContext).revisionsAvailable <= 0) throw errors.conflict('no_revisions_available', `Outcome ${outcomeId} has no revisions left.`, { outcome_id: outcomeId, revisions_available: 0 });
+  const at = ctx.now();
+  const crew = ctx.crews.definition(row.crew as CrewId);
+  const requirements = request.requirements ?? {};
+  const revision: RevisionRow = {
+    id: ctx.ids.id('rev'),
+    outcome_id: outcomeId,
+    workspace_id: workspace.id,
+    status: 'processing',
+    feedback: request.feedback,
+    requirements,
+    priority: request.priority ?? null,
+    changes_requested: changesRequested(request.feedback, requirements),
+    estimated_completion: ctx.estimator.revision(crew, at),
+    created_at: at,
+    completed_at: null,
+    error: null,
+  };
+  // The record and the REVISE transition commit together, in the actor's tick.
+  ctx.host.stage(outcomeId, { revisions: [revision] });
+  actor.send({ type: 'REVISE', at, revisionId: revision.id, feedback: revision.feedback, changesRequested: revision.changes_requested, estimatedCompletion: revision.estimated_completion } as never);
+  await ctx.host.flushed();
+  return revision;
+}
+
+async function cancel(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Promise<OutcomeRow> {
+  const row = await outcomeOf(ctx, workspace.id, outcomeId);
+  if (row.status !== 'processing') {
+    throw errors.conflict('outcome_not_cancellable', `Only a processing outcome can be cancelled; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
+  }
+  const actor = await ctx.host.load(outcomeId);
+  actor.send({ type: 'CANCEL', at: ctx.now() } as never);
+  if (!(actor.getSnapshot() as AnyMachineSnapshot).matches('failed')) {
+    throw errors.conflict('outcome_not_cancellable', `Outcome ${outcomeId} can no longer be cancelled.`, { outcome_id: outcomeId });
+  }
+  ctx.queue.release(workspace.id, outcomeId);
+  await ctx.host.flushed();
+  return outcomeOf(ctx, workspace.id, outcomeId);
+}
+
+function notRetryable(outcomeId: string): ServiceError {
+  return errors.conflict('outcome_not_retryable', `Outcome ${outcomeId} was stopped after an internal error and cannot be retried; deploy it again.`, { outcome_id: outcomeId, retry_available: false });
+}
+
+async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Promise<OutcomeRow> {
+  const row = await outcomeOf(ctx, workspace.id, outcomeId);
+  if (row.status !== 'failed') throw errors.conflict('outcome_not_failed', `Only a failed outcome can be retried; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
+  if (row.retry_available === false) throw notRetryable(outcomeId);
+  capacity(ctx, workspace, 1, ctx.crews.definition(row.crew as CrewId));
+  const actor = await ctx.host.load(outcomeId).catch((error: unknown) => {
+    throw error instanceof ActorStoppedError ? notRetryable(outcomeId) : error;
+  });
+  if (!(actor.getSnapshot() as AnyMachineSnapshot).matches('failed')) throw errors.conflict('outcome_not_failed', `Outcome ${outcomeId} is not failed.`, { outcome_id: outcomeId });
+  // The retry spends a credit again (the failure gave it back).
+  if (!(await ctx.repos.credits.take(workspace.id, 1))) throw insufficientCredits((await ctx.repos.credits.remaining(workspace.id)) ?? 0, 1, ctx.upgradeUrl);
+  actor.send({ type: 'RETRY', at: ctx.now() } as never);
+  ctx.queue.pump(workspace.id);
+  await ctx.host.flushed();
+  return outcomeOf(ctx, workspace.id, outcomeId);
+}
+
+/** The Outcomes commands over an actor host whose machines are registered (`registerMachines`). */
+export function createOutcomes(deps: OutcomesDeps): Outcomes {
+  const ctx: Ctx = { ...deps, upgradeUrl: deps.upgradeUrl ?? 'https://crewd.example/settings/billing', now: () => deps.clock.now().toISOString() };
+  return {
+    deploy: (workspace, crewId, request) => deploy(ctx, workspace, crewId, request),
+    run: (workspace, crewId, request) => deploy(ctx, workspace, crewId, request),
+    batch: (workspace, request) => batch(ctx, workspace, request),
+    revise: (workspace, outcomeId, request) => revise(ctx, workspace, outcomeId, request),
+    cancel: (workspace, outcomeId) => cancel(ctx, workspace, outcomeId),
+    retry: (workspace, outcomeId) => retry(ctx, workspace, outcomeId),
+    actors: (workspaceId) =>
+      deps.host
+        .list()
+        .filter((actor) => workspaceId === undefined || actor.workspace_id === workspaceId)
+        .map(({ workspace_id: _workspace, ...actor }) => actor),
+  };
+}

@@ -1,0 +1,118 @@
+import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { agentMachine, type AgentStepInput, type AgentToolsInput } from '../../machines/agent.js';
+import { outcomeMachine, type FinalizeInput, type OutcomeContext } from '../../machines/outcome.js';
+import { workflowMachine, workflowStatus, type WorkflowContext } from '../../machines/workflow.js';
+import type { ActorHost } from '../actors/actorHost.js';
+import type { CrewDefinition } from '../crews/index.js';
+import type { CapacityQueue } from './capacityQueue.js';
+import type { CompletionEstimator } from './completionEstimator.js';
+import { observeDurations } from './observeDurations.js';
+import { failedOutcomeRows, outcomeRow } from './outcomeProjection.js';
+import type { StageRunner } from './stageRunner.js';
+
+export interface MachineWiring {
+  host: ActorHost;
+  runner: StageRunner;
+  queue: CapacityQueue;
+  estimator: CompletionEstimator;
+  crewOf(crewId: string): CrewDefinition;
+  now(): string;
+  onError(error: unknown, message: string): void;
+}
+
+/**
+ * Fills the slots of the outcome (with its agent) and workflow machines with the engine's
+ * implementations (.provide()) and registers both with the actor host, with their pure
+ * projections. Side effects that must be durable are staged as rows of the actor's tick.
+ */
+export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError }: MachineWiring): void {
+  function send(id: string, event: Record<string, unknown> & { type: string }): void {
+    void host
+      .load(id)
+      .then((actor) => actor.send(event as never))
+      .catch((error) => onError(error, `could not send ${event.type} to ${id}`));
+  }
+
+  function settled(id: string, context: OutcomeContext, status: 'completed' | 'failed'): void {
+    runner.forget(id);
+    estimator.forget(id);
+    if (context.workflowId) send(context.workflowId, { type: 'OUTCOME_SETTLED', outcomeId: id, status, at: context.updatedAt });
+  }
+
+  const outcomeLogic = outcomeMachine.provide({
+    actors: {
+      agent: agentMachine.provide({
+        actors: {
+          modelStep: fromPromise(({ input, signal }: { input: AgentStepInput; signal: AbortSignal }) => runner.modelStep(input, signal)),
+          callTools: fromPromise(({ input, signal }: { input: AgentToolsInput; signal: AbortSignal }) => runner.callTools(input, signal)),
+        },
+      }),
+      finalize: fromPromise(({ input }: { input: FinalizeInput }) => runner.finalize(input)),
+    },
+    actions: {
+      requestSlot: (_, params) => queue.request(params.workspaceId, params.outcomeId),
+      releaseSlot: (_, params) => queue.release(params.workspaceId, params.outcomeId),
+      refundCredit: (_, params) => host.stage(params.outcomeId, { refunds: [params.workspaceId] }),
+      revisionSettled: ({ context }, params) => host.stage((context as OutcomeContext).outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] }),
+    },
+  });
+
+  const atRest = (snapshot: AnyMachineSnapshot) => snapshot.matches('completed') || snapshot.matches('failed');
+
+  /** The estimator's view of an outcome that has not finished yet (null otherwise). */
+  function estimateOf(snapshot: AnyMachineSnapshot, at: string): string | null {
+    const context = snapshot.context as OutcomeContext;
+    const phase = snapshot.matches('held') ? 'held' : snapshot.matches('queued') ? 'queued' : snapshot.matches('processing') ? 'processing' : null;
+    if (!phase) return null;
+    return estimator.estimate({ id: context.outcomeId, workspaceId: context.workspaceId, crew: crewOf(context.crew), stageIndex: context.stageIndex, phase, stageStartedAt: context.updatedAt, at });
+  }
+
+  host.register({
+    name: 'outcome',
+    version: 1,
+    logic: outcomeLogic,
+    atRest,
+    workspaceOf: (snapshot) => (snapshot.context as OutcomeContext).workspaceId,
+    project: (snapshot, at) => ({ outcomeStates: [outcomeRow(snapshot, at, estimateOf(snapshot, at))] }),
+    failed: failedOutcomeRows,
+    onTransition(id, snapshot, previous) {
+      if (previous) observeDurations(estimator, previous, snapshot);
+      if (!atRest(snapshot) || (previous && atRest(previous) && previous.value === snapshot.value)) return;
+      settled(id, snapshot.context as OutcomeContext, snapshot.matches('completed') ? 'completed' : 'failed');
+    },
+    onFailed(id, snapshot) {
+      const context = snapshot.context as OutcomeContext;
+      queue.release(context.workspaceId, id);
+      settled(id, context, 'failed');
+    },
+  });
+
+  host.register({
+    name: 'workflow',
+    version: 1,
+    logic: workflowMachine.provide({
+      actions: {
+        releaseOutcome: (_, params) => send(params.outcomeId, { type: 'RELEASE', at: now() }),
+        failOutcome: (_, params) => send(params.outcomeId, { type: 'DEPENDENCY_FAILED', at: now(), dependency: params.dependency }),
+      },
+    }),
+    atRest: (snapshot) => snapshot.matches('done'),
+    workspaceOf: (snapshot) => (snapshot.context as WorkflowContext).workspaceId,
+    project: (snapshot) => {
+      const context = snapshot.context as WorkflowContext;
+      return {
+        workflowStates: [
+          {
+            id: context.workflowId,
+            workspace_id: context.workspaceId,
+            name: context.name,
+            status: workflowStatus(String(snapshot.value), context),
+            entries: [],
+            created_at: context.createdAt,
+            completed_at: context.completedAt,
+          },
+        ],
+      };
+    },
+  });
+}

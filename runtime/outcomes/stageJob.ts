@@ -1,0 +1,78 @@
+import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
+import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
+import type { CrewDefinition } from '../crews/index.js';
+import type { KnowledgePassage, StageInput, StageOutput } from '../models/types.js';
+import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
+
+/*
+ * One live outcome's step inputs as the stage runner caches them, and the pure reads over them:
+ * which stored output a step or a revision builds on, and the model input of a stage.
+ */
+
+/** What one outcome's steps need, loaded once per live outcome. */
+export interface Job {
+  crew: CrewDefinition;
+  input: OutcomeInputRow;
+  /** `${stepKey}@${attempt}` -> output */
+  outputs: Map<string, StageOutputRow>;
+  dependencyDocuments: string[];
+  revisions: Map<string, { feedback: string; requirements: Record<string, unknown> }>;
+}
+
+/** Cache key of a stored output. */
+export const outputKey = (stepKey: string, attempt: number) => `${stepKey}@${attempt}`;
+
+/** The newest output of a stage at or before `attempt` (a retry reuses earlier stages). */
+export function latest(job: Job, stepKey: string, attempt: number): StageOutputRow | undefined {
+  let best: StageOutputRow | undefined;
+  for (const row of job.outputs.values()) {
+    if (row.step_key === stepKey && row.attempt <= attempt && (!best || row.attempt > best.attempt)) best = row;
+  }
+  return best;
+}
+
+/** The document as it stands: the newest completed revision, else the last stage. */
+export function currentDocument(job: Job, lastAttempt: number, exceptRevision?: string): StageOutputRow | undefined {
+  const revisions = [...job.outputs.values()].filter((row) => row.step_key.startsWith('rev_') && row.step_key !== exceptRevision);
+  revisions.sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return revisions.at(-1) ?? latest(job, String(job.crew.stages.length - 1), lastAttempt);
+}
+
+/** The model input of stage `stageIndex`: the brief and the outputs of the stages before it (as of `attempt`). */
+export function stageInput(job: Job, stageIndex: number, attempt: number): StageInput {
+  const previous: StageOutput[] = [];
+  for (let i = 0; i < stageIndex; i += 1) {
+    const row = latest(job, String(i), attempt);
+    if (row) previous.push({ summary: row.summary, content: row.content, ...(row.data ? { data: row.data } : {}) });
+  }
+  return {
+    crew: job.crew,
+    stage: job.crew.stages[stageIndex]!,
+    stageIndex,
+    brief: job.input.brief,
+    ...(job.input.context ? { context: job.input.context } : {}),
+    requirements: job.input.requirements,
+    contextDocuments: [...job.input.context_documents, ...job.dependencyDocuments],
+    knowledge: [],
+    previous,
+  };
+}
+
+
+/** What the result's metrics see beside the content: the client's material and the reviewing agent's rubric. */
+export function measureExtras(job: Job): MeasureExtras {
+  const judge = [...job.outputs.values()].reverse().find((row) => row.data && typeof row.data === 'object' && 'rubric' in row.data)?.data?.rubric as MeasureExtras['judge'];
+  return {
+    ...(job.input.context ? { context: job.input.context } : {}),
+    contextDocuments: [...job.input.context_documents, ...job.dependencyDocuments],
+    ...(judge ? { judge } : {}),
+  };
+}
+
+/** The deploy's `context_documents` as their stored text; a name the knowledge base lacks stays a name. */
+export async function resolvedDocuments(job: Job, resolve: (names: string[]) => Promise<KnowledgePassage[]>): Promise<string[]> {
+  const names = job.input.context_documents;
+  if (names.length === 0) return [...job.dependencyDocuments];
+  const found = new Map((await resolve(names)).map((doc) => [doc.source.toLowerCase(), doc.text]));
+  return [...names.map((name) => found.get(name.toLowerCase()) ?? name), ...job.dependencyDocuments];
+}

@@ -1,0 +1,260 @@
+import type { AgentIntegrations, AgentStepInput, AgentStepResult, AgentToolExchange, AgentToolsInput } from '../../machines/agent.js';
+import type { FinalizeInput, FinalizeOutput } from '../../machines/outcome.js';
+import type { Repositories } from '../../storage/index.js';
+import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
+import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
+import type { Clock } from '../clock.js';
+import type { CrewCatalog } from '../crewCatalog.js';
+import type { CrewId } from '../crews/index.js';
+import { isAbortError, ModelStepError } from '../models/errors.js';
+import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../models/types.js';
+import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
+import { currentDocument, latest, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
+import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
+
+export interface StageRunnerDeps {
+  repos: Repositories;
+  provider: ModelProvider;
+  clock: Clock;
+  crews: Pick<CrewCatalog, 'definition'>;
+  /** Stages an output row into the host's next flush and resolves once it is committed. */
+  storeOutput(row: StageOutputRow): Promise<void>;
+  /** Measures a result off the main thread; computed in process when absent. */
+  /**
+   * The result's metadata and quality metrics; `extras` carries the client's material (context,
+   * context documents) and the reviewing agent's rubric when the model produced one.
+   */
+  measure?(content: string, brief: string, requirements: Record<string, unknown>, extras: MeasureExtras): Promise<{ metadata: ContentMetadata; quality: QualityMetrics }>;
+  /** What stages may use beyond the model; every part defaults to none. */
+  services?: StageServices;
+}
+
+/**
+ * The seams through which plugins reach a running stage. Each is optional; without it a stage
+ * runs as before (no tools, no integrations, no knowledge).
+ * - `toolsFor`: the tools (e.g. a workspace's MCP tools) offered to an agent's model step.
+ * - `callTool`: runs one tool call the model asked for; a tool's own failure is `isError: true`.
+ * - `runIntegrations`: runs a crew stage's integration flags (not called yet: the tools issue
+ *   calls it from the stage that owns integrations and records integrations_executed + events).
+ * - `retrieve`: passages of the workspace's knowledge base for a stage, into `StageInput.knowledge`.
+ */
+export interface StageServices {
+  /** `context` names the outcome, so the catalog versions its agents saw can be recorded. */
+  toolsFor?(workspaceId: string, agent: string, context?: { outcomeId: string }): Promise<ToolDescriptor[]>;
+  /** `context` names the agent and outcome for the call log. */
+  callTool?(
+    workspaceId: string,
+    call: { id: string; name: string; arguments: Record<string, unknown> },
+    signal: AbortSignal,
+    context?: { outcomeId: string; agent: string },
+  ): Promise<{ content: string; isError: boolean }>;
+  /**
+   * Runs the deploy's integration flags due at this stage, after the stage's output is stored.
+   * Must be idempotent on (outcome, stage, attempt): a restored step calls it again.
+   */
+  runIntegrations?(input: StageIntegrationsInput, signal: AbortSignal): Promise<AgentIntegrations | undefined>;
+  retrieve?(workspaceId: string, query: string, signal: AbortSignal): Promise<KnowledgePassage[]>;
+  /** `context_documents` names resolved to their stored text; names not found are left out. */
+  resolveDocuments?(workspaceId: string, names: string[]): Promise<KnowledgePassage[]>;
+}
+
+export interface StageIntegrationsInput {
+  workspaceId: string;
+  outcomeId: string;
+  crew: CrewId;
+  stage: string;
+  attempt: number;
+  /** The deploy's `integrations` object as accepted (validated at deploy). */
+  integrations: Record<string, unknown>;
+  title: string;
+  content: string;
+}
+
+/** A title for integration targets: the document's first heading, else the brief's opening words. */
+function documentTitle(content: string, brief: string): string {
+  const heading = /^#{1,3}\s+(.+)$/m.exec(content)?.[1]?.trim();
+  return (heading || brief.split(/\s+/).slice(0, 12).join(' ')).slice(0, 200);
+}
+
+/**
+ * The side effects of agents: model steps and tool calls keyed by (outcome, step, attempt), and
+ * the outcome's final result. A step whose output is stored returns it without asking the model
+ * again, and a final output is committed BEFORE the step resolves, so a restored actor that runs
+ * its promise again neither repeats work nor produces a second event.
+ */
+/** An outcome's workspace, read once per live outcome (it never changes). */
+function workspaceLookup(repos: Repositories): (outcomeId: string) => Promise<string> {
+  const workspaces = new Map<string, Promise<string>>();
+  return (outcomeId) => {
+    let found = workspaces.get(outcomeId);
+    if (!found) {
+      found = repos.outcomes.getAny(outcomeId).then((row) => row?.workspace_id ?? '');
+      if (workspaces.size > 10_000) workspaces.clear();
+      workspaces.set(outcomeId, found);
+    }
+    return found;
+  };
+}
+
+export function createStageRunner(deps: StageRunnerDeps) {
+  const workspaceOf = workspaceLookup(deps.repos);
+  const jobs = new Map<string, Promise<Job>>();
+
+  async function loadJob(outcomeId: string): Promise<Job> {
+    const [outcome, input, outputs] = await Promise.all([deps.repos.outcomes.getAny(outcomeId), deps.repos.outcomes.getInput(outcomeId), deps.repos.stageOutputs.listForOutcome(outcomeId)]);
+    if (!outcome || !input) throw new Error(`outcome ${outcomeId} has no stored input`);
+    const dependencyDocuments: string[] = [];
+    if (input.depends_on.length > 0) {
+      for (const dependency of await deps.repos.outcomes.getMany(input.depends_on)) {
+        const content = (dependency.result as { content?: string } | null)?.content;
+        if (content) dependencyDocuments.push(`Result of the ${dependency.crew} crew (${dependency.id}):\n\n${content}`);
+      }
+    }
+    return {
+      crew: deps.crews.definition(outcome.crew as CrewId),
+      input,
+      outputs: new Map(outputs.map((row) => [key(row.step_key, row.attempt), row])),
+      dependencyDocuments,
+      revisions: new Map(),
+    };
+  }
+
+  function job(outcomeId: string): Promise<Job> {
+    let pending = jobs.get(outcomeId);
+    if (!pending) {
+      pending = loadJob(outcomeId);
+      pending.catch(() => jobs.delete(outcomeId));
+      jobs.set(outcomeId, pending);
+    }
+    return pending;
+  }
+
+  async function revisionOf(job: Job, revisionId: string) {
+    let revision = job.revisions.get(revisionId);
+    if (!revision) {
+      const row = await deps.repos.revisions.get(revisionId);
+      if (!row) throw new Error(`revision ${revisionId} is not stored`);
+      revision = { feedback: row.feedback, requirements: row.requirements };
+      job.revisions.set(revisionId, revision);
+    }
+    return revision;
+  }
+
+  async function modelStep(input: AgentStepInput, signal: AbortSignal): Promise<AgentStepResult> {
+    const current = await job(input.outcomeId);
+    const stored = current.outputs.get(key(input.stepKey, input.attempt));
+    if (stored) return withIntegrations(current, input, stored, { kind: 'final', summary: stored.summary, at: stored.created_at }, signal);
+    const isRevision = input.stepKey.startsWith('rev_');
+    const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
+    if (isRevision) {
+      const revision = await revisionOf(current, input.stepKey);
+      stage.stage = current.crew.stages[input.stageIndex]!;
+      stage.stageIndex = input.stageIndex;
+      stage.revision = {
+        feedback: revision.feedback,
+        requirements: revision.requirements,
+        previousContent: currentDocument(current, Number.MAX_SAFE_INTEGER, input.stepKey)?.content ?? '',
+      };
+    }
+    const services = deps.services ?? {};
+    const workspaceId = services.toolsFor || services.retrieve || services.resolveDocuments ? await workspaceOf(input.outcomeId) : '';
+    const tools = services.toolsFor ? await services.toolsFor(workspaceId, stage.stage.agent, { outcomeId: input.outcomeId }) : [];
+    // The research-type agent (each crew's first stage) reads the knowledge base; the later
+    // stages build on its output, so the single database connection is asked once per outcome.
+    if (services.retrieve && !isRevision && input.stageIndex === 0) stage.knowledge = await services.retrieve(workspaceId, stage.brief, signal);
+    if (services.resolveDocuments) stage.contextDocuments = await resolvedDocuments(current, (names) => services.resolveDocuments!(workspaceId, names));
+    let output: StageOutput;
+    try {
+      const result = await deps.provider.step(stage, tools, input.exchanges, signal);
+      if (result.kind === 'tool_calls') return { kind: 'tool_calls', calls: result.calls };
+      output = result.output;
+    } catch (error) {
+      if (signal.aborted || isAbortError(error)) throw error;
+      const at = deps.clock.now().toISOString();
+      if (error instanceof ModelStepError) {
+        return { kind: 'failed', error: { code: 'content_generation_failed', message: error.message, retryCount: error.retryCount, lastError: error.lastError }, at };
+      }
+      return { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 0, lastError: (error as Error)?.message ?? String(error) }, at };
+    }
+    const row: StageOutputRow = {
+      outcome_id: input.outcomeId,
+      step_key: input.stepKey,
+      attempt: input.attempt,
+      summary: output.summary,
+      content: output.content,
+      data: output.data ?? null,
+      created_at: deps.clock.now().toISOString(),
+    };
+    await deps.storeOutput(row);
+    current.outputs.set(key(row.step_key, row.attempt), row);
+    return withIntegrations(current, input, row, { kind: 'final', summary: row.summary, at: row.created_at }, signal);
+  }
+
+  /** Adds the results of the integration flags due at this stage (never for a revision). */
+  async function withIntegrations(current: Job, input: AgentStepInput, row: StageOutputRow, result: Extract<AgentStepResult, { kind: 'final' }>, signal: AbortSignal): Promise<AgentStepResult> {
+    const run = deps.services?.runIntegrations;
+    const flags = current.input.integrations ?? {};
+    if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
+    const outcome = await deps.repos.outcomes.getAny(input.outcomeId);
+    const integrations = await run(
+      {
+        workspaceId: outcome?.workspace_id ?? '',
+        outcomeId: input.outcomeId,
+        crew: current.crew.id,
+        stage: current.crew.stages[input.stageIndex]!.name,
+        attempt: input.attempt,
+        integrations: flags,
+        title: documentTitle(row.content, current.input.brief),
+        content: row.content,
+      },
+      signal,
+    );
+    return integrations && integrations.events.length > 0 ? { ...result, integrations } : result;
+  }
+
+  async function callTools(input: AgentToolsInput, signal: AbortSignal): Promise<AgentToolExchange[]> {
+    const outcome = await deps.repos.outcomes.getAny(input.outcomeId);
+    const exchanges: AgentToolExchange[] = [];
+    for (const call of input.calls) {
+      const result = deps.services?.callTool
+        ? await deps.services.callTool(outcome?.workspace_id ?? '', call, signal, { outcomeId: input.outcomeId, agent: input.agent })
+        : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
+      exchanges.push({ call, result, turn: input.turn });
+    }
+    return exchanges;
+  }
+
+  async function finalize(input: FinalizeInput): Promise<FinalizeOutput> {
+    const current = await job(input.outcomeId);
+    const document = input.revisionId ? current.outputs.get(key(input.revisionId, 1)) : latest(current, input.stepKey, input.attempt);
+    if (!document) throw new Error(`no stored output for ${input.outcomeId} step ${input.stepKey}`);
+    const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(current, input.revisionId)).requirements } : current.input.requirements;
+    const content = document.content;
+    const extras = measureExtras(current);
+    const measured = deps.measure
+      ? await deps.measure(content, current.input.brief, requirements, extras)
+      : { metadata: computeMetadata(content, requirements), quality: computeQualityMetrics(content, { brief: current.input.brief, requirements }) };
+    return {
+      result: { content, metadata: { ...measured.metadata }, assets: [] },
+      qualityMetrics: measured.quality,
+      at: deps.clock.now().toISOString(),
+    };
+  }
+
+  return {
+    modelStep,
+    callTools,
+    finalize,
+    /** Seeds the cache of a just-deployed outcome, whose inputs are known and outputs empty. */
+    prime(outcomeId: string, crewId: CrewId, input: OutcomeInputRow): void {
+      if (input.depends_on.length > 0) return; // dependency results are read when it starts
+      jobs.set(outcomeId, Promise.resolve({ crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: [], revisions: new Map() }));
+    },
+    /** Drops the cached inputs and outputs of an outcome at rest. */
+    forget(outcomeId: string): void {
+      jobs.delete(outcomeId);
+    },
+  };
+}
+
+export type StageRunner = ReturnType<typeof createStageRunner>;

@@ -1,0 +1,79 @@
+import type { AnyMachineSnapshot } from 'xstate';
+import type { Repositories } from '../../storage/index.js';
+import type { ActorHost } from '../actors/actorHost.js';
+import type { Clock } from '../clock.js';
+import type { CrewCatalog } from '../crewCatalog.js';
+import type { CrewId } from '../crews/index.js';
+import type { IdGenerator } from '../ids.js';
+import type { ModelProvider } from '../models/types.js';
+import { createCapacityQueue } from './capacityQueue.js';
+import { createCompletionEstimator } from './completionEstimator.js';
+import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js';
+import { registerMachines } from './registerMachines.js';
+import { restoreOutcomes } from './restoreOutcomes.js';
+import { seedDurations } from './seedDurations.js';
+import { createStageRunner, type StageRunnerDeps, type StageServices } from './stageRunner.js';
+
+export interface WireOutcomesDeps {
+  repos: Repositories;
+  clock: Clock;
+  ids: IdGenerator;
+  crews: CrewCatalog;
+  host: ActorHost;
+  provider: ModelProvider;
+  onError(error: unknown, message: string): void;
+  /** Measures a result off the main thread; in process when absent. */
+  measure?: StageRunnerDeps['measure'];
+  /** Tools, integrations and knowledge for stages (plugins); none when absent. */
+  services?: StageServices;
+  /** Checks a deploy's integration flags before anything is written (tools issue). */
+  validateIntegrations?: OutcomesDeps['validateIntegrations'];
+  upgradeUrl?: string;
+}
+
+/**
+ * Builds the outcome engine on an actor host: the capacity queue, the stage runner, the machines'
+ * .provide() wiring (registered with the host) and the Outcomes commands. `restore()` is called
+ * once at start, before any command.
+ */
+export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; restore(): Promise<number> } {
+  const { repos, clock, host } = deps;
+  const now = () => clock.now().toISOString();
+  const limits = new Map<string, number>();
+  const queue = createCapacityQueue({
+    limitOf: (workspaceId) => limits.get(workspaceId) ?? 1,
+    start(outcomeId) {
+      const actor = host.get(outcomeId);
+      if (!actor || !(actor.getSnapshot() as AnyMachineSnapshot).matches('queued')) return false;
+      actor.send({ type: 'START', at: now() });
+      return true;
+    },
+  });
+  const runner = createStageRunner({
+    repos,
+    provider: deps.provider,
+    clock,
+    crews: deps.crews,
+    ...(deps.measure ? { measure: deps.measure } : {}),
+    ...(deps.services ? { services: deps.services } : {}),
+    storeOutput(row) {
+      host.stage(row.outcome_id, { stageOutputs: [row] });
+      return host.flushed();
+    },
+  });
+  const estimator = createCompletionEstimator({
+    now: () => clock.now().getTime(),
+    queue: { ahead: queue.ahead, running: queue.running, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
+  });
+  const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
+  registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
+  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, queue, runner, estimator, limits, ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
+  return {
+    outcomes,
+    async restore() {
+      // Measured durations first, so restored outcomes are estimated from them.
+      await seedDurations(repos, estimator, (crewId) => (deps.crews.ids.includes(crewId as CrewId) ? crewOf(crewId) : undefined));
+      return restoreOutcomes({ repos, host, queue, limits });
+    },
+  };
+}

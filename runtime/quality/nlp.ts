@@ -1,0 +1,49 @@
+import winkNLP, { type ItemSentence } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/** A token with its universal part of speech (NOUN, PROPN, VERB, ADJ, NUM, ...). */
+export interface Token {
+  text: string;
+  pos: string;
+}
+
+/** A detected entity: DATE, TIME, DURATION, CARDINAL, MONEY, PERCENT, ORDINAL, URL, EMAIL, ... */
+export interface Entity {
+  value: string;
+  type: string;
+}
+
+export interface ParsedSentence {
+  text: string;
+  tokens: Token[];
+  entities: Entity[];
+}
+
+/**
+ * English sentence boundaries, parts of speech and entities from wink-nlp with its bundled
+ * wink-eng-lite-web-model (no network, no weights to fetch). Loading the model costs a few
+ * hundred milliseconds, so create one per process or worker and pass it along; parsing is then
+ * about a millisecond per few hundred words.
+ */
+export interface Nlp {
+  parse(text: string): ParsedSentence[];
+}
+
+export function createNlp(): Nlp {
+  const nlp = winkNLP(model);
+  const its = nlp.its;
+  return {
+    parse(text: string): ParsedSentence[] {
+      if (text.trim() === '') return [];
+      const doc = nlp.readDoc(text);
+      const result: ParsedSentence[] = [];
+      doc.sentences().each((sentence: ItemSentence) => {
+        const words = sentence.tokens().out() as string[];
+        const pos = sentence.tokens().out(its.pos) as string[];
+        const entities = (sentence.entities().out(its.detail) as unknown as Array<{ value: string; type: string }>).map((entity) => ({ value: entity.value, type: entity.type }));
+        result.push({ text: sentence.out(), tokens: words.map((word, index) => ({ text: word, pos: pos[index] ?? 'X' })), entities });
+      });
+      return result;
+    },
+  };
+}

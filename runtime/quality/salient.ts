@@ -1,0 +1,68 @@
+import type { Nlp, ParsedSentence } from './nlp.js';
+
+/** Something specific the client said: a name, a system, a number, a date. */
+export interface SalientItem {
+  text: string;
+  kind: 'entity' | 'name' | 'number';
+}
+
+// Entity types that carry a fact; ORDINAL ("first") and bare symbols do not.
+const factTypes = new Set(['DATE', 'TIME', 'DURATION', 'MONEY', 'PERCENT', 'CARDINAL', 'URL', 'EMAIL', 'HASHTAG', 'MENTION']);
+// Proper-noun tokens that are not names (wink tags some sentence-initial words PROPN).
+const notNames = new Set(['i', 'we', 'our', 'the', 'a', 'an', 'todo', 'action', 'note', 'tbd', 'faq', 'ok']);
+
+/**
+ * The salient items of parsed text: entities (dates, durations, amounts, percentages, numbers),
+ * runs of proper nouns and acronyms ("San Francisco", "Azure AD", "GitHub", "SSO"), deduplicated
+ * without regard to case, in order of first appearance. "Berlin and San Francisco" gives two.
+ */
+export function salientItems(parsed: ParsedSentence[]): SalientItem[] {
+  const items: SalientItem[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, kind: SalientItem['kind']) => {
+    const clean = text.replace(/^[^\p{L}\p{N}$€£]+|[^\p{L}\p{N}%)]+$/gu, '').trim();
+    const key = clean.toLowerCase();
+    if (clean.length < 2 || seen.has(key) || notNames.has(key)) return;
+    if (kind === 'number' && !/\d/.test(clean)) return;
+    seen.add(key);
+    items.push({ text: clean, kind });
+  };
+  // A capitalised first word is tagged PROPN whether or not it is a name ("Customers asked ...");
+  // it counts only when the same word is a name elsewhere, or looks like one (GitHub, Q3, SSO).
+  const midNames = new Set<string>();
+  for (const sentence of parsed) sentence.tokens.forEach((token, index) => index > 0 && isNameToken(token.text, token.pos) && midNames.add(token.text));
+  for (const sentence of parsed) {
+    for (const entity of sentence.entities) if (factTypes.has(entity.type)) add(entity.value, entity.type === 'CARDINAL' ? 'number' : 'entity');
+    let run: string[] = [];
+    const flush = () => {
+      if (run.length > 0) add(run.join(' '), 'name');
+      run = [];
+    };
+    sentence.tokens.forEach((token, index) => {
+      const initial = index === 0 || sentence.tokens[index - 1]!.text === '\n';
+      const nameLike = isNameToken(token.text, token.pos);
+      const trusted = !initial || midNames.has(token.text) || /^[\p{L}][\p{Ll}]*[\p{Lu}\p{N}]/u.test(token.text) || /^[A-Z][A-Z0-9]+s?$/.test(token.text);
+      const continuesName = initial && nameLike && isNameToken(sentence.tokens[index + 1]?.text ?? '', sentence.tokens[index + 1]?.pos ?? '');
+      if (nameLike && (trusted || continuesName)) run.push(token.text);
+      else flush();
+    });
+    flush();
+  }
+  return items;
+}
+
+function isNameToken(text: string, pos: string): boolean {
+  if (pos === 'PUNCT' || notNames.has(text.toLowerCase())) return false;
+  return /^[A-Z][A-Z0-9]+s?$/.test(text) || (pos === 'PROPN' && /^[\p{Lu}\p{N}]/u.test(text));
+}
+
+/** Salient items of a text, parsed with `nlp`. */
+export function salientOf(nlp: Nlp, text: string): SalientItem[] {
+  return salientItems(nlp.parse(text));
+}
+
+/** Whether `text` mentions `item` (case-insensitive, on word boundaries). */
+export function mentions(text: string, item: string): boolean {
+  const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { McpServer } from '@modelcontextprotocol/server';
+import type { Logger } from 'pino';
+import type { KnowledgeBase, PluginContext, PluginKeyValueStore } from '../../plugins/contract.js';
+import type { PluginRegistry } from '../../plugins/registry.js';
+import type { IntegrationConfigsRepository } from '../../storage/repositories/integrationConfigs.js';
+import type { PluginKvRepository } from '../../storage/repositories/pluginKv.js';
+import type { Clock } from '../clock.js';
+import type { SecretCipher } from '../secrets/cipher.js';
+import type { GuardedFetch } from './guardedFetch.js';
+
+export interface PluginHostDeps {
+  registry: PluginRegistry;
+  integrationConfigs: IntegrationConfigsRepository;
+  pluginKv: PluginKvRepository;
+  cipher: SecretCipher;
+  clock: Clock;
+  logger: Logger;
+  /** Root of the local-folder backends: `<dataDir>/integrations/<workspace>/<plugin>`. */
+  dataDir: string;
+  fetch: GuardedFetch;
+  apiUrls: Record<string, string>;
+  /** The workspace's knowledge base, once one exists (chat issue). */
+  knowledge?: (workspaceId: string) => KnowledgeBase | undefined;
+}
+
+/** Directory names from ids: ids are already safe, this keeps a hostile one inside the root. */
+function safeSegment(value: string): string {
+  return value.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
+}
+
+/**
+ * Builds what a plugin sees (its context) and its MCP server, per (workspace, plugin). The only
+ * place that decrypts integration secrets for a plugin.
+ */
+export function createPluginHost(deps: PluginHostDeps) {
+  function kvFor(workspaceId: string, pluginId: string): PluginKeyValueStore {
+    const now = () => deps.clock.now().toISOString();
+    return {
+      get: async <T>(key: string) => (await deps.pluginKv.get(workspaceId, pluginId, key)) as T | undefined,
+      set: (key, value) => deps.pluginKv.set(workspaceId, pluginId, key, value, now()),
+      setIfAbsent: async <T>(key: string, value: T) => (await deps.pluginKv.setIfAbsent(workspaceId, pluginId, key, value, now())) as T | undefined,
+      delete: (key) => deps.pluginKv.delete(workspaceId, pluginId, key),
+    };
+  }
+
+  async function context(workspaceId: string, pluginId: string, extraSecrets: Record<string, string> = {}): Promise<PluginContext> {
+    const config = await deps.integrationConfigs.get(workspaceId, pluginId);
+    const stored: Record<string, string> = config?.secrets ? JSON.parse(deps.cipher.decrypt(config.secrets)) : {};
+    const dataDir = path.join(deps.dataDir, 'integrations', safeSegment(workspaceId), safeSegment(pluginId));
+    await fs.mkdir(dataDir, { recursive: true });
+    const knowledge = deps.knowledge?.(workspaceId);
+    return {
+      workspaceId,
+      settings: Object.freeze({ ...(config?.settings ?? {}) }),
+      secrets: Object.freeze({ ...stored, ...extraSecrets }),
+      logger: deps.logger.child({ plugin: pluginId, workspace_id: workspaceId }),
+      clock: deps.clock,
+      kv: kvFor(workspaceId, pluginId),
+      ...(knowledge ? { knowledge } : {}),
+      fetch: deps.fetch,
+      dataDir,
+      apiUrls: Object.freeze({ ...deps.apiUrls }),
+    };
+  }
+
+  return {
+    context,
+    /** A factory for the plugin's server in this workspace (called on every (re)connect). */
+    serverFactory(workspaceId: string, pluginId: string, extraSecrets: Record<string, string> = {}): () => Promise<McpServer> {
+      const plugin = deps.registry.get(pluginId);
+      if (!plugin) throw new Error(`unknown plugin ${pluginId}`);
+      return async () => plugin.register(await context(workspaceId, pluginId, extraSecrets));
+    },
+    async isConfigured(workspaceId: string, pluginId: string): Promise<boolean> {
+      return (await deps.integrationConfigs.get(workspaceId, pluginId)) !== undefined;
+    },
+  };
+}
+
+export type PluginHost = ReturnType<typeof createPluginHost>;

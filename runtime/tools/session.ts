@@ -1,0 +1,139 @@
+import { Client, InMemoryTransport, SSEClientTransport, StreamableHTTPClientTransport, type CallToolResult, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import type { McpServer } from '@modelcontextprotocol/server';
+import { classifyMcpError } from './errors.js';
+import type { GuardedFetch } from './guardedFetch.js';
+
+/** Where a session goes: a remote server over HTTP, an allowed local command, or a plugin in process. */
+export type McpTarget =
+  | { kind: 'http'; url: string; headers: Record<string, string> }
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { kind: 'memory'; server: () => Promise<McpServer> };
+
+export interface McpSessionOptions {
+  connectTimeoutMs: number;
+  fetch: GuardedFetch;
+  /** Called when the server says its tool list changed (`notifications/tools/list_changed`). */
+  onToolsChanged?: () => void;
+  /** Called once when the transport closes without `close()` having been called. */
+  onClosed?: (error: Error | undefined) => void;
+}
+
+/**
+ * One live MCP client session. The era (2026-07-28 stateless, or 2025-11-25 with initialize and
+ * `Mcp-Session-Id`) is negotiated by the SDK (`versionNegotiation: auto`). A 2025 session that
+ * the server forgot (HTTP 404 on its session id) is re-initialized once, transparently, and the
+ * request sent again.
+ */
+export interface McpSession {
+  readonly transportKind: 'streamable_http' | 'sse' | 'stdio' | 'memory';
+  era(): 'modern' | 'legacy' | undefined;
+  listTools(): Promise<{ tools: Tool[]; ttlMs: number | null }>;
+  callTool(name: string, args: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<CallToolResult>;
+  ping(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const clientInfo = { name: 'crewd', version: '0.1.0' };
+
+interface Open {
+  client: Client;
+  transport: Transport;
+  kind: McpSession['transportKind'];
+}
+
+async function connectClient(target: McpTarget, options: McpSessionOptions, useSse: boolean): Promise<Open> {
+  const client = new Client(clientInfo, {
+    versionNegotiation: { mode: 'auto' },
+    listChanged: { tools: { onChanged: () => options.onToolsChanged?.() } },
+  });
+  let transport: Transport;
+  let kind: McpSession['transportKind'];
+  if (target.kind === 'http') {
+    const requestInit = { headers: target.headers };
+    const fetch = options.fetch as never;
+    transport = useSse ? new SSEClientTransport(new URL(target.url), { requestInit, fetch }) : new StreamableHTTPClientTransport(new URL(target.url), { requestInit, fetch });
+    kind = useSse ? 'sse' : 'streamable_http';
+  } else if (target.kind === 'stdio') {
+    transport = new StdioClientTransport({ command: target.command, args: target.args, env: { ...getDefaultEnvironment(), ...target.env }, stderr: 'ignore' });
+    kind = 'stdio';
+  } else {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    const server = await target.server();
+    await server.connect(serverSide);
+    transport = clientSide;
+    kind = 'memory';
+  }
+  try {
+    await client.connect(transport, { timeout: options.connectTimeoutMs });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw error;
+  }
+  return { client, transport, kind };
+}
+
+/** HTTP servers that do not speak Streamable HTTP answer 404/405 to its POST: try legacy SSE then. */
+function wantsSseFallback(error: unknown): boolean {
+  const failure = classifyMcpError(error);
+  return failure.status === 404 || failure.status === 405;
+}
+
+export async function openMcpSession(target: McpTarget, options: McpSessionOptions): Promise<McpSession> {
+  let open: Open;
+  try {
+    open = await connectClient(target, options, false);
+  } catch (error) {
+    if (target.kind !== 'http' || !wantsSseFallback(error)) throw error;
+    open = await connectClient(target, options, true);
+  }
+  let closing = false;
+  let closedReported = false;
+  const watch = (current: Open) => {
+    current.client.onclose = () => {
+      if (closing || closedReported || current !== open) return;
+      closedReported = true;
+      options.onClosed?.(undefined);
+    };
+  };
+  watch(open);
+
+  /** Runs `request`; on an expired 2025 session, re-initializes once and runs it again. */
+  async function withSession<T>(request: (client: Client) => Promise<T>): Promise<T> {
+    try {
+      return await request(open.client);
+    } catch (error) {
+      const hadSession = open.transport instanceof StreamableHTTPClientTransport && open.transport.sessionId !== undefined;
+      if (!hadSession || classifyMcpError(error).reason !== 'session_expired') throw error;
+      const stale = open;
+      open = await connectClient(target, options, open.kind === 'sse');
+      watch(open);
+      await stale.client.close().catch(() => {});
+      return request(open.client);
+    }
+  }
+
+  return {
+    transportKind: open.kind,
+    era: () => open.client.getProtocolEra(),
+    async listTools() {
+      const result = await withSession((client) => client.listTools(undefined, { cacheMode: 'refresh', timeout: options.connectTimeoutMs }));
+      const ttl = (result as { ttlMs?: unknown }).ttlMs;
+      return { tools: result.tools, ttlMs: typeof ttl === 'number' && ttl > 0 ? ttl : null };
+    },
+    async callTool(name, args, callOptions) {
+      const result = await withSession((client) =>
+        client.callTool({ name, arguments: args }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
+      );
+      return result as CallToolResult;
+    },
+    async ping(timeoutMs) {
+      // 2026-07-28 has no `ping`; `server/discover` is the cheap request both sides always know.
+      await withSession((client) => (client.getProtocolEra() === 'modern' ? client.discover({ timeout: timeoutMs }) : client.ping({ timeout: timeoutMs })));
+    },
+    async close() {
+      closing = true;
+      await open.client.close().catch(() => {});
+    },
+  };
+}

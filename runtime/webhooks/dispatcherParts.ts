@@ -1,0 +1,95 @@
+import { createAttemptRunner, type DeliveryWrite } from './attemptRunner.js';
+import { createAttemptSlots } from './attemptSlots.js';
+import type { WebhookDispatcherOptions } from './dispatcher.js';
+import { createEventTail } from './eventTail.js';
+import { createRecovery } from './recovery.js';
+import { createResultWriter } from './resultWriter.js';
+import { createTestSend } from './testSend.js';
+import { createWebhookCache } from './webhookCache.js';
+
+export interface DispatcherPartsOptions
+  extends Pick<
+    WebhookDispatcherOptions,
+    | 'db'
+    | 'events'
+    | 'webhooks'
+    | 'deliveries'
+    | 'sender'
+    | 'cipher'
+    | 'timers'
+    | 'clock'
+    | 'monotonic'
+    | 'ids'
+    | 'logger'
+    | 'schedule'
+    | 'publicUrl'
+    | 'concurrency'
+    | 'batchSize'
+    | 'maxLive'
+    | 'gapWaitMs'
+  > {
+  /** True once the dispatcher drains or stopped: attempts not yet sent give up. */
+  stopping(): boolean;
+  /** Aborts attempts in flight when a shutdown's grace period is over. */
+  shutdownSignal: AbortSignal;
+  /** Something left memory or a pass ended (the dispatcher's idle and backlog check). */
+  changed(): void;
+}
+
+/**
+ * Creates the dispatcher's parts and wires them to one another: the webhook cache, the attempt
+ * slots, the attempt runner and its result writer, the event tail, recovery and the test send.
+ * The dispatcher drives their lifecycle; nothing here starts a timer or reads the database.
+ */
+export function createDispatcherParts(options: DispatcherPartsOptions) {
+  const { db, events, webhooks, deliveries, sender, cipher, timers, clock, monotonic, ids, logger, changed } = options;
+
+  const cache = createWebhookCache({ webhooks, cipher, monotonic });
+  const slots = createAttemptSlots(options.concurrency ?? 64);
+  const runner = createAttemptRunner({
+    sender,
+    cache,
+    slots,
+    clock,
+    logger,
+    schedule: options.schedule,
+    stopping: options.stopping,
+    shutdownSignal: options.shutdownSignal,
+    publicUrl: options.publicUrl,
+    changed,
+  });
+  const writer = createResultWriter<DeliveryWrite>({
+    db,
+    deliveries,
+    timers,
+    clock,
+    logger,
+    committed(item) {
+      runner.committed(item);
+      if (item.timer) timers.wake?.(item.timer.dueAt);
+    },
+    failed: (item, error) => runner.failed(item, error),
+    settled: changed,
+  });
+  runner.attach(writer);
+  const tail = createEventTail({
+    db,
+    events,
+    deliveries,
+    cache,
+    clock,
+    monotonic,
+    ids,
+    logger,
+    liveCount: () => runner.live.size,
+    begin: (row) => runner.begin(row),
+    rested: changed,
+    batchSize: options.batchSize ?? 500,
+    maxLive: options.maxLive ?? 10_000,
+    gapWaitMs: options.gapWaitMs ?? 5_000,
+  });
+  const recovery = createRecovery({ db, deliveries, timers, clock, liveIds: () => runner.live.keys(), begin: (row) => runner.begin(row) });
+  const sendTest = createTestSend({ deliveries, runner, clock, ids });
+
+  return { cache, slots, runner, writer, tail, recovery, sendTest };
+}

@@ -1,0 +1,175 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../storage/db.js';
+import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
+import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
+import type { Clock } from '../clock.js';
+import type { IdGenerator } from '../ids.js';
+import { envelope } from './envelope.js';
+import { newDelivery } from './newDelivery.js';
+import type { MonotonicClock } from './sender.js';
+import type { WebhookCache } from './webhookCache.js';
+
+/** The cursor row of the fan-out over the events table. */
+export const cursorName = 'webhooks';
+
+/**
+ * What the tail is doing:
+ * - `idle`: nothing to read until woken;
+ * - `reading`: a pass is running;
+ * - `rereading`: a pass is running and a wake-up came meanwhile, so another follows;
+ * - `backlogged`: too many deliveries in memory; reading resumes when half of them are gone;
+ * - `closed`: stopped for good.
+ */
+export type TailMode = 'idle' | 'reading' | 'rereading' | 'backlogged' | 'closed';
+
+export interface EventTailOptions {
+  db: Db;
+  events: EventsRepository;
+  deliveries: WebhookDeliveriesRepository;
+  cache: WebhookCache;
+  clock: Clock;
+  monotonic: MonotonicClock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** Deliveries in memory now; the tail stops reading at `maxLive`. */
+  liveCount(): number;
+  /** Starts the deliveries of a committed fan-out. */
+  begin(row: DeliveryRow): void;
+  /** Called when the tail becomes idle, backlogged or closed. */
+  rested(): void;
+  batchSize: number;
+  maxLive: number;
+  /** How long a hole in event positions (a writer that has not committed yet) is waited for. */
+  gapWaitMs: number;
+}
+
+/**
+ * The fan-out: reads the events table after a stored cursor and inserts one delivery per (event,
+ * matching webhook) in the same transaction that moves the cursor (a compare-and-set, so two
+ * nodes never fan out the same events), so a restart misses nothing and fans out nothing twice.
+ * `wake()` is a hint (a bus notification, a poll); calling it often is cheap.
+ */
+export function createEventTail(options: EventTailOptions) {
+  const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive, gapWaitMs } = options;
+  let mode: TailMode = 'idle';
+  let running: Promise<void> | null = null;
+  let gap: { position: number; since: number } | null = null;
+  let gapTimer: NodeJS.Timeout | null = null;
+
+  function wake(): void {
+    if (mode === 'closed') return;
+    if (mode === 'reading' || mode === 'rereading') {
+      mode = 'rereading';
+      return;
+    }
+    mode = 'reading';
+    running = run().finally(() => {
+      running = null;
+      if (mode === 'reading') mode = 'idle';
+      options.rested();
+    });
+  }
+
+  async function run(): Promise<void> {
+    do {
+      if (mode === 'rereading') mode = 'reading';
+      try {
+        while (mode !== 'closed' && (await pass())) {
+          // keep reading while whole batches come back
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'webhook fan-out failed; retrying on the next poll');
+      }
+    } while ((mode as TailMode) === 'rereading'); // a wake() during the pass set it
+  }
+
+  /** One fan-out batch; true when a full batch was read (there may be more). */
+  async function pass(): Promise<boolean> {
+    if (options.liveCount() >= maxLive) {
+      mode = 'backlogged';
+      return false;
+    }
+    const cursor = await deliveries.readCursor(cursorName);
+    const batch = await events.listAfterPosition(cursor, batchSize);
+    if (batch.length === 0) return false;
+    const usable = contiguous(cursor, batch);
+    if (usable.length === 0) return false;
+    const last = usable[usable.length - 1]!;
+
+    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
+    const now = clock.now().toISOString();
+    const rows: DeliveryRow[] = [];
+    for (const event of usable) {
+      let body: string | null = null;
+      for (const webhook of targets.get(event.workspace_id) ?? []) {
+        if (event.position <= webhook.since_position || !webhook.events.includes(event.kind)) continue;
+        body ??= envelope(event.kind, event.timestamp, event.data);
+        rows.push(newDelivery(ids, { webhookId: webhook.id, workspaceId: webhook.workspace_id, eventId: event.id, kind: event.kind, body, test: false, now }));
+      }
+    }
+    const moved = await db.transaction(async (trx) => {
+      const ok = await deliveries.moveCursor(cursorName, cursor, last.position, now, trx);
+      if (ok) await deliveries.insertMany(rows, trx);
+      return ok;
+    });
+    if (!moved) return true; // another node fanned these out; read on from where it left off
+    for (const row of rows) options.begin(row);
+    return usable.length === batch.length && batch.length === batchSize;
+  }
+
+  /**
+   * The events that directly follow the cursor. A missing position may be a transaction that took
+   * its number but has not committed yet (Postgres): wait for it up to gapWaitMs, then skip it.
+   */
+  function contiguous(cursor: number, batch: EventRow[]): EventRow[] {
+    let expected = cursor + 1;
+    for (let i = 0; i < batch.length; i++) {
+      const event = batch[i]!;
+      if (event.position !== expected) {
+        const now = monotonic.now();
+        if (!gap || gap.position !== expected) gap = { position: expected, since: now };
+        if (now - gap.since < gapWaitMs) {
+          if (!gapTimer) {
+            gapTimer = setTimeout(() => {
+              gapTimer = null;
+              wake();
+            }, 50);
+            gapTimer.unref();
+          }
+          return batch.slice(0, i);
+        }
+        logger.warn({ position: expected }, 'skipping a hole in event positions');
+        gap = null;
+      }
+      expected = event.position + 1;
+    }
+    return batch;
+  }
+
+  return {
+    wake,
+    get mode(): TailMode {
+      return mode;
+    },
+    /** A backlogged tail reads again once the deliveries in memory fell below half the bound. */
+    relieved(): void {
+      if (mode === 'backlogged' && options.liveCount() < maxLive / 2) {
+        mode = 'idle';
+        wake();
+      }
+    },
+    /** True while no pass runs. */
+    get resting(): boolean {
+      return running === null;
+    },
+    /** Stops reading; resolves when the pass in progress ended. */
+    async close(): Promise<void> {
+      mode = 'closed';
+      if (gapTimer) clearTimeout(gapTimer);
+      gapTimer = null;
+      await running;
+    },
+  };
+}
+
+export type EventTail = ReturnType<typeof createEventTail>;

@@ -1,0 +1,78 @@
+import type { AttemptOutput } from '../../machines/webhookDelivery.js';
+import type { DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
+import type { Clock } from '../clock.js';
+import type { AttemptSlots } from './attemptSlots.js';
+import { debugBody } from './envelope.js';
+import type { RetrySchedule } from './retryPolicy.js';
+import type { WebhookSender } from './sender.js';
+import { signatureHeader, signatureHeaderValue } from './signature.js';
+import type { SendableWebhook, WebhookCache } from './webhookCache.js';
+
+/** The part of a live delivery one attempt reads and marks. */
+export interface SendTarget {
+  row: DeliveryRow;
+  /** An operator asked for this attempt (redeliver): it goes out even to an inactive webhook. */
+  manual: boolean;
+  /** Set when a shutdown cut the attempt short: its result must not be stored. */
+  abandoned: boolean;
+}
+
+export interface SignedSendOptions {
+  sender: WebhookSender;
+  cache: WebhookCache;
+  slots: AttemptSlots;
+  clock: Clock;
+  schedule: RetrySchedule;
+  stopping(): boolean;
+  shutdownSignal: AbortSignal;
+  publicUrl?: () => string | undefined;
+}
+
+/** The secrets a delivery is signed with at `at`: the current one, and the rotated-out one while it lasts. */
+function signingSecrets(webhook: SendableWebhook, at: string): string[] {
+  const previous = webhook.previousSecret && webhook.previousExpiresAt && webhook.previousExpiresAt > at ? [webhook.previousSecret] : [];
+  return [webhook.secret, ...previous];
+}
+
+/**
+ * One attempt of a delivery: the stored bytes (or a debug body naming the attempt), signed, POSTed
+ * within the concurrency bound. Receiver failures are results; a deleted or deactivated webhook
+ * and a shutdown before sending are rejections (the machine ends the delivery in `failed`, or the
+ * shutdown drops it for the restart to redo).
+ */
+export function createSignedSend(options: SignedSendOptions) {
+  const { sender, cache, slots, clock, schedule } = options;
+  return async function send(target: SendTarget, attemptNo: number): Promise<AttemptOutput> {
+    const { row } = target;
+    const webhook = cache.cached(row.webhook_id) ?? (await cache.load(row.webhook_id));
+    if (!webhook || webhook.row.deleted_at) throw new Error('the webhook was deleted');
+    if (!webhook.row.active && !row.test && !target.manual) throw new Error('the webhook was deactivated');
+    if (!slots.acquire()) await slots.wait();
+    try {
+      if (options.stopping()) {
+        target.abandoned = true;
+        throw new Error('shutting down');
+      }
+      const at = clock.now().toISOString();
+      const body = webhook.row.debug ? debugBody(row, attemptNo, schedule, options.publicUrl?.()) : row.body;
+      const result = await sender.send({
+        url: webhook.row.url,
+        body,
+        headers: {
+          [signatureHeader]: signatureHeaderValue(signingSecrets(webhook, at), body),
+          'X-Service-Event': row.event,
+          'X-Service-Delivery': row.id,
+          'X-Service-Timestamp': at,
+          'X-Service-Attempt': String(attemptNo),
+        },
+        signal: options.shutdownSignal,
+      });
+      if (options.shutdownSignal.aborted) target.abandoned = true;
+      return result.error === undefined
+        ? { ok: result.ok, status: result.status, responseTimeMs: result.responseTimeMs, at }
+        : { ok: result.ok, status: result.status, responseTimeMs: result.responseTimeMs, error: result.error, at };
+    } finally {
+      slots.release();
+    }
+  };
+}

@@ -1,0 +1,72 @@
+import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import type { JsonSchema } from './types.js';
+
+/** Schemas of the Tool connections endpoints (`/api/mcp/*`; spec: Tool connections). */
+
+export const workspaceQuery: JsonSchema = strictObject({ workspace_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['workspace_id']);
+export const workspaceIdParam: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
+export const connectionIdParam: JsonSchema = { type: 'string', minLength: 1, maxLength: 64 };
+
+const toolSummary: JsonSchema = responseObject({ name: { type: 'string' }, description: { type: 'string' } });
+
+export const statusDetail: JsonSchema = responseObject({
+  state: { type: 'string', enum: ['connecting', 'active', 'reconnecting', 'error', 'disconnected'] },
+  reason: { type: ['string', 'null'] },
+  next_retry_at: nullableTimestamp,
+  last_error: { type: ['string', 'null'] },
+});
+
+export const toolConnectionView: JsonSchema = responseObject(
+  {
+    id: { type: 'string' },
+    workspace_id: { type: 'string' },
+    server_type: { type: 'string' },
+    server_name: { type: 'string' },
+    connection_status: { type: 'string', enum: ['active', 'disconnected', 'error'] },
+    status_detail: statusDetail,
+    available_tools: { type: 'array', items: toolSummary },
+    total_tool_calls: { type: 'integer', minimum: 0 },
+    last_connected_at: nullableTimestamp,
+    created_at: timestamp,
+  },
+  ['id', 'workspace_id', 'server_type', 'server_name', 'connection_status', 'status_detail', 'available_tools', 'total_tool_calls', 'last_connected_at'],
+);
+
+export const connectionList: JsonSchema = responseObject({ connections: { type: 'array', items: toolConnectionView }, total_count: { type: 'integer', minimum: 0 } });
+
+export const connectBody: JsonSchema = strictObject(
+  {
+    server_type: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' },
+    server_name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' },
+    credentials: { type: 'object', additionalProperties: { type: 'string', maxLength: 4096 }, maxProperties: 20 },
+    params: {
+      type: 'object',
+      properties: {
+        url: { type: 'string', maxLength: 2048 },
+        command: { type: 'string', maxLength: 256 },
+        args: { type: 'array', items: { type: 'string', maxLength: 1024 }, maxItems: 50 },
+      },
+    },
+  },
+  ['server_type', 'server_name'],
+);
+
+export const connected: JsonSchema = responseObject({
+  status: { const: 'connected' },
+  connection_id: { type: 'string' },
+  tools_available: { type: 'integer', minimum: 0 },
+  tools: { type: 'array', items: toolSummary },
+});
+
+export const disconnected: JsonSchema = responseObject({ status: { const: 'disconnected' }, connection_id: { type: 'string' } });
+
+export const analyticsEntry: JsonSchema = responseObject({
+  server_type: { type: 'string' },
+  total_tool_calls: { type: 'integer', minimum: 0 },
+  unique_tools_used: { type: 'integer', minimum: 0 },
+  avg_execution_time_ms: { type: 'integer', minimum: 0 },
+  success_rate_percent: { type: 'number', minimum: 0, maximum: 100 },
+  usage_count_last_30d: { type: 'integer', minimum: 0 },
+});
+
+export const analytics: JsonSchema = responseObject({ analytics: { type: 'array', items: analyticsEntry }, total_connections: { type: 'integer', minimum: 0 } });

@@ -1,0 +1,91 @@
+import type { Db } from '../db.js';
+
+/** One logged tool call (spec: Tool connection; each call is logged with these fields). */
+export interface ToolCallRow {
+  id: string;
+  workspace_id: string;
+  connection_id: string;
+  server_type: string;
+  tool_name: string;
+  model_tool_name: string;
+  input: string;
+  output: string;
+  execution_time_ms: number;
+  success: boolean;
+  agent_name: string | null;
+  outcome_id: string | null;
+  created_at: string;
+}
+
+export interface ToolUsage {
+  server_type: string;
+  total_tool_calls: number;
+  unique_tools_used: number;
+  avg_execution_time_ms: number;
+  success_rate_percent: number;
+  usage_count_last_30d: number;
+}
+
+function fromDb(row: Record<string, unknown>): ToolCallRow {
+  return {
+    id: String(row.id),
+    workspace_id: String(row.workspace_id),
+    connection_id: String(row.connection_id),
+    server_type: String(row.server_type),
+    tool_name: String(row.tool_name),
+    model_tool_name: String(row.model_tool_name),
+    input: String(row.input),
+    output: String(row.output),
+    execution_time_ms: Number(row.execution_time_ms),
+    success: Boolean(row.success),
+    agent_name: (row.agent_name as string | null) ?? null,
+    outcome_id: (row.outcome_id as string | null) ?? null,
+    created_at: String(row.created_at),
+  };
+}
+
+/** The tool-call log: append-only; counts and analytics are read from it. */
+export function toolCallsRepository(db: Db) {
+  return {
+    async insert(row: ToolCallRow): Promise<void> {
+      await db('tool_calls').insert(row);
+    },
+    async list(workspaceId: string, filter: { connectionId?: string; outcomeId?: string; limit?: number } = {}): Promise<ToolCallRow[]> {
+      const query = db('tool_calls').where({ workspace_id: workspaceId });
+      if (filter.connectionId) query.where({ connection_id: filter.connectionId });
+      if (filter.outcomeId) query.where({ outcome_id: filter.outcomeId });
+      const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(filter.limit ?? 1000);
+      return rows.map(fromDb);
+    },
+    /** Calls per connection of a workspace. */
+    async countByConnection(workspaceId: string): Promise<Map<string, number>> {
+      const rows = await db('tool_calls').where({ workspace_id: workspaceId }).groupBy('connection_id').select('connection_id').count({ n: '*' });
+      return new Map((rows as Array<Record<string, unknown>>).map((row) => [String(row.connection_id), Number(row.n)]));
+    },
+    /** Analytics entries per server type (spec: Tool-connection analytics entry). */
+    async usageByServerType(workspaceId: string, since30d: string): Promise<ToolUsage[]> {
+      const rows = await db('tool_calls')
+        .where({ workspace_id: workspaceId })
+        .groupBy('server_type')
+        .select('server_type')
+        .count({ total: '*' })
+        .countDistinct({ tools: 'tool_name' })
+        .avg({ avg_ms: 'execution_time_ms' })
+        .sum({ ok: db.raw('case when success then 1 else 0 end') })
+        .sum({ recent: db.raw('case when created_at >= ? then 1 else 0 end', [since30d]) });
+      return (rows as Array<Record<string, unknown>>).map((row) => {
+        const total = Number(row.total);
+        return {
+          server_type: String(row.server_type),
+          total_tool_calls: total,
+          unique_tools_used: Number(row.tools),
+          avg_execution_time_ms: Math.round(Number(row.avg_ms ?? 0)),
+          success_rate_percent: total === 0 ? 0 : Math.round((Number(row.ok) / total) * 10000) / 100,
+          usage_count_last_30d: Number(row.recent ?? 0),
+        };
+      });
+    },
+  };
+}
+
+export type ToolCallsRepository = ReturnType<typeof toolCallsRepository>;

@@ -1,0 +1,41 @@
+import type { Db } from '../db.js';
+
+/** What a multi-row insert does with a row whose `keys` already exist: update `update`, or keep the old row. */
+export interface OnConflict {
+  keys: readonly string[];
+  /** Columns taken from the new row; absent or empty: `do nothing`. */
+  update?: readonly string[];
+}
+
+/** At most this many bound values per statement (SQLite allows 32766, Postgres 65535). */
+const maxParams = 30_000;
+/** At most this many rows per statement. */
+const maxRows = 400;
+
+function conflictClause(onConflict: OnConflict | undefined): string {
+  if (!onConflict) return '';
+  const keys = onConflict.keys.map((key) => `"${key}"`).join(', ');
+  if (!onConflict.update || onConflict.update.length === 0) return ` on conflict (${keys}) do nothing`;
+  return ` on conflict (${keys}) do update set ${onConflict.update.map((column) => `"${column}" = excluded."${column}"`).join(', ')}`;
+}
+
+/**
+ * The one multi-row writer of storage: `INSERT ... VALUES (...), (...)` as raw SQL, valid on
+ * SQLite and Postgres alike, split into statements that stay under both databases' bound-parameter
+ * limits. Repositories call it with rows already encoded in `columns` order (`undefined` becomes
+ * NULL). Raw SQL because knex compiles a SQLite multi-row insert into `select ... union all
+ * select ...`, at a noticeable CPU cost on the hot write path. Holds no state.
+ */
+export async function insertMany(trx: Db, table: string, columns: readonly string[], rows: readonly unknown[][], onConflict?: OnConflict): Promise<void> {
+  if (rows.length === 0) return;
+  const head = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values `;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const tail = conflictClause(onConflict);
+  const size = Math.max(1, Math.min(maxRows, Math.floor(maxParams / Math.max(1, columns.length))));
+  for (let i = 0; i < rows.length; i += size) {
+    const chunk = rows.slice(i, i + size);
+    const bindings: unknown[] = [];
+    for (const row of chunk) for (const value of row) bindings.push(value === undefined ? null : value);
+    await trx.raw(`${head}${new Array(chunk.length).fill(tuple).join(', ')}${tail}`, bindings as never);
+  }
+}

@@ -1,0 +1,38 @@
+import test from 'ava';
+import { McpServer } from '@modelcontextprotocol/server';
+import { definePlugin, type Plugin } from '../../plugins/contract.js';
+import { examplePlugin } from '../../plugins/example/index.js';
+import { builtInPlugins } from '../../plugins/index.js';
+import { createPluginRegistry } from '../../plugins/registry.js';
+
+function plugin(id: string, tools: string[], flags: Plugin['manifest']['flags'] = []): Plugin {
+  return definePlugin({
+    manifest: { id, kind: id, displayName: id, version: '1.0.0', crews: ['writer'], tools, flags, settingsSchema: { type: 'object' }, secrets: [] },
+    register: () => new McpServer({ name: id, version: '1.0.0' }),
+  });
+}
+
+test('the built-in plugins and the example plugin register side by side', (t) => {
+  const registry = createPluginRegistry([...builtInPlugins(), examplePlugin]);
+  t.deepEqual(registry.list().map((p) => p.manifest.id), ['chat', 'code', 'drive', 'notes', 'wiki', 'example']);
+  t.is(registry.flag('notify_chat')!.plugin.manifest.id, 'chat');
+  t.is(registry.flag('create_repo_issues')!.plugin.manifest.id, 'code');
+  t.is(registry.flag('save_to_wiki')!.flag.stages.pilot, 'release_planning');
+  t.is(registry.flag('nope'), undefined);
+});
+
+test('a duplicate plugin id is refused', (t) => {
+  const error = t.throws(() => createPluginRegistry([plugin('a', ['a_one']), plugin('a', ['a_two'])]));
+  t.regex(error!.message, /duplicate plugin id "a"/);
+});
+
+test('a tool name registered by two plugins is refused, naming both', (t) => {
+  const error = t.throws(() => createPluginRegistry([plugin('a', ['shared_tool']), plugin('b', ['shared_tool'])]));
+  t.regex(error!.message, /tool "shared_tool" of plugin "b" is already registered by plugin "a"/);
+});
+
+test('a flag answered twice, or naming an undeclared tool, is refused', (t) => {
+  const flag = { name: 'do_it', type: 'boolean' as const, description: '', stages: { writer: 'publishing' }, tool: 'a_one', action: 'do' };
+  t.throws(() => createPluginRegistry([plugin('a', ['a_one'], [flag]), plugin('b', ['b_one'], [{ ...flag, tool: 'b_one' }])]), { message: /already answered/ });
+  t.throws(() => createPluginRegistry([plugin('a', ['a_two'], [flag])]), { message: /undeclared tool "a_one"/ });
+});

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import test from 'ava';
+import { manualClock } from '../../../runtime/clock.js';
+import { createScheduler } from '../../../runtime/scheduler/scheduler.js';
+import { openDb } from '../../../storage/db.js';
+import { createRepositories } from '../../../storage/index.js';
+import { migrateLatest } from '../../../storage/migrate.js';
+import { tempDir } from '../../helpers/server.js';
+
+async function setup(t: import('ava').ExecutionContext) {
+  const dir = tempDir();
+  const db = openDb({ dataDir: dir });
+  await migrateLatest(db);
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const repos = createRepositories(db);
+  const clock = manualClock('2026-01-01T00:00:00.000Z');
+  const errors: unknown[] = [];
+  const service = (node: string) => createScheduler({ repo: repos.timers, clock, node, onError: (error) => errors.push(error), retryMs: 1000 });
+  return { repos, clock, service, errors };
+}
+
+test('a timer fires once when due and is then gone', async (t) => {
+  const { repos, clock, service } = await setup(t);
+  const timers = service('a');
+  const fired: unknown[] = [];
+  timers.register('webhook.retry', (timer) => void fired.push(timer.payload));
+  await timers.schedule('webhook.retry', 'del_1', new Date(clock.now().getTime() + 60_000), { attempt: 2 });
+  t.is(await timers.fireDue(), 0, 'not due yet');
+  clock.advance(60_000);
+  t.is(await timers.fireDue(), 1);
+  t.deepEqual(fired, [{ attempt: 2 }]);
+  t.is(await timers.fireDue(), 0);
+  t.is(await repos.timers.count(), 0);
+});
+
+test('scheduling the same kind and key moves the timer; cancel removes it', async (t) => {
+  const { clock, service } = await setup(t);
+  const timers = service('a');
+  const fired: string[] = [];
+  timers.register('k', (timer) => void fired.push(timer.key));
+  await timers.schedule('k', 'x', clock.now());
+  await timers.schedule('k', 'x', new Date(clock.now().getTime() + 10_000));
+  t.is(await timers.fireDue(), 0);
+  t.true(await timers.cancel('k', 'x'));
+  clock.advance(10_000);
+  t.is(await timers.fireDue(), 0);
+  t.deepEqual(fired, []);
+});
+
+test('two nodes never both fire a due timer', async (t) => {
+  const { clock, service } = await setup(t);
+  const fired: string[] = [];
+  const a = service('a');
+  const b = service('b');
+  a.register('k', () => void fired.push('a'));
+  b.register('k', () => void fired.push('b'));
+  await a.schedule('k', 'once', clock.now());
+  await Promise.all([a.fireDue(), b.fireDue()]);
+  t.is(fired.length, 1);
+});
+
+test('a handler that throws leaves the timer due again later', async (t) => {
+  const { clock, service, errors } = await setup(t);
+  const timers = service('a');
+  let calls = 0;
+  timers.register('k', () => {
+    calls += 1;
+    if (calls === 1) throw new Error('receiver down');
+  });
+  await timers.schedule('k', 'retry-me', clock.now());
+  t.is(await timers.fireDue(), 0);
+  t.is(errors.length, 1);
+  t.is(await timers.fireDue(), 0, 'released with a later due time');
+  clock.advance(1000);
+  t.is(await timers.fireDue(), 1);
+  t.is(calls, 2);
+});
+
+test('registering a second handler for a kind throws', async (t) => {
+  const { service } = await setup(t);
+  const timers = service('a');
+  timers.register('k', () => undefined);
+  t.throws(() => timers.register('k', () => undefined));
+});

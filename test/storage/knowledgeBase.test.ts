@@ -1,0 +1,84 @@
+import { migrateLatest } from '../../storage/migrate.js';
+import { knowledgeBaseRepository, type KnowledgeMessage } from '../../storage/repositories/knowledgeBase.js';
+import { onEveryDatabase } from '../helpers/databases.js';
+
+const now = '2026-11-22T00:00:00.000Z';
+
+function message(workspace: string, channel: string, seconds: number, text: string, extra: Partial<KnowledgeMessage> = {}): KnowledgeMessage {
+  const ts = `${seconds}.000000`;
+  return { workspace_id: workspace, team_id: 'T1', channel_id: channel, channel_name: channel === 'C1' ? 'eng' : 'ops', ts, thread_ts: null, author: 'U1', text, posted_at: new Date(seconds * 1000).toISOString(), ...extra };
+}
+
+onEveryDatabase('the knowledge base ranks the message that matches the query first and never shows another workspace', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages(
+    [
+      message('ws_a', 'C1', 1_763_000_000, 'The Postgres failover drill is scheduled for Thursday; replicas lag under 2 seconds'),
+      message('ws_a', 'C1', 1_763_000_100, 'Lunch is at noon'),
+      message('ws_a', 'C2', 1_763_000_200, 'Deploys are frozen during the failover drill'),
+      message('ws_b', 'C1', 1_763_000_300, 'Secret failover plan of workspace B'),
+    ],
+    now,
+  );
+  const hits = await kb.search('ws_a', 'When is the Postgres failover drill?', 5);
+  t.is(hits.length, 2);
+  t.regex(hits[0]!.text, /Postgres failover drill/);
+  t.is(hits[0]!.channel_name, 'eng');
+  t.false(hits.some((hit) => hit.text.includes('workspace B')));
+  t.deepEqual(await kb.search('ws_a', 'the of and', 5), []);
+});
+
+onEveryDatabase('a message synced twice is stored once and its edited text replaces the old one', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages([message('ws_a', 'C1', 1_763_000_000, 'first draft about kubernetes')], now);
+  await kb.upsertMessages([message('ws_a', 'C1', 1_763_000_000, 'edited text about terraform')], now);
+  t.is(await kb.countMessages('ws_a'), 1);
+  t.deepEqual(await kb.search('ws_a', 'kubernetes', 5), []);
+  t.is((await kb.search('ws_a', 'terraform', 5)).length, 1);
+});
+
+onEveryDatabase('caps keep the newest messages per channel and per workspace; retention and purge delete', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  const rows = Array.from({ length: 30 }, (_, i) => message('ws_a', i % 2 === 0 ? 'C1' : 'C2', 1_763_000_000 + i * 86_400, `note number ${i}`));
+  await kb.upsertMessages(rows, now);
+  await kb.trimChannel('ws_a', 'T1', 'C1', 10);
+  const counts = await kb.channelCounts('ws_a', 'T1');
+  t.deepEqual(counts.map((c) => [c.channel_id, c.message_count]).sort(), [['C1', 10], ['C2', 15]]);
+  t.is(counts.find((c) => c.channel_id === 'C1')!.newest_ts, `${1_763_000_000 + 28 * 86_400}.000000`);
+  await kb.trimWorkspace('ws_a', 20);
+  t.is(await kb.countMessages('ws_a'), 20);
+  const deleted = await kb.deleteOlderThan('ws_a', 'T1', new Date((1_763_000_000 + 20 * 86_400) * 1000).toISOString());
+  t.true(deleted > 0);
+  t.is((await kb.recentMessages('ws_a', 'T1', 'C1', 100)).every((m) => m.posted_at >= new Date((1_763_000_000 + 20 * 86_400) * 1000).toISOString()), true);
+  await kb.purgeTeam('ws_a', 'T1');
+  t.is(await kb.countMessages('ws_a'), 0);
+  t.deepEqual(await kb.search('ws_a', 'note', 5), []);
+});
+
+onEveryDatabase('documents are resolved by name and found by search', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertDocument('ws_a', 'Q3 Roadmap', 'Ship the billing rewrite in September', now);
+  const docs = await kb.documentsByName('ws_a', ['q3 roadmap', 'missing']);
+  t.deepEqual(docs.map((d) => d.name), ['Q3 Roadmap']);
+  t.deepEqual(await kb.documentsByName('ws_b', ['Q3 Roadmap']), []);
+  const hits = await kb.search('ws_a', 'billing rewrite', 3);
+  t.is(hits[0]!.kind, 'document');
+});
+
+onEveryDatabase('threads with recent activity are listed for a re-check', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages(
+    [
+      message('ws_a', 'C1', 1_763_000_000, 'old parent', { thread_ts: '1763000000.000000' }),
+      message('ws_a', 'C1', 1_763_500_000, 'recent reply', { thread_ts: '1763000000.000000' }),
+      message('ws_a', 'C1', 1_762_000_000, 'stale parent', { thread_ts: '1762000000.000000' }),
+    ],
+    now,
+  );
+  t.deepEqual(await kb.activeThreads('ws_a', 'T1', 'C1', '1763400000.000000'), ['1763000000.000000']);
+});
