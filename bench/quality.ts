@@ -91,6 +91,7 @@ export async function benchQuality(): Promise<Record<string, number | string>> {
       rows[index] = { ...rows[index]!, real, unrelated, shuffled };
       if (verbose) {
         console.log(`\n===== ${crewId} / ${brief.name}: overall ${real.quality.overall_score} (unrelated ${unrelated.quality.overall_score}, shuffled ${shuffled.quality.overall_score})`, JSON.stringify(real.quality.criteria), JSON.stringify(real.signals), JSON.stringify(real.metadata.unmet_requirements));
+        console.log(`  unrelated: ${JSON.stringify(unrelated.quality.criteria)} ${JSON.stringify(unrelated.signals)}\n  shuffled: ${JSON.stringify(shuffled.quality.criteria)} ${JSON.stringify(shuffled.signals)}`);
         console.log(outcomes[index]);
       }
     });

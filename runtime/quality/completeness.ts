@@ -33,7 +33,9 @@ export function requirementChecks(parts: DocumentParts, brief: string, requireme
   }
   if (flagOf(requirements, 'include_code_examples')) checks.push({ requirement: 'include_code_examples', met: parts.codeBlocks > 0 ? 1 : 0 });
   if (flagOf(requirements, 'include_user_stories')) {
-    checks.push({ requirement: 'include_user_stories', met: /\bas an? [^\n]+?,? I want [^\n]+? so that\b/i.test(text) ? 1 : 0 });
+    // A story without its benefit ("so that ...") is half a story.
+    const whole = /\bas an? [^\n]+?,? I want [^\n]+? so that\b/i.test(text);
+    checks.push({ requirement: 'include_user_stories', met: whole ? 1 : /\bas an? [^\n]+?,? I want\b/i.test(text) ? 0.5 : 0 });
   }
   if (flagOf(requirements, 'include_technical_specs')) {
     checks.push({ requirement: 'include_technical_specs', met: parts.headings.some((h) => /technical|spec|architecture/i.test(h)) ? 1 : 0 });
@@ -88,7 +90,7 @@ const reasons: Record<string, string> = {
   target_keywords: 'some target keywords do not appear in the content',
   include_examples: 'the content has no example',
   include_code_examples: 'the content has no code block',
-  include_user_stories: 'the content has no user story ("As a ..., I want ... so that ...")',
+  include_user_stories: 'the content has no complete user story ("As a ..., I want ... so that ...")',
   include_technical_specs: 'the content has no technical specification section',
   include_action_items: 'the content has no action items section',
   seo_optimized: 'the content has no meta description',

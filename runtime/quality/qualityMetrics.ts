@@ -107,7 +107,9 @@ function blend(computed: QualityMetrics['criteria'], judge: RubricScores): Quali
 
 /**
  * Share of the brief's subject terms AND of the context's salient items that the content uses:
- * half each when there are salient items, else the brief's terms alone.
+ * their geometric mean when there are salient items, else the brief's terms alone. The geometric
+ * mean needs both: content that echoes the brief but drops every fact the client gave scores 0,
+ * as does content full of the facts of another subject; an arithmetic mean gave either 50.
  */
 function relevance(text: string, brief: string, salient: string[]): { score: number; subject: number; context?: number } {
   const wanted = new Set(contentTerms(brief).filter((term) => !instructionWords.has(term)).map(stem));
@@ -115,7 +117,7 @@ function relevance(text: string, brief: string, salient: string[]): { score: num
   const subject = wanted.size === 0 ? 1 : [...wanted].filter((term) => present.has(term)).length / wanted.size;
   if (salient.length === 0) return { score: clampScore(100 * subject), subject };
   const context = salient.filter((item) => mentions(text, item)).length / salient.length;
-  return { score: clampScore(100 * (0.5 * subject + 0.5 * context)), subject, context };
+  return { score: clampScore(100 * Math.sqrt(subject * context)), subject, context };
 }
 
 /**

@@ -9,7 +9,8 @@ const invoices: Request = {
     'Freelancers lose hours every month chasing late payments by hand. Admins need to manage user roles. Customers want to export reports as PDF. The payment provider integration is a risk because its API is in beta.',
 };
 
-const storyForm = /^As (?:an?|the) [A-Za-z ,-]+, I want .+ so that .+\.$/;
+// The benefit is optional: the composer states one only when the client's material gives it.
+const storyForm = /^As (?:an?|the) [A-Za-z ,-]+, I want [^.]+?(?: so that .+)?\.$/;
 
 const sso: Request = {
   brief: 'Write a PRD for adding single sign-on (SAML and OIDC) to our B2B analytics dashboard.',
@@ -40,6 +41,18 @@ test('user stories are grammatical and built from parsed phrases, never the brie
       t.notRegex(story, /I want to use|get more value from|Adding Single Sign-on/i);
     }
   }
+});
+
+test("a story's benefit is the client's own reason or stated problem, never a stock phrase", async (t) => {
+  const stories = ((await runCrew(createLocalProvider(), 'pilot', invoices)).at(-1)!.data as { user_stories: string[] }).user_stories;
+  t.true(stories.includes('As a freelancer, I want to track invoices so that I get paid faster.'), stories.join('\n'));
+  // No reason in "Admins need to manage user roles."; the freelancers' problem is not the admins'.
+  t.true(stories.includes('As an admin, I want to manage user roles.'), stories.join('\n'));
+  const ssoStories = ((await runCrew(createLocalProvider(), 'pilot', sso)).at(-1)!.data as { user_stories: string[] }).user_stories;
+  t.true(ssoStories.includes('As a user, I want to be provisioned just in time on first login.'), ssoStories.join('\n'));
+  const reminders = ((await runCrew(createLocalProvider(), 'pilot', { brief: 'Plan payment reminders.', context: 'Freelancers lose hours every month chasing late payments by hand. Freelancers want to choose the reminder schedule.' })).at(-1)!.data as { user_stories: string[] }).user_stories;
+  t.true(reminders.includes('As a freelancer, I want to choose the reminder schedule so that I no longer lose hours every month chasing late payments by hand.'), reminders.join('\n'));
+  for (const story of [...stories, ...ssoStories, ...reminders]) t.notRegex(story, /I can rely on|get more value/);
 });
 
 test('a brief that says who it is for yields that story even without context', async (t) => {

@@ -14,8 +14,8 @@ const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric
 const constraintCue = /\b(must|should|needs? to|only|cannot|can't|never|always|keep|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
 const riskCue = /\b(risk|down|fail\w*|outage|break-glass|beta|deadline|until|expire\w*|gdpr|legal|compliance|security|audit|blocked|must keep working)\b/i;
 
-// Formats and protocols the sources name are not systems to integrate with.
-const formats = /^(?:PDF|CSV|JSON|XML|API|APIs|UI|URL|SSO|SAML|OIDC|HTTP|HTTPS|REST|SQL|EU|US|UK|PR|PRs|IT|HR|Q[1-4])$/;
+// Formats, protocols, currencies and units the sources name are not systems to integrate with.
+const formats = /^(?:EUR|USD|GBP|KB|MB|GB|TB|PDF|CSV|JSON|XML|API|APIs|UI|URL|SSO|SAML|OIDC|HTTP|HTTPS|REST|SQL|EU|US|UK|PR|PRs|IT|HR|Q[1-4])$/;
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -43,15 +43,6 @@ export interface GroundedPlan {
   risks: string[];
   tickets: GroundedTicket[];
   milestones: Array<{ name: string; weeks: string; tickets: string[] }>;
-}
-
-/** The short name of what is being built, for story benefits: "single sign-on", "expense approval workflow". */
-function shortProduct(topic: string): string {
-  let text = topic.replace(/\([^)]*\)/g, ' ').replace(/^(?:adding|building|creating|launching|introducing|shipping)\s+/i, '').replace(/\s+/g, ' ').trim();
-  const letting = /^(?:letting|lets?|allowing|enabling|(?:\w+\s+)?(?:feature|tool|app|workflow|system|platform|way)\s+(?:that|to|which)\s+(?:lets?|allows?|enables?|helps?))\s+(?:[\w-]+\s+){0,1}[\w-]+s\s+[\w-]+\s+(.+)$/i.exec(text);
-  if (letting) text = letting[1]!;
-  text = text.split(/\s(?:to|for|in|on|that|which|with)\s/i)[0]!.replace(/^(?:a|an|the|our|their|all|all their)\s+/i, '');
-  return text || topic;
 }
 
 function endpointFor(story: GroundedStory): Endpoint {
@@ -96,7 +87,7 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   const product = titleCase(wholePhrase(topic, 12));
   const parsed = nlp.parse(sources.sentences.map((sentence) => sentence.text).join('\n').slice(0, 20_000));
   // The brief itself may say who it is for ("a portal that lets customers download invoices").
-  const stories = groundedStories([...nlp.parse(input.brief), ...parsed], `I can rely on ${shortProduct(topic)}`);
+  const stories = groundedStories([...nlp.parse(input.brief), ...parsed]);
   const problem = sentences.filter((sentence) => problemCue.test(sentence) && !constraintCue.test(sentence)).slice(0, 4);
   if (problem.length === 0 && sentences[0]) problem.push(sentences[0]);
   const goals = sentences.filter((sentence) => goalCue.test(sentence) && !problem.includes(sentence)).slice(0, 3);

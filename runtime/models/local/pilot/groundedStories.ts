@@ -2,7 +2,11 @@ import type { ParsedSentence } from '../../../quality/nlp.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { stripEndPunctuation } from '../text/phrases.js';
 
-/** "As a <role>, I want <capability> so that <benefit>." built from one of the client's sentences. */
+/**
+ * "As a <role>, I want <capability> so that <benefit>." built from one of the client's sentences.
+ * `benefit` is empty when the client's material states none: the story then ends after the
+ * capability rather than with an invented reason.
+ */
 export interface GroundedStory {
   role: string;
   /** "to enforce SSO per organisation" or a noun phrase ("SSO"). */
@@ -61,9 +65,10 @@ function roleOf(subject: string, parsed: ParsedSentence): string | undefined {
  * what they want or must be able to do: "Admins must be able to enforce SSO per organisation, so
  * members cannot fall back to passwords." -> "As an admin, I want to enforce SSO per organisation
  * so that members cannot fall back to passwords." The benefit is the sentence's own reason, else
- * `defaultBenefit` (built from the product the brief names).
+ * the problem the client states for the same kind of person (`problemBenefits`), else none.
  */
-export function groundedStories(parsed: ParsedSentence[], defaultBenefit: string, limit = 8): GroundedStory[] {
+export function groundedStories(parsed: ParsedSentence[], limit = 8): GroundedStory[] {
+  const problems = problemBenefits(parsed);
   const stories: GroundedStory[] = [];
   for (const sentence of parsed) {
     const text = stripEndPunctuation(sentence.text.replace(/\s+/g, ' ').trim()).split(/;\s+/)[0]!;
@@ -74,7 +79,7 @@ export function groundedStories(parsed: ParsedSentence[], defaultBenefit: string
     if (!role) continue;
     const verb = match[2]!.toLowerCase();
     let rest = match[3]!;
-    let benefit = defaultBenefit;
+    let benefit = problems.find((problem) => role.includes(problem.person))?.benefit ?? '';
     const reason = benefitCut.exec(rest);
     if (reason) {
       benefit = stripEndPunctuation(reason[1]!);
@@ -86,13 +91,37 @@ export function groundedStories(parsed: ParsedSentence[], defaultBenefit: string
     const parts = rest.replace(/^to\s+/i, '').split(/\s+and\s+/);
     const actions = !nounObject && parts.length > 1 && parts.every((part) => startsWithVerb(part)) ? parts : [rest.replace(/^to\s+/i, '')];
     for (const action of actions) {
-      const capability = nounObject ? rest : `to ${action}`;
-      const story = `As ${role}, I want ${capability} so that ${benefit}.`;
+      // "their clients" is the role's own: "my clients" ("our" stays: it is the client company's).
+      const capability = (nounObject ? rest : `to ${action}`).replace(/\btheir\b/gi, 'my').replace(/\bthemselves\b/gi, 'myself');
+      const story = benefit ? `As ${role}, I want ${capability} so that ${benefit}.` : `As ${role}, I want ${capability}.`;
       if (!stories.some((existing) => existing.text === story)) stories.push({ role, capability, benefit, text: story, source: sentence.text });
     }
     if (stories.length >= limit) break;
   }
   return stories;
+}
+
+const problemVerb = /^(lose|waste|spend|miss|wait|chase|struggle|cannot|can't|can not)\s+(.+)$/i;
+
+/**
+ * Benefits read from the client's problem sentences: "Freelancers lose about 5 hours a month
+ * chasing late invoices by hand." gives freelancers the benefit "I no longer lose about 5 hours a
+ * month chasing late invoices by hand"; "Users cannot see X" gives "I can see X".
+ */
+function problemBenefits(parsed: ParsedSentence[]): Array<{ person: string; benefit: string }> {
+  const found: Array<{ person: string; benefit: string }> = [];
+  for (const sentence of parsed) {
+    const text = stripEndPunctuation(sentence.text.replace(/\s+/g, ' ').trim()).split(/;\s+/)[0]!;
+    const clause = /^(?:(?:our|the|all|most|many|some)\s+)?(?:[\w-]+\s+){0,2}?([\w-]+)\s+(.+)$/i.exec(text);
+    if (!clause || !people.test(clause[1]!)) continue;
+    const problem = problemVerb.exec(clause[2]!);
+    if (!problem) continue;
+    const verb = problem[1]!.toLowerCase();
+    const rest = firstPerson(problem[2]!);
+    const benefit = /^can/.test(verb) ? `I can ${rest}` : `I no longer ${verb} ${rest}`;
+    found.push({ person: singular(clause[1]!.toLowerCase()), benefit });
+  }
+  return found;
 }
 
 /** The sentence's reason in the story's voice: "they get paid faster" -> "I get paid faster". */
