@@ -77,6 +77,13 @@ export interface FinalizeOutput {
   result: OutcomeResult;
   qualityMetrics: { overall_score: number; criteria: Record<string, number> };
   at: string;
+  /** A revision's record of its feedback: the parts applied (null: the model does not say) and not applied, with why. */
+  revisionNotes?: RevisionNotes;
+}
+
+export interface RevisionNotes {
+  applied: string[] | null;
+  not_applied: Array<{ part: string; reason: string }>;
 }
 
 export interface FinalizeInput {
@@ -481,7 +488,7 @@ export const outcomeMachine = setup({
                   revisionId: context.revision!.id,
                   updatedAt: event.output.at,
                 })),
-                { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
+                { type: 'record', params: ({ context, event }) => ({ event: 'outcome.completed', data: completedData(context, event.output.revisionNotes) }) },
                 assign({ revision: null }),
               ],
             },

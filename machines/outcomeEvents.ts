@@ -1,4 +1,4 @@
-import type { OutcomeContext } from './outcome.js';
+import type { OutcomeContext, RevisionNotes } from './outcome.js';
 
 /*
  * The public payloads of the outcome machine's spec events (`data` of outcome.processing,
@@ -50,7 +50,8 @@ export function agentCompletedData(c: OutcomeContext): Record<string, unknown> {
   };
 }
 
-export function completedData(c: OutcomeContext): Record<string, unknown> {
+/** `outcome.completed`; after a revision it also says what of the feedback was applied (`notes`). */
+export function completedData(c: OutcomeContext, notes?: RevisionNotes): Record<string, unknown> {
   return {
     outcome_id: c.outcomeId,
     crew: c.crew,
@@ -84,6 +85,7 @@ export function completedData(c: OutcomeContext): Record<string, unknown> {
     })),
     // After a revision: completed_at stays the first completion, revised_at says when this one ended.
     ...(c.revision ? { revision_id: c.revision.id, revised_at: c.revisedAt ?? c.updatedAt } : {}),
+    ...(c.revision && notes ? { revision: { applied: notes.applied, not_applied: notes.not_applied } } : {}),
   };
 }
 

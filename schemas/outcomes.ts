@@ -240,8 +240,19 @@ export const revisionRecord: JsonSchema = responseObject(
     estimated_completion: timestamp,
     created_at: timestamp,
     completed_at: { type: ['string', 'null'], format: 'date-time' },
+    applied: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'The parts of the feedback the revision applied. null until it completes, and when the model does not report them (openai provider).',
+    },
+    not_applied: {
+      type: ['array', 'null'],
+      items: responseObject({ part: { type: 'string' }, reason: { type: 'string' } }, ['part', 'reason']),
+      description:
+        'The parts of the feedback the revision did not apply, each with the reason; [] when it applied everything (or the model reports nothing unapplied). null until it completes. A revision that changed nothing lists what it could not do here.',
+    },
   },
-  ['revision_id', 'outcome_id', 'status', 'feedback', 'changes_requested', 'estimated_completion', 'created_at', 'completed_at'],
+  ['revision_id', 'outcome_id', 'status', 'feedback', 'changes_requested', 'estimated_completion', 'created_at', 'completed_at', 'applied', 'not_applied'],
 );
 
 export const revisionList: JsonSchema = responseObject({ revisions: { type: 'array', items: revisionRecord } });

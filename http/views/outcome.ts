@@ -68,6 +68,8 @@ export function revisionRecordView(row: RevisionRow): Record<string, unknown> {
     estimated_completion: row.estimated_completion,
     created_at: row.created_at,
     completed_at: row.completed_at,
+    applied: row.applied ?? null,
+    not_applied: row.not_applied ?? null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { AgentIntegrations, AgentStepInput, AgentStepResult, AgentToolExcha
 import type { FinalizeInput, FinalizeOutput } from '../../machines/outcome.js';
 import type { Repositories } from '../../storage/index.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
+import { revisionNotes } from '../../storage/repositories/revisions.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { Clock } from '../clock.js';
 import type { CrewCatalog } from '../crewCatalog.js';
@@ -238,6 +239,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       result: { content, metadata: { ...measured.metadata }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
+      ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),
     };
   }
 

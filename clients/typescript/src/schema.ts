@@ -8671,13 +8671,24 @@ export interface operations {
                      *           ],
                      *           "estimated_completion": "2026-05-04T09:30:00.000Z",
                      *           "created_at": "2026-05-04T09:30:00.000Z",
-                     *           "completed_at": "2026-05-04T09:30:00.000Z"
+                     *           "completed_at": "2026-05-04T09:30:00.000Z",
+                     *           "applied": [
+                     *             "applied example"
+                     *           ],
+                     *           "not_applied": [
+                     *             {
+                     *               "part": "part example",
+                     *               "reason": "reason example"
+                     *             }
+                     *           ]
                      *         }
                      *       ]
                      *     }
                      */
                     "application/json": {
                         revisions: {
+                            /** @description The parts of the feedback the revision applied. null until it completes, and when the model does not report them (openai provider). */
+                            applied: string[] | null;
                             changes_requested: string[];
                             /** Format: date-time */
                             completed_at: string | null;
@@ -8686,6 +8697,11 @@ export interface operations {
                             /** Format: date-time */
                             estimated_completion: string;
                             feedback: string;
+                            /** @description The parts of the feedback the revision did not apply, each with the reason; [] when it applied everything (or the model reports nothing unapplied). null until it completes. A revision that changed nothing lists what it could not do here. */
+                            not_applied: {
+                                part: string;
+                                reason: string;
+                            }[] | null;
                             outcome_id: string;
                             priority?: string | null;
                             requirements?: {
