@@ -29,8 +29,10 @@ export function salientItems(parsed: ParsedSentence[]): SalientItem[] {
   };
   // A capitalised first word is tagged PROPN whether or not it is a name ("Customers asked ...");
   // it counts only when the same word is a name elsewhere, or looks like one (GitHub, Q3, SSO).
+  // A sentence that follows a line break starts after a "\n" token: its first word is initial too.
+  const isInitial = (sentence: ParsedSentence, index: number) => index === 0 || /^\s+$/.test(sentence.tokens[index - 1]!.text);
   const midNames = new Set<string>();
-  for (const sentence of parsed) sentence.tokens.forEach((token, index) => index > 0 && isNameToken(token.text, token.pos) && midNames.add(token.text));
+  for (const sentence of parsed) sentence.tokens.forEach((token, index) => !isInitial(sentence, index) && isNameToken(token.text, token.pos) && midNames.add(token.text));
   for (const sentence of parsed) {
     for (const entity of sentence.entities) if (factTypes.has(entity.type)) add(entity.value, entity.type === 'CARDINAL' ? 'number' : 'entity');
     let run: string[] = [];
@@ -39,7 +41,7 @@ export function salientItems(parsed: ParsedSentence[]): SalientItem[] {
       run = [];
     };
     sentence.tokens.forEach((token, index) => {
-      const initial = index === 0 || sentence.tokens[index - 1]!.text === '\n';
+      const initial = isInitial(sentence, index);
       const nameLike = isNameToken(token.text, token.pos);
       const trusted = !initial || midNames.has(token.text) || /^[\p{L}][\p{Ll}]*[\p{Lu}\p{N}]/u.test(token.text) || /^[A-Z][A-Z0-9]+s?$/.test(token.text);
       const continuesName = initial && nameLike && isNameToken(sentence.tokens[index + 1]?.text ?? '', sentence.tokens[index + 1]?.pos ?? '');

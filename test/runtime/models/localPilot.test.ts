@@ -93,3 +93,20 @@ test('a requested timeline spreads the milestones over its weeks', async (t) => 
   t.regex(milestones.at(-1)!.name, /Launch/);
   t.regex(milestones.at(-1)!.weeks, /10$/);
 });
+
+test('integrations are the systems named, not regulations, currencies, units or a capitalised first word; limits are requirements', async (t) => {
+  const prd = (
+    await runCrew(createLocalProvider(), 'pilot', {
+      brief: 'Write a PRD for letting workspace owners export all their data.',
+      context:
+        'GDPR article 20 requires a portable format.\nLarge workspaces hold up to 40 GB, so exports run in the background.\nExpenses above 500 EUR need a second approval.\nApproved exports are copied to NetSuite.',
+      requirements: { include_technical_specs: true },
+    })
+  ).at(-1)!.content;
+  const integrations = prd.split('### Integrations')[1]!.split('###')[0]!;
+  t.regex(integrations, /NetSuite/);
+  t.notRegex(integrations, /GDPR|Large|GB|EUR/);
+  const requirements = prd.split('## Requirements')[1]!.split('##')[0]!;
+  t.regex(requirements, /up to 40 GB/);
+  t.regex(requirements, /above 500 EUR/);
+});

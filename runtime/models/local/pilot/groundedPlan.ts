@@ -11,11 +11,11 @@ import { entityOf, estimate, timelineWeeks } from './productPlan.js';
 
 const problemCue = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|by hand|slow|waste\w*|los(?:e|ing|t)|late|frustrat\w*|complain\w*|churn|error-prone|time-consuming|no way to|lack\w*|ask(?:s|ed)? for|waiting|blocked|today)\b/i;
 const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric|grow|cut|\d+%|\$\d)/i;
-const constraintCue = /\b(must|should|needs? to|only|cannot|can't|never|always|keep|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
+const constraintCue = /\b(must|should|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
 const riskCue = /\b(risk|down|fail\w*|outage|break-glass|beta|deadline|until|expire\w*|gdpr|legal|compliance|security|audit|blocked|must keep working)\b/i;
 
-// Formats, protocols, currencies and units the sources name are not systems to integrate with.
-const formats = /^(?:EUR|USD|GBP|KB|MB|GB|TB|PDF|CSV|JSON|XML|API|APIs|UI|URL|SSO|SAML|OIDC|HTTP|HTTPS|REST|SQL|EU|US|UK|PR|PRs|IT|HR|Q[1-4])$/;
+// Formats, protocols, regulations, currencies and units the sources name are not systems to integrate with.
+const formats = /^(?:GDPR|CCPA|HIPAA|PCI|SOC|SOC2|ISO|EUR|USD|GBP|KB|MB|GB|TB|PDF|CSV|JSON|XML|API|APIs|UI|URL|SSO|SAML|OIDC|HTTP|HTTPS|REST|SQL|EU|US|UK|PR|PRs|IT|HR|Q[1-4])$/;
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
