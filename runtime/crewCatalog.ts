@@ -36,8 +36,12 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
     }
   }
 
+  // One read at a time: concurrent callers that find the statuses stale share it.
+  let refreshing: Promise<void> | undefined;
   async function fresh(): Promise<void> {
-    if (deps.clock.now().getTime() - loadedAt >= refreshMs) await refresh();
+    if (deps.clock.now().getTime() - loadedAt < refreshMs) return;
+    refreshing ??= refresh().finally(() => (refreshing = undefined));
+    await refreshing;
   }
 
   function stateOf(id: CrewId): CrewState {

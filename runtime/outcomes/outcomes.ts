@@ -96,7 +96,7 @@ async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOut
     throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
   }
   for (const p of planned) {
-    ctx.runner.prime(p.id, p.crew.id, p.inputRow);
+    ctx.runner.prime(p.id, workspaceId, p.crew.id, p.inputRow);
     ctx.host.start('outcome', p.id, p.actor, p.input.createdAt);
   }
   ctx.queue.pump(workspaceId);

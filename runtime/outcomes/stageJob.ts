@@ -11,6 +11,8 @@ import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
 
 /** What one outcome's steps need, loaded once per live outcome. */
 export interface Job {
+  /** The outcome's workspace (it never changes): tools, retrieval and integrations are scoped by it. */
+  workspaceId: string;
   crew: CrewDefinition;
   input: OutcomeInputRow;
   /** `${stepKey}@${attempt}` -> output */

@@ -83,22 +83,7 @@ function documentTitle(content: string, brief: string): string {
  * again, and a final output is committed BEFORE the step resolves, so a restored actor that runs
  * its promise again neither repeats work nor produces a second event.
  */
-/** An outcome's workspace, read once per live outcome (it never changes). */
-function workspaceLookup(repos: Repositories): (outcomeId: string) => Promise<string> {
-  const workspaces = new Map<string, Promise<string>>();
-  return (outcomeId) => {
-    let found = workspaces.get(outcomeId);
-    if (!found) {
-      found = repos.outcomes.getAny(outcomeId).then((row) => row?.workspace_id ?? '');
-      if (workspaces.size > 10_000) workspaces.clear();
-      workspaces.set(outcomeId, found);
-    }
-    return found;
-  };
-}
-
 export function createStageRunner(deps: StageRunnerDeps) {
-  const workspaceOf = workspaceLookup(deps.repos);
   const jobs = new Map<string, Promise<Job>>();
 
   async function loadJob(outcomeId: string): Promise<Job> {
@@ -112,6 +97,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       }
     }
     return {
+      workspaceId: outcome.workspace_id,
       crew: deps.crews.definition(outcome.crew as CrewId),
       input,
       outputs: new Map(outputs.map((row) => [key(row.step_key, row.attempt), row])),
@@ -158,7 +144,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       };
     }
     const services = deps.services ?? {};
-    const workspaceId = services.toolsFor || services.retrieve || services.resolveDocuments ? await workspaceOf(input.outcomeId) : '';
+    const workspaceId = current.workspaceId;
     const tools = services.toolsFor ? await services.toolsFor(workspaceId, stage.stage.agent, { outcomeId: input.outcomeId }) : [];
     // The research-type agent (each crew's first stage) reads the knowledge base; the later
     // stages build on its output, so the single database connection is asked once per outcome.
@@ -196,10 +182,9 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const run = deps.services?.runIntegrations;
     const flags = current.input.integrations ?? {};
     if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
-    const outcome = await deps.repos.outcomes.getAny(input.outcomeId);
     const integrations = await run(
       {
-        workspaceId: outcome?.workspace_id ?? '',
+        workspaceId: current.workspaceId,
         outcomeId: input.outcomeId,
         crew: current.crew.id,
         stage: current.crew.stages[input.stageIndex]!.name,
@@ -214,11 +199,11 @@ export function createStageRunner(deps: StageRunnerDeps) {
   }
 
   async function callTools(input: AgentToolsInput, signal: AbortSignal): Promise<AgentToolExchange[]> {
-    const outcome = await deps.repos.outcomes.getAny(input.outcomeId);
+    const { workspaceId } = await job(input.outcomeId);
     const exchanges: AgentToolExchange[] = [];
     for (const call of input.calls) {
       const result = deps.services?.callTool
-        ? await deps.services.callTool(outcome?.workspace_id ?? '', call, signal, { outcomeId: input.outcomeId, agent: input.agent })
+        ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent })
         : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
       exchanges.push({ call, result, turn: input.turn });
     }
@@ -248,9 +233,9 @@ export function createStageRunner(deps: StageRunnerDeps) {
     callTools,
     finalize,
     /** Seeds the cache of a just-deployed outcome, whose inputs are known and outputs empty. */
-    prime(outcomeId: string, crewId: CrewId, input: OutcomeInputRow): void {
+    prime(outcomeId: string, workspaceId: string, crewId: CrewId, input: OutcomeInputRow): void {
       if (input.depends_on.length > 0) return; // dependency results are read when it starts
-      jobs.set(outcomeId, Promise.resolve({ crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: [], revisions: new Map() }));
+      jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: [], revisions: new Map() }));
     },
     /** Drops the cached inputs and outputs of an outcome at rest. */
     forget(outcomeId: string): void {

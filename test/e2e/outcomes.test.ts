@@ -134,6 +134,7 @@ test('pagination walks every outcome exactly once while new ones are created', a
   const created = new Set<string>();
   for (let i = 0; i < 23; i += 1) {
     const response = await server.call('POST', `/v1/crews/${['writer', 'mind', 'pilot'][i % 3]}/run`, { key: walker.key, body: { brief: `Outcome number ${i} for the pagination walk` } });
+    t.is(response.status, 201, JSON.stringify(response.body));
     created.add(response.body.outcome_id);
   }
   const seen: string[] = [];

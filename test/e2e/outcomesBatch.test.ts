@@ -3,7 +3,7 @@ import { abortError } from '../../runtime/models/errors.js';
 import { createModelProvider } from '../../runtime/models/createModelProvider.js';
 import type { ModelProvider } from '../../runtime/models/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { eventsOf, schemaCheck, waitForOutcome } from './outcomesHelpers.js';
+import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
 
 let server: TestServer;
 let check: Awaited<ReturnType<typeof schemaCheck>>;
@@ -61,8 +61,10 @@ test('a batch runs entries after the crews they depend on, with their content as
 });
 
 test('a dependency cycle is 400 and creates nothing', async (t) => {
-  const before = (await server.call('GET', '/v1/outcomes?limit=100')).body.data.length;
+  // Its own workspace: the other tests in this file deploy into the default one concurrently.
+  const { key } = await workspaceWithKey(server, 'cycles');
   const response = await server.call('POST', '/v1/crews/batch-deploy', {
+    key,
     body: {
       workflow_name: 'Chicken and egg',
       crews: [
@@ -74,7 +76,7 @@ test('a dependency cycle is 400 and creates nothing', async (t) => {
   t.is(response.status, 400);
   t.is(response.body.error.details.reason, 'dependency_cycle');
   t.deepEqual(response.body.error.details.cycle, ['writer', 'pilot', 'writer']);
-  t.is((await server.call('GET', '/v1/outcomes?limit=100')).body.data.length, before);
+  t.deepEqual((await server.call('GET', '/v1/outcomes?limit=100', { key })).body.data, []);
 
   const unknown = await server.call('POST', '/v1/crews/batch-deploy', { body: { workflow_name: 'x', crews: [{ crew_id: 'painter', brief: 'Paint the launch poster' }] } });
   t.is(unknown.status, 400);
