@@ -1,6 +1,8 @@
+import type { Repositories } from '../../storage/index.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewCatalog } from '../crewCatalog.js';
+import type { CrewDefinition, CrewId } from '../crews/index.js';
 import type { KnowledgePassage, StageInput, StageOutput } from '../models/types.js';
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
 
@@ -19,6 +21,27 @@ export interface Job {
   outputs: Map<string, StageOutputRow>;
   dependencyDocuments: string[];
   revisions: Map<string, { feedback: string; requirements: Record<string, unknown> }>;
+}
+
+/** Reads an outcome's job: its crew, inputs, stored outputs and the results of its dependencies. */
+export async function loadJob(repos: Repositories, crews: Pick<CrewCatalog, 'definition'>, outcomeId: string): Promise<Job> {
+  const [outcome, input, outputs] = await Promise.all([repos.outcomes.getAny(outcomeId), repos.outcomes.getInput(outcomeId), repos.stageOutputs.listForOutcome(outcomeId)]);
+  if (!outcome || !input) throw new Error(`outcome ${outcomeId} has no stored input`);
+  const dependencyDocuments: string[] = [];
+  if (input.depends_on.length > 0) {
+    for (const dependency of await repos.outcomes.getMany(input.depends_on)) {
+      const content = (dependency.result as { content?: string } | null)?.content;
+      if (content) dependencyDocuments.push(`Result of the ${dependency.crew} crew (${dependency.id}):\n\n${content}`);
+    }
+  }
+  return {
+    workspaceId: outcome.workspace_id,
+    crew: crews.definition(outcome.crew as CrewId),
+    input,
+    outputs: new Map(outputs.map((row) => [outputKey(row.step_key, row.attempt), row])),
+    dependencyDocuments,
+    revisions: new Map(),
+  };
 }
 
 /** Cache key of a stored output. */

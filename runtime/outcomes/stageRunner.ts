@@ -10,7 +10,7 @@ import type { CrewId } from '../crews/index.js';
 import { isAbortError, ModelStepError } from '../models/errors.js';
 import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../models/types.js';
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
-import { currentDocument, latest, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
+import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 
 export interface StageRunnerDeps {
@@ -20,10 +20,10 @@ export interface StageRunnerDeps {
   crews: Pick<CrewCatalog, 'definition'>;
   /** Stages an output row into the host's next flush and resolves once it is committed. */
   storeOutput(row: StageOutputRow): Promise<void>;
-  /** Measures a result off the main thread; computed in process when absent. */
   /**
-   * The result's metadata and quality metrics; `extras` carries the client's material (context,
-   * context documents) and the reviewing agent's rubric when the model produced one.
+   * The result's metadata and quality metrics, off the main thread (computed in process when
+   * absent); `extras` carries the client's material (context, context documents) and the
+   * reviewing agent's rubric when the model produced one.
    */
   measure?(content: string, brief: string, requirements: Record<string, unknown>, extras: MeasureExtras): Promise<{ metadata: ContentMetadata; quality: QualityMetrics }>;
   /** What stages may use beyond the model; every part defaults to none. */
@@ -86,30 +86,10 @@ function documentTitle(content: string, brief: string): string {
 export function createStageRunner(deps: StageRunnerDeps) {
   const jobs = new Map<string, Promise<Job>>();
 
-  async function loadJob(outcomeId: string): Promise<Job> {
-    const [outcome, input, outputs] = await Promise.all([deps.repos.outcomes.getAny(outcomeId), deps.repos.outcomes.getInput(outcomeId), deps.repos.stageOutputs.listForOutcome(outcomeId)]);
-    if (!outcome || !input) throw new Error(`outcome ${outcomeId} has no stored input`);
-    const dependencyDocuments: string[] = [];
-    if (input.depends_on.length > 0) {
-      for (const dependency of await deps.repos.outcomes.getMany(input.depends_on)) {
-        const content = (dependency.result as { content?: string } | null)?.content;
-        if (content) dependencyDocuments.push(`Result of the ${dependency.crew} crew (${dependency.id}):\n\n${content}`);
-      }
-    }
-    return {
-      workspaceId: outcome.workspace_id,
-      crew: deps.crews.definition(outcome.crew as CrewId),
-      input,
-      outputs: new Map(outputs.map((row) => [key(row.step_key, row.attempt), row])),
-      dependencyDocuments,
-      revisions: new Map(),
-    };
-  }
-
   function job(outcomeId: string): Promise<Job> {
     let pending = jobs.get(outcomeId);
     if (!pending) {
-      pending = loadJob(outcomeId);
+      pending = loadJob(deps.repos, deps.crews, outcomeId);
       pending.catch(() => jobs.delete(outcomeId));
       jobs.set(outcomeId, pending);
     }
