@@ -94,7 +94,9 @@ test('a brief under 10 characters is 400 invalid_brief with its details', async 
   t.is(unknown.body.error.details.field, 'colour');
 });
 
-test('an unknown crew is 404 and an unavailable one is 409 crew_unavailable', async (t) => {
+// Serial (ava runs serial tests first): a crew's status is service-wide, and the other tests here
+// deploy every crew concurrently.
+test.serial('an unknown crew is 404 and an unavailable one is 409 crew_unavailable', async (t) => {
   t.is((await server.call('POST', '/v1/crews/painter/deploy', { body: { brief: 'Paint me a picture please' } })).status, 404);
   await server.runtime.crews.setStatus('pilot', 'maintenance', '2030-01-01T00:00:00.000Z');
   try {

@@ -164,7 +164,9 @@ test('the Bearer scheme is accepted in any case, over HTTP and on the stream', a
   t.is(first.event, 'outcome.snapshot');
 });
 
-test('health probes and the OpenAPI document carry the address bucket rate-limit headers', async (t) => {
+// Serial (ava runs serial tests before the others): other tests here make anonymous requests that
+// count against the same address bucket.
+test.serial('health probes and the OpenAPI document carry the address bucket rate-limit headers', async (t) => {
   for (const path of ['/healthz', '/readyz', '/v1/openapi.json']) {
     const res = await server.call('GET', path, { key: null });
     t.is(res.status, 200, path);
