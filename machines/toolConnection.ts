@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 
 /**
  * One MCP tool connection of a workspace (DESIGN sections 2 and 9):
@@ -18,6 +18,9 @@ import { assign, fromPromise, setup } from 'xstate';
  * - action `closeSession`: drops the live session (on LOST, error and disconnect).
  * - action `cleanup`: deletes the connection's catalog and quarantine state on disconnect.
  * - action `changed`: the runtime stores the row's state and status detail after each transition.
+ *
+ * The chart's own context updates are named actions too (`recordConnected`, `recordRetry`,
+ * `recordFailure`, `recordCrash`), so each transition reads as guard -> target -> what it records.
  *
  * The public `connection_status` keeps the spec's three values: `publicStatus` maps the states.
  */
@@ -94,6 +97,12 @@ type Failure = { at: string; jitter: number; reason: ToolConnectionFailureReason
 
 const failedOnConnect = (output: ConnectResult): Failure | null => (output.ok ? null : output);
 
+// Parameter mappings shared by the transitions below (what each named action or guard reads).
+const connection = ({ context }: { context: ToolConnectionContext }) => ({ connectionId: context.connectionId });
+const connectOutput = ({ event }: { event: { output: ConnectResult } }) => ({ output: event.output });
+const connectFailure = ({ event }: { event: { output: ConnectResult } }) => ({ failure: failedOnConnect(event.output) });
+const crash = ({ event }: { event: { error: unknown } }) => ({ error: String((event.error as Error)?.message ?? event.error) });
+
 export const toolConnectionMachine = setup({
   types: {
     context: {} as ToolConnectionContext,
@@ -110,6 +119,30 @@ export const toolConnectionMachine = setup({
     closeSession: (_, _params: { connectionId: string }) => {},
     cleanup: (_, _params: { connectionId: string }) => {},
     changed: () => {},
+    /** A connect succeeded: the attempts start over and the failure is forgotten. */
+    recordConnected: assign((_, params: { output: ConnectResult }) => ({
+      attempt: 0,
+      reason: null,
+      lastError: null,
+      nextRetryAt: null,
+      lastConnectedAt: params.output.at,
+      toolCount: params.output.ok ? params.output.toolCount : 0,
+    })),
+    /** A failure that is not retried: remember why, no retry is due. */
+    recordFailure: assign((_, params: { failure: Failure | null; reason?: ToolConnectionFailureReason }) => ({
+      reason: params.reason ?? params.failure?.reason ?? null,
+      lastError: params.failure?.error ?? null,
+      nextRetryAt: null,
+    })),
+    /** A failure that is retried: count the attempt and set when it is due (backoff with jitter). */
+    recordRetry: assign(({ context }, params: { failure: Failure | null }) => ({
+      attempt: context.attempt + 1,
+      reason: params.failure?.reason ?? null,
+      lastError: params.failure?.error ?? null,
+      nextRetryAt: params.failure ? addMs(params.failure.at, backoffMs(context, context.attempt + 1, params.failure.jitter)) : null,
+    })),
+    /** The connect actor rejected (a bug or a store failure): an error, not retried. */
+    recordCrash: assign((_, params: { error: string }) => ({ reason: 'protocol_error' as const, lastError: params.error })),
   },
   guards: {
     succeeded: (_, params: { output: ConnectResult }) => params.output.ok,
@@ -128,32 +161,16 @@ export const toolConnectionMachine = setup({
         src: 'connect',
         input: ({ context }) => ({ connectionId: context.connectionId, attempt: 0 }),
         onDone: [
-          { guard: { type: 'succeeded', params: ({ event }) => ({ output: event.output }) }, target: 'active', actions: [
-              assign({
-                attempt: 0,
-                reason: null,
-                lastError: null,
-                nextRetryAt: null,
-                lastConnectedAt: ({ event }) => event.output.at,
-                toolCount: ({ event }) => (event.output.ok ? event.output.toolCount : 0),
-              }),
-            ] },
-          { guard: { type: 'authFailure', params: ({ event }) => ({ failure: failedOnConnect(event.output) }) }, target: 'error', actions: [assign({ reason: ({ event }) => (event.output.ok ? null : event.output.reason), lastError: ({ event }) => (event.output.ok ? null : event.output.error), nextRetryAt: null })] },
+          { guard: { type: 'succeeded', params: connectOutput }, target: 'active', actions: { type: 'recordConnected', params: connectOutput } },
+          { guard: { type: 'authFailure', params: connectFailure }, target: 'error', actions: { type: 'recordFailure', params: connectFailure } },
           {
             guard: { type: 'mayRetry', params: ({ event }) => ({ failure: failedOnConnect(event.output), initial: true }) },
             target: 'reconnecting',
-            actions: [
-              assign({
-                attempt: ({ context }) => context.attempt + 1,
-                reason: ({ event }) => (event.output.ok ? null : event.output.reason),
-                lastError: ({ event }) => (event.output.ok ? null : event.output.error),
-                nextRetryAt: ({ context, event }) => addMs(event.output.at, backoffMs(context, context.attempt + 1, event.output.ok ? 1 : event.output.jitter)),
-              }),
-            ],
+            actions: { type: 'recordRetry', params: connectFailure },
           },
-          { target: 'error', actions: [assign({ reason: ({ event }) => (event.output.ok ? null : event.output.reason), lastError: ({ event }) => (event.output.ok ? null : event.output.error), nextRetryAt: null })] },
+          { target: 'error', actions: { type: 'recordFailure', params: connectFailure } },
         ],
-        onError: { target: 'error', actions: assign({ reason: 'protocol_error', lastError: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+        onError: { target: 'error', actions: { type: 'recordCrash', params: crash } },
       },
     },
     active: {
@@ -163,19 +180,11 @@ export const toolConnectionMachine = setup({
           {
             guard: { type: 'authFailure', params: ({ event }) => ({ failure: event }) },
             target: 'error',
-            actions: [assign({ reason: ({ event }) => event.reason, lastError: ({ event }) => event.error }), { type: 'closeSession', params: ({ context }) => ({ connectionId: context.connectionId }) }],
+            actions: [{ type: 'recordFailure', params: ({ event }) => ({ failure: event }) }, { type: 'closeSession', params: connection }],
           },
           {
             target: 'reconnecting',
-            actions: [
-              assign({
-                attempt: 1,
-                reason: ({ event }) => event.reason,
-                lastError: ({ event }) => event.error,
-                nextRetryAt: ({ context, event }) => addMs(event.at, backoffMs(context, 1, event.jitter)),
-              }),
-              { type: 'closeSession', params: ({ context }) => ({ connectionId: context.connectionId }) },
-            ],
+            actions: [{ type: 'recordRetry', params: ({ event }) => ({ failure: event }) }, { type: 'closeSession', params: connection }],
           },
         ],
         DISCONNECT: 'disconnected',
@@ -194,48 +203,36 @@ export const toolConnectionMachine = setup({
             src: 'connect',
             input: ({ context }) => ({ connectionId: context.connectionId, attempt: context.attempt }),
             onDone: [
-              { guard: { type: 'succeeded', params: ({ event }) => ({ output: event.output }) }, target: '#toolConnection.active', actions: [
-              assign({
-                attempt: 0,
-                reason: null,
-                lastError: null,
-                nextRetryAt: null,
-                lastConnectedAt: ({ event }) => event.output.at,
-                toolCount: ({ event }) => (event.output.ok ? event.output.toolCount : 0),
-              }),
-            ] },
-              { guard: { type: 'authFailure', params: ({ event }) => ({ failure: failedOnConnect(event.output) }) }, target: '#toolConnection.error', actions: [assign({ reason: ({ event }) => (event.output.ok ? null : event.output.reason), lastError: ({ event }) => (event.output.ok ? null : event.output.error), nextRetryAt: null })] },
+              { guard: { type: 'succeeded', params: connectOutput }, target: '#toolConnection.active', actions: { type: 'recordConnected', params: connectOutput } },
+              { guard: { type: 'authFailure', params: connectFailure }, target: '#toolConnection.error', actions: { type: 'recordFailure', params: connectFailure } },
               {
                 guard: { type: 'mayRetry', params: ({ event }) => ({ failure: failedOnConnect(event.output), initial: false }) },
                 target: 'waiting',
-                actions: [
-              assign({
-                attempt: ({ context }) => context.attempt + 1,
-                reason: ({ event }) => (event.output.ok ? null : event.output.reason),
-                lastError: ({ event }) => (event.output.ok ? null : event.output.error),
-                nextRetryAt: ({ context, event }) => addMs(event.output.at, backoffMs(context, context.attempt + 1, event.output.ok ? 1 : event.output.jitter)),
-              }),
-            ],
+                actions: { type: 'recordRetry', params: connectFailure },
               },
-              { target: '#toolConnection.error', actions: [assign({ reason: 'retries_exhausted', lastError: ({ event }) => (event.output.ok ? null : event.output.error), nextRetryAt: null })] },
+              {
+                target: '#toolConnection.error',
+                actions: { type: 'recordFailure', params: ({ event }) => ({ failure: failedOnConnect(event.output), reason: 'retries_exhausted' as const }) },
+              },
             ],
-            onError: { target: '#toolConnection.error', actions: assign({ reason: 'protocol_error', lastError: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+            onError: { target: '#toolConnection.error', actions: { type: 'recordCrash', params: crash } },
           },
         },
       },
     },
     error: {
-      entry: ['changed', { type: 'closeSession', params: ({ context }) => ({ connectionId: context.connectionId }) }],
+      entry: ['changed', { type: 'closeSession', params: connection }],
       on: { DISCONNECT: 'disconnected' },
     },
     disconnected: {
       type: 'final',
-      entry: [
-        assign({ nextRetryAt: null }),
-        { type: 'closeSession', params: ({ context }) => ({ connectionId: context.connectionId }) },
-        { type: 'cleanup', params: ({ context }) => ({ connectionId: context.connectionId }) },
-        'changed',
-      ],
+      entry: [assign({ nextRetryAt: null }), { type: 'closeSession', params: connection }, { type: 'cleanup', params: connection }, 'changed'],
     },
   },
 });
+
+/** The `status_detail` of a connection in this snapshot (`reconnecting` for both of its substates). */
+export function statusDetailOf(snapshot: SnapshotFrom<typeof toolConnectionMachine>): ToolConnectionStatusDetail {
+  const state = snapshot.matches('reconnecting') ? 'reconnecting' : (snapshot.value as ToolConnectionStatusDetail['state']);
+  return { state, reason: snapshot.context.reason, next_retry_at: snapshot.context.nextRetryAt, last_error: snapshot.context.lastError };
+}

@@ -6,7 +6,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import { classifyMcpError } from './errors.js';
 import type { GuardedFetch } from './guardedFetch.js';
-import type { ActiveFlag } from './integrations.js';
+import type { ActiveFlag } from './deployFlags.js';
 import type { PluginHost } from './pluginHost.js';
 import { openMcpSession } from './session.js';
 import type { ToolSettings } from './settings.js';

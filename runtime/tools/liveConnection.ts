@@ -1,21 +1,17 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
-import { createActor, fromPromise, waitFor, type SnapshotFrom } from 'xstate';
-import { toolConnectionMachine, type ConnectResult, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
+import { createActor, waitFor } from 'xstate';
+import { statusDetailOf, toolConnectionMachine, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
 import type { Clock } from '../clock.js';
-import { classifyMcpError, type ClassifiedFailure } from './errors.js';
+import { createCatalogRefresher } from './catalogRefresher.js';
+import { connectActor } from './connectActor.js';
+import { connectionFailure, type ConnectionFailure } from './connectionFailure.js';
 import type { GuardedFetch } from './guardedFetch.js';
 import { createQuarantine } from './quarantine.js';
-import { openMcpSession, type McpSession, type McpTarget } from './session.js';
+import { createSessionSlot } from './sessionSlot.js';
+import type { McpTarget } from './session.js';
 import type { ToolSettings } from './settings.js';
-
-/** Thrown by `storeCatalog` when the tools would collide with another connection's names. */
-export class CatalogCollisionError extends Error {
-  constructor(readonly names: string[]) {
-    super(`tool names already used by another connection of this workspace: ${names.join(', ')}`);
-    this.name = 'CatalogCollisionError';
-  }
-}
+import { createWriteQueue } from './writeQueue.js';
 
 export interface LiveConnectionDeps {
   connectionId: string;
@@ -34,91 +30,39 @@ export interface LiveConnectionDeps {
   cleanup(): Promise<void>;
 }
 
-type Snapshot = SnapshotFrom<typeof toolConnectionMachine>;
-
-export function stateOf(snapshot: Snapshot): ToolConnectionStatusDetail['state'] {
-  if (snapshot.matches('reconnecting')) return 'reconnecting';
-  return snapshot.value as ToolConnectionStatusDetail['state'];
-}
-
 /**
- * One tool connection in memory: its state chart actor, the live MCP session while active, a
- * health check that notices a server that went away, the reconnect timer and per-tool quarantine.
+ * One tool connection in memory: its state chart actor with the side effects it names (connect,
+ * scheduleRetry, closeSession, cleanup), the live MCP session while active, the reconnect timer
+ * and per-tool quarantine. Stored state follows every transition, in order.
  */
 export function createLiveConnection(deps: LiveConnectionDeps, options: { retryInitialFailure: boolean }) {
-  let session: McpSession | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let refreshing: Promise<void> | undefined;
-  let lastFailure: ClassifiedFailure | CatalogCollisionError | undefined;
-  let initial = true;
-  let persistChain = Promise.resolve();
+  let lastFailure: ConnectionFailure | undefined;
   const quarantine = createQuarantine(deps.settings.quarantineAfterTimeouts, deps.settings.quarantineMs);
+  const writes = createWriteQueue(deps.logger);
   const now = () => deps.clock.now().toISOString();
   const jitter = () => 0.5 + deps.random() * 0.5;
-
-  function stopHeartbeat() {
-    if (heartbeat) clearInterval(heartbeat);
-    heartbeat = undefined;
-  }
+  const slot = createSessionSlot({ healthCheckMs: deps.settings.healthCheckMs, pingTimeoutMs: deps.settings.connectTimeoutMs, onLost: (error) => lost(error) });
+  const refreshCatalog = createCatalogRefresher({ connectionId: deps.connectionId, session: slot.current, storeCatalog: deps.storeCatalog, logger: deps.logger });
 
   function lost(error: unknown) {
-    const snapshot = actor.getSnapshot();
-    if (!snapshot.matches('active')) return;
-    const failure = classifyMcpError(error);
+    if (!actor.getSnapshot().matches('active')) return;
+    const failure = connectionFailure(error);
     lastFailure = failure;
-    deps.logger.warn({ connection_id: deps.connectionId, reason: failure.reason }, 'tool connection lost');
-    actor.send({ type: 'LOST', at: now(), jitter: jitter(), reason: failure.reason === 'refused_url' ? 'protocol_error' : failure.reason, error: failure.message, retryable: failure.retryable });
-  }
-
-  async function refreshCatalog(): Promise<void> {
-    if (!session) return;
-    const current = session;
-    refreshing ??= (async () => {
-      try {
-        const { tools, ttlMs } = await current.listTools();
-        await deps.storeCatalog(tools, ttlMs, false);
-      } catch (error) {
-        deps.logger.warn({ connection_id: deps.connectionId, err: error }, 'tool catalog refresh failed');
-      } finally {
-        refreshing = undefined;
-      }
-    })();
-    return refreshing;
+    deps.logger.warn({ connection_id: deps.connectionId, reason: 'reason' in failure.cause ? failure.cause.reason : failure.reason }, 'tool connection lost');
+    actor.send({ type: 'LOST', at: now(), jitter: jitter(), reason: failure.reason, error: failure.error, retryable: failure.retryable });
   }
 
   const machine = toolConnectionMachine.provide({
     actors: {
-      connect: fromPromise<ConnectResult, { connectionId: string; attempt: number }>(async () => {
-        let opened: McpSession | undefined;
-        try {
-          opened = await openMcpSession(await deps.target(), {
-            connectTimeoutMs: deps.settings.connectTimeoutMs,
-            fetch: deps.fetch,
-            onToolsChanged: () => void refreshCatalog(),
-            onClosed: (error) => lost(error ?? new Error('the tool server closed the connection')),
-          });
-          const { tools, ttlMs } = await opened.listTools();
-          await deps.storeCatalog(tools, ttlMs, initial);
-          initial = false;
-          session = opened;
-          if (opened.transportKind !== 'memory') {
-            heartbeat = setInterval(() => {
-              session?.ping(deps.settings.connectTimeoutMs).catch((error) => lost(error));
-            }, deps.settings.healthCheckMs);
-            heartbeat.unref();
-          }
-          return { ok: true, at: now(), toolCount: tools.length };
-        } catch (error) {
-          await opened?.close();
-          if (error instanceof CatalogCollisionError) {
-            lastFailure = error;
-            return { ok: false, at: now(), jitter: jitter(), reason: 'protocol_error', retryable: false, error: error.message };
-          }
-          const failure = classifyMcpError(error);
-          lastFailure = failure;
-          return { ok: false, at: now(), jitter: jitter(), reason: failure.reason === 'refused_url' ? 'protocol_error' : failure.reason, retryable: failure.retryable, error: failure.message };
-        }
+      connect: connectActor({
+        ...deps,
+        slot,
+        onToolsChanged: () => void refreshCatalog(),
+        onLost: lost,
+        onFailure: (failure) => (lastFailure = failure),
+        now,
+        jitter,
       }),
     },
     actions: {
@@ -128,15 +72,8 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
         retryTimer = setTimeout(() => actor.send({ type: 'RETRY_DUE' }), Number.isFinite(delay) ? delay : 0);
         retryTimer.unref();
       },
-      closeSession: () => {
-        stopHeartbeat();
-        const closing = session;
-        session = undefined;
-        void closing?.close();
-      },
-      cleanup: () => {
-        persistChain = persistChain.then(() => deps.cleanup()).catch((error) => deps.logger.error({ err: error }, 'tool connection cleanup failed'));
-      },
+      closeSession: () => slot.drop(),
+      cleanup: () => writes.enqueue(() => deps.cleanup(), 'tool connection cleanup failed'),
     },
   });
 
@@ -151,16 +88,12 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
   });
   let lastPersisted = '';
   actor.subscribe((snapshot) => {
-    const d = detail(snapshot);
-    const key = JSON.stringify([d, snapshot.context.lastConnectedAt]);
-    if (key === lastPersisted || d.state === 'connecting') return;
+    const detail = statusDetailOf(snapshot);
+    const key = JSON.stringify([detail, snapshot.context.lastConnectedAt]);
+    if (key === lastPersisted || detail.state === 'connecting') return;
     lastPersisted = key;
-    persistChain = persistChain.then(() => deps.persist(d, snapshot.context.lastConnectedAt)).catch((error) => deps.logger.error({ err: error }, 'storing tool connection state failed'));
+    writes.enqueue(() => deps.persist(detail, snapshot.context.lastConnectedAt), 'storing tool connection state failed');
   });
-
-  function detail(snapshot: Snapshot = actor.getSnapshot()): ToolConnectionStatusDetail {
-    return { state: stateOf(snapshot), reason: snapshot.context.reason, next_retry_at: snapshot.context.nextRetryAt, last_error: snapshot.context.lastError };
-  }
 
   return {
     connectionId: deps.connectionId,
@@ -171,29 +104,26 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
     },
     /** Resolves once the first connect settled (active, error or waiting to retry). */
     async settled(): Promise<ToolConnectionStatusDetail['state']> {
-      const snapshot = await waitFor(actor, (s) => !s.matches('connecting'));
-      return stateOf(snapshot);
+      return statusDetailOf(await waitFor(actor, (s) => !s.matches('connecting'))).state;
     },
-    detail,
-    lastFailure: () => lastFailure,
-    session: () => session,
+    detail: () => statusDetailOf(actor.getSnapshot()),
+    /** Why the last connect failed or the session was lost, for the connect answer. */
+    lastFailure: () => lastFailure?.cause,
+    session: slot.current,
     /** A call failed in a way that says the connection (not the tool) is broken. */
     reportFailure: lost,
     refreshCatalog,
     /** Waits for stored state and cleanup to be written. */
-    flushed: () => persistChain,
+    flushed: writes.flushed,
     disconnect() {
       actor.send({ type: 'DISCONNECT' });
     },
     /** Stops timers and the session without changing the stored state (shutdown). */
     async stop() {
-      stopHeartbeat();
       if (retryTimer) clearTimeout(retryTimer);
       actor.stop();
-      const closing = session;
-      session = undefined;
-      await closing?.close();
-      await persistChain;
+      await slot.close();
+      await writes.flushed();
     },
   };
 }

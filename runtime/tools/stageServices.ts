@@ -1,7 +1,7 @@
 import type { StageServices } from '../outcomes/stageRunner.js';
 import type { CrewId } from '../../plugins/contract.js';
 import type { Tools } from './index.js';
-import type { ActiveFlag } from './integrations.js';
+import type { ActiveFlag } from './deployFlags.js';
 
 /**
  * The stage runner's seams filled by the tools side: the workspace's tools for each model step

@@ -1,0 +1,34 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Plugin } from '../../plugins/contract.js';
+import { errors, ServiceError } from '../errors.js';
+
+function settingsError(error: ErrorObject | undefined, integrationId: string): ServiceError {
+  const base = (error?.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  let field = base ? `settings.${base}` : 'settings';
+  if (error?.keyword === 'additionalProperties') field = `${field}.${(error.params as { additionalProperty: string }).additionalProperty}`;
+  if (error?.keyword === 'required') field = `${field}.${(error.params as { missingProperty: string }).missingProperty}`;
+  const reason = error?.keyword === 'additionalProperties' ? 'unknown_field' : (error?.keyword ?? 'invalid');
+  return errors.invalidRequest(`Field '${field}' ${error?.keyword === 'additionalProperties' ? 'is not a setting of this integration' : (error?.message ?? 'is invalid')}.`, {
+    field,
+    reason,
+    integration: integrationId,
+  });
+}
+
+/**
+ * Checks settings against a plugin's JSON Schema (compiled once per plugin). Throws a 400
+ * naming the first offending field (`settings.<path>`), with reason `unknown_field` for a
+ * property the schema does not know.
+ */
+export function createSettingsValidator() {
+  const ajv = new Ajv({ allErrors: false, strict: false });
+  const validators = new Map<string, ValidateFunction>();
+  return function validateSettings(plugin: Plugin, settings: Record<string, unknown>): void {
+    let fn = validators.get(plugin.manifest.id);
+    if (!fn) {
+      fn = ajv.compile(plugin.manifest.settingsSchema);
+      validators.set(plugin.manifest.id, fn);
+    }
+    if (!fn(settings)) throw settingsError(fn.errors?.[0], plugin.manifest.id);
+  };
+}
