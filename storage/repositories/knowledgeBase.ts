@@ -81,6 +81,17 @@ async function upsertMessagesIn(db: Db, messages: KnowledgeMessage[], now: strin
   return rows.length;
 }
 
+function hitOf(row: Record<string, unknown>): KnowledgeHit {
+  return {
+    kind: row.kind === 'document' ? 'document' : 'message',
+    title: String(row.title ?? ''),
+    text: String(row.text),
+    channel_name: (row.channel_name as string | null) ?? null,
+    posted_at: String(row.posted_at),
+    score: Number(row.score),
+  };
+}
+
 /**
  * The knowledge base: chat messages and named documents of a workspace with full-text search
  * (FTS5 + bm25 on SQLite, tsvector + GIN on Postgres). Every read and delete is scoped by
@@ -107,24 +118,29 @@ export function knowledgeBaseRepository(db: Db) {
   type Candidate = { id: number; score: number };
 
   /**
-   * SQLite: FTS5 over the workspace's rowid range only (migration 010), newest matches first,
-   * bm25 computed for at most `candidates` rows per tier. bm25 depends on the terms, not on AND
-   * or OR, so both tiers' scores compare.
+   * SQLite, in one statement: FTS5 over the workspace's rowid range only (migration 010), newest
+   * matches first, bm25 computed for at most `candidates` rows per tier (bm25 depends on the terms,
+   * not on AND or OR, so both tiers' scores compare, and a row found by both counts once); the
+   * any-term tier runs only when the every-term one found fewer than `limit`. Only the best
+   * `limit` (and rows tied with the last of them) are joined to their entries and read in full.
    */
-  async function rankSqlite(workspaceId: string, terms: string[], limit: number): Promise<Candidate[]> {
+  async function searchSqlite(workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
     const phrases = terms.map((term) => `"${term.replace(/"/g, '""')}"`);
-    const tier = async (match: string): Promise<Candidate[]> => {
-      const rows: Array<{ id: number; rank: number }> = await db.raw(
-        `select rowid % ${scopeFactor} as id, bm25(knowledge_fts) as rank from knowledge_fts
-          where knowledge_fts match ?
-            and rowid between (select scope from knowledge_scopes where workspace_id = ?) * ${scopeFactor}
-                          and (select scope from knowledge_scopes where workspace_id = ?) * ${scopeFactor} + ${scopeFactor - 1}
-          order by rowid desc limit ?`,
-        [match, workspaceId, workspaceId, candidates],
-      );
-      return rows.map((row) => ({ id: Number(row.id), score: -Number(row.rank) }));
-    };
-    return rankTiers(terms.length > 1 ? () => tier(phrases.join(' AND ')) : undefined, () => tier(phrases.join(' OR ')), limit);
+    const tier = (condition: string) =>
+      `select rowid % ${scopeFactor} as id, bm25(knowledge_fts) as rank from knowledge_fts
+        where ${condition} knowledge_fts match ? and rowid between (select low from scope) and (select low from scope) + ${scopeFactor - 1}
+        order by rowid desc limit ${candidates}`;
+    return db.raw(
+      `with scope as materialized (select scope * ${scopeFactor} as low from knowledge_scopes where workspace_id = ?),
+            every_term as materialized (${tier('')}),
+            any_term as materialized (${tier('(select count(*) from every_term) < ? and')}),
+            ranked as materialized (select id, rank from every_term union select id, rank from any_term)
+       select e.kind, e.title, e.text, e.channel_name, e.posted_at, -r.rank as score
+         from ranked r cross join knowledge_entries e on e.id = r.id
+        where e.workspace_id = ? and r.rank <= coalesce((select rank from ranked order by rank limit 1 offset ?), 1e300)
+        order by r.rank, e.posted_at desc limit ?`,
+      [workspaceId, phrases.join(' AND '), limit, phrases.join(' OR '), workspaceId, limit - 1, limit],
+    );
   }
 
   /** Postgres: the same tiers over the GIN index; ts_rank_cd always against the any-term query, so tiers compare. */
@@ -194,24 +210,18 @@ export function knowledgeBaseRepository(db: Db) {
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
       const terms = queryTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
-      const ranked = postgres ? await rankPostgres(workspaceId, terms, limit) : await rankSqlite(workspaceId, terms, limit);
+      if (!postgres) return (await searchSqlite(workspaceId, terms, limit)).map(hitOf);
+      const ranked = await rankPostgres(workspaceId, terms, limit);
       if (ranked.length === 0) return [];
       // Only the best `limit` (and entries tied with the last of them) are read in full.
       const cut = ranked.length > limit ? ranked.filter((candidate) => candidate.score >= ranked[limit - 1]!.score) : ranked;
       const scores = new Map(cut.map((candidate) => [candidate.id, candidate.score]));
-      const rows = await entries()
-        .where({ workspace_id: workspaceId })
-        .whereIn('id', [...scores.keys()])
-        .select('id', 'kind', 'title', 'text', 'channel_name', 'posted_at');
+      // By primary key alone (a planner may prefer the workspace's index, every row of it, over
+      // a list of ids); the workspace is checked on the rows read.
+      const rows = await entries().whereIn('id', [...scores.keys()]).select('id', 'workspace_id', 'kind', 'title', 'text', 'channel_name', 'posted_at');
       return rows
-        .map((row: Record<string, unknown>) => ({
-          kind: row.kind === 'document' ? ('document' as const) : ('message' as const),
-          title: String(row.title ?? ''),
-          text: String(row.text),
-          channel_name: (row.channel_name as string | null) ?? null,
-          posted_at: String(row.posted_at),
-          score: scores.get(Number(row.id))!,
-        }))
+        .filter((row: Record<string, unknown>) => row.workspace_id === workspaceId)
+        .map((row: Record<string, unknown>) => hitOf({ ...row, score: scores.get(Number(row.id)) }))
         .sort((a, b) => b.score - a.score || (a.posted_at < b.posted_at ? 1 : a.posted_at > b.posted_at ? -1 : 0))
         .slice(0, limit);
     },
