@@ -52,7 +52,7 @@ export function queryTerms(query: string, max = 24): string[] {
 }
 
 /** Entries ranked per tier of a search: bounds its work whatever the query's words (see `search`). */
-const candidates = 400;
+const candidates = 200;
 
 /** Rows per SQLite upsert statement (one JSON value each). */
 const jsonChunk = 2000;
