@@ -22,7 +22,7 @@ import type { Knex } from 'knex';
  * On both databases two indexes of `knowledge_entries` go: (workspace, kind, ts) and (workspace,
  * team, posted_at). Every stored message paid for them, while their only readers run once per sync
  * (the workspace cap and retention, now a scan of the workspace's rows through the unique and the
- * channel index); a sync writes about a fifth faster without them.
+ * channel index); measured, storing 50,000 messages took ~16% less database CPU without them.
  */
 export const scopeFactor = 1_099_511_627_776; // 2^40
 
