@@ -118,10 +118,10 @@ export function knowledgeBaseRepository(db: Db) {
   type Candidate = { id: number; score: number };
 
   /**
-   * SQLite, in one statement: FTS5 over the workspace's rowid range only (migration 010), newest
-   * matches first, bm25 computed for at most `candidates` rows per tier (bm25 depends on the terms,
-   * not on AND or OR, so both tiers' scores compare, and a row found by both counts once); the
-   * any-term tier runs only when the every-term one found fewer than `limit`. Only the best
+   * SQLite, in one statement: FTS5 over the workspace's rowid range only (migration 010), the
+   * most recently stored matches first, bm25 computed for at most `candidates` rows per tier
+   * (bm25 depends on the terms, not on AND or OR, so both tiers' scores compare, and a row found by
+   * both counts once); the any-term tier runs only when the every-term one found fewer than `limit`. Only the best
    * `limit` (and rows tied with the last of them) are joined to their entries and read in full.
    */
   async function searchSqlite(workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
@@ -202,10 +202,11 @@ export function knowledgeBaseRepository(db: Db) {
     /**
      * Best matches of a free-text query in the workspace, best first (bm25 on SQLite, ts_rank_cd
      * on Postgres; ties newest first). Bounded work whatever the query: entries that contain every
-     * term are ranked first (the newest `candidates` of them); only when fewer than `limit` do, the
-     * newest `candidates` entries with any term join them, ranked by the same score. So a query of
-     * common words costs the same as one of rare words, and a rare term's match is found however
-     * old it is (it has few matches). Never reads another workspace's entries.
+     * term are ranked first (the `candidates` most recently stored); only when fewer than `limit`
+     * do, the `candidates` most recently stored entries with any term join them, ranked by the same
+     * score. So a query of common words costs the same as one of rare words, and a rare term's
+     * match is found however old it is (it has few matches). Never reads another workspace's
+     * entries.
      */
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
       const terms = queryTerms(query);
