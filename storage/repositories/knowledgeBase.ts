@@ -113,15 +113,15 @@ export function knowledgeBaseRepository(db: Db) {
     return Number(deleted);
   }
 
-
   /** Candidates of one tier: ids and scores (higher is better), best first. */
   type Candidate = { id: number; score: number };
 
   /**
    * SQLite, in one statement: FTS5 over the workspace's rowid range only (migration 010), the
    * most recently stored matches first, bm25 computed for at most `candidates` rows per tier
-   * (bm25 depends on the terms, not on AND or OR, so both tiers' scores compare, and a row found by
-   * both counts once); the any-term tier runs only when the every-term one found fewer than `limit`. Only the best
+   * (bm25 depends on the terms, not on AND or OR, so both tiers' scores compare; a row found by
+   * both counts once). The any-term tier's condition does not depend on its rows, so SQLite
+   * checks it once and skips the tier when the every-term one found `limit`. Only the best
    * `limit` (and rows tied with the last of them) are joined to their entries and read in full.
    */
   async function searchSqlite(workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
@@ -134,7 +134,7 @@ export function knowledgeBaseRepository(db: Db) {
       `with scope as materialized (select scope * ${scopeFactor} as low from knowledge_scopes where workspace_id = ?),
             every_term as materialized (${tier('')}),
             any_term as materialized (${tier('(select count(*) from every_term) < ? and')}),
-            ranked as materialized (select id, rank from every_term union select id, rank from any_term)
+            ranked as materialized (select id, min(rank) as rank from (select id, rank from every_term union all select id, rank from any_term) group by id)
        select e.kind, e.title, e.text, e.channel_name, e.posted_at, -r.rank as score
          from ranked r cross join knowledge_entries e on e.id = r.id
         where e.workspace_id = ? and r.rank <= coalesce((select rank from ranked order by rank limit 1 offset ?), 1e300)
