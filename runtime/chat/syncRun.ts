@@ -4,12 +4,12 @@ import type { KnowledgeBaseRepository, KnowledgeMessage } from '../../storage/re
 import type { Clock } from '../clock.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import type { ChatApi, ChatApiFactory, ChatChannel, ChatMessage } from '../../plugins/chat/chatApi.js';
-
-type ChatHistoryPage = Awaited<ReturnType<ChatApi['history']>>;
 import { ChatApiError } from '../../plugins/chat/chatApiError.js';
 import { chatLimits, withDefaults, type ChatConfiguration } from './chatConfiguration.js';
 import { decideChannels, withMembership } from './channelAccess.js';
 import { isoToTs, keepMessage, plainText, tsToIso } from './messageFilter.js';
+
+type ChatHistoryPage = Awaited<ReturnType<ChatApi['history']>>;
 
 export interface SyncRequest {
   workspaceId: string;
@@ -43,11 +43,11 @@ export interface SyncRunDeps {
 
 /**
  * One sync run of a team into the knowledge base (spec: Sync behavior). Per channel, pages of
- * history are read newest first and stored at once, and after every page the channel's checkpoint
- * records the pass in flight (`run_low_ts`), so a run cut off anywhere (kill -9 included) resumes
- * below what it already stored: finished channels are skipped, nothing is fetched twice, and
- * nothing already stored is lost. Storage is idempotent (messages are unique per team, channel
- * and ts), so a page repeated after a crash changes nothing.
+ * history are read newest first (the next page while one is written), and each is stored in one
+ * transaction with the channel's checkpoint, which records the pass in flight (`run_low_ts`): a
+ * run cut off anywhere (kill -9 included) resumes below what it already stored; finished channels
+ * are skipped, nothing is fetched twice, and nothing already stored is lost. Storage is idempotent
+ * (messages are unique per team, channel and ts), so a page repeated after a crash changes nothing.
  */
 export function createSyncRun(deps: SyncRunDeps) {
   const { knowledgeBase: kb, integrations, clock } = deps;
