@@ -9,6 +9,8 @@ import { chatLimits, withDefaults, type ChatConfiguration } from './chatConfigur
 import { decideChannels, withMembership } from './channelAccess.js';
 import { isoToTs, keepMessage, plainText, tsToIso } from './messageFilter.js';
 
+type ChatHistoryPage = Awaited<ReturnType<ChatApi['history']>>;
+
 export interface SyncRequest {
   workspaceId: string;
   teamId: string;
@@ -41,11 +43,11 @@ export interface SyncRunDeps {
 
 /**
  * One sync run of a team into the knowledge base (spec: Sync behavior). Per channel, pages of
- * history are read newest first and stored at once, and after every page the channel's checkpoint
- * records the pass in flight (`run_low_ts`), so a run cut off anywhere (kill -9 included) resumes
- * below what it already stored: finished channels are skipped, nothing is fetched twice, and
- * nothing already stored is lost. Storage is idempotent (messages are unique per team, channel
- * and ts), so a page repeated after a crash changes nothing.
+ * history are read newest first (the next page while one is written), and each is stored in one
+ * transaction with the channel's checkpoint, which records the pass in flight (`run_low_ts`): a
+ * run cut off anywhere (kill -9 included) resumes below what it already stored; finished channels
+ * are skipped, nothing is fetched twice, and nothing already stored is lost. Storage is idempotent
+ * (messages are unique per team, channel and ts), so a page repeated after a crash changes nothing.
  */
 export function createSyncRun(deps: SyncRunDeps) {
   const { knowledgeBase: kb, integrations, clock } = deps;
@@ -112,20 +114,29 @@ export function createSyncRun(deps: SyncRunDeps) {
     // Top-level messages already stored by this pass (a resumed run counts what it kept).
     let taken = resuming && checkpoint.run_low_ts ? await kb.countChannelSince(request.workspaceId, request.teamId, channel.id, checkpoint.run_low_ts) : 0;
     let fetched = 0;
-    let cursor: string | undefined;
     // The cursor pages within one (oldest, latest) window, so the window stays fixed for the pass.
     const latest = checkpoint.run_low_ts ?? undefined;
     const threadsSeen = new Set<string>();
-    while (taken < max) {
+    const readPage = (cursor: string | undefined): Promise<ChatHistoryPage> => {
+      const page = withMembership(api, channel, () => api.history(channel.id, { oldest: floor, latest, cursor, limit: Math.min(pageSize, max - taken + 50) }));
+      // Awaited by the loop; one left unread (a stop, a failed write) must not surface as unhandled.
+      page.catch(() => undefined);
+      return page;
+    };
+    let next: Promise<ChatHistoryPage> | undefined = taken < max ? readPage(undefined) : undefined;
+    while (next) {
       if (signal.aborted) throw new Error('sync stopped');
-      const page = await withMembership(api, channel, () =>
-        api.history(channel.id, { oldest: floor, latest, cursor, limit: Math.min(pageSize, max - taken + 50) }),
-      );
+      const page = await next;
+      next = undefined;
       if (page.messages.length === 0) break;
       const rows = await messagesOf(api, request, channel, config, page.messages);
       const kept = rows.slice(0, max - taken);
       const cut = rows.length > kept.length;
       const oldestKept = kept.at(-1)?.ts;
+      taken += Math.min(rows.length, max - taken);
+      // The next page is read while this one is written: the chat API and the parsing run on
+      // this thread, the database on its own, so the two overlap.
+      if (page.nextCursor && taken < max) next = readPage(page.nextCursor);
       if (config.includeThreads) {
         for (const message of page.messages) {
           // Threads of messages beyond the cap are left out with their parents.
@@ -134,9 +145,6 @@ export function createSyncRun(deps: SyncRunDeps) {
           kept.push(...(await threadRows(api, request, channel, config, message.ts, undefined)));
         }
       }
-      await kb.upsertMessages(kept, now());
-      fetched += kept.length;
-      taken += Math.min(rows.length, max - taken);
       const pageNewest = page.messages[0]!.ts;
       const pageOldest = page.messages[page.messages.length - 1]!.ts;
       checkpoint = {
@@ -145,9 +153,9 @@ export function createSyncRun(deps: SyncRunDeps) {
         run_low_ts: pageOldest,
         updated_at: now(),
       };
-      await integrations.saveCheckpoint(checkpoint);
-      cursor = page.nextCursor;
-      if (!cursor) break;
+      // The page and the checkpoint that records it commit together.
+      await kb.storeSyncPage(kept, checkpoint, now());
+      fetched += kept.length;
     }
     // A new reply to an older thread does not show in the channel's history after the
     // checkpoint: re-read the threads that were active lately.

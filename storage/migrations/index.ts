@@ -8,6 +8,7 @@ import * as tools from './006_tools.js';
 import * as chat from './007_chat.js';
 import * as webhookAttempts from './008_webhook_attempts.js';
 import * as outcomesV2 from './009_outcomes_v2.js';
+import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
 
 interface Migration {
@@ -26,6 +27,7 @@ const migrations: Array<[string, Migration]> = [
   ['007_chat', chat],
   ['008_webhook_attempts', webhookAttempts],
   ['009_outcomes_v2', outcomesV2],
+  ['010_knowledge_fts', knowledgeFts],
   ['011_revision_not_applied', revisionNotApplied],
 ];
 

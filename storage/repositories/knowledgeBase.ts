@@ -1,5 +1,7 @@
 import { isPostgres, type Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
+import { chatIntegrationsRepository, type ChannelCheckpoint } from './chatIntegrations.js';
+import { scopeFactor } from '../migrations/010_knowledge_fts.js';
 
 /** One synced chat message as stored in the knowledge base. */
 export interface KnowledgeMessage {
@@ -49,7 +51,46 @@ export function queryTerms(query: string, max = 24): string[] {
   return terms;
 }
 
+/** Entries ranked per tier of a search: bounds its work whatever the query's words (see `search`). */
+const candidates = 200;
+
+/** Rows per SQLite upsert statement (one JSON value each). */
+const jsonChunk = 2000;
+
 const messageColumns = ['workspace_id', 'kind', 'source_key', 'team_id', 'channel_id', 'channel_name', 'ts', 'thread_ts', 'author', 'title', 'text', 'posted_at', 'created_at'] as const;
+
+/** Inserts or refreshes messages on `db` (the repository's handle or a transaction); returns how many rows were written. */
+async function upsertMessagesIn(db: Db, messages: KnowledgeMessage[], now: string): Promise<number> {
+  const rows = messages.map((m) => [m.workspace_id, 'message', `${m.team_id}:${m.channel_id}:${m.ts}`, m.team_id, m.channel_id, m.channel_name, m.ts, m.thread_ts, m.author, '', m.text, m.posted_at, now]);
+  if (isPostgres(db)) {
+    await insertMany(db, 'knowledge_entries', messageColumns, rows, { keys: ['workspace_id', 'kind', 'source_key'], update: ['text', 'channel_name', 'thread_ts'] });
+    return rows.length;
+  }
+  // SQLite: a page is one statement whose rows arrive as one JSON array (one bound value
+  // instead of 13 per row: binding and formatting thousands of values cost more than the
+  // insert itself). A row that did not change is left alone, so its index entry is too.
+  for (let i = 0; i < rows.length; i += jsonChunk) {
+    await db.raw(
+      `insert into knowledge_entries (${messageColumns.join(', ')})
+       select ${messageColumns.map((_, index) => `value ->> ${index}`).join(', ')} from json_each(?) where true
+       on conflict (workspace_id, kind, source_key) do update set text = excluded.text, channel_name = excluded.channel_name, thread_ts = excluded.thread_ts
+       where knowledge_entries.text is not excluded.text or knowledge_entries.channel_name is not excluded.channel_name or knowledge_entries.thread_ts is not excluded.thread_ts`,
+      [JSON.stringify(rows.slice(i, i + jsonChunk))],
+    );
+  }
+  return rows.length;
+}
+
+function hitOf(row: Record<string, unknown>): KnowledgeHit {
+  return {
+    kind: row.kind === 'document' ? 'document' : 'message',
+    title: String(row.title ?? ''),
+    text: String(row.text),
+    channel_name: (row.channel_name as string | null) ?? null,
+    posted_at: String(row.posted_at),
+    score: Number(row.score),
+  };
+}
 
 /**
  * The knowledge base: chat messages and named documents of a workspace with full-text search
@@ -72,12 +113,73 @@ export function knowledgeBaseRepository(db: Db) {
     return Number(deleted);
   }
 
+  /** Candidates of one tier: ids and scores (higher is better), best first. */
+  type Candidate = { id: number; score: number };
+
+  /**
+   * SQLite, in one statement: FTS5 over the workspace's rowid range only (migration 010), the
+   * most recently stored matches first, bm25 computed for at most `candidates` rows per tier
+   * (bm25 depends on the terms, not on AND or OR, so both tiers' scores compare; a row found by
+   * both counts once). The any-term tier's condition does not depend on its rows, so SQLite
+   * checks it once and skips the tier when the every-term one found `limit`. Only the best
+   * `limit` (and rows tied with the last of them) are joined to their entries and read in full.
+   */
+  async function searchSqlite(workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
+    const phrases = terms.map((term) => `"${term.replace(/"/g, '""')}"`);
+    const tier = (condition: string) =>
+      `select rowid % ${scopeFactor} as id, bm25(knowledge_fts) as rank from knowledge_fts
+        where ${condition} knowledge_fts match ? and rowid between (select low from scope) and (select low from scope) + ${scopeFactor - 1}
+        order by rowid desc limit ${candidates}`;
+    return db.raw(
+      `with scope as materialized (select scope * ${scopeFactor} as low from knowledge_scopes where workspace_id = ?),
+            every_term as materialized (${tier('')}),
+            any_term as materialized (${tier('(select count(*) from every_term) < ? and')}),
+            ranked as materialized (select id, min(rank) as rank from (select id, rank from every_term union all select id, rank from any_term) group by id)
+       select e.kind, e.title, e.text, e.channel_name, e.posted_at, -r.rank as score
+         from ranked r cross join knowledge_entries e on e.id = r.id
+        where e.workspace_id = ? and r.rank <= coalesce((select rank from ranked order by rank limit 1 offset ?), 1e300)
+        order by r.rank, e.posted_at desc limit ?`,
+      [workspaceId, phrases.join(' AND '), limit, phrases.join(' OR '), workspaceId, limit - 1, limit],
+    );
+  }
+
+  /** Postgres: the same tiers over the GIN index; ts_rank_cd always against the any-term query, so tiers compare. */
+  async function rankPostgres(workspaceId: string, terms: string[], limit: number): Promise<Candidate[]> {
+    const lexemes = terms.map((term) => term.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean);
+    if (lexemes.length === 0) return [];
+    const any = lexemes.join(' | ');
+    const tier = async (filter: string): Promise<Candidate[]> => {
+      const result = await db.raw(
+        `select c.id, ts_rank_cd(c.tsv, to_tsquery('english', ?)) as score
+           from (select id, tsv from knowledge_entries where workspace_id = ? and tsv @@ to_tsquery('english', ?) order by id desc limit ?) c`,
+        [any, workspaceId, filter, candidates],
+      );
+      return (result.rows as Array<{ id: number; score: number }>).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
+    };
+    return rankTiers(lexemes.length > 1 ? () => tier(lexemes.join(' & ')) : undefined, () => tier(any), limit);
+  }
+
+  /** Every-term tier first; the any-term tier only when it has fewer than `limit`. Merged, best first. */
+  async function rankTiers(all: (() => Promise<Candidate[]>) | undefined, some: () => Promise<Candidate[]>, limit: number): Promise<Candidate[]> {
+    const first = all ? await all() : [];
+    const merged = new Map(first.map((candidate) => [candidate.id, candidate]));
+    if (first.length < limit) for (const candidate of await some()) merged.set(candidate.id, candidate);
+    return [...merged.values()].sort((a, b) => b.score - a.score);
+  }
+
   return {
     /** Inserts or refreshes messages; returns how many rows were written. */
-    async upsertMessages(messages: KnowledgeMessage[], now: string): Promise<number> {
-      const rows = messages.map((m) => [m.workspace_id, 'message', `${m.team_id}:${m.channel_id}:${m.ts}`, m.team_id, m.channel_id, m.channel_name, m.ts, m.thread_ts, m.author, '', m.text, m.posted_at, now]);
-      await insertMany(db, 'knowledge_entries', messageColumns, rows, { keys: ['workspace_id', 'kind', 'source_key'], update: ['text', 'channel_name', 'thread_ts'] });
-      return rows.length;
+    upsertMessages: (messages: KnowledgeMessage[], now: string): Promise<number> => upsertMessagesIn(db, messages, now),
+
+    /**
+     * Stores one page of a sync and its channel checkpoint in one transaction: after a crash the
+     * checkpoint never lags behind what is stored, so a resumed run never reads a stored page again.
+     */
+    async storeSyncPage(messages: KnowledgeMessage[], checkpoint: ChannelCheckpoint, now: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        await upsertMessagesIn(trx, messages, now);
+        await chatIntegrationsRepository(trx).saveCheckpoint(checkpoint);
+      });
     },
 
     /** Stores (or replaces) a named context document. */
@@ -97,41 +199,32 @@ export function knowledgeBaseRepository(db: Db) {
       });
     },
 
-    /** Best matches of a free-text query in the workspace, best first. */
+    /**
+     * Best matches of a free-text query in the workspace, best first (bm25 on SQLite, ts_rank_cd
+     * on Postgres; ties newest first). Bounded work whatever the query: entries that contain every
+     * term are ranked first (the `candidates` most recently stored); only when fewer than `limit`
+     * do, the `candidates` most recently stored entries with any term join them, ranked by the same
+     * score. So a query of common words costs the same as one of rare words, and a rare term's
+     * match is found however old it is (it has few matches). Never reads another workspace's
+     * entries.
+     */
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
       const terms = queryTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
-      let rows: Array<Record<string, unknown>>;
-      if (postgres) {
-        const tsquery = terms.map((term) => term.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean).join(' | ');
-        const result = await db.raw(
-          `select kind, title, text, channel_name, posted_at, ts_rank_cd(tsv, q) as score
-             from knowledge_entries, to_tsquery('english', ?) q
-            where workspace_id = ? and tsv @@ q
-            order by score desc, posted_at desc limit ?`,
-          [tsquery, workspaceId, limit],
-        );
-        rows = result.rows;
-      } else {
-        const match = terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(' OR ');
-        rows = await db.raw(
-          // CROSS JOIN keeps the full-text match as the outer loop (SQLite does not reorder it):
-          // otherwise the planner may walk the workspace's rows and probe the index once per row.
-          `select e.kind, e.title, e.text, e.channel_name, e.posted_at, -bm25(knowledge_fts) as score
-             from knowledge_fts cross join knowledge_entries e on e.id = knowledge_fts.rowid
-            where knowledge_fts match ? and e.workspace_id = ?
-            order by bm25(knowledge_fts), e.posted_at desc limit ?`,
-          [match, workspaceId, limit],
-        );
-      }
-      return rows.map((row) => ({
-        kind: row.kind === 'document' ? 'document' : 'message',
-        title: String(row.title ?? ''),
-        text: String(row.text),
-        channel_name: (row.channel_name as string | null) ?? null,
-        posted_at: String(row.posted_at),
-        score: Number(row.score),
-      }));
+      if (!postgres) return (await searchSqlite(workspaceId, terms, limit)).map(hitOf);
+      const ranked = await rankPostgres(workspaceId, terms, limit);
+      if (ranked.length === 0) return [];
+      // Only the best `limit` (and entries tied with the last of them) are read in full.
+      const cut = ranked.length > limit ? ranked.filter((candidate) => candidate.score >= ranked[limit - 1]!.score) : ranked;
+      const scores = new Map(cut.map((candidate) => [candidate.id, candidate.score]));
+      // By primary key alone (a planner may prefer the workspace's index, every row of it, over
+      // a list of ids); the workspace is checked on the rows read.
+      const rows = await entries().whereIn('id', [...scores.keys()]).select('id', 'workspace_id', 'kind', 'title', 'text', 'channel_name', 'posted_at');
+      return rows
+        .filter((row: Record<string, unknown>) => row.workspace_id === workspaceId)
+        .map((row: Record<string, unknown>) => hitOf({ ...row, score: scores.get(Number(row.id)) }))
+        .sort((a, b) => b.score - a.score || (a.posted_at < b.posted_at ? 1 : a.posted_at > b.posted_at ? -1 : 0))
+        .slice(0, limit);
     },
 
     /** Keeps the `max` newest messages of a channel. */

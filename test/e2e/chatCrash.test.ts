@@ -27,11 +27,15 @@ test('a sync cut off by kill -9 resumes where it stopped after a restart instead
   };
   t.is((await call('POST', '/api/chat/integrations/chat/configure', { access_token: tokens.good, team_id: teamId, configuration: { channels: ['C0AAA', 'C0BBB', 'C0CCC'] } })).status, 200);
 
-  // Let three pages through (alpha's two, beta's first), hold the fourth, and kill the server there.
+  // Let three pages through (alpha's two, beta's first), hold the fourth, and kill the server once
+  // beta's first page is stored (the next page is read while one is written, so the fourth call
+  // can arrive before the third page is in).
   let held = false;
   const hold = fixture.hold('conversations.history', () => (held = true), 3);
   t.is((await call('POST', '/api/chat/integrations/chat/sync', { team_id: teamId, initial_sync: true })).status, 200);
   while (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+  const betaStored = async () => (await call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).body.channels.find((c: any) => c.channel_id === 'C0BBB')?.message_count;
+  while ((await betaStored()) !== 999) await new Promise((resolve) => setTimeout(resolve, 10));
   await stopProcess(server.child, 'SIGKILL');
   hold.release();
   const callsBefore = fixture.calls.length;

@@ -1,4 +1,5 @@
 import { migrateLatest } from '../../storage/migrate.js';
+import { migrationSource } from '../../storage/migrations/index.js';
 import { knowledgeBaseRepository, type KnowledgeMessage } from '../../storage/repositories/knowledgeBase.js';
 import { onEveryDatabase } from '../helpers/databases.js';
 
@@ -81,4 +82,59 @@ onEveryDatabase('threads with recent activity are listed for a re-check', async 
     now,
   );
   t.deepEqual(await kb.activeThreads('ws_a', 'T1', 'C1', '1763400000.000000'), ['1763000000.000000']);
+});
+
+onEveryDatabase('search reads only its own workspace, however many better and newer matches another workspace holds', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages([message('ws_a', 'C1', 1_763_000_000, 'Quarterly invoice run moved to the new billing cluster'), message('ws_a', 'C1', 1_763_000_100, 'The invoice template changed')], now);
+  // More matching messages than a search ranks, all newer and all matching every word.
+  const crowd = Array.from({ length: 450 }, (_, i) => message('ws_b', 'C1', 1_763_100_000 + i, `invoice billing cluster invoice billing cluster note ${i}`));
+  await kb.upsertMessages(crowd, now);
+  const hits = await kb.search('ws_a', 'invoice billing cluster', 5);
+  t.deepEqual(
+    hits.map((hit) => hit.text),
+    ['Quarterly invoice run moved to the new billing cluster', 'The invoice template changed'],
+    'both of its own messages, the one with every word first',
+  );
+  const other = await kb.search('ws_b', 'quarterly invoice run', 500);
+  t.true(other.length > 0);
+  t.false(other.some((hit) => hit.text.startsWith('Quarterly')), 'and the other workspace never sees them either');
+});
+
+onEveryDatabase('an old message with every word of the query comes before newer messages with only some of them', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages([message('ws_a', 'C1', 1_762_000_000, 'Decision: the payments failover drill runs in eu-west')], now);
+  // Newer messages, more than a search ranks, each with one of the words.
+  const words = ['payments', 'failover', 'drill'];
+  await kb.upsertMessages(Array.from({ length: 600 }, (_, i) => message('ws_a', 'C2', 1_763_000_000 + i, `status ${words[i % 3]} update ${i}`)), now);
+  const hits = await kb.search('ws_a', 'payments failover drill', 5);
+  t.is(hits.length, 5);
+  t.regex(hits[0]!.text, /^Decision: the payments failover drill/);
+  t.true(hits.slice(1).every((hit) => hit.text.startsWith('status ')));
+  t.true(hits.every((hit, i) => i === 0 || hit.score <= hits[i - 1]!.score), 'best first');
+});
+
+onEveryDatabase('a database with messages indexed before migration 010 upgrades in place and still finds them', async (t, db) => {
+  const config = { migrationSource, tableName: 'crewd_migrations' };
+  for (;;) {
+    const [, ran] = (await db.migrate.up(config)) as [number, string[]];
+    if (ran.includes('009_outcomes_v2') || ran.length === 0) break;
+  }
+  const kb = knowledgeBaseRepository(db);
+  await db('knowledge_entries').insert([
+    { workspace_id: 'ws_a', kind: 'message', source_key: 'T1:C1:1', team_id: 'T1', channel_id: 'C1', channel_name: 'eng', ts: '1.000000', title: '', text: 'Canary rollout of the search service starts Monday', posted_at: now, created_at: now },
+    { workspace_id: 'ws_b', kind: 'message', source_key: 'T1:C1:1', team_id: 'T1', channel_id: 'C1', channel_name: 'eng', ts: '1.000000', title: '', text: 'Canary rollout of workspace B', posted_at: now, created_at: now },
+    { workspace_id: 'ws_a', kind: 'document', source_key: 'Runbook', title: 'Runbook', text: 'Rollback steps', posted_at: now, created_at: now },
+  ]);
+  t.deepEqual(await migrateLatest(db), ['010_knowledge_fts']);
+  t.deepEqual((await kb.search('ws_a', 'canary rollout', 5)).map((hit) => hit.text), ['Canary rollout of the search service starts Monday']);
+  t.is((await kb.search('ws_a', 'runbook', 5))[0]!.kind, 'document', 'a document is found by its name');
+  // Entries written after the upgrade, and their deletion, keep the new index in step.
+  await kb.upsertMessages([message('ws_a', 'C1', 1_763_000_000, 'Canary rollout paused')], now);
+  t.is((await kb.search('ws_a', 'canary rollout', 5)).length, 2);
+  await kb.purgeTeam('ws_a', 'T1');
+  t.deepEqual(await kb.search('ws_a', 'canary rollout', 5), []);
+  t.is((await kb.search('ws_b', 'canary rollout', 5)).length, 1);
 });
