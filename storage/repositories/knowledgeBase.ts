@@ -101,6 +101,17 @@ function hitOf(row: Record<string, unknown>): KnowledgeHit {
 export function knowledgeBaseRepository(db: Db) {
   const postgres = isPostgres(db);
   const entries = () => db('knowledge_entries');
+  // Workspaces found to hold no entry at all, so that every outcome's retrieval in a workspace
+  // without chat or documents (most of them) costs no query on the one SQLite connection. Exact
+  // on SQLite, where this process owns the database (the data-dir lock) and every write below
+  // clears the workspace first; on Postgres other nodes write too, so it always asks.
+  // `writes` counts writes begun, so a search that raced one never records an emptiness it saw before it.
+  const knownEmpty = new Set<string>();
+  let writes = 0;
+  const wrote = (workspaceIds: Iterable<string>) => {
+    writes += 1;
+    for (const id of workspaceIds) knownEmpty.delete(id);
+  };
 
   /** Deletes the messages of `scope` beyond the `keep` newest (by ts). */
   async function keepNewest(scope: Record<string, string>, keep: number): Promise<number> {
@@ -169,13 +180,17 @@ export function knowledgeBaseRepository(db: Db) {
 
   return {
     /** Inserts or refreshes messages; returns how many rows were written. */
-    upsertMessages: (messages: KnowledgeMessage[], now: string): Promise<number> => upsertMessagesIn(db, messages, now),
+    upsertMessages(messages: KnowledgeMessage[], now: string): Promise<number> {
+      wrote(new Set(messages.map((m) => m.workspace_id)));
+      return upsertMessagesIn(db, messages, now);
+    },
 
     /**
      * Stores one page of a sync and its channel checkpoint in one transaction: after a crash the
      * checkpoint never lags behind what is stored, so a resumed run never reads a stored page again.
      */
     async storeSyncPage(messages: KnowledgeMessage[], checkpoint: ChannelCheckpoint, now: string): Promise<void> {
+      wrote(new Set(messages.map((m) => m.workspace_id)));
       await db.transaction(async (trx) => {
         await upsertMessagesIn(trx, messages, now);
         await chatIntegrationsRepository(trx).saveCheckpoint(checkpoint);
@@ -184,6 +199,7 @@ export function knowledgeBaseRepository(db: Db) {
 
     /** Stores (or replaces) a named context document. */
     async upsertDocument(workspaceId: string, name: string, text: string, now: string): Promise<void> {
+      wrote([workspaceId]);
       await insertMany(db, 'knowledge_entries', messageColumns, [[workspaceId, 'document', name, null, null, null, null, null, null, name, text, now, now]], { keys: ['workspace_id', 'kind', 'source_key'], update: ['text', 'posted_at'] });
     },
 
@@ -211,7 +227,13 @@ export function knowledgeBaseRepository(db: Db) {
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
       const terms = queryTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
-      if (!postgres) return (await searchSqlite(workspaceId, terms, limit)).map(hitOf);
+      if (!postgres) {
+        if (knownEmpty.has(workspaceId)) return [];
+        const writesBefore = writes;
+        const rows = await searchSqlite(workspaceId, terms, limit);
+        if (rows.length === 0 && !(await entries().where({ workspace_id: workspaceId }).first('id')) && writes === writesBefore) knownEmpty.add(workspaceId);
+        return rows.map(hitOf);
+      }
       const ranked = await rankPostgres(workspaceId, terms, limit);
       if (ranked.length === 0) return [];
       // Only the best `limit` (and entries tied with the last of them) are read in full.

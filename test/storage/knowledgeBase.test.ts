@@ -128,7 +128,7 @@ onEveryDatabase('a database with messages indexed before migration 010 upgrades 
     { workspace_id: 'ws_b', kind: 'message', source_key: 'T1:C1:1', team_id: 'T1', channel_id: 'C1', channel_name: 'eng', ts: '1.000000', title: '', text: 'Canary rollout of workspace B', posted_at: now, created_at: now },
     { workspace_id: 'ws_a', kind: 'document', source_key: 'Runbook', title: 'Runbook', text: 'Rollback steps', posted_at: now, created_at: now },
   ]);
-  t.deepEqual(await migrateLatest(db), ['010_knowledge_fts']);
+  t.is((await migrateLatest(db))[0], '010_knowledge_fts');
   t.deepEqual((await kb.search('ws_a', 'canary rollout', 5)).map((hit) => hit.text), ['Canary rollout of the search service starts Monday']);
   t.is((await kb.search('ws_a', 'runbook', 5))[0]!.kind, 'document', 'a document is found by its name');
   // Entries written after the upgrade, and their deletion, keep the new index in step.
@@ -137,4 +137,21 @@ onEveryDatabase('a database with messages indexed before migration 010 upgrades 
   await kb.purgeTeam('ws_a', 'T1');
   t.deepEqual(await kb.search('ws_a', 'canary rollout', 5), []);
   t.is((await kb.search('ws_b', 'canary rollout', 5)).length, 1);
+});
+
+onEveryDatabase('a workspace searched while empty finds what is stored in it afterwards, documents and synced pages alike', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  t.deepEqual(await kb.search('ws_new', 'failover drill', 5), []);
+  t.deepEqual(await kb.search('ws_new', 'failover drill', 5), []);
+  await kb.upsertMessages([message('ws_new', 'C1', 1_763_000_000, 'The failover drill moved to Friday')], now);
+  t.is((await kb.search('ws_new', 'failover drill', 5)).length, 1);
+
+  t.deepEqual(await kb.search('ws_docs', 'pricing', 5), []);
+  await kb.upsertDocument('ws_docs', 'pricing.md', 'Enterprise pricing starts at 40 seats', now);
+  t.is((await kb.search('ws_docs', 'pricing', 5))[0]?.title, 'pricing.md');
+
+  t.deepEqual(await kb.search('ws_page', 'canary', 5), []);
+  await kb.storeSyncPage([message('ws_page', 'C1', 1_763_000_000, 'Canary release at 10:00')], { workspace_id: 'ws_page', team_id: 'T1', channel_id: 'C1', channel_name: 'eng', synced_ts: null, run_id: 'run_1', run_newest_ts: '1763000000.000000', run_low_ts: '1763000000.000000', run_done: false, last_synced_at: null, updated_at: now }, now);
+  t.is((await kb.search('ws_page', 'canary', 5)).length, 1);
 });
