@@ -62,6 +62,13 @@ export function createCapacityQueue(options: { limitOf(workspaceId: string): num
       const index = line.indexOf(outcomeId);
       return index < 0 ? [...line] : line.slice(0, index);
     },
+    /** How many wait ahead of `outcomeId`, without copying the line. */
+    aheadCount(workspaceId: string, outcomeId: string): number {
+      const line = waiting.get(workspaceId);
+      if (!line) return 0;
+      const index = line.indexOf(outcomeId);
+      return index < 0 ? line.length : index;
+    },
     running: (workspaceId: string): string[] => [...(running.get(workspaceId) ?? [])],
     waitingCount: (workspaceId: string) => waiting.get(workspaceId)?.length ?? 0,
     runningCount: (workspaceId: string) => running.get(workspaceId)?.size ?? 0,

@@ -7,6 +7,9 @@ export interface QueueView {
   ahead(workspaceId: string, outcomeId: string): string[];
   /** Outcomes holding a slot now. */
   running(workspaceId: string): string[];
+  /** How many hold a slot and how many wait ahead: the common case (a slot is free) needs only these. */
+  runningCount(workspaceId: string): number;
+  aheadCount(workspaceId: string, outcomeId: string): number;
   limit(workspaceId: string): number;
 }
 
@@ -55,10 +58,12 @@ export function createCompletionEstimator(deps: { now(): number; queue: QueueVie
   /** When a queued outcome gets a slot: list scheduling over the running and waiting ones. */
   function queuedStart(request: EstimateRequest, now: number, ownMs: number): number {
     const limit = Math.max(1, deps.queue.limit(request.workspaceId));
+    // A slot is free for it right away: no scheduling to do, and no list copied (the counts may
+    // include the outcome itself, which only sends a borderline case down the exact path).
+    const upperBound = deps.queue.runningCount(request.workspaceId) + deps.queue.aheadCount(request.workspaceId, request.id) + (request.alsoAhead?.length ?? 0);
+    if (upperBound < limit) return now;
     const running = deps.queue.running(request.workspaceId).filter((id) => id !== request.id);
     const ahead = [...deps.queue.ahead(request.workspaceId, request.id), ...(request.alsoAhead ?? [])].filter((id) => id !== request.id);
-    // A slot is free for it right away: no scheduling to do (and no work proportional to a large
-    // plan's limit, which would be paid on every transition of every outcome).
     if (running.length + ahead.length < limit) return now;
     const slots = running
       .map((id) => Math.max(now, finishes.get(id) ?? now))

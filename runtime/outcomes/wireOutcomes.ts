@@ -63,7 +63,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   });
   const estimator = createCompletionEstimator({
     now: () => clock.now().getTime(),
-    queue: { ahead: queue.ahead, running: queue.running, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
+    queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
   registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });

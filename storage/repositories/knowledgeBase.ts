@@ -225,10 +225,10 @@ export function knowledgeBaseRepository(db: Db) {
      * entries.
      */
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
+      if (!postgres && knownEmpty.has(workspaceId)) return [];
       const terms = queryTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
       if (!postgres) {
-        if (knownEmpty.has(workspaceId)) return [];
         const writesBefore = writes;
         const rows = await searchSqlite(workspaceId, terms, limit);
         if (rows.length === 0 && !(await entries().where({ workspace_id: workspaceId }).first('id')) && writes === writesBefore) knownEmpty.add(workspaceId);

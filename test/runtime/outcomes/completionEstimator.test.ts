@@ -12,6 +12,8 @@ function setup(limit = 1) {
   const queue: QueueView = {
     ahead: (_workspace, id) => (waiting.includes(id) ? waiting.slice(0, waiting.indexOf(id)) : [...waiting]),
     running: () => [...running],
+    runningCount: () => running.length,
+    aheadCount: (_workspace, id) => (waiting.includes(id) ? waiting.indexOf(id) : waiting.length),
     limit: () => limit,
   };
   const estimator = createCompletionEstimator({ now: () => clock.now().getTime(), queue });
