@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import test from 'ava';
-import { webhookDeliveryMachineVersion } from '../../../machines/webhookDelivery.js';
+import { randomIds } from '../../../runtime/ids.js';
+import { newDelivery } from '../../../runtime/webhooks/newDelivery.js';
 import { startServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { startReceiver } from '../../helpers/webhookReceiver.js';
 
@@ -69,26 +70,7 @@ test('a delivery whose first attempt never finished (a crash) is attempted at st
   const body = JSON.stringify({ event: 'outcome.completed', timestamp: now, data: { outcome_id: 'out_crash' } });
   // What a fan-out commits before its actors run: the row, the cursor past its event.
   await server.runtime.repos.webhookDeliveries.insertMany([
-    {
-      id: 'del_crashedbeforeattempt',
-      webhook_id: hook.body.id,
-      workspace_id: server.workspaceId,
-      event_id: 'evt_crash',
-      event: 'outcome.completed',
-      body,
-      test: false,
-      state: 'scheduled',
-      attempt: 0,
-      response_code: null,
-      response_time_ms: null,
-      delivered_at: null,
-      next_retry: null,
-      error: null,
-      snapshot: null,
-      machine_version: webhookDeliveryMachineVersion,
-      created_at: now,
-      updated_at: now,
-    },
+    { ...newDelivery(randomIds, { webhookId: hook.body.id, workspaceId: server.workspaceId, eventId: 'evt_crash', kind: 'outcome.completed', body, test: false, now }), id: 'del_crashedbeforeattempt' },
   ]);
   await server.close();
 

@@ -1,5 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
-import { webhookDeliveryMachineVersion } from '../../../machines/webhookDelivery.js';
+import { randomIds } from '../../../runtime/ids.js';
+import { newDelivery } from '../../../runtime/webhooks/newDelivery.js';
 import type { DeliveryRow } from '../../../storage/repositories/webhookDeliveries.js';
 import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
@@ -9,26 +10,8 @@ const secret = 'whsec_recovery_0123456789';
 
 /** What a fan-out commits before its first attempt: the row, `scheduled`, attempt 0, last touched at `touchedAt`. */
 function stranded(server: TestServer, webhookId: string, id: string, touchedAt: string): DeliveryRow {
-  return {
-    id,
-    webhook_id: webhookId,
-    workspace_id: server.workspaceId,
-    event_id: `evt_${id}`,
-    event: 'outcome.created',
-    body: JSON.stringify({ event: 'outcome.created', timestamp: touchedAt, data: { outcome_id: `out_${id.slice(4)}` } }),
-    test: false,
-    state: 'scheduled',
-    attempt: 0,
-    response_code: null,
-    response_time_ms: null,
-    delivered_at: null,
-    next_retry: null,
-    error: null,
-    snapshot: null,
-    machine_version: webhookDeliveryMachineVersion,
-    created_at: touchedAt,
-    updated_at: touchedAt,
-  };
+  const body = JSON.stringify({ event: 'outcome.created', timestamp: touchedAt, data: { outcome_id: `out_${id.slice(4)}` } });
+  return { ...newDelivery(randomIds, { webhookId, workspaceId: server.workspaceId, eventId: `evt_${id}`, kind: 'outcome.created', body, test: false, now: touchedAt }), id };
 }
 
 async function strandedDeliveriesAreSentWithoutRestart(t: ExecutionContext, env: Record<string, string>) {
