@@ -3,6 +3,7 @@ import test from 'ava';
 import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import { examplePlugin } from '../../plugins/example/index.js';
 import type { PluginContext } from '../../plugins/contract.js';
+import { memoryKv } from '../helpers/pluginKv.js';
 
 test('the README "Writing a plugin" listing is the example plugin file, word for word', (t) => {
   const readme = fs.readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
@@ -12,23 +13,13 @@ test('the README "Writing a plugin" listing is the example plugin file, word for
 });
 
 test('the example plugin answers its flag idempotently over an in-memory MCP connection', async (t) => {
-  const store = new Map<string, unknown>();
   const context: PluginContext = {
     workspaceId: 'ws',
     settings: { prefix: '! ' },
     secrets: {},
     logger: { debug() {}, info() {}, warn() {}, error() {} },
     clock: { now: () => new Date('2026-01-01T00:00:00Z') },
-    kv: {
-      get: async <T>(key: string) => store.get(key) as T | undefined,
-      set: async (key, value) => void store.set(key, value),
-      setIfAbsent: async <T>(key: string, value: T) => {
-        if (store.has(key)) return store.get(key) as T;
-        store.set(key, value);
-        return undefined;
-      },
-      delete: async (key) => void store.delete(key),
-    },
+    kv: memoryKv(),
     fetch,
     dataDir: '/tmp',
     apiUrls: {},

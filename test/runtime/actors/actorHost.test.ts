@@ -31,6 +31,18 @@ const counter = setup({
   },
 });
 
+/** A migrated SQLite database in a temp dir, removed when the test ends. */
+async function migratedStore(t: import('ava').ExecutionContext) {
+  const dir = tempDir();
+  const db = openDb({ dataDir: dir });
+  await migrateLatest(db);
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { db, repos: createRepositories(db) };
+}
+
 async function world(t: import('ava').ExecutionContext, dir = tempDir()) {
   const db = openDb({ dataDir: dir });
   await migrateLatest(db);
@@ -118,14 +130,7 @@ test('one flush writes more rows than SQLite allows in one compound insert (pinn
 });
 
 test('a tick whose rows cannot be stored stops only the actor they belong to; the rest of the batch commits and the host goes on', async (t) => {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  await migrateLatest(db);
-  const repos = createRepositories(db);
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { db, repos } = await migratedStore(t);
   const bus = createEventBus();
   const published: NewEvent[] = [];
   bus.subscribe((events) => published.push(...events));
@@ -174,14 +179,7 @@ test('a tick whose rows cannot be stored stops only the actor they belong to; th
 });
 
 test('a tick that fails for a passing reason is written again after a backoff, and health shows the pending work meanwhile', async (t) => {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  await migrateLatest(db);
-  const repos = createRepositories(db);
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { db, repos } = await migratedStore(t);
   let failuresLeft = 2;
   const upsertMany = repos.actors.upsertMany;
   const flaky = {

@@ -3,20 +3,7 @@ import { Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { PluginContext } from '../../../plugins/contract.js';
 import { chatPlugin } from '../../../plugins/chat/index.js';
 import { startChatFixture, tokens } from '../../fixtures/chatTeam.js';
-
-function memoryKv(): PluginContext['kv'] {
-  const store = new Map<string, unknown>();
-  return {
-    get: async <T>(key: string) => store.get(key) as T | undefined,
-    set: async (key, value) => void store.set(key, value),
-    setIfAbsent: async <T>(key: string, value: T) => {
-      if (store.has(key)) return store.get(key) as T;
-      store.set(key, value);
-      return undefined;
-    },
-    delete: async (key) => void store.delete(key),
-  };
-}
+import { memoryKv } from '../../helpers/pluginKv.js';
 
 async function connect(apiUrl: string, token: string, knowledge?: PluginContext['knowledge']) {
   const context: PluginContext = {
