@@ -35,7 +35,8 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
   // The latest catalog of each live connection, kept beside the stored one so a tool call needs
   // no database read to find its tool (the call log row is the only write on the call path).
   const catalogs = new Map<string, { catalog: ToolCatalogRow; serverType: string }>();
-  const restored = new Set<string>();
+  // One load per workspace; concurrent first callers share it (none sees the registry half-filled).
+  const restored = new Map<string, Promise<void>>();
   const now = () => deps.clock.now().toISOString();
 
   /** Starts a live connection for a stored row; `retryInitialFailure` is true when resuming. */
@@ -71,12 +72,17 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
   }
 
   /** Opens the workspace's stored connections once (lazily; a restart resumes them here). */
-  async function ensureWorkspace(workspaceId: string): Promise<void> {
-    if (restored.has(workspaceId)) return;
-    restored.add(workspaceId);
-    for (const row of await deps.repos.toolConnections.listLive(workspaceId)) {
-      if (!live.has(row.id)) open(row, true);
+  function ensureWorkspace(workspaceId: string): Promise<void> {
+    let loading = restored.get(workspaceId);
+    if (!loading) {
+      loading = deps.repos.toolConnections.listLive(workspaceId).then((rows) => {
+        for (const row of rows) if (!live.has(row.id)) open(row, true);
+      });
+      // A failed read is tried again by the next caller.
+      loading.catch(() => restored.delete(workspaceId));
+      restored.set(workspaceId, loading);
     }
+    return loading;
   }
 
   return {

@@ -36,6 +36,10 @@ interface Resolved {
 export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; ids: IdGenerator; logger: Logger }) {
   const { repos, settings } = deps;
   const nowMs = () => deps.clock.now().getTime();
+  // The catalog versions last recorded per outcome: each model step of an outcome asks for its
+  // tools, and only a changed catalog needs a row, not every step.
+  const seenSignature = new Map<string, string>();
+  const signatureOf = (catalogs: Array<{ connection: LiveConnection; version: number }>) => catalogs.map((entry) => `${entry.connection.connectionId}@${entry.version}`).join(',');
 
   async function activeCatalogs(workspaceId: string) {
     const connections = (await deps.connections.liveFor(workspaceId)).filter((connection) => connection.detail().state === 'active');
@@ -67,11 +71,15 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
      */
     async tools(workspaceId: string, options: { outcomeId?: string } = {}): Promise<ToolDescriptor[]> {
       const catalogs = await activeCatalogs(workspaceId);
-      if (options.outcomeId) {
+      const signature = signatureOf(catalogs);
+      if (options.outcomeId && seenSignature.get(options.outcomeId) !== signature) {
         const seenAt = deps.clock.now().toISOString();
+        // Bounded: a forgotten entry only costs one more (idempotent) insert.
         await repos.toolCatalogs.recordSeen(
           catalogs.map((entry) => ({ outcome_id: options.outcomeId!, connection_id: entry.connection.connectionId, workspace_id: workspaceId, version: entry.version, seen_at: seenAt })),
         );
+        if (seenSignature.size > 10_000) seenSignature.clear();
+        seenSignature.set(options.outcomeId, signature);
       }
       return catalogs.flatMap((entry) =>
         entry.tools
