@@ -18,7 +18,8 @@ export function timeDatabase(db: Knex, metrics: Metrics, now: () => number = () 
   const queries = new Map<string, number>();
 
   const onQuery = (query: QueryEvent) => {
-    const sql = (query.sql ?? '').trim().toUpperCase();
+    // Only the statement's first word matters: a multi-row insert's text is never copied whole.
+    const sql = (query.sql ?? '').trimStart().slice(0, 20).toUpperCase();
     const tx = query.__knexTxId;
     if (tx && /^BEGIN|^START TRANSACTION/.test(sql)) {
       transactions.set(tx, now());
