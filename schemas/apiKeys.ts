@@ -1,11 +1,11 @@
-import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 const scopeEnum = ['crews:read', 'outcomes:read', 'integrations:read', 'crews:write', 'outcomes:write', 'integrations:write', 'admin:read', 'admin:write'];
 
 const name: JsonSchema = { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S' };
 
-export const apiKeyView: JsonSchema = responseObject({
+export const apiKeyView: JsonSchema = component('ApiKey', responseObject({
   key_id: { type: 'string', pattern: '^key_' },
   name: { type: 'string' },
   permissions: { type: 'array', items: { type: 'string', enum: scopeEnum } },
@@ -13,15 +13,15 @@ export const apiKeyView: JsonSchema = responseObject({
   created_at: timestamp,
   last_used_at: nullableTimestamp,
   expires_at: nullableTimestamp,
+}));
+
+export const apiKeyCreated: JsonSchema = component('ApiKeyCreated', {
+  allOf: [apiKeyView, responseObject({ secret: { type: 'string', pattern: '^crew_sk_' } })],
 });
 
-export const apiKeyCreated: JsonSchema = {
-  allOf: [apiKeyView, responseObject({ secret: { type: 'string', pattern: '^crew_sk_' } })],
-};
+export const apiKeyList: JsonSchema = component('ApiKeyList', responseObject({ api_keys: { type: 'array', items: apiKeyView } }));
 
-export const apiKeyList: JsonSchema = responseObject({ api_keys: { type: 'array', items: apiKeyView } });
-
-export const apiKeyRevoked: JsonSchema = responseObject({ key_id: { type: 'string' }, revoked: { const: true } });
+export const apiKeyRevoked: JsonSchema = component('ApiKeyRevoked', responseObject({ key_id: { type: 'string' }, revoked: { const: true } }));
 
 export const createApiKeyBody: JsonSchema = strictObject(
   {

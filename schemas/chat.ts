@@ -1,4 +1,4 @@
-import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 /** Chat-tool integration (spec: Chat-tool integration; the response shapes are crewd's own). */
@@ -9,7 +9,7 @@ const channelRef: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, d
 const nullableString: JsonSchema = { type: ['string', 'null'] };
 
 /** The spec's Chat-integration configuration; every field optional, defaults filled in. */
-export const chatConfiguration: JsonSchema = strictObject({
+export const chatConfiguration: JsonSchema = component('ChatConfiguration', strictObject({
   channels: { type: 'array', maxItems: 500, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 }, description: 'Channel ids; empty or absent: every accessible channel.' },
   includeThreads: { type: 'boolean', description: 'Include threaded replies (default true).' },
   includeFiles: { type: 'boolean', description: 'Extract the text of uploaded text files (default false).' },
@@ -19,7 +19,7 @@ export const chatConfiguration: JsonSchema = strictObject({
   syncFrequency: { type: 'string', enum: ['daily'], description: 'Daily at 02:00 UTC.' },
   excludeArchived: { type: 'boolean', description: 'Skip archived channels (default true).' },
   onlyMemberChannels: { type: 'boolean', description: 'Only channels the bot is already in (default false).' },
-});
+}));
 
 const configurationView: JsonSchema = responseObject({
   channels: { type: 'array', items: { type: 'string' } },

@@ -42,3 +42,24 @@ export const requirementsObject: JsonSchema = {
   'x-maxJsonBytes': maxRequirementsJson,
   description: `Free-form keys; at most ${maxRequirementsJson} characters of JSON and 32 levels deep.`,
 };
+
+const componentNames = new WeakMap<object, string>();
+const namedSchemas = new Map<string, object>();
+
+/**
+ * Names `schema` as an OpenAPI component: the document lists it once under
+ * `components.schemas.<name>` and refers to it by `$ref` wherever it appears, so generated
+ * clients get a type of that name. The schema object itself is unchanged (validation uses it as is).
+ */
+export function component<T extends JsonSchema>(name: string, schema: T): T {
+  const taken = namedSchemas.get(name);
+  if (taken && taken !== schema) throw new Error(`two schemas are named ${name}`);
+  namedSchemas.set(name, schema);
+  componentNames.set(schema, name);
+  return schema;
+}
+
+/** The component name given to this very schema object by `component`, if any. */
+export function componentName(schema: unknown): string | undefined {
+  return schema && typeof schema === 'object' ? componentNames.get(schema) : undefined;
+}

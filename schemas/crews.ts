@@ -1,9 +1,9 @@
-import { responseObject } from './common.js';
+import { component, responseObject } from './common.js';
 import type { JsonSchema } from './types.js';
 
 const stringArray: JsonSchema = { type: 'array', items: { type: 'string' } };
 
-export const crew: JsonSchema = responseObject({
+export const crew: JsonSchema = component('Crew', responseObject({
   id: { type: 'string', enum: ['writer', 'mind', 'pilot'] },
   name: { type: 'string' },
   description: { type: 'string' },
@@ -11,6 +11,6 @@ export const crew: JsonSchema = responseObject({
   status: { type: 'string' },
   capabilities: stringArray,
   integrations: stringArray,
-});
+}));
 
-export const crewList: JsonSchema = responseObject({ crews: { type: 'array', items: crew } });
+export const crewList: JsonSchema = component('CrewList', responseObject({ crews: { type: 'array', items: crew } }));

@@ -1,11 +1,11 @@
-import { nullableTimestamp, responseObject, strictObject } from './common.js';
+import { component, nullableTimestamp, responseObject, strictObject } from './common.js';
 import type { JsonSchema } from './types.js';
 
 /** Schemas of the Integrations endpoints (spec: Integrations; the answers are DESIGN's). */
 
 export const integrationIdParam: JsonSchema = { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' };
 
-export const integrationView: JsonSchema = responseObject({
+export const integrationView: JsonSchema = component('Integration', responseObject({
   id: { type: 'string' },
   kind: { type: 'string' },
   display_name: { type: 'string' },
@@ -16,9 +16,9 @@ export const integrationView: JsonSchema = responseObject({
   connection_status: { type: 'string', enum: ['active', 'disconnected', 'error'] },
   connection_id: { type: ['string', 'null'] },
   updated_at: nullableTimestamp,
-});
+}));
 
-export const integrationList: JsonSchema = responseObject({ integrations: { type: 'array', items: integrationView } });
+export const integrationList: JsonSchema = component('IntegrationList', responseObject({ integrations: { type: 'array', items: integrationView } }));
 
 /** `settings` is checked against the plugin's own JSON Schema by the runtime (400 naming the field). */
 export const configureBody: JsonSchema = strictObject({

@@ -1,4 +1,4 @@
-import { errorBody } from './common.js';
+import { component, componentName, errorBody } from './common.js';
 import { errorExamples, operationExamples } from './examples.js';
 import { exampleFromSchema } from './exampleFromSchema.js';
 import type { JsonSchema } from './types.js';
@@ -101,19 +101,30 @@ function derivedOperationId(method: string, path: string): string {
 }
 
 /**
- * A copy of `schema` where an object that lists no properties and says nothing of extra ones is
- * explicitly open (`additionalProperties: true`): generated clients then type it as a map of
- * unknown values instead of an empty object (requirements, integrations, error.details, ...).
+ * The document's copy of `schema`:
+ * - a schema named with `component()` (schemas/common.ts) becomes a `$ref` to
+ *   `#/components/schemas/<name>`, its body registered in `components` once;
+ * - an object that lists no properties and says nothing of extra ones is explicitly open
+ *   (`additionalProperties: true`): generated clients then type it as a map of unknown values
+ *   instead of an empty object (requirements, integrations, error.details, ...).
  */
-function openObjects(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(openObjects);
+function openObjects(schema: unknown, components: Record<string, JsonSchema>, asComponent = false): unknown {
+  if (Array.isArray(schema)) return schema.map((item) => openObjects(item, components));
   if (!schema || typeof schema !== 'object') return schema;
+  const name = componentName(schema);
+  if (name && !asComponent) {
+    if (!(name in components)) {
+      components[name] = {}; // placeholder first: a schema that contains itself stops here
+      components[name] = openObjects(schema, components, true) as JsonSchema;
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     // `properties` maps names to schemas; `enum`/`const`/examples hold values, not schemas.
     if (key === 'enum' || key === 'const' || key === 'example' || key === 'examples' || key === 'default') out[key] = value;
-    else if (key === 'properties' && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, openObjects(sub)]));
-    else out[key] = openObjects(value);
+    else if (key === 'properties' && value && typeof value === 'object') out[key] = Object.fromEntries(Object.entries(value).map(([prop, sub]) => [prop, openObjects(sub, components)]));
+    else out[key] = openObjects(value, components);
   }
   const types = Array.isArray(out.type) ? out.type : [out.type];
   if (types.includes('object') && !out.properties && !('additionalProperties' in out) && !out.patternProperties) out.additionalProperties = true;
@@ -148,7 +159,8 @@ const rateLimitHeaders = {
 
 /** Builds the OpenAPI 3.1 document from the route list and the JSON Schemas in schemas/. */
 export function buildOpenApi(routes: DocumentedRoute[], info: { version: string; serverUrl?: string }): JsonSchema {
-  const components: Record<string, JsonSchema> = { Error: openObjects(errorBody) as JsonSchema };
+  const components: Record<string, JsonSchema> = {};
+  openObjects(component('Error', errorBody), components);
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
   for (const route of routes) {
@@ -159,10 +171,10 @@ export function buildOpenApi(routes: DocumentedRoute[], info: { version: string;
     tags.add(route.tag);
 
     const parameters: unknown[] = [];
-    for (const [name, schema] of Object.entries(route.params ?? {})) parameters.push({ name, in: 'path', required: true, schema: openObjects(schema) });
+    for (const [name, schema] of Object.entries(route.params ?? {})) parameters.push({ name, in: 'path', required: true, schema: openObjects(schema, components) });
     const query = route.query as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
     for (const [name, schema] of Object.entries(query?.properties ?? {})) {
-      parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: openObjects(schema) });
+      parameters.push({ name, in: 'query', required: query?.required?.includes(name) ?? false, schema: openObjects(schema, components) });
     }
 
     const responses: Record<string, unknown> = {};
@@ -172,7 +184,7 @@ export function buildOpenApi(routes: DocumentedRoute[], info: { version: string;
         responses[status] = { description: code === 101 ? 'Switching protocols: the WebSocket is open' : 'No body' };
         continue;
       }
-      const { 'x-content-type': mediaType, ...schema } = openObjects(raw) as JsonSchema;
+      const { 'x-content-type': mediaType, ...schema } = openObjects(raw, components) as JsonSchema;
       const isError = (raw as { $ref?: string }).$ref === errorRef.$ref;
       const example = isError ? errorExamples[code] : (examples.responses?.[code] ?? exampleFromSchema(schema, components));
       responses[status] = {
@@ -189,7 +201,7 @@ export function buildOpenApi(routes: DocumentedRoute[], info: { version: string;
       };
     }
 
-    const body = route.body ? (openObjects(route.body) as JsonSchema) : undefined;
+    const body = route.body ? (openObjects(route.body, components) as JsonSchema) : undefined;
     paths[path] ??= {};
     paths[path][route.method] = {
       operationId,

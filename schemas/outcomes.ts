@@ -1,4 +1,4 @@
-import { requirementsObject, responseObject, strictObject, timestamp } from './common.js';
+import { component, requirementsObject, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 const crewIds = ['writer', 'mind', 'pilot'];
@@ -35,7 +35,7 @@ const progress: JsonSchema = {
   },
 };
 
-export const deployResponse: JsonSchema = responseObject({
+export const deployResponse: JsonSchema = component('Deployment', responseObject({
   outcome_id: { type: 'string' },
   status: { type: 'string', enum: ['processing'] },
   crew: { type: 'string', enum: crewIds },
@@ -43,14 +43,14 @@ export const deployResponse: JsonSchema = responseObject({
   created_at: timestamp,
   agents_deployed: stringArray,
   progress,
-});
+}));
 
-export const runResponse: JsonSchema = responseObject({
+export const runResponse: JsonSchema = component('RunStarted', responseObject({
   outcome_id: { type: 'string' },
   status: { type: 'string', enum: ['processing'] },
   estimated_completion: timestamp,
   crew_deployed: { type: 'string', enum: crewIds },
-});
+}));
 
 export const batchBody: JsonSchema = strictObject(
   {
@@ -75,7 +75,7 @@ export const batchBody: JsonSchema = strictObject(
   ['workflow_name', 'crews'],
 );
 
-export const workflowView: JsonSchema = responseObject(
+export const workflowView: JsonSchema = component('Workflow', responseObject(
   {
     workflow_id: { type: 'string' },
     workflow_name: { type: 'string' },
@@ -94,7 +94,7 @@ export const workflowView: JsonSchema = responseObject(
     },
   },
   ['workflow_id', 'workflow_name', 'status', 'created_at', 'outcomes'],
-);
+));
 
 const agentEntry: JsonSchema = {
   type: 'object',
@@ -108,7 +108,7 @@ const agentEntry: JsonSchema = {
   },
 };
 
-export const result: JsonSchema = {
+export const result: JsonSchema = component('Result', {
   type: 'object',
   required: ['content', 'metadata', 'assets'],
   properties: {
@@ -125,16 +125,16 @@ export const result: JsonSchema = {
     },
     assets: { type: 'array', items: responseObject({ type: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } }) },
   },
-};
+});
 
-export const qualityMetrics: JsonSchema = {
+export const qualityMetrics: JsonSchema = component('QualityMetrics', {
   type: 'object',
   required: ['overall_score', 'criteria'],
   properties: {
     overall_score: { type: 'integer' },
     criteria: responseObject({ relevance: { type: 'integer' }, clarity: { type: 'integer' }, completeness: { type: 'integer' }, engagement: { type: 'integer' } }),
   },
-};
+});
 
 /** An outcome's failure; `details` always names where it failed (more fields may follow, e.g. `dependency`, `reason`). */
 const outcomeError: JsonSchema = responseObject({
@@ -156,7 +156,7 @@ const revisedAt: JsonSchema = { ...timestamp, description: 'When the latest revi
 const latestRevisionId: JsonSchema = { type: 'string', description: 'The latest completed revision. Present once a revision completed.' };
 
 /** The status view while processing; the completed view (id, status, crew, created_at, completed_at, result, revisions_available) after. */
-export const outcomeView: JsonSchema = {
+export const outcomeView: JsonSchema = component('Outcome', {
   type: 'object',
   required: ['id', 'status', 'crew', 'created_at', 'revisions_available'],
   properties: {
@@ -177,9 +177,9 @@ export const outcomeView: JsonSchema = {
     estimated_retry_time: timestamp,
     revisions_available: { type: 'integer', minimum: 0 },
   },
-};
+});
 
-export const resultView: JsonSchema = responseObject(
+export const resultView: JsonSchema = component('OutcomeResult', responseObject(
   {
     id: { type: 'string' },
     status: { type: 'string', enum: statuses },
@@ -192,7 +192,7 @@ export const resultView: JsonSchema = responseObject(
     quality_metrics: qualityMetrics,
   },
   ['id', 'status', 'crew', 'completed_at', 'result', 'integrations_executed', 'quality_metrics'],
-);
+));
 
 export const listQuery: JsonSchema = {
   type: 'object',
@@ -207,10 +207,10 @@ export const listQuery: JsonSchema = {
   },
 };
 
-export const outcomeList: JsonSchema = responseObject({
+export const outcomeList: JsonSchema = component('OutcomeList', responseObject({
   data: { type: 'array', items: outcomeView },
   pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
-});
+}));
 
 export const reviseBody: JsonSchema = strictObject(
   {
@@ -221,14 +221,14 @@ export const reviseBody: JsonSchema = strictObject(
   ['feedback'],
 );
 
-export const revision: JsonSchema = responseObject({
+export const revision: JsonSchema = component('RevisionStarted', responseObject({
   revision_id: { type: 'string' },
   status: { type: 'string', enum: ['processing', 'completed', 'failed'] },
   estimated_completion: timestamp,
   changes_requested: stringArray,
-});
+}));
 
-export const revisionRecord: JsonSchema = responseObject(
+export const revisionRecord: JsonSchema = component('Revision', responseObject(
   {
     revision_id: { type: 'string' },
     outcome_id: { type: 'string' },
@@ -253,11 +253,11 @@ export const revisionRecord: JsonSchema = responseObject(
     },
   },
   ['revision_id', 'outcome_id', 'status', 'feedback', 'changes_requested', 'estimated_completion', 'created_at', 'completed_at', 'applied', 'not_applied'],
-);
+));
 
-export const revisionList: JsonSchema = responseObject({ revisions: { type: 'array', items: revisionRecord } });
+export const revisionList: JsonSchema = component('RevisionList', responseObject({ revisions: { type: 'array', items: revisionRecord } }));
 
-export const actorList: JsonSchema = responseObject({
+export const actorList: JsonSchema = component('ActorList', responseObject({
   actors: {
     type: 'array',
     items: responseObject({
@@ -270,4 +270,4 @@ export const actorList: JsonSchema = responseObject({
     }),
   },
   count: { type: 'integer' },
-});
+}));

@@ -1,4 +1,4 @@
-import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 /** Schemas of the Tool connections endpoints (`/api/mcp/*`; spec: Tool connections). */
@@ -16,7 +16,7 @@ export const statusDetail: JsonSchema = responseObject({
   last_error: { type: ['string', 'null'] },
 });
 
-export const toolConnectionView: JsonSchema = responseObject(
+export const toolConnectionView: JsonSchema = component('ToolConnection', responseObject(
   {
     id: { type: 'string' },
     workspace_id: { type: 'string' },
@@ -30,9 +30,9 @@ export const toolConnectionView: JsonSchema = responseObject(
     created_at: timestamp,
   },
   ['id', 'workspace_id', 'server_type', 'server_name', 'connection_status', 'status_detail', 'available_tools', 'total_tool_calls', 'last_connected_at'],
-);
+));
 
-export const connectionList: JsonSchema = responseObject({ connections: { type: 'array', items: toolConnectionView }, total_count: { type: 'integer', minimum: 0 } });
+export const connectionList: JsonSchema = component('ToolConnectionList', responseObject({ connections: { type: 'array', items: toolConnectionView }, total_count: { type: 'integer', minimum: 0 } }));
 
 export const connectBody: JsonSchema = strictObject(
   {
@@ -51,22 +51,22 @@ export const connectBody: JsonSchema = strictObject(
   ['server_type', 'server_name'],
 );
 
-export const connected: JsonSchema = responseObject({
+export const connected: JsonSchema = component('ToolConnected', responseObject({
   status: { const: 'connected' },
   connection_id: { type: 'string' },
   tools_available: { type: 'integer', minimum: 0 },
   tools: { type: 'array', items: toolSummary },
-});
+}));
 
 export const disconnected: JsonSchema = responseObject({ status: { const: 'disconnected' }, connection_id: { type: 'string' } });
 
-export const analyticsEntry: JsonSchema = responseObject({
+export const analyticsEntry: JsonSchema = component('ToolAnalyticsEntry', responseObject({
   server_type: { type: 'string' },
   total_tool_calls: { type: 'integer', minimum: 0 },
   unique_tools_used: { type: 'integer', minimum: 0 },
   avg_execution_time_ms: { type: 'integer', minimum: 0 },
   success_rate_percent: { type: 'number', minimum: 0, maximum: 100 },
   usage_count_last_30d: { type: 'integer', minimum: 0 },
-});
+}));
 
-export const analytics: JsonSchema = responseObject({ analytics: { type: 'array', items: analyticsEntry }, total_connections: { type: 'integer', minimum: 0 } });
+export const analytics: JsonSchema = component('ToolAnalytics', responseObject({ analytics: { type: 'array', items: analyticsEntry }, total_connections: { type: 'integer', minimum: 0 } }));

@@ -1,4 +1,4 @@
-import { nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
 /** The spec's eleven event kinds (Events, Event kinds); a webhook subscribes to a subset. */
@@ -27,7 +27,7 @@ const description: JsonSchema = { type: 'string', maxLength: 500 };
 const url: JsonSchema = { type: 'string', minLength: 1, maxLength: 2048 };
 const secret: JsonSchema = { type: 'string', minLength: secretMinLength, maxLength: secretMaxLength, pattern: '^\\S+$' };
 
-export const webhookView: JsonSchema = responseObject({
+export const webhookView: JsonSchema = component('Webhook', responseObject({
   id: { type: 'string', pattern: '^wh_' },
   url: { type: 'string' },
   events: { type: 'array', items: eventKind },
@@ -39,17 +39,17 @@ export const webhookView: JsonSchema = responseObject({
   delivery_count: { type: 'integer', minimum: 0 },
   success_rate: { type: 'number', minimum: 0, maximum: 1 },
   previous_secret_expires_at: nullableTimestamp,
-});
+}));
 
-export const webhookCreated: JsonSchema = {
+export const webhookCreated: JsonSchema = component('WebhookCreated', {
   allOf: [webhookView, responseObject({ secret: { type: 'string' } })],
-};
+});
 
 /** `GET /v1/webhooks`: oldest first, paginated like `/v1/outcomes` (opaque cursor). */
-export const webhookList: JsonSchema = responseObject({
+export const webhookList: JsonSchema = component('WebhookList', responseObject({
   webhooks: { type: 'array', items: webhookView },
   pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
-});
+}));
 
 export const webhookListQuery: JsonSchema = {
   type: 'object',
@@ -61,7 +61,7 @@ export const webhookListQuery: JsonSchema = {
   },
 };
 
-export const webhookDeleted: JsonSchema = responseObject({ id: { type: 'string', pattern: '^wh_' }, deleted: { const: true } });
+export const webhookDeleted: JsonSchema = component('WebhookDeleted', responseObject({ id: { type: 'string', pattern: '^wh_' }, deleted: { const: true } }));
 
 /**
  * One attempt of a delivery (spec: Webhook delivery). `id` is the delivery's `del_` id, the same on
@@ -69,7 +69,7 @@ export const webhookDeleted: JsonSchema = responseObject({ id: { type: 'string',
  * (then `error` says why). `next_retry` is present on a failed attempt that was or will be
  * followed by another: when that one was (or is) due.
  */
-export const webhookDeliveryView: JsonSchema = responseObject(
+export const webhookDeliveryView: JsonSchema = component('WebhookDelivery', responseObject(
   {
     id: { type: 'string', pattern: '^del_' },
     event: { type: 'string' },
@@ -82,10 +82,10 @@ export const webhookDeliveryView: JsonSchema = responseObject(
     error: { type: 'string' },
   },
   ['id', 'event', 'status', 'response_code', 'delivered_at', 'response_time_ms', 'attempt'],
-);
+));
 
 /** Every attempt of the webhook's deliveries, newest first. */
-export const webhookDeliveryList: JsonSchema = responseObject({ deliveries: { type: 'array', items: webhookDeliveryView } });
+export const webhookDeliveryList: JsonSchema = component('WebhookDeliveryList', responseObject({ deliveries: { type: 'array', items: webhookDeliveryView } }));
 
 export const createWebhookBody: JsonSchema = strictObject(
   {

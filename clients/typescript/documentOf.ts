@@ -1,18 +1,41 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadConfig } from '../../runtime/config.js';
-import { createRuntime } from '../../runtime/createRuntime.js';
-import { createLogger } from '../../runtime/logger.js';
+import type { HttpDeps } from '../../http/deps.js';
+import { allRoutes } from '../../http/routes/index.js';
+import { routeScopes, scopeKey } from '../../http/scopes.js';
+import { buildOpenApi, type DocumentedRoute } from '../../schemas/openapi.js';
+import type { JsonSchema } from '../../schemas/types.js';
 
-/** The service's OpenAPI document, as GET /v1/openapi.json serves it, built by a runtime on a throwaway SQLite file. */
-export async function serviceDocument(): Promise<unknown> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-doc-'));
-  const runtime = await createRuntime(loadConfig({ CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent' }), { bootstrap: false, runActors: false, logger: createLogger('silent') });
-  try {
-    return JSON.parse(JSON.stringify(runtime.document));
-  } finally {
-    await runtime.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+/**
+ * Stands in for the runtime when only the route declarations are wanted: route modules may keep
+ * references to their dependencies when declared, but any use (a call, a read of a value) throws,
+ * so building the document can never touch a database, a model or a socket.
+ */
+function declarationsOnly(path = 'deps'): HttpDeps {
+  const refuse = () => {
+    throw new Error(`${path} was used while only declaring routes (no runtime here)`);
+  };
+  return new Proxy(refuse, {
+    get: (_target, property) => (typeof property === 'symbol' ? undefined : declarationsOnly(`${path}.${property}`)),
+    apply: refuse,
+    construct: refuse,
+  }) as unknown as HttpDeps;
+}
+
+/**
+ * The service's OpenAPI document exactly as GET /v1/openapi.json serves it, built from the route
+ * declarations of http/routes and the JSON Schemas of schemas/ alone: no runtime, database or
+ * server is started (`npm run docs:openapi` and `npm run client:generate` use it).
+ */
+export function serviceDocument(): JsonSchema {
+  // The service reports the package's version (a test compares this document with the served one).
+  const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  let document: JsonSchema | undefined;
+  const routes = allRoutes(declarationsOnly(), () => document!);
+  const documented: DocumentedRoute[] = routes.map((route) => {
+    const scope = routeScopes[scopeKey(route.method, route.path)];
+    if (!scope) throw new Error(`route ${scopeKey(route.method, route.path)} has no entry in http/scopes.ts`);
+    return { ...route, scope: scope === 'public' ? null : scope };
+  });
+  document = buildOpenApi(documented, { version });
+  return JSON.parse(JSON.stringify(document)) as JsonSchema;
 }

@@ -7,8 +7,11 @@ const header = `/**
 
 `;
 
-/** The TypeScript source of `src/schema.ts` for an OpenAPI document (deterministic: same document, same text). */
+/**
+ * The TypeScript source of `src/schema.ts` for an OpenAPI document (deterministic: same document,
+ * same text). Every named component is also exported as a type of its own name (`Outcome`, ...).
+ */
 export async function generateTypes(document: unknown): Promise<string> {
-  const nodes = await openapiTS(document as never, { alphabetize: true, silent: true });
+  const nodes = await openapiTS(document as never, { alphabetize: true, silent: true, rootTypes: true, rootTypesNoSchemaPrefix: true });
   return header + astToString(nodes);
 }

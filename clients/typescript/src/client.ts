@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import { CrewdApiError } from './errors.js';
 import { retryingFetch, type FetchLike, type RetryOptions } from './retryingFetch.js';
-import type { paths } from './schema.js';
+import type { Outcome, paths } from './schema.js';
 import { followOutcome, type FollowOptions } from './stream.js';
 
 export interface CrewdClientOptions extends RetryOptions {
@@ -22,7 +22,6 @@ export function unwrap<T>(result: Result<T>): T {
 }
 
 export type OutcomeListQuery = NonNullable<paths['/v1/outcomes']['get']['parameters']['query']>;
-export type Outcome = paths['/v1/outcomes/{outcome_id}']['get']['responses'][200]['content']['application/json'];
 
 /**
  * The typed crewd client: `api` is openapi-fetch over the generated `paths` (every route, typed
@@ -73,7 +72,7 @@ export function createCrewdClient(options: CrewdClientOptions) {
       let cursor: string | undefined;
       do {
         const page = unwrap(await api.GET('/v1/outcomes', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } }));
-        for (const outcome of page.data) yield outcome as Outcome;
+        yield* page.data;
         cursor = page.pagination.has_more && page.pagination.next_cursor ? page.pagination.next_cursor : undefined;
       } while (cursor);
     },

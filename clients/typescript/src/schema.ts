@@ -873,6 +873,96 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ActorList: {
+            actors: {
+                age_seconds: number;
+                /** Format: date-time */
+                created_at: string;
+                id: string;
+                machine: string;
+                state: string;
+                status: string;
+            }[];
+            count: number;
+        };
+        ApiKey: {
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            key_id: string;
+            /** Format: date-time */
+            last_used_at: string | null;
+            name: string;
+            permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
+            prefix: string;
+        };
+        ApiKeyCreated: components["schemas"]["ApiKey"] & {
+            secret: string;
+        };
+        ApiKeyList: {
+            api_keys: components["schemas"]["ApiKey"][];
+        };
+        ApiKeyRevoked: {
+            key_id: string;
+            /** @constant */
+            revoked: true;
+        };
+        ChatConfiguration: {
+            /** @description Channel ids; empty or absent: every accessible channel. */
+            channels?: string[];
+            /** @description Default 90; older messages are removed. */
+            dataRetentionDays?: number;
+            /** @description Skip archived channels (default true). */
+            excludeArchived?: boolean;
+            /** @description Sync only messages with a mention (default false). */
+            filterMentionsOnly?: boolean;
+            /** @description Extract the text of uploaded text files (default false). */
+            includeFiles?: boolean;
+            /** @description Include threaded replies (default true). */
+            includeThreads?: boolean;
+            /** @description Default 1000; the newest are kept. */
+            maxMessagesPerChannel?: number;
+            /** @description Only channels the bot is already in (default false). */
+            onlyMemberChannels?: boolean;
+            /**
+             * @description Daily at 02:00 UTC.
+             * @enum {string}
+             */
+            syncFrequency?: "daily";
+        };
+        Crew: {
+            agents: string[];
+            capabilities: string[];
+            description: string;
+            /** @enum {string} */
+            id: "writer" | "mind" | "pilot";
+            integrations: string[];
+            name: string;
+            status: string;
+        };
+        CrewList: {
+            crews: components["schemas"]["Crew"][];
+        };
+        Deployment: {
+            agents_deployed: string[];
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            crew: "writer" | "mind" | "pilot";
+            /** Format: date-time */
+            estimated_completion: string;
+            outcome_id: string;
+            progress: {
+                completion_percentage: number;
+                current_agent?: string;
+                current_stage: string;
+                next_stage?: string;
+                stages_completed?: string[];
+            };
+            /** @enum {string} */
+            status: "processing";
+        };
         Error: {
             error: {
                 code: string;
@@ -882,6 +972,302 @@ export interface components {
                 message: string;
             };
         };
+        Integration: {
+            configured: boolean;
+            connection_id: string | null;
+            /** @enum {string} */
+            connection_status: "active" | "disconnected" | "error";
+            crews: string[];
+            display_name: string;
+            flags: string[];
+            id: string;
+            kind: string;
+            settings: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        IntegrationList: {
+            integrations: components["schemas"]["Integration"][];
+        };
+        Outcome: {
+            agents?: {
+                [key: string]: {
+                    /** Format: date-time */
+                    completion_time?: string;
+                    output_summary?: string;
+                    progress?: string;
+                    /** Format: date-time */
+                    started_at?: string;
+                    /** @enum {string} */
+                    status: "pending" | "processing" | "completed" | "failed";
+                };
+            };
+            /**
+             * Format: date-time
+             * @description The first completion; a revision does not move it (see revised_at).
+             */
+            completed_at?: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            crew: "writer" | "mind" | "pilot";
+            error?: {
+                code: string;
+                details: {
+                    agent: string;
+                    last_error: string;
+                    /** @description Model retries spent at that stage (0 when the failure is not a model step). */
+                    retry_count: number;
+                    /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
+                    stage: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                message: string;
+            };
+            /** Format: date-time */
+            estimated_completion?: string;
+            /** Format: date-time */
+            estimated_retry_time?: string;
+            /** Format: date-time */
+            failed_at?: string;
+            id: string;
+            progress?: {
+                completion_percentage: number;
+                current_agent?: string;
+                current_stage: string;
+                next_stage?: string;
+                stages_completed?: string[];
+            };
+            result?: components["schemas"]["Result"];
+            retry_available?: boolean;
+            /**
+             * Format: date-time
+             * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+             */
+            revised_at?: string;
+            /** @description The latest completed revision. Present once a revision completed. */
+            revision_id?: string;
+            revisions_available: number;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed" | "revision_requested";
+        };
+        OutcomeList: {
+            data: components["schemas"]["Outcome"][];
+            pagination: {
+                has_more: boolean;
+                next_cursor: string | null;
+            };
+        };
+        OutcomeResult: {
+            /** Format: date-time */
+            completed_at: string;
+            /** @enum {string} */
+            crew: "writer" | "mind" | "pilot";
+            id: string;
+            integrations_executed: {
+                [key: string]: unknown;
+            };
+            quality_metrics: components["schemas"]["QualityMetrics"];
+            result: components["schemas"]["Result"];
+            /**
+             * Format: date-time
+             * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
+             */
+            revised_at?: string;
+            /** @description The latest completed revision. Present once a revision completed. */
+            revision_id?: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed" | "revision_requested";
+        };
+        QualityMetrics: {
+            criteria: {
+                clarity: number;
+                completeness: number;
+                engagement: number;
+                relevance: number;
+            };
+            overall_score: number;
+        };
+        Result: {
+            assets: {
+                description: string;
+                type: string;
+                url: string;
+            }[];
+            content: string;
+            metadata: {
+                readability_score?: number;
+                reading_time?: string;
+                sentiment?: string;
+                seo_score?: number;
+                word_count?: number;
+            };
+        };
+        Revision: {
+            /** @description The parts of the feedback the revision applied. null until it completes, and when the model does not report them (openai provider). */
+            applied: string[] | null;
+            changes_requested: string[];
+            /** Format: date-time */
+            completed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            estimated_completion: string;
+            feedback: string;
+            /** @description The parts of the feedback the revision did not apply, each with the reason; [] when it applied everything (or the model reports nothing unapplied). null until it completes. A revision that changed nothing lists what it could not do here. */
+            not_applied: {
+                part: string;
+                reason: string;
+            }[] | null;
+            outcome_id: string;
+            priority?: string | null;
+            requirements?: {
+                [key: string]: unknown;
+            };
+            revision_id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+        };
+        RevisionList: {
+            revisions: components["schemas"]["Revision"][];
+        };
+        RevisionStarted: {
+            changes_requested: string[];
+            /** Format: date-time */
+            estimated_completion: string;
+            revision_id: string;
+            /** @enum {string} */
+            status: "processing" | "completed" | "failed";
+        };
+        RunStarted: {
+            /** @enum {string} */
+            crew_deployed: "writer" | "mind" | "pilot";
+            /** Format: date-time */
+            estimated_completion: string;
+            outcome_id: string;
+            /** @enum {string} */
+            status: "processing";
+        };
+        ToolAnalytics: {
+            analytics: components["schemas"]["ToolAnalyticsEntry"][];
+            total_connections: number;
+        };
+        ToolAnalyticsEntry: {
+            avg_execution_time_ms: number;
+            server_type: string;
+            success_rate_percent: number;
+            total_tool_calls: number;
+            unique_tools_used: number;
+            usage_count_last_30d: number;
+        };
+        ToolConnected: {
+            connection_id: string;
+            /** @constant */
+            status: "connected";
+            tools: {
+                description: string;
+                name: string;
+            }[];
+            tools_available: number;
+        };
+        ToolConnection: {
+            available_tools: {
+                description: string;
+                name: string;
+            }[];
+            /** @enum {string} */
+            connection_status: "active" | "disconnected" | "error";
+            /** Format: date-time */
+            created_at?: string;
+            id: string;
+            /** Format: date-time */
+            last_connected_at: string | null;
+            server_name: string;
+            server_type: string;
+            status_detail: {
+                last_error: string | null;
+                /** Format: date-time */
+                next_retry_at: string | null;
+                reason: string | null;
+                /** @enum {string} */
+                state: "connecting" | "active" | "reconnecting" | "error" | "disconnected";
+            };
+            total_tool_calls: number;
+            workspace_id: string;
+        };
+        ToolConnectionList: {
+            connections: components["schemas"]["ToolConnection"][];
+            total_count: number;
+        };
+        Webhook: {
+            active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            debug: boolean;
+            delivery_count: number;
+            description: string;
+            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+            id: string;
+            /** Format: date-time */
+            last_delivery: string | null;
+            /** Format: date-time */
+            previous_secret_expires_at: string | null;
+            success_rate: number;
+            url: string;
+        };
+        WebhookCreated: components["schemas"]["Webhook"] & {
+            secret: string;
+        };
+        WebhookDeleted: {
+            /** @constant */
+            deleted: true;
+            id: string;
+        };
+        WebhookDelivery: {
+            attempt: number;
+            /** Format: date-time */
+            delivered_at: string;
+            error?: string;
+            event: string;
+            id: string;
+            /** Format: date-time */
+            next_retry?: string;
+            response_code: number;
+            response_time_ms: number;
+            /** @enum {string} */
+            status: "success" | "failed";
+        };
+        WebhookDeliveryList: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookList: {
+            pagination: {
+                has_more: boolean;
+                next_cursor: string | null;
+            };
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        Workflow: {
+            /** Format: date-time */
+            completed_at?: string | null;
+            /** Format: date-time */
+            created_at: string;
+            outcomes: {
+                crew_id: string;
+                depends_on: string[];
+                outcome_id: string;
+                priority: number;
+                /** @enum {string} */
+                status: "processing" | "completed" | "failed" | "revision_requested";
+            }[];
+            /** @enum {string} */
+            status: "running" | "completed" | "failed";
+            workflow_id: string;
+            workflow_name: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -889,6 +1275,39 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type ActorList = components['schemas']['ActorList'];
+export type ApiKey = components['schemas']['ApiKey'];
+export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
+export type ApiKeyList = components['schemas']['ApiKeyList'];
+export type ApiKeyRevoked = components['schemas']['ApiKeyRevoked'];
+export type ChatConfiguration = components['schemas']['ChatConfiguration'];
+export type Crew = components['schemas']['Crew'];
+export type CrewList = components['schemas']['CrewList'];
+export type Deployment = components['schemas']['Deployment'];
+export type Error = components['schemas']['Error'];
+export type Integration = components['schemas']['Integration'];
+export type IntegrationList = components['schemas']['IntegrationList'];
+export type Outcome = components['schemas']['Outcome'];
+export type OutcomeList = components['schemas']['OutcomeList'];
+export type OutcomeResult = components['schemas']['OutcomeResult'];
+export type QualityMetrics = components['schemas']['QualityMetrics'];
+export type Result = components['schemas']['Result'];
+export type Revision = components['schemas']['Revision'];
+export type RevisionList = components['schemas']['RevisionList'];
+export type RevisionStarted = components['schemas']['RevisionStarted'];
+export type RunStarted = components['schemas']['RunStarted'];
+export type ToolAnalytics = components['schemas']['ToolAnalytics'];
+export type ToolAnalyticsEntry = components['schemas']['ToolAnalyticsEntry'];
+export type ToolConnected = components['schemas']['ToolConnected'];
+export type ToolConnection = components['schemas']['ToolConnection'];
+export type ToolConnectionList = components['schemas']['ToolConnectionList'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookCreated = components['schemas']['WebhookCreated'];
+export type WebhookDeleted = components['schemas']['WebhookDeleted'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
+export type WebhookList = components['schemas']['WebhookList'];
+export type Workflow = components['schemas']['Workflow'];
 export type $defs = Record<string, never>;
 export interface operations {
     getOperatorPage: {
@@ -1470,29 +1889,7 @@ export interface operations {
                 "application/json": {
                     /** @description Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned. */
                     access_token: string;
-                    configuration: {
-                        /** @description Channel ids; empty or absent: every accessible channel. */
-                        channels?: string[];
-                        /** @description Default 90; older messages are removed. */
-                        dataRetentionDays?: number;
-                        /** @description Skip archived channels (default true). */
-                        excludeArchived?: boolean;
-                        /** @description Sync only messages with a mention (default false). */
-                        filterMentionsOnly?: boolean;
-                        /** @description Extract the text of uploaded text files (default false). */
-                        includeFiles?: boolean;
-                        /** @description Include threaded replies (default true). */
-                        includeThreads?: boolean;
-                        /** @description Default 1000; the newest are kept. */
-                        maxMessagesPerChannel?: number;
-                        /** @description Only channels the bot is already in (default false). */
-                        onlyMemberChannels?: boolean;
-                        /**
-                         * @description Daily at 02:00 UTC.
-                         * @enum {string}
-                         */
-                        syncFrequency?: "daily";
-                    };
+                    configuration: components["schemas"]["ChatConfiguration"];
                     /** @description The chat workspace (team) id. */
                     team_id: string;
                 };
@@ -2779,17 +3176,7 @@ export interface operations {
                      *       "total_connections": 1
                      *     }
                      */
-                    "application/json": {
-                        analytics: {
-                            avg_execution_time_ms: number;
-                            server_type: string;
-                            success_rate_percent: number;
-                            total_tool_calls: number;
-                            unique_tools_used: number;
-                            usage_count_last_30d: number;
-                        }[];
-                        total_connections: number;
-                    };
+                    "application/json": components["schemas"]["ToolAnalytics"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -2993,16 +3380,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        connection_id: string;
-                        /** @constant */
-                        status: "connected";
-                        tools: {
-                            description: string;
-                            name: string;
-                        }[];
-                        tools_available: number;
-                    };
+                    "application/json": components["schemas"]["ToolConnected"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -3235,34 +3613,7 @@ export interface operations {
                      *       "total_count": 1
                      *     }
                      */
-                    "application/json": {
-                        connections: {
-                            available_tools: {
-                                description: string;
-                                name: string;
-                            }[];
-                            /** @enum {string} */
-                            connection_status: "active" | "disconnected" | "error";
-                            /** Format: date-time */
-                            created_at?: string;
-                            id: string;
-                            /** Format: date-time */
-                            last_connected_at: string | null;
-                            server_name: string;
-                            server_type: string;
-                            status_detail: {
-                                last_error: string | null;
-                                /** Format: date-time */
-                                next_retry_at: string | null;
-                                reason: string | null;
-                                /** @enum {string} */
-                                state: "connecting" | "active" | "reconnecting" | "error" | "disconnected";
-                            };
-                            total_tool_calls: number;
-                            workspace_id: string;
-                        }[];
-                        total_count: number;
-                    };
+                    "application/json": components["schemas"]["ToolConnectionList"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -3780,15 +4131,7 @@ export interface operations {
                         database: string;
                         /** @enum {string} */
                         status: "ready" | "unavailable";
-                    } | {
-                        error: {
-                            code: string;
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            message: string;
-                        };
-                    };
+                    } | components["schemas"]["Error"];
                 };
             };
         };
@@ -3829,18 +4172,7 @@ export interface operations {
                      *       "count": 1
                      *     }
                      */
-                    "application/json": {
-                        actors: {
-                            age_seconds: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            id: string;
-                            machine: string;
-                            state: string;
-                            status: string;
-                        }[];
-                        count: number;
-                    };
+                    "application/json": components["schemas"]["ActorList"];
                 };
             };
             /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
@@ -4338,20 +4670,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        api_keys: {
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            key_id: string;
-                            /** Format: date-time */
-                            last_used_at: string | null;
-                            name: string;
-                            permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
-                            prefix: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
             /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
@@ -4501,20 +4820,7 @@ export interface operations {
                      *       "secret": "crew_sk_example0000000000000000"
                      *     }
                      */
-                    "application/json": {
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        expires_at: string | null;
-                        key_id: string;
-                        /** Format: date-time */
-                        last_used_at: string | null;
-                        name: string;
-                        permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
-                        prefix: string;
-                    } & {
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -4724,11 +5030,7 @@ export interface operations {
                      *       "revoked": true
                      *     }
                      */
-                    "application/json": {
-                        key_id: string;
-                        /** @constant */
-                        revoked: true;
-                    };
+                    "application/json": components["schemas"]["ApiKeyRevoked"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -4912,18 +5214,7 @@ export interface operations {
                      *       "expires_at": "2026-05-04T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        /** Format: date-time */
-                        created_at: string;
-                        /** Format: date-time */
-                        expires_at: string | null;
-                        key_id: string;
-                        /** Format: date-time */
-                        last_used_at: string | null;
-                        name: string;
-                        permissions: ("crews:read" | "outcomes:read" | "integrations:read" | "crews:write" | "outcomes:write" | "integrations:write" | "admin:read" | "admin:write")[];
-                        prefix: string;
-                    };
+                    "application/json": components["schemas"]["ApiKey"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -5260,18 +5551,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        crews: {
-                            agents: string[];
-                            capabilities: string[];
-                            description: string;
-                            /** @enum {string} */
-                            id: "writer" | "mind" | "pilot";
-                            integrations: string[];
-                            name: string;
-                            status: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["CrewList"];
                 };
             };
             /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
@@ -5435,25 +5715,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        agents_deployed: string[];
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @enum {string} */
-                        crew: "writer" | "mind" | "pilot";
-                        /** Format: date-time */
-                        estimated_completion: string;
-                        outcome_id: string;
-                        progress: {
-                            completion_percentage: number;
-                            current_agent?: string;
-                            current_stage: string;
-                            next_stage?: string;
-                            stages_completed?: string[];
-                        };
-                        /** @enum {string} */
-                        status: "processing";
-                    };
+                    "application/json": components["schemas"]["Deployment"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -5729,15 +5991,7 @@ export interface operations {
                      *       "crew_deployed": "writer"
                      *     }
                      */
-                    "application/json": {
-                        /** @enum {string} */
-                        crew_deployed: "writer" | "mind" | "pilot";
-                        /** Format: date-time */
-                        estimated_completion: string;
-                        outcome_id: string;
-                        /** @enum {string} */
-                        status: "processing";
-                    };
+                    "application/json": components["schemas"]["RunStarted"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -6042,24 +6296,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** Format: date-time */
-                        completed_at?: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        outcomes: {
-                            crew_id: string;
-                            depends_on: string[];
-                            outcome_id: string;
-                            priority: number;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed" | "revision_requested";
-                        }[];
-                        /** @enum {string} */
-                        status: "running" | "completed" | "failed";
-                        workflow_id: string;
-                        workflow_name: string;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -6305,24 +6542,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        integrations: {
-                            configured: boolean;
-                            connection_id: string | null;
-                            /** @enum {string} */
-                            connection_status: "active" | "disconnected" | "error";
-                            crews: string[];
-                            display_name: string;
-                            flags: string[];
-                            id: string;
-                            kind: string;
-                            settings: {
-                                [key: string]: unknown;
-                            };
-                            /** Format: date-time */
-                            updated_at: string | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["IntegrationList"];
                 };
             };
             /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
@@ -6477,22 +6697,7 @@ export interface operations {
                      *       "updated_at": "2026-05-04T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        configured: boolean;
-                        connection_id: string | null;
-                        /** @enum {string} */
-                        connection_status: "active" | "disconnected" | "error";
-                        crews: string[];
-                        display_name: string;
-                        flags: string[];
-                        id: string;
-                        kind: string;
-                        settings: {
-                            [key: string]: unknown;
-                        };
-                        /** Format: date-time */
-                        updated_at: string | null;
-                    };
+                    "application/json": components["schemas"]["Integration"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -6868,89 +7073,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        data: {
-                            agents?: {
-                                [key: string]: {
-                                    /** Format: date-time */
-                                    completion_time?: string;
-                                    output_summary?: string;
-                                    progress?: string;
-                                    /** Format: date-time */
-                                    started_at?: string;
-                                    /** @enum {string} */
-                                    status: "pending" | "processing" | "completed" | "failed";
-                                };
-                            };
-                            /**
-                             * Format: date-time
-                             * @description The first completion; a revision does not move it (see revised_at).
-                             */
-                            completed_at?: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @enum {string} */
-                            crew: "writer" | "mind" | "pilot";
-                            error?: {
-                                code: string;
-                                details: {
-                                    agent: string;
-                                    last_error: string;
-                                    /** @description Model retries spent at that stage (0 when the failure is not a model step). */
-                                    retry_count: number;
-                                    /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
-                                    stage: string;
-                                } & {
-                                    [key: string]: unknown;
-                                };
-                                message: string;
-                            };
-                            /** Format: date-time */
-                            estimated_completion?: string;
-                            /** Format: date-time */
-                            estimated_retry_time?: string;
-                            /** Format: date-time */
-                            failed_at?: string;
-                            id: string;
-                            progress?: {
-                                completion_percentage: number;
-                                current_agent?: string;
-                                current_stage: string;
-                                next_stage?: string;
-                                stages_completed?: string[];
-                            };
-                            result?: {
-                                assets: {
-                                    description: string;
-                                    type: string;
-                                    url: string;
-                                }[];
-                                content: string;
-                                metadata: {
-                                    readability_score?: number;
-                                    reading_time?: string;
-                                    sentiment?: string;
-                                    seo_score?: number;
-                                    word_count?: number;
-                                };
-                            };
-                            retry_available?: boolean;
-                            /**
-                             * Format: date-time
-                             * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
-                             */
-                            revised_at?: string;
-                            /** @description The latest completed revision. Present once a revision completed. */
-                            revision_id?: string;
-                            revisions_available: number;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed" | "revision_requested";
-                        }[];
-                        pagination: {
-                            has_more: boolean;
-                            next_cursor: string | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["OutcomeList"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -7151,83 +7274,7 @@ export interface operations {
                      *       "revisions_available": 1
                      *     }
                      */
-                    "application/json": {
-                        agents?: {
-                            [key: string]: {
-                                /** Format: date-time */
-                                completion_time?: string;
-                                output_summary?: string;
-                                progress?: string;
-                                /** Format: date-time */
-                                started_at?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The first completion; a revision does not move it (see revised_at).
-                         */
-                        completed_at?: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @enum {string} */
-                        crew: "writer" | "mind" | "pilot";
-                        error?: {
-                            code: string;
-                            details: {
-                                agent: string;
-                                last_error: string;
-                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
-                                retry_count: number;
-                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
-                                stage: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            message: string;
-                        };
-                        /** Format: date-time */
-                        estimated_completion?: string;
-                        /** Format: date-time */
-                        estimated_retry_time?: string;
-                        /** Format: date-time */
-                        failed_at?: string;
-                        id: string;
-                        progress?: {
-                            completion_percentage: number;
-                            current_agent?: string;
-                            current_stage: string;
-                            next_stage?: string;
-                            stages_completed?: string[];
-                        };
-                        result?: {
-                            assets: {
-                                description: string;
-                                type: string;
-                                url: string;
-                            }[];
-                            content: string;
-                            metadata: {
-                                readability_score?: number;
-                                reading_time?: string;
-                                sentiment?: string;
-                                seo_score?: number;
-                                word_count?: number;
-                            };
-                        };
-                        retry_available?: boolean;
-                        /**
-                         * Format: date-time
-                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
-                         */
-                        revised_at?: string;
-                        /** @description The latest completed revision. Present once a revision completed. */
-                        revision_id?: string;
-                        revisions_available: number;
-                        /** @enum {string} */
-                        status: "processing" | "completed" | "failed" | "revision_requested";
-                    };
+                    "application/json": components["schemas"]["Outcome"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -7448,83 +7495,7 @@ export interface operations {
                      *       "revisions_available": 1
                      *     }
                      */
-                    "application/json": {
-                        agents?: {
-                            [key: string]: {
-                                /** Format: date-time */
-                                completion_time?: string;
-                                output_summary?: string;
-                                progress?: string;
-                                /** Format: date-time */
-                                started_at?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The first completion; a revision does not move it (see revised_at).
-                         */
-                        completed_at?: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @enum {string} */
-                        crew: "writer" | "mind" | "pilot";
-                        error?: {
-                            code: string;
-                            details: {
-                                agent: string;
-                                last_error: string;
-                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
-                                retry_count: number;
-                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
-                                stage: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            message: string;
-                        };
-                        /** Format: date-time */
-                        estimated_completion?: string;
-                        /** Format: date-time */
-                        estimated_retry_time?: string;
-                        /** Format: date-time */
-                        failed_at?: string;
-                        id: string;
-                        progress?: {
-                            completion_percentage: number;
-                            current_agent?: string;
-                            current_stage: string;
-                            next_stage?: string;
-                            stages_completed?: string[];
-                        };
-                        result?: {
-                            assets: {
-                                description: string;
-                                type: string;
-                                url: string;
-                            }[];
-                            content: string;
-                            metadata: {
-                                readability_score?: number;
-                                reading_time?: string;
-                                sentiment?: string;
-                                seo_score?: number;
-                                word_count?: number;
-                            };
-                        };
-                        retry_available?: boolean;
-                        /**
-                         * Format: date-time
-                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
-                         */
-                        revised_at?: string;
-                        /** @description The latest completed revision. Present once a revision completed. */
-                        revision_id?: string;
-                        revisions_available: number;
-                        /** @enum {string} */
-                        status: "processing" | "completed" | "failed" | "revision_requested";
-                    };
+                    "application/json": components["schemas"]["Outcome"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -7785,49 +7756,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        /** Format: date-time */
-                        completed_at: string;
-                        /** @enum {string} */
-                        crew: "writer" | "mind" | "pilot";
-                        id: string;
-                        integrations_executed: {
-                            [key: string]: unknown;
-                        };
-                        quality_metrics: {
-                            criteria: {
-                                clarity: number;
-                                completeness: number;
-                                engagement: number;
-                                relevance: number;
-                            };
-                            overall_score: number;
-                        };
-                        result: {
-                            assets: {
-                                description: string;
-                                type: string;
-                                url: string;
-                            }[];
-                            content: string;
-                            metadata: {
-                                readability_score?: number;
-                                reading_time?: string;
-                                sentiment?: string;
-                                seo_score?: number;
-                                word_count?: number;
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
-                         */
-                        revised_at?: string;
-                        /** @description The latest completed revision. Present once a revision completed. */
-                        revision_id?: string;
-                        /** @enum {string} */
-                        status: "processing" | "completed" | "failed" | "revision_requested";
-                    };
+                    "application/json": components["schemas"]["OutcomeResult"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -8072,83 +8001,7 @@ export interface operations {
                      *       "revisions_available": 1
                      *     }
                      */
-                    "application/json": {
-                        agents?: {
-                            [key: string]: {
-                                /** Format: date-time */
-                                completion_time?: string;
-                                output_summary?: string;
-                                progress?: string;
-                                /** Format: date-time */
-                                started_at?: string;
-                                /** @enum {string} */
-                                status: "pending" | "processing" | "completed" | "failed";
-                            };
-                        };
-                        /**
-                         * Format: date-time
-                         * @description The first completion; a revision does not move it (see revised_at).
-                         */
-                        completed_at?: string;
-                        /** Format: date-time */
-                        created_at: string;
-                        /** @enum {string} */
-                        crew: "writer" | "mind" | "pilot";
-                        error?: {
-                            code: string;
-                            details: {
-                                agent: string;
-                                last_error: string;
-                                /** @description Model retries spent at that stage (0 when the failure is not a model step). */
-                                retry_count: number;
-                                /** @description The stage it failed at, or waiting_for_dependencies, finalizing, revision. */
-                                stage: string;
-                            } & {
-                                [key: string]: unknown;
-                            };
-                            message: string;
-                        };
-                        /** Format: date-time */
-                        estimated_completion?: string;
-                        /** Format: date-time */
-                        estimated_retry_time?: string;
-                        /** Format: date-time */
-                        failed_at?: string;
-                        id: string;
-                        progress?: {
-                            completion_percentage: number;
-                            current_agent?: string;
-                            current_stage: string;
-                            next_stage?: string;
-                            stages_completed?: string[];
-                        };
-                        result?: {
-                            assets: {
-                                description: string;
-                                type: string;
-                                url: string;
-                            }[];
-                            content: string;
-                            metadata: {
-                                readability_score?: number;
-                                reading_time?: string;
-                                sentiment?: string;
-                                seo_score?: number;
-                                word_count?: number;
-                            };
-                        };
-                        retry_available?: boolean;
-                        /**
-                         * Format: date-time
-                         * @description When the latest revision completed (completed_at keeps the first completion). Present once a revision completed.
-                         */
-                        revised_at?: string;
-                        /** @description The latest completed revision. Present once a revision completed. */
-                        revision_id?: string;
-                        revisions_available: number;
-                        /** @enum {string} */
-                        status: "processing" | "completed" | "failed" | "revision_requested";
-                    };
+                    "application/json": components["schemas"]["Outcome"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -8425,14 +8278,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        changes_requested: string[];
-                        /** Format: date-time */
-                        estimated_completion: string;
-                        revision_id: string;
-                        /** @enum {string} */
-                        status: "processing" | "completed" | "failed";
-                    };
+                    "application/json": components["schemas"]["RevisionStarted"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -8685,33 +8531,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        revisions: {
-                            /** @description The parts of the feedback the revision applied. null until it completes, and when the model does not report them (openai provider). */
-                            applied: string[] | null;
-                            changes_requested: string[];
-                            /** Format: date-time */
-                            completed_at: string | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            estimated_completion: string;
-                            feedback: string;
-                            /** @description The parts of the feedback the revision did not apply, each with the reason; [] when it applied everything (or the model reports nothing unapplied). null until it completes. A revision that changed nothing lists what it could not do here. */
-                            not_applied: {
-                                part: string;
-                                reason: string;
-                            }[] | null;
-                            outcome_id: string;
-                            priority?: string | null;
-                            requirements?: {
-                                [key: string]: unknown;
-                            };
-                            revision_id: string;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["RevisionList"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -9069,28 +8889,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": {
-                        pagination: {
-                            has_more: boolean;
-                            next_cursor: string | null;
-                        };
-                        webhooks: {
-                            active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            debug: boolean;
-                            delivery_count: number;
-                            description: string;
-                            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
-                            id: string;
-                            /** Format: date-time */
-                            last_delivery: string | null;
-                            /** Format: date-time */
-                            previous_secret_expires_at: string | null;
-                            success_rate: number;
-                            url: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WebhookList"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -9268,24 +9067,7 @@ export interface operations {
                      *       "secret": "secret example"
                      *     }
                      */
-                    "application/json": {
-                        active: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        debug: boolean;
-                        delivery_count: number;
-                        description: string;
-                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
-                        id: string;
-                        /** Format: date-time */
-                        last_delivery: string | null;
-                        /** Format: date-time */
-                        previous_secret_expires_at: string | null;
-                        success_rate: number;
-                        url: string;
-                    } & {
-                        secret: string;
-                    };
+                    "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -9506,22 +9288,7 @@ export interface operations {
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        active: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        debug: boolean;
-                        delivery_count: number;
-                        description: string;
-                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
-                        id: string;
-                        /** Format: date-time */
-                        last_delivery: string | null;
-                        /** Format: date-time */
-                        previous_secret_expires_at: string | null;
-                        success_rate: number;
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -9687,11 +9454,7 @@ export interface operations {
                      *       "deleted": true
                      *     }
                      */
-                    "application/json": {
-                        /** @constant */
-                        deleted: true;
-                        id: string;
-                    };
+                    "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -9887,22 +9650,7 @@ export interface operations {
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
                      *     }
                      */
-                    "application/json": {
-                        active: boolean;
-                        /** Format: date-time */
-                        created_at: string;
-                        debug: boolean;
-                        delivery_count: number;
-                        description: string;
-                        events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
-                        id: string;
-                        /** Format: date-time */
-                        last_delivery: string | null;
-                        /** Format: date-time */
-                        previous_secret_expires_at: string | null;
-                        success_rate: number;
-                        url: string;
-                    };
+                    "application/json": components["schemas"]["Webhook"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -10121,22 +9869,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        deliveries: {
-                            attempt: number;
-                            /** Format: date-time */
-                            delivered_at: string;
-                            error?: string;
-                            event: string;
-                            id: string;
-                            /** Format: date-time */
-                            next_retry?: string;
-                            response_code: number;
-                            response_time_ms: number;
-                            /** @enum {string} */
-                            status: "success" | "failed";
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -10310,20 +10043,7 @@ export interface operations {
                      *       "error": "error example"
                      *     }
                      */
-                    "application/json": {
-                        attempt: number;
-                        /** Format: date-time */
-                        delivered_at: string;
-                        error?: string;
-                        event: string;
-                        id: string;
-                        /** Format: date-time */
-                        next_retry?: string;
-                        response_code: number;
-                        response_time_ms: number;
-                        /** @enum {string} */
-                        status: "success" | "failed";
-                    };
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -10572,20 +10292,7 @@ export interface operations {
                      *       "error": "error example"
                      *     }
                      */
-                    "application/json": {
-                        attempt: number;
-                        /** Format: date-time */
-                        delivered_at: string;
-                        error?: string;
-                        event: string;
-                        id: string;
-                        /** Format: date-time */
-                        next_retry?: string;
-                        response_code: number;
-                        response_time_ms: number;
-                        /** @enum {string} */
-                        status: "success" | "failed";
-                    };
+                    "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
@@ -10829,24 +10536,7 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": {
-                        /** Format: date-time */
-                        completed_at?: string | null;
-                        /** Format: date-time */
-                        created_at: string;
-                        outcomes: {
-                            crew_id: string;
-                            depends_on: string[];
-                            outcome_id: string;
-                            priority: number;
-                            /** @enum {string} */
-                            status: "processing" | "completed" | "failed" | "revision_requested";
-                        }[];
-                        /** @enum {string} */
-                        status: "running" | "completed" | "failed";
-                        workflow_id: string;
-                        workflow_name: string;
-                    };
+                    "application/json": components["schemas"]["Workflow"];
                 };
             };
             /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
