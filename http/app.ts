@@ -17,6 +17,7 @@ import { requireKey } from './middleware/requireKey.js';
 import { requireScope } from './middleware/requireScope.js';
 import type { RouteSpec } from './route.js';
 import { allRoutes } from './routes/index.js';
+import { createMcpEndpoint } from './routes/mcpServer.js';
 import { routeScopes, scopeKey } from './scopes.js';
 import { createValidators } from './validation.js';
 
@@ -76,6 +77,9 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(requireKey(publicPaths));
   app.use(parseBody(bodyLimitBytes));
   app.use(idempotency(deps.idempotency));
+  // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
+  const mcp = createMcpEndpoint(deps);
+  app.use(mcp.middleware);
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();
@@ -89,5 +93,5 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
     }
   });
 
-  return { app, router, routes, document };
+  return { app, router, routes, document, mcp };
 }

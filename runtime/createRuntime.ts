@@ -154,7 +154,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
 
   const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat, tools, idempotency, version, metrics });
-  const { app, router, routes, document } = createHttpApp(deps);
+  const { app, router, routes, document, mcp } = createHttpApp(deps);
   let server: http.Server | undefined;
 
   return {
@@ -193,6 +193,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
 
     async close(): Promise<void> {
+      // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
+      await mcp.close();
       await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger });
     },
   };
