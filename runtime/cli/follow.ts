@@ -1,4 +1,4 @@
-import type { StreamMessage } from '../../clients/typescript/src/index.js';
+import type { StreamMessage } from '@crewd/client';
 import type { Clock } from '../clock.js';
 
 export interface ProgressSink {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { CrewdApiError } from '../../clients/typescript/src/index.js';
+import { CrewdApiError } from '@crewd/client';
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { ServiceError } from '../errors.js';

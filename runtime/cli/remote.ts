@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createCrewdClient, unwrap, type CrewdClient, type StreamMessage } from '../../clients/typescript/src/index.js';
+import { createCrewdClient, unwrap, type CrewdClient, type StreamMessage } from '@crewd/client';
 import type { Clock } from '../clock.js';
 import { createProgressDisplay, titleOf } from './follow.js';
 import { print, table } from './output.js';
