@@ -5,6 +5,7 @@ import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
 import { errors } from '../../runtime/errors.js';
 import { createCrewdMcpServer } from '../../runtime/mcp/createCrewdMcpServer.js';
 import type { CrewdMcpDeps } from '../../runtime/mcp/mcpDeps.js';
+import { answerTaskMessage, isTaskMessage } from '../../runtime/mcp/outcomeTasks.js';
 import { outcomeIdOfUri, outcomeUri } from '../../runtime/mcp/outcomeUri.js';
 import { requirePermission } from '../../runtime/mcp/permission.js';
 import type { JsonSchema } from '../../schemas/types.js';
@@ -105,7 +106,8 @@ async function send(ctx: AppContext, response: Response): Promise<void> {
  * passed the service's own key check (401 without a valid key) and rate limit; here it is routed by
  * protocol generation: 2026-07-28 requests are stateless (one server instance per request,
  * subscriptions over `subscriptions/listen`), 2025-11-25 clients get a session (`Mcp-Session-Id`)
- * bound to the key that opened it, with `resources/subscribe` and the GET notification stream.
+ * bound to the key that opened it, with `resources/subscribe`, the GET notification stream and
+ * deploy_crew as a task (runtime/mcp/outcomeTasks.ts).
  * Each outcome event sends `notifications/resources/updated` for `crewd://outcomes/{id}` to
  * whoever subscribed to it.
  */
@@ -127,7 +129,7 @@ export function createMcpEndpoint(deps: HttpDeps) {
   });
 
   async function openSession(principal: AuthenticatedKey, request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response> {
-    const server = createCrewdMcpServer(core, principal);
+    const server = createCrewdMcpServer(core, principal, { tasks: true });
     const session: LegacySession = {
       server,
       keyId: principal.keyId,
@@ -181,7 +183,11 @@ export function createMcpEndpoint(deps: HttpDeps) {
     }
     const sessionId = ctx.get('mcp-session-id');
     const session = sessionId ? sessions.get(sessionId) : undefined;
-    if (session && session.keyId === principal.keyId) {
+    if (session && session.keyId === principal.keyId && isTaskMessage(parsedBody)) {
+      // Tasks (2025-11-25) are answered here: the SDK's tools/call handler answers only the direct call.
+      ctx.set('Content-Type', 'application/json');
+      ctx.body = await answerTaskMessage(core, principal, parsedBody, aborted.signal);
+    } else if (session && session.keyId === principal.keyId) {
       await send(ctx as AppContext, await session.transport.handleRequest(request, { parsedBody, authInfo }));
     } else if (!sessionId && ctx.method === 'POST' && isInitializeRequest(parsedBody)) {
       await send(ctx as AppContext, await openSession(principal, request, parsedBody, authInfo));

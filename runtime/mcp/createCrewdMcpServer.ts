@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
+import { tasksCapability } from './outcomeTasks.js';
 import { registerOutcomeResource } from './registerOutcomeResource.js';
 import { registerTools } from './registerTools.js';
 
@@ -7,18 +8,20 @@ import { registerTools } from './registerTools.js';
  * crewd as an MCP server for one caller (DESIGN section 10): the five crew tools and the outcome
  * resources, acting in the caller's workspace with the caller's permissions. Transport-free: the
  * HTTP mount (http/routes/mcpServer.ts) connects it, per request (2026-07-28) or per session
- * (2025-11-25). Resource subscriptions are answered by the mount, which owns the sessions.
+ * (2025-11-25). Resource subscriptions and tasks are answered by the mount, which owns the sessions.
  */
-export function createCrewdMcpServer(deps: CrewdMcpDeps, principal: McpPrincipal): McpServer {
+export function createCrewdMcpServer(deps: CrewdMcpDeps, principal: McpPrincipal, options: { tasks?: boolean } = {}): McpServer {
   const server = new McpServer(
     { name: 'crewd', version: deps.version },
     {
-      capabilities: { tools: {}, resources: { subscribe: true } },
+      capabilities: { tools: {}, resources: { subscribe: true }, ...(options.tasks ? { tasks: tasksCapability } : {}) },
       instructions:
         'crewd runs AI crews (writer, mind, pilot) on a brief. deploy_crew starts one and, by default, waits for the outcome with progress notifications; get_outcome, list_outcomes, revise_outcome and cancel_outcome act on outcomes. Each outcome is the resource crewd://outcomes/{id}.',
     },
   );
-  registerTools(server, deps, principal);
+  const { deploy } = registerTools(server, deps, principal);
+  // 2025-11-25 tasks (answered by the mount, see outcomeTasks.ts): a client may run a deploy as one.
+  if (options.tasks) deploy.execution = { taskSupport: 'optional' };
   registerOutcomeResource(server, deps, principal);
   return server;
 }

@@ -1,4 +1,4 @@
-import type { McpServer, ServerContext } from '@modelcontextprotocol/server';
+import type { McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
 import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseOutcomeInput } from '../../schemas/mcpTools.js';
 import { deployBody, outcomeList, outcomeView, reviseBody, revision } from '../../schemas/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
@@ -22,7 +22,7 @@ function answer(value: Record<string, unknown>) {
  * validation, permissions and answer shapes. Errors thrown here reach the client as tool errors
  * (`isError: true`) carrying the message, never as a crash.
  */
-export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: McpPrincipal): void {
+export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: McpPrincipal): { deploy: RegisteredTool } {
   const workspace = principal.workspace;
   const input = <T>(schema: JsonSchema, rest?: (value: Args) => string | undefined) =>
     toolSchema<T>(schema, (value) => deps.problemOf(schema, value) ?? rest?.(value as Args));
@@ -33,7 +33,7 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
     return row;
   };
 
-  server.registerTool(
+  const deploy = server.registerTool(
     'deploy_crew',
     {
       title: 'Deploy a crew',
@@ -100,4 +100,5 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
       return answer(deps.outcomeView(await deps.engine.cancel(workspace, args.outcome_id as string)));
     },
   );
+  return { deploy };
 }

@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.js';
 
@@ -169,4 +169,41 @@ test('bad input is a tool error in plain words, never a crash', async (t) => {
   t.regex((extra.content[0] as { text: string }).text, /limit/);
   // The server still answers.
   t.is((await client.listTools()).tools.length, 5);
+});
+
+test('2025-11-25 client (SDK 1.x): a deploy runs as a task when the client asks for one, and the task is the outcome', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const { client } = await legacyClient(t, server);
+  t.truthy(client.getServerCapabilities()?.tasks?.requests?.tools?.call, 'the server says tools/call may run as a task');
+  const { tools } = await client.listTools();
+  t.is(tools.find((tool) => tool.name === 'deploy_crew')!.execution?.taskSupport, 'optional');
+
+  const kinds: string[] = [];
+  let taskId = '';
+  let result: Structured | undefined;
+  for await (const message of client.experimental.tasks.callToolStream({ name: 'deploy_crew', arguments: { crew: 'writer', brief } }, CallToolResultSchema, { task: { ttl: 60_000 } })) {
+    kinds.push(message.type);
+    if (message.type === 'taskCreated') taskId = message.task.taskId;
+    if (message.type === 'result') result = message.result as Structured;
+    if (message.type === 'error') t.fail(String(message.error));
+  }
+  t.is(kinds[0], 'taskCreated');
+  t.is(kinds.at(-1), 'result');
+  t.regex(taskId, /^out_/);
+  t.is(result!.structuredContent.id, taskId);
+  t.is(result!.structuredContent.status, 'completed');
+  const task = await client.experimental.tasks.getTask(taskId);
+  t.is(task.status, 'completed');
+  // The task is the outcome: the REST API sees the same thing.
+  t.is((await server.call('GET', `/v1/outcomes/${taskId}`)).body.status, 'completed');
+  const listed = await client.experimental.tasks.listTasks();
+  t.true(listed.tasks.some((entry) => entry.taskId === taskId));
+
+  // Bad input makes no task, and says why.
+  const refused = await client.request({ method: 'tools/call', params: { name: 'deploy_crew', arguments: { crew: 'writer' }, task: { ttl: 1000 } } }, CallToolResultSchema).then(
+    () => undefined,
+    (error: Error) => error,
+  );
+  t.regex(String(refused?.message), /Missing required field 'brief'/);
 });
