@@ -32,7 +32,7 @@ export function responseObject(properties: Record<string, JsonSchema>, required:
   return { type: 'object', required, properties };
 }
 
-/** Largest serialized `requirements` object (README "Limits and input rules"). */
+/** Largest serialized `requirements` object (docs/api.md "Limits and input rules"). */
 export const maxRequirementsJson = 32 * 1024;
 
 /** A free-form `requirements` object, capped in size (the `x-maxJsonBytes` keyword of http/validation.ts). */

@@ -7,7 +7,7 @@ import { startServer, tempDir } from '../helpers/server.js';
 
 const run = promisify(execFile);
 
-/** Warnings the README justifies: probes cannot answer 4xx; the stream answers 101, not 2xx. */
+/** Warnings docs/client.md justifies: probes cannot answer 4xx; the stream answers 101, not 2xx. */
 const justified = new Set(['operation-4xx-response #/paths/~1healthz/get/responses', 'operation-4xx-response #/paths/~1readyz/get/responses', 'operation-2xx-response #/paths/~1v1~1outcomes~1{outcome_id}~1stream/get/responses']);
 
 type Problem = { ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> };

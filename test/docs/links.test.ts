@@ -66,7 +66,7 @@ test('every link in the README, docs/ and the plugin guide resolves to a file (a
   t.true(checked > 20, `only ${checked} links found: the walk is not reading the pages`);
 });
 
-test('the link walk itself catches a missing file, a missing heading and a link out of the repository', (t) => {
+test('the walk reads links outside code and comments, and anchors the way GitHub makes them', (t) => {
   t.deepEqual(linksOf('see [a](docs/a.md#x), ![i](p.png) and `[no](code.md)`\n```\n[no](block.md)\n```\n<!-- [no](comment.md) -->'), ['docs/a.md#x', 'p.png']);
   t.true(anchorsOf('# The CLI\n## Typed client\n## Typed client\n```\n# not a heading\n```').has('typed-client-1'));
   t.false(anchorsOf('```\n# not a heading\n```').has('not-a-heading'));
