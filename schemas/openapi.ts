@@ -151,15 +151,47 @@ function errorStatuses(route: DocumentedRoute): number[] {
 }
 
 const errorRef = { $ref: '#/components/schemas/Error' };
-const rateLimitHeaders = {
+/** The rate-limit headers every authenticated answer carries, as components the answers refer to. */
+const rateLimitHeaderComponents = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key (or address)', schema: { type: 'integer' } },
   'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
   'X-RateLimit-Reset': { description: 'Unix time (seconds) when the window resets', schema: { type: 'integer' } },
+  'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } },
 };
+const headerRef = (name: keyof typeof rateLimitHeaderComponents) => ({ $ref: `#/components/headers/${name}` });
+const rateLimitHeaders = { 'X-RateLimit-Limit': headerRef('X-RateLimit-Limit'), 'X-RateLimit-Remaining': headerRef('X-RateLimit-Remaining'), 'X-RateLimit-Reset': headerRef('X-RateLimit-Reset') };
+
+/** Names of the shared error answers (`#/components/responses/<name>`), by status. */
+const errorResponseNames: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  402: 'InsufficientCredits',
+  403: 'Forbidden',
+  404: 'NotFound',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  426: 'UpgradeRequired',
+  429: 'RateLimited',
+  500: 'InternalError',
+  503: 'Unavailable',
+};
+
+/** The error answer of `status` in the spec's shape, with its example; one component per status. */
+function errorResponse(status: number, shared: Record<string, unknown>): { $ref: string } {
+  const name = errorResponseNames[status] ?? `Error${status}`;
+  shared[name] ??= {
+    description: errorDescriptions[status] ?? 'Error',
+    ...(status === 429 ? { headers: { 'Retry-After': headerRef('Retry-After'), ...rateLimitHeaders } } : {}),
+    content: { 'application/json': { schema: errorRef, ...(errorExamples[status] !== undefined ? { example: errorExamples[status] } : {}) } },
+  };
+  return { $ref: `#/components/responses/${name}` };
+}
 
 /** Builds the OpenAPI 3.1 document from the route list and the JSON Schemas in schemas/. */
 export function buildOpenApi(routes: DocumentedRoute[], info: { version: string; serverUrl?: string }): JsonSchema {
   const components: Record<string, JsonSchema> = {};
+  const sharedResponses: Record<string, unknown> = {};
   openObjects(component('Error', errorBody), components);
   const paths: Record<string, Record<string, unknown>> = {};
   const tags = new Set<string>();
@@ -184,22 +216,19 @@ export function buildOpenApi(routes: DocumentedRoute[], info: { version: string;
         responses[status] = { description: code === 101 ? 'Switching protocols: the WebSocket is open' : 'No body' };
         continue;
       }
+      if ((raw as { $ref?: string }).$ref === errorRef.$ref) {
+        responses[status] = errorResponse(code, sharedResponses);
+        continue;
+      }
       const { 'x-content-type': mediaType, ...schema } = openObjects(raw, components) as JsonSchema;
-      const isError = (raw as { $ref?: string }).$ref === errorRef.$ref;
-      const example = isError ? errorExamples[code] : (examples.responses?.[code] ?? exampleFromSchema(schema, components));
+      const example = examples.responses?.[code] ?? exampleFromSchema(schema, components);
       responses[status] = {
-        description: isError ? (errorDescriptions[code] ?? 'Error') : code >= 400 ? (errorDescriptions[code] ?? 'Error') : code === 201 ? 'Created' : 'Success',
-        ...(route.scope && !isError ? { headers: rateLimitHeaders } : {}),
+        description: code >= 400 ? (errorDescriptions[code] ?? 'Error') : code === 201 ? 'Created' : 'Success',
+        ...(route.scope ? { headers: rateLimitHeaders } : {}),
         content: { [typeof mediaType === 'string' ? mediaType : 'application/json']: { schema, ...(example !== undefined ? { example } : {}) } },
       };
     }
-    for (const status of errorStatuses(route)) {
-      responses[String(status)] ??= {
-        description: errorDescriptions[status],
-        ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } }, ...rateLimitHeaders } } : {}),
-        content: { 'application/json': { schema: errorRef, example: errorExamples[status] } },
-      };
-    }
+    for (const status of errorStatuses(route)) responses[String(status)] ??= errorResponse(status, sharedResponses);
 
     const body = route.body ? (openObjects(route.body, components) as JsonSchema) : undefined;
     paths[path] ??= {};
@@ -229,6 +258,8 @@ export function buildOpenApi(routes: DocumentedRoute[], info: { version: string;
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY>' } },
       schemas: components,
+      responses: sharedResponses,
+      headers: rateLimitHeaderComponents,
     },
     paths,
   };

@@ -55,6 +55,11 @@ test('every resource is a named component, and operations refer to it by $ref', 
   // A list envelope refers to the item's component instead of repeating it.
   t.deepEqual((doc.components.schemas.OutcomeList as any).properties.data.items, { $ref: '#/components/schemas/Outcome' });
   t.deepEqual((doc.components.schemas.ToolAnalytics as any).properties.analytics.items, { $ref: '#/components/schemas/ToolAnalyticsEntry' });
+  // The error answers are shared too: one component per status, in the service's error shape.
+  const notFound = doc.paths['/v1/outcomes/{outcome_id}']!.get.responses['404'];
+  t.deepEqual(notFound, { $ref: '#/components/responses/NotFound' });
+  t.deepEqual((doc.components as any).responses.NotFound.content['application/json'].schema, { $ref: '#/components/schemas/Error' });
+  t.truthy((doc.components as any).responses.RateLimited.headers['Retry-After']);
   // No component body is repeated inline in the operations' schemas (examples aside).
   const text = JSON.stringify(doc.paths, (key, value) => (key === 'example' ? undefined : value));
   t.false(text.includes('"revisions_available"'), 'the Outcome schema appears inline in paths');

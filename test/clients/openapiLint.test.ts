@@ -49,7 +49,14 @@ test('every operation has a unique operationId, a tag with a description, exampl
       ids.add(op.operationId);
       t.true(tagNames.has(op.tags[0]), `${where}: tag ${op.tags[0]} has no description`);
       for (const media of Object.values<any>(op.requestBody?.content ?? {})) t.not(media.example, undefined, `${where}: request example`);
-      for (const [status, response] of Object.entries<any>(op.responses)) {
+      // Shared error answers are components: read them through their $ref.
+      const answer = (status: string) => {
+        const response = op.responses[status];
+        return response?.$ref ? doc.components.responses[response.$ref.replace('#/components/responses/', '')] : response;
+      };
+      for (const status of Object.keys(op.responses)) {
+        const response = answer(status);
+        t.truthy(response, `${where} ${status}: ${op.responses[status].$ref} resolves`);
         for (const media of Object.values<any>(response.content ?? {})) t.not(media.example, undefined, `${where} ${status}: response example`);
       }
       if (op.security.length) t.truthy(op.responses['401'], `${where}: 401`);
@@ -57,7 +64,7 @@ test('every operation has a unique operationId, a tag with a description, exampl
       if (p.includes('{')) t.truthy(op.responses['404'], `${where}: 404`);
       if (op.requestBody) for (const status of ['400', '413', '415']) t.truthy(op.responses[status], `${where}: ${status}`);
       if (method === 'post' && op.security.length) t.truthy(op.responses['409'], `${where}: 409 (Idempotency-Key reuse)`);
-      if (!['/healthz', '/readyz'].includes(p)) t.truthy(op.responses['429']?.headers?.['Retry-After'], `${where}: 429 with Retry-After`);
+      if (!['/healthz', '/readyz'].includes(p)) t.truthy(answer('429')?.headers?.['Retry-After'], `${where}: 429 with Retry-After`);
     }
   }
   // Open objects are explicit, so generated clients accept any keys in them.

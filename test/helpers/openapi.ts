@@ -4,7 +4,8 @@ import type { ExecutionContext } from 'ava';
 
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json': { schema: unknown } } }> }>>; components: { schemas: Record<string, unknown> } };
+type Answer = { $ref?: string; content?: { 'application/json': { schema: unknown } } };
+type Doc = { paths: Record<string, Record<string, { responses: Record<string, Answer> }>>; components: { schemas: Record<string, unknown>; responses?: Record<string, Answer> } };
 
 /**
  * Checks a response body against the service's own OpenAPI document, fetched from the server, so
@@ -26,7 +27,9 @@ export function openApiChecker(document: unknown) {
       t.fail(`OpenAPI document has no ${method} ${path}`);
       return;
     }
-    const response = operation.responses[String(status)];
+    const declared = operation.responses[String(status)];
+    // Shared answers (the error answers) are components the operation refers to.
+    const response = declared?.$ref ? doc.components.responses?.[declared.$ref.replace('#/components/responses/', '')] : declared;
     if (!response) {
       t.fail(`OpenAPI document has no ${status} response for ${method} ${path}`);
       return;

@@ -1269,10 +1269,252 @@ export interface components {
             workflow_name: string;
         };
     };
-    responses: never;
+    responses: {
+        /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "invalid_brief",
+                 *         "message": "The brief must be at least 10 characters.",
+                 *         "details": {
+                 *           "field": "brief",
+                 *           "min_length": 10,
+                 *           "provided_length": 4
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "crew_unavailable",
+                 *         "message": "The pilot crew is in maintenance.",
+                 *         "details": {
+                 *           "crew": "pilot",
+                 *           "estimated_availability": "2026-05-04T12:00:00.000Z",
+                 *           "alternative_crews": [
+                 *             "writer"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "forbidden",
+                 *         "message": "This key lacks the crews:write permission.",
+                 *         "details": {
+                 *           "required_permission": "crews:write",
+                 *           "provided_permissions": [
+                 *             "crews:read"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Out of plan outcomes (`insufficient_credits`) */
+        InsufficientCredits: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "insufficient_credits",
+                 *         "message": "This workspace has no outcomes left on its plan.",
+                 *         "details": {
+                 *           "outcomes_remaining": 0,
+                 *           "outcomes_required": 1,
+                 *           "upgrade_url": "https://example.org/billing"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "internal_error",
+                 *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such resource in this workspace (`not_found`) */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "not_found",
+                 *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
+                 *         "details": {
+                 *           "outcome_id": "out_7Hq2ZpK4mW"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body larger than 1 MB (`payload_too_large`) */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "payload_too_large",
+                 *         "message": "The body is larger than 1 MB.",
+                 *         "details": {
+                 *           "limit_bytes": 1048576
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
+        RateLimited: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests; retry after 12 seconds.",
+                 *         "details": {
+                 *           "limit": 60,
+                 *           "retry_after_seconds": 12
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unauthorized",
+                 *         "message": "The API key is not valid.",
+                 *         "details": {
+                 *           "reason": "invalid_api_key"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Body is not application/json (`unsupported_media_type`) */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "unsupported_media_type",
+                 *         "message": "Send the body as application/json.",
+                 *         "details": {
+                 *           "content_type": "text/plain"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A plain GET on the WebSocket endpoint: connect with Upgrade: websocket (`upgrade_required`) */
+        UpgradeRequired: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "upgrade_required",
+                 *         "message": "This endpoint is a WebSocket: connect with Upgrade: websocket.",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After": number;
+        /** @description Requests allowed per minute for this key (or address) */
+        "X-RateLimit-Limit": number;
+        /** @description Requests left in the current window */
+        "X-RateLimit-Remaining": number;
+        /** @description Unix time (seconds) when the window resets */
+        "X-RateLimit-Reset": number;
+    };
     pathItems: never;
 }
 export type ActorList = components['schemas']['ActorList'];
@@ -1308,6 +1550,21 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookList = components['schemas']['WebhookList'];
 export type Workflow = components['schemas']['Workflow'];
+export type ResponseBadRequest = components['responses']['BadRequest'];
+export type ResponseConflict = components['responses']['Conflict'];
+export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseInsufficientCredits = components['responses']['InsufficientCredits'];
+export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponsePayloadTooLarge = components['responses']['PayloadTooLarge'];
+export type ResponseRateLimited = components['responses']['RateLimited'];
+export type ResponseUnauthorized = components['responses']['Unauthorized'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
+export type ResponseUpgradeRequired = components['responses']['UpgradeRequired'];
+export type HeaderRetryAfter = components['headers']['Retry-After'];
+export type HeaderXRateLimitLimit = components['headers']['X-RateLimit-Limit'];
+export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remaining'];
+export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type $defs = Record<string, never>;
 export interface operations {
     getOperatorPage: {
@@ -1329,53 +1586,8 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiChatIngest: {
@@ -1408,12 +1620,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1436,182 +1645,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiChatIntegrationsChatChannels: {
@@ -1641,12 +1682,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1680,182 +1718,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiChatIntegrationsChatConfigure: {
@@ -1899,12 +1769,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1953,182 +1820,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteApiChatIntegrationsChatDisconnect: {
@@ -2145,12 +1844,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2169,118 +1865,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiChatIntegrationsChatStatus: {
@@ -2297,12 +1886,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2388,118 +1974,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiChatIntegrationsChatSync: {
@@ -2529,12 +2008,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2555,182 +2031,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiChatMessages: {
@@ -2749,12 +2057,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2791,118 +2096,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiChatPost: {
@@ -2934,12 +2132,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2960,182 +2155,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiMcpAnalyticsWorkspaceId: {
@@ -3152,12 +2179,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,138 +2203,12 @@ export interface operations {
                     "application/json": components["schemas"]["ToolAnalytics"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postApiMcpConnect: {
@@ -3358,12 +2256,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3383,182 +2278,14 @@ export interface operations {
                     "application/json": components["schemas"]["ToolConnected"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getApiMcpConnections: {
@@ -3575,12 +2302,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3616,118 +2340,11 @@ export interface operations {
                     "application/json": components["schemas"]["ToolConnectionList"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteApiMcpDisconnectConnectionId: {
@@ -3746,12 +2363,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3768,138 +2382,12 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getHealth: {
@@ -3928,24 +2416,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
         };
     };
     getMetrics: {
@@ -3960,12 +2431,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3977,96 +2445,10 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getReadiness: {
@@ -4097,24 +2479,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            500: components["responses"]["InternalError"];
             /** @description Not ready */
             503: {
                 headers: {
@@ -4148,12 +2513,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4175,96 +2537,10 @@ export interface operations {
                     "application/json": components["schemas"]["ActorList"];
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listAdminEvents: {
@@ -4281,12 +2557,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4323,118 +2596,11 @@ export interface operations {
                     };
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getAdminOverview: {
@@ -4449,12 +2615,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4540,96 +2703,10 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listApiKeys: {
@@ -4644,12 +2721,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,96 +2747,10 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyList"];
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     createApiKey: {
@@ -4797,12 +2785,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4823,182 +2808,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyCreated"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     revokeApiKey: {
@@ -5015,12 +2832,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5033,138 +2847,12 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKeyRevoked"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateApiKey: {
@@ -5192,12 +2880,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5217,178 +2902,14 @@ export interface operations {
                     "application/json": components["schemas"]["ApiKey"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     verifyApiKey: {
@@ -5403,12 +2924,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5440,73 +2958,9 @@ export interface operations {
                     };
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listCrews: {
@@ -5521,12 +2975,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,96 +3005,10 @@ export interface operations {
                     "application/json": components["schemas"]["CrewList"];
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     deployCrew: {
@@ -5687,12 +3052,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5718,224 +3080,16 @@ export interface operations {
                     "application/json": components["schemas"]["Deployment"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Out of plan outcomes (`insufficient_credits`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "insufficient_credits",
-                     *         "message": "This workspace has no outcomes left on its plan.",
-                     *         "details": {
-                     *           "outcomes_remaining": 0,
-                     *           "outcomes_required": 1,
-                     *           "upgrade_url": "https://example.org/billing"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     runCrew: {
@@ -5974,12 +3128,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5994,224 +3145,16 @@ export interface operations {
                     "application/json": components["schemas"]["RunStarted"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Out of plan outcomes (`insufficient_credits`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "insufficient_credits",
-                     *         "message": "This workspace has no outcomes left on its plan.",
-                     *         "details": {
-                     *           "outcomes_remaining": 0,
-                     *           "outcomes_required": 1,
-                     *           "upgrade_url": "https://example.org/billing"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     batchDeployCrews: {
@@ -6267,12 +3210,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6299,204 +3239,15 @@ export interface operations {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Out of plan outcomes (`insufficient_credits`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "insufficient_credits",
-                     *         "message": "This workspace has no outcomes left on its plan.",
-                     *         "details": {
-                     *           "outcomes_remaining": 0,
-                     *           "outcomes_required": 1,
-                     *           "upgrade_url": "https://example.org/billing"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getIntegrations: {
@@ -6511,12 +3262,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6545,96 +3293,10 @@ export interface operations {
                     "application/json": components["schemas"]["IntegrationList"];
                 };
             };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     postIntegrationsIntegrationIdConfigure: {
@@ -6670,12 +3332,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,202 +3359,15 @@ export interface operations {
                     "application/json": components["schemas"]["Integration"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOpenApiDocument: {
@@ -6927,53 +3399,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listOutcomes: {
@@ -6995,12 +3422,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7076,118 +3500,11 @@ export interface operations {
                     "application/json": components["schemas"]["OutcomeList"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOutcome: {
@@ -7204,12 +3521,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7277,138 +3591,12 @@ export interface operations {
                     "application/json": components["schemas"]["Outcome"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     cancelOutcome: {
@@ -7425,12 +3613,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7498,202 +3683,15 @@ export interface operations {
                     "application/json": components["schemas"]["Outcome"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOutcomeResult: {
@@ -7710,12 +3708,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7759,162 +3754,13 @@ export interface operations {
                     "application/json": components["schemas"]["OutcomeResult"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     retryOutcome: {
@@ -7931,12 +3777,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8004,224 +3847,16 @@ export interface operations {
                     "application/json": components["schemas"]["Outcome"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Out of plan outcomes (`insufficient_credits`) */
-            402: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "insufficient_credits",
-                     *         "message": "This workspace has no outcomes left on its plan.",
-                     *         "details": {
-                     *           "outcomes_remaining": 0,
-                     *           "outcomes_required": 1,
-                     *           "upgrade_url": "https://example.org/billing"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["InsufficientCredits"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     reviseOutcome: {
@@ -8259,12 +3894,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8281,202 +3913,15 @@ export interface operations {
                     "application/json": components["schemas"]["RevisionStarted"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listOutcomeRevisions: {
@@ -8493,12 +3938,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8534,138 +3976,12 @@ export interface operations {
                     "application/json": components["schemas"]["RevisionList"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     streamOutcome: {
@@ -8688,156 +4004,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A plain GET on the WebSocket endpoint: connect with Upgrade: websocket (`upgrade_required`) */
-            426: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "upgrade_required",
-                     *         "message": "This endpoint is a WebSocket: connect with Upgrade: websocket.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            426: components["responses"]["UpgradeRequired"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWebhooks: {
@@ -8855,12 +4028,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8892,118 +4062,11 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookList"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     createWebhook: {
@@ -9040,12 +4103,9 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9070,182 +4130,14 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookCreated"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWebhook: {
@@ -9262,12 +4154,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9291,138 +4180,12 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     deleteWebhook: {
@@ -9439,12 +4202,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9457,138 +4217,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeleted"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     updateWebhook: {
@@ -9624,12 +4258,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9653,178 +4284,14 @@ export interface operations {
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     listWebhookDeliveries: {
@@ -9843,12 +4310,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9872,138 +4336,12 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     redeliverWebhookDelivery: {
@@ -10021,12 +4359,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10046,202 +4381,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     testWebhook: {
@@ -10270,12 +4418,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10295,202 +4440,15 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "crew_unavailable",
-                     *         "message": "The pilot crew is in maintenance.",
-                     *         "details": {
-                     *           "crew": "pilot",
-                     *           "estimated_availability": "2026-05-04T12:00:00.000Z",
-                     *           "alternative_crews": [
-                     *             "writer"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body larger than 1 MB (`payload_too_large`) */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "payload_too_large",
-                     *         "message": "The body is larger than 1 MB.",
-                     *         "details": {
-                     *           "limit_bytes": 1048576
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Body is not application/json (`unsupported_media_type`) */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unsupported_media_type",
-                     *         "message": "Send the body as application/json.",
-                     *         "details": {
-                     *           "content_type": "text/plain"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getWorkflow: {
@@ -10507,12 +4465,9 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10539,138 +4494,12 @@ export interface operations {
                     "application/json": components["schemas"]["Workflow"];
                 };
             };
-            /** @description Bad request: invalid_request, invalid_json or a resource-specific code; details name the field */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "invalid_brief",
-                     *         "message": "The brief must be at least 10 characters.",
-                     *         "details": {
-                     *           "field": "brief",
-                     *           "min_length": 10,
-                     *           "provided_length": 4
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, invalid, expired or revoked API key (`unauthorized`, details.reason) */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "unauthorized",
-                     *         "message": "The API key is not valid.",
-                     *         "details": {
-                     *           "reason": "invalid_api_key"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "forbidden",
-                     *         "message": "This key lacks the crews:write permission.",
-                     *         "details": {
-                     *           "required_permission": "crews:write",
-                     *           "provided_permissions": [
-                     *             "crews:read"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource in this workspace (`not_found`) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "not_found",
-                     *         "message": "Outcome out_7Hq2ZpK4mW was not found.",
-                     *         "details": {
-                     *           "outcome_id": "out_7Hq2ZpK4mW"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Rate limited (`rate_limited`); wait for Retry-After seconds */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    /** @description Requests allowed per minute for this key (or address) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (seconds) when the window resets */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "rate_limited",
-                     *         "message": "Too many requests; retry after 12 seconds.",
-                     *         "details": {
-                     *           "limit": 60,
-                     *           "retry_after_seconds": 12
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Internal error; the body carries no internals, X-Request-Id identifies the request */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "error": {
-                     *         "code": "internal_error",
-                     *         "message": "Something went wrong on our side; the request id is in X-Request-Id.",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
 }
