@@ -6,6 +6,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
+import { crews } from '../crews/index.js';
 import { createCipher } from '../secrets/cipher.js';
 import { loadSecretKey } from '../secrets/secretKey.js';
 import { createToolConnections } from './connections.js';
@@ -43,7 +44,7 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
   };
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const fetch = createGuardedFetch({ allowPrivate: settings.allowPrivateUrls, connectTimeoutMs: settings.connectTimeoutMs });
-  const registry = createPluginRegistry(options.plugins ?? builtInPlugins());
+  const registry = createPluginRegistry(options.plugins ?? builtInPlugins(), { crewStages: Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)])) });
   const pluginHost = createPluginHost({
     registry,
     integrationConfigs: deps.repos.integrationConfigs,
@@ -53,7 +54,7 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
     logger: deps.logger,
     dataDir: config.dataDir,
     fetch,
-    apiUrls: { code: config.codeApiUrl, chat: config.chatApiUrl },
+    apiUrls: config.pluginApiUrls,
     ...(options.knowledge ? { knowledge: options.knowledge } : {}),
   });
   const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger });

@@ -41,6 +41,11 @@ export interface IntegrationRunResult {
 
 class RetryableToolError extends Error {}
 
+/** The longest Retry-After the runner waits; a longer one fails the integration (rate_limited). */
+const maxRetryAfterMs = 30_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** `<outcome>:<stage>:<attempt>:<integration>`: stable across retries of the call and crash replays. */
 export function integrationIdempotencyKey(outcomeId: string, stage: string, attempt: number, integration: string): string {
   return `${outcomeId}:${stage}:${attempt}:${integration}`;
@@ -97,7 +102,9 @@ export function createIntegrationRunner(deps: {
               const message = toolOutputText(answer, 500);
               const code = structured.error_code ?? 'integration_error';
               // p-retry rejects with an AbortError's original error: the code rides on that one.
-              throw structured.retryable ? Object.assign(new RetryableToolError(message), { code }) : new AbortError(Object.assign(new Error(message), { code }));
+              throw structured.retryable
+                ? Object.assign(new RetryableToolError(message), { code, retryAfterMs: structured.retry_after_ms })
+                : new AbortError(Object.assign(new Error(message), { code }));
             }
             return structured;
           } catch (error) {
@@ -109,7 +116,17 @@ export function createIntegrationRunner(deps: {
             await session.close();
           }
         },
-        { retries: retry.retries, minTimeout: retry.minTimeoutMs, factor: 2, randomize: true },
+        {
+          retries: retry.retries,
+          minTimeout: retry.minTimeoutMs,
+          factor: 2,
+          randomize: true,
+          // A vendor's Retry-After is honoured (capped) on top of the backoff p-retry adds.
+          onFailedAttempt: async ({ error, retriesLeft }) => {
+            const wait = (error as { retryAfterMs?: number }).retryAfterMs;
+            if (retriesLeft > 0 && typeof wait === 'number' && wait > 0) await delay(Math.min(wait, maxRetryAfterMs));
+          },
+        },
       );
       entry = { status: 'success', ...pick(result) };
     } catch (error) {

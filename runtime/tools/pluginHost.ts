@@ -20,6 +20,7 @@ export interface PluginHostDeps {
   /** Root of the local-folder backends: `<dataDir>/integrations/<workspace>/<plugin>`. */
   dataDir: string;
   fetch: GuardedFetch;
+  /** Operator base URLs by plugin id (every CREWD_<ID>_API_URL). */
   apiUrls: Record<string, string>;
   /** The workspace's knowledge base, once one exists (chat issue). */
   knowledge?: (workspaceId: string) => KnowledgeBase | undefined;
@@ -51,9 +52,10 @@ export function createPluginHost(deps: PluginHostDeps) {
     const dataDir = path.join(deps.dataDir, 'integrations', safeSegment(workspaceId), safeSegment(pluginId));
     await fs.mkdir(dataDir, { recursive: true });
     const knowledge = deps.knowledge?.(workspaceId);
+    const settings = Object.freeze({ ...(config?.settings ?? {}) });
     return {
       workspaceId,
-      settings: Object.freeze({ ...(config?.settings ?? {}) }),
+      settings,
       secrets: Object.freeze({ ...stored, ...extraSecrets }),
       logger: deps.logger.child({ plugin: pluginId, workspace_id: workspaceId }),
       clock: deps.clock,
