@@ -28,3 +28,10 @@ export const oauthStartBody: JsonSchema = {
 };
 
 export const oauthStartAnswer: JsonSchema = responseObject({ authorization_url: { type: 'string' }, state: { type: 'string' }, expires_at: { type: 'string' } });
+
+/** What a vendor sends back to the OAuth callback (RFC 6749 section 4.1.2; extra vendor fields allowed). */
+export const oauthCallbackQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: { type: 'string', maxLength: 4000 },
+  properties: { state: { type: 'string', maxLength: 200 }, code: { type: 'string', maxLength: 4000 }, error: { type: 'string', maxLength: 200 }, error_description: { type: 'string', maxLength: 1000 } },
+};
