@@ -1,12 +1,15 @@
 import * as schemas from '../../schemas/crews.js';
+import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 import { crewView } from '../views/crew.js';
 
 export function crewRoutes(deps: HttpDeps): RouteSpec[] {
   // The list changes only when an operator sets a crew status; build its body once per change.
+  // Each workspace sees only the integrations it can use (registered and configured), so bodies
+  // are kept per set of usable integrations.
   let source: unknown;
-  let body: { crews: ReturnType<typeof crewView>[] } | undefined;
+  let bodies = new Map<ReadonlySet<string>, { crews: ReturnType<typeof crewView>[] }>();
   return [
     {
       method: 'get',
@@ -16,9 +19,15 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
       responses: { 200: schemas.crewList },
       async handler(ctx) {
         const states = await deps.crews.list();
-        if (states !== source || !body) {
-          body = { crews: states.map(crewView) };
+        const usable = await deps.tools.integrations.usable(authOf(ctx).workspace.id);
+        if (states !== source || bodies.size > 1_000) {
+          bodies = new Map();
           source = states;
+        }
+        let body = bodies.get(usable);
+        if (!body) {
+          body = { crews: states.map((state) => ({ ...crewView(state), integrations: state.crew.integrations.filter((id) => usable.has(id)) })) };
+          bodies.set(usable, body);
         }
         ctx.body = body;
       },
