@@ -61,7 +61,7 @@ test.serial('mind: create_work_tasks and create_tracker_tickets run once each, a
   });
   await configure(t, server, 'work', { workspace_gid: '1100', project_gid: '1200', base_url: vendor.url, access_token: vendor.token });
   await configure(t, server, 'tracker', { base_url: vendor.url, project_key: 'OPS', email: 'ops@example.com', api_token: vendor.token });
-  vendor.failNext(429, { 'retry-after': '1' });
+  vendor.failNext(429, { 'retry-after': '1' }, 1, { method: 'POST', path: '/api/1.0/tasks' });
   const { executed } = await deployAndCheck(
     t,
     server,
