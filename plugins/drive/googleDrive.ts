@@ -49,8 +49,10 @@ export const googleDriveBackend: DocumentBackend = {
     const marker = await markerOf(input.idempotency_key);
     const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
       async find() {
-        const found = await request<{ files?: DriveFile[] }>({ path: '/drive/v3/files', query: { q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink)', pageSize: 1 } });
-        return found.files?.[0];
+        const found = await request<{ files?: Array<DriveFile & { appProperties?: Record<string, string> }> }>({ path: '/drive/v3/files', query: { q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink,appProperties)', pageSize: 10 } });
+        // Checked here too: a server that ignores part of the query must not hand back another file.
+        const hit = found.files?.find((file) => file.appProperties?.crewd_key === marker);
+        return hit ? { id: hit.id, name: hit.name, ...(hit.mimeType ? { mimeType: hit.mimeType } : {}), ...(hit.webViewLink ? { webViewLink: hit.webViewLink } : {}) } : undefined;
       },
       async create() {
         const boundary = `crewd-${marker}`;
