@@ -96,6 +96,12 @@ export function createIntegrationRunner(deps: {
           attempts += 1;
           const session = await openMcpSession({ kind: 'memory', server: deps.pluginHost.serverFactory(input.workspaceId, integration) }, { connectTimeoutMs: deps.settings.connectTimeoutMs, fetch: deps.fetch });
           try {
+            // Opening the session refreshed an expiring OAuth token; a refused refresh marked the
+            // integration auth_required, and calling the vendor with the stale token is pointless.
+            const config = await deps.repos.integrationConfigs.get(input.workspaceId, integration);
+            if (config?.settings.__auth_status === 'auth_required') {
+              throw new AbortError(Object.assign(new Error(`The ${integration} integration needs to be connected again: its OAuth refresh token was refused.`), { code: 'auth_required' }));
+            }
             const answer = await session.callTool(binding.flag.tool, args as unknown as Record<string, unknown>, { timeoutMs: deps.settings.callTimeoutMs });
             const structured = (answer.structuredContent ?? {}) as Partial<IntegrationActionResult>;
             if (answer.isError) {
