@@ -15,6 +15,7 @@ import { createIntegrationRunner } from './integrationRunner.js';
 import { createIntegrations } from './integrations.js';
 import { createOAuthConnect } from './oauth/oauthConnect.js';
 import { createPluginHost } from './pluginHost.js';
+import { createPluginJobs } from './pluginJobs.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
 import { createToolService } from './toolService.js';
 
@@ -101,6 +102,8 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
     /** What agents use: tools for a step, calls, analytics. */
     service,
     integrations,
+    /** The plugins' declared cron jobs; `install(scheduler)` puts them on the durable timers. */
+    pluginJobs: createPluginJobs({ registry, pluginHost, integrationConfigs: deps.repos.integrationConfigs, clock: deps.clock, logger: deps.logger }),
     /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
     oauth,
     runner,
