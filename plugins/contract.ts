@@ -256,6 +256,8 @@ export interface IntegrationActionResult {
   post_url?: string;
   file_url?: string;
   file_id?: string;
+  /** For posts whose stats the vendor can read (spec: `engagement {views, likes, comments}`). */
+  engagement?: { views: number | null; likes: number; comments: number };
   details?: Record<string, unknown>;
   /** On an error result: true when a later attempt may succeed. */
   retryable?: boolean;

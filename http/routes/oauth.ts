@@ -31,7 +31,7 @@ export function oauthRoutes(deps: HttpDeps): RouteSpec[] {
       tag: 'integrations',
       summary: "The vendor's return after sign-in: exchanges the code and redirects to the client's redirect_uri (public; the state identifies the workspace)",
       query: views.oauthCallbackQuery,
-      responses: { 302: null, 400: null },
+      responses: { 302: null },
       async handler(ctx) {
         const query = Object.fromEntries(Object.entries(ctx.query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));
         const answer = await tools.oauth.callback(query);
@@ -43,8 +43,13 @@ export function oauthRoutes(deps: HttpDeps): RouteSpec[] {
           return;
         }
         ctx.status = answer.status;
-        ctx.type = 'text/html; charset=utf-8';
-        ctx.body = `<!doctype html><meta charset="utf-8"><title>Connection failed</title><h1>Connection failed</h1><p>${escapeHtml(answer.message)}</p>`;
+        // A person's browser gets a page; any other client the service's error shape.
+        if (ctx.accepts('json', 'html') === 'html') {
+          ctx.type = 'text/html; charset=utf-8';
+          ctx.body = `<!doctype html><meta charset="utf-8"><title>Connection failed</title><h1>Connection failed</h1><p>${escapeHtml(answer.message)}</p>`;
+          return;
+        }
+        ctx.body = { error: { code: 'invalid_oauth_state', message: answer.message, details: { field: 'state', reason: 'unknown_used_or_expired' } } };
       },
     },
   ];

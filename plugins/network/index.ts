@@ -86,7 +86,7 @@ export const networkPlugin = definePlugin({
           },
         });
         const stats = await engagement(request, result.urn).catch(() => undefined);
-        return actionResult({ status: 'success', post_url: postUrl(result.urn), details: { post_urn: result.urn, created, ...(stats ? { engagement: stats } : {}) } });
+        return actionResult({ status: 'success', post_url: postUrl(result.urn), ...(stats ? { engagement: stats } : {}), details: { post_urn: result.urn, created } });
       } catch (error) {
         return vendorFailure(error);
       }

@@ -162,6 +162,7 @@ export function createIntegrationRunner(deps: {
 function pick(result: Partial<IntegrationActionResult>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of ['post_url', 'file_url', 'file_id'] as const) if (typeof result[key] === 'string') out[key] = result[key];
+  if (result.engagement && typeof result.engagement === 'object') out.engagement = result.engagement;
   if (result.details) out.details = result.details;
   return out;
 }

@@ -40,12 +40,13 @@ test.serial('writer: publish_to_network, publish_to_cms, save_to_drive (Google) 
   await configure(t, server, 'cms', { base_url: vendor.url, username: 'editor', application_password: vendor.token, publish_status: 'publish' });
   await configure(t, server, 'drive', { provider: 'google', base_url: vendor.url, access_token: vendor.token });
   await configure(t, server, 'notes', { provider: 'notion', base_url: vendor.url, parent_page_id: '0123456789abcdef0123456789abcdef', access_token: vendor.token });
-  await deployAndCheck(t, server, 'writer', 'Write a launch post about offline mode for the field app', { publish_to_network: true, publish_to_cms: true, save_to_drive: true, save_to_notes: true }, {
+  const { executed } = await deployAndCheck(t, server, 'writer', 'Write a launch post about offline mode for the field app', { publish_to_network: true, publish_to_cms: true, save_to_drive: true, save_to_notes: true }, {
     network: /^https:\/\/www\.linkedin\.com\/feed\/update\//,
     cms: /\/\?p=\d+$/,
     drive: /^https:\/\/docs\.google\.com\/document\/d\//,
     notes: /^https:\/\/www\.notion\.so\//,
   });
+  t.deepEqual((executed.network as unknown as { engagement: unknown }).engagement, { views: null, likes: 7, comments: 2 });
   t.is(vendor.created('linkedin').length, 1);
   t.is(vendor.created('wordpress').length, 1);
   t.is(vendor.created('drive').length, 1);

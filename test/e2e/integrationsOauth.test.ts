@@ -58,7 +58,11 @@ test.serial('OAuth: an unknown, used or expired state is a 400 page and never re
   const { server, provider } = await setup(t);
   const unknown = await fetch(`${server.url}/v1/integrations/oauth/callback?state=nope&code=abc`, { redirect: 'manual' });
   t.is(unknown.status, 400);
-  t.regex(await unknown.text(), /unknown, already used or expired/);
+  t.like(await unknown.json(), { error: { code: 'invalid_oauth_state', details: { field: 'state' } } });
+  const inBrowser = await fetch(`${server.url}/v1/integrations/oauth/callback?state=nope&code=abc`, { redirect: 'manual', headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+  t.is(inBrowser.status, 400);
+  t.regex(inBrowser.headers.get('content-type')!, /text\/html/);
+  t.regex(await inBrowser.text(), /unknown, already used or expired/);
   const { callback } = await connect(server);
   const replay = await fetch(`${server.url}${callback.pathname}${callback.search}`, { redirect: 'manual' });
   t.is(replay.status, 400);

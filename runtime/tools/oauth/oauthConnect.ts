@@ -93,6 +93,8 @@ export function createOAuthConnect(deps: {
       const verifier = base64url(randomBytes(48));
       const challenge = base64url(createHash('sha256').update(verifier).digest());
       const now = deps.clock.now();
+      // Housekeeping: attempts nobody finished are dropped an hour after they expired.
+      await deps.repos.oauthStates.deleteExpired(new Date(now.getTime() - 3600_000).toISOString());
       const expiresAt = new Date(now.getTime() + stateTtlMs).toISOString();
       await deps.repos.oauthStates.insert({ state, workspace_id: workspaceId, integration_id: integrationId, code_verifier: deps.cipher.encrypt(verifier), redirect_uri: redirectUri, expires_at: expiresAt, used_at: null, created_at: now.toISOString() });
       const url = new URL(ends.authorizeUrl);
