@@ -30,8 +30,6 @@ export interface Config {
   mcpCallTimeoutMs: number;
   /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
   mcpHealthCheckMs: number;
-  /** Source-code host REST API base (CREWD_CODE_API_URL; GitHub Enterprise or a test server). */
-  codeApiUrl: string;
   /** Longest a client may take to send a whole request, headers and body (README "Limits and input rules"). */
   requestTimeoutMs: number;
   /** Longest a client may take to send the request headers. */
@@ -172,7 +170,6 @@ export function loadConfig(env: Env = process.env): Config {
     mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
     mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
-    codeApiUrl: url(env, 'CREWD_CODE_API_URL', 'https://api.github.com', ['http:', 'https:'])!,
     requestTimeoutMs,
     headersTimeoutMs,
     idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
