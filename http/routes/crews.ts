@@ -26,7 +26,9 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
         }
         let body = bodies.get(usable);
         if (!body) {
-          body = { crews: states.map((state) => ({ ...crewView(state), integrations: state.crew.integrations.filter((id) => usable.has(id)) })) };
+          // From the plugins' manifests, so a new plugin shows up without a line in runtime/crews.
+          const plugins = deps.tools.registry.list();
+          body = { crews: states.map((state) => ({ ...crewView(state), integrations: plugins.filter((plugin) => plugin.manifest.crews.includes(state.crew.id) && usable.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id) })) };
           bodies.set(usable, body);
         }
         ctx.body = body;
