@@ -103,6 +103,37 @@ export interface PluginManifest {
    * configured nor `worksUnconfigured` are refused at deploy with `integration_not_configured`.
    */
   worksUnconfigured?: boolean;
+  /**
+   * Scheduled jobs (e.g. the chat sync's nightly run). The runtime runs each job once per
+   * schedule tick for every workspace where the plugin is configured (or `worksUnconfigured`),
+   * with that workspace's context. The registry refuses an invalid cron expression at start.
+   */
+  jobs?: PluginJob[];
+  /**
+   * The vendor's OAuth 2.0 authorization-code endpoints, when the vendor has them. The operator
+   * gives the client through CREWD_OAUTH_<ID>_CLIENT_ID / _CLIENT_SECRET (and may override the
+   * URLs with _AUTHORIZE_URL / _TOKEN_URL); tokens land in the secret `access_token`.
+   */
+  oauth?: PluginOAuth;
+}
+
+/** A scheduled job of a plugin. */
+export interface PluginJob {
+  /** Unique within the plugin, `snake_case`; shown in logs. */
+  name: string;
+  /** A five-field cron expression, evaluated in UTC (e.g. `0 2 * * *` for 02:00 UTC). */
+  schedule: string;
+  /** Runs the job for one workspace; a throw is logged and the next tick runs again. */
+  run(context: PluginContext): Promise<void>;
+}
+
+/** The vendor's OAuth endpoints and scopes (authorization code with PKCE S256). */
+export interface PluginOAuth {
+  authorizeUrl: string;
+  tokenUrl: string;
+  scopes: string[];
+  /** Extra query parameters of the authorize URL some vendors need (e.g. `access_type=offline`). */
+  extraAuthorizeParams?: Record<string, string>;
 }
 
 export interface PluginLogger {
@@ -181,7 +212,11 @@ export interface PluginContext {
    * backends. It exists when `register` is called.
    */
   dataDir: string;
-  /** Configured base URLs of vendor APIs, e.g. `{ code: 'https://api.github.com' }`. */
+  /**
+   * Operator-set base URLs of vendor APIs by plugin id, from any `CREWD_<ID>_API_URL` variable
+   * (e.g. CREWD_CODE_API_URL → `code`). Read it through `plugins/shared/baseUrl.ts`, which
+   * puts the workspace's `base_url` setting first.
+   */
   apiUrls: Readonly<Record<string, string>>;
 }
 
@@ -221,10 +256,14 @@ export interface IntegrationActionResult {
   post_url?: string;
   file_url?: string;
   file_id?: string;
+  /** For posts whose stats the vendor can read (spec: `engagement {views, likes, comments}`). */
+  engagement?: { views: number | null; likes: number; comments: number };
   details?: Record<string, unknown>;
   /** On an error result: true when a later attempt may succeed. */
   retryable?: boolean;
   error_code?: string;
+  /** On a rate-limited error result: how long the vendor asked to wait (its Retry-After). */
+  retry_after_ms?: number;
 }
 
 /** Helper for plugin authors: the tool answer for a successful integration action. */

@@ -1,4 +1,5 @@
-import type { DeployFlag, Plugin } from './contract.js';
+import cron from 'node-cron';
+import type { CrewId, DeployFlag, Plugin } from './contract.js';
 
 export interface FlagBinding {
   plugin: Plugin;
@@ -17,8 +18,21 @@ export interface PluginRegistry {
   flags(): readonly FlagBinding[];
 }
 
-/** Throws on a duplicate plugin id, tool name or flag name, and on a flag naming an undeclared tool. */
-export function createPluginRegistry(plugins: readonly Plugin[]): PluginRegistry {
+export interface RegistryOptions {
+  /**
+   * The stage names of each crew the service runs. When given, every flag's `stages` entry must
+   * name a crew of this map and one of its stages, or the start fails naming the plugin: a
+   * misspelled stage would otherwise make the flag silently never run.
+   */
+  crewStages?: Readonly<Record<string, readonly string[]>>;
+}
+
+/**
+ * Throws on a duplicate plugin id, tool name, flag name or job name, on a flag naming an
+ * undeclared tool, on a flag stage no crew has (when `crewStages` is given) and on an invalid
+ * job schedule. Every message names the plugin.
+ */
+export function createPluginRegistry(plugins: readonly Plugin[], options: RegistryOptions = {}): PluginRegistry {
   const byId = new Map<string, Plugin>();
   const toolOwner = new Map<string, string>();
   const byFlag = new Map<string, FlagBinding>();
@@ -34,7 +48,14 @@ export function createPluginRegistry(plugins: readonly Plugin[]): PluginRegistry
     for (const flag of plugin.manifest.flags) {
       if (byFlag.has(flag.name)) throw new Error(`plugin registry: deploy flag "${flag.name}" of plugin "${id}" is already answered by plugin "${byFlag.get(flag.name)!.plugin.manifest.id}"`);
       if (!plugin.manifest.tools.includes(flag.tool)) throw new Error(`plugin registry: flag "${flag.name}" of plugin "${id}" names undeclared tool "${flag.tool}"`);
+      if (options.crewStages) checkStages(id, flag, options.crewStages);
       byFlag.set(flag.name, { plugin, flag });
+    }
+    const jobNames = new Set<string>();
+    for (const job of plugin.manifest.jobs ?? []) {
+      if (jobNames.has(job.name)) throw new Error(`plugin registry: plugin "${id}" declares job "${job.name}" twice`);
+      jobNames.add(job.name);
+      if (!cron.validate(job.schedule)) throw new Error(`plugin registry: job "${job.name}" of plugin "${id}" has an invalid cron schedule "${job.schedule}"`);
     }
   }
   const list = [...byId.values()];
@@ -45,4 +66,14 @@ export function createPluginRegistry(plugins: readonly Plugin[]): PluginRegistry
     flag: (name) => byFlag.get(name),
     flags: () => flagList,
   };
+}
+
+function checkStages(pluginId: string, flag: DeployFlag, crewStages: Readonly<Record<string, readonly string[]>>): void {
+  for (const [crew, stage] of Object.entries(flag.stages) as Array<[CrewId, string | undefined]>) {
+    const stages = crewStages[crew];
+    if (!stages) throw new Error(`plugin registry: flag "${flag.name}" of plugin "${pluginId}" names unknown crew "${crew}" (crews: ${Object.keys(crewStages).join(', ')})`);
+    if (stage === undefined || !stages.includes(stage)) {
+      throw new Error(`plugin registry: flag "${flag.name}" of plugin "${pluginId}" runs at stage "${stage}", which crew "${crew}" does not have (stages: ${stages.join(', ')})`);
+    }
+  }
 }

@@ -30,14 +30,57 @@ export interface Config {
   mcpCallTimeoutMs: number;
   /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
   mcpHealthCheckMs: number;
-  /** Source-code host REST API base (CREWD_CODE_API_URL; GitHub Enterprise or a test server). */
-  codeApiUrl: string;
   /** Longest a client may take to send a whole request, headers and body (README "Limits and input rules"). */
   requestTimeoutMs: number;
   /** Longest a client may take to send the request headers. */
   headersTimeoutMs: number;
   /** How long an unanswered Idempotency-Key is held for a process that stopped renewing it. */
   idempotencyLeaseMs: number;
+  /**
+   * Vendor API base URLs by plugin id, from every `CREWD_<ID>_API_URL` variable (plugins read
+   * them through their context, so a new plugin needs no line here).
+   */
+  pluginApiUrls: Record<string, string>;
+  /** The service's public base URL (CREWD_PUBLIC_URL); the OAuth callback is built on it. */
+  publicUrl: string | undefined;
+  /** OAuth clients by plugin id, from `CREWD_OAUTH_<ID>_CLIENT_ID` / `_CLIENT_SECRET` / `_AUTHORIZE_URL` / `_TOKEN_URL`. */
+  oauthClients: Record<string, OAuthClientConfig>;
+}
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string | undefined;
+  authorizeUrl: string | undefined;
+  tokenUrl: string | undefined;
+}
+
+/** Every `CREWD_<ID>_API_URL`, keyed by the lower-cased id. */
+function pluginApiUrls(env: Env): Record<string, string> {
+  const urls: Record<string, string> = {};
+  for (const name of Object.keys(env)) {
+    const match = /^CREWD_([A-Z0-9]+)_API_URL$/.exec(name);
+    if (!match) continue;
+    const value = url(env, name, undefined, ['http:', 'https:']);
+    if (value) urls[match[1]!.toLowerCase()] = value;
+  }
+  return urls;
+}
+
+/** Every `CREWD_OAUTH_<ID>_CLIENT_ID` with its secret and endpoint overrides. */
+function oauthClients(env: Env): Record<string, OAuthClientConfig> {
+  const clients: Record<string, OAuthClientConfig> = {};
+  for (const name of Object.keys(env)) {
+    const match = /^CREWD_OAUTH_([A-Z0-9]+)_CLIENT_ID$/.exec(name);
+    if (!match || !env[name]) continue;
+    const prefix = `CREWD_OAUTH_${match[1]}`;
+    clients[match[1]!.toLowerCase()] = {
+      clientId: env[name]!,
+      clientSecret: env[`${prefix}_CLIENT_SECRET`] || undefined,
+      authorizeUrl: url(env, `${prefix}_AUTHORIZE_URL`, undefined, ['http:', 'https:']),
+      tokenUrl: url(env, `${prefix}_TOKEN_URL`, undefined, ['http:', 'https:']),
+    };
+  }
+  return clients;
 }
 
 type Env = Record<string, string | undefined>;
@@ -127,9 +170,11 @@ export function loadConfig(env: Env = process.env): Config {
     mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
     mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
-    codeApiUrl: url(env, 'CREWD_CODE_API_URL', 'https://api.github.com', ['http:', 'https:'])!,
     requestTimeoutMs,
     headersTimeoutMs,
     idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    pluginApiUrls: pluginApiUrls(env),
+    publicUrl: url(env, 'CREWD_PUBLIC_URL', undefined, ['http:', 'https:'])?.replace(/\/+$/, ''),
+    oauthClients: oauthClients(env),
   };
 }

@@ -96,6 +96,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
   const actorHost = createActorHost({ db, repos, eventBus, clock, onError });
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError });
+  // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
+  if (serving) await tools.pluginJobs.install(scheduler);
   // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
   const chat = createChat({
     repos,

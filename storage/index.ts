@@ -10,6 +10,7 @@ import { knowledgeBaseRepository } from './repositories/knowledgeBase.js';
 import { integrationConfigsRepository } from './repositories/integrationConfigs.js';
 import { integrationRunsRepository } from './repositories/integrationRuns.js';
 import { outcomesRepository } from './repositories/outcomes.js';
+import { oauthStatesRepository } from './repositories/oauthStates.js';
 import { pluginKvRepository } from './repositories/pluginKv.js';
 import { revisionsRepository } from './repositories/revisions.js';
 import { stageOutputsRepository } from './repositories/stageOutputs.js';
@@ -47,6 +48,7 @@ export function createRepositories(db: Db) {
     integrationConfigs: integrationConfigsRepository(db),
     integrationRuns: integrationRunsRepository(db),
     pluginKv: pluginKvRepository(db),
+    oauthStates: oauthStatesRepository(db),
   };
 }
 

@@ -1,12 +1,15 @@
 import * as schemas from '../../schemas/crews.js';
+import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 import { crewView } from '../views/crew.js';
 
 export function crewRoutes(deps: HttpDeps): RouteSpec[] {
   // The list changes only when an operator sets a crew status; build its body once per change.
+  // Each workspace sees only the integrations it can use (registered and configured), so bodies
+  // are kept per set of usable integrations.
   let source: unknown;
-  let body: { crews: ReturnType<typeof crewView>[] } | undefined;
+  let bodies = new Map<ReadonlySet<string>, { crews: ReturnType<typeof crewView>[] }>();
   return [
     {
       method: 'get',
@@ -16,9 +19,17 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
       responses: { 200: schemas.crewList },
       async handler(ctx) {
         const states = await deps.crews.list();
-        if (states !== source || !body) {
-          body = { crews: states.map(crewView) };
+        const usable = await deps.tools.integrations.usable(authOf(ctx).workspace.id);
+        if (states !== source || bodies.size > 1_000) {
+          bodies = new Map();
           source = states;
+        }
+        let body = bodies.get(usable);
+        if (!body) {
+          // From the plugins' manifests, so a new plugin shows up without a line in runtime/crews.
+          const plugins = deps.tools.registry.list();
+          body = { crews: states.map((state) => ({ ...crewView(state), integrations: plugins.filter((plugin) => plugin.manifest.crews.includes(state.crew.id) && usable.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id) })) };
+          bodies.set(usable, body);
         }
         ctx.body = body;
       },

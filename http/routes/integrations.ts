@@ -1,4 +1,5 @@
 import * as schemas from '../../schemas/integrations.js';
+import * as views from '../../schemas/integrationViews.js';
 import type { ConfigureBody } from '../../runtime/tools/integrations.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
@@ -13,7 +14,7 @@ export function integrationRoutes(deps: HttpDeps): RouteSpec[] {
       path: '/v1/integrations',
       tag: 'integrations',
       summary: 'Every integration with its kind, crews, flags, saved settings (secrets redacted) and connection status',
-      responses: { 200: schemas.integrationList },
+      responses: { 200: views.integrationList },
       async handler(ctx) {
         ctx.body = { integrations: await tools.integrations.list(authOf(ctx).workspace.id) };
       },
@@ -25,7 +26,7 @@ export function integrationRoutes(deps: HttpDeps): RouteSpec[] {
       summary: "Save an integration's settings (validated against the plugin's schema; secrets encrypted)",
       params: { integration_id: schemas.integrationIdParam },
       body: schemas.configureBody,
-      responses: { 200: schemas.integrationView },
+      responses: { 200: views.integrationView },
       async handler(ctx) {
         ctx.body = await tools.integrations.configure(authOf(ctx).workspace.id, ctx.params.integration_id!, ctx.state.body as ConfigureBody);
       },

@@ -2,7 +2,10 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { actionError, actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
+import { baseUrl } from '../shared/baseUrl.js';
+import { baseUrlProperty } from '../shared/settingsSchemas.js';
 import { flagStages } from '../shared/flagStages.js';
+import { idempotentCreate } from '../shared/idempotentCreate.js';
 
 /** Hidden marker carried in an issue body: the idempotency key, found again by search-before-create. */
 export function issueMarker(key: string): string {
@@ -11,8 +14,8 @@ export function issueMarker(key: string): string {
 
 function client(context: PluginContext): Octokit {
   return new Octokit({
-    ...(context.secrets.token ? { auth: context.secrets.token } : {}),
-    baseUrl: context.apiUrls.code ?? 'https://api.github.com',
+    ...(context.secrets.token || context.secrets.access_token ? { auth: context.secrets.token ?? context.secrets.access_token } : {}),
+    baseUrl: baseUrl(context, 'code', 'https://api.github.com'),
     userAgent: 'crewd-code-plugin/1',
     request: { fetch: context.fetch, retries: 0 },
     // Octokit logs failed requests to the console by default; route them to the plugin logger.
@@ -57,10 +60,16 @@ export const codePlugin = definePlugin({
         owner: { type: 'string', minLength: 1, maxLength: 100, description: 'Repository owner (user or organisation).' },
         repo: { type: 'string', minLength: 1, maxLength: 100, description: 'Repository name.' },
         labels: { type: 'array', items: { type: 'string', maxLength: 50 }, maxItems: 10, description: 'Labels put on created issues.' },
-        token: { type: 'string', minLength: 1, description: 'Access token (stored encrypted, never returned).' },
+        token: { type: 'string', minLength: 1, writeOnly: true, description: 'Access token (stored encrypted, never returned).' },
+        access_token: { type: 'string', minLength: 1, writeOnly: true, description: 'OAuth access token (set by the OAuth connect flow).' },
+        base_url: baseUrlProperty,
       },
     },
-    secrets: [{ name: 'token', description: 'Access token with permission to create issues.', required: false }],
+    secrets: [
+      { name: 'token', description: 'Access token with permission to create issues.', required: false },
+      { name: 'access_token', description: 'OAuth access token.', required: false },
+    ],
+    oauth: { authorizeUrl: 'https://github.com/login/oauth/authorize', tokenUrl: 'https://github.com/login/oauth/access_token', scopes: ['repo'] },
   },
   register(context) {
     const owner = String(context.settings.owner ?? '');
@@ -72,11 +81,20 @@ export const codePlugin = definePlugin({
     server.registerTool('code_create_issue', { description: 'Create an issue from the outcome in the configured repository.', inputSchema: integrationActionInputSchema }, async (input) => {
       const marker = issueMarker(input.idempotency_key);
       try {
-        // Search before create: a replay after a crash finds the issue the first call made.
-        const existing = await octokit.paginate(octokit.rest.issues.listForRepo, { owner, repo, state: 'all', per_page: 100 });
-        const found = existing.find((issue) => (issue.body ?? '').includes(marker));
-        const issue = found ?? (await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels })).data;
-        return actionResult({ status: 'success', post_url: issue.html_url, details: { issue_number: issue.number, repository: `${owner}/${repo}`, created: !found } });
+        // The key-value store remembers the issue; only a replay after a crash between the create
+        // and that record asks the host, for issues updated since the attempt began (one page).
+        const { result: issue, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+          async find(since) {
+            const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'all', since, per_page: 100 });
+            const hit = data.find((candidate) => (candidate.body ?? '').includes(marker));
+            return hit ? { number: hit.number, html_url: hit.html_url } : undefined;
+          },
+          async create() {
+            const { data } = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            return { number: data.number, html_url: data.html_url };
+          },
+        });
+        return actionResult({ status: 'success', post_url: issue.html_url, details: { issue_number: issue.number, repository: `${owner}/${repo}`, created } });
       } catch (error) {
         return failure(error);
       }

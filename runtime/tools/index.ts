@@ -6,13 +6,16 @@ import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
+import { crews } from '../crews/index.js';
 import { createCipher } from '../secrets/cipher.js';
 import { loadSecretKey } from '../secrets/secretKey.js';
 import { createToolConnections } from './connections.js';
 import { createGuardedFetch } from './guardedFetch.js';
 import { createIntegrationRunner } from './integrationRunner.js';
 import { createIntegrations } from './integrations.js';
+import { createOAuthConnect } from './oauth/oauthConnect.js';
 import { createPluginHost } from './pluginHost.js';
+import { createPluginJobs } from './pluginJobs.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
 import { createToolService } from './toolService.js';
 
@@ -43,7 +46,7 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
   };
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const fetch = createGuardedFetch({ allowPrivate: settings.allowPrivateUrls, connectTimeoutMs: settings.connectTimeoutMs });
-  const registry = createPluginRegistry(options.plugins ?? builtInPlugins());
+  const registry = createPluginRegistry(options.plugins ?? builtInPlugins(), { crewStages: Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)])) });
   const pluginHost = createPluginHost({
     registry,
     integrationConfigs: deps.repos.integrationConfigs,
@@ -53,12 +56,43 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
     logger: deps.logger,
     dataDir: config.dataDir,
     fetch,
-    apiUrls: { code: config.codeApiUrl, chat: config.chatApiUrl },
+    apiUrls: config.pluginApiUrls,
+    // Bound below, once the OAuth flow and the integrations exist.
+    refreshSecrets: (workspaceId, pluginId, secrets) => refreshSecrets(workspaceId, pluginId, secrets),
     ...(options.knowledge ? { knowledge: options.knowledge } : {}),
   });
   const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
-  const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger });
+  const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
+  const oauth = createOAuthConnect({
+    registry,
+    repos: deps.repos,
+    cipher,
+    clock: deps.clock,
+    fetch,
+    logger: deps.logger,
+    publicUrl: config.publicUrl,
+    clients: config.oauthClients,
+    async saveTokens(workspaceId, integrationId, tokens) {
+      await integrations.saveSecretsAndConnect(workspaceId, integrationId, { ...tokens });
+      await integrations.markAuth(workspaceId, integrationId, 'ok');
+    },
+  });
+  /** Renews a token about to expire and saves it; a refused refresh marks the integration auth_required. */
+  async function refreshSecrets(workspaceId: string, pluginId: string, secrets: Record<string, string>): Promise<Record<string, string>> {
+    try {
+      const renewed = await oauth.refreshIfDue(pluginId, secrets);
+      if (!renewed) return secrets;
+      const next = { ...secrets, ...renewed };
+      const row = await deps.repos.integrationConfigs.get(workspaceId, pluginId);
+      if (row) await deps.repos.integrationConfigs.upsert({ ...row, secrets: cipher.encrypt(JSON.stringify(next)), updated_at: deps.clock.now().toISOString() });
+      return next;
+    } catch (error) {
+      deps.logger.warn({ workspace_id: workspaceId, integration: pluginId, err: { message: (error as Error).message } }, 'OAuth token refresh failed; the integration needs to be connected again');
+      await integrations.markAuth(workspaceId, pluginId, 'auth_required');
+      return secrets;
+    }
+  }
   const runner = createIntegrationRunner({ registry, pluginHost, repos: deps.repos, settings, fetch, clock: deps.clock, logger: deps.logger, ...(options.integrationRetry ? { retry: options.integrationRetry } : {}) });
   return {
     settings,
@@ -68,6 +102,10 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
     /** What agents use: tools for a step, calls, analytics. */
     service,
     integrations,
+    /** The plugins' declared cron jobs; `install(scheduler)` puts them on the durable timers. */
+    pluginJobs: createPluginJobs({ registry, pluginHost, integrationConfigs: deps.repos.integrationConfigs, clock: deps.clock, logger: deps.logger }),
+    /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
+    oauth,
     runner,
     async close(): Promise<void> {
       await connections.close();

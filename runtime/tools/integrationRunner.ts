@@ -41,6 +41,11 @@ export interface IntegrationRunResult {
 
 class RetryableToolError extends Error {}
 
+/** The longest Retry-After the runner waits; a longer one fails the integration (rate_limited). */
+const maxRetryAfterMs = 30_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** `<outcome>:<stage>:<attempt>:<integration>`: stable across retries of the call and crash replays. */
 export function integrationIdempotencyKey(outcomeId: string, stage: string, attempt: number, integration: string): string {
   return `${outcomeId}:${stage}:${attempt}:${integration}`;
@@ -91,13 +96,21 @@ export function createIntegrationRunner(deps: {
           attempts += 1;
           const session = await openMcpSession({ kind: 'memory', server: deps.pluginHost.serverFactory(input.workspaceId, integration) }, { connectTimeoutMs: deps.settings.connectTimeoutMs, fetch: deps.fetch });
           try {
+            // Opening the session refreshed an expiring OAuth token; a refused refresh marked the
+            // integration auth_required, and calling the vendor with the stale token is pointless.
+            const config = await deps.repos.integrationConfigs.get(input.workspaceId, integration);
+            if (config?.settings.__auth_status === 'auth_required') {
+              throw new AbortError(Object.assign(new Error(`The ${integration} integration needs to be connected again: its OAuth refresh token was refused.`), { code: 'auth_required' }));
+            }
             const answer = await session.callTool(binding.flag.tool, args as unknown as Record<string, unknown>, { timeoutMs: deps.settings.callTimeoutMs });
             const structured = (answer.structuredContent ?? {}) as Partial<IntegrationActionResult>;
             if (answer.isError) {
               const message = toolOutputText(answer, 500);
               const code = structured.error_code ?? 'integration_error';
               // p-retry rejects with an AbortError's original error: the code rides on that one.
-              throw structured.retryable ? Object.assign(new RetryableToolError(message), { code }) : new AbortError(Object.assign(new Error(message), { code }));
+              throw structured.retryable
+                ? Object.assign(new RetryableToolError(message), { code, retryAfterMs: structured.retry_after_ms })
+                : new AbortError(Object.assign(new Error(message), { code }));
             }
             return structured;
           } catch (error) {
@@ -109,7 +122,17 @@ export function createIntegrationRunner(deps: {
             await session.close();
           }
         },
-        { retries: retry.retries, minTimeout: retry.minTimeoutMs, factor: 2, randomize: true },
+        {
+          retries: retry.retries,
+          minTimeout: retry.minTimeoutMs,
+          factor: 2,
+          randomize: true,
+          // A vendor's Retry-After is honoured (capped) on top of the backoff p-retry adds.
+          onFailedAttempt: async ({ error, retriesLeft }) => {
+            const wait = (error as { retryAfterMs?: number }).retryAfterMs;
+            if (retriesLeft > 0 && typeof wait === 'number' && wait > 0) await delay(Math.min(wait, maxRetryAfterMs));
+          },
+        },
       );
       entry = { status: 'success', ...pick(result) };
     } catch (error) {
@@ -139,6 +162,7 @@ export function createIntegrationRunner(deps: {
 function pick(result: Partial<IntegrationActionResult>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of ['post_url', 'file_url', 'file_id'] as const) if (typeof result[key] === 'string') out[key] = result[key];
+  if (result.engagement && typeof result.engagement === 'object') out.engagement = result.engagement;
   if (result.details) out.details = result.details;
   return out;
 }

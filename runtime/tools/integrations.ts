@@ -26,9 +26,10 @@ export interface ConfigureBody {
  * settings (secrets encrypted, never returned), and whether a deploy's `integrations` flags name
  * real flags of the right type whose integration is configured.
  */
-export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger }) {
+export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger; oauthClients?: Readonly<Record<string, unknown>> }) {
   const validateSettings = createSettingsValidator();
   const view = (workspaceId: string, plugin: Plugin) => integrationView(deps, workspaceId, plugin);
+  const available = new Map<string, { at: number; ids: ReadonlySet<string> }>();
 
   function pluginOr404(integrationId: string): Plugin {
     const plugin = deps.registry.get(integrationId);
@@ -41,6 +42,7 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
     const previous = await deps.repos.integrationConfigs.get(workspaceId, integrationId);
     const stored: Record<string, string> = previous?.secrets ? JSON.parse(deps.cipher.decrypt(previous.secrets)) : {};
     const at = deps.clock.now().toISOString();
+    available.delete(workspaceId);
     await deps.repos.integrationConfigs.upsert({
       workspace_id: workspaceId,
       integration_id: integrationId,
@@ -124,6 +126,34 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
         (stored) => deps.cipher.encrypt(JSON.stringify(Object.assign(stored, secrets))),
       );
       return ensureConnection(workspaceId, integrationId);
+    },
+
+    /**
+     * Marks the integration `auth_required` (a token refresh failed) or clears the mark (new
+     * tokens arrived). The mark lives beside the settings and is shown as `auth_status`.
+     */
+    async markAuth(workspaceId: string, integrationId: string, status: 'ok' | 'auth_required'): Promise<void> {
+      const previous = await deps.repos.integrationConfigs.get(workspaceId, integrationId);
+      if (!previous) return;
+      const { __auth_status: _old, ...rest } = previous.settings;
+      await deps.repos.integrationConfigs.upsert({ ...previous, settings: status === 'ok' ? rest : { ...rest, __auth_status: status }, updated_at: deps.clock.now().toISOString() });
+      available.delete(workspaceId);
+    },
+
+    /**
+     * Integration ids usable by the workspace: registered, and configured (or working
+     * unconfigured). The crews list and the agents name only these. Cached per workspace for a
+     * few seconds; configure on this node clears the cache at once.
+     */
+    async usable(workspaceId: string): Promise<ReadonlySet<string>> {
+      const now = deps.clock.now().getTime();
+      const cached = available.get(workspaceId);
+      if (cached && now - cached.at < 5_000) return cached.ids;
+      const configured = new Set((await deps.repos.integrationConfigs.list(workspaceId)).filter((row) => row.settings.__auth_status !== 'auth_required').map((row) => row.integration_id));
+      const ids = new Set(deps.registry.list().filter((plugin) => plugin.manifest.worksUnconfigured || configured.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id));
+      if (available.size > 10_000) available.clear();
+      available.set(workspaceId, { at: now, ids });
+      return ids;
     },
 
     /** See validateDeployFlags. */

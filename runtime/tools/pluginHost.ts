@@ -20,7 +20,13 @@ export interface PluginHostDeps {
   /** Root of the local-folder backends: `<dataDir>/integrations/<workspace>/<plugin>`. */
   dataDir: string;
   fetch: GuardedFetch;
+  /** Operator base URLs by plugin id (every CREWD_<ID>_API_URL). */
   apiUrls: Record<string, string>;
+  /**
+   * Renews OAuth tokens about to expire before a plugin sees them; answers the secrets to use
+   * (stored ones when nothing was due). Set by the OAuth connect flow.
+   */
+  refreshSecrets?: (workspaceId: string, pluginId: string, secrets: Record<string, string>) => Promise<Record<string, string>>;
   /** The workspace's knowledge base, once one exists (chat issue). */
   knowledge?: (workspaceId: string) => KnowledgeBase | undefined;
 }
@@ -47,13 +53,16 @@ export function createPluginHost(deps: PluginHostDeps) {
 
   async function context(workspaceId: string, pluginId: string, extraSecrets: Record<string, string> = {}): Promise<PluginContext> {
     const config = await deps.integrationConfigs.get(workspaceId, pluginId);
-    const stored: Record<string, string> = config?.secrets ? JSON.parse(deps.cipher.decrypt(config.secrets)) : {};
+    const decrypted: Record<string, string> = config?.secrets ? JSON.parse(deps.cipher.decrypt(config.secrets)) : {};
+    const stored = deps.refreshSecrets ? await deps.refreshSecrets(workspaceId, pluginId, decrypted) : decrypted;
     const dataDir = path.join(deps.dataDir, 'integrations', safeSegment(workspaceId), safeSegment(pluginId));
     await fs.mkdir(dataDir, { recursive: true });
     const knowledge = deps.knowledge?.(workspaceId);
+    // Keys the runtime keeps beside the settings (`__auth_status`) are not the plugin's.
+    const settings = Object.freeze(Object.fromEntries(Object.entries(config?.settings ?? {}).filter(([key]) => !key.startsWith('__'))));
     return {
       workspaceId,
-      settings: Object.freeze({ ...(config?.settings ?? {}) }),
+      settings,
       secrets: Object.freeze({ ...stored, ...extraSecrets }),
       logger: deps.logger.child({ plugin: pluginId, workspace_id: workspaceId }),
       clock: deps.clock,

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import * as addFormatsModule from 'ajv-formats';
 import type { Plugin } from '../../plugins/contract.js';
 import { errors, ServiceError } from '../errors.js';
 
@@ -22,6 +23,8 @@ function settingsError(error: ErrorObject | undefined, integrationId: string): S
  */
 export function createSettingsValidator() {
   const ajv = new Ajv({ allErrors: false, strict: false });
+  // Plugins use `uri` (base_url) and `email`; ajv-formats is CommonJS with the callable on .default.
+  (addFormatsModule.default as unknown as (ajv: Ajv) => Ajv)(ajv);
   const validators = new Map<string, ValidateFunction>();
   return function validateSettings(plugin: Plugin, settings: Record<string, unknown>): void {
     let fn = validators.get(plugin.manifest.id);

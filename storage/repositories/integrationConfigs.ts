@@ -31,6 +31,10 @@ export function integrationConfigsRepository(db: Db) {
     async list(workspaceId: string): Promise<IntegrationConfigRow[]> {
       return (await db('integration_configs').where({ workspace_id: workspaceId })).map(fromDb);
     },
+    /** Every workspace's configuration of one integration (plugin jobs run per configured workspace). */
+    async listByIntegration(integrationId: string): Promise<IntegrationConfigRow[]> {
+      return (await db('integration_configs').where({ integration_id: integrationId }).orderBy('workspace_id')).map(fromDb);
+    },
     async upsert(row: IntegrationConfigRow): Promise<void> {
       await db('integration_configs')
         .insert({ ...row, settings: JSON.stringify(row.settings) })

@@ -34,7 +34,7 @@ test.serial('GET /v1/integrations lists every integration with kind, crews, flag
   const answer = await server.call('GET', '/v1/integrations');
   t.is(answer.status, 200);
   const ids = answer.body.integrations.map((i: { id: string }) => i.id);
-  t.deepEqual(ids, ['chat', 'code', 'drive', 'notes', 'wiki', 'example']);
+  t.deepEqual(ids, ['network', 'cms', 'drive', 'notes', 'chat', 'work', 'tracker', 'analytics', 'code', 'planner', 'wiki', 'example']);
   const code = answer.body.integrations.find((i: { id: string }) => i.id === 'code');
   t.like(code, { kind: 'source-code host', configured: false, connection_status: 'disconnected', flags: ['create_repo_issues'] });
 });

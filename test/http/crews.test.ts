@@ -17,9 +17,10 @@ test('GET /v1/crews lists the three crews of the spec', async (t) => {
   t.deepEqual(byId.writer.capabilities, ['blog_posts', 'social_media', 'documentation', 'marketing_content']);
   t.deepEqual(byId.mind.capabilities, ['meeting_analysis', 'task_coordination', 'performance_analytics', 'process_optimization']);
   t.deepEqual(byId.pilot.capabilities, ['prd_generation', 'roadmap_planning', 'ticket_creation', 'release_management']);
-  t.deepEqual(byId.writer.integrations, ['network', 'cms', 'drive', 'notes']);
-  t.deepEqual(byId.mind.integrations, ['chat', 'work', 'tracker', 'analytics']);
-  t.deepEqual(byId.pilot.integrations, ['tracker', 'code', 'planner', 'wiki']);
+  // Issue 21 item 3: a new workspace can use only the integrations that work unconfigured.
+  t.deepEqual(byId.writer.integrations, ['drive', 'notes']);
+  t.deepEqual(byId.mind.integrations, []);
+  t.deepEqual(byId.pilot.integrations, ['wiki']);
   for (const crew of res.body.crews) {
     t.is(crew.status, 'available');
     t.true(crew.name.length > 0 && crew.description.length > 0);

@@ -1,0 +1,110 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
+import { atlassianHeaders } from '../shared/atlassian.js';
+import { baseUrl } from '../shared/baseUrl.js';
+import { flagStages } from '../shared/flagStages.js';
+import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
+import { markdownItems } from '../shared/markdownItems.js';
+import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
+import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+
+/** Jira's document format for a plain-text description. */
+function adf(text: string) {
+  return { type: 'doc', version: 1, content: text.split(/\n{2,}/).filter((p) => p.trim() !== '').map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p.slice(0, 30_000) }] })) };
+}
+
+interface JiraSearch {
+  issues?: Array<{ id: string; key: string; fields?: { summary?: string; status?: { name?: string } } }>;
+}
+
+/**
+ * Issue tracker (mind, pilot) on the Jira Cloud REST API v3 over undici. `create_tracker_tickets`
+ * files one issue per ticket (or action item) of the outcome. Each issue carries the label
+ * `crewd-<marker>`, so a replay after a crash finds it with one JQL lookup by label.
+ */
+export const trackerPlugin = definePlugin({
+  manifest: {
+    id: 'tracker',
+    kind: 'issue tracker',
+    displayName: 'Issue tracker (Jira)',
+    version: '1.0.0',
+    crews: ['mind', 'pilot'],
+    tools: ['tracker_create_issues', 'tracker_search_issues'],
+    flags: [{ name: 'create_tracker_tickets', type: 'boolean', description: 'File the tickets (or action items) as issues in the tracker.', stages: flagStages('tickets'), tool: 'tracker_create_issues', action: 'create_issues' }],
+    settingsSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['base_url', 'project_key'],
+      properties: {
+        base_url: { ...baseUrlProperty, description: 'The Jira site, e.g. https://acme.atlassian.net (or the OAuth API base).' },
+        project_key: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,19}$', description: 'The project key, e.g. ENG.' },
+        issue_type: { type: 'string', minLength: 1, maxLength: 50, description: 'Issue type name; Task by default.' },
+        email: { type: 'string', format: 'email', description: 'Account email of the API token.' },
+        api_token: secretProperty('Atlassian API token (with email)'),
+        access_token: secretProperty('OAuth access token'),
+      },
+    },
+    secrets: [
+      { name: 'api_token', description: 'Atlassian API token.', required: false },
+      { name: 'access_token', description: 'OAuth access token.', required: false },
+    ],
+    oauth: { authorizeUrl: 'https://auth.atlassian.com/authorize', tokenUrl: 'https://auth.atlassian.com/oauth/token', scopes: ['read:jira-work', 'write:jira-work', 'offline_access'], extraAuthorizeParams: { audience: 'api.atlassian.com', prompt: 'consent' } },
+  },
+  register(context) {
+    const site = baseUrl(context, 'tracker', 'https://your-site.atlassian.net');
+    const projectKey = String(context.settings.project_key ?? '');
+    const request = vendorHttp(context, { vendor: 'Jira', baseUrl: `${site}/rest/api/3`, headers: () => atlassianHeaders(context) });
+    const server = new McpServer({ name: 'crewd-tracker', version: '1.0.0' });
+    const browse = (key: string) => `${site}/browse/${key}`;
+
+    server.registerTool('tracker_create_issues', { description: 'File one issue per ticket of the outcome; returns their URLs.', inputSchema: integrationActionInputSchema }, async (input) => {
+      try {
+        const items = markdownItems(input.content, input.title, /tickets?|action items?|issues?|stories/i);
+        const issues: Array<{ key: string; url: string; summary: string; created: boolean }> = [];
+        for (const [index, item] of items.entries()) {
+          const key = `${input.idempotency_key}:${index}`;
+          const label = `crewd-${await markerOf(key)}`;
+          const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
+            async find() {
+              const found = await request<JiraSearch>({ method: 'POST', path: '/search/jql', json: { jql: `labels = "${label}"`, fields: ['summary'], maxResults: 1 } });
+              const hit = found.issues?.[0];
+              return hit ? { key: hit.key, url: browse(hit.key), summary: hit.fields?.summary ?? item.title } : undefined;
+            },
+            async create() {
+              const description = `${item.owner ? `Owner: ${item.owner}\n\n` : ''}${item.due ? `Due: ${item.due}\n\n` : ''}From the outcome "${input.title}" (${input.outcome_id}).`;
+              const made = await request<{ id: string; key: string }>({
+                method: 'POST',
+                path: '/issue',
+                json: { fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: context.settings.issue_type ?? 'Task' }, labels: [label], description: adf(description), ...(item.due ? { duedate: item.due } : {}) } },
+              });
+              return { key: made.key, url: browse(made.key), summary: item.title };
+            },
+          });
+          issues.push({ ...result, created });
+        }
+        return actionResult({ status: 'success', post_url: issues[0]?.url, details: { project_key: projectKey, issues } });
+      } catch (error) {
+        return vendorFailure(error);
+      }
+    });
+
+    server.registerTool(
+      'tracker_search_issues',
+      {
+        description: 'Search issues with JQL (the configured project by default).',
+        inputSchema: z.object({ jql: z.string().max(1000).optional(), limit: z.number().int().min(1).max(50).optional() }),
+        outputSchema: z.object({ issues: z.array(z.object({ key: z.string(), summary: z.string(), status: z.string().nullable(), url: z.string() })) }),
+      },
+      async ({ jql, limit }) => {
+        try {
+          const found = await request<JiraSearch>({ method: 'POST', path: '/search/jql', json: { jql: jql ?? `project = "${projectKey}" ORDER BY created DESC`, fields: ['summary', 'status'], maxResults: limit ?? 20 } });
+          return readResult({ issues: (found.issues ?? []).map((issue) => ({ key: issue.key, summary: issue.fields?.summary ?? '', status: issue.fields?.status?.name ?? null, url: browse(issue.key) })) });
+        } catch (error) {
+          return vendorFailure(error);
+        }
+      },
+    );
+    return server;
+  },
+});

@@ -1,0 +1,119 @@
+import { McpServer } from '@modelcontextprotocol/server';
+import { z } from 'zod';
+import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
+import { baseUrl } from '../shared/baseUrl.js';
+import { flagStages } from '../shared/flagStages.js';
+import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
+import { markdownItems } from '../shared/markdownItems.js';
+import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
+import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+
+interface AsanaTask {
+  gid: string;
+  name: string;
+  notes?: string;
+  permalink_url?: string;
+  completed?: boolean;
+  due_on?: string | null;
+  assignee?: { name?: string } | null;
+}
+
+/**
+ * Work-management tool (mind) on the Asana REST API over undici. `create_work_tasks` makes one
+ * task per action item of the outcome (owner and due date when the line names them) in the
+ * configured project. Asana has no idempotency key: each task's notes end with a marker, and a
+ * replay after a crash asks for the project's tasks modified since the attempt began.
+ */
+export const workPlugin = definePlugin({
+  manifest: {
+    id: 'work',
+    kind: 'work-management tool',
+    displayName: 'Work-management tool (Asana)',
+    version: '1.0.0',
+    crews: ['mind'],
+    tools: ['work_create_tasks', 'work_list_projects', 'work_list_tasks'],
+    flags: [{ name: 'create_work_tasks', type: 'boolean', description: 'Create a task per action item in the work-management tool.', stages: flagStages('tickets'), tool: 'work_create_tasks', action: 'create_tasks' }],
+    settingsSchema: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['workspace_gid', 'project_gid'],
+      properties: {
+        workspace_gid: { type: 'string', pattern: '^[0-9]{1,30}$', description: 'The Asana workspace gid.' },
+        project_gid: { type: 'string', pattern: '^[0-9]{1,30}$', description: 'The project that receives the tasks.' },
+        access_token: secretProperty('Personal access token or OAuth access token'),
+        base_url: baseUrlProperty,
+      },
+    },
+    secrets: [{ name: 'access_token', description: 'Access token.', required: true }],
+    oauth: { authorizeUrl: 'https://app.asana.com/-/oauth_authorize', tokenUrl: 'https://app.asana.com/-/oauth_token', scopes: ['default'] },
+  },
+  register(context) {
+    const project = String(context.settings.project_gid ?? '');
+    const workspace = String(context.settings.workspace_gid ?? '');
+    const request = vendorHttp(context, { vendor: 'Asana', baseUrl: `${baseUrl(context, 'work', 'https://app.asana.com')}/api/1.0`, headers: () => ({ authorization: `Bearer ${context.secrets.access_token ?? ''}` }) });
+    const server = new McpServer({ name: 'crewd-work', version: '1.0.0' });
+
+    server.registerTool('work_create_tasks', { description: 'Create one task per action item of the outcome.', inputSchema: integrationActionInputSchema }, async (input) => {
+      try {
+        const items = markdownItems(input.content, input.title, /action items?|next steps|tasks/i);
+        const tasks: Array<{ gid: string; url: string; name: string; created: boolean }> = [];
+        for (const [index, item] of items.entries()) {
+          const key = `${input.idempotency_key}:${index}`;
+          const marker = `crewd:${await markerOf(key)}`;
+          const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
+            async find(since) {
+              const page = await request<{ data: AsanaTask[] }>({ path: '/tasks', query: { project, modified_since: since, opt_fields: 'name,notes,permalink_url', limit: 100 } });
+              const hit = page.data.find((task) => (task.notes ?? '').includes(marker));
+              return hit ? { gid: hit.gid, url: hit.permalink_url ?? '', name: hit.name } : undefined;
+            },
+            async create() {
+              const notes = `${item.owner ? `Owner: ${item.owner}\n` : ''}From crewd outcome ${input.outcome_id}: ${input.title}\n\n${marker}`;
+              const { data } = await request<{ data: AsanaTask }>({
+                method: 'POST',
+                path: '/tasks',
+                query: { opt_fields: 'name,permalink_url' },
+                json: { data: { name: item.title, notes, projects: [project], workspace, ...(item.due ? { due_on: item.due } : {}), ...(item.owner && item.owner.includes('@') ? { assignee: item.owner } : {}) } },
+              });
+              return { gid: data.gid, url: data.permalink_url ?? '', name: data.name };
+            },
+          });
+          tasks.push({ ...result, created });
+        }
+        return actionResult({ status: 'success', post_url: tasks[0]?.url, details: { project_gid: project, tasks } });
+      } catch (error) {
+        return vendorFailure(error);
+      }
+    });
+
+    server.registerTool(
+      'work_list_projects',
+      { description: 'List the projects of the workspace.', inputSchema: z.object({}), outputSchema: z.object({ projects: z.array(z.object({ gid: z.string(), name: z.string() })) }) },
+      async () => {
+        try {
+          const page = await request<{ data: Array<{ gid: string; name: string }> }>({ path: '/projects', query: { workspace, limit: 100 } });
+          return readResult({ projects: page.data.map((p) => ({ gid: p.gid, name: p.name })) });
+        } catch (error) {
+          return vendorFailure(error);
+        }
+      },
+    );
+
+    server.registerTool(
+      'work_list_tasks',
+      {
+        description: 'List tasks of a project (the configured one by default).',
+        inputSchema: z.object({ project_gid: z.string().regex(/^[0-9]{1,30}$/).optional(), limit: z.number().int().min(1).max(100).optional() }),
+        outputSchema: z.object({ tasks: z.array(z.object({ gid: z.string(), name: z.string(), completed: z.boolean(), due_on: z.string().nullable(), assignee: z.string().nullable(), url: z.string() })) }),
+      },
+      async ({ project_gid, limit }) => {
+        try {
+          const page = await request<{ data: AsanaTask[] }>({ path: '/tasks', query: { project: project_gid ?? project, limit: limit ?? 50, opt_fields: 'name,completed,due_on,assignee.name,permalink_url' } });
+          return readResult({ tasks: page.data.map((task) => ({ gid: task.gid, name: task.name, completed: task.completed ?? false, due_on: task.due_on ?? null, assignee: task.assignee?.name ?? null, url: task.permalink_url ?? '' })) });
+        } catch (error) {
+          return vendorFailure(error);
+        }
+      },
+    );
+    return server;
+  },
+});
