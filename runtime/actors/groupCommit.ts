@@ -5,7 +5,7 @@ import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
 import { flushTick } from './flushTick.js';
 import { isolateActor } from './isolateActor.js';
-import type { MachineDefinition } from './machineDefinition.js';
+import type { HostedDefinition } from './machineDefinition.js';
 import { isEmptyTick, newPendingTick, pendingActor, prependTick, type PendingActor, type PendingTick } from './pendingTick.js';
 import type { TickRows } from './tickRows.js';
 import { tickUnitOf } from './tickUnit.js';
@@ -24,7 +24,7 @@ export interface ActorHostHealth {
 /** A live actor as the group commit sees it. */
 export interface CommitActor {
   id: string;
-  def: MachineDefinition;
+  def: HostedDefinition;
   getSnapshot(): AnyMachineSnapshot;
   getPersistedSnapshot(): unknown;
   createdAt: string;

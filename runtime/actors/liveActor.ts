@@ -1,7 +1,7 @@
 import type { Actor, AnyActorLogic, AnyMachineSnapshot } from 'xstate';
 import { eventId } from './eventId.js';
 import type { GroupCommit } from './groupCommit.js';
-import type { EmittedEvent, MachineDefinition } from './machineDefinition.js';
+import type { EmittedEvent, HostedDefinition } from './machineDefinition.js';
 import { stateValueString } from './stateValueString.js';
 
 /** A live actor for operators. */
@@ -18,7 +18,7 @@ export interface LiveActorView {
 /** An actor the host runs, with what it needs to record its transitions. */
 export interface LiveActor {
   id: string;
-  def: MachineDefinition;
+  def: HostedDefinition;
   actor: Actor<AnyActorLogic>;
   createdAt: string;
   last: AnyMachineSnapshot | undefined;
