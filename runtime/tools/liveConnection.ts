@@ -106,6 +106,15 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
     async settled(): Promise<ToolConnectionStatusDetail['state']> {
       return statusDetailOf(await waitFor(actor, (s) => !s.matches('connecting'))).state;
     },
+    /**
+     * Resolves once the connection is not (re)connecting — active, error or disconnected — or
+     * after `timeoutMs`, whichever comes first; with the state it is in then.
+     */
+    async ready(timeoutMs: number): Promise<ToolConnectionStatusDetail['state']> {
+      const settledNow = (s: ReturnType<typeof actor.getSnapshot>) => !s.matches('connecting') && !s.matches('reconnecting');
+      if (!settledNow(actor.getSnapshot())) await waitFor(actor, settledNow, { timeout: timeoutMs }).catch(() => undefined);
+      return statusDetailOf(actor.getSnapshot()).state;
+    },
     detail: () => statusDetailOf(actor.getSnapshot()),
     /** Why the last connect failed or the session was lost, for the connect answer. */
     lastFailure: () => lastFailure?.cause,
