@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../runtime/config.js';
-import { createRuntime } from '../../runtime/createRuntime.js';
+import { createRuntime } from '../../app/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 
 /** The service's OpenAPI document, as GET /v1/openapi.json serves it, built by a runtime on a throwaway SQLite file. */

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../runtime/config.js';
 import { createRuntime } from '../createRuntime.js';
 
 /** `crewd serve`: start the API, print how to call it, and shut down gracefully on SIGTERM/SIGINT. */

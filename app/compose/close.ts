@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
-import { flushLogger } from '../logger.js';
+import { flushLogger } from '../../runtime/logger.js';
 
 /** What `closeRuntime` stops, each by the one call it needs. */
 export interface ClosingParts {
