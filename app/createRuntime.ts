@@ -197,7 +197,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
 
     async close(): Promise<void> {
-      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger });
+      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
     },
   };
 }

@@ -38,6 +38,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** How long an unanswered Idempotency-Key is held for a process that stopped renewing it. */
   idempotencyLeaseMs: number;
+  /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway (CREWD_SHUTDOWN_MS). */
+  shutdownMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -131,5 +133,6 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs,
     headersTimeoutMs,
     idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    shutdownMs: integer(env, 'CREWD_SHUTDOWN_MS', 10_000, 100, 600_000),
   };
 }
