@@ -103,6 +103,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const chat = createChat({
     repos,
     cipher,
+    actors: actorHost,
     clock,
     ids,
     logger,

@@ -9,7 +9,7 @@ export interface ClosingParts {
   eventsOut: { closeStreams(): Promise<void>; close(): Promise<void> };
   /** Undefined when the runtime never listened. */
   server: http.Server | undefined;
-  chat: { close(): Promise<void> };
+  chat: { close(): Promise<void>; drained(): Promise<void> };
   scheduler: { stop(): Promise<void> };
   actorHost: { stop(): Promise<void> };
   model: { close(): Promise<void> };
@@ -55,6 +55,8 @@ export async function closeRuntime(parts: ClosingParts): Promise<void> {
   await parts.chat.close();
   await parts.scheduler.stop();
   await parts.actorHost.stop();
+  // The host stopped the chat sync actors (aborting their runs): wait for the runs to end.
+  await parts.chat.drained();
   await parts.model.close();
   // After the timers stopped: attempts in flight finish and are stored.
   await parts.eventsOut.close();

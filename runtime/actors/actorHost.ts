@@ -35,6 +35,11 @@ export interface MachineHandle<TLogic extends AnyStateMachine> {
   send(id: string, event: MachineEvent<TLogic>): Promise<void>;
   /** Ids of this machine's live actors. */
   liveIds(): string[];
+  /**
+   * Stops the actor without writing its state and deletes its row: its subject is gone (a chat
+   * team disconnected). Steps in flight are aborted.
+   */
+  retire(id: string): Promise<void>;
 }
 export type { LiveActorView } from './liveActor.js';
 
@@ -166,6 +171,11 @@ export function createActorHost(deps: ActorHostDeps) {
         (await handle.load(id)).send(event);
       },
       liveIds: () => [...live.values()].filter((entry) => entry.def === def).map((entry) => entry.id),
+      async retire(id) {
+        const entry = mine(id);
+        if (entry) drop(entry);
+        await repos.actors.remove(id);
+      },
     };
     return handle;
   }
