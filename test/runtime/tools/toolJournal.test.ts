@@ -1,9 +1,10 @@
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { definePlugin } from '../../../plugins/contract.js';
 import { idempotencyMetaKey } from '../../../runtime/tools/toolJournal.js';
 import { waitForOutcome } from '../../e2e/outcomesHelpers.js';
+import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
 import { startServer } from '../../helpers/server.js';
 
 /** A plugin whose one search-like tool counts the calls it receives per idempotency key. */
@@ -22,9 +23,9 @@ function countingPlugin(byKey: Map<string, number>) {
   });
 }
 
-test('an agent tool call reaches the plugin once with its journal key; the same call again is answered from the journal', async (t) => {
+async function journaledOnce(t: ExecutionContext, env: Record<string, string>) {
   const byKey = new Map<string, number>();
-  const server = await startServer({}, { tools: { plugins: [countingPlugin(byKey)] } });
+  const server = await startServer(env, { tools: { plugins: [countingPlugin(byKey)] } });
   t.teardown(() => server.close());
   t.is((await server.call('POST', '/v1/integrations/facts/configure', { body: { settings: {} } })).status, 200);
 
@@ -44,4 +45,12 @@ test('an agent tool call reaches the plugin once with its journal key; the same 
   t.deepEqual(replayed, { content: logged!.output, isError: false });
   t.is(byKey.get(callKey), 1);
   t.is((await server.runtime.repos.toolCalls.list(server.workspaceId, { outcomeId: id })).length, 1);
+}
+
+test('an agent tool call reaches the plugin once with its journal key; the same call again is answered from the journal', (t) => journaledOnce(t, {}));
+
+postgresTest('on Postgres too, a journaled tool call is answered from the journal and logged once', async (t) => {
+  const database = await createPostgresDatabase();
+  t.teardown(() => database.drop());
+  await journaledOnce(t, { CREWD_DATABASE_URL: database.url });
 });
