@@ -1,4 +1,4 @@
-import { createActor, type Actor, type AnyActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorRow } from '../../storage/repositories/actors.js';
@@ -83,7 +83,7 @@ export function createActorHost(deps: ActorHostDeps) {
       const entry = live.get(id);
       if (!entry) return undefined;
       const { actor } = entry;
-      return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot() as AnyMachineSnapshot, getPersistedSnapshot: () => actor.getPersistedSnapshot() };
+      return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot(), getPersistedSnapshot: () => actor.getPersistedSnapshot() };
     },
     release(id) {
       const entry = live.get(id);
@@ -97,7 +97,7 @@ export function createActorHost(deps: ActorHostDeps) {
     if (live.get(entry.id) === entry) live.delete(entry.id);
   }
 
-  function attach(def: HostedDefinition, id: string, actor: Actor<AnyActorLogic>, createdAt: string, recording: boolean): LiveActor {
+  function attach(def: HostedDefinition, id: string, actor: Actor<AnyStateMachine>, createdAt: string, recording: boolean): LiveActor {
     const entry: LiveActor = { id, def, actor, createdAt, last: undefined, recording, unsubscribe: () => undefined };
     entry.unsubscribe = followActor(entry, commits, deps.onError);
     live.set(id, entry);
@@ -143,7 +143,7 @@ export function createActorHost(deps: ActorHostDeps) {
 
   function handleOf<TLogic extends AnyStateMachine>(def: HostedDefinition): MachineHandle<TLogic> {
     // Every actor of `def` was created from `def.logic`, a TLogic: the one place the type comes back.
-    const typed = (actor: Actor<AnyActorLogic>) => actor as unknown as Actor<TLogic>;
+    const typed = (actor: Actor<AnyStateMachine>) => actor as unknown as Actor<TLogic>;
     const mine = (id: string) => {
       const entry = live.get(id);
       return entry && entry.def === def ? entry : undefined;
@@ -189,7 +189,7 @@ export function createActorHost(deps: ActorHostDeps) {
       return handleOf<TLogic>(def);
     },
     /** The live actor with this id, whatever its machine (operators, tests). */
-    get(id: string): Actor<AnyActorLogic> | undefined {
+    get(id: string): Actor<AnyStateMachine> | undefined {
       return live.get(id)?.actor;
     },
     /** Adds rows of actor `id` to the next tick: they commit (or are isolated) with its snapshot. */

@@ -1,4 +1,4 @@
-import type { AnyActorLogic, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import type { TickRows } from './tickRows.js';
 
 /** A spec event a machine emits: `{type: 'event', event, timestamp, sequence, data}`. */
@@ -48,7 +48,7 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
 export interface HostedDefinition {
   name: string;
   version: number;
-  logic: AnyActorLogic;
+  logic: AnyStateMachine;
   atRest(snapshot: AnyMachineSnapshot): boolean;
   workspaceOf(snapshot: AnyMachineSnapshot): string | null;
   project?(snapshot: AnyMachineSnapshot, now: string): TickRows;
