@@ -210,3 +210,23 @@ test('a tick that fails for a passing reason is written again after a backoff, a
   t.is(host.get('c1'), actor);
   await host.stop();
 });
+
+test('a machine handle sees only its own actors: another machine id is absent to get/snapshot and refused by load', async (t) => {
+  const { db, repos, host, machine, dir } = await world(t);
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const other = host.register({ name: 'other', version: 1, logic: counter, atRest: () => false, workspaceOf: () => 'ws' });
+  await repos.actors.insert([{ id: 'o1', machine: 'other', version: 1, workspace_id: 'ws', status: 'active', state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' }]);
+  other.start('o1', other.create(undefined), 'T');
+  await other.send('o1', { type: 'TICK' });
+  await host.flushed();
+  t.is(other.snapshot('o1')?.context.n, 1);
+  t.is(machine.get('o1'), undefined);
+  t.is(machine.snapshot('o1'), undefined);
+  await t.throwsAsync(() => machine.load('o1'), { message: /is a other, not a counter/ });
+  t.deepEqual(other.liveIds(), ['o1']);
+  t.deepEqual(machine.liveIds(), []);
+  await host.stop();
+});
