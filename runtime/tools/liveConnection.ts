@@ -107,11 +107,12 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
       return statusDetailOf(await waitFor(actor, (s) => !s.matches('connecting'))).state;
     },
     /**
-     * Resolves once the connection is not (re)connecting — active, error or disconnected — or
-     * after `timeoutMs`, whichever comes first; with the state it is in then.
+     * Resolves once the connection's first connect (after it was opened or reopened at a restart)
+     * settled, or after `timeoutMs`, whichever comes first; with the state it is in then. A
+     * connection waiting to retry after a failure is not waited for: its server is down.
      */
     async ready(timeoutMs: number): Promise<ToolConnectionStatusDetail['state']> {
-      const settledNow = (s: ReturnType<typeof actor.getSnapshot>) => !s.matches('connecting') && !s.matches('reconnecting');
+      const settledNow = (s: ReturnType<typeof actor.getSnapshot>) => !s.matches('connecting');
       if (!settledNow(actor.getSnapshot())) await waitFor(actor, settledNow, { timeout: timeoutMs }).catch(() => undefined);
       return statusDetailOf(actor.getSnapshot()).state;
     },

@@ -46,8 +46,8 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
   const signatureOf = (catalogs: Array<{ connection: LiveConnection; version: number }>) => catalogs.map((entry) => `${entry.connection.connectionId}@${entry.version}`).join(',');
 
   async function activeCatalogs(workspaceId: string) {
-    // A connection still (re)connecting — e.g. reopened after a restart — is awaited, bounded by
-    // the call timeout: a restored step must not run on without a tool that is about to be there.
+    // A connection still connecting — e.g. reopened after a restart — is awaited, bounded by the
+    // call timeout: a restored step must not run on without a tool that is about to be there.
     const live = await deps.connections.liveFor(workspaceId);
     const states = await Promise.all(live.map((connection) => connection.ready(settings.callTimeoutMs)));
     const connections = live.filter((_, index) => states[index] === 'active');
