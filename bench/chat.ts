@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../runtime/config.js';
-import { createRuntime } from '../runtime/createRuntime.js';
+import { createRuntime } from '../app/createRuntime.js';
 import { createLogger } from '../runtime/logger.js';
 import { queryTerms, type KnowledgeMessage } from '../storage/repositories/knowledgeBase.js';
 import { slackTs, startSlackFixture, type FixtureChannel } from '../test/fixtures/slackServer.js';

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from '../runtime/config.js';
-import { createRuntime, type Runtime } from '../runtime/createRuntime.js';
+import { createRuntime, type Runtime } from '../app/createRuntime.js';
 import type { CrewId } from '../runtime/crews/index.js';
 import { createLogger } from '../runtime/logger.js';
 import { abortError } from '../runtime/models/errors.js';

@@ -25,12 +25,12 @@ export async function benchHttp(): Promise<Record<string, number | string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-'));
   // A workspace whose rate limit the load cannot reach, so every request does the full work.
   const cli = (args: string[]) =>
-    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', ...args, '--json'], { env: { ...process.env, CREWD_DATA_DIR: dataDir } }).toString());
+    JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args, '--json'], { env: { ...process.env, CREWD_DATA_DIR: dataDir } }).toString());
   cli(['workspaces', 'create', '--name', 'bench', '--plan', 'enterprise', '--rpm', '1000000000']);
   const benchKey = cli(['keys', 'create', '--workspace', 'bench', '--name', 'bench', '--permissions', 'crews:read']).secret as string;
   const servicePort = await freePort();
   const service = await startProcess(
-    ['runtime/cli/main.ts', 'serve'],
+    ['app/cli/main.ts', 'serve'],
     { PORT: String(servicePort), CREWD_DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { CREWD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) },
     `http://127.0.0.1:${servicePort}/healthz`,
   );

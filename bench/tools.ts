@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { examplePlugin } from '../plugins/example/index.js';
 import { builtInPlugins } from '../plugins/index.js';
 import { loadConfig } from '../runtime/config.js';
-import { createRuntime, type Runtime } from '../runtime/createRuntime.js';
+import { createRuntime, type Runtime } from '../app/createRuntime.js';
 import { createLogger } from '../runtime/logger.js';
 import { createGuardedFetch } from '../runtime/tools/guardedFetch.js';
 import { openMcpSession, type McpSession } from '../runtime/tools/session.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { loadConfig } from '../runtime/config.js';
-import { createRuntime, type Runtime } from '../runtime/createRuntime.js';
+import { createRuntime, type Runtime } from '../app/createRuntime.js';
 import { createLogger } from '../runtime/logger.js';
 
 /**

@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../runtime/cli/main.ts');
+await import('../app/cli/main.ts');

@@ -74,6 +74,9 @@ export interface AgentStepInput {
 
 export interface AgentToolsInput {
   outcomeId: string;
+  /** With `attempt`, `turn` and a call's index: the call's journal position. */
+  stepKey: string;
+  attempt: number;
   agent: string;
   turn: number;
   calls: AgentToolCall[];
@@ -199,7 +202,7 @@ export const agentMachine = setup({
         calling_tool: {
           invoke: {
             src: 'callTools',
-            input: ({ context }) => ({ outcomeId: context.outcomeId, agent: context.agent, turn: context.turn, calls: context.calls }),
+            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: context.stepKey, attempt: context.attempt, agent: context.agent, turn: context.turn, calls: context.calls }),
             onDone: {
               target: 'thinking',
               actions: assign(({ context, event }) => ({ exchanges: [...context.exchanges, ...event.output], calls: [], turn: context.turn + 1 })),

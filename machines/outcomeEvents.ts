@@ -1,4 +1,4 @@
-import type { OutcomeContext, RevisionNotes } from './outcome.js';
+import type { OutcomeContext, RevisionNotes } from './outcomeTypes.js';
 
 /*
  * The public payloads of the outcome machine's spec events (`data` of outcome.processing,

@@ -45,6 +45,8 @@ export interface Config {
   publicUrl: string | undefined;
   /** OAuth clients by plugin id, from `CREWD_OAUTH_<ID>_CLIENT_ID` / `_CLIENT_SECRET` / `_AUTHORIZE_URL` / `_TOKEN_URL`. */
   oauthClients: Record<string, OAuthClientConfig>;
+  /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway (CREWD_SHUTDOWN_MS). */
+  shutdownMs: number;
 }
 
 export interface OAuthClientConfig {
@@ -176,5 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
     pluginApiUrls: pluginApiUrls(env),
     publicUrl: url(env, 'CREWD_PUBLIC_URL', undefined, ['http:', 'https:'])?.replace(/\/+$/, ''),
     oauthClients: oauthClients(env),
+    shutdownMs: integer(env, 'CREWD_SHUTDOWN_MS', 10_000, 100, 600_000),
   };
 }

@@ -1,4 +1,4 @@
-import { createActor, type Actor, type AnyActorLogic, type AnyMachineSnapshot } from 'xstate';
+import { createActor, type Actor, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorRow } from '../../storage/repositories/actors.js';
@@ -7,11 +7,40 @@ import type { EventBus } from '../events/eventBus.js';
 import { ActorStoppedError } from './actorStoppedError.js';
 import { followActor, liveActorView, type LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
-import type { MachineDefinition } from './machineDefinition.js';
+import { erase, type HostedDefinition, type MachineDefinition, type MachineEvent, type MachineInput } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
 import type { CreditGuard } from './writeTick.js';
 
 export type { ActorHostHealth } from './groupCommit.js';
+export type { MachineDefinition } from './machineDefinition.js';
+
+/**
+ * A registered machine: how callers create, start, reach and send to its actors, typed by the
+ * machine (its input, events and snapshots). An id that names an actor of another machine is
+ * treated as absent (`get`, `snapshot`) or refused (`load`).
+ */
+export interface MachineHandle<TLogic extends AnyStateMachine> {
+  readonly name: string;
+  /** Creates an actor (not started): its initial snapshot can be read before `start`. */
+  create(input: MachineInput<TLogic>): Actor<TLogic>;
+  /** Starts an actor made by `create` whose row the caller already committed (see `commit`). */
+  start(id: string, actor: Actor<TLogic>, createdAt: string): void;
+  /** The live actor, if it is in memory. */
+  get(id: string): Actor<TLogic> | undefined;
+  /** The live actor's snapshot, if it is in memory. */
+  snapshot(id: string): SnapshotFrom<TLogic> | undefined;
+  /** The live actor, loaded from its stored snapshot when at rest; rejects with ActorStoppedError for an isolated one. */
+  load(id: string): Promise<Actor<TLogic>>;
+  /** Loads the actor when needed and sends it `event`. */
+  send(id: string, event: MachineEvent<TLogic>): Promise<void>;
+  /** Ids of this machine's live actors. */
+  liveIds(): string[];
+  /**
+   * Stops the actor without writing its state and deletes its row: its subject is gone (a chat
+   * team disconnected). Steps in flight are aborted.
+   */
+  retire(id: string): Promise<void>;
+}
 export type { LiveActorView } from './liveActor.js';
 
 export interface ActorHostDeps {
@@ -45,7 +74,7 @@ export interface ActorHostDeps {
  */
 export function createActorHost(deps: ActorHostDeps) {
   const { repos, clock } = deps;
-  const definitions = new Map<string, MachineDefinition>();
+  const definitions = new Map<string, HostedDefinition>();
   const live = new Map<string, LiveActor>();
   const loading = new Map<string, Promise<LiveActor>>();
   const commits = createGroupCommit({
@@ -54,7 +83,7 @@ export function createActorHost(deps: ActorHostDeps) {
       const entry = live.get(id);
       if (!entry) return undefined;
       const { actor } = entry;
-      return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot() as AnyMachineSnapshot, getPersistedSnapshot: () => actor.getPersistedSnapshot() };
+      return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot(), getPersistedSnapshot: () => actor.getPersistedSnapshot() };
     },
     release(id) {
       const entry = live.get(id);
@@ -68,14 +97,14 @@ export function createActorHost(deps: ActorHostDeps) {
     if (live.get(entry.id) === entry) live.delete(entry.id);
   }
 
-  function attach(def: MachineDefinition, id: string, actor: Actor<AnyActorLogic>, createdAt: string, recording: boolean): LiveActor {
+  function attach(def: HostedDefinition, id: string, actor: Actor<AnyStateMachine>, createdAt: string, recording: boolean): LiveActor {
     const entry: LiveActor = { id, def, actor, createdAt, last: undefined, recording, unsubscribe: () => undefined };
     entry.unsubscribe = followActor(entry, commits, deps.onError);
     live.set(id, entry);
     return entry;
   }
 
-  function definition(name: string): MachineDefinition {
+  function definition(name: string): HostedDefinition {
     const def = definitions.get(name);
     if (!def) throw new Error(`no machine named ${name} is registered with the actor host`);
     return def;
@@ -84,7 +113,8 @@ export function createActorHost(deps: ActorHostDeps) {
   /** Brings a stored actor to life: from its snapshot (already durable) or, before its first write, from its input. */
   function revive(row: ActorRow): LiveActor {
     const def = definition(row.machine);
-    const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as never }) : createActor(def.logic, { input: row.input as never });
+    // The stored JSON is the persisted snapshot (or input) of this very machine: decoded, not checked.
+    const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as Snapshot<unknown> }) : createActor(def.logic, { input: row.input });
     const entry = attach(def, row.id, actor, row.created_at, !row.snapshot);
     actor.start();
     entry.recording = true;
@@ -99,36 +129,68 @@ export function createActorHost(deps: ActorHostDeps) {
     return live.get(id) ?? revive(row);
   }
 
-  return {
-    register(def: MachineDefinition): void {
-      if (definitions.has(def.name)) throw new Error(`machine ${def.name} is already registered`);
-      definitions.set(def.name, def);
-    },
-    /** Creates an actor (not started): its initial snapshot can be read before `start`. */
-    create(name: string, input: unknown): Actor<AnyActorLogic> {
-      return createActor(definition(name).logic, { input: input as never });
-    },
-    /** Starts an actor created with `create` whose row the caller already committed (see `commit`). */
-    start(name: string, id: string, actor: Actor<AnyActorLogic>, createdAt: string): void {
-      if (commits.closed) throw new Error('the actor host is stopped');
-      attach(definition(name), id, actor, createdAt, true);
-      actor.start();
-      commits.touch(id).dirty = true;
-    },
-    get(id: string): Actor<AnyActorLogic> | undefined {
-      return live.get(id)?.actor;
-    },
-    /** The live actor, loading it from its stored snapshot when it is at rest; rejects with ActorStoppedError for an isolated one. */
-    async load(id: string): Promise<Actor<AnyActorLogic>> {
+  async function loadEntry(id: string): Promise<LiveActor> {
+    const entry = live.get(id);
+    if (entry) return entry;
+    if (commits.closed) throw new Error('the actor host is stopped');
+    let loadingEntry = loading.get(id);
+    if (!loadingEntry) {
+      loadingEntry = loadRow(id).finally(() => loading.delete(id));
+      loading.set(id, loadingEntry);
+    }
+    return loadingEntry;
+  }
+
+  function handleOf<TLogic extends AnyStateMachine>(def: HostedDefinition): MachineHandle<TLogic> {
+    // Every actor of `def` was created from `def.logic`, a TLogic: the one place the type comes back.
+    const typed = (actor: Actor<AnyStateMachine>) => actor as unknown as Actor<TLogic>;
+    const mine = (id: string) => {
       const entry = live.get(id);
-      if (entry) return entry.actor;
-      if (commits.closed) throw new Error('the actor host is stopped');
-      let loadingEntry = loading.get(id);
-      if (!loadingEntry) {
-        loadingEntry = loadRow(id).finally(() => loading.delete(id));
-        loading.set(id, loadingEntry);
-      }
-      return (await loadingEntry).actor;
+      return entry && entry.def === def ? entry : undefined;
+    };
+    const handle: MachineHandle<TLogic> = {
+      name: def.name,
+      create: (input) => typed(createActor(def.logic, { input })),
+      start(id, actor, createdAt) {
+        if (commits.closed) throw new Error('the actor host is stopped');
+        attach(def, id, actor, createdAt, true);
+        actor.start();
+        commits.touch(id).dirty = true;
+      },
+      get: (id) => {
+        const entry = mine(id);
+        return entry ? typed(entry.actor) : undefined;
+      },
+      snapshot: (id) => handle.get(id)?.getSnapshot(),
+      async load(id) {
+        const entry = await loadEntry(id);
+        if (entry.def !== def) throw new Error(`actor ${id} is a ${entry.def.name}, not a ${def.name}`);
+        return typed(entry.actor);
+      },
+      async send(id, event) {
+        (await handle.load(id)).send(event);
+      },
+      liveIds: () => [...live.values()].filter((entry) => entry.def === def).map((entry) => entry.id),
+      async retire(id) {
+        const entry = mine(id);
+        if (entry) drop(entry);
+        await repos.actors.remove(id);
+      },
+    };
+    return handle;
+  }
+
+  return {
+    /** Registers a machine with its persistence adapter; returns its typed handle. */
+    register<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>): MachineHandle<TLogic> {
+      if (definitions.has(typedDef.name)) throw new Error(`machine ${typedDef.name} is already registered`);
+      const def = erase(typedDef);
+      definitions.set(def.name, def);
+      return handleOf<TLogic>(def);
+    },
+    /** The live actor with this id, whatever its machine (operators, tests). */
+    get(id: string): Actor<AnyStateMachine> | undefined {
+      return live.get(id)?.actor;
     },
     /** Adds rows of actor `id` to the next tick: they commit (or are isolated) with its snapshot. */
     stage(id: string, rows: TickRows): void {

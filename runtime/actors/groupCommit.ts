@@ -1,14 +1,9 @@
-import type { AnyMachineSnapshot } from 'xstate';
-import type { Db } from '../../storage/db.js';
-import type { Repositories } from '../../storage/index.js';
-import type { Clock } from '../clock.js';
-import type { EventBus } from '../events/eventBus.js';
 import { flushTick } from './flushTick.js';
 import { isolateActor } from './isolateActor.js';
-import type { MachineDefinition } from './machineDefinition.js';
 import { isEmptyTick, newPendingTick, pendingActor, prependTick, type PendingActor, type PendingTick } from './pendingTick.js';
 import type { TickRows } from './tickRows.js';
 import { tickUnitOf } from './tickUnit.js';
+import type { GroupCommitDeps } from './types.js';
 import type { CreditGuard } from './writeTick.js';
 
 /** What `/readyz` and `/metrics` read: is the host keeping up with its work? */
@@ -21,28 +16,7 @@ export interface ActorHostHealth {
   flushFailures: number;
 }
 
-/** A live actor as the group commit sees it. */
-export interface CommitActor {
-  id: string;
-  def: MachineDefinition;
-  getSnapshot(): AnyMachineSnapshot;
-  getPersistedSnapshot(): unknown;
-  createdAt: string;
-}
-
-export interface GroupCommitDeps {
-  db: Db;
-  repos: Repositories;
-  eventBus: EventBus;
-  clock: Clock;
-  onError(error: unknown, message: string): void;
-  /** The live actor with this id, if any. */
-  liveActor(id: string): CommitActor | undefined;
-  /** Stops and forgets a live actor (at rest after a commit, or isolated after a failure). */
-  release(id: string): void;
-  retryDelayMs?: number;
-  maxRetryDelayMs?: number;
-}
+export type { CommitActor, GroupCommitDeps } from './types.js';
 
 /**
  * The actor host's write path: collects the work of a tick (dirty actors, their emitted events,

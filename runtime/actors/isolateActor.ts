@@ -1,4 +1,4 @@
-import type { GroupCommitDeps } from './groupCommit.js';
+import type { GroupCommitDeps } from './types.js';
 import { writeTick } from './writeTick.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { Actor, AnyActorLogic, AnyMachineSnapshot } from 'xstate';
+import type { Actor, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { eventId } from './eventId.js';
 import type { GroupCommit } from './groupCommit.js';
-import type { EmittedEvent, MachineDefinition } from './machineDefinition.js';
+import type { EmittedEvent, HostedDefinition } from './machineDefinition.js';
 import { stateValueString } from './stateValueString.js';
 
 /** A live actor for operators. */
@@ -18,8 +18,8 @@ export interface LiveActorView {
 /** An actor the host runs, with what it needs to record its transitions. */
 export interface LiveActor {
   id: string;
-  def: MachineDefinition;
-  actor: Actor<AnyActorLogic>;
+  def: HostedDefinition;
+  actor: Actor<AnyStateMachine>;
   createdAt: string;
   last: AnyMachineSnapshot | undefined;
   /** False while a restored actor replays its stored (already durable) snapshot. */
@@ -35,7 +35,7 @@ export interface LiveActor {
 export function followActor(entry: LiveActor, commits: Pick<GroupCommit, 'touch' | 'closed'>, onError: (error: unknown, message: string) => void): () => void {
   const { id, def, actor } = entry;
   const onEmitted = actor.on('event', (emitted: EmittedEvent) => {
-    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+    const snapshot = actor.getSnapshot();
     commits.touch(id).events.push({
       id: eventId(id, emitted.sequence),
       workspace_id: def.workspaceOf(snapshot) ?? '',
@@ -50,10 +50,10 @@ export function followActor(entry: LiveActor, commits: Pick<GroupCommit, 'touch'
     next: (snapshot) => {
       if (commits.closed) return;
       const previous = entry.last;
-      entry.last = snapshot as AnyMachineSnapshot;
+      entry.last = snapshot;
       if (!entry.recording) return;
       commits.touch(id).dirty = true;
-      def.onTransition?.(id, snapshot as AnyMachineSnapshot, previous);
+      def.onTransition?.(id, snapshot, previous);
     },
     error: (error) => {
       onError(error, `actor ${id} (${def.name}) failed`);
@@ -68,7 +68,7 @@ export function followActor(entry: LiveActor, commits: Pick<GroupCommit, 'touch'
 
 /** What operators see of a live actor at `now` (ms). */
 export function liveActorView(entry: LiveActor, now: number): LiveActorView {
-  const snapshot = entry.actor.getSnapshot() as AnyMachineSnapshot;
+  const snapshot = entry.actor.getSnapshot();
   return {
     id: entry.id,
     machine: entry.def.name,

@@ -1,4 +1,4 @@
-import type { AnyActorLogic, AnyMachineSnapshot } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import type { TickRows } from './tickRows.js';
 
 /** A spec event a machine emits: `{type: 'event', event, timestamp, sequence, data}`. */
@@ -11,27 +11,61 @@ export interface EmittedEvent {
 }
 
 /**
- * How the host runs one kind of machine. `logic` is the machine with every slot provided. Every
- * function here is pure: the host calls them while it builds a tick and writes what they return
- * itself, so the host never calls back into the code that registered the machine to write.
+ * How the host runs one kind of machine, typed by its logic: every callback sees the machine's own
+ * snapshot type. `logic` is the machine with every slot provided. Every function here is pure: the
+ * host calls them while it builds a tick and writes what they return itself, so the host never
+ * calls back into the code that registered the machine to write.
+ *
+ * The persistence adapter is `project` (the machine's read-model rows, e.g. the outcome row,
+ * written in the same transaction as the snapshot row) plus `failed` (what an isolated actor
+ * leaves); the snapshot row itself is always the host's `actors` row.
  */
-export interface MachineDefinition {
+export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMachine> {
   name: string;
   version: number;
-  logic: AnyActorLogic;
+  logic: TLogic;
   /** At rest: persisted as `idle`, then stopped and dropped from memory until loaded again. */
-  atRest(snapshot: AnyMachineSnapshot): boolean;
-  workspaceOf(snapshot: AnyMachineSnapshot): string | null;
+  atRest(snapshot: SnapshotFrom<TLogic>): boolean;
+  workspaceOf(snapshot: SnapshotFrom<TLogic>): string | null;
   /** The machine's read model for a snapshot (e.g. the outcomes row), written with the snapshot. */
-  project?(snapshot: AnyMachineSnapshot, now: string): TickRows;
+  project?(snapshot: SnapshotFrom<TLogic>, now: string): TickRows;
   /**
    * What to write for an actor whose tick could not be stored and which the host stopped (e.g.
    * the outcome row as failed with `internal_error`, its `outcome.failed` event, a refund).
    * `snapshot` is the actor's last in-memory state.
    */
-  failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;
+  failed?(snapshot: SnapshotFrom<TLogic>, reason: string, now: string): TickRows;
   /** Called after every transition of a live actor, synchronously (never for a restore's first snapshot). */
-  onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
+  onTransition?(id: string, snapshot: SnapshotFrom<TLogic>, previous: SnapshotFrom<TLogic> | undefined): void;
   /** Called once the host stopped an actor whose tick could not be stored (release what it held). */
+  onFailed?(id: string, snapshot: SnapshotFrom<TLogic>): void;
+}
+
+/**
+ * The host's own view of a registered definition, with the machine's types erased: the host
+ * stores definitions of many machines in one map. Only `register` builds one (see `erase`).
+ */
+export interface HostedDefinition {
+  name: string;
+  version: number;
+  logic: AnyStateMachine;
+  atRest(snapshot: AnyMachineSnapshot): boolean;
+  workspaceOf(snapshot: AnyMachineSnapshot): string | null;
+  project?(snapshot: AnyMachineSnapshot, now: string): TickRows;
+  failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;
+  onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
   onFailed?(id: string, snapshot: AnyMachineSnapshot): void;
+}
+
+/** Input and event types of a machine, for typed handles. */
+export type MachineInput<TLogic extends AnyStateMachine> = InputFrom<TLogic>;
+export type MachineEvent<TLogic extends AnyStateMachine> = EventFromLogic<TLogic>;
+
+/**
+ * Erases a typed definition for the host's map. Sound because the host only ever hands a
+ * definition snapshots of actors it created from that definition's own `logic` (an actor row is
+ * revived with the definition its `machine` column names, and handles check the definition).
+ */
+export function erase<TLogic extends AnyStateMachine>(def: MachineDefinition<TLogic>): HostedDefinition {
+  return def as unknown as HostedDefinition;
 }

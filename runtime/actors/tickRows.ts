@@ -4,6 +4,7 @@ import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/out
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { WorkflowRow } from '../../storage/repositories/workflows.js';
+import type { ChatIntegrationPatch } from '../../storage/repositories/chatIntegrations.js';
 
 /** A revision that ended, written onto its record. */
 export interface RevisionSettled {
@@ -11,6 +12,13 @@ export interface RevisionSettled {
   status: 'completed' | 'failed';
   at: string;
   error: Record<string, unknown> | null;
+}
+
+/** A chat sync's projection onto its integration row. */
+export interface ChatSyncState {
+  workspaceId: string;
+  teamId: string;
+  patch: ChatIntegrationPatch;
 }
 
 /**
@@ -32,6 +40,8 @@ export interface TickRows {
   stageOutputs?: StageOutputRow[];
   revisions?: RevisionRow[];
   revisionsSettled?: RevisionSettled[];
+  /** Chat integration rows projected from chat sync snapshots. */
+  chatSyncStates?: ChatSyncState[];
   /** One credit given back per entry (a workspace id). */
   refunds?: string[];
   events?: NewEvent[];

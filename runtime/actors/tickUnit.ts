@@ -1,6 +1,6 @@
 import type { AnyMachineSnapshot } from 'xstate';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
-import type { CommitActor } from './groupCommit.js';
+import type { CommitActor } from './types.js';
 import type { PendingActor } from './pendingTick.js';
 import { stateValueString } from './stateValueString.js';
 import { mergeTickRows, type TickRows } from './tickRows.js';

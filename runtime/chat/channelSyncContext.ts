@@ -2,7 +2,7 @@ import type { KnowledgeBaseRepository } from '../../storage/repositories/knowled
 import type { Clock } from '../clock.js';
 import type { ChatApi, ChatChannel } from '../../plugins/chat/chatApi.js';
 import type { ChatConfiguration } from './chatConfiguration.js';
-import type { SyncRequest } from './syncRun.js';
+import type { SyncRequest } from './syncRequest.js';
 
 /**
  * What every step of one channel's sync shares. Invariant: `config` is the integration's

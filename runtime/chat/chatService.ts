@@ -1,9 +1,4 @@
-import type { ChatIntegrationsRepository } from '../../storage/repositories/chatIntegrations.js';
-import type { KnowledgeBaseRepository } from '../../storage/repositories/knowledgeBase.js';
-import type { Clock } from '../clock.js';
 import { errors } from '../errors.js';
-import type { SecretCipher } from '../secrets/cipher.js';
-import type { ChatApiFactory } from '../../plugins/chat/chatApi.js';
 import type { ChatConfiguration } from './chatConfiguration.js';
 import { asService } from './chatErrors.js';
 import { listChannels } from './channelListing.js';
@@ -11,24 +6,9 @@ import { chatStatus } from './chatStatus.js';
 import { configureChat } from './configureChat.js';
 import { createLegacyEndpoints } from './legacyEndpoints.js';
 import { ownIntegration } from './ownIntegration.js';
-import type { ChatSyncHost } from './syncHost.js';
-import type { ChatSyncSchedule } from './syncSchedule.js';
+import type { ChatServiceDeps } from './chatServiceDeps.js';
 
-export interface ChatServiceDeps {
-  integrations: ChatIntegrationsRepository;
-  knowledgeBase: KnowledgeBaseRepository;
-  cipher: SecretCipher;
-  api: ChatApiFactory;
-  host: ChatSyncHost;
-  schedule: Pick<ChatSyncSchedule, 'nextRunAt'>;
-  clock: Clock;
-  /**
-   * Called after a token is saved: creates the workspace's tool connection of server type `chat`
-   * unless one exists (spec: Tool connections). Resolves with its id, or null where no tool
-   * connection service is wired.
-   */
-  ensureToolConnection?(workspaceId: string, teamId: string, accessToken: string): Promise<string | null>;
-}
+export type { ChatServiceDeps } from './chatServiceDeps.js';
 
 /**
  * The chat-tool integration behind /api/chat (spec: Chat-tool integration). Every call is scoped

@@ -1,5 +1,5 @@
 import { withDefaults } from './chatConfiguration.js';
-import type { ChatServiceDeps } from './chatService.js';
+import type { ChatServiceDeps } from './chatServiceDeps.js';
 import { tsToIso } from './messageFilter.js';
 import { ownIntegration } from './ownIntegration.js';
 

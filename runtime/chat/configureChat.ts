@@ -2,7 +2,7 @@ import type { ChatApi } from '../../plugins/chat/chatApi.js';
 import { ChatApiError } from '../../plugins/chat/chatApiError.js';
 import { withDefaults, type ChatConfiguration } from './chatConfiguration.js';
 import { checkTeam } from './checkTeam.js';
-import type { ChatServiceDeps } from './chatService.js';
+import type { ChatServiceDeps } from './chatServiceDeps.js';
 
 export type ConfigureDeps = Pick<ChatServiceDeps, 'integrations' | 'cipher' | 'clock' | 'schedule' | 'ensureToolConnection'>;
 

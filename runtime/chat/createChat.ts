@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
+import type { ActorHost } from '../actors/actorHost.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createChatApi, type ChatApiFactory } from '../../plugins/chat/chatApi.js';
@@ -13,6 +14,8 @@ import { createChatSyncSchedule } from './syncSchedule.js';
 export interface ChatDeps {
   repos: Pick<Repositories, 'knowledgeBase' | 'chatIntegrations'>;
   cipher: SecretCipher;
+  /** The process's actor host; chat sync actors run on it. */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
@@ -34,7 +37,7 @@ export function createChat(deps: ChatDeps) {
   const logger = deps.logger.child({ component: 'chat' });
   const api: ChatApiFactory = deps.api ?? ((token, options) => createChatApi(token, { apiUrl: deps.apiUrl, waitOnRateLimit: options.waitOnRateLimit, retries: options.waitOnRateLimit ? 6 : 2 }));
   const runSync = createSyncRun({ knowledgeBase: deps.repos.knowledgeBase, integrations: deps.repos.chatIntegrations, cipher: deps.cipher, api, clock: deps.clock, logger });
-  const host = createChatSyncHost({ integrations: deps.repos.chatIntegrations, runSync, clock: deps.clock, ids: deps.ids, logger });
+  const host = createChatSyncHost({ integrations: deps.repos.chatIntegrations, actors: deps.actors, runSync, clock: deps.clock, ids: deps.ids, logger });
   const schedule = createChatSyncSchedule({
     integrations: deps.repos.chatIntegrations,
     clock: deps.clock,
@@ -66,8 +69,12 @@ export function createChat(deps: ChatDeps) {
       schedule.start();
       await schedule.tick();
     },
+    /** Stops the schedule; call before the actor host stops (it stops the sync actors and their runs). */
     async close(): Promise<void> {
       await schedule.stop();
+    },
+    /** Resolves once the runs the stopped actors were making have ended; call after the actor host stopped. */
+    async drained(): Promise<void> {
       await host.close();
     },
   };

@@ -9,15 +9,9 @@ import { withDefaults } from './chatConfiguration.js';
 import { decideChannels } from './channelAccess.js';
 import { syncChannel } from './syncChannel.js';
 import { enforceRetention, retentionTs } from './syncRetention.js';
+import type { SyncRequest } from './syncRequest.js';
 
-export interface SyncRequest {
-  workspaceId: string;
-  teamId: string;
-  /** Identifies one run; a run restored after a crash keeps its id and skips finished channels. */
-  runId: string;
-  /** true: backfill each channel (within retention); false: only what is newer than its checkpoint. */
-  initial: boolean;
-}
+export type { SyncRequest } from './syncRequest.js';
 
 export interface SyncResult {
   runId: string;

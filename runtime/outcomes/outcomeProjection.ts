@@ -1,5 +1,5 @@
-import type { AnyMachineSnapshot } from 'xstate';
 import type { OutcomeContext } from '../../machines/outcome.js';
+import type { OutcomeSnapshot } from './engineMachines.js';
 import { failedData, failureDetails, progressOf } from '../../machines/outcomeEvents.js';
 import type { TickRows } from '../actors/tickRows.js';
 import { eventId } from '../actors/eventId.js';
@@ -8,7 +8,7 @@ import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 export type PublicStatus = 'processing' | 'completed' | 'failed' | 'revision_requested';
 
 /** The spec's status for a state of the outcome machine. */
-export function publicStatus(snapshot: AnyMachineSnapshot): PublicStatus {
+export function publicStatus(snapshot: OutcomeSnapshot): PublicStatus {
   if (snapshot.matches('completed')) return 'completed';
   if (snapshot.matches('failed')) return 'failed';
   if (snapshot.matches('revising')) return 'revision_requested';
@@ -16,8 +16,8 @@ export function publicStatus(snapshot: AnyMachineSnapshot): PublicStatus {
 }
 
 /** The outcome's `progress` as clients see it in this state. */
-export function publicProgress(snapshot: AnyMachineSnapshot): Record<string, unknown> {
-  const context = snapshot.context as OutcomeContext;
+export function publicProgress(snapshot: OutcomeSnapshot): Record<string, unknown> {
+  const context = snapshot.context;
   if (snapshot.matches('held')) return progressOf(context, 'waiting_for_dependencies');
   if (snapshot.matches('queued') || snapshot.matches('boot')) return progressOf(context, 'queued');
   if (snapshot.matches('revising')) return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'revision'), completion_percentage: 0 };
@@ -34,8 +34,8 @@ export function publicProgress(snapshot: AnyMachineSnapshot): Record<string, unk
  * The outcomes-table row for an outcome actor's snapshot. `estimate` (the runtime's
  * CompletionEstimator) replaces the machine's own per-stage guess while processing.
  */
-export function outcomeRow(snapshot: AnyMachineSnapshot, now: string, estimate?: string | null): OutcomeRow {
-  const context = snapshot.context as OutcomeContext;
+export function outcomeRow(snapshot: OutcomeSnapshot, now: string, estimate?: string | null): OutcomeRow {
+  const context = snapshot.context;
   const status = publicStatus(snapshot);
   return {
     id: context.outcomeId,
@@ -68,8 +68,8 @@ export function outcomeRow(snapshot: AnyMachineSnapshot, now: string, estimate?:
  * outcome as failed with `internal_error` (not retryable), its `outcome.failed` event after the
  * last sequence it reached, and the credit given back like any failure.
  */
-export function failedOutcomeRows(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows {
-  const context = snapshot.context as OutcomeContext;
+export function failedOutcomeRows(snapshot: OutcomeSnapshot, reason: string, now: string): TickRows {
+  const context = snapshot.context;
   const stage = snapshot.matches('held') ? 'waiting_for_dependencies' : snapshot.matches('revising') ? 'revision' : undefined;
   const error = {
     code: 'internal_error',

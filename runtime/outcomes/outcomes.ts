@@ -1,5 +1,3 @@
-import type { AnyMachineSnapshot } from 'xstate';
-import type { OutcomeContext } from '../../machines/outcome.js';
 import type { Repositories } from '../../storage/index.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
@@ -17,6 +15,7 @@ import { changesRequested } from '../models/revisionRequest.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import { batchEstimates } from './batchEstimates.js';
 import type { CompletionEstimator } from './completionEstimator.js';
+import type { EngineMachines } from './engineMachines.js';
 import { checkBrief } from './checkBrief.js';
 import { checkCapacity } from './checkCapacity.js';
 import { insufficientCredits } from './insufficientCredits.js';
@@ -58,7 +57,9 @@ export interface OutcomesDeps {
   clock: Clock;
   ids: IdGenerator;
   crews: CrewCatalog;
-  host: ActorHost;
+  host: Pick<ActorHost, 'commit' | 'stage' | 'flushed' | 'list'>;
+  /** The outcome and workflow machines' handles on the host. */
+  machines: EngineMachines;
   queue: CapacityQueue;
   runner: StageRunner;
   /** Checks a deploy's `integrations` flags (tools issue): throws a 400 naming a bad flag. */
@@ -97,7 +98,7 @@ async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOut
   }
   for (const p of planned) {
     ctx.runner.prime(p.id, workspaceId, p.crew.id, p.inputRow);
-    ctx.host.start('outcome', p.id, p.actor, p.input.createdAt);
+    ctx.machines.outcome.start(p.id, p.actor, p.input.createdAt);
   }
   ctx.queue.pump(workspaceId);
 }
@@ -110,7 +111,7 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   const id = ctx.ids.id('out');
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
-  const planned = planOutcome(ctx.host, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
+  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
   await commitOutcomes(ctx, workspace.id, [planned]);
   return deployedView(planned);
 }
@@ -127,7 +128,7 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest): 
   const planned = plan.sorted.map((item) => {
     const dependsOn = plan.dependsOn(item.entry);
     const { brief, context, requirements, priority } = item.entry;
-    return planOutcome(ctx.host, {
+    return planOutcome(ctx.machines.outcome, {
       id: item.id,
       workspaceId: workspace.id,
       crew: definitions.get(item.entry.crew_id)!,
@@ -142,9 +143,9 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest): 
   });
   const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);
   const workflow: WorkflowRow = { id: workflowId, workspace_id: workspace.id, name: request.workflow_name, status: 'running', entries, created_at: createdAt, completed_at: null };
-  const workflowActor = ctx.host.create('workflow', input);
-  await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, 'workflow', workspace.id, input, createdAt, 'running')] });
-  ctx.host.start('workflow', workflowId, workflowActor, createdAt);
+  const workflowActor = ctx.machines.workflow.create(input);
+  await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
+  ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
   const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
   return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
 }
@@ -161,10 +162,10 @@ async function revise(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string, requ
     throw errors.conflict('outcome_not_completed', `Only a completed outcome can be revised; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
   }
   if (row.revisions_available <= 0) throw errors.conflict('no_revisions_available', `Outcome ${outcomeId} has no revisions left.`, { outcome_id: outcomeId, revisions_available: 0 });
-  const actor = await ctx.host.load(outcomeId);
-  const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+  const actor = await ctx.machines.outcome.load(outcomeId);
+  const snapshot = actor.getSnapshot();
   if (!snapshot.matches('completed')) throw errors.conflict('outcome_not_completed', `Outcome ${outcomeId} is not completed.`, { outcome_id: outcomeId, status: row.status });
-  if ((snapshot.context as OutcomeContext).revisionsAvailable <= 0) throw errors.conflict('no_revisions_available', `Outcome ${outcomeId} has no revisions left.`, { outcome_id: outcomeId, revisions_available: 0 });
+  if (snapshot.context.revisionsAvailable <= 0) throw errors.conflict('no_revisions_available', `Outcome ${outcomeId} has no revisions left.`, { outcome_id: outcomeId, revisions_available: 0 });
   const at = ctx.now();
   const crew = ctx.crews.definition(row.crew as CrewId);
   const requirements = request.requirements ?? {};
@@ -184,7 +185,7 @@ async function revise(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string, requ
   };
   // The record and the REVISE transition commit together, in the actor's tick.
   ctx.host.stage(outcomeId, { revisions: [revision] });
-  actor.send({ type: 'REVISE', at, revisionId: revision.id, feedback: revision.feedback, changesRequested: revision.changes_requested, estimatedCompletion: revision.estimated_completion } as never);
+  actor.send({ type: 'REVISE', at, revisionId: revision.id, feedback: revision.feedback, changesRequested: revision.changes_requested, estimatedCompletion: revision.estimated_completion });
   await ctx.host.flushed();
   return revision;
 }
@@ -194,9 +195,9 @@ async function cancel(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Pro
   if (row.status !== 'processing') {
     throw errors.conflict('outcome_not_cancellable', `Only a processing outcome can be cancelled; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
   }
-  const actor = await ctx.host.load(outcomeId);
-  actor.send({ type: 'CANCEL', at: ctx.now() } as never);
-  if (!(actor.getSnapshot() as AnyMachineSnapshot).matches('failed')) {
+  const actor = await ctx.machines.outcome.load(outcomeId);
+  actor.send({ type: 'CANCEL', at: ctx.now() });
+  if (!actor.getSnapshot().matches('failed')) {
     throw errors.conflict('outcome_not_cancellable', `Outcome ${outcomeId} can no longer be cancelled.`, { outcome_id: outcomeId });
   }
   ctx.queue.release(workspace.id, outcomeId);
@@ -213,13 +214,13 @@ async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Prom
   if (row.status !== 'failed') throw errors.conflict('outcome_not_failed', `Only a failed outcome can be retried; ${outcomeId} is ${row.status}.`, { outcome_id: outcomeId, status: row.status });
   if (row.retry_available === false) throw notRetryable(outcomeId);
   capacity(ctx, workspace, 1, ctx.crews.definition(row.crew as CrewId));
-  const actor = await ctx.host.load(outcomeId).catch((error: unknown) => {
+  const actor = await ctx.machines.outcome.load(outcomeId).catch((error: unknown) => {
     throw error instanceof ActorStoppedError ? notRetryable(outcomeId) : error;
   });
-  if (!(actor.getSnapshot() as AnyMachineSnapshot).matches('failed')) throw errors.conflict('outcome_not_failed', `Outcome ${outcomeId} is not failed.`, { outcome_id: outcomeId });
+  if (!actor.getSnapshot().matches('failed')) throw errors.conflict('outcome_not_failed', `Outcome ${outcomeId} is not failed.`, { outcome_id: outcomeId });
   // The retry spends a credit again (the failure gave it back).
   if (!(await ctx.repos.credits.take(workspace.id, 1))) throw insufficientCredits((await ctx.repos.credits.remaining(workspace.id)) ?? 0, 1, ctx.upgradeUrl);
-  actor.send({ type: 'RETRY', at: ctx.now() } as never);
+  actor.send({ type: 'RETRY', at: ctx.now() });
   ctx.queue.pump(workspace.id);
   await ctx.host.flushed();
   return outcomeOf(ctx, workspace.id, outcomeId);

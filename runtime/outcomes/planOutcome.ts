@@ -1,11 +1,11 @@
-import type { Actor, AnyActorLogic, AnyMachineSnapshot } from 'xstate';
-import type { OutcomeContext, OutcomeInput } from '../../machines/outcome.js';
+import type { Actor } from 'xstate';
+import type { OutcomeInput, OutcomeMachine } from '../../machines/outcome.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
-import type { ActorHost } from '../actors/actorHost.js';
 import { eventId } from '../actors/eventId.js';
 import type { TickRows } from '../actors/tickRows.js';
 import type { CrewDefinition } from '../crews/index.js';
+import type { EngineMachines } from './engineMachines.js';
 import { outcomeRow, publicProgress } from './outcomeProjection.js';
 import type { Deployed, DeployRequest } from './requests.js';
 
@@ -17,7 +17,7 @@ export interface PlannedOutcome {
   crew: CrewDefinition;
   input: OutcomeInput;
   inputRow: OutcomeInputRow;
-  actor: Actor<AnyActorLogic>;
+  actor: Actor<OutcomeMachine>;
   /** Outcome row, input row, actor row and the first two events (outcome.created, crew.deployed). */
   rows: TickRows;
 }
@@ -49,7 +49,7 @@ function revisionStageIndex(crew: CrewDefinition): number {
 }
 
 /** Builds (does not start) one outcome and the rows that make it durable. */
-export function planOutcome(host: Pick<ActorHost, 'create'>, args: PlanArgs): PlannedOutcome {
+export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' | 'name'>, args: PlanArgs): PlannedOutcome {
   const { id, workspaceId, crew, request, createdAt } = args;
   const input: OutcomeInput = {
     outcomeId: id,
@@ -66,9 +66,9 @@ export function planOutcome(host: Pick<ActorHost, 'create'>, args: PlanArgs): Pl
     held: args.held ?? false,
     ...(args.estimatedCompletion ? { estimatedCompletion: args.estimatedCompletion } : {}),
   };
-  const actor = host.create('outcome', input);
-  const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-  const context = snapshot.context as OutcomeContext;
+  const actor = outcomes.create(input);
+  const snapshot = actor.getSnapshot();
+  const context = snapshot.context;
   const requirements = request.requirements ?? {};
   const inputRow: OutcomeInputRow = {
     outcome_id: id,
@@ -85,7 +85,7 @@ export function planOutcome(host: Pick<ActorHost, 'create'>, args: PlanArgs): Pl
   const rows: TickRows = {
     outcomes: [{ ...outcomeRow(snapshot, createdAt), progress: publicProgress(snapshot) }],
     outcomeInputs: [inputRow],
-    actors: [newActorRow(id, 'outcome', workspaceId, input, createdAt, input.held ? 'held' : 'queued')],
+    actors: [newActorRow(id, outcomes.name, workspaceId, input, createdAt, input.held ? 'held' : 'queued')],
     events: [
       event(1, 'outcome.created', { outcome_id: id, crew: crew.id, status: 'processing', created_at: createdAt }),
       event(2, 'crew.deployed', { outcome_id: id, crew: crew.id, status: 'processing', agents_deployed: crew.agents, estimated_completion: context.estimatedCompletion, brief: request.brief, requirements }),
@@ -96,8 +96,8 @@ export function planOutcome(host: Pick<ActorHost, 'create'>, args: PlanArgs): Pl
 
 /** The answer of deploy and run for a planned outcome. */
 export function deployedView(planned: PlannedOutcome): Deployed {
-  const snapshot = planned.actor.getSnapshot() as AnyMachineSnapshot;
-  const context = snapshot.context as OutcomeContext;
+  const snapshot = planned.actor.getSnapshot();
+  const context = snapshot.context;
   // The deploy's estimate (crew.deployed carries the same), not the machine's per-stage guess at START.
   return { id: planned.id, crew: planned.crew, createdAt: context.createdAt, estimatedCompletion: planned.input.estimatedCompletion ?? context.estimatedCompletion, progress: publicProgress(snapshot) };
 }

@@ -1,11 +1,12 @@
-import { fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { fromPromise } from 'xstate';
 import { agentMachine, type AgentStepInput, type AgentToolsInput } from '../../machines/agent.js';
 import { outcomeMachine, type FinalizeInput, type OutcomeContext } from '../../machines/outcome.js';
-import { workflowMachine, workflowStatus, type WorkflowContext } from '../../machines/workflow.js';
+import { workflowMachine, workflowStatus } from '../../machines/workflow.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { CrewDefinition } from '../crews/index.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import type { CompletionEstimator } from './completionEstimator.js';
+import type { EngineMachines, OutcomeSnapshot } from './engineMachines.js';
 import { observeDurations } from './observeDurations.js';
 import { failedOutcomeRows, outcomeRow } from './outcomeProjection.js';
 import type { StageRunner } from './stageRunner.js';
@@ -25,18 +26,16 @@ export interface MachineWiring {
  * implementations (.provide()) and registers both with the actor host, with their pure
  * projections. Side effects that must be durable are staged as rows of the actor's tick.
  */
-export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError }: MachineWiring): void {
-  function send(id: string, event: Record<string, unknown> & { type: string }): void {
-    void host
-      .load(id)
-      .then((actor) => actor.send(event as never))
-      .catch((error) => onError(error, `could not send ${event.type} to ${id}`));
-  }
+export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError }: MachineWiring): EngineMachines {
+  // Handles are bound after registration: the slots below only run once actors exist.
+  let machines: EngineMachines | undefined;
+  const reported = (id: string, type: string) => (error: unknown) => onError(error, `could not send ${type} to ${id}`);
 
   function settled(id: string, context: OutcomeContext, status: 'completed' | 'failed'): void {
     runner.forget(id);
     estimator.forget(id);
-    if (context.workflowId) send(context.workflowId, { type: 'OUTCOME_SETTLED', outcomeId: id, status, at: context.updatedAt });
+    const workflowId = context.workflowId;
+    if (workflowId) void machines?.workflow.send(workflowId, { type: 'OUTCOME_SETTLED', outcomeId: id, status, at: context.updatedAt }).catch(reported(workflowId, 'OUTCOME_SETTLED'));
   }
 
   const outcomeLogic = outcomeMachine.provide({
@@ -53,53 +52,54 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
       requestSlot: (_, params) => queue.request(params.workspaceId, params.outcomeId),
       releaseSlot: (_, params) => queue.release(params.workspaceId, params.outcomeId),
       refundCredit: (_, params) => host.stage(params.outcomeId, { refunds: [params.workspaceId] }),
-      revisionSettled: ({ context }, params) => host.stage((context as OutcomeContext).outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] }),
+      revisionSettled: ({ context }, params) => host.stage(context.outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] }),
     },
   });
 
-  const atRest = (snapshot: AnyMachineSnapshot) => snapshot.matches('completed') || snapshot.matches('failed');
+  const atRest = (snapshot: OutcomeSnapshot) => snapshot.matches('completed') || snapshot.matches('failed');
 
   /** The estimator's view of an outcome that has not finished yet (null otherwise). */
-  function estimateOf(snapshot: AnyMachineSnapshot, at: string): string | null {
-    const context = snapshot.context as OutcomeContext;
+  function estimateOf(snapshot: OutcomeSnapshot, at: string): string | null {
+    const context = snapshot.context;
     const phase = snapshot.matches('held') ? 'held' : snapshot.matches('queued') ? 'queued' : snapshot.matches('processing') ? 'processing' : null;
     if (!phase) return null;
     return estimator.estimate({ id: context.outcomeId, workspaceId: context.workspaceId, crew: crewOf(context.crew), stageIndex: context.stageIndex, phase, stageStartedAt: context.updatedAt, at });
   }
 
-  host.register({
+  const outcome = host.register({
     name: 'outcome',
     version: 1,
     logic: outcomeLogic,
     atRest,
-    workspaceOf: (snapshot) => (snapshot.context as OutcomeContext).workspaceId,
+    workspaceOf: (snapshot) => snapshot.context.workspaceId,
     project: (snapshot, at) => ({ outcomeStates: [outcomeRow(snapshot, at, estimateOf(snapshot, at))] }),
     failed: failedOutcomeRows,
     onTransition(id, snapshot, previous) {
       if (previous) observeDurations(estimator, previous, snapshot);
       if (!atRest(snapshot) || (previous && atRest(previous) && previous.value === snapshot.value)) return;
-      settled(id, snapshot.context as OutcomeContext, snapshot.matches('completed') ? 'completed' : 'failed');
+      settled(id, snapshot.context, snapshot.matches('completed') ? 'completed' : 'failed');
     },
     onFailed(id, snapshot) {
-      const context = snapshot.context as OutcomeContext;
+      const context = snapshot.context;
       queue.release(context.workspaceId, id);
       settled(id, context, 'failed');
     },
   });
 
-  host.register({
+  const workflow = host.register({
     name: 'workflow',
     version: 1,
     logic: workflowMachine.provide({
       actions: {
-        releaseOutcome: (_, params) => send(params.outcomeId, { type: 'RELEASE', at: now() }),
-        failOutcome: (_, params) => send(params.outcomeId, { type: 'DEPENDENCY_FAILED', at: now(), dependency: params.dependency }),
+        releaseOutcome: (_, params) => void machines?.outcome.send(params.outcomeId, { type: 'RELEASE', at: now() }).catch(reported(params.outcomeId, 'RELEASE')),
+        failOutcome: (_, params) =>
+          void machines?.outcome.send(params.outcomeId, { type: 'DEPENDENCY_FAILED', at: now(), dependency: params.dependency }).catch(reported(params.outcomeId, 'DEPENDENCY_FAILED')),
       },
     }),
     atRest: (snapshot) => snapshot.matches('done'),
-    workspaceOf: (snapshot) => (snapshot.context as WorkflowContext).workspaceId,
+    workspaceOf: (snapshot) => snapshot.context.workspaceId,
     project: (snapshot) => {
-      const context = snapshot.context as WorkflowContext;
+      const context = snapshot.context;
       return {
         workflowStates: [
           {
@@ -115,4 +115,6 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
       };
     },
   });
+  machines = { outcome, workflow };
+  return machines;
 }

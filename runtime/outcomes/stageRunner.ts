@@ -12,6 +12,7 @@ import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDesc
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
 import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
+import { toolCallKey } from './toolCallKey.js';
 
 export interface StageRunnerDeps {
   repos: Repositories;
@@ -47,7 +48,7 @@ export interface StageServices {
     workspaceId: string,
     call: { id: string; name: string; arguments: Record<string, unknown> },
     signal: AbortSignal,
-    context?: { outcomeId: string; agent: string },
+    context?: { outcomeId: string; agent: string; callKey?: string },
   ): Promise<{ content: string; isError: boolean }>;
   /**
    * Runs the deploy's integration flags due at this stage, after the stage's output is stored.
@@ -181,9 +182,11 @@ export function createStageRunner(deps: StageRunnerDeps) {
   async function callTools(input: AgentToolsInput, signal: AbortSignal): Promise<AgentToolExchange[]> {
     const { workspaceId } = await job(input.outcomeId);
     const exchanges: AgentToolExchange[] = [];
-    for (const call of input.calls) {
+    for (const [index, call] of input.calls.entries()) {
+      // Journaled by position: a restored step replays stored results and re-sends in-flight calls with the same key.
+      const callKey = toolCallKey({ outcomeId: input.outcomeId, stepKey: input.stepKey, attempt: input.attempt, turn: input.turn, index });
       const result = deps.services?.callTool
-        ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent })
+        ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent, callKey })
         : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
       exchanges.push({ call, result, turn: input.turn });
     }

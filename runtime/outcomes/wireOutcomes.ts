@@ -1,4 +1,3 @@
-import type { AnyMachineSnapshot } from 'xstate';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { Clock } from '../clock.js';
@@ -8,6 +7,7 @@ import type { IdGenerator } from '../ids.js';
 import type { ModelProvider } from '../models/types.js';
 import { createCapacityQueue } from './capacityQueue.js';
 import { createCompletionEstimator } from './completionEstimator.js';
+import type { EngineMachines } from './engineMachines.js';
 import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js';
 import { registerMachines } from './registerMachines.js';
 import { restoreOutcomes } from './restoreOutcomes.js';
@@ -40,11 +40,13 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   const { repos, clock, host } = deps;
   const now = () => clock.now().toISOString();
   const limits = new Map<string, number>();
+  // Bound once the machines are registered below; the queue starts nothing before a deploy or restore.
+  let machines: EngineMachines | undefined;
   const queue = createCapacityQueue({
     limitOf: (workspaceId) => limits.get(workspaceId) ?? 1,
     start(outcomeId) {
-      const actor = host.get(outcomeId);
-      if (!actor || !(actor.getSnapshot() as AnyMachineSnapshot).matches('queued')) return false;
+      const actor = machines?.outcome.get(outcomeId);
+      if (!actor || !actor.getSnapshot().matches('queued')) return false;
       actor.send({ type: 'START', at: now() });
       return true;
     },
@@ -66,14 +68,15 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
-  registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
-  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, queue, runner, estimator, limits, ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
+  const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
+  machines = registered;
+  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
   return {
     outcomes,
     async restore() {
       // Measured durations first, so restored outcomes are estimated from them.
       await seedDurations(repos, estimator, (crewId) => (deps.crews.ids.includes(crewId as CrewId) ? crewOf(crewId) : undefined));
-      return restoreOutcomes({ repos, host, queue, limits });
+      return restoreOutcomes({ repos, host, machines: registered, queue, limits });
     },
   };
 }

@@ -7,8 +7,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
 import { crews } from '../crews/index.js';
-import { createCipher } from '../secrets/cipher.js';
-import { loadSecretKey } from '../secrets/secretKey.js';
+import type { SecretCipher } from '../secrets/cipher.js';
 import { createToolConnections } from './connections.js';
 import { createGuardedFetch } from './guardedFetch.js';
 import { createIntegrationRunner } from './integrationRunner.js';
@@ -33,8 +32,8 @@ export interface ToolsOptions {
 }
 
 /** Builds the MCP client side from config: plugins, connections, the agents' tool service, integrations. */
-export function createTools(deps: { config: Config; repos: Repositories; clock: Clock; ids: IdGenerator; logger: Logger }, options: ToolsOptions = {}) {
-  const { config } = deps;
+export function createTools(deps: { config: Config; repos: Repositories; cipher: SecretCipher; clock: Clock; ids: IdGenerator; logger: Logger }, options: ToolsOptions = {}) {
+  const { config, cipher } = deps;
   const settings: ToolSettings = {
     ...defaultToolSettings,
     stdioAllow: config.mcpStdioAllow,
@@ -44,7 +43,6 @@ export function createTools(deps: { config: Config; repos: Repositories; clock: 
     allowPrivateUrls: config.allowPrivateUrls,
     ...options.settings,
   };
-  const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const fetch = createGuardedFetch({ allowPrivate: settings.allowPrivateUrls, connectTimeoutMs: settings.connectTimeoutMs });
   const registry = createPluginRegistry(options.plugins ?? builtInPlugins(), { crewStages: Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)])) });
   const pluginHost = createPluginHost({

@@ -106,6 +106,16 @@ export function createLiveConnection(deps: LiveConnectionDeps, options: { retryI
     async settled(): Promise<ToolConnectionStatusDetail['state']> {
       return statusDetailOf(await waitFor(actor, (s) => !s.matches('connecting'))).state;
     },
+    /**
+     * Resolves once the connection's first connect (after it was opened or reopened at a restart)
+     * settled, or after `timeoutMs`, whichever comes first; with the state it is in then. A
+     * connection waiting to retry after a failure is not waited for: its server is down.
+     */
+    async ready(timeoutMs: number): Promise<ToolConnectionStatusDetail['state']> {
+      const settledNow = (s: ReturnType<typeof actor.getSnapshot>) => !s.matches('connecting');
+      if (!settledNow(actor.getSnapshot())) await waitFor(actor, settledNow, { timeout: timeoutMs }).catch(() => undefined);
+      return statusDetailOf(actor.getSnapshot()).state;
+    },
     detail: () => statusDetailOf(actor.getSnapshot()),
     /** Why the last connect failed or the session was lost, for the connect answer. */
     lastFailure: () => lastFailure?.cause,

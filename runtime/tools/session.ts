@@ -29,7 +29,8 @@ export interface McpSession {
   readonly transportKind: 'streamable_http' | 'sse' | 'stdio' | 'memory';
   era(): 'modern' | 'legacy' | undefined;
   listTools(): Promise<{ tools: Tool[]; ttlMs: number | null }>;
-  callTool(name: string, args: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal }): Promise<CallToolResult>;
+  /** `meta` goes out as the request's `_meta` (the call's idempotency key). */
+  callTool(name: string, args: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal; meta?: Record<string, unknown> }): Promise<CallToolResult>;
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -123,7 +124,7 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
     },
     async callTool(name, args, callOptions) {
       const result = await withSession((client) =>
-        client.callTool({ name, arguments: args }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
+        client.callTool({ name, arguments: args, ...(callOptions.meta ? { _meta: callOptions.meta } : {}) }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
       );
       return result as CallToolResult;
     },

@@ -8,12 +8,15 @@ import type { ToolConnections } from './connections.js';
 import { classifyMcpError } from './errors.js';
 import type { LiveConnection } from './liveConnection.js';
 import type { ToolSettings } from './settings.js';
+import { createToolJournal } from './toolJournal.js';
 import { capText, toolOutputText } from './toolOutput.js';
 
 export interface ToolCallContext {
   agentName: string | null;
   outcomeId: string | null;
   signal?: AbortSignal;
+  /** The journal key of a call inside an outcome step (toolCallKey): replayed when stored, sent in `_meta`. */
+  callKey?: string;
 }
 
 export interface ToolCallOutcome {
@@ -35,6 +38,7 @@ interface Resolved {
  */
 export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; ids: IdGenerator; logger: Logger }) {
   const { repos, settings } = deps;
+  const journal = createToolJournal(repos.toolCalls);
   const nowMs = () => deps.clock.now().getTime();
   // The catalog versions last recorded per outcome: each model step of an outcome asks for its
   // tools, and only a changed catalog needs a row, not every step.
@@ -42,7 +46,11 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
   const signatureOf = (catalogs: Array<{ connection: LiveConnection; version: number }>) => catalogs.map((entry) => `${entry.connection.connectionId}@${entry.version}`).join(',');
 
   async function activeCatalogs(workspaceId: string) {
-    const connections = (await deps.connections.liveFor(workspaceId)).filter((connection) => connection.detail().state === 'active');
+    // A connection still connecting — e.g. reopened after a restart — is awaited, bounded by the
+    // call timeout: a restored step must not run on without a tool that is about to be there.
+    const live = await deps.connections.liveFor(workspaceId);
+    const states = await Promise.all(live.map((connection) => connection.ready(settings.callTimeoutMs)));
+    const connections = live.filter((_, index) => states[index] === 'active');
     const result: Array<{ connection: LiveConnection; tools: CatalogTool[]; version: number; serverType: string }> = [];
     for (const connection of connections) {
       let entry = deps.connections.catalogOf(connection.connectionId);
@@ -90,6 +98,9 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
 
     /** Runs one tool by its model name and logs the call (tool name, input, output, time, success, agent, outcome). */
     async call(workspaceId: string, modelName: string, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolCallOutcome> {
+      // A restored step: the call's result is already stored; the tool is not called again.
+      const stored = await journal.replay(context.callKey);
+      if (stored) return stored;
       const resolved = await resolve(workspaceId, modelName);
       if (!resolved) return { content: `Tool ${modelName} is not available in this workspace.`, isError: true };
       const { connection, tool } = resolved;
@@ -102,7 +113,8 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
       let outcome: ToolCallOutcome;
       let timedOut = false;
       try {
-        const result = await session.callTool(tool.name, args, { timeoutMs: settings.callTimeoutMs, ...(context.signal ? { signal: context.signal } : {}) });
+        const meta = journal.meta(context.callKey);
+        const result = await session.callTool(tool.name, args, { timeoutMs: settings.callTimeoutMs, ...(context.signal ? { signal: context.signal } : {}), ...(meta ? { meta } : {}) });
         outcome = { content: toolOutputText(result, settings.outputMaxChars), isError: result.isError === true };
       } catch (error) {
         if (context.signal?.aborted) throw error;
@@ -129,7 +141,9 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
         agent_name: context.agentName,
         outcome_id: context.outcomeId,
         created_at: deps.clock.now().toISOString(),
+        call_key: context.callKey ?? null,
       });
+      // Stored before the agent moves on: the insert above is the journal entry.
       return outcome;
     },
 

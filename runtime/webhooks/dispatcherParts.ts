@@ -1,6 +1,6 @@
 import { createAttemptRunner, type DeliveryWrite } from './attemptRunner.js';
 import { createAttemptSlots } from './attemptSlots.js';
-import type { WebhookDispatcherOptions } from './dispatcher.js';
+import type { WebhookDispatcherOptions } from './dispatcherOptions.js';
 import { createEventTail } from './eventTail.js';
 import { createRecovery } from './recovery.js';
 import { createResultWriter } from './resultWriter.js';

@@ -10,6 +10,7 @@ import * as webhookAttempts from './008_webhook_attempts.js';
 import * as outcomesV2 from './009_outcomes_v2.js';
 import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
+import * as toolCallJournal from './012_tool_call_journal.js';
 import * as oauthStates from './040_oauth_states.js';
 
 interface Migration {
@@ -30,6 +31,7 @@ const migrations: Array<[string, Migration]> = [
   ['009_outcomes_v2', outcomesV2],
   ['010_knowledge_fts', knowledgeFts],
   ['011_revision_not_applied', revisionNotApplied],
+  ['012_tool_call_journal', toolCallJournal],
   ['040_oauth_states', oauthStates],
 ];
 

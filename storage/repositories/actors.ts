@@ -64,6 +64,10 @@ export function actorsRepository(db: Db) {
       if (ids.length === 0) return;
       await trx('actors').whereIn('id', ids).update({ status: 'error', updated_at: at });
     },
+    /** Deletes an actor's row (an actor whose subject is gone, e.g. a disconnected chat team). */
+    async remove(id: string, trx: Db = db): Promise<void> {
+      await trx('actors').where({ id }).delete();
+    },
     async get(id: string): Promise<ActorRow | undefined> {
       const row = await db('actors').where({ id }).first();
       return row ? fromDb(row) : undefined;

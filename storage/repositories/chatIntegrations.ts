@@ -103,8 +103,8 @@ export function chatIntegrationsRepository(db: Db) {
     async listAll(): Promise<ChatIntegrationRow[]> {
       return (await db('chat_integrations').orderBy([{ column: 'workspace_id' }, { column: 'team_id' }])).map(integrationFromDb);
     },
-    async update(workspaceId: string, teamId: string, patch: ChatIntegrationPatch): Promise<boolean> {
-      return Number(await db('chat_integrations').where({ workspace_id: workspaceId, team_id: teamId }).update(toDb(patch as Partial<ChatIntegrationRow>))) === 1;
+    async update(workspaceId: string, teamId: string, patch: ChatIntegrationPatch, trx: Db = db): Promise<boolean> {
+      return Number(await trx('chat_integrations').where({ workspace_id: workspaceId, team_id: teamId }).update(toDb(patch as Partial<ChatIntegrationRow>))) === 1;
     },
     /**
      * Claims the scheduled run of `slot` (ISO of a 02:00 UTC): true for exactly one caller, even

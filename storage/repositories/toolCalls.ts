@@ -15,6 +15,11 @@ export interface ToolCallRow {
   agent_name: string | null;
   outcome_id: string | null;
   created_at: string;
+  /**
+   * The journal key of an agent's call inside an outcome step (outcome, step, attempt, turn,
+   * call index); unique. Null for calls made outside a durable step.
+   */
+  call_key?: string | null;
 }
 
 export interface ToolUsage {
@@ -41,14 +46,29 @@ function fromDb(row: Record<string, unknown>): ToolCallRow {
     agent_name: (row.agent_name as string | null) ?? null,
     outcome_id: (row.outcome_id as string | null) ?? null,
     created_at: String(row.created_at),
+    call_key: (row.call_key as string | null) ?? null,
   };
 }
 
 /** The tool-call log: append-only; counts and analytics are read from it. */
 export function toolCallsRepository(db: Db) {
   return {
-    async insert(row: ToolCallRow): Promise<void> {
-      await db('tool_calls').insert(row);
+    /**
+     * Appends a call. A call with a `call_key` already stored is not written again (the first
+     * result stays the journal's answer); returns false then.
+     */
+    async insert(row: ToolCallRow): Promise<boolean> {
+      if (!row.call_key) {
+        await db('tool_calls').insert(row);
+        return true;
+      }
+      const written = await db('tool_calls').insert(row).onConflict('call_key').ignore().returning('id');
+      return (written as unknown[]).length > 0;
+    },
+    /** The stored call with this journal key, if any. */
+    async findByKey(callKey: string): Promise<ToolCallRow | undefined> {
+      const row = await db('tool_calls').where({ call_key: callKey }).first();
+      return row ? fromDb(row) : undefined;
     },
     async list(workspaceId: string, filter: { connectionId?: string; outcomeId?: string; limit?: number } = {}): Promise<ToolCallRow[]> {
       const query = db('tool_calls').where({ workspace_id: workspaceId });

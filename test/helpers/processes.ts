@@ -36,7 +36,7 @@ export async function startProcess(args: string[], env: Record<string, string>, 
 /** `crewd serve` as a child process, as an operator runs it (env needs PORT); resolves once it answers. */
 export async function serveProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = await startProcess(['runtime/cli/main.ts', 'serve'], { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, `${url}/healthz`);
+  const child = await startProcess(['app/cli/main.ts', 'serve'], { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, `${url}/healthz`);
   return { child, url };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig, type Config } from '../../runtime/config.js';
-import { createRuntime, type Runtime, type RuntimeOptions } from '../../runtime/createRuntime.js';
+import { createRuntime, type Runtime, type RuntimeOptions } from '../../app/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 
 export interface TestServer {

@@ -19,7 +19,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function revokedByCli(t: ExecutionContext, server: TestServer, env: Record<string, string>) {
   const created = await server.call('POST', '/v1/api-keys', { body: { name: 'to revoke', permissions: ['crews:read'] } });
   t.is((await server.call('GET', '/v1/crews', { key: created.body.secret })).status, 200);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'keys', 'revoke', created.body.key_id, '--json'], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'keys', 'revoke', created.body.key_id, '--json'], {
     cwd: root,
     env: { ...process.env, CREWD_LOG_LEVEL: 'silent', ...env },
   });

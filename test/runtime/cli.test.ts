@@ -8,7 +8,7 @@ const run = promisify(execFile);
 
 async function crewd(dataDir: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], {
       env: { ...process.env, CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr };

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { manualClock } from '../../runtime/clock.js';
-import { createProgressDisplay, titleOf } from '../../runtime/cli/follow.js';
+import { createProgressDisplay, titleOf } from '../../app/cli/follow.js';
 
 const message = (event: string, sequence: number, data: Record<string, unknown>) => ({ event, timestamp: '2026-01-01T00:00:00.000Z', sequence, data });
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { loadConfig } from '../../runtime/config.js';
-import { createRuntime } from '../../runtime/createRuntime.js';
+import { createRuntime } from '../../app/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { DataDirLockedError } from '../../storage/dataDirLock.js';
 import { startServer, tempDir } from '../helpers/server.js';

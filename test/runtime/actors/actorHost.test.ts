@@ -51,19 +51,19 @@ async function world(t: import('ava').ExecutionContext, dir = tempDir()) {
   const published: NewEvent[] = [];
   bus.subscribe((events) => published.push(...events));
   const host = createActorHost({ db, repos, eventBus: bus, clock: manualClock(), onError: (error) => t.log(String(error)) });
-  host.register({ name: 'counter', version: 1, logic: counter, atRest: (s) => s.matches('rest'), workspaceOf: () => 'ws' });
-  return { db, repos, host, published, dir };
+  const machine = host.register({ name: 'counter', version: 1, logic: counter, atRest: (s) => s.matches('rest'), workspaceOf: () => 'ws' });
+  return { db, repos, host, machine, published, dir };
 }
 
 test('every transition is persisted with its events in one flush, published after commit; at rest the actor leaves memory', async (t) => {
-  const { db, repos, host, published, dir } = await world(t);
+  const { db, repos, host, machine, published, dir } = await world(t);
   t.teardown(async () => {
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
   });
-  const actor = host.create('counter', undefined);
+  const actor = machine.create(undefined);
   await repos.actors.insert([{ id: 'c1', machine: 'counter', version: 1, workspace_id: 'ws', status: 'active', state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' }]);
-  host.start('counter', 'c1', actor, 'T');
+  machine.start('c1', actor, 'T');
   actor.send({ type: 'TICK' });
   actor.send({ type: 'TICK' });
   await host.flushed();
@@ -76,7 +76,7 @@ test('every transition is persisted with its events in one flush, published afte
   await host.flushed();
   t.is((await repos.actors.get('c1'))!.status, 'idle');
   t.is(host.size, 0, 'an actor at rest is dropped from memory');
-  const loaded = await host.load('c1');
+  const loaded = await machine.load('c1');
   t.true(loaded.getSnapshot().matches('rest'));
   await host.stop();
 });
@@ -85,9 +85,9 @@ test('restoreAll brings back every unfinished actor from its snapshot', async (t
   const dir = tempDir();
   const first = await world(t, dir);
   for (const id of ['a', 'b', 'c']) {
-    const actor = first.host.create('counter', undefined);
+    const actor = first.machine.create(undefined);
     await first.repos.actors.insert([{ id, machine: 'counter', version: 1, workspace_id: 'ws', status: 'active', state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' }]);
-    first.host.start('counter', id, actor, 'T');
+    first.machine.start(id, actor, 'T');
     actor.send({ type: 'TICK' });
   }
   await first.host.stop();
@@ -110,7 +110,7 @@ test('restoreAll brings back every unfinished actor from its snapshot', async (t
 });
 
 test('one flush writes more rows than SQLite allows in one compound insert (pinned: flushes stalled past 500 events)', async (t) => {
-  const { db, repos, host, published, dir } = await world(t);
+  const { db, repos, host, machine, published, dir } = await world(t);
   t.teardown(async () => {
     await db.destroy();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -118,8 +118,8 @@ test('one flush writes more rows than SQLite allows in one compound insert (pinn
   const ids = Array.from({ length: 300 }, (_, i) => `c${i}`);
   await repos.actors.insert(ids.map((id) => ({ id, machine: 'counter', version: 1, workspace_id: 'ws', status: 'active' as const, state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' })));
   for (const id of ids) {
-    const actor = host.create('counter', undefined);
-    host.start('counter', id, actor, 'T');
+    const actor = machine.create(undefined);
+    machine.start(id, actor, 'T');
     actor.send({ type: 'TICK' });
     actor.send({ type: 'TICK' });
   }
@@ -137,7 +137,7 @@ test('a tick whose rows cannot be stored stops only the actor they belong to; th
   const errors: string[] = [];
   const host = createActorHost({ db, repos, eventBus: bus, clock: manualClock(), onError: (_error, message) => errors.push(message) });
   const stopped: string[] = [];
-  host.register({
+  const machine = host.register({
     name: 'counter',
     version: 1,
     logic: counter,
@@ -151,8 +151,8 @@ test('a tick whose rows cannot be stored stops only the actor they belong to; th
   const ids = ['healthy1', 'poisoned', 'healthy2'];
   await repos.actors.insert(ids.map((id) => ({ id, machine: 'counter', version: 1, workspace_id: 'ws', status: 'active' as const, state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' })));
   for (const id of ids) {
-    const actor = host.create('counter', undefined);
-    host.start('counter', id, actor, 'T');
+    const actor = machine.create(undefined);
+    machine.start(id, actor, 'T');
     actor.send({ type: 'TICK' });
   }
   // JSON.stringify of this row throws RangeError: retrying cannot help.
@@ -197,10 +197,10 @@ test('a tick that fails for a passing reason is written again after a backoff, a
   };
   const bus = createEventBus();
   const host = createActorHost({ db, repos: flaky, eventBus: bus, clock: manualClock(), onError: () => undefined, retryDelayMs: 5 });
-  host.register({ name: 'counter', version: 1, logic: counter, atRest: (s) => s.matches('rest'), workspaceOf: () => 'ws' });
+  const machine = host.register({ name: 'counter', version: 1, logic: counter, atRest: (s) => s.matches('rest'), workspaceOf: () => 'ws' });
   await repos.actors.insert([{ id: 'c1', machine: 'counter', version: 1, workspace_id: 'ws', status: 'active', state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' }]);
-  const actor = host.create('counter', undefined);
-  host.start('counter', 'c1', actor, 'T');
+  const actor = machine.create(undefined);
+  machine.start('c1', actor, 'T');
   actor.send({ type: 'TICK' });
   t.not(host.health().pendingSince, null);
   await host.flushed();
@@ -208,5 +208,25 @@ test('a tick that fails for a passing reason is written again after a backoff, a
   t.is(host.health().flushFailures, 2);
   t.deepEqual((await repos.events.listForOutcome('c1')).map((e) => e.kind), ['counter.ticked']);
   t.is(host.get('c1'), actor);
+  await host.stop();
+});
+
+test('a machine handle sees only its own actors: another machine id is absent to get/snapshot and refused by load', async (t) => {
+  const { db, repos, host, machine, dir } = await world(t);
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const other = host.register({ name: 'other', version: 1, logic: counter, atRest: () => false, workspaceOf: () => 'ws' });
+  await repos.actors.insert([{ id: 'o1', machine: 'other', version: 1, workspace_id: 'ws', status: 'active', state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' }]);
+  other.start('o1', other.create(undefined), 'T');
+  await other.send('o1', { type: 'TICK' });
+  await host.flushed();
+  t.is(other.snapshot('o1')?.context.n, 1);
+  t.is(machine.get('o1'), undefined);
+  t.is(machine.snapshot('o1'), undefined);
+  await t.throwsAsync(() => machine.load('o1'), { message: /is a other, not a counter/ });
+  t.deepEqual(other.liveIds(), ['o1']);
+  t.deepEqual(machine.liveIds(), []);
   await host.stop();
 });

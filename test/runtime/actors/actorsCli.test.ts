@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { loadConfig } from '../../../runtime/config.js';
-import { createRuntime } from '../../../runtime/createRuntime.js';
+import { createRuntime } from '../../../app/createRuntime.js';
 import { createLogger } from '../../../runtime/logger.js';
 import { abortError } from '../../../runtime/models/errors.js';
 import { tempDir } from '../../helpers/server.js';
@@ -27,7 +27,7 @@ test('crewd actors --json lists unfinished actors with machine, state, status an
   t.deepEqual(runtime.outcomes.actors().map((a) => a.id), [deployed.id]);
   await runtime.close();
 
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'actors', '--json'], { cwd: root, env: { ...process.env, CREWD_DATA_DIR: dataDir } });
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'actors', '--json'], { cwd: root, env: { ...process.env, CREWD_DATA_DIR: dataDir } });
   const listed = JSON.parse(stdout) as { actors: Array<{ id: string; machine: string; state: string; status: string; age_seconds: number }>; count: number };
   t.is(listed.count, 1);
   t.is(listed.actors[0]!.id, deployed.id);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createCrewdClient, unwrap, type CrewdClient, type StreamMessage } from '@crewd/client';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../runtime/clock.js';
 import { createProgressDisplay, titleOf } from './follow.js';
 import { print, table } from './output.js';
 import { UsageError, type Flags } from './usage.js';

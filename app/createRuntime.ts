@@ -3,12 +3,12 @@ import type { Logger } from 'pino';
 import { createHttpApp } from '../http/app.js';
 import { outcomeView } from '../http/views/outcome.js';
 import { isPostgres } from '../storage/db.js';
-import { createActorHost } from './actors/actorHost.js';
-import { createKeyService } from './auth/keyService.js';
-import { createChat } from './chat/createChat.js';
-import type { KnowledgeBase } from './chat/knowledgeBase.js';
-import { pluginKnowledge } from './chat/pluginKnowledge.js';
-import { systemClock, type Clock } from './clock.js';
+import { createActorHost } from '../runtime/actors/actorHost.js';
+import { createKeyService } from '../runtime/auth/keyService.js';
+import { createChat } from '../runtime/chat/createChat.js';
+import type { KnowledgeBase } from '../runtime/chat/knowledgeBase.js';
+import { pluginKnowledge } from '../runtime/chat/pluginKnowledge.js';
+import { systemClock, type Clock } from '../runtime/clock.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
@@ -16,22 +16,22 @@ import { closeRuntime } from './compose/close.js';
 import { createHttpServer } from './compose/createHttpServer.js';
 import { listen } from './compose/listen.js';
 import { openStorage } from './compose/openStorage.js';
-import type { Config } from './config.js';
-import { createCrewCatalog } from './crewCatalog.js';
-import { createEventBus } from './events/eventBus.js';
-import { randomIds, type IdGenerator } from './ids.js';
-import { createLogger } from './logger.js';
-import type { ModelProvider } from './models/types.js';
-import { createIdempotencyService } from './idempotency/idempotencyService.js';
-import { createRateLimiter } from './rateLimiter.js';
-import { createTools, type ToolsOptions } from './tools/index.js';
-import { createStageServices } from './tools/stageServices.js';
-import { createCipher } from './secrets/cipher.js';
-import { loadSecretKey } from './secrets/secretKey.js';
-import { createEventsOut, type EventsOutOptions } from './webhooks/eventsOut.js';
-import { wireOutcomes } from './outcomes/wireOutcomes.js';
-import { createScheduler } from './scheduler/scheduler.js';
-import { createWorkspaceService } from './workspaceService.js';
+import type { Config } from '../runtime/config.js';
+import { createCrewCatalog } from '../runtime/crewCatalog.js';
+import { createEventBus } from '../runtime/events/eventBus.js';
+import { randomIds, type IdGenerator } from '../runtime/ids.js';
+import { createLogger } from '../runtime/logger.js';
+import type { ModelProvider } from '../runtime/models/types.js';
+import { createIdempotencyService } from '../runtime/idempotency/idempotencyService.js';
+import { createRateLimiter } from '../runtime/rateLimiter.js';
+import { createTools, type ToolsOptions } from '../runtime/tools/index.js';
+import { createStageServices } from '../runtime/tools/stageServices.js';
+import { createCipher } from '../runtime/secrets/cipher.js';
+import { loadSecretKey } from '../runtime/secrets/secretKey.js';
+import { createEventsOut, type EventsOutOptions } from './compose/eventsOut.js';
+import { wireOutcomes } from '../runtime/outcomes/wireOutcomes.js';
+import { createScheduler } from '../runtime/scheduler/scheduler.js';
+import { createWorkspaceService } from '../runtime/workspaceService.js';
 
 export const version = '0.1.0';
 
@@ -61,10 +61,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
   const { db, repos, releaseDataDir } = await openStorage(config, serving);
+  // The one cipher of the process: the key file is read here, once, and the cipher handed to
+  // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
+  const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
   const idempotency = createIdempotencyService({
     repo: repos.idempotency,
-    cipher: createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir })),
+    cipher,
     clock,
     owner: ids.id('node', 16),
     leaseMs: config.idempotencyLeaseMs,
@@ -87,7 +90,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
   // (late-bound: the chat integration that owns it is built below).
   let knowledgeBase: KnowledgeBase | undefined;
-  const tools = createTools({ config, repos, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
+  const tools = createTools({ config, repos, cipher, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);
@@ -101,7 +104,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
   const chat = createChat({
     repos,
-    cipher: createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir })),
+    cipher,
+    actors: actorHost,
     clock,
     ids,
     logger,
@@ -130,6 +134,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     {
       config,
       db,
+      cipher,
       repos,
       keys,
       rateLimiter,
@@ -197,7 +202,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close(): Promise<void> {
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
-      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger });
+      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
     },
   };
 }

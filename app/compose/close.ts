@@ -1,14 +1,15 @@
 import type http from 'node:http';
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
-import { flushLogger } from '../logger.js';
+import { flushLogger } from '../../runtime/logger.js';
+import { settleDatabase } from './settleDatabase.js';
 
 /** What `closeRuntime` stops, each by the one call it needs. */
 export interface ClosingParts {
   eventsOut: { closeStreams(): Promise<void>; close(): Promise<void> };
   /** Undefined when the runtime never listened. */
   server: http.Server | undefined;
-  chat: { close(): Promise<void> };
+  chat: { close(): Promise<void>; drained(): Promise<void> };
   scheduler: { stop(): Promise<void> };
   actorHost: { stop(): Promise<void> };
   model: { close(): Promise<void> };
@@ -20,17 +21,19 @@ export interface ClosingParts {
   db: Db;
   releaseDataDir: (() => void) | undefined;
   logger: Logger;
+  /** The shutdown limit (CREWD_SHUTDOWN_MS): requests still open after it are cut, pending reads are not waited for past it. */
+  limitMs: number;
 }
 
 /**
- * Lets in-flight requests finish (cutting what is still open after 10 s); resolves once the server closed.
+ * Lets in-flight requests finish (cutting what is still open after `limitMs`); resolves once the server closed.
  */
-async function drainServer(server: http.Server): Promise<void> {
+async function drainServer(server: http.Server, limitMs: number): Promise<void> {
   const closing = new Promise<void>((resolve) => server.close(() => resolve()));
   // Connections that finish their request while we wait become idle: close those too, and
   // after the grace period cut whatever is still open.
   const sweep = setInterval(() => server.closeIdleConnections(), 50);
-  const deadline = setTimeout(() => server.closeAllConnections(), 10_000);
+  const deadline = setTimeout(() => server.closeAllConnections(), limitMs);
   server.closeIdleConnections();
   await closing;
   clearInterval(sweep);
@@ -43,13 +46,17 @@ async function drainServer(server: http.Server): Promise<void> {
  * Each step relies on the ones before it; do not reorder.
  */
 export async function closeRuntime(parts: ClosingParts): Promise<void> {
+  const deadline = Date.now() + parts.limitMs;
   // Upgraded (WebSocket) sockets would hold server.close() open: close the streams first.
   await parts.eventsOut.closeStreams();
-  if (parts.server) await drainServer(parts.server);
+  // Half the limit for open requests: the rest of the shutdown gets the other half.
+  if (parts.server) await drainServer(parts.server, Math.round(parts.limitMs / 2));
   // Actors persist and stop before the database goes away.
   await parts.chat.close();
   await parts.scheduler.stop();
   await parts.actorHost.stop();
+  // The host stopped the chat sync actors (aborting their runs): wait for the runs to end.
+  await parts.chat.drained();
   await parts.model.close();
   // After the timers stopped: attempts in flight finish and are stored.
   await parts.eventsOut.close();
@@ -57,6 +64,7 @@ export async function closeRuntime(parts: ClosingParts): Promise<void> {
   parts.idempotency.stop();
   await parts.keys.close();
   parts.stopMetrics();
+  await settleDatabase(parts.db, deadline);
   await parts.db.destroy();
   if (parts.releaseDataDir) {
     parts.releaseDataDir();

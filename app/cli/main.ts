@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { CrewdApiError } from '@crewd/client';
-import { systemClock } from '../clock.js';
-import { ConfigError, loadConfig } from '../config.js';
-import { ServiceError } from '../errors.js';
+import { systemClock } from '../../runtime/clock.js';
+import { ConfigError, loadConfig } from '../../runtime/config.js';
+import { ServiceError } from '../../runtime/errors.js';
 import { clientFromEnv, remoteCommands } from './remote.js';
 import { UsageError, type Flags } from './usage.js';
 

@@ -1,8 +1,8 @@
 import type { Db } from '../../storage/db.js';
-import type { EventBus } from '../events/eventBus.js';
-import { createMetrics, type Metrics } from '../metrics/createMetrics.js';
-import { timeDatabase } from '../metrics/databaseTiming.js';
-import { countOutcomeEvents } from '../metrics/outcomeEvents.js';
+import type { EventBus } from '../../runtime/events/eventBus.js';
+import { createMetrics, type Metrics } from '../../runtime/metrics/createMetrics.js';
+import { timeDatabase } from '../../runtime/metrics/databaseTiming.js';
+import { countOutcomeEvents } from '../../runtime/metrics/outcomeEvents.js';
 
 /** What the scrape-time series read from the actor host. */
 export interface MetricsHost {

@@ -1,9 +1,9 @@
 import type { HttpDeps } from '../../http/deps.js';
 import type { Db } from '../../storage/db.js';
-import type { ActorHostHealth } from '../actors/actorHost.js';
-import type { ChatService } from '../chat/chatService.js';
-import type { Metrics } from '../metrics/createMetrics.js';
-import type { WebhookService } from '../webhooks/service.js';
+import type { ActorHostHealth } from '../../runtime/actors/actorHost.js';
+import type { ChatService } from '../../runtime/chat/chatService.js';
+import type { Metrics } from '../../runtime/metrics/createMetrics.js';
+import type { WebhookService } from '../../runtime/webhooks/service.js';
 
 /** The runtime's parts the HTTP layer is built from, named as the composition root names them. */
 export type HttpParts = Omit<HttpDeps, 'engine' | 'actorHealth' | 'webhooks' | 'chat' | 'databaseReady'> & {

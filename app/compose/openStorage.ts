@@ -2,7 +2,7 @@ import { lockDataDir } from '../../storage/dataDirLock.js';
 import { openDb, type Db } from '../../storage/db.js';
 import { createRepositories, type Repositories } from '../../storage/index.js';
 import { migrateLatest } from '../../storage/migrate.js';
-import type { Config } from '../config.js';
+import type { Config } from '../../runtime/config.js';
 
 /** The migrated database, its repositories and, for a serving process on SQLite, the data directory's lock. */
 export interface Storage {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Logger } from 'pino';
 import { clientErrorHandler } from '../../http/clientError.js';
-import type { Config } from '../config.js';
+import type { Config } from '../../runtime/config.js';
 
 /**
  * The HTTP server for `handler`, with the configured request and header timeouts and malformed

@@ -2,27 +2,28 @@ import type http from 'node:http';
 import type { Logger } from 'pino';
 import { isPostgres, type Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
-import type { KeyService } from '../auth/keyService.js';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Scheduler as TimerService } from '../scheduler/scheduler.js';
-import type { EventBus } from '../events/eventBus.js';
-import type { IdGenerator } from '../ids.js';
-import type { RateLimiter } from '../rateLimiter.js';
-import { createCipher } from '../secrets/cipher.js';
-import { loadSecretKey } from '../secrets/secretKey.js';
+import type { KeyService } from '../../runtime/auth/keyService.js';
+import type { Clock } from '../../runtime/clock.js';
+import type { Config } from '../../runtime/config.js';
+import type { Scheduler as TimerService } from '../../runtime/scheduler/scheduler.js';
+import type { EventBus } from '../../runtime/events/eventBus.js';
+import type { IdGenerator } from '../../runtime/ids.js';
+import type { RateLimiter } from '../../runtime/rateLimiter.js';
+import type { SecretCipher } from '../../runtime/secrets/cipher.js';
 import { createOutcomeStream, type OutcomeSnapshotSource } from '../../http/stream/outcomeStream.js';
 import { performance } from 'node:perf_hooks';
-import { createWebhookDispatcher } from './dispatcher.js';
-import { retryTimerKind, type RetryTimerPayload } from './retryTimers.js';
-import type { Metrics } from '../metrics/createMetrics.js';
-import { instrumentSender } from '../metrics/instrumentSender.js';
-import { createWebhookSender } from './sender.js';
-import { createWebhookService } from './service.js';
+import { createWebhookDispatcher } from '../../runtime/webhooks/dispatcher.js';
+import { retryTimerKind, type RetryTimerPayload } from '../../runtime/webhooks/retryTimers.js';
+import type { Metrics } from '../../runtime/metrics/createMetrics.js';
+import { instrumentSender } from '../../runtime/metrics/instrumentSender.js';
+import { createWebhookSender } from '../../runtime/webhooks/sender.js';
+import { createWebhookService } from '../../runtime/webhooks/service.js';
 
 export interface EventsOutDeps {
   config: Config;
   db: Db;
+  /** Encrypts webhook secrets at rest (the process's one cipher). */
+  cipher: SecretCipher;
   repos: Repositories;
   keys: KeyService;
   rateLimiter: RateLimiter;
@@ -55,8 +56,7 @@ export interface EventsOutOptions {
  * stops them (before the database closes).
  */
 export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions = {}) {
-  const { config, db, repos, clock, logger } = deps;
-  const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
+  const { config, db, repos, clock, logger, cipher } = deps;
   const concurrency = options.webhookConcurrency ?? 64;
   const sender = instrumentSender(
     createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateUrls, connections: concurrency, clock: performance }),

@@ -1,12 +1,12 @@
-import { ConfigError, type Config } from '../config.js';
-import { isScope, scopes, type Scope } from '../auth/scopes.js';
-import { crewStatuses, type CrewStatus } from '../crewCatalog.js';
-import { isCrewId } from '../crews/index.js';
+import { ConfigError, type Config } from '../../runtime/config.js';
+import { isScope, scopes, type Scope } from '../../runtime/auth/scopes.js';
+import { crewStatuses, type CrewStatus } from '../../runtime/crewCatalog.js';
+import { isCrewId } from '../../runtime/crews/index.js';
 import { createRuntime } from '../createRuntime.js';
-import { createLogger } from '../logger.js';
+import { createLogger } from '../../runtime/logger.js';
 import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
 import { apiKeyView } from '../../http/views/apiKey.js';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../runtime/clock.js';
 import { print, table } from './output.js';
 import { UsageError, type Flags } from './usage.js';
 

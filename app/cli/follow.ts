@@ -1,5 +1,5 @@
 import type { StreamMessage } from '@crewd/client';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../../runtime/clock.js';
 
 export interface ProgressSink {
   write(text: string): void;

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../../runtime/config.js';
 import { createRuntime } from '../createRuntime.js';
 
 /** `crewd serve`: start the API, print how to call it, and shut down gracefully on SIGTERM/SIGINT. */
@@ -30,6 +30,12 @@ export async function serve(config: Config, json: boolean): Promise<void> {
     if (stopping) return;
     stopping = true;
     runtime.logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // The limit (CREWD_SHUTDOWN_MS) bounds the whole shutdown; what is cut resumes at the next start.
+    const limit = setTimeout(() => {
+      runtime.logger.warn({ limit_ms: config.shutdownMs }, 'shutdown limit reached: exiting; unfinished work resumes at the next start');
+      process.exit(1);
+    }, config.shutdownMs);
+    limit.unref();
     runtime
       .close()
       .then(() => process.exit(0))

@@ -1,0 +1,50 @@
+import type { Logger } from 'pino';
+import type { Db } from '../../storage/db.js';
+import type { EventsRepository } from '../../storage/repositories/events.js';
+import type { WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
+import type { WebhooksRepository } from '../../storage/repositories/webhooks.js';
+import type { Clock } from '../clock.js';
+import type { EventBus } from '../events/eventBus.js';
+import type { IdGenerator } from '../ids.js';
+import type { SecretCipher } from '../secrets/cipher.js';
+import type { RetrySchedule } from './retryPolicy.js';
+import type { RetryTimers } from './retryTimers.js';
+import type { MonotonicClock, WebhookSender } from './sender.js';
+
+/** What the webhook dispatcher is built from; a leaf file, so the dispatcher's parts read it without importing the dispatcher. */
+export interface WebhookDispatcherOptions {
+  db: Db;
+  events: EventsRepository;
+  webhooks: WebhooksRepository;
+  deliveries: WebhookDeliveriesRepository;
+  eventBus: EventBus;
+  sender: WebhookSender;
+  cipher: SecretCipher;
+  timers: RetryTimers;
+  clock: Clock;
+  /** Elapsed-time source for cache ages and hole waits (performance.now in production). */
+  monotonic: MonotonicClock;
+  ids: IdGenerator;
+  logger: Logger;
+  schedule: RetrySchedule;
+  /** Receiver timeout; bounds how long a shutdown waits for attempts in flight. */
+  timeoutMs: number;
+  /** Public base URL for the outcome links of debug payloads. */
+  publicUrl?: () => string | undefined;
+  /** Attempts in flight at once (the sender's socket pool should be at least this big). */
+  concurrency?: number;
+  /** Events read per fan-out pass. */
+  batchSize?: number;
+  /** Deliveries kept in memory at once; the tail waits while more are live. */
+  maxLive?: number;
+  /** Safety-net poll of the events table (bus notifications are hints). */
+  pollEveryMs?: number;
+  /** How long a hole in event positions (a writer that has not committed yet) is waited for. */
+  gapWaitMs?: number;
+  /** Grace of the recovery at start (0 when no other process can be mid-attempt: SQLite). */
+  startRecoveryGraceMs?: number;
+  /** How often recovery runs after start. */
+  recoveryEveryMs?: number;
+  /** How old a stranded delivery must be before periodic recovery takes it (outlasts an attempt). */
+  recoveryGraceMs?: number;
+}
