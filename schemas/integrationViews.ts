@@ -1,24 +1,8 @@
-import { nullableTimestamp, responseObject } from './common.js';
+import { responseObject } from './common.js';
 import type { JsonSchema } from './types.js';
 
-/** GET /v1/integrations entries with the settings schema, auth modes and auth status (issue 17). */
-export const integrationView: JsonSchema = responseObject({
-  id: { type: 'string' },
-  kind: { type: 'string' },
-  display_name: { type: 'string' },
-  crews: { type: 'array', items: { type: 'string' } },
-  flags: { type: 'array', items: { type: 'string' } },
-  configured: { type: 'boolean' },
-  settings: { type: 'object' },
-  settings_schema: { type: 'object' },
-  auth: { type: 'object', required: ['token', 'oauth'], properties: { token: { type: 'boolean' }, oauth: { type: 'boolean' } } },
-  auth_status: { type: 'string', enum: ['ok', 'auth_required'] },
-  connection_status: { type: 'string', enum: ['active', 'disconnected', 'error'] },
-  connection_id: { type: ['string', 'null'] },
-  updated_at: nullableTimestamp,
-});
-
-export const integrationList: JsonSchema = responseObject({ integrations: { type: 'array', items: integrationView } });
+/** GET /v1/integrations entries (with the settings schema, auth modes and auth status) are the named components of integrations.ts. */
+export { integrationList, integrationView } from './integrations.js';
 
 export const oauthStartBody: JsonSchema = {
   type: 'object',
