@@ -1,4 +1,5 @@
 import type { Nlp, ParsedSentence } from './nlp.js';
+import { containsLiteral } from './text.js';
 
 /** Something specific the client said: a name, a system, a number, a date. */
 export interface SalientItem {
@@ -65,6 +66,8 @@ export function salientOf(nlp: Nlp, text: string): SalientItem[] {
 
 /** Whether `text` mentions `item` (case-insensitive, on word boundaries). */
 export function mentions(text: string, item: string): boolean {
+  // A pattern is built only from an item of ordinary size; a longer one is searched for as written.
+  if (item.length > 200) return containsLiteral(text, item);
   const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }
