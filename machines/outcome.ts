@@ -73,6 +73,11 @@ export interface OutcomeResult {
   assets: Array<{ type: string; url: string; description: string }>;
 }
 
+/** Whether a revision's notes say it applied none of its feedback (null: the model does not say). */
+export function appliedNothing(notes: RevisionNotes | undefined): boolean {
+  return Array.isArray(notes?.applied) && notes.applied.length === 0;
+}
+
 export interface FinalizeOutput {
   result: OutcomeResult;
   qualityMetrics: { overall_score: number; criteria: Record<string, number> };
@@ -487,6 +492,8 @@ export const outcomeMachine = setup({
                   revisedAt: event.output.at,
                   revisionId: context.revision!.id,
                   updatedAt: event.output.at,
+                  // A revision that applied nothing (the model says `applied: []`) gives its revision back.
+                  revisionsAvailable: context.revisionsAvailable + (appliedNothing(event.output.revisionNotes) ? 1 : 0),
                 })),
                 { type: 'record', params: ({ context, event }) => ({ event: 'outcome.completed', data: completedData(context, event.output.revisionNotes) }) },
                 assign({ revision: null }),
