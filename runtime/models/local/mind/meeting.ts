@@ -61,6 +61,7 @@ const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|im
 
 function validName(candidate: string | undefined): candidate is string {
   if (!candidate) return false;
+  if (candidate.split(' ').length > 4 || !/^[\p{Lu}]/u.test(candidate)) return false;
   const first = candidate.split(' ')[0]!;
   return !notNames.has(first) && !weekdays.test(first);
 }
@@ -69,7 +70,8 @@ function validName(candidate: string | undefined): candidate is string {
 export function splitDue(raw: string): { task: string; due: string | null } {
   const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw);
   if (!match) return { task: cleanTask(raw), due: null };
-  const task = raw.slice(0, match.index) + raw.slice(match.index + match[0].length);
+  // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
+  const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
   return { task: cleanTask(task), due: match[1]!.trim().replace(/[.,;:!]+$/, '') };
 }
 
@@ -140,11 +142,19 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
       const body = speaker ? spoken![2]! : rawLine.trim();
       if (speaker) addParticipant(speaker);
       const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
+      let said = body;
       if (roll || /^attendees|^participants/.test(section)) {
-        (roll?.[1] ?? body.replace(/^[-*•]\s*/, '')).split(/,|\band\b/).forEach((person) => addParticipant(person.trim()));
-        continue;
+        // The roll ends with its sentence: "Attendees: A, B, C. We decided ..." goes on as discussion.
+        const list = roll?.[1] ?? body.replace(/^[-*•]\s*/, '');
+        const end = /[.;](?:\s+|$)/.exec(list);
+        list
+          .slice(0, end ? end.index : list.length)
+          .split(/,|\band\b|&/)
+          .forEach((person) => addParticipant(person.trim().replace(/\s*\([^)]*\)$/, '')));
+        said = end ? list.slice(end.index + end[0].length).trim() : '';
+        if (said === '') continue;
       }
-      for (const sentence of isItem ? [body] : sentences(body)) {
+      for (const sentence of isItem ? [said] : sentences(said)) {
         const clean = sentence.replace(/^[-*•]\s*/, '').trim();
         const action = actionFrom(clean, speaker, /action|next step|follow/.test(section));
         if (action) {
@@ -165,6 +175,11 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
         }
       }
     }
+  }
+  // "Tom will ..." after "Attendees: Tom Becker" is Tom Becker's.
+  for (const item of findings.actionItems) {
+    const full = findings.participants.filter((person) => person.startsWith(`${item.owner} `));
+    if (full.length === 1) item.owner = full[0]!;
   }
   return findings;
 }
