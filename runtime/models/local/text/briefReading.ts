@@ -28,8 +28,10 @@ const notTerms = new Set(['write', 'create', 'draft', 'please', 'summarize', 'su
 
 export function readBrief(brief: string, requirements: Record<string, unknown> = {}): BriefReading {
   const given = audienceOf(brief, requirements);
-  const audience = given === 'readers' ? undefined : given;
   const topic = topicOf(brief);
+  // Beside the usual audiences, "for field inspectors", "for dog groomers": people by what they do.
+  const doers = /\bfor\s+((?:[a-z-]+\s+){0,2}[a-z-]+(?:ers|ors|ists|ians|ees|ants|ents|staff|people|teams))\b/i.exec(topic)?.[1]?.toLowerCase();
+  const audience = given === 'readers' ? doers : given;
   // "Node.js worker threads for backend developers": the audience is said once, apart.
   const cut = audience ? topic.toLowerCase().lastIndexOf(` for ${audience.toLowerCase()}`) : -1;
   const subject = wholePhrase(cut > 0 ? topic.slice(0, cut) : topic, 12);
