@@ -57,6 +57,8 @@ export interface StageServices {
   retrieve?(workspaceId: string, query: string, signal: AbortSignal): Promise<KnowledgePassage[]>;
   /** `context_documents` names resolved to their stored text; names not found are left out. */
   resolveDocuments?(workspaceId: string, names: string[]): Promise<KnowledgePassage[]>;
+  /** Ids of the integrations configured for the workspace, passed to the model as `StageInput.integrations`. */
+  configuredIntegrations?(workspaceId: string): Promise<string[]>;
 }
 
 export interface StageIntegrationsInput {
@@ -130,6 +132,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     // stages build on its output, so the single database connection is asked once per outcome.
     if (services.retrieve && !isRevision && input.stageIndex === 0) stage.knowledge = await services.retrieve(workspaceId, stage.brief, signal);
     if (services.resolveDocuments) stage.contextDocuments = await resolvedDocuments(current, (names) => services.resolveDocuments!(workspaceId, names));
+    // Agents speak only of the integrations the workspace has configured (issue 21).
+    if (services.configuredIntegrations) stage.integrations = await services.configuredIntegrations(workspaceId);
     let output: StageOutput;
     try {
       const result = await deps.provider.step(stage, tools, input.exchanges, signal);
