@@ -41,6 +41,8 @@ const date = [
 ].join('|');
 const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until|on)\s*:?\s*)(${date})\s*\)?`, 'iu');
 const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
+// "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
+const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
@@ -66,9 +68,19 @@ function validName(candidate: string | undefined): candidate is string {
   return !notNames.has(first) && !weekdays.test(first);
 }
 
+/** "maria.lopez" -> "Maria Lopez"; a name as written stays as written. */
+function handleName(handle: string): string {
+  if (/^[\p{Lu}]/u.test(handle)) return handle;
+  return handle
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+}
+
 /** Splits "task by Friday" into task and due. */
 export function splitDue(raw: string): { task: string; due: string | null } {
-  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw);
+  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
   if (!match) return { task: cleanTask(raw), due: null };
   // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
   const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
@@ -112,6 +124,8 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
 }
 
 const speakerLine = new RegExp(String.raw`^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*)?(?:[-*•]\s*)?(${name})\s*:\s+(.+)$`, 'u');
+// A chat export's message header on its own line: "Maria Lopez  10:02 AM", "maria.lopez [10:02]".
+const chatHeader = new RegExp(String.raw`^\s*(${name}|[a-z][a-z0-9._-]{1,30})\s+\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*$`, 'u');
 const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next steps|follow[- ]?ups?|risks?(?: and (?:issues|open questions))?|open questions|attendees|participants)\s*:?\s*$/i;
 
 /** Reads transcripts and notes: "Name: ..." speaker lines, "Action items:" lists, free prose. */
@@ -128,7 +142,15 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
   };
   for (const text of texts) {
     let section = '';
+    // The author of the chat message being read (export format: header line, then the message).
+    let author: string | undefined;
     for (const rawLine of text.split(/\r?\n/)) {
+      const chat = chatHeader.exec(rawLine);
+      if (chat) {
+        author = handleName(chat[1]!);
+        addParticipant(author);
+        continue;
+      }
       const header = sectionHeader.exec(rawLine);
       if (header) {
         section = header[1]!.toLowerCase();
@@ -138,8 +160,8 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
       const isItem = /^\s*(?:[-*•]|\d+[.)])\s+/.test(rawLine);
       if (!isItem) section = '';
       const spoken = speakerLine.exec(rawLine);
-      const speaker = spoken && validName(spoken[1]) ? spoken[1] : undefined;
-      const body = speaker ? spoken![2]! : rawLine.trim();
+      const speaker = spoken && validName(spoken[1]) ? spoken[1] : author;
+      const body = spoken && validName(spoken[1]) ? spoken[2]! : rawLine.trim();
       if (speaker) addParticipant(speaker);
       const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
       let said = body;
