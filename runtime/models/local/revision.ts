@@ -135,7 +135,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, _bench: W
   }
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
-    const toned = applyTone(content, request.tone);
+    const toned = applyTone(content, request.tone, { opener: true });
     if (toned !== content) {
       content = toned;
       applied.push('tone_adjustment');
@@ -218,6 +218,8 @@ function bestParagraph(blocks: Block[], sentence: string): Block | undefined {
 function shorten(blocks: Block[], target: number, corpus: string, keep: Set<string>): void {
   const candidates: Array<{ block: Block; sentence: string }> = [];
   for (const block of blocks) if (block.type === 'paragraph') for (const sentence of splitParagraph(block.text).slice(1)) if (!keep.has(sentence)) candidates.push({ block, sentence });
+  // Lists (PRDs and meeting notes are mostly lists) lose their least central items, never their first.
+  for (const block of blocks) if (block.type === 'list') for (const line of block.text.split('\n').slice(1)) if (/^- (?!\[)/.test(line) && !keep.has(line.slice(2))) candidates.push({ block, sentence: line.slice(2) });
   const order = rankSentences(
     candidates.map((candidate) => candidate.sentence),
     corpus,
@@ -227,9 +229,15 @@ function shorten(blocks: Block[], target: number, corpus: string, keep: Set<stri
     if (words <= target) break;
     const candidate = candidates.find((entry) => entry.sentence === sentence && entry.block.text.includes(sentence));
     if (!candidate) continue;
-    candidate.block.text = splitParagraph(candidate.block.text)
-      .filter((part) => part !== sentence)
-      .join(' ');
+    candidate.block.text =
+      candidate.block.type === 'list'
+        ? candidate.block.text
+            .split('\n')
+            .filter((line) => line !== `- ${sentence}`)
+            .join('\n')
+        : splitParagraph(candidate.block.text)
+            .filter((part) => part !== sentence)
+            .join(' ');
     words = blockWords(blocks);
   }
 }

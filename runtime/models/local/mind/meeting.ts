@@ -188,7 +188,8 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
           }
         }
         // Marked follow-ups are listed as action items; the summary is drawn from the discussion.
-        if (!markerPattern.test(clean) && !isItem) findings.utterances.push({ speaker, text: clean });
+        // Bullet notes are discussion too, except the items of an action list.
+        if (!markerPattern.test(clean) && !(isItem && (action || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         const plain = clean.replace(/^decisions?\s*:\s*/i, '');
         if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);

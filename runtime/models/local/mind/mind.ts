@@ -115,6 +115,8 @@ function summaryLength(count: number, requirements: Record<string, unknown>): nu
 function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
   const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
+  // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
+  for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);
   return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text));
 }
 

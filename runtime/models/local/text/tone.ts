@@ -133,10 +133,11 @@ export function toneLine(text: string, tone: Tone): string {
  * Applies `tone` to every prose line of a markdown document; headings, code, tables and front
  * matter are left alone.
  */
-export function applyTone(markdown: string, tone: Tone): string {
+export function applyTone(markdown: string, tone: Tone, options: { opener?: boolean } = {}): string {
   let inCode = false;
   let inFrontMatter = false;
-  let opened = tone === 'professional' || tone === 'technical';
+  // The opener is a revision's change of voice; drafts in a warm register open with the client's own words.
+  let opened = !options.opener || tone === 'professional' || tone === 'technical';
   return markdown
     .split('\n')
     .map((line, index) => {
