@@ -160,6 +160,8 @@ function render(parts: Parts, upTo: number): string {
   const blocks = [`# ${parts.title}`];
   if (parts.bare) {
     blocks.push(`These notes are for ${theSubject(parts.subject)}.`, '## Questions the meeting notes should answer', bullets(parts.questions));
+    // What the workspace's knowledge base (or a search tool) found for the brief still helps.
+    if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));
     return blocks.join('\n\n');
   }
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary));
