@@ -125,7 +125,7 @@ export async function benchQuality(): Promise<Record<string, number | string>> {
   return figures;
 }
 
-/** Headings (## and deeper) with nothing under them before the next heading of their level or above. */
+/** Headings (## and deeper) with nothing under them (or only a message to the operator) before the next heading of their level or above. */
 export function emptySections(markdown: string): string[] {
   const lines = markdown.split('\n');
   const empty: string[] = [];
@@ -138,10 +138,13 @@ export function emptySections(markdown: string): string[] {
       if (other && other[1]!.length <= heading[1]!.length) break;
       body += other ? 'x' : lines[next]!.trim();
     }
-    if (body === '') empty.push(heading[2]!);
+    if (body === '' || operatorOnly.test(body)) empty.push(heading[2]!);
   });
   return empty;
 }
+
+// A section whose whole body is a message to the operator is empty to its reader.
+const operatorOnly = /^(?:(?:No (?:decisions?|action items?|follow-ups?)[^.]*(?:were|was) (?:recorded|found)\.|The material holds no statements[^.]*\.|No recurring topics\.|No follow-ups with an owner were found\.)\s*)+$/;
 
 // Numbers and amounts as written: "$84,000", "1,240", "6.1%", "1.8.0", "12".
 const numberPattern = /[$€£]?\d+(?:[.,]\d+)*%?/g;

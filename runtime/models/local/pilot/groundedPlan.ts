@@ -244,7 +244,7 @@ export function renderPlan(plan: GroundedPlan, upTo: number, requirements: Recor
       blocks.push(
         plan.milestones.some((milestone) => milestone.weeks)
           ? ['| Milestone | When | Tickets |', '| --- | --- | --- |', ...plan.milestones.map((milestone) => `| ${milestone.name} | ${milestone.weeks} | ${milestone.tickets.join(', ') || 'release'} |`)].join('\n')
-          : plan.milestones.map((milestone, index) => `${index + 1}. ${milestone.name}${milestone.tickets.length > 0 ? `: ${milestone.tickets.join(', ')}` : ''}`).join('\n'),
+          : plan.milestones.map((milestone, index) => `${index + 1}. ${milestone.name}${milestone.tickets.length > 0 ? `: ${milestone.tickets.map((id) => `${id} (${plan.tickets.find((ticket) => ticket.id === id)?.title ?? id})`).join(', ')}` : ''}`).join('\n'),
       );
     }
     if (plan.dates.length > 0) blocks.push('### Dates from the brief and context', bullets(plan.dates));
