@@ -19,6 +19,14 @@ test('bullet notes give decisions, owners and due dates apart from the task, and
   for (const figure of ['6.1%', '2.3%', '$19', '$24', '1 January']) t.true(last.content.includes(figure), figure);
 });
 
+test('a due date never glues into the task, and "by" or "due" wins over a date the task mentions', (t) => {
+  const findings = analyseMeeting(['Sara will update the runbook for the payments incident on 20 November (due Friday). Tom will call the bank on Monday.']);
+  t.deepEqual(findings.actionItems.map((item) => [item.owner, item.task, item.due]), [
+    ['Sara', 'update the runbook for the payments incident on 20 November', 'Friday'],
+    ['Tom', 'call the bank', 'Monday'],
+  ]);
+});
+
 test('a chat export names each message by its author, handles included', (t) => {
   const findings = analyseMeeting(['Maria Lopez  10:02 AM\nthe error rate is at 2.4% since 1.8.0\nTom Becker  10:04 AM\nI\'ll roll back 1.8.0 tonight\nsara.kim  10:07 AM\nI will write the incident report by Wednesday']);
   t.deepEqual(findings.participants, ['Maria Lopez', 'Tom Becker', 'Sara Kim']);

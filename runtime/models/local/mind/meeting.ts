@@ -39,7 +39,9 @@ const date = [
   String.raw`(?:this|the)\s+(?:weekend|week|month|sprint)`,
   String.raw`q[1-4](?:\s+\d{4})?`,
 ].join('|');
-const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until|on)\s*:?\s*)(${date})\s*\)?`, 'iu');
+const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until)\s*:?\s*)(${date})\s*\)?`, 'iu');
+// "on 20 November" is a due date only when nothing says "by" or "due": "the incident on 20 November (due Friday)" is due Friday.
+const onDuePattern = new RegExp(String.raw`[\s,]*(?<![\p{L}])on\s+(${date})`, 'iu');
 const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
 // "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
 const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
@@ -80,7 +82,7 @@ function handleName(handle: string): string {
 
 /** Splits "task by Friday" into task and due. */
 export function splitDue(raw: string): { task: string; due: string | null } {
-  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
+  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? onDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
   if (!match) return { task: cleanTask(raw), due: null };
   // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
   const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
