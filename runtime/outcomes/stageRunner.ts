@@ -73,6 +73,12 @@ export interface StageIntegrationsInput {
   content: string;
 }
 
+/** `{ notes }` when a stage output's data carries a non-empty list of strings, else nothing. */
+function notesOf(data: Record<string, unknown> | null): { notes?: string[] } {
+  const notes = Array.isArray(data?.notes) ? data.notes.filter((note): note is string => typeof note === 'string') : [];
+  return notes.length > 0 ? { notes } : {};
+}
+
 /** A title for integration targets: the document's first heading, else the brief's opening words. */
 function documentTitle(content: string, brief: string): string {
   const heading = /^#{1,3}\s+(.+)$/m.exec(content)?.[1]?.trim();
@@ -205,7 +211,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
       ? await deps.measure(content, current.input.brief, requirements, extras)
       : { metadata: computeMetadata(content, requirements), quality: computeQualityMetrics(content, { brief: current.input.brief, requirements }) };
     return {
-      result: { content, metadata: { ...measured.metadata }, assets: [] },
+      // The model's notes on what the material lacked (local model: `data.notes`) sit beside the measured metadata.
+      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data) }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
       ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),

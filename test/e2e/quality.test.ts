@@ -68,6 +68,9 @@ test('a bare brief gives each crew a usable first draft: titled, no empty sectio
   t.regex(pilot.result.content, /As a field inspector, I want an offline notes app\./);
   t.notRegex(pilot.result.content, /so that/);
   t.true(pilot.result.metadata.unmet_requirements.some((unmet: { requirement: string }) => unmet.requirement === 'include_user_stories'));
+  // What the material lacked is said beside the content, in result.metadata.notes.
+  for (const outcome of [writer, mind, pilot]) t.true(outcome.result.metadata.notes.some((note: string) => /without context/.test(note)), JSON.stringify(outcome.result.metadata));
+  t.true(pilot.result.metadata.notes.some((note: string) => /No reason was given/.test(note)));
   // Nothing to rank in a bare brief: the ranking is reported unmet, not faked.
   t.true(mind.result.metadata.unmet_requirements.some((unmet: { requirement: string }) => unmet.requirement === 'priority_ranking'), JSON.stringify(mind.result.metadata));
   // No invented endpoint, estimate or schedule.

@@ -193,7 +193,7 @@ function notesOf(parts: Parts, wantsRanking: boolean): string[] {
   return notes;
 }
 
-const bareMeetingNote = 'The brief came without a transcript, notes or context documents: there are no decisions, action items or figures to report; the draft lists what the notes should answer.';
+const bareMeetingNote = 'The brief came without context (no transcript, notes or context documents): there are no decisions, action items or figures to report; the draft lists what the notes should answer.';
 
 /** "the ops meeting", "Q3 planning": a lower-case subject gets its article back. */
 function theSubject(subject: string): string {
