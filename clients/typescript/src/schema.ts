@@ -6837,7 +6837,10 @@ export interface operations {
                      *               "reading_time": "reading_time example",
                      *               "sentiment": "sentiment example",
                      *               "seo_score": 1,
-                     *               "readability_score": 1
+                     *               "readability_score": 1,
+                     *               "notes": [
+                     *                 "notes example"
+                     *               ]
                      *             },
                      *             "assets": [
                      *               {
@@ -6927,6 +6930,8 @@ export interface operations {
                                 }[];
                                 content: string;
                                 metadata: {
+                                    /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                                    notes?: string[];
                                     readability_score?: number;
                                     reading_time?: string;
                                     sentiment?: string;
@@ -7126,7 +7131,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -7209,6 +7217,8 @@ export interface operations {
                             }[];
                             content: string;
                             metadata: {
+                                /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                                notes?: string[];
                                 readability_score?: number;
                                 reading_time?: string;
                                 sentiment?: string;
@@ -7423,7 +7433,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -7506,6 +7519,8 @@ export interface operations {
                             }[];
                             content: string;
                             metadata: {
+                                /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                                notes?: string[];
                                 readability_score?: number;
                                 reading_time?: string;
                                 sentiment?: string;
@@ -7763,7 +7778,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -7811,6 +7829,8 @@ export interface operations {
                             }[];
                             content: string;
                             metadata: {
+                                /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                                notes?: string[];
                                 readability_score?: number;
                                 reading_time?: string;
                                 sentiment?: string;
@@ -8047,7 +8067,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -8130,6 +8153,8 @@ export interface operations {
                             }[];
                             content: string;
                             metadata: {
+                                /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                                notes?: string[];
                                 readability_score?: number;
                                 reading_time?: string;
                                 sentiment?: string;
