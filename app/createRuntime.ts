@@ -120,6 +120,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     ...createStageServices(tools),
     retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
+    // Configured and still installed: what the agents may say they prepared work for.
+    configuredIntegrations: async (workspaceId: string) => (await repos.integrationConfigs.list(workspaceId)).map((row) => row.integration_id).filter((id) => tools.registry.get(id) !== undefined),
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure });
   const outcomes = engine.outcomes;

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
 import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionRequestedData } from './outcomeEvents.js';
-import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef } from './outcomeTypes.js';
+import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef, RevisionNotes } from './outcomeTypes.js';
 
 /**
  * One outcome (spec: States and transitions; DESIGN section 2):
@@ -28,6 +28,11 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  */
 
 export type { OutcomeStageRef, OutcomeInput, AgentEntry, OutcomeError, OutcomeResult, FinalizeOutput, RevisionNotes, FinalizeInput, ActiveRevision, OutcomeContext, OutcomeEvent, OutcomeEmitted } from './outcomeTypes.js';
+
+/** Whether a revision's notes say it applied none of its feedback (null: the model does not say). */
+export function appliedNothing(notes: RevisionNotes | undefined): boolean {
+  return Array.isArray(notes?.applied) && notes.applied.length === 0;
+}
 
 /** Seconds after a failure when a retry is suggested. */
 export const retryDelaySeconds = 60;
@@ -363,6 +368,8 @@ export const outcomeMachine = setup({
                   revisedAt: event.output.at,
                   revisionId: context.revision!.id,
                   updatedAt: event.output.at,
+                  // A revision that applied nothing (the model says `applied: []`) gives its revision back.
+                  revisionsAvailable: context.revisionsAvailable + (appliedNothing(event.output.revisionNotes) ? 1 : 0),
                 })),
                 { type: 'record', params: ({ context, event }) => ({ event: 'outcome.completed', data: completedData(context, event.output.revisionNotes) }) },
                 assign({ revision: null }),

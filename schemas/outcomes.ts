@@ -121,6 +121,7 @@ export const result: JsonSchema = component('Result', {
         sentiment: { type: 'string' },
         seo_score: { type: 'integer' },
         readability_score: { type: 'integer' },
+        notes: { type: 'array', items: { type: 'string' }, description: 'What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say.' },
       },
     },
     assets: { type: 'array', items: responseObject({ type: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } }) },

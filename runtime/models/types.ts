@@ -50,6 +50,11 @@ export interface StageInput {
   previous: StageOutput[];
   /** Set while a revision runs: apply `feedback` and `requirements` to `previousContent`. */
   revision?: RevisionInput;
+  /**
+   * Ids of the integrations configured for the outcome's workspace (e.g. ["chat", "tracker"]).
+   * Agents speak only of these; absent or empty means none is configured.
+   */
+  integrations?: string[];
 }
 
 /**

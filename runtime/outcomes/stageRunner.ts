@@ -58,6 +58,8 @@ export interface StageServices {
   retrieve?(workspaceId: string, query: string, signal: AbortSignal): Promise<KnowledgePassage[]>;
   /** `context_documents` names resolved to their stored text; names not found are left out. */
   resolveDocuments?(workspaceId: string, names: string[]): Promise<KnowledgePassage[]>;
+  /** Ids of the integrations configured for the workspace, passed to the model as `StageInput.integrations`. */
+  configuredIntegrations?(workspaceId: string): Promise<string[]>;
 }
 
 export interface StageIntegrationsInput {
@@ -70,6 +72,12 @@ export interface StageIntegrationsInput {
   integrations: Record<string, unknown>;
   title: string;
   content: string;
+}
+
+/** `{ notes }` when a stage output's data carries a non-empty list of strings, else nothing. */
+function notesOf(data: Record<string, unknown> | null): { notes?: string[] } {
+  const notes = Array.isArray(data?.notes) ? data.notes.filter((note): note is string => typeof note === 'string') : [];
+  return notes.length > 0 ? { notes } : {};
 }
 
 /** A title for integration targets: the document's first heading, else the brief's opening words. */
@@ -131,6 +139,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     // stages build on its output, so the single database connection is asked once per outcome.
     if (services.retrieve && !isRevision && input.stageIndex === 0) stage.knowledge = await services.retrieve(workspaceId, stage.brief, signal);
     if (services.resolveDocuments) stage.contextDocuments = await resolvedDocuments(current, (names) => services.resolveDocuments!(workspaceId, names));
+    // Agents speak only of the integrations the workspace has configured (issue 21).
+    if (services.configuredIntegrations) stage.integrations = await services.configuredIntegrations(workspaceId);
     let output: StageOutput;
     try {
       const result = await deps.provider.step(stage, tools, input.exchanges, signal);
@@ -204,7 +214,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
       ? await deps.measure(content, current.input.brief, requirements, extras)
       : { metadata: computeMetadata(content, requirements), quality: computeQualityMetrics(content, { brief: current.input.brief, requirements }) };
     return {
-      result: { content, metadata: { ...measured.metadata }, assets: [] },
+      // The model's notes on what the material lacked (local model: `data.notes`) sit beside the measured metadata.
+      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data) }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
       ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),

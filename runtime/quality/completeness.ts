@@ -40,6 +40,9 @@ export function requirementChecks(parts: DocumentParts, brief: string, requireme
   if (flagOf(requirements, 'include_technical_specs')) {
     checks.push({ requirement: 'include_technical_specs', met: parts.headings.some((h) => /technical|spec|architecture/i.test(h)) ? 1 : 0 });
   }
+  if (flagOf(requirements, 'priority_ranking') || flagOf(requirements, 'prioritize') || flagOf(requirements, 'prioritise')) {
+    checks.push({ requirement: 'priority_ranking', met: parts.headings.some((h) => /priorit|rank/i.test(h)) ? 1 : 0 });
+  }
   if (flagOf(requirements, 'include_action_items')) {
     checks.push({ requirement: 'include_action_items', met: parts.headings.some((h) => /action item/i.test(h)) ? 1 : 0 });
   }
@@ -93,6 +96,7 @@ const reasons: Record<string, string> = {
   include_user_stories: 'the content has no complete user story ("As a ..., I want ... so that ...")',
   include_technical_specs: 'the content has no technical specification section',
   include_action_items: 'the content has no action items section',
+  priority_ranking: 'the content has no priority ranking (the material may hold nothing to rank)',
   seo_optimized: 'the content has no meta description',
   tone: 'the wording does not carry the requested tone',
   length: 'the length is off the requested length by more than a quarter',

@@ -55,6 +55,8 @@ export function createQualityMeter(options: { nlp: Nlp; references: () => Refere
         requirements: request.requirements,
         salient,
         boilerplate: { index, request: `${request.brief}\n${sources}` },
+        material: sources !== '',
+        inputs: `${request.brief}\n${sources}`,
         ...(request.judge ? { judge: request.judge } : {}),
       });
       return { metadata: computeMetadata(request.content, request.requirements, request.brief), quality: metrics, signals };

@@ -1,10 +1,11 @@
-import { boilerplateSentences, type BoilerplateIndex } from './boilerplate.js';
+import { boilerplateSentences, proseSentences, type BoilerplateIndex } from './boilerplate.js';
+import { formatOf } from './requirements.js';
 import { hasExamples, requirementChecks } from './completeness.js';
 import { mentions } from './salient.js';
 import { parseDocument, plainText } from './markdown.js';
 import { averageSentenceLength, clampScore, readingCounts, readingEase } from './readability.js';
 import { polarity } from './sentiment.js';
-import { contentTerms, sentences, stem } from './text.js';
+import { contentTerms, countWords, sentences, stem } from './text.js';
 
 /** `quality_metrics` of the spec; every number is measured from the content and the request. */
 export interface QualityMetrics {
@@ -24,6 +25,14 @@ export interface QualityInput {
   boilerplate?: { index: BoilerplateIndex; request: string };
   /** The reviewing agent's rubric (openai provider), blended half and half with the computed criteria. */
   judge?: RubricScores;
+  /**
+   * Whether the request came with material (context, context documents or knowledge). Without
+   * any, the content can only echo the brief: relevance counts half (see `assessQuality`).
+   * Undefined: not known, counted as given (the result meter always says).
+   */
+  material?: boolean;
+  /** The brief and material as text: a section "carries content from the inputs" when its body uses one of their terms. */
+  inputs?: string;
 }
 
 /** What the metrics saw, for benchmarks and operators. */
@@ -67,12 +76,19 @@ export function assessQuality(content: string, input: QualityInput): { metrics: 
   const units = sentences(text);
   const checks = requirementChecks(parts, input.brief, input.requirements);
   const found = relevance(`${parts.title}\n${text}`, input.brief, input.salient ?? []);
-  const bp = input.boilerplate ? boilerplateSentences(input.boilerplate.index, content, input.boilerplate.request) : { total: units.length, boilerplate: [] };
-  const boilerplateShare = bp.total === 0 ? 0 : bp.boilerplate.length / bp.total;
+  const bp = input.boilerplate ? boilerplateSentences(input.boilerplate.index, content, input.boilerplate.request) : { total: proseSentences(content).length, boilerplate: [] };
+  // A message to the operator ("came without context", "No decisions were recorded") says nothing to the reader.
+  const prose = proseSentences(content);
+  const placeholders = prose.filter((sentence) => placeholderSentence.test(sentence) && !bp.boilerplate.includes(sentence));
+  const empty = [...bp.boilerplate, ...placeholders];
+  const boilerplateShare = bp.total === 0 ? 0 : Math.min(1, empty.length / bp.total);
+  const material = input.material ?? true;
+  const sections = sectionsWithInputs(content, input.inputs);
   const computed = {
-    relevance: text.trim() === '' ? 0 : found.score,
+    // Without material the best a text can do is echo the brief: that is half of being relevant.
+    relevance: text.trim() === '' ? 0 : clampScore(found.score * (material ? 1 : 0.5)),
     clarity: clarity(text, units, content),
-    completeness: completeness(text, checks.map((check) => check.met)),
+    completeness: clampScore(completeness(text, checks.map((check) => check.met)) * sections),
     engagement: engagement(text, units, parts.headings.length, parts.listItems, hasExamples(parts)),
   };
   const criteria = input.judge ? blend(computed, input.judge) : computed;
@@ -81,7 +97,10 @@ export function assessQuality(content: string, input: QualityInput): { metrics: 
     criteria.clarity * weights.clarity +
     criteria.completeness * weights.completeness +
     criteria.engagement * weights.engagement;
-  const overall = base * (0.2 + (0.8 * criteria.relevance) / 100) * (1 - boilerplateShare);
+  // A near-empty text (a few words of prose that are not boilerplate) cannot score as a document.
+  const substantive = prose.filter((sentence) => !empty.includes(sentence)).reduce((sum, sentence) => sum + countWords(sentence), 0);
+  const volume = Math.min(1, substantive / (formatOf(input.requirements, input.brief) === 'social_media' ? 25 : 60));
+  const overall = base * (0.2 + (0.8 * criteria.relevance) / 100) * (1 - boilerplateShare) * volume;
   return {
     metrics: { overall_score: clampScore(overall), criteria },
     signals: {
@@ -150,6 +169,27 @@ function sectionCoherence(markdown: string): number {
     })
     .filter((value): value is 0 | 1 => value !== undefined);
   return scored.length === 0 ? 1 : scored.reduce<number>((sum, value) => sum + value, 0) / scored.length;
+}
+
+// Sentences that talk to the operator about what is missing instead of to the reader.
+const placeholderSentence =
+  /\b(?:came without (?:any )?context|no facts to draft|nothing to draft|(?:add|provide) (?:them|more context|context)|use a real model|no (?:decisions?|action items?|follow-ups?|recurring topics)(?: with an owner)? (?:were|was) (?:recorded|found)|holds no statements?|to be (?:written|added|decided|determined)|lorem ipsum|\bTBD\b|\bTODO\b|placeholder)/i;
+
+/**
+ * Share (0..1) of the `##`/`###` sections whose body carries content from the inputs: at least one
+ * content word of the brief or material. An empty section counts 0; a document without sections 1.
+ */
+function sectionsWithInputs(markdown: string, inputs: string | undefined): number {
+  const sections = markdown.split(/^#{2,3}\s+/m).slice(1);
+  if (sections.length === 0) return 1;
+  // Without the inputs' text (a direct call), a section counts when it has a body at all.
+  const wanted = inputs === undefined ? undefined : new Set(contentTerms(inputs).map(stem));
+  const carried = sections.filter((section) => {
+    const body = section.split('\n').slice(1).join(' ');
+    const terms = contentTerms(body);
+    return wanted ? terms.some((term) => wanted.has(stem(term))) : terms.length > 0;
+  }).length;
+  return carried / sections.length;
 }
 
 function completeness(text: string, met: number[]): number {

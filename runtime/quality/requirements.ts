@@ -12,6 +12,13 @@ const formatAliases: Array<[RegExp, Format]> = [
   [/blog|article|post|marketing|landing|essay|story/, 'blog_post'],
 ];
 
+const briefFormats: Array<[RegExp, Format]> = [
+  [/\b(?:social(?:\s+media)?\s+post|tweets?|twitter|linkedin|instagram|facebook|(?:a|twitter|x)\s+thread)\b/i, 'social_media'],
+  [/\b(?:(?:create|write|draft|produce)\s+(?:the\s+|some\s+)?(?:documentation|docs)|(?:a|the)\s+(?:guide|manual|tutorial|how[ -]?to|readme|reference)|documentation\s+(?:for|explaining|on|about))\b/i, 'documentation'],
+  [/\b(?:newsletter|e-?mail digest|digest)\b/i, 'newsletter'],
+  [/\b(?:blog|article|post|essay|landing page)\b/i, 'blog_post'],
+];
+
 /** Words per length label and format: a post for social media is "long" at 150 words. */
 const lengthTable: Record<Format, Record<'short' | 'medium' | 'long', number>> = {
   social_media: { short: 40, medium: 80, long: 150 },
@@ -28,11 +35,15 @@ function text(value: unknown): string {
 
 /** The requested format, else one named in the brief, else a blog post. */
 export function formatOf(requirements: Record<string, unknown>, brief = ''): Format {
-  for (const candidate of [text(requirements.format), text(requirements.content_type), brief.toLowerCase()]) {
+  for (const candidate of [text(requirements.format), text(requirements.content_type)]) {
     if (!candidate) continue;
     const found = formatAliases.find(([pattern]) => pattern.test(candidate));
     if (found) return found[1];
   }
+  // In a brief the words must name the deliverable: "worker threads" or "documentation of X" in
+  // a blog brief's subject do not make it a social post or a manual.
+  const found = briefFormats.find(([pattern]) => pattern.test(brief));
+  if (found) return found[1];
   return 'blog_post';
 }
 

@@ -1,4 +1,5 @@
 import type { Nlp, ParsedSentence } from './nlp.js';
+import { containsLiteral } from './text.js';
 
 /** Something specific the client said: a name, a system, a number, a date. */
 export interface SalientItem {
@@ -42,7 +43,19 @@ export function salientItems(parsed: ParsedSentence[]): SalientItem[] {
     };
     sentence.tokens.forEach((token, index) => {
       const initial = isInitial(sentence, index);
-      const nameLike = isNameToken(token.text, token.pos);
+      const next = sentence.tokens[index + 1];
+      // "Wi-Fi", "Coca-Cola": a hyphen between two parts of a name, written without spaces, joins them.
+      if (token.text === '-' && run.length > 0 && next && /^[\p{Lu}]/u.test(next.text) && sentence.text.includes(`${run.at(-1)}-${next.text}`)) {
+        run[run.length - 1] = `${run.at(-1)}-`;
+        return;
+      }
+      if (run.length > 0 && run.at(-1)!.endsWith('-')) {
+        run[run.length - 1] = `${run.at(-1)}${token.text}`;
+        return;
+      }
+      // A capitalised word inside a sentence that starts a name ("React" of "React Native") is part of it.
+      const leadsName = !initial && /^[A-Z][a-z]+$/.test(token.text) && !notNames.has(token.text.toLowerCase()) && !!next && isNameToken(next.text, next.pos);
+      const nameLike = isNameToken(token.text, token.pos) || leadsName;
       const trusted = !initial || midNames.has(token.text) || /^[\p{L}][\p{Ll}]*[\p{Lu}\p{N}]/u.test(token.text) || /^[A-Z][A-Z0-9]+s?$/.test(token.text);
       const continuesName = initial && nameLike && isNameToken(sentence.tokens[index + 1]?.text ?? '', sentence.tokens[index + 1]?.pos ?? '');
       if (nameLike && (trusted || continuesName)) run.push(token.text);
@@ -65,6 +78,8 @@ export function salientOf(nlp: Nlp, text: string): SalientItem[] {
 
 /** Whether `text` mentions `item` (case-insensitive, on word boundaries). */
 export function mentions(text: string, item: string): boolean {
+  // A pattern is built only from an item of ordinary size; a longer one is searched for as written.
+  if (item.length > 200) return containsLiteral(text, item);
   const escaped = item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'iu').test(text);
 }

@@ -117,24 +117,83 @@ export function sentences(text: string): string[] {
   return result;
 }
 
-function phrasePattern(phrase: string, ascii: boolean): RegExp | undefined {
-  const parts = words(phrase.toLowerCase()).map((word) => {
-    const base = stem(word).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    // "strategy" and "strategies", "standup" and "standups" are the same keyword.
-    return base.endsWith('y') ? `${base.slice(0, -1)}(?:y|ies)(?:'s)?` : `${base}(?:s|es|'s)?`;
+// A phrase pattern is built only for phrases of ordinary size: past these bounds (one 40,000-letter
+// "word" in a context, say) the phrase is matched literally, which is linear and never builds a
+// regular expression from an unbounded piece of user text.
+const maxPatternWords = 12;
+const maxPatternWordLength = 64;
+
+/**
+ * The phrase's words with what joins them: "Node.js" is ["node", "js"] joined by ".", "Wi-Fi"
+ * ["wi", "fi"] joined by "-". A space or hyphen between words matches any run of spaces and
+ * hyphens; other joiners (".", "/", "+", "#") must appear as written.
+ */
+function phraseParts(phrase: string): Array<{ word: string; joiner: string }> {
+  const lower = phrase.toLowerCase();
+  const parts: Array<{ word: string; joiner: string }> = [];
+  let last = -1;
+  scanWords(lower, (start, end) => {
+    parts.push({ word: lower.slice(start, end), joiner: last < 0 ? '' : lower.slice(last, start) });
+    last = end;
   });
-  if (parts.length === 0) return undefined;
+  return parts;
+}
+
+// Only syntax characters are escaped: under the `u` flag an escaped hyphen is itself an error.
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+function phrasePattern(parts: Array<{ word: string; joiner: string }>, ascii: boolean): RegExp {
+  const source = parts.map(({ word, joiner }, index) => {
+    // A hyphen inside a word ("wi-fi", "e-mail") also matches a space: "Wi Fi", "e mail".
+    const base = escapeRegExp(stem(word)).replace(/-/g, '[\\s-]');
+    // "strategy" and "strategies", "standup" and "standups" are the same keyword.
+    const ending = base.endsWith('y') ? `${base.slice(0, -1)}(?:y|ies)(?:'s)?` : `${base}(?:s|es|'s)?`;
+    if (index === 0) return ending;
+    const glue = joiner.trim() === '' || /^[\s-]+$/.test(joiner) ? '[\\s-]+' : `\\s*${escapeRegExp(joiner.trim())}\\s*`;
+    return glue + ending;
+  });
   // On ASCII text and phrase a letter is [A-Za-z]; the Unicode-property pattern scans far slower.
   const letter = ascii ? '[A-Za-z0-9]' : '[\\p{L}\\p{N}]';
-  return new RegExp(`(?<!${letter})${parts.join('[\\s-]+')}(?!${letter})`, ascii ? 'gi' : 'giu');
+  return new RegExp(`(?<!${letter})${source.join('')}(?!${letter})`, ascii ? 'gi' : 'giu');
 }
 
 const nonAscii = /[^\x00-\x7f]/;
 
-/** How often a phrase occurs, case-insensitive, tolerating plural endings and hyphens. */
+/** Whether no letter or digit sits at `index` of `text` (outside the text counts as none). */
+function boundaryAt(text: string, index: number): boolean {
+  if (index < 0 || index >= text.length) return true;
+  // The low half of an astral letter belongs to the letter that starts one unit before.
+  return wordCharAt(text, index) === 0 && !(index > 0 && wordCharAt(text, index - 1) === 2);
+}
+
+/** Occurrences of `needle` in `haystack` (both lower-cased) on word boundaries, by plain search. */
+function literalCount(haystack: string, needle: string): number {
+  if (needle === '') return 0;
+  let count = 0;
+  let from = 0;
+  for (;;) {
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) return count;
+    if (boundaryAt(haystack, at - 1) && boundaryAt(haystack, at + needle.length)) count += 1;
+    from = at + needle.length;
+  }
+}
+
+/**
+ * How often a phrase occurs, case-insensitive, tolerating plural endings and hyphens between its
+ * words; a dot or slash inside it ("Node.js", "CI/CD") must be there as written.
+ */
 export function countPhrase(text: string, phrase: string): number {
-  const pattern = phrasePattern(phrase, !nonAscii.test(text) && !nonAscii.test(phrase));
-  return pattern ? (text.toLowerCase().match(pattern) ?? []).length : 0;
+  const parts = phraseParts(phrase);
+  if (parts.length === 0) return 0;
+  const lower = text.toLowerCase();
+  if (parts.length > maxPatternWords || parts.some((part) => part.word.length > maxPatternWordLength)) return literalCount(lower, phrase.toLowerCase().trim());
+  return (lower.match(phrasePattern(parts, !nonAscii.test(text) && !nonAscii.test(phrase))) ?? []).length;
+}
+
+/** Whether `text` holds `needle` on word boundaries, case-insensitive, by plain search (no pattern). */
+export function containsLiteral(text: string, needle: string): boolean {
+  return literalCount(text.toLowerCase(), needle.toLowerCase().trim()) > 0;
 }
 
 export function containsPhrase(text: string, phrase: string): boolean {

@@ -96,8 +96,10 @@ test('revising an outcome that is not completed is 409, and the fourth revision 
 
   const quick = await server.call('POST', '/v1/crews/writer/run', { body: { brief: 'Write a short note about bicycle maintenance' } });
   await waitForOutcome(server, quick.body.outcome_id);
+  // Each round applies something (a stated fact), so each uses a revision: one that applies
+  // nothing gives its revision back (issue 19).
   for (let i = 0; i < 3; i += 1) {
-    const revise = await server.call('POST', `/v1/outcomes/${quick.body.outcome_id}/revise`, { body: { feedback: `Round ${i}: make it shorter` } });
+    const revise = await server.call('POST', `/v1/outcomes/${quick.body.outcome_id}/revise`, { body: { feedback: `Mention that round ${i} checked the chain.` } });
     t.is(revise.status, 201);
     await waitForOutcome(server, quick.body.outcome_id, (b) => b.status === 'completed');
   }

@@ -560,6 +560,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/integrations/{integration_id}/oauth/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start connecting an integration through its vendor's OAuth (authorization code with PKCE)
+         * @description Needs an API key with the `integrations:write` permission.
+         */
+        post: operations["postIntegrationsIntegrationIdOauthStart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/integrations/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The vendor's return after sign-in: exchanges the code and redirects to the client's redirect_uri (public; the state identifies the workspace) */
+        get: operations["getIntegrationsOauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -973,6 +1010,12 @@ export interface components {
             };
         };
         Integration: {
+            auth: {
+                oauth: boolean;
+                token: boolean;
+            };
+            /** @enum {string} */
+            auth_status: "ok" | "auth_required";
             configured: boolean;
             connection_id: string | null;
             /** @enum {string} */
@@ -983,6 +1026,9 @@ export interface components {
             id: string;
             kind: string;
             settings: {
+                [key: string]: unknown;
+            };
+            settings_schema: {
                 [key: string]: unknown;
             };
             /** Format: date-time */
@@ -1099,6 +1145,8 @@ export interface components {
             }[];
             content: string;
             metadata: {
+                /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
+                notes?: string[];
                 readability_score?: number;
                 reading_time?: string;
                 sentiment?: string;
@@ -3283,6 +3331,12 @@ export interface operations {
                      *           ],
                      *           "configured": true,
                      *           "settings": {},
+                     *           "settings_schema": {},
+                     *           "auth": {
+                     *             "token": true,
+                     *             "oauth": true
+                     *           },
+                     *           "auth_status": "ok",
                      *           "connection_status": "active",
                      *           "connection_id": "out_7Hq2ZpK4mW",
                      *           "updated_at": "2026-05-04T09:30:00.000Z"
@@ -3351,6 +3405,12 @@ export interface operations {
                      *       ],
                      *       "configured": true,
                      *       "settings": {},
+                     *       "settings_schema": {},
+                     *       "auth": {
+                     *         "token": true,
+                     *         "oauth": true
+                     *       },
+                     *       "auth_status": "ok",
                      *       "connection_status": "active",
                      *       "connection_id": "out_7Hq2ZpK4mW",
                      *       "updated_at": "2026-05-04T09:30:00.000Z"
@@ -3366,6 +3426,89 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    postIntegrationsIntegrationIdOauthStart: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                integration_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "redirect_uri": "https://example.org/hooks/crewd"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: uri */
+                    redirect_uri: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "authorization_url": "authorization_url example",
+                     *       "state": "state example",
+                     *       "expires_at": "expires_at example"
+                     *     }
+                     */
+                    "application/json": {
+                        authorization_url: string;
+                        expires_at: string;
+                        state: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIntegrationsOauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -3466,7 +3609,10 @@ export interface operations {
                      *               "reading_time": "reading_time example",
                      *               "sentiment": "sentiment example",
                      *               "seo_score": 1,
-                     *               "readability_score": 1
+                     *               "readability_score": 1,
+                     *               "notes": [
+                     *                 "notes example"
+                     *               ]
                      *             },
                      *             "assets": [
                      *               {
@@ -3563,7 +3709,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -3655,7 +3804,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -3729,7 +3881,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {
@@ -3819,7 +3974,10 @@ export interface operations {
                      *           "reading_time": "reading_time example",
                      *           "sentiment": "sentiment example",
                      *           "seo_score": 1,
-                     *           "readability_score": 1
+                     *           "readability_score": 1,
+                     *           "notes": [
+                     *             "notes example"
+                     *           ]
                      *         },
                      *         "assets": [
                      *           {

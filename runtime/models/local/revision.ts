@@ -20,6 +20,9 @@ const exampleCue = /\b(for example|for instance|e\.g\.|such as|we tried|tried|pi
 const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
 const namedSection = /\b(?:add|include|write)\s+(?:a|an|one more)\s+(?:section|part|paragraph)\s+(?:on|about|covering|for)\s+([^.,;!?]+)|\badd\s+(?:a|an)\s+([^.,;!?]+?)\s+section\b/gi;
 const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
+const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
+const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
+const movedFirst = /\b(?:move|put)\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?\s+(?:first|to the top|at the top|up front|to the start)\b|\b(?:start|lead|open) with\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?(?=[.,;!?]|$)/i;
 const noModel = 'the local model only rearranges the client\'s own material; this needs a real model (CREWD_MODEL=openai)';
 
 /**
@@ -77,6 +80,45 @@ export function reviseStep(input: StageInput, revision: RevisionInput, _bench: W
     applied.push('add_keywords');
     changes.push({ type: 'add_keywords', keywords: request.keywords, added_to_body: seo.keywordsAdded });
   }
+  if (asBullets.test(revision.feedback) && !asProse.test(revision.feedback)) {
+    // Format: paragraphs after the opening one become lists of their sentences.
+    let converted = 0;
+    let seenProse = false;
+    blocks = blocks.map((block) => {
+      if (block.type !== 'paragraph') return block;
+      if (!seenProse) {
+        seenProse = true;
+        return block;
+      }
+      const parts = splitParagraph(block.text);
+      if (parts.length < 2) return block;
+      converted += 1;
+      return { type: 'list', text: parts.map((part) => `- ${part}`).join('\n') };
+    });
+    if (converted > 0) {
+      applied.push('format: bullet points');
+      changes.push({ type: 'format', paragraphs_to_lists: converted });
+    } else notApplied.push({ part: 'format: bullet points', reason: 'the document has no paragraph of several sentences beyond its opening one to turn into a list' });
+  } else if (asProse.test(revision.feedback)) {
+    let converted = 0;
+    blocks = blocks.map((block) => {
+      if (block.type !== 'list' || !block.text.split('\n').every((line) => /^- [^\[]/.test(line))) return block;
+      converted += 1;
+      return { type: 'paragraph', text: block.text.split('\n').map((line) => line.replace(/^- /, '').replace(/([^.!?])$/, '$1.')).join(' ') };
+    });
+    if (converted > 0) {
+      applied.push('format: prose');
+      changes.push({ type: 'format', lists_to_paragraphs: converted });
+    } else notApplied.push({ part: 'format: prose', reason: 'the document has no plain bullet list to write as prose' });
+  }
+  const moved = movedFirst.exec(revision.feedback);
+  if (moved) {
+    const name = (moved[1] ?? moved[2] ?? '').trim();
+    if (moveSectionFirst(blocks, name)) {
+      applied.push(`order: ${name} first`);
+      changes.push({ type: 'order', moved_first: name });
+    } else notApplied.push({ part: `order: ${name} first`, reason: 'the document has no section by that name after its first one' });
+  }
   const target = targetFor(request, before);
   if (target !== undefined) {
     const now = blockWords(blocks);
@@ -93,14 +135,14 @@ export function reviseStep(input: StageInput, revision: RevisionInput, _bench: W
   }
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
-    const toned = applyTone(content, request.tone);
+    const toned = applyTone(content, request.tone, { opener: true });
     if (toned !== content) {
       content = toned;
       applied.push('tone_adjustment');
       changes.push({ type: 'tone_adjustment', tone: request.tone });
     } else notApplied.push({ part: 'tone_adjustment', reason: `no wording in the document has a ${request.tone} alternative the local model knows; ${noModel}` });
   }
-  if (request.labels.includes('general_feedback') && applied.length === 0) notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, examples, a section, a fact to mention, keywords); ${noModel}` });
+  if (request.labels.includes('general_feedback') && applied.length === 0 && notApplied.length === 0) notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, examples, a section, a fact to mention, keywords); ${noModel}` });
   const unchanged = content.trim() === revision.previousContent.trim();
   if (unchanged && applied.length > 0) {
     for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });
@@ -146,6 +188,19 @@ function removeSection(blocks: Block[], name: string): boolean {
   return true;
 }
 
+/** Moves the `##` section whose heading shares a word with `name` before the first `##` section. */
+function moveSectionFirst(blocks: Block[], name: string): boolean {
+  const isSection = (block: Block) => block.type === 'heading' && block.level === 2;
+  const first = blocks.findIndex(isSection);
+  const start = blocks.findIndex((block, index) => index > first && isSection(block) && shares(block.text, name));
+  if (first < 0 || start < 0) return false;
+  let end = start + 1;
+  while (end < blocks.length && !(blocks[end]!.type === 'heading' && (blocks[end] as { level: number }).level <= 2)) end += 1;
+  const section = blocks.splice(start, end - start);
+  blocks.splice(first, 0, ...section);
+  return true;
+}
+
 /** The paragraph sharing most content words with `sentence`, when it shares at least one. */
 function bestParagraph(blocks: Block[], sentence: string): Block | undefined {
   const terms = new Set(contentTerms(sentence).map(stem));
@@ -163,6 +218,8 @@ function bestParagraph(blocks: Block[], sentence: string): Block | undefined {
 function shorten(blocks: Block[], target: number, corpus: string, keep: Set<string>): void {
   const candidates: Array<{ block: Block; sentence: string }> = [];
   for (const block of blocks) if (block.type === 'paragraph') for (const sentence of splitParagraph(block.text).slice(1)) if (!keep.has(sentence)) candidates.push({ block, sentence });
+  // Lists (PRDs and meeting notes are mostly lists) lose their least central items, never their first.
+  for (const block of blocks) if (block.type === 'list') for (const line of block.text.split('\n').slice(1)) if (/^- (?!\[)/.test(line) && !keep.has(line.slice(2))) candidates.push({ block, sentence: line.slice(2) });
   const order = rankSentences(
     candidates.map((candidate) => candidate.sentence),
     corpus,
@@ -172,9 +229,15 @@ function shorten(blocks: Block[], target: number, corpus: string, keep: Set<stri
     if (words <= target) break;
     const candidate = candidates.find((entry) => entry.sentence === sentence && entry.block.text.includes(sentence));
     if (!candidate) continue;
-    candidate.block.text = splitParagraph(candidate.block.text)
-      .filter((part) => part !== sentence)
-      .join(' ');
+    candidate.block.text =
+      candidate.block.type === 'list'
+        ? candidate.block.text
+            .split('\n')
+            .filter((line) => line !== `- ${sentence}`)
+            .join('\n')
+        : splitParagraph(candidate.block.text)
+            .filter((part) => part !== sentence)
+            .join(' ');
     words = blockWords(blocks);
   }
 }

@@ -39,8 +39,12 @@ const date = [
   String.raw`(?:this|the)\s+(?:weekend|week|month|sprint)`,
   String.raw`q[1-4](?:\s+\d{4})?`,
 ].join('|');
-const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until|on)\s*:?\s*)(${date})\s*\)?`, 'iu');
+const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until)\s*:?\s*)(${date})\s*\)?`, 'iu');
+// "on 20 November" is a due date only when nothing says "by" or "due": "the incident on 20 November (due Friday)" is due Friday.
+const onDuePattern = new RegExp(String.raw`[\s,]*(?<![\p{L}])on\s+(${date})`, 'iu');
 const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
+// "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
+const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
@@ -61,15 +65,27 @@ const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|im
 
 function validName(candidate: string | undefined): candidate is string {
   if (!candidate) return false;
+  if (candidate.split(' ').length > 4 || !/^[\p{Lu}]/u.test(candidate)) return false;
   const first = candidate.split(' ')[0]!;
   return !notNames.has(first) && !weekdays.test(first);
 }
 
+/** "maria.lopez" -> "Maria Lopez"; a name as written stays as written. */
+function handleName(handle: string): string {
+  if (/^[\p{Lu}]/u.test(handle)) return handle;
+  return handle
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+}
+
 /** Splits "task by Friday" into task and due. */
 export function splitDue(raw: string): { task: string; due: string | null } {
-  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw);
+  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? onDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
   if (!match) return { task: cleanTask(raw), due: null };
-  const task = raw.slice(0, match.index) + raw.slice(match.index + match[0].length);
+  // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
+  const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
   return { task: cleanTask(task), due: match[1]!.trim().replace(/[.,;:!]+$/, '') };
 }
 
@@ -110,6 +126,8 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
 }
 
 const speakerLine = new RegExp(String.raw`^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*)?(?:[-*•]\s*)?(${name})\s*:\s+(.+)$`, 'u');
+// A chat export's message header on its own line: "Maria Lopez  10:02 AM", "maria.lopez [10:02]".
+const chatHeader = new RegExp(String.raw`^\s*(${name}|[a-z][a-z0-9._-]{1,30})\s+\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*$`, 'u');
 const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next steps|follow[- ]?ups?|risks?(?: and (?:issues|open questions))?|open questions|attendees|participants)\s*:?\s*$/i;
 
 /** Reads transcripts and notes: "Name: ..." speaker lines, "Action items:" lists, free prose. */
@@ -126,7 +144,15 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
   };
   for (const text of texts) {
     let section = '';
+    // The author of the chat message being read (export format: header line, then the message).
+    let author: string | undefined;
     for (const rawLine of text.split(/\r?\n/)) {
+      const chat = chatHeader.exec(rawLine);
+      if (chat) {
+        author = handleName(chat[1]!);
+        addParticipant(author);
+        continue;
+      }
       const header = sectionHeader.exec(rawLine);
       if (header) {
         section = header[1]!.toLowerCase();
@@ -136,15 +162,23 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
       const isItem = /^\s*(?:[-*•]|\d+[.)])\s+/.test(rawLine);
       if (!isItem) section = '';
       const spoken = speakerLine.exec(rawLine);
-      const speaker = spoken && validName(spoken[1]) ? spoken[1] : undefined;
-      const body = speaker ? spoken![2]! : rawLine.trim();
+      const speaker = spoken && validName(spoken[1]) ? spoken[1] : author;
+      const body = spoken && validName(spoken[1]) ? spoken[2]! : rawLine.trim();
       if (speaker) addParticipant(speaker);
       const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
+      let said = body;
       if (roll || /^attendees|^participants/.test(section)) {
-        (roll?.[1] ?? body.replace(/^[-*•]\s*/, '')).split(/,|\band\b/).forEach((person) => addParticipant(person.trim()));
-        continue;
+        // The roll ends with its sentence: "Attendees: A, B, C. We decided ..." goes on as discussion.
+        const list = roll?.[1] ?? body.replace(/^[-*•]\s*/, '');
+        const end = /[.;](?:\s+|$)/.exec(list);
+        list
+          .slice(0, end ? end.index : list.length)
+          .split(/,|\band\b|&/)
+          .forEach((person) => addParticipant(person.trim().replace(/\s*\([^)]*\)$/, '')));
+        said = end ? list.slice(end.index + end[0].length).trim() : '';
+        if (said === '') continue;
       }
-      for (const sentence of isItem ? [body] : sentences(body)) {
+      for (const sentence of isItem ? [said] : sentences(said)) {
         const clean = sentence.replace(/^[-*•]\s*/, '').trim();
         const action = actionFrom(clean, speaker, /action|next step|follow/.test(section));
         if (action) {
@@ -156,7 +190,8 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
           }
         }
         // Marked follow-ups are listed as action items; the summary is drawn from the discussion.
-        if (!markerPattern.test(clean) && !isItem) findings.utterances.push({ speaker, text: clean });
+        // Bullet notes are discussion too, except the items of an action list.
+        if (!markerPattern.test(clean) && !(isItem && (action || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         const plain = clean.replace(/^decisions?\s*:\s*/i, '');
         if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
@@ -165,6 +200,11 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
         }
       }
     }
+  }
+  // "Tom will ..." after "Attendees: Tom Becker" is Tom Becker's.
+  for (const item of findings.actionItems) {
+    const full = findings.participants.filter((person) => person.startsWith(`${item.owner} `));
+    if (full.length === 1) item.owner = full[0]!;
   }
   return findings;
 }

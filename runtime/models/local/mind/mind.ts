@@ -6,6 +6,7 @@ import { requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
 import { citationOf } from '../text/sources.js';
+import { readBrief } from '../text/briefReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -20,11 +21,21 @@ const calendarWords = new Set(
  */
 export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const { findings, topics, summary, title } = memo.get(requestKey('meeting', input), () => readMeeting(input));
+  const { findings, topics, summary, title, bare } = memo.get(requestKey('meeting', input), () => readMeeting(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
-  const parts = { title, findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: wantsRanking(input) ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const ranked = wantsRanking(input);
+  const reading = readBrief(input.brief, input.requirements);
+  const questions = [
+    `What was decided in ${theSubject(reading.subject)}?`,
+    'Who owns each action item, and by when is it due?',
+    'Which risks or open questions are still open?',
+    ...(ranked ? ['Which of these matters most, and which can wait?'] : []),
+    ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
+  ];
+  const parts: Parts = { title, bare, subject: reading.subject, questions, findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
-  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants] } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -50,7 +61,8 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
       };
     default:
       return {
-        summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items for the ${input.crew.integrations.join(', ')} tools`,
+        // Only integrations configured for the workspace are named; without any, no tool is.
+        summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items${configuredTools(input)}`,
         content: render(parts, input.crew.stages.length),
         data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
       };
@@ -62,21 +74,29 @@ interface MeetingReading {
   topics: string[];
   summary: string[];
   title: string;
+  /** Nothing but the brief came: no transcript, notes or documents. */
+  bare: boolean;
 }
 
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
-  // The brief is the instruction; it is read as material only when nothing else was given.
-  const material = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
-  const texts = material.length > 0 ? material : [input.brief];
+  // The brief is the instruction, never the meeting: without material there is nothing to read.
+  const texts = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
   const findings = analyseMeeting(texts);
   const corpus = texts.join('\n');
   return {
     findings,
-    topics: keyPhrases(corpus, 6, calendarWords),
+    topics: texts.length > 0 ? keyPhrases(corpus, 6, calendarWords) : [],
     summary: summarize(findings.utterances, corpus, input),
     title: `Meeting summary: ${titleCase(topicOf(input.brief))}`,
+    bare: texts.length === 0,
   };
+}
+
+/** " for the chat, tracker tools" when the workspace has integrations configured, else "". */
+function configuredTools(input: StageInput): string {
+  const configured = (input.integrations ?? []).filter((id) => id.trim() !== '');
+  return configured.length > 0 ? ` for the ${configured.join(', ')} integration${configured.length === 1 ? '' : 's'}` : '';
 }
 
 function actionData(items: ActionItem[]): Array<Record<string, unknown>> {
@@ -95,6 +115,8 @@ function summaryLength(count: number, requirements: Record<string, unknown>): nu
 function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
   const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
+  // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
+  for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);
   return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text));
 }
 
@@ -111,6 +133,10 @@ function describe(item: ActionItem): string {
 
 interface Parts {
   title: string;
+  /** No material came with the brief: the document is the questions the notes should answer. */
+  bare: boolean;
+  subject: string;
+  questions: string[];
   /** The brief calls them follow-ups: the action items heading says so too. */
   followUps: boolean;
   /** Statements ordered by urgency, when the client asked for a priority ranking. */
@@ -121,31 +147,57 @@ interface Parts {
   knowledge: string[];
 }
 
-function bullets(items: string[], empty: string): string {
-  return items.length > 0 ? items.map((item) => `- ${item}`).join('\n') : empty;
+function bullets(items: string[]): string {
+  return items.map((item) => `- ${item}`).join('\n');
 }
 
-/** The document after stage `upTo` (0-based); sections appear as their stage completes. */
+/**
+ * The document after stage `upTo` (0-based); sections appear as their stage completes. A section
+ * with nothing from the material is left out (the stage's `notes` say what was not found).
+ */
 function render(parts: Parts, upTo: number): string {
   const { findings } = parts;
   const blocks = [`# ${parts.title}`];
-  if (upTo >= 2) blocks.push('## Summary', bullets(parts.summary, 'The material holds no statements long enough to summarize.'));
-  blocks.push('## Decisions', bullets(findings.decisions, 'No decisions were recorded.'));
+  if (parts.bare) {
+    blocks.push(`These notes are for ${theSubject(parts.subject)}.`, '## Questions the meeting notes should answer', bullets(parts.questions));
+    // What the workspace's knowledge base (or a search tool) found for the brief still helps.
+    if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));
+    return blocks.join('\n\n');
+  }
+  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
-    blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.length > 0 ? rows.join('\n') : 'No action items were recorded.');
+    if (rows.length > 0) blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.join('\n'));
   } else if (upTo >= 1) {
-    blocks.push('## Follow-up by owner');
     const owners = byOwner(findings.actionItems);
-    if (owners.size === 0) blocks.push('No follow-ups with an owner were found.');
-    for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe), ''));
+    if (owners.size > 0) blocks.push('## Follow-up by owner');
+    for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe)));
   }
   if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
-  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks, ''));
-  blocks.push('## Topics', bullets(parts.topics.map(capitalize), 'No recurring topics.'));
+  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks));
+  if (parts.topics.length > 0) blocks.push('## Topics', bullets(parts.topics.map(capitalize)));
   if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
-  if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge, ''));
+  if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));
   return blocks.join('\n\n');
+}
+
+/** What the material did not hold, said beside the document (never as a line of it). */
+function notesOf(parts: Parts, wantsRanking: boolean): string[] {
+  if (parts.bare) return [bareMeetingNote];
+  const notes: string[] = [];
+  if (parts.findings.decisions.length === 0) notes.push('No decision was found in the material.');
+  if (parts.findings.actionItems.length === 0) notes.push('No action item with an owner was found in the material.');
+  if (parts.summary.length === 0) notes.push('The material holds no statement long enough to summarize.');
+  if (wantsRanking && parts.ranking.length === 0) notes.push('A priority ranking was asked for, but the material holds no statements to rank.');
+  return notes;
+}
+
+const bareMeetingNote = 'The brief came without context (no transcript, notes or context documents): there are no decisions, action items or figures to report; the draft lists what the notes should answer.';
+
+/** "the ops meeting", "Q3 planning": a lower-case subject gets its article back. */
+function theSubject(subject: string): string {
+  return /^[a-z]/.test(subject) && !/^(?:the|a|an|our|my|this|last|next)\s/i.test(subject) ? `the ${subject}` : subject;
 }
 
 function wantsRanking(input: StageInput): boolean {

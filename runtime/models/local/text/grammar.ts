@@ -158,7 +158,7 @@ because while whereas since until till and or but nor plus either across against
 besides beyond despite down during except inside near off onto outside past per than toward towards upon via within without above
 is am are was were be been being do does did done doing has have had having will would shall should can could may might must
 ought let let's lets two three four five six seven eight nine ten hundred thousand million billion first second third last next
-much many more most less least lot lots very too enough`.split(/\s+/),
+much many more most less least lot lots very too enough e.g i.e etc`.split(/\s+/),
 );
 
 // Words in -ly that are adjectives or nouns, not adverbs ("weekly sync", "friendly tone").
@@ -186,7 +186,8 @@ export interface PhraseWord {
   proper: boolean;
 }
 
-const tokenPattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+|\n/gu;
+// A dot inside a word keeps it whole ("Node.js", "ASP.NET"): only a letter may follow that dot.
+const tokenPattern = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+|\.(?=\p{L})[\p{L}\p{N}]+)*|[^\s\p{L}\p{N}]+|\n/gu;
 const wordStart = /^[\p{L}\p{N}]/u;
 
 /**
@@ -231,7 +232,7 @@ export function nounPhrases(text: string, ignore: ReadonlySet<string> = new Set(
       flush();
       continue;
     }
-    const proper = /^[A-Z][A-Z0-9_]+$/.test(token) || (!atStart && /^[A-Z]/.test(token));
+    const proper = /^[A-Z][A-Z0-9_]+$/.test(token) || (!atStart && /^[A-Z]/.test(token)) || (/\p{L}\.\p{L}/u.test(token) && /[A-Z]/.test(token)) || /[A-Z][\p{L}]*-[A-Z]/u.test(token);
     run.push({ text: proper ? token : lower, lower, proper });
   }
   flush();

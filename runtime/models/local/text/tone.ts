@@ -40,6 +40,23 @@ const plainWords: Array<[RegExp, string]> = [
   [/\bindividuals\b/gi, 'people'],
 ];
 
+// Warmer everyday words for the friendly and casual registers (word choice, beside contractions).
+const warmWords: Array<[RegExp, string]> = [
+  [/\brequire(s)?\b/gi, 'need$1'],
+  [/\brequired\b/gi, 'needed'],
+  [/\bensure(s)?\b/gi, 'make$1 sure'],
+  [/\bpurchase(s)?\b/gi, 'buy$1'],
+  [/\badditional\b/gi, 'extra'],
+  [/\bcurrently\b/gi, 'right now'],
+  [/\battempt(s)?\b/gi, 'tr$1'],
+  [/\bfurthermore,?\s*/gi, 'also, '],
+  [/\bpersonnel\b/gi, 'people'],
+];
+const warmTrigger = /\b(?:require|ensure|purchase|additional|currently|attempt|furthermore|personnel)/i;
+
+/** The opener the friendly and casual registers give the first paragraph (formal registers drop it). */
+export const openers: Record<'casual' | 'friendly', string> = { casual: "Here's the thing:", friendly: "Here's the short version:" };
+
 // Sentence-initial connectives: casual only; the friendly register keeps its connectives.
 const casualConnectives: Array<[RegExp, string]> = [
   [/^Therefore,\s*/, 'So '],
@@ -83,8 +100,22 @@ function replaceAll(text: string, rules: Array<[RegExp, string]>): string {
   return result;
 }
 
+function warm(text: string): string {
+  if (!warmTrigger.test(text)) return text;
+  let result = text;
+  for (const [pattern, replacement] of warmWords) {
+    result = result.replace(pattern, (match, ...groups: unknown[]) => {
+      const group = typeof groups[0] === 'string' ? groups[0] : '';
+      // "attempts" -> "tries", "attempt" -> "try".
+      const replaced = replacement === 'tr$1' ? (group ? 'tries' : 'try') : replacement.replace(/\$1/g, group);
+      return /^[A-Z]/.test(match) ? replaced.charAt(0).toUpperCase() + replaced.slice(1) : replaced;
+    });
+  }
+  return result;
+}
+
 function stripAsides(text: string): string {
-  const all = [...asides.casual, ...asides.friendly];
+  const all = [...asides.casual, ...asides.friendly, ...Object.values(openers)];
   const found = all.find((aside) => text.startsWith(`${aside} `));
   if (!found) return text;
   const rest = text.slice(found.length + 1);
@@ -93,7 +124,7 @@ function stripAsides(text: string): string {
 
 /** Rewrites one line of prose into `tone`; idempotent. */
 export function toneLine(text: string, tone: Tone): string {
-  if (tone === 'casual' || tone === 'friendly') return contract(replaceAll(text, tone === 'casual' ? casualRules : plainWords));
+  if (tone === 'casual' || tone === 'friendly') return contract(warm(replaceAll(text, tone === 'casual' ? casualRules : plainWords)));
   const formal = replaceAll(stripAsides(text), toFormal);
   return /['’]/.test(formal) ? expandContractions(formal) : formal;
 }
@@ -102,9 +133,11 @@ export function toneLine(text: string, tone: Tone): string {
  * Applies `tone` to every prose line of a markdown document; headings, code, tables and front
  * matter are left alone.
  */
-export function applyTone(markdown: string, tone: Tone): string {
+export function applyTone(markdown: string, tone: Tone, options: { opener?: boolean } = {}): string {
   let inCode = false;
   let inFrontMatter = false;
+  // The opener is a revision's change of voice; drafts in a warm register open with the client's own words.
+  let opened = !options.opener || tone === 'professional' || tone === 'technical';
   return markdown
     .split('\n')
     .map((line, index) => {
@@ -119,7 +152,17 @@ export function applyTone(markdown: string, tone: Tone): string {
       if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
       if (inCode || /^\s*(```|~~~|#|\||$)/.test(line)) return line;
       const prefix = /^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+|>\s*)?/.exec(line)?.[0] ?? '';
-      return prefix + toneLine(line.slice(prefix.length), tone);
+      const toned = prefix + toneLine(line.slice(prefix.length), tone);
+      // The first paragraph of prose opens in the register's voice (once; never a list item).
+      if (!opened && prefix === '' && line.split(/\s+/).length >= 8 && (tone === 'casual' || tone === 'friendly')) {
+        opened = true;
+        const opener = openers[tone];
+        const all = [...asides.casual, ...asides.friendly, ...Object.values(openers)];
+        if (all.some((aside) => toned.startsWith(aside))) return toned;
+        // The sentence keeps its capital: it may open with a name ("Northwind Labs ...").
+        return `${opener} ${toned}`;
+      }
+      return toned;
     })
     .join('\n');
 }

@@ -1,6 +1,7 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { capitalize, titleCase } from '../text/phrases.js';
+import { listOf, namedBeyondSubject, readBrief, readerQuestions } from '../text/briefReading.js';
 import { cited } from '../text/sources.js';
 import type { Outline, Research } from './writerResearch.js';
 
@@ -121,18 +122,28 @@ export function hashtags(found: Research): string[] {
 }
 
 /**
- * A brief with no context, documents or passages: an outline of what the piece should cover, and
- * a plain statement that there was nothing to draft from (the local model does not invent facts).
+ * A brief with no context, documents or passages: a first draft built from the brief itself. Its
+ * subject, audience, goal and named terms become a titled structure of plain sentences and the
+ * questions the finished piece must answer; no fact, number or date is added (the local model
+ * invents none). What is missing is said in the stage's `notes`, never in the body.
  */
 function withoutMaterial(found: Research, plan: Outline): string {
-  const covers = [...new Set([...found.spec.keywords, ...found.focuses])].slice(0, 6);
-  return [
-    found.spec.format === 'social_media' ? '' : `# ${plan.title}`,
-    `The brief on ${found.topic} came without context, context documents or knowledge passages, so there are no facts to draft from yet; add them (or use a real model) for a full ${found.spec.format.replace('_', ' ')}.`,
-    '## What it should cover',
-    covers.map((item) => `- ${capitalize(item)}`).join('\n'),
-    ...(found.spec.format === 'social_media' ? [hashtags(found).join(' ')] : []),
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const reading = readBrief(found.brief, found.requirements);
+  const who = reading.audience ?? found.spec.audience;
+  const terms = namedBeyondSubject(reading);
+  const questions = readerQuestions(reading);
+  const kind = formatNames[found.spec.format];
+  if (found.spec.format === 'social_media') {
+    const post = [`${capitalize(reading.subject)}: what should ${who} know first?`, terms.length > 0 ? `${listOf(terms)} ${terms.length === 1 ? 'is' : 'are'} part of it.` : '', reading.goal ? `The aim: ${reading.goal}.` : ''].filter(Boolean);
+    return [post.join(' '), hashtags(found).join(' ')].join('\n\n');
+  }
+  const blocks = [`# ${plan.title}`];
+  blocks.push(`This ${kind} is about ${reading.subject}${reading.audience ? `, written for ${reading.audience}` : ''}.${reading.goal ? ` Its goal: ${reading.goal}.` : ''}${terms.length > 0 ? ` It covers ${listOf(terms)}.` : ''}`);
+  for (const term of terms.slice(0, 4)) {
+    blocks.push(`## ${capitalize(term)}`, `What ${term} means for ${reading.subject}, and what ${who} should do about it.`);
+  }
+  blocks.push(`## Questions this ${kind} answers`, questions.map((question) => `- ${question}`).join('\n'));
+  return blocks.join('\n\n');
 }
+
+const formatNames = { blog_post: 'post', social_media: 'post', documentation: 'guide', newsletter: 'newsletter' } as const;

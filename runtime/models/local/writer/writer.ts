@@ -15,8 +15,15 @@ const formatNames = { blog_post: 'blog post', social_media: 'social media post',
  * document.
  */
 export function writerStep(input: StageInput, bench: Workbench): StageOutput {
-  const { memo } = bench;
-  const found = memo.get(requestKey('research', input), () => research(input));
+  const found = bench.memo.get(requestKey('research', input), () => research(input));
+  const output = writerStage(input, found);
+  // What is missing is said beside the document, never in it.
+  return found.sources.sentences.length > 0 ? output : { ...output, data: { ...output.data, notes: [bareBriefNote] } };
+}
+
+export const bareBriefNote = 'The brief came without context, context documents or knowledge passages: the draft is built from the brief alone and states no facts, figures or dates; add material for a grounded piece.';
+
+function writerStage(input: StageInput, found: Research): StageOutput {
   const { spec } = found;
   switch (input.stage.name) {
     case 'research':

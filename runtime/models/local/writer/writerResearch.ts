@@ -17,6 +17,9 @@ export interface Research {
   facts: string[];
   sources: Sources;
   seed: number;
+  /** The brief and requirements as given (a bare brief's draft is built from them). */
+  brief: string;
+  requirements: Record<string, unknown>;
 }
 
 export type SectionKind = 'intro' | 'body' | 'concepts' | 'steps' | 'examples' | 'conclusion' | 'contents' | 'post';
@@ -64,7 +67,7 @@ export function research(input: StageInput): Research {
   )
     .slice(0, 12)
     .map((text) => cited(byText.get(text)!));
-  return { spec, topic, focuses: focuses.slice(0, 8), facts, sources, seed: seedOf(input) };
+  return { spec, topic, focuses: focuses.slice(0, 8), facts, sources, seed: seedOf(input), brief: input.brief, requirements: input.requirements };
 }
 
 export function researchNotes(found: Research): string {
