@@ -20,7 +20,7 @@ import type { Config } from './config.js';
 import { createCrewCatalog } from './crewCatalog.js';
 import { createEventBus } from './events/eventBus.js';
 import { randomIds, type IdGenerator } from './ids.js';
-import { createLogger } from './logger.js';
+import { createLogger, knexLog } from './logger.js';
 import type { ModelProvider } from './models/types.js';
 import { createIdempotencyService } from './idempotency/idempotencyService.js';
 import { createRateLimiter } from './rateLimiter.js';
@@ -60,7 +60,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
-  const { db, repos, releaseDataDir } = await openStorage(config, serving);
+  const { db, repos, releaseDataDir } = await openStorage(config, serving, knexLog(logger));
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
   const idempotency = createIdempotencyService({
     repo: repos.idempotency,
