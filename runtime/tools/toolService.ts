@@ -14,6 +14,8 @@ export interface ToolCallContext {
   agentName: string | null;
   outcomeId: string | null;
   signal?: AbortSignal;
+  /** The agent's model step (turn) that asked for the call, for the call log. */
+  step?: number;
 }
 
 export interface ToolCallOutcome {
@@ -129,6 +131,9 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
         agent_name: context.agentName,
         outcome_id: context.outcomeId,
         created_at: deps.clock.now().toISOString(),
+        // Visibility (issue 21): the step, and why a failed call failed.
+        step: context.step ?? null,
+        error: outcome.isError ? capText(outcome.content, 2_000) : null,
       });
       return outcome;
     },
