@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { freePort, startProcess, stopProcess } from '../test/helpers/processes.js';
 
 const connections = 50;
@@ -16,9 +17,30 @@ async function load(url: string, token: string) {
   return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
 }
 
+/** `crewd serve` as in production: its JSON log lines go to a file through stdout. */
+async function serveLoggingToFile(env: Record<string, string>, logFile: string, readyUrl: string) {
+  const out = fs.openSync(logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', out, 'inherit'] });
+  fs.closeSync(out);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`crewd serve exited with ${child.exitCode}`);
+    try {
+      await fetch(readyUrl);
+      return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('crewd serve did not start');
+}
+
 /**
- * Authenticated GET /v1/crews on the real service (SQLite, default log level) against bare Koa with
- * an in-memory token check, each in its own process, 50 connections.
+ * Authenticated GET /v1/crews on the real service (SQLite, default log level, JSON log lines to a
+ * file through stdout as in production) against bare Koa + @koa/router serving the same bytes
+ * behind an in-memory bearer check and the three X-RateLimit-* headers, each in its own process,
+ * 50 connections.
  */
 export async function benchHttp(): Promise<Record<string, number | string>> {
   const token = 'crew_sk_benchmarkbenchmarkbenchmark0000';
@@ -29,27 +51,40 @@ export async function benchHttp(): Promise<Record<string, number | string>> {
   cli(['workspaces', 'create', '--name', 'bench', '--plan', 'enterprise', '--rpm', '1000000000']);
   const benchKey = cli(['keys', 'create', '--workspace', 'bench', '--name', 'bench', '--permissions', 'crews:read']).secret as string;
   const servicePort = await freePort();
-  const service = await startProcess(
-    ['runtime/cli/main.ts', 'serve'],
-    { PORT: String(servicePort), CREWD_DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { CREWD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) },
+  const logFile = path.join(dataDir, 'crewd.log');
+  const bodyFile = path.join(dataDir, 'crews.json');
+  const service = await serveLoggingToFile(
+    { PORT: String(servicePort), CREWD_DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { CREWD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}) },
+    logFile,
     `http://127.0.0.1:${servicePort}/healthz`,
   );
   let crewd;
+  let logLines = 0;
   try {
+    // The baseline answers the very bytes crewd answers.
+    fs.writeFileSync(bodyFile, await (await fetch(`http://127.0.0.1:${servicePort}/v1/crews`, { headers: { authorization: `Bearer ${benchKey}` } })).text());
     crewd = await load(`http://127.0.0.1:${servicePort}/v1/crews`, benchKey);
   } finally {
     await stopProcess(service);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    logLines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0;
   }
   const basePort = await freePort();
-  const baseline = await startProcess(['bench/baseline.ts', String(basePort), token], {}, `http://127.0.0.1:${basePort}/`);
+  let baseline;
+  try {
+    baseline = await startProcess(['bench/baseline.ts', String(basePort), token, bodyFile], {}, `http://127.0.0.1:${basePort}/`);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   let bare;
   try {
     bare = await load(`http://127.0.0.1:${basePort}/v1/crews`, token);
   } finally {
     await stopProcess(baseline);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return {
+    'crewd log lines written': logLines,
     'GET /v1/crews req/s (crewd)': crewd.rps,
     'GET /v1/crews p99 ms (crewd)': crewd.p99,
     'GET /v1/crews req/s (bare Koa baseline)': bare.rps,
