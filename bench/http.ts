@@ -20,7 +20,9 @@ async function load(url: string, token: string) {
 /** `crewd serve` as in production: its JSON log lines go to a file through stdout. */
 async function serveLoggingToFile(env: Record<string, string>, logFile: string, readyUrl: string) {
   const out = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', out, 'inherit'] });
+  // BENCH_CPU_PROF=<dir> profiles the service (node --cpu-prof; written when it exits on SIGTERM).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'runtime/cli/main.ts', 'serve'], { env: { ...process.env, HOST: '127.0.0.1', ...env }, stdio: ['ignore', out, 'inherit'] });
   fs.closeSync(out);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -54,7 +56,7 @@ export async function benchHttp(): Promise<Record<string, number | string>> {
   const logFile = path.join(dataDir, 'crewd.log');
   const bodyFile = path.join(dataDir, 'crews.json');
   const service = await serveLoggingToFile(
-    { PORT: String(servicePort), CREWD_DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { CREWD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}), ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}) },
+    { PORT: String(servicePort), CREWD_DATA_DIR: dataDir, ...(process.env.BENCH_LOG_LEVEL ? { CREWD_LOG_LEVEL: process.env.BENCH_LOG_LEVEL } : {}) },
     logFile,
     `http://127.0.0.1:${servicePort}/healthz`,
   );
