@@ -7,7 +7,9 @@ import { spawn } from 'node:child_process';
 import { freePort, startProcess, stopProcess } from '../test/helpers/processes.js';
 
 const connections = 50;
-const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+/** Alternating crewd/baseline load rounds (BENCH_ROUNDS); the figure is the median round's ratio. */
+const benchRounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function load(url: string, token: string) {
   const options = { url, connections, headers: { authorization: `Bearer ${token}` } };
@@ -60,37 +62,36 @@ export async function benchHttp(): Promise<Record<string, number | string>> {
     logFile,
     `http://127.0.0.1:${servicePort}/healthz`,
   );
-  let crewd;
   let logLines = 0;
+  const basePort = await freePort();
+  const crewdUrl = `http://127.0.0.1:${servicePort}/v1/crews`;
+  const baseUrl = `http://127.0.0.1:${basePort}/v1/crews`;
+  let baseline: Awaited<ReturnType<typeof startProcess>> | undefined;
+  const rounds: Array<{ crewd: { rps: number; p99: number }; bare: { rps: number; p99: number } }> = [];
   try {
     // The baseline answers the very bytes crewd answers.
-    fs.writeFileSync(bodyFile, await (await fetch(`http://127.0.0.1:${servicePort}/v1/crews`, { headers: { authorization: `Bearer ${benchKey}` } })).text());
-    crewd = await load(`http://127.0.0.1:${servicePort}/v1/crews`, benchKey);
+    fs.writeFileSync(bodyFile, await (await fetch(crewdUrl, { headers: { authorization: `Bearer ${benchKey}` } })).text());
+    baseline = await startProcess(['bench/baseline.ts', String(basePort), token, bodyFile], {}, `http://127.0.0.1:${basePort}/`);
+    // Both stay up and are loaded in turn, `rounds` times: each round's ratio compares two runs
+    // seconds apart, so a change in the machine's load (other work on its cores) hits both alike.
+    for (let round = 0; round < benchRounds; round++) rounds.push({ crewd: await load(crewdUrl, benchKey), bare: await load(baseUrl, token) });
   } finally {
     await stopProcess(service);
+    if (baseline) await stopProcess(baseline);
     logLines = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean).length : 0;
-  }
-  const basePort = await freePort();
-  let baseline;
-  try {
-    baseline = await startProcess(['bench/baseline.ts', String(basePort), token, bodyFile], {}, `http://127.0.0.1:${basePort}/`);
-  } catch (error) {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  let bare;
-  try {
-    bare = await load(`http://127.0.0.1:${basePort}/v1/crews`, token);
-  } finally {
-    await stopProcess(baseline);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const ratios = rounds.map((round) => Math.round((round.crewd.rps / round.bare.rps) * 100) / 100);
+  const crewd = { rps: median(rounds.map((round) => round.crewd.rps)), p99: median(rounds.map((round) => round.crewd.p99)) };
+  const bare = { rps: median(rounds.map((round) => round.bare.rps)), p99: median(rounds.map((round) => round.bare.p99)) };
   return {
     'crewd log lines written': logLines,
     'GET /v1/crews req/s (crewd)': crewd.rps,
     'GET /v1/crews p99 ms (crewd)': crewd.p99,
     'GET /v1/crews req/s (bare Koa baseline)': bare.rps,
     'GET /v1/crews p99 ms (bare Koa baseline)': bare.p99,
-    'crewd / baseline': Math.round((crewd.rps / bare.rps) * 100) / 100,
+    'crewd / baseline per round': ratios.join(' '),
+    'crewd / baseline (median of rounds)': median(ratios),
   };
 }
