@@ -20,7 +20,7 @@ import type { Config } from '../runtime/config.js';
 import { createCrewCatalog } from '../runtime/crewCatalog.js';
 import { createEventBus } from '../runtime/events/eventBus.js';
 import { randomIds, type IdGenerator } from '../runtime/ids.js';
-import { createLogger } from '../runtime/logger.js';
+import { createLogger, knexLog } from '../runtime/logger.js';
 import type { ModelProvider } from '../runtime/models/types.js';
 import { createIdempotencyService } from '../runtime/idempotency/idempotencyService.js';
 import { createRateLimiter } from '../runtime/rateLimiter.js';
@@ -60,7 +60,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
-  const { db, repos, releaseDataDir } = await openStorage(config, serving);
+  const { db, repos, releaseDataDir } = await openStorage(config, serving, knexLog(logger));
   // The one cipher of the process: the key file is read here, once, and the cipher handed to
   // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));

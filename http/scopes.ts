@@ -23,6 +23,7 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /v1/outcomes/:outcome_id/result': 'outcomes:read',
   'GET /v1/outcomes/:outcome_id/revisions': 'outcomes:read',
   'GET /v1/outcomes/:outcome_id/stream': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id/tool-calls': 'outcomes:read',
   'GET /v1/workflows/:workflow_id': 'outcomes:read',
   'POST /v1/outcomes/:outcome_id/revise': 'outcomes:write',
   'POST /v1/outcomes/:outcome_id/cancel': 'outcomes:write',
@@ -52,6 +53,7 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /v1/admin/events': 'admin:read',
 
   'GET /api/mcp/connections': 'integrations:read',
+  'GET /api/mcp/connections/:connection_id/calls': 'integrations:read',
   'POST /api/mcp/connect': 'integrations:write',
   'DELETE /api/mcp/disconnect/:connection_id': 'integrations:write',
   'GET /api/mcp/analytics/:workspace_id': 'admin:read',

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { createRateLimitWindows } from './rateLimitWindows.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -11,46 +11,35 @@ export interface RateLimitDecision {
 
 /**
  * Requests per minute, counted per subject (a workspace, or a client address for requests without
- * a valid key). Backed by rate-limiter-flexible; its Postgres or Redis store drops in here for a
- * shared count across nodes. One limiter per distinct limit, since the library fixes points per instance.
+ * a valid key), in fixed one-minute windows held in this process (runtime/rateLimitWindows.ts: the
+ * request path's in-memory path, a Map lookup instead of rate-limiter-flexible's promise per
+ * request). A window is per (limit, subject), so a changed plan limit starts a fresh count.
  */
 export function createRateLimiter(nowMs: () => number = Date.now) {
-  const limiters = new Map<number, RateLimiterMemory>();
+  const windows = createRateLimitWindows(nowMs);
 
-  function limiterFor(limit: number): RateLimiterMemory {
-    let limiter = limiters.get(limit);
-    if (!limiter) {
-      limiter = new RateLimiterMemory({ points: limit, duration: 60, keyPrefix: `rpm${limit}` });
-      limiters.set(limit, limiter);
-    }
-    return limiter;
-  }
-
-  function decide(res: RateLimiterRes, limit: number, allowed: boolean): RateLimitDecision {
-    const msBeforeNext = Math.max(0, res.msBeforeNext);
+  function decide(used: number, endsAtMs: number, limit: number): RateLimitDecision {
+    const allowed = used <= limit;
+    const msBeforeNext = Math.max(0, endsAtMs - nowMs());
     return {
       allowed,
       limit,
-      remaining: Math.max(0, allowed ? res.remainingPoints : 0),
-      resetUnix: Math.ceil((nowMs() + msBeforeNext) / 1000),
+      remaining: allowed ? limit - used : 0,
+      resetUnix: Math.ceil(endsAtMs / 1000),
       retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
     };
   }
 
   return {
     async consume(subject: string, limit: number): Promise<RateLimitDecision> {
-      try {
-        return decide(await limiterFor(limit).consume(subject, 1), limit, true);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return decide(rejection, limit, false);
-        throw rejection;
-      }
+      const window = windows.consume(`${limit}:${subject}`);
+      return decide(window.used, window.endsAtMs, limit);
     },
     /** Current state without spending a request (GET /v1/auth/verify reports it). */
     async peek(subject: string, limit: number): Promise<RateLimitDecision> {
-      const res = await limiterFor(limit).get(subject);
-      if (!res) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
-      return decide(res, limit, res.remainingPoints >= 0);
+      const window = windows.peek(`${limit}:${subject}`);
+      if (!window) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
+      return { ...decide(window.used, window.endsAtMs, limit), allowed: window.used <= limit };
     },
   };
 }

@@ -10,7 +10,21 @@ export const adminOverview: JsonSchema = responseObject({
     by_machine_state: { type: 'array', items: responseObject({ machine: { type: 'string' }, state: { type: 'string' }, count: { type: 'integer', minimum: 1 } }) },
     list: { type: 'array', items: actor },
   }),
-  outcomes: { type: 'array', items: { type: 'object', required: ['id', 'status', 'crew'], properties: { id: { type: 'string' }, status: { type: 'string' }, crew: { type: 'string' } } } },
+  outcomes: {
+    type: 'array',
+    items: {
+      type: 'object',
+      required: ['id', 'status', 'crew', 'created_at', 'brief_start', 'overall_score'],
+      properties: {
+        id: { type: 'string' },
+        status: { type: 'string' },
+        crew: { type: 'string' },
+        created_at: { type: 'string', format: 'date-time' },
+        brief_start: { type: 'string', description: "The brief's first words." },
+        overall_score: { type: ['integer', 'null'], description: 'The quality score once completed.' },
+      },
+    },
+  },
   webhook_attempts: {
     type: 'array',
     items: {

@@ -10,6 +10,19 @@ export interface DbOptions {
   dataDir: string;
   /** Postgres pool size; SQLite always uses one connection (one writer). */
   poolMax?: number;
+  /**
+   * Where knex's own messages go (pool acquire errors during an outage, deprecations). Without
+   * it knex prints plain text to the console beside the JSON log lines.
+   */
+  log?: DbLog;
+}
+
+/** knex's log hooks; each receives knex's message (text or an object). */
+export interface DbLog {
+  warn(message: unknown): void;
+  error(message: unknown): void;
+  deprecate(message: unknown): void;
+  debug(message: unknown): void;
 }
 
 /**
@@ -35,6 +48,7 @@ export function openDb(options: DbOptions): Db {
       client: 'pg',
       connection: options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
+      ...(options.log ? { log: options.log } : {}),
     });
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
@@ -44,6 +58,7 @@ export function openDb(options: DbOptions): Db {
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
+    ...(options.log ? { log: options.log } : {}),
     // One connection: SQLite has one writer, and a single connection keeps transactions serial.
     pool: {
       min: 1,

@@ -30,11 +30,36 @@ export function progressOf(message: StreamMessage): Progress {
   };
 }
 
-/** The title of a result: its own `title`, else the first line of its content without Markdown marks. */
+/**
+ * The title of a result: its own `title`, else the `title:` of the content's front matter, else
+ * the first line of the content after any front matter, without Markdown marks. The front matter's
+ * `---` fence is never a title.
+ */
 export function titleOf(result: { title?: unknown; content?: unknown } | null | undefined): string {
   if (typeof result?.title === 'string' && result.title) return result.title;
-  const first = typeof result?.content === 'string' ? result.content.split('\n').find((line) => line.trim()) : undefined;
+  let body = typeof result?.content === 'string' ? result.content : '';
+  const front = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(body);
+  if (front) {
+    const line = front[1]!.split(/\r?\n/).find((entry) => /^title\s*:/.test(entry));
+    const value = line?.replace(/^title\s*:\s*/, '').trim();
+    if (value) return unquote(value).slice(0, 120);
+    body = body.slice(front[0].length);
+  }
+  const first = body.split('\n').find((line) => line.trim());
   return first ? first.replace(/^#+\s*/, '').trim().slice(0, 120) : '(untitled)';
+}
+
+/** A YAML scalar as written by the writer: JSON-quoted, single-quoted or plain. */
+function unquote(value: string): string {
+  if (value.startsWith('"')) {
+    try {
+      return String(JSON.parse(value));
+    } catch {
+      return value.slice(1, value.endsWith('"') ? -1 : undefined);
+    }
+  }
+  if (value.startsWith("'") && value.endsWith("'")) return value.slice(1, -1).replace(/''/g, "'");
+  return value;
 }
 
 /**

@@ -3,6 +3,9 @@ import { createRuntime } from '../createRuntime.js';
 
 /** `crewd serve`: start the API, print how to call it, and shut down gracefully on SIGTERM/SIGINT. */
 export async function serve(config: Config, json: boolean): Promise<void> {
+  // Every file and directory the server creates (database, key, drive exports) is private to
+  // its user, whatever the operator's umask; the data directory itself is tightened at open.
+  process.umask(0o077);
   const runtime = await createRuntime(config);
   const url = await runtime.listen();
   const secret = runtime.bootstrap?.secret;

@@ -1,5 +1,8 @@
 import { lockDataDir } from '../../storage/dataDirLock.js';
-import { openDb, type Db } from '../../storage/db.js';
+import { openDb, type Db, type DbLog } from '../../storage/db.js';
+import { ensureDatabase, MissingDatabaseError } from '../../storage/ensureDatabase.js';
+import { privateDataDir } from '../../storage/privateDataDir.js';
+import { ConfigError } from '../../runtime/configError.js';
 import { createRepositories, type Repositories } from '../../storage/index.js';
 import { migrateLatest } from '../../storage/migrate.js';
 import type { Config } from '../../runtime/config.js';
@@ -16,11 +19,22 @@ export interface Storage {
  * Takes the data directory's lock when `serving` on SQLite, opens the database and migrates it to
  * the latest schema. The lock is taken first so a second server fails before touching the file.
  */
-export async function openStorage(config: Config, serving: boolean): Promise<Storage> {
+export async function openStorage(config: Config, serving: boolean, log?: DbLog): Promise<Storage> {
+  // The data directory holds the secrets key and exported documents even beside Postgres.
+  privateDataDir(config.dataDir);
   // One serving process per SQLite data directory (admin commands may open it beside the server).
   const releaseDataDir = serving && !config.databaseUrl ? lockDataDir(config.dataDir) : undefined;
   if (releaseDataDir) process.once('exit', releaseDataDir);
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  if (config.databaseUrl) {
+    try {
+      await ensureDatabase(config.databaseUrl);
+    } catch (error) {
+      releaseDataDir?.();
+      if (error instanceof MissingDatabaseError) throw new ConfigError('CREWD_DATABASE_URL', error.message);
+      throw error;
+    }
+  }
+  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(log ? { log } : {}) });
   await migrateLatest(db);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

@@ -29,14 +29,26 @@ function Actors({ actors }) {
   </section>`;
 }
 
-function Outcomes({ rows }) {
+/** A time as the operator reads it: hours, minutes and seconds today, else the date too. */
+function when(iso) {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return date.toDateString() === new Date().toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+}
+
+function Outcomes({ rows, details }) {
   return html`<section data-testid="outcomes">
     <h2>Outcomes</h2>
-    ${rows.length === 0 ? html`<p class="empty">No outcomes yet.</p>` : html`<table><thead><tr><th>outcome</th><th>crew</th><th>status</th><th>stage</th><th>agent</th><th>progress</th></tr></thead><tbody>
-      ${rows.map((r) => html`<tr data-testid="outcome" data-id=${r.id} data-status=${r.status}>
-        <td><code>${r.id}</code></td><td>${r.crew}</td><td class=${`status ${r.status}`}>${r.status}</td><td data-testid="stage">${r.stage}</td><td>${r.agent}</td>
+    ${rows.length === 0 ? html`<p class="empty">No outcomes yet.</p>` : html`<table><thead><tr><th>time</th><th>outcome</th><th>crew</th><th>brief</th><th>status</th><th>stage</th><th>agent</th><th>progress</th><th>score</th></tr></thead><tbody>
+      ${rows.map((r) => {
+        const more = details[r.id] ?? {};
+        const score = more.overall_score ?? r.score;
+        return html`<tr data-testid="outcome" data-id=${r.id} data-status=${r.status}>
+        <td data-testid="time">${when(more.created_at ?? r.created)}</td><td><code>${r.id}</code></td><td>${r.crew}</td><td data-testid="brief">${more.brief_start ?? r.brief ?? ''}</td><td class=${`status ${r.status}`}>${r.status}</td><td data-testid="stage">${r.stage}</td><td>${r.agent}</td>
         <td><div class="bar"><div style=${`width:${r.percent}%`}></div></div><span data-testid="percent">${r.percent}%</span></td>
-      </tr>`)}
+        <td data-testid="score">${score ?? '-'}</td>
+      </tr>`;
+      })}
     </tbody></table>`}
   </section>`;
 }
@@ -57,24 +69,44 @@ function Connections({ connections }) {
   const list = connections.list ?? [];
   return html`<section data-testid="connections">
     <h2>Tool connections</h2>
-    ${list.length === 0 ? html`<p class="empty">${connections.note ?? 'No tool connections.'}</p>` : html`<table><thead><tr><th>connection</th><th>name</th><th>status</th></tr></thead><tbody>
-      ${list.map((c) => html`<tr data-testid="connection"><td><code>${c.id ?? c.connection_id ?? '-'}</code></td><td>${c.name ?? c.server_name ?? c.url ?? '-'}</td><td class=${`status ${c.status}`}>${c.status ?? '-'}</td></tr>`)}
+    ${list.length === 0 ? html`<p class="empty">${connections.note ?? 'No tool connections.'}</p>` : html`<table><thead><tr><th>connection</th><th>name</th><th>status</th><th>calls</th><th>recent failures</th></tr></thead><tbody>
+      ${list.map((c) => html`<tr data-testid="connection" data-id=${c.id} data-status=${c.connection_status}>
+        <td><code>${c.id}</code></td><td>${c.server_name}</td>
+        <td class=${`status ${c.connection_status}`} data-testid="connection-status" title=${c.status_detail?.reason ?? ''}>${c.connection_status}</td>
+        <td>${c.total_tool_calls ?? 0}</td>
+        <td data-testid="failures">${c.failures.length === 0 ? '-' : html`<span data-testid="failure-count">${c.failures.length}</span> · <span data-testid="last-failure" title=${c.failures[0].error}>${when(c.failures[0].created_at)} ${c.failures[0].tool}: ${String(c.failures[0].error ?? '').slice(0, 120)}</span>`}</td>
+      </tr>`)}
     </tbody></table>`}
   </section>`;
 }
 
-/** Tool connections from GET /api/mcp/connections when the service has that route; otherwise an empty section that says why. */
-async function loadConnections(key) {
-  const { status, body } = await getJson('/api/mcp/connections', key);
-  if (status === 200) return { list: body?.connections ?? body?.data ?? (Array.isArray(body) ? body : []) };
+/** How many of a connection's latest calls are read for its recent failures. */
+const recentCalls = 50;
+
+/**
+ * The workspace's tool connections (GET /api/mcp/connections?workspace_id=, which needs the key's
+ * workspace) with the failed calls among each one's latest `recentCalls`; or an empty section that says why.
+ */
+async function loadConnections(key, workspaceId) {
+  const { status, body } = await getJson(`/api/mcp/connections?workspace_id=${encodeURIComponent(workspaceId)}`, key);
   if (status === 403) return { list: [], note: 'This key cannot read tool connections (needs integrations:read).' };
-  return { list: [], note: 'This service has no tool connections.' };
+  if (status !== 200) return { list: [], note: body?.error?.message ?? `Tool connections could not be read (HTTP ${status}).` };
+  const list = await Promise.all(
+    (body.connections ?? []).map(async (connection) => {
+      const calls = await getJson(`/api/mcp/connections/${encodeURIComponent(connection.id)}/calls?workspace_id=${encodeURIComponent(workspaceId)}&limit=${recentCalls}`, key);
+      const failures = calls.status === 200 ? calls.body.data.filter((call) => !call.success) : [];
+      return { ...connection, failures };
+    }),
+  );
+  return { list, ...(list.length === 0 ? { note: 'This workspace has no tool connections.' } : {}) };
 }
 
 function Dashboard({ apiKey, onForget }) {
   const [overview, setOverview] = useState(null);
   const [rows, setRows] = useState([]);
   const [connections, setConnections] = useState({ list: [] });
+  const [details, setDetails] = useState({});
+  const workspace = useRef(null);
   const [error, setError] = useState('');
   const after = useRef(null);
 
@@ -96,7 +128,13 @@ function Dashboard({ apiKey, onForget }) {
         after.current = body.position;
         setRows(body.outcomes.map(rowOf));
       }
-      setConnections(await loadConnections(apiKey));
+      // Time, brief and score of the rows, refreshed with each overview (the score comes at the end).
+      setDetails(Object.fromEntries(body.outcomes.map((o) => [o.id, { created_at: o.created_at, brief_start: o.brief_start, overall_score: o.overall_score }])));
+      if (workspace.current === null) {
+        const verified = await getJson('/v1/auth/verify', apiKey);
+        if (verified.status === 200) workspace.current = verified.body.workspace_id;
+      }
+      if (workspace.current !== null) setConnections(await loadConnections(apiKey, workspace.current));
     }
     async function feed() {
       if (after.current === null) return;
@@ -131,7 +169,7 @@ function Dashboard({ apiKey, onForget }) {
       <${Actors} actors=${overview?.actors} />
       <${Connections} connections=${connections} />
     </div>
-    <${Outcomes} rows=${rows} />
+    <${Outcomes} rows=${rows} details=${details} />
     <${Attempts} attempts=${overview?.webhook_attempts ?? []} />
   </main>`;
 }

@@ -13,6 +13,9 @@ export function rowOf(view) {
     agent: progress.current_agent ?? (working ? working[0] : '-'),
     percent: view.status === 'completed' ? 100 : (progress.completion_percentage ?? 0),
     updated: view.completed_at ?? view.failed_at ?? view.created_at,
+    created: view.created_at,
+    brief: view.brief_start,
+    score: view.overall_score ?? null,
   };
 }
 
@@ -24,7 +27,7 @@ export function applyEvent(rows, event, limit = 25) {
   let row = rows.find((r) => r.id === id);
   if (!row) {
     if (event.event !== 'outcome.created' && event.event !== 'crew.deployed') return rows;
-    row = { id, crew: data.crew ?? '-', status: 'processing', stage: 'queued', agent: '-', percent: 0, updated: event.timestamp };
+    row = { id, crew: data.crew ?? '-', status: 'processing', stage: 'queued', agent: '-', percent: 0, updated: event.timestamp, created: event.timestamp };
     rows = [row, ...rows].slice(0, limit);
   }
   const progress = data.progress ?? {};
@@ -39,7 +42,7 @@ export function applyEvent(rows, event, limit = 25) {
       if (typeof progress.completion_percentage === 'number') next.percent = progress.completion_percentage;
       break;
     case 'outcome.completed':
-      Object.assign(next, { status: 'completed', stage: 'completed', agent: '-', percent: 100 });
+      Object.assign(next, { status: 'completed', stage: 'completed', agent: '-', percent: 100, ...(typeof data.quality_metrics?.overall_score === 'number' ? { score: data.quality_metrics.overall_score } : {}) });
       break;
     case 'outcome.failed':
       Object.assign(next, { status: 'failed', stage: data.error?.details?.stage ?? next.stage });

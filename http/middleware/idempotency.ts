@@ -12,14 +12,21 @@ import type { AppState } from '../context.js';
  * passed the input rules (parseBody), so fingerprinting it cannot fail.
  */
 export function idempotency(service: IdempotencyService): Middleware<AppState> {
-  return async (ctx, next) => {
+  // Requests without a key pass straight through (a plain function: no promise of this layer).
+  return (ctx, next) => {
+    if (ctx.method !== 'POST') return next();
     const key = ctx.get('Idempotency-Key');
-    if (ctx.method !== 'POST' || !key || !ctx.state.auth) return next();
+    const auth = ctx.state.auth;
+    if (!key || !auth) return next();
+    return replayOrRun(ctx, next, key, auth.workspace.id);
+  };
+
+  async function replayOrRun(ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>, key: string, workspaceId: string): Promise<void> {
     if (key.length > 255) throw errors.invalidRequest('Idempotency-Key must be at most 255 characters.', { field: 'Idempotency-Key', reason: 'maxLength' });
     const fingerprint = createHash('sha256')
       .update(`${ctx.method} ${ctx.path}\n${JSON.stringify(ctx.state.body ?? null)}`)
       .digest('hex');
-    const decision = await service.begin(ctx.state.auth.workspace.id, key, fingerprint);
+    const decision = await service.begin(workspaceId, key, fingerprint);
     if (decision.kind === 'replay') {
       ctx.status = decision.status;
       ctx.body = decision.body;
@@ -34,5 +41,5 @@ export function idempotency(service: IdempotencyService): Middleware<AppState> {
     }
     if (ctx.status >= 200 && ctx.status < 300) await decision.finish(ctx.status, ctx.body);
     else await decision.abandon();
-  };
+  }
 }

@@ -12,12 +12,17 @@ import { findInputViolation, inputViolationError } from '../inputRules.js';
  * Runs before the idempotency middleware, so a refused body never reaches its fingerprint.
  */
 export function parseBody(limit: number): Middleware<AppState> {
-  return async (ctx, next) => {
+  // Requests without a body pass through a plain function (no promise of this layer).
+  return (ctx, next) => {
     if (ctx.querystring !== '') {
       const violation = findInputViolation(ctx.query);
       if (violation) throw inputViolationError(violation, 'query');
     }
-    if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(ctx.method)) return next();
+    if (!bodyMethods.has(ctx.method)) return next();
+    return readBody(ctx, next);
+  };
+
+  async function readBody(ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>): Promise<unknown> {
     const length = ctx.get('Content-Length');
     const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
     if (!hasBody) return next();
@@ -41,5 +46,7 @@ export function parseBody(limit: number): Middleware<AppState> {
     if (violation) throw inputViolationError(violation, 'body');
     ctx.state.body = body;
     await next();
-  };
+  }
 }
+
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -4,8 +4,9 @@ import type { AppState } from '../context.js';
 
 /** Refuses with 401 every request without a valid key, except the public paths. */
 export function requireKey(publicPaths: Set<string>): Middleware<AppState> {
-  return async (ctx, next) => {
+  // Not async: a plain function returning next() spares the request path one promise per layer.
+  return (ctx, next) => {
     if (!ctx.state.auth && !publicPaths.has(ctx.path)) throw unauthorizedError(ctx.state.authFailure);
-    await next();
+    return next();
   };
 }

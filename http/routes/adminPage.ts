@@ -17,6 +17,18 @@ const maxWebhooks = 100;
  * as a Bearer header) and the two admin:read reads it polls. Browsers cannot put an Authorization
  * header on a WebSocket, so the page follows the stored event log through GET /v1/admin/events.
  */
+/** The first words of a brief, at most 12 words or 80 characters, for one table cell. */
+function briefStart(brief: string): string {
+  const words = brief.trim().split(/\s+/);
+  const start = words.slice(0, 12).join(' ');
+  const cut = start.length > 80 ? `${start.slice(0, 79)}…` : start;
+  return cut.length < brief.trim().length ? (cut.endsWith('…') ? cut : `${cut}…`) : cut;
+}
+
+function scoreOf(quality: Record<string, unknown> | null): number | null {
+  return typeof quality?.overall_score === 'number' ? quality.overall_score : null;
+}
+
 export function adminPageRoutes(deps: HttpDeps): RouteSpec[] {
   let page: Promise<string> | undefined;
   return [
@@ -60,7 +72,10 @@ export function adminPageRoutes(deps: HttpDeps): RouteSpec[] {
         attempts.sort((a, b) => String(b.delivered_at ?? '\uffff').localeCompare(String(a.delivered_at ?? '\uffff')));
         ctx.body = {
           actors: { count: list.length, by_machine_state: [...groups.values()].sort((a, b) => a.machine.localeCompare(b.machine) || a.state.localeCompare(b.state)), list },
-          outcomes: outcomes.map(outcomeView),
+          // The page's outcome rows also show the brief's first words and the quality score (issue 21).
+          outcomes: await Promise.all(
+            outcomes.map(async (row) => ({ ...outcomeView(row), brief_start: briefStart((await deps.repos.outcomes.getInput(row.id))?.brief ?? ''), overall_score: scoreOf(row.quality_metrics) })),
+          ),
           webhook_attempts: attempts.slice(0, recentAttempts),
           position: await deps.repos.events.maxPosition(),
         };

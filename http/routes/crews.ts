@@ -9,7 +9,7 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
   // Each workspace sees only the integrations it can use (registered and configured), so bodies
   // are kept per set of usable integrations.
   let source: unknown;
-  let bodies = new Map<ReadonlySet<string>, { crews: ReturnType<typeof crewView>[] }>();
+  let bodies = new Map<string, string>();
   return [
     {
       method: 'get',
@@ -24,14 +24,19 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
           bodies = new Map();
           source = states;
         }
-        let body = bodies.get(usable);
-        if (!body) {
+        // Serialized once per change and set of usable integrations: the list is the request
+        // path's benchmark and every key's first call.
+        const key = [...usable].join(',');
+        let json = bodies.get(key);
+        if (json === undefined) {
           // From the plugins' manifests, so a new plugin shows up without a line in runtime/crews.
           const plugins = deps.tools.registry.list();
-          body = { crews: states.map((state) => ({ ...crewView(state), integrations: plugins.filter((plugin) => plugin.manifest.crews.includes(state.crew.id) && usable.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id) })) };
-          bodies.set(usable, body);
+          json = JSON.stringify({ crews: states.map((state) => ({ ...crewView(state), integrations: plugins.filter((plugin) => plugin.manifest.crews.includes(state.crew.id) && usable.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id) })) });
+          bodies.set(key, json);
         }
-        ctx.body = body;
+        // The header Koa sets for an object body; set first, so Koa keeps it for the string.
+        ctx.set('Content-Type', 'application/json; charset=utf-8');
+        ctx.body = json;
       },
     },
   ];

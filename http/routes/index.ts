@@ -15,10 +15,11 @@ import { mcpRoutes } from './mcp.js';
 import { outcomeRoutes } from './outcomes.js';
 import { outcomeStreamRoutes } from './outcomeStream.js';
 import { systemRoutes } from './system.js';
+import { toolCallRoutes } from './toolCalls.js';
 import { webhookRoutes } from './webhooks.js';
 import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...toolCallRoutes(deps)];
 }

@@ -13,6 +13,7 @@ import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
 import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
+import { toolFailedEvents, withToolFailures } from '../../machines/toolFailedEvents.js';
 
 export interface StageRunnerDeps {
   repos: Repositories;
@@ -48,7 +49,7 @@ export interface StageServices {
     workspaceId: string,
     call: { id: string; name: string; arguments: Record<string, unknown> },
     signal: AbortSignal,
-    context?: { outcomeId: string; agent: string; callKey?: string },
+    context?: { outcomeId: string; agent: string; callKey?: string; step?: number },
   ): Promise<{ content: string; isError: boolean }>;
   /**
    * Runs the deploy's integration flags due at this stage, after the stage's output is stored.
@@ -119,7 +120,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
   async function modelStep(input: AgentStepInput, signal: AbortSignal): Promise<AgentStepResult> {
     const current = await job(input.outcomeId);
     const stored = current.outputs.get(key(input.stepKey, input.attempt));
-    if (stored) return withIntegrations(current, input, stored, { kind: 'final', summary: stored.summary, at: stored.created_at }, signal);
+    if (stored) return withToolFailureEvents(current, input, await withIntegrations(current, input, stored, { kind: 'final', summary: stored.summary, at: stored.created_at }, signal));
     const isRevision = input.stepKey.startsWith('rev_');
     const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
     if (isRevision) {
@@ -165,7 +166,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
     };
     await deps.storeOutput(row);
     current.outputs.set(key(row.step_key, row.attempt), row);
-    return withIntegrations(current, input, row, { kind: 'final', summary: row.summary, at: row.created_at }, signal);
+    return withToolFailureEvents(current, input, await withIntegrations(current, input, row, { kind: 'final', summary: row.summary, at: row.created_at }, signal));
   }
 
   /** Adds the results of the integration flags due at this stage (never for a revision). */
@@ -189,6 +190,14 @@ export function createStageRunner(deps: StageRunnerDeps) {
     return integrations && integrations.events.length > 0 ? { ...result, integrations } : result;
   }
 
+  /** A final step's result with a `tool.failed` event per failed tool call of the agent's stage. */
+  function withToolFailureEvents(current: Job, input: AgentStepInput, result: AgentStepResult): AgentStepResult {
+    if (result.kind !== 'final') return result;
+    const agent = current.crew.stages[input.stageIndex]?.agent ?? 'unknown';
+    const integrations = withToolFailures(result.integrations, toolFailedEvents(input.outcomeId, agent, input.exchanges));
+    return integrations ? { ...result, integrations } : result;
+  }
+
   async function callTools(input: AgentToolsInput, signal: AbortSignal): Promise<AgentToolExchange[]> {
     const { workspaceId } = await job(input.outcomeId);
     const exchanges: AgentToolExchange[] = [];
@@ -196,7 +205,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       // Journaled by position: a restored step replays stored results and re-sends in-flight calls with the same key.
       const callKey = toolCallKey({ outcomeId: input.outcomeId, stepKey: input.stepKey, attempt: input.attempt, turn: input.turn, index });
       const result = deps.services?.callTool
-        ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent, callKey })
+        ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent, callKey, step: input.turn })
         : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
       exchanges.push({ call, result, turn: input.turn });
     }
@@ -214,8 +223,10 @@ export function createStageRunner(deps: StageRunnerDeps) {
       ? await deps.measure(content, current.input.brief, requirements, extras)
       : { metadata: computeMetadata(content, requirements), quality: computeQualityMetrics(content, { brief: current.input.brief, requirements }) };
     return {
-      // The model's notes on what the material lacked (local model: `data.notes`) sit beside the measured metadata.
-      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data) }, assets: [] },
+      // The model's notes on what the material lacked (local model: `data.notes`) sit beside the
+      // measured metadata, with the tool calls made visible (issue 21): how many the outcome's
+      // agents made and how many failed.
+      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data), tool_calls: await deps.repos.toolCalls.countForOutcome(input.outcomeId) }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
       ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),

@@ -35,7 +35,7 @@ export async function runAgentLoop(input: AgentLoopInput): Promise<{ output: Sta
     const result = await input.provider.step(input.stage, descriptors, exchanges, input.signal);
     if (result.kind === 'final') return { output: result.output, exchanges };
     for (const call of result.calls) {
-      const answer = await input.tools.call(input.workspaceId, call.name, call.arguments, { agentName: input.agentName, outcomeId: input.outcomeId, signal: input.signal });
+      const answer = await input.tools.call(input.workspaceId, call.name, call.arguments, { agentName: input.agentName, outcomeId: input.outcomeId, signal: input.signal, step: turn });
       exchanges.push({ call, result: answer, turn });
     }
   }

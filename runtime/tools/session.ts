@@ -3,6 +3,8 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import type { McpServer } from '@modelcontextprotocol/server';
 import { classifyMcpError } from './errors.js';
 import type { GuardedFetch } from './guardedFetch.js';
+import { callToolAsTask } from './tasks/callToolAsTask.js';
+import { createTaskPolicy } from './tasks/taskPolicy.js';
 
 /** Where a session goes: a remote server over HTTP, an allowed local command, or a plugin in process. */
 export type McpTarget =
@@ -98,6 +100,8 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
     };
   };
   watch(open);
+  // MCP tasks (issue 21): which tools are called as tasks, learned from each tools/list.
+  const tasks = createTaskPolicy();
 
   /** Runs `request`; on an expired 2025 session, re-initializes once and runs it again. */
   async function withSession<T>(request: (client: Client) => Promise<T>): Promise<T> {
@@ -120,13 +124,20 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
     async listTools() {
       const result = await withSession((client) => client.listTools(undefined, { cacheMode: 'refresh', timeout: options.connectTimeoutMs }));
       const ttl = (result as { ttlMs?: unknown }).ttlMs;
+      tasks.learn(result.tools, open.client.getServerCapabilities() as never);
       return { tools: result.tools, ttlMs: typeof ttl === 'number' && ttl > 0 ? ttl : null };
     },
     async callTool(name, args, callOptions) {
-      const result = await withSession((client) =>
-        client.callTool({ name, arguments: args, ...(callOptions.meta ? { _meta: callOptions.meta } : {}) }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
-      );
-      return result as CallToolResult;
+      if (tasks.useTask(name)) return withSession((client) => callToolAsTask(client, name, args, callOptions));
+      try {
+        const result = await withSession((client) =>
+          client.callTool({ name, arguments: args, ...(callOptions.meta ? { _meta: callOptions.meta } : {}) }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
+        );
+        return result as CallToolResult;
+      } catch (error) {
+        tasks.noteFailure(name, error);
+        throw error;
+      }
     },
     async ping(timeoutMs) {
       // 2026-07-28 has no `ping`; `server/discover` is the cheap request both sides always know.

@@ -13,7 +13,7 @@ export function createStageServices(tools: Tools): Required<Pick<StageServices, 
   return {
     toolsFor: (workspaceId, _agent, context) => tools.service.tools(workspaceId, context ? { outcomeId: context.outcomeId } : {}),
     callTool: (workspaceId, call, signal, context) =>
-      tools.service.call(workspaceId, call.name, call.arguments, { agentName: context?.agent ?? null, outcomeId: context?.outcomeId ?? null, signal, ...(context?.callKey ? { callKey: context.callKey } : {}) }),
+      tools.service.call(workspaceId, call.name, call.arguments, { agentName: context?.agent ?? null, outcomeId: context?.outcomeId ?? null, signal, ...(context?.callKey ? { callKey: context.callKey } : {}), ...(context?.step !== undefined ? { step: context.step } : {}) }),
     async runIntegrations(input) {
       // Flags were validated at deploy; here only the ones whose plugin still exists and that are on.
       const flags: ActiveFlag[] = [];

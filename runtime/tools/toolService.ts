@@ -17,6 +17,8 @@ export interface ToolCallContext {
   signal?: AbortSignal;
   /** The journal key of a call inside an outcome step (toolCallKey): replayed when stored, sent in `_meta`. */
   callKey?: string;
+  /** The agent's model step (turn) that asked for the call, for the call log. */
+  step?: number;
 }
 
 export interface ToolCallOutcome {
@@ -142,6 +144,9 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
         outcome_id: context.outcomeId,
         created_at: deps.clock.now().toISOString(),
         call_key: context.callKey ?? null,
+        // Visibility (issue 21): the step, and why a failed call failed.
+        step: context.step ?? null,
+        error: outcome.isError ? capText(outcome.content, 2_000) : null,
       });
       // Stored before the agent moves on: the insert above is the journal entry.
       return outcome;

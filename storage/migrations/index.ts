@@ -12,6 +12,7 @@ import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
 import * as toolCallJournal from './012_tool_call_journal.js';
 import * as oauthStates from './040_oauth_states.js';
+import * as toolCallVisibility from './080_tool_call_visibility.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -33,6 +34,7 @@ const migrations: Array<[string, Migration]> = [
   ['011_revision_not_applied', revisionNotApplied],
   ['012_tool_call_journal', toolCallJournal],
   ['040_oauth_states', oauthStates],
+  ['080_tool_call_visibility', toolCallVisibility],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */

@@ -20,6 +20,16 @@ export interface ToolCallRow {
    * call index); unique. Null for calls made outside a durable step.
    */
   call_key?: string | null;
+  /** The model step (turn) of the agent that asked for the call; null outside an agent loop. */
+  step?: number | null;
+  /** Why the call failed; null when it succeeded. */
+  error?: string | null;
+}
+
+/** Where a page of the call log starts: after this (created_at, id) in the page's order. */
+export interface ToolCallCursor {
+  created_at: string;
+  id: string;
 }
 
 export interface ToolUsage {
@@ -47,6 +57,8 @@ function fromDb(row: Record<string, unknown>): ToolCallRow {
     outcome_id: (row.outcome_id as string | null) ?? null,
     created_at: String(row.created_at),
     call_key: (row.call_key as string | null) ?? null,
+    step: row.step === null || row.step === undefined ? null : Number(row.step),
+    error: (row.error as string | null) ?? null,
   };
 }
 
@@ -76,6 +88,37 @@ export function toolCallsRepository(db: Db) {
       if (filter.outcomeId) query.where({ outcome_id: filter.outcomeId });
       const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(filter.limit ?? 1000);
       return rows.map(fromDb);
+    },
+    /**
+     * One page of a workspace's calls of an outcome or a connection, ordered by (created_at, id):
+     * oldest first, or newest first with `newestFirst`. `after` is the last row of the previous
+     * page; `limit + 1` rows are read so the caller knows whether another page follows.
+     */
+    async page(
+      workspaceId: string,
+      filter: { outcomeId?: string; connectionId?: string },
+      options: { limit: number; newestFirst: boolean; after?: ToolCallCursor },
+    ): Promise<{ rows: ToolCallRow[]; more: boolean }> {
+      const query = db('tool_calls').where({ workspace_id: workspaceId });
+      if (filter.outcomeId) query.where({ outcome_id: filter.outcomeId });
+      if (filter.connectionId) query.where({ connection_id: filter.connectionId });
+      if (options.after) {
+        const op = options.newestFirst ? '<' : '>';
+        const { created_at, id } = options.after;
+        query.where((q) => q.where('created_at', op, created_at).orWhere((same) => same.where('created_at', created_at).andWhere('id', op, id)));
+      }
+      const direction = options.newestFirst ? 'desc' : 'asc';
+      const rows = await query.orderBy([{ column: 'created_at', order: direction }, { column: 'id', order: direction }]).limit(options.limit + 1);
+      return { rows: rows.slice(0, options.limit).map(fromDb), more: rows.length > options.limit };
+    },
+    /** How many calls an outcome made and how many of them failed. */
+    async countForOutcome(outcomeId: string): Promise<{ total: number; failed: number }> {
+      const row = (await db('tool_calls')
+        .where({ outcome_id: outcomeId })
+        .count({ total: '*' })
+        .sum({ failed: db.raw('case when success then 0 else 1 end') })
+        .first()) as Record<string, unknown> | undefined;
+      return { total: Number(row?.total ?? 0), failed: Number(row?.failed ?? 0) };
     },
     /** Calls per connection of a workspace. */
     async countByConnection(workspaceId: string): Promise<Map<string, number>> {

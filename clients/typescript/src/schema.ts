@@ -241,6 +241,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp/connections/{connection_id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tool connection's calls, newest first, with an opaque cursor
+         * @description Needs an API key with the `integrations:read` permission.
+         */
+        get: operations["getApiMcpConnectionsConnectionIdCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mcp/disconnect/{connection_id}": {
         parameters: {
             query?: never;
@@ -766,6 +786,26 @@ export interface paths {
          * @description Needs an API key with the `outcomes:read` permission.
          */
         get: operations["streamOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/tool-calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tool calls an outcome's agents made, oldest first: tool, connection, input, output (cut), duration, success, error, agent and step
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["getOutcomesOutcomeIdToolCalls"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2395,6 +2435,97 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getApiMcpConnectionsConnectionIdCalls: {
+        parameters: {
+            query: {
+                cursor?: string;
+                limit?: number;
+                workspace_id: string;
+            };
+            header?: never;
+            path: {
+                connection_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "connection_id": "out_7Hq2ZpK4mW",
+                     *       "data": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "connection_id": "out_7Hq2ZpK4mW",
+                     *           "server_type": "server_type example",
+                     *           "tool": "tool example",
+                     *           "model_tool_name": "model_tool_name example",
+                     *           "agent": "agent example",
+                     *           "step": 1,
+                     *           "input": {},
+                     *           "output": "output example",
+                     *           "output_truncated": true,
+                     *           "duration_ms": 1,
+                     *           "success": true,
+                     *           "error": "error example",
+                     *           "created_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        connection_id: string;
+                        data: {
+                            agent: string | null;
+                            connection_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            duration_ms: number;
+                            error: string | null;
+                            id: string;
+                            /** @description The arguments, as JSON (the text when it was cut when logged). */
+                            input: unknown;
+                            /** @description The name the model called it by. */
+                            model_tool_name: string;
+                            outcome_id: string | null;
+                            output: string;
+                            output_truncated: boolean;
+                            server_type: string;
+                            /** @description The agent's model step (0-based) that asked for the call. */
+                            step: number | null;
+                            success: boolean;
+                            /** @description The server's own tool name. */
+                            tool: string;
+                        }[];
+                        pagination: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     deleteApiMcpDisconnectConnectionId: {
         parameters: {
             query: {
@@ -2694,7 +2825,10 @@ export interface operations {
                      *         {
                      *           "id": "out_7Hq2ZpK4mW",
                      *           "status": "status example",
-                     *           "crew": "crew example"
+                     *           "crew": "crew example",
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "brief_start": "brief_start example",
+                     *           "overall_score": 1
                      *         }
                      *       ],
                      *       "webhook_attempts": [
@@ -2730,8 +2864,14 @@ export interface operations {
                             }[];
                         };
                         outcomes: {
+                            /** @description The brief's first words. */
+                            brief_start: string;
+                            /** Format: date-time */
+                            created_at: string;
                             crew: string;
                             id: string;
+                            /** @description The quality score once completed. */
+                            overall_score: number | null;
                             status: string;
                         }[];
                         /** @description Latest event position: pass it as ?after= to GET /v1/admin/events */
@@ -4167,6 +4307,100 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             426: components["responses"]["UpgradeRequired"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOutcomesOutcomeIdToolCalls: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome_id": "out_7Hq2ZpK4mW",
+                     *       "data": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "connection_id": "out_7Hq2ZpK4mW",
+                     *           "server_type": "server_type example",
+                     *           "tool": "tool example",
+                     *           "model_tool_name": "model_tool_name example",
+                     *           "agent": "agent example",
+                     *           "step": 1,
+                     *           "input": {},
+                     *           "output": "output example",
+                     *           "output_truncated": true,
+                     *           "duration_ms": 1,
+                     *           "success": true,
+                     *           "error": "error example",
+                     *           "created_at": "2026-05-04T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total_calls": 1,
+                     *       "failed_calls": 1,
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            agent: string | null;
+                            connection_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            duration_ms: number;
+                            error: string | null;
+                            id: string;
+                            /** @description The arguments, as JSON (the text when it was cut when logged). */
+                            input: unknown;
+                            /** @description The name the model called it by. */
+                            model_tool_name: string;
+                            outcome_id: string | null;
+                            output: string;
+                            output_truncated: boolean;
+                            server_type: string;
+                            /** @description The agent's model step (0-based) that asked for the call. */
+                            step: number | null;
+                            success: boolean;
+                            /** @description The server's own tool name. */
+                            tool: string;
+                        }[];
+                        failed_calls: number;
+                        outcome_id: string;
+                        pagination: {
+                            has_more: boolean;
+                            next_cursor: string | null;
+                        };
+                        total_calls: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1,0 +1,90 @@
+import { SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client } from '@modelcontextprotocol/client';
+
+/** Bounds on the server's suggested `pollInterval`: never hammer it, never sleep past a deadline by much. */
+const minPollMs = 50;
+const maxPollMs = 5_000;
+const terminal = new Set(['completed', 'failed', 'cancelled']);
+
+interface TaskState {
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+  pollInterval?: number;
+}
+
+export class ToolTaskError extends Error {
+  constructor(
+    message: string,
+    readonly taskId: string,
+    readonly status: string,
+  ) {
+    super(message);
+    this.name = 'ToolTaskError';
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Calls a tool as an MCP task (2025-11-25 "Tasks"): `tools/call` with a `task` field creates the
+ * task; `tasks/get` is polled at the server's `pollInterval` until the task ends; `tasks/result`
+ * fetches the tool's result (also for a failed task, whose result says why). The whole exchange is
+ * bounded by `timeoutMs` like a plain call: at the deadline, or when `signal` aborts (the outcome
+ * was cancelled), the task is cancelled on the server (`tasks/cancel`, best effort) and the call
+ * ends with a timeout error or the abort. The SDK 2.x client has no typed task methods, so the
+ * requests go through its generic `request()` with the spec's schemas.
+ */
+export async function callToolAsTask(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  options: { timeoutMs: number; signal?: AbortSignal; meta?: Record<string, unknown>; now?: () => number },
+): Promise<CallToolResult> {
+  const now = options.now ?? Date.now;
+  const deadline = now() + options.timeoutMs;
+  const remaining = () => Math.max(1, deadline - now());
+  const request = <T>(method: string, params: Record<string, unknown>, schema: unknown): Promise<T> =>
+    client.request({ method, params } as never, schema as never, { timeout: remaining(), ...(options.signal ? { signal: options.signal } : {}) }) as Promise<T>;
+
+  // The task lives a little past our deadline so a late `tasks/result` still finds it.
+  const created = await request<{ task: TaskState }>('tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } }, specTypeSchemas.CreateTaskResult);
+  const taskId = created.task.taskId;
+  let state: TaskState = created.task;
+  // Its own short bound and no signal: it runs after the deadline passed or the outcome was cancelled.
+  const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } } as never, specTypeSchemas.CancelTaskResult as never, { timeout: 2_000 }).catch(() => undefined);
+  try {
+    while (!terminal.has(state.status)) {
+      const wait = Math.min(Math.max(state.pollInterval ?? 500, minPollMs), maxPollMs);
+      if (now() + wait >= deadline) {
+        await sleep(Math.max(0, deadline - now()), options.signal);
+        throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${state.status}${state.statusMessage ? `, ${state.statusMessage}` : ''})`);
+      }
+      await sleep(wait, options.signal);
+      state = { ...(await request<TaskState>('tasks/get', { taskId }, specTypeSchemas.GetTaskResult)), taskId };
+    }
+  } catch (error) {
+    // Deadline, cancelled outcome or a lost poll: the server should stop working on it.
+    await cancel();
+    throw error;
+  }
+  if (state.status === 'cancelled') throw new ToolTaskError(`Tool ${name} task ${taskId} was cancelled by the server${state.statusMessage ? `: ${state.statusMessage}` : ''}`, taskId, state.status);
+  try {
+    return await request<CallToolResult>('tasks/result', { taskId }, specTypeSchemas.CallToolResult);
+  } catch (error) {
+    if (state.status === 'failed') throw new ToolTaskError(`Tool ${name} task ${taskId} failed${state.statusMessage ? `: ${state.statusMessage}` : ''}`, taskId, state.status);
+    throw error;
+  }
+}
