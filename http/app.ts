@@ -75,7 +75,7 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(rateLimit(deps.rateLimiter, anonymousRequestsPerMinute, probePaths));
   app.use(requireKey(publicPaths));
   app.use(parseBody(bodyLimitBytes));
-  app.use(idempotency(deps.idempotency));
+  app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1' }));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

@@ -130,6 +130,6 @@ export function loadConfig(env: Env = process.env): Config {
     codeApiUrl: url(env, 'CREWD_CODE_API_URL', 'https://api.github.com', ['http:', 'https:'])!,
     requestTimeoutMs,
     headersTimeoutMs,
-    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 10_000, 100, 3_600_000),
   };
 }
