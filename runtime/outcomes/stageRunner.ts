@@ -1,3 +1,4 @@
+import { shortMessage } from './shortMessage.js';
 import type { AgentIntegrations, AgentStepInput, AgentStepResult, AgentToolExchange, AgentToolsInput } from '../../machines/agent.js';
 import type { FinalizeInput, FinalizeOutput } from '../../machines/outcome.js';
 import type { Repositories } from '../../storage/index.js';
@@ -139,9 +140,9 @@ export function createStageRunner(deps: StageRunnerDeps) {
       if (signal.aborted || isAbortError(error)) throw error;
       const at = deps.clock.now().toISOString();
       if (error instanceof ModelStepError) {
-        return { kind: 'failed', error: { code: 'content_generation_failed', message: error.message, retryCount: error.retryCount, lastError: error.lastError }, at };
+        return { kind: 'failed', error: { code: 'content_generation_failed', message: shortMessage(error.message), retryCount: error.retryCount, lastError: shortMessage(error.lastError) }, at };
       }
-      return { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 0, lastError: (error as Error)?.message ?? String(error) }, at };
+      return { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 0, lastError: shortMessage((error as Error)?.message ?? String(error)) }, at };
     }
     const row: StageOutputRow = {
       outcome_id: input.outcomeId,

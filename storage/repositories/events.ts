@@ -17,6 +17,8 @@ export type NewEvent = Omit<EventRow, 'position'>;
 const eventColumns = ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'] as const;
 const quoted = eventColumns.map((column) => `"${column}"`).join(', ');
 const tuple = `(${eventColumns.map(() => '?').join(', ')})`;
+/** The largest `sequence` (a 32-bit integer column on Postgres). */
+const maxSequence = 2_147_483_647;
 /** Rows per statement: 7 bound values each, well under both databases' limits. */
 const chunkRows = 400;
 // VALUES columns arrive untyped on Postgres (text): `sequence` is cast where it is compared and stored.
@@ -66,12 +68,15 @@ export function eventsRepository(db: Db) {
       const row = await trx('events').where({ outcome_id: outcomeId }).max({ n: 'sequence' }).first();
       return Number(row?.n ?? 0);
     },
+    /** An `afterSequence` past the column's range (32-bit) reads nothing rather than failing the query. */
     async listForOutcome(outcomeId: string, afterSequence = 0): Promise<EventRow[]> {
+      if (afterSequence >= maxSequence) return [];
       const rows = await db('events').where({ outcome_id: outcomeId }).andWhere('sequence', '>', afterSequence).orderBy('sequence');
       return rows.map(fromDb);
     },
-    /** Events after a global position, oldest first, for tailing readers. */
+    /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
     async listAfterPosition(position: number, limit: number): Promise<EventRow[]> {
+      if (position >= Number.MAX_SAFE_INTEGER) return [];
       const rows = await db('events').where('position', '>', position).orderBy('position').limit(limit);
       return rows.map(fromDb);
     },
