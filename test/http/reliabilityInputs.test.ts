@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +6,8 @@ import test, { type ExecutionContext } from 'ava';
 import WebSocket from 'ws';
 import { waitForOutcome } from '../e2e/outcomesHelpers.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 
 /** Sends raw bytes and returns everything the server answered before it closed the connection. */
 async function raw(url: string, request: string): Promise<string> {
@@ -36,8 +38,15 @@ test('a request without Host gets a 400 in the error shape', async (t) => {
 });
 
 test('a 5 MB body gets a readable 413 in the error shape, not a broken connection', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  // A server in its own process, as deployed: in-process, the client's writes and the server's reads interleave.
+  const dataDir = tempDir();
+  const key = 'crew_sk_bodylimit0123456789abc';
+  const { child, url } = await serveProcess({ CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, PORT: String(await freePort()), CREWD_LOG_LEVEL: 'silent' });
+  t.teardown(async () => {
+    await stopProcess(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const server = { url, key };
   const big = JSON.stringify({ brief: 'x'.repeat(5 * 1024 * 1024) });
   // fetch sends the whole body before it reads the answer: it used to meet a closed socket (EPIPE).
   for (let i = 0; i < 3; i++) {
