@@ -102,6 +102,17 @@ export function eventsRepository(db: Db) {
       const row = result.rows[0] as { mark: string; open: boolean };
       return { mark: String(row.mark), open: Boolean(row.open) };
     },
+    /** One workspace's events after a position, oldest first (the workspace's own feed; index on workspace, position). */
+    async listAfterPositionOf(workspaceId: string, position: number, limit: number): Promise<EventRow[]> {
+      if (position >= Number.MAX_SAFE_INTEGER) return [];
+      const rows = await db('events').where({ workspace_id: workspaceId }).andWhere('position', '>', position).orderBy('position').limit(limit);
+      return rows.map(fromDb);
+    },
+    /** The position of a workspace's latest event (0 when none): reveals nothing of other workspaces. */
+    async maxPositionOf(workspaceId: string): Promise<number> {
+      const row = await db('events').where({ workspace_id: workspaceId }).max({ n: 'position' }).first();
+      return Number(row?.n ?? 0);
+    },
     async maxPosition(): Promise<number> {
       const row = await db('events').max({ n: 'position' }).first();
       return Number(row?.n ?? 0);
