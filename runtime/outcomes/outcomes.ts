@@ -39,7 +39,8 @@ import type { StageRunner } from './stageRunner.js';
 /**
  * Called with a creating command's answer after every check passed, just before its rows commit
  * (an `Idempotency-Key` request stores its answer there, so a crash after the commit replays it).
- * A throw aborts the command before anything is written.
+ * The view is the one before the commit (a new outcome shows `queued` until the queue starts it);
+ * the command's own answer is read after it. A throw aborts the command before anything is written.
  */
 export type BeforeCommit<T> = (answer: T) => Promise<void>;
 
@@ -118,10 +119,10 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
   const planned = planOutcome(ctx.host, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
-  const answer = deployedView(planned);
-  await beforeCommit?.(answer);
+  await beforeCommit?.(deployedView(planned));
   await commitOutcomes(ctx, workspace.id, [planned]);
-  return answer;
+  // Read after the commit: an outcome that got a slot at once has left `queued` by now.
+  return deployedView(planned);
 }
 
 async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
@@ -152,12 +153,14 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
   const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);
   const workflow: WorkflowRow = { id: workflowId, workspace_id: workspace.id, name: request.workflow_name, status: 'running', entries, created_at: createdAt, completed_at: null };
   const workflowActor = ctx.host.create('workflow', input);
-  const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
-  const answer = { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
-  await beforeCommit?.(answer);
+  const answer = () => {
+    const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
+    return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
+  };
+  await beforeCommit?.(answer());
   await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, 'workflow', workspace.id, input, createdAt, 'running')] });
   ctx.host.start('workflow', workflowId, workflowActor, createdAt);
-  return answer;
+  return answer();
 }
 
 async function outcomeOf(ctx: Ctx, workspaceId: string, id: string): Promise<OutcomeRow> {
