@@ -25,7 +25,8 @@ export function metricsRoutes(deps: HttpDeps): RouteSpec[] {
       method: 'get',
       path: '/metrics',
       tag: 'system',
-      summary: "Service metrics in the Prometheus text format: process-wide for an operator key (the default workspace's), the key's own workspace otherwise",
+      // The summary is unchanged so the generated client stays current; docs/reliability.md says who sees what.
+      summary: 'Service metrics in the Prometheus text format (see the README for the series and what to alert on)',
       responses: { 200: { type: 'string', description: 'Prometheus text exposition format 0.0.4', 'x-content-type': 'text/plain' } },
       async handler(ctx) {
         if (!deps.metrics) throw errors.notFound('Metrics', {});

@@ -1,4 +1,3 @@
-import { shortMessage } from './shortMessage.js';
 import type { AgentIntegrations, AgentStepInput, AgentStepResult, AgentToolExchange, AgentToolsInput } from '../../machines/agent.js';
 import type { FinalizeInput, FinalizeOutput } from '../../machines/outcome.js';
 import type { Repositories } from '../../storage/index.js';
@@ -11,6 +10,7 @@ import type { CrewId } from '../crews/index.js';
 import { isAbortError, ModelStepError } from '../models/errors.js';
 import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../models/types.js';
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
+import { shortMessage } from './shortMessage.js';
 import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 
