@@ -132,15 +132,16 @@ export function createEventTail(options: EventTailOptions) {
       const event = batch[i]!;
       if (event.position !== expected) {
         const now = monotonic.now();
-        let open: boolean;
-        if (!gap || gap.position !== expected) {
-          const probe = await events.holeMayFill();
-          gap = { position: expected, since: now, mark: probe.mark };
-          open = probe.open;
-        } else {
-          open = (await events.holeMayFill(gap.mark)).open;
-        }
-        if (open && now - gap.since < gapWaitMs) {
+        const known = gap && gap.position === expected ? gap : null;
+        // A probe that fails counts as an open writer: the hole is then waited for up to gapWaitMs, as before.
+        const probe = await events.holeMayFill(known?.mark).catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not check for open transactions; waiting on the hole');
+          return { mark: known?.mark ?? '', open: true };
+        });
+        const current = known ?? { position: expected, since: now, mark: probe.mark };
+        gap = current;
+        const open = probe.open;
+        if (open && now - current.since < gapWaitMs) {
           if (!gapTimer) {
             gapTimer = setTimeout(() => {
               gapTimer = null;
