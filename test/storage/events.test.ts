@@ -19,3 +19,21 @@ onEveryDatabase('an event written again (a tick replayed after a restart) is kep
   t.deepEqual(rows[2]!.data, { n: 3 });
   t.is(rows[2]!.sequence, 3);
 });
+
+onEveryDatabase('a hole may fill only while a transaction older than it is open', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  t.false((await events.holeMayFill()).open, 'nothing open: any hole is for good');
+  if (db.client.config.client !== 'pg') return; // SQLite: its one connection never sees an open transaction
+  const writer = await db.transaction();
+  await events.appendMany([event('out_w', 1, 'ev_w')], writer); // draws a position, not committed
+  await events.appendMany([event('out_x', 1, 'ev_x')]); // committed after it: the hole is visible
+  const first = await events.holeMayFill();
+  t.true(first.open, 'the writer holding the hole is still open');
+  await writer.rollback();
+  t.false((await events.holeMayFill(first.mark)).open, 'rolled back: the hole stays empty');
+  const later = await db.transaction();
+  await later.raw('select 1');
+  t.false((await events.holeMayFill(first.mark)).open, 'a transaction begun after the hole was seen cannot fill it');
+  await later.rollback();
+});
