@@ -71,6 +71,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     owner: ids.id('node', 16),
     leaseMs: config.idempotencyLeaseMs,
+    // A prepared answer is replayed after a crash once its resource is found committed.
+    resources: {
+      outcome: async (workspaceId, id) => (await repos.outcomes.get(workspaceId, id)) !== undefined,
+      workflow: async (workspaceId, id) => (await repos.workflows.get(workspaceId, id)) !== undefined,
+      api_key: async (workspaceId, id) => (await repos.apiKeys.get(workspaceId, id)) !== undefined,
+      webhook: async (workspaceId, id) => (await repos.webhooks.get(workspaceId, id)) !== undefined,
+    },
     onError: (error, message) => logger.warn({ err: error }, message),
   });
   if (serving) {

@@ -174,7 +174,7 @@ export function loadConfig(env: Env = process.env): Config {
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
     requestTimeoutMs,
     headersTimeoutMs,
-    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 10_000, 100, 3_600_000),
     pluginApiUrls: pluginApiUrls(env),
     publicUrl: url(env, 'CREWD_PUBLIC_URL', undefined, ['http:', 'https:'])?.replace(/\/+$/, ''),
     oauthClients: oauthClients(env),

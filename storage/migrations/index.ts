@@ -12,6 +12,7 @@ import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
 import * as toolCallJournal from './012_tool_call_journal.js';
 import * as oauthStates from './040_oauth_states.js';
+import * as idempotencyPrepared from './070_idempotency_prepared.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
 
 interface Migration {
@@ -34,6 +35,7 @@ const migrations: Array<[string, Migration]> = [
   ['011_revision_not_applied', revisionNotApplied],
   ['012_tool_call_journal', toolCallJournal],
   ['040_oauth_states', oauthStates],
+  ['070_idempotency_prepared', idempotencyPrepared],
   ['080_tool_call_visibility', toolCallVisibility],
 ];
 
