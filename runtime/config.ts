@@ -38,6 +38,12 @@ export interface Config {
   headersTimeoutMs: number;
   /** How long an unanswered Idempotency-Key is held for a process that stopped renewing it. */
   idempotencyLeaseMs: number;
+  /** Shared rate-limit counters in Redis (CREWD_REDIS_URL) instead of Postgres; scale-out only. */
+  redisUrl: string | undefined;
+  /** What this process runs (`crewd serve --no-worker` / `--no-api`); both by default. */
+  roles: { api: boolean; worker: boolean };
+  /** Postgres connections per process (CREWD_DB_POOL_MAX). */
+  dbPoolMax: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -131,5 +137,8 @@ export function loadConfig(env: Env = process.env): Config {
     requestTimeoutMs,
     headersTimeoutMs,
     idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    redisUrl: url(env, 'CREWD_REDIS_URL', undefined, ['redis:', 'rediss:']),
+    roles: { api: true, worker: true },
+    dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
   };
 }

@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './clock.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
+import { buildScaleOut } from './compose/buildScaleOut.js';
+import { probesOnly } from './compose/probesOnly.js';
 import { closeRuntime } from './compose/close.js';
 import { createHttpServer } from './compose/createHttpServer.js';
 import { listen } from './compose/listen.js';
@@ -61,6 +63,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
   const { db, repos, releaseDataDir } = await openStorage(config, serving);
+  // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
+  const scale = await buildScaleOut({ config, db, cipher: createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir })), clock, logger, node: ids.id('node', 12), serving });
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
   const idempotency = createIdempotencyService({
     repo: repos.idempotency,
@@ -80,8 +84,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
-  const rateLimiter = createRateLimiter(() => clock.now().getTime());
-  const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
+  // scale-out: a crew status set through any process applies on every process.
+  const setCrewStatus = crews.setStatus;
+  crews.setStatus = async (...args) => {
+    const state = await setCrewStatus(...args);
+    scale.signals.send('crews', null);
+    return state;
+  };
+  scale.signals.on('crews', () => crews.invalidate());
+  const rateLimiter = createRateLimiter(() => clock.now().getTime(), scale.rateLimitStore);
+  const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
   const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
   // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
@@ -137,6 +149,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       ids,
       logger,
       metrics,
+      signals: scale.signals,
       async snapshot(workspaceId, outcomeId) {
         const row = await repos.outcomes.get(workspaceId, outcomeId);
         return row ? { status: row.status, view: outcomeView(row) } : undefined;
@@ -146,7 +159,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   );
   bindMetricSources(actorHost, eventsOut.stream);
   // Every unfinished actor resumes on its own at start (DESIGN section 2).
-  if (options.runActors ?? serving) {
+  if ((options.runActors ?? serving) && config.roles.worker) {
     const restored = await startActors();
     if (restored > 0) logger.info({ restored }, 'restored unfinished actors');
     await eventsOut.startDispatcher();
@@ -178,11 +191,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     routes,
     document,
     metrics,
+    /** Notices between processes on one database (scale-out; the in-process variant on SQLite). */
+    signals: scale.signals,
     /** Set when this start created the first key: its secret is shown once. */
     bootstrap,
 
     async listen(port = config.port, host = config.host): Promise<string> {
-      server = createHttpServer(app.callback(), config, logger);
+      // A worker-only process (--no-api) answers its probes and /metrics, nothing else.
+      server = createHttpServer(config.roles.api ? app.callback() : probesOnly(app.callback()), config, logger);
       const url = await listen(server, port, host);
       eventsOut.attach(server, url);
       return url;
@@ -193,7 +209,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     },
 
     async close(): Promise<void> {
+      await scale.signals.close();
       await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger });
+      await rateLimiter.close();
     },
   };
 }

@@ -1,4 +1,6 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../storage/db.js';
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -10,17 +12,37 @@ export interface RateLimitDecision {
 }
 
 /**
- * Requests per minute, counted per subject (a workspace, or a client address for requests without
- * a valid key). Backed by rate-limiter-flexible; its Postgres or Redis store drops in here for a
- * shared count across nodes. One limiter per distinct limit, since the library fixes points per instance.
+ * Where the per-minute counts live: this process's memory (SQLite: one process), the database's
+ * `rate_limits` table (Postgres: one count for every process), or Redis (`CREWD_REDIS_URL`).
  */
-export function createRateLimiter(nowMs: () => number = Date.now) {
-  const limiters = new Map<number, RateLimiterMemory>();
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } | { kind: 'redis'; url: string };
 
-  function limiterFor(limit: number): RateLimiterMemory {
+/**
+ * Requests per minute, counted per subject (a workspace, or a client address for requests without
+ * a valid key). Backed by rate-limiter-flexible; one limiter per distinct limit, since the library
+ * fixes points per instance. With a shared store every process spends one budget; while that
+ * store does not answer (a database restart) each process counts in memory instead (the library's
+ * insurance limiter), so requests are neither refused nor left uncounted.
+ */
+export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }) {
+  const limiters = new Map<number, RateLimiterAbstract>();
+  const redis = store.kind === 'redis' ? new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // ioredis reports a lost connection as an error event; it reconnects by itself.
+  redis?.on('error', () => undefined);
+
+  function create(limit: number): RateLimiterAbstract {
+    const options = { points: limit, duration: 60, keyPrefix: `rpm${limit}` };
+    if (store.kind === 'memory') return new RateLimiterMemory(options);
+    const insuranceLimiter = new RateLimiterMemory(options);
+    if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter });
+    // The table is created by migration 030; its expired rows are swept by the library.
+    return new RateLimiterPostgres({ ...options, storeClient: store.db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
+  }
+
+  function limiterFor(limit: number): RateLimiterAbstract {
     let limiter = limiters.get(limit);
     if (!limiter) {
-      limiter = new RateLimiterMemory({ points: limit, duration: 60, keyPrefix: `rpm${limit}` });
+      limiter = create(limit);
       limiters.set(limit, limiter);
     }
     return limiter;
@@ -38,6 +60,8 @@ export function createRateLimiter(nowMs: () => number = Date.now) {
   }
 
   return {
+    /** Where the counts live (operators, /readyz-style reports, tests). */
+    store: store.kind,
     async consume(subject: string, limit: number): Promise<RateLimitDecision> {
       try {
         return decide(await limiterFor(limit).consume(subject, 1), limit, true);
@@ -51,6 +75,10 @@ export function createRateLimiter(nowMs: () => number = Date.now) {
       const res = await limiterFor(limit).get(subject);
       if (!res) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
       return decide(res, limit, res.remainingPoints >= 0);
+    },
+    /** Closes the Redis connection, if any (the database is closed by its owner). */
+    async close(): Promise<void> {
+      if (redis) await redis.quit().catch(() => redis.disconnect());
     },
   };
 }

@@ -20,7 +20,7 @@ export async function openStorage(config: Config, serving: boolean): Promise<Sto
   // One serving process per SQLite data directory (admin commands may open it beside the server).
   const releaseDataDir = serving && !config.databaseUrl ? lockDataDir(config.dataDir) : undefined;
   if (releaseDataDir) process.once('exit', releaseDataDir);
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax });
   await migrateLatest(db);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

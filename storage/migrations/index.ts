@@ -10,6 +10,7 @@ import * as webhookAttempts from './008_webhook_attempts.js';
 import * as outcomesV2 from './009_outcomes_v2.js';
 import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
+import * as scaleOut from './030_scale_out.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -29,6 +30,7 @@ const migrations: Array<[string, Migration]> = [
   ['009_outcomes_v2', outcomesV2],
   ['010_knowledge_fts', knowledgeFts],
   ['011_revision_not_applied', revisionNotApplied],
+  ['030_scale_out', scaleOut],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
