@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { postgresTest } from '../helpers/postgres.js';
+import { freePort } from '../helpers/processes.js';
+import { tempDir } from '../helpers/server.js';
+import { startCluster } from './cluster.js';
+
+postgresTest('61 requests on a 60-per-minute plan split across two processes give exactly one 429', async (t) => {
+  const cluster = await startCluster(2);
+  t.teardown(() => cluster.close());
+  const [a, b] = cluster.nodes;
+  const workspace = await cluster.workspace({ rpm: 60 });
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) statuses.push((await (i % 2 === 0 ? a! : b!).call('GET', '/v1/crews', { key: workspace.key })).status);
+  t.is(statuses.filter((status) => status === 429).length, 1);
+  t.is(statuses.at(-1), 429, 'the 61st request is the one refused');
+  t.is(statuses.filter((status) => status === 200).length, 60);
+});
+
+postgresTest('/readyz names the roles; a worker-only process answers nothing but probes and metrics', async (t) => {
+  const cluster = await startCluster(1);
+  t.teardown(() => cluster.close());
+  const apiOnly = await cluster.start(['--no-worker']);
+  const workerOnly = await cluster.start(['--no-api']);
+  t.deepEqual((await cluster.nodes[0]!.call('GET', '/readyz')).body.roles, { api: true, worker: true });
+  const api = await apiOnly.call('GET', '/readyz');
+  t.is(api.status, 200);
+  t.is(api.body.status, 'ready');
+  t.deepEqual(api.body.roles, { api: true, worker: false });
+  t.deepEqual((await workerOnly.call('GET', '/readyz')).body.roles, { api: false, worker: true });
+  const refused = await workerOnly.call('GET', '/v1/crews');
+  t.is(refused.status, 404);
+  t.regex(refused.body.error.message, /--no-api/);
+  t.is((await apiOnly.call('GET', '/v1/crews')).status, 200);
+});
+
+postgresTest('a process whose secrets key is not the database\'s refuses to start with one line naming CREWD_SECRET_KEY', async (t) => {
+  const cluster = await startCluster(1);
+  t.teardown(() => cluster.close());
+  const dataDir = tempDir('crewd-badkey-');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, CREWD_DATABASE_URL: cluster.databaseUrl, CREWD_SECRET_KEY: randomBytes(32).toString('base64'), CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  t.is(code, 2);
+  const lines = stderr.trim().split('\n');
+  t.is(lines.length, 1, stderr);
+  t.regex(lines[0]!, /CREWD_SECRET_KEY/);
+  // The first process still serves.
+  t.is((await cluster.nodes[0]!.call('GET', '/v1/crews')).status, 200);
+});
