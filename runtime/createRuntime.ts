@@ -13,6 +13,7 @@ import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
+import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
 import { probesOnly } from './compose/probesOnly.js';
 import { closeRuntime } from './compose/close.js';
 import { createHttpServer } from './compose/createHttpServer.js';
@@ -127,7 +128,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals } } : {}) });
   const outcomes = engine.outcomes;
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {

@@ -7,6 +7,7 @@ import type { CrewId } from '../crews/index.js';
 import type { IdGenerator } from '../ids.js';
 import type { ModelProvider } from '../models/types.js';
 import { createCapacityQueue } from './capacityQueue.js';
+import { createSharedCapacityQueue, type SharedCapacityQueueOptions } from './sharedCapacityQueue.js';
 import { createCompletionEstimator } from './completionEstimator.js';
 import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js';
 import { registerMachines } from './registerMachines.js';
@@ -29,6 +30,8 @@ export interface WireOutcomesDeps {
   /** Checks a deploy's integration flags before anything is written (tools issue). */
   validateIntegrations?: OutcomesDeps['validateIntegrations'];
   upgradeUrl?: string;
+  /** Scale-out (Postgres): the concurrency limit and its line counted in the database. */
+  sharedCapacity?: Omit<SharedCapacityQueueOptions, 'limitOf' | 'start' | 'clock' | 'onError'>;
 }
 
 /**
@@ -40,15 +43,16 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   const { repos, clock, host } = deps;
   const now = () => clock.now().toISOString();
   const limits = new Map<string, number>();
-  const queue = createCapacityQueue({
-    limitOf: (workspaceId) => limits.get(workspaceId) ?? 1,
-    start(outcomeId) {
+  const slots = {
+    limitOf: (workspaceId: string) => limits.get(workspaceId) ?? 1,
+    start(outcomeId: string) {
       const actor = host.get(outcomeId);
       if (!actor || !(actor.getSnapshot() as AnyMachineSnapshot).matches('queued')) return false;
       actor.send({ type: 'START', at: now() });
       return true;
     },
-  });
+  };
+  const queue = deps.sharedCapacity ? createSharedCapacityQueue({ ...slots, ...deps.sharedCapacity, clock, onError: deps.onError }) : createCapacityQueue(slots);
   const runner = createStageRunner({
     repos,
     provider: deps.provider,

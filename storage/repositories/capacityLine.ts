@@ -1,0 +1,83 @@
+import type { Db } from '../db.js';
+
+/** A workspace's line as the database holds it after a grant, in first-come order. */
+export interface CapacitySnapshot {
+  /** Outcomes holding a slot, on any process. */
+  running: string[];
+  /** Outcomes waiting for a slot, first in line first. */
+  waiting: string[];
+  /** Holding a slot and to be run by the granting process. */
+  mine: string[];
+  /** Processes (other than the granting one) that were just given slots. */
+  grantedTo: string[];
+}
+
+/**
+ * The per-workspace concurrency limit and its first-in-first-out line on Postgres (migration 030):
+ * one row per outcome, `waiting` or `running` on `node`. Grants take the workspace's advisory lock,
+ * so two processes never hand out the same free slot, and claim the oldest waiting rows with
+ * `FOR UPDATE SKIP LOCKED`. Postgres only (it uses advisory locks and `bigserial`).
+ */
+export function capacityLineRepository(db: Db) {
+  return {
+    /** Puts an outcome in line (once); a row already holding a slot is left as it is. */
+    async request(workspaceId: string, outcomeId: string, node: string, now: string): Promise<void> {
+      await db.raw(
+        `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'waiting', ?, ?)
+         ON CONFLICT (outcome_id) DO UPDATE SET node = EXCLUDED.node WHERE capacity_line.state = 'waiting'`,
+        [outcomeId, workspaceId, node, now],
+      );
+    },
+    /** Records that `node` runs the outcome (restored mid-processing): it holds a slot. */
+    async occupy(workspaceId: string, outcomeId: string, node: string, now: string): Promise<void> {
+      await db.raw(
+        `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'running', ?, ?)
+         ON CONFLICT (outcome_id) DO UPDATE SET state = 'running', node = EXCLUDED.node, updated_at = EXCLUDED.updated_at`,
+        [outcomeId, workspaceId, node, now],
+      );
+    },
+    async remove(outcomeId: string): Promise<void> {
+      await db('capacity_line').where({ outcome_id: outcomeId }).delete();
+    },
+    /**
+     * Gives free slots (up to `limit` running) to the oldest waiting outcomes, whichever process
+     * asked, and returns the line. Rows of outcomes that already ended are dropped first, so a slot
+     * whose release was lost (a crash between the end and the release) is not held forever.
+     */
+    async grant(workspaceId: string, limit: number, node: string, now: string): Promise<CapacitySnapshot> {
+      return db.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`crewd.capacity:${workspaceId}`]);
+        await trx.raw(
+          `DELETE FROM capacity_line c USING outcomes o WHERE c.workspace_id = ? AND o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running'`,
+          [workspaceId],
+        );
+        const counted = await trx('capacity_line').where({ workspace_id: workspaceId, state: 'running' }).count({ n: '*' });
+        const free = limit - Number(counted[0]?.n ?? 0);
+        let granted: Array<{ outcome_id: string; node: string | null }> = [];
+        if (free > 0) {
+          const result = await trx.raw(
+            `UPDATE capacity_line SET state = 'running', node = COALESCE(node, ?), updated_at = ?
+             WHERE outcome_id IN (SELECT outcome_id FROM capacity_line WHERE workspace_id = ? AND state = 'waiting' ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED)
+             RETURNING outcome_id, node`,
+            [node, now, workspaceId, free],
+          );
+          granted = result.rows as typeof granted;
+        }
+        const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
+        return {
+          running: rows.filter((row) => row.state === 'running').map((row) => row.outcome_id),
+          waiting: rows.filter((row) => row.state === 'waiting').map((row) => row.outcome_id),
+          mine: rows.filter((row) => row.state === 'running' && row.node === node).map((row) => row.outcome_id),
+          grantedTo: [...new Set(granted.map((row) => row.node).filter((owner): owner is string => owner !== null && owner !== node))],
+        };
+      });
+    },
+    /** Workspaces with outcomes waiting (the safety net's sweep). */
+    async waitingWorkspaces(): Promise<string[]> {
+      const rows = (await db('capacity_line').where({ state: 'waiting' }).distinct('workspace_id')) as Array<{ workspace_id: string }>;
+      return rows.map((row) => row.workspace_id);
+    },
+  };
+}
+
+export type CapacityLineRepository = ReturnType<typeof capacityLineRepository>;
