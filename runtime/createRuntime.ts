@@ -108,7 +108,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
   const actorHost = createActorHost({ db, repos, eventBus, clock, onError });
-  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError });
+  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
   const chat = createChat({
     repos,
