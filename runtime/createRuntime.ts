@@ -101,6 +101,20 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // (late-bound: the chat integration that owns it is built below).
   let knowledgeBase: KnowledgeBase | undefined;
   const tools = createTools({ config, repos, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
+  // scale-out: a tool connection connected or disconnected through any process is picked up by every process.
+  const { connect: connectTool, disconnect: disconnectTool } = tools.connections;
+  tools.connections.connect = async (workspaceId, body) => {
+    const connected = await connectTool(workspaceId, body);
+    scale.signals.send('tools', workspaceId);
+    return connected;
+  };
+  tools.connections.disconnect = async (workspaceId, connectionId) => {
+    await disconnectTool(workspaceId, connectionId);
+    scale.signals.send('tools', workspaceId);
+  };
+  scale.signals.on('tools', (workspaceId) => {
+    if (typeof workspaceId === 'string') tools.connections.refresh(workspaceId).catch((error: unknown) => logger.warn({ err: error }, 'tool connection refresh failed'));
+  });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);

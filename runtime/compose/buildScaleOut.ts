@@ -26,6 +26,7 @@ export async function buildScaleOut(parts: { config: Config; db: Db; cipher: Sec
   if (!isPostgres(db) || !config.databaseUrl) return { node, signals: createLocalSignals(node), rateLimitStore: { kind: 'memory' } };
   if (parts.serving) await checkSecretKey(secretKeyCheckRepository(db), parts.cipher, parts.clock.now().toISOString());
   const signals = createPostgresSignals({ connectionString: config.databaseUrl, node, onError: (error, message) => parts.logger.warn({ err: error }, message) });
-  if (parts.serving) await signals.start();
+  // Admin commands too: a crew status set from the CLI reaches every serving process.
+  await signals.start();
   return { node, signals, rateLimitStore: config.redisUrl ? { kind: 'redis', url: config.redisUrl } : { kind: 'postgres', db } };
 }

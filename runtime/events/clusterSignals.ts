@@ -133,6 +133,7 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
     reconnectDelay = Math.min(maxReconnectMs, reconnectDelay * 2);
   }
 
+  let sending: Promise<unknown> = Promise.resolve();
   function flush(): void {
     flushScheduled = false;
     const batch = queue;
@@ -140,7 +141,7 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
     if (!connected || !client || batch.length === 0) return;
     // One statement for everything sent in this turn: one round trip however many notices.
     const sql = `SELECT ${batch.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
-    client.query(sql, [channel, ...batch]).catch((error: unknown) => options.onError(error, 'sending cluster signals failed'));
+    sending = client.query(sql, [channel, ...batch]).catch((error: unknown) => options.onError(error, 'sending cluster signals failed'));
   }
 
   return {
@@ -175,9 +176,11 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
       }
     },
     async close(): Promise<void> {
-      closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      // What was sent last (an admin command's one notice) goes out before the connection ends.
       flush();
+      closed = true;
+      await sending;
       const current = client;
       client = null;
       connected = false;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import knex, { type Knex } from 'knex';
 import { scopes } from '../../runtime/auth/scopes.js';
 import { loadConfig } from '../../runtime/config.js';
-import { createRuntime } from '../../runtime/createRuntime.js';
+import { createRuntime, type Runtime } from '../../runtime/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { createPostgresDatabase } from '../helpers/postgres.js';
 import { freePort, startProcess, stopProcess } from '../helpers/processes.js';
@@ -28,6 +28,8 @@ export interface Cluster {
   start(args?: string[], env?: Record<string, string>): Promise<Node>;
   /** A workspace with its own plan limits and an all-scope key, made as `crewd workspaces create` does. */
   workspace(options: { rpm?: number; concurrency?: number }): Promise<{ id: string; key: string }>;
+  /** Runs `fn` on a runtime that serves nothing, as the admin CLI does. */
+  admin<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,18 @@ export async function startCluster(count: number, env: Record<string, string> = 
     return node;
   }
 
+  /** Runs `fn` on a runtime that serves nothing, as the admin CLI (`crewd workspaces create`, ...) does. */
+  async function admin<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
+    const config = loadConfig({ ...baseEnv, CREWD_DATA_DIR: tempDir('crewd-admin-'), CREWD_LOG_LEVEL: 'silent' });
+    const runtime = await createRuntime(config, { bootstrap: false, runActors: false, logger: createLogger('silent') });
+    try {
+      return await fn(runtime);
+    } finally {
+      await runtime.close();
+      fs.rmSync(config.dataDir, { recursive: true, force: true });
+    }
+  }
+
   // One after the other: the first one migrates the database and writes the key check.
   for (let i = 0; i < count; i++) await start();
 
@@ -73,18 +87,14 @@ export async function startCluster(count: number, env: Record<string, string> = 
     db,
     nodes,
     start,
-    async workspace(options) {
-      const config = loadConfig({ ...baseEnv, CREWD_DATA_DIR: tempDir('crewd-admin-'), CREWD_LOG_LEVEL: 'silent' });
-      const admin = await createRuntime(config, { bootstrap: false, runActors: false, logger: createLogger('silent') });
-      try {
-        const row = await admin.workspaces.create({ name: `ws-${randomBytes(4).toString('hex')}`, plan: 'starter', credits: null, ...(options.rpm ? { requestsPerMinute: options.rpm } : {}), ...(options.concurrency ? { concurrentOutcomes: options.concurrency } : {}) });
-        const { secret } = await admin.keys.create({ workspaceId: row.id, name: 'scale test', permissions: [...scopes], expiresAt: null });
+    workspace(options) {
+      return admin(async (runtime) => {
+        const row = await runtime.workspaces.create({ name: `ws-${randomBytes(4).toString('hex')}`, plan: 'starter', credits: null, ...(options.rpm ? { requestsPerMinute: options.rpm } : {}), ...(options.concurrency ? { concurrentOutcomes: options.concurrency } : {}) });
+        const { secret } = await runtime.keys.create({ workspaceId: row.id, name: 'scale test', permissions: [...scopes], expiresAt: null });
         return { id: row.id, key: secret };
-      } finally {
-        await admin.close();
-        fs.rmSync(config.dataDir, { recursive: true, force: true });
-      }
+      });
     },
+    admin,
     async close() {
       await Promise.all(nodes.map((node) => stopProcess(node.child)));
       for (const node of nodes) fs.rmSync(node.dataDir, { recursive: true, force: true });
