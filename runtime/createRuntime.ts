@@ -142,7 +142,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals } } : {}) });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = engine.outcomes;
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {

@@ -96,6 +96,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'serve') {
     const { serve } = await import('./serve.js');
     if (values['no-worker'] && values['no-api']) throw new UsageError('serve: --no-worker and --no-api together leave nothing to run');
+    if ((values['no-worker'] || values['no-api']) && !config.databaseUrl) throw new UsageError('serve: --no-worker and --no-api need CREWD_DATABASE_URL (Postgres); on SQLite one process runs both roles');
     await serve({ ...config, roles: { api: values['no-api'] !== true, worker: values['no-worker'] !== true } }, json);
     return -1; // keeps running
   }

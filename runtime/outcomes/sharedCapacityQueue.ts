@@ -11,8 +11,16 @@ export interface SharedCapacityQueueOptions {
   signals: ClusterSignals;
   clock: Clock;
   limitOf(workspaceId: string): number;
-  /** Starts a granted outcome on this process; false when it no longer wants a slot. */
-  start(outcomeId: string): boolean;
+  /**
+   * Starts a granted outcome on this process (loading it when another process accepted it);
+   * false when it no longer wants a slot.
+   */
+  start(outcomeId: string): boolean | Promise<boolean>;
+  /**
+   * False on an API-only process (`--no-worker`): its outcomes go in line for any worker (no
+   * `node`), and it never takes a slot itself.
+   */
+  runs?: boolean;
   onError(error: unknown, message: string): void;
   /** How often waiting outcomes of this process look again for a slot whose notice was lost. */
   sweepMs?: number;
@@ -33,6 +41,7 @@ export interface SharedCapacityQueueOptions {
 export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): CapacityQueue {
   const { repo, signals, clock } = options;
   const node = signals.node;
+  const runs = options.runs !== false;
   const lines = new Map<string, { running: string[]; waiting: string[] }>();
   /** Outcomes started on this process (holding a slot here). */
   const started = new Set<string>();
@@ -72,7 +81,8 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
           entry.ops.shift();
         }
         entry.pump = false;
-        apply(workspaceId, await repo.grant(workspaceId, options.limitOf(workspaceId), node, clock.now().toISOString()));
+        // An API-only process takes no slot (limit 0): it only reads the line for its counts.
+        apply(workspaceId, await repo.grant(workspaceId, runs ? options.limitOf(workspaceId) : 0, node, clock.now().toISOString()));
       }
     } catch (error) {
       options.onError(error, `capacity line of ${workspaceId} not updated; retrying`);
@@ -96,12 +106,28 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   function apply(workspaceId: string, snapshot: CapacitySnapshot): void {
     lines.set(workspaceId, { running: snapshot.running, waiting: snapshot.waiting });
     if (snapshot.grantedTo.length > 0) signals.send(capacityTopic, { w: workspaceId, to: snapshot.grantedTo });
+    // Outcomes of an API-only process wait for any worker: tell them.
+    if (!runs && snapshot.waiting.length > 0) signals.send(capacityTopic, { w: workspaceId, to: ['*'] });
     const mine = wanting.get(workspaceId);
     for (const outcomeId of snapshot.mine) {
       if (started.has(outcomeId)) continue;
       started.add(outcomeId);
       mine?.delete(outcomeId);
-      if (!options.start(outcomeId)) release(workspaceId, outcomeId);
+      const result = options.start(outcomeId);
+      if (result === true) continue;
+      if (result === false) {
+        release(workspaceId, outcomeId);
+        continue;
+      }
+      result.then(
+        (ok) => {
+          if (!ok) release(workspaceId, outcomeId);
+        },
+        (error: unknown) => {
+          options.onError(error, `outcome ${outcomeId} could not be started`);
+          release(workspaceId, outcomeId);
+        },
+      );
     }
   }
 
@@ -116,14 +142,22 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
 
   signals.on(capacityTopic, (payload) => {
     const notice = payload as { w?: unknown; to?: unknown };
-    if (typeof notice?.w === 'string' && Array.isArray(notice.to) && notice.to.includes(node)) enqueue(notice.w, null);
+    if (typeof notice?.w !== 'string' || !Array.isArray(notice.to)) return;
+    if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(notice.w, null);
   });
   const sweepAll = () => {
     for (const [workspaceId, ids] of wanting) if (ids.size > 0) enqueue(workspaceId, null);
+    // Outcomes accepted by API-only processes wait for any worker; a lost notice must not strand them.
+    if (runs) {
+      repo
+        .waitingWorkspaces()
+        .then((ids) => ids.forEach((workspaceId) => enqueue(workspaceId, null)))
+        .catch((error: unknown) => options.onError(error, 'reading the capacity line failed'));
+    }
   };
   signals.onResync(sweepAll);
   // A lost notice must not strand an outcome: what waits here looks again now and then.
-  const sweep = setInterval(sweepAll, options.sweepMs ?? 2_000);
+  const sweep = setInterval(sweepAll, options.sweepMs ?? 1_000);
   sweep.unref();
 
   return {
@@ -133,7 +167,7 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
       mine.add(outcomeId);
       const line = lineOf(workspaceId);
       if (!line.waiting.includes(outcomeId)) line.waiting.push(outcomeId);
-      enqueue(workspaceId, () => repo.request(workspaceId, outcomeId, node, clock.now().toISOString()));
+      enqueue(workspaceId, () => repo.request(workspaceId, outcomeId, runs ? node : null, clock.now().toISOString()));
     },
     release,
     occupy(workspaceId: string, outcomeId: string): void {

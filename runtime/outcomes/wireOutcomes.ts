@@ -52,7 +52,19 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
       return true;
     },
   };
-  const queue = deps.sharedCapacity ? createSharedCapacityQueue({ ...slots, ...deps.sharedCapacity, clock, onError: deps.onError }) : createCapacityQueue(slots);
+  const queue = deps.sharedCapacity
+    ? createSharedCapacityQueue({
+        ...slots,
+        // An outcome accepted by an API-only process is not live here until loaded from its row.
+        async start(outcomeId: string) {
+          if (!host.get(outcomeId)) await host.load(outcomeId);
+          return slots.start(outcomeId);
+        },
+        ...deps.sharedCapacity,
+        clock,
+        onError: deps.onError,
+      })
+    : createCapacityQueue(slots);
   const runner = createStageRunner({
     repos,
     provider: deps.provider,
@@ -71,7 +83,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
   registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
-  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, queue, runner, estimator, limits, ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
+  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
   return {
     outcomes,
     async restore() {

@@ -20,11 +20,14 @@ export interface CapacitySnapshot {
  */
 export function capacityLineRepository(db: Db) {
   return {
-    /** Puts an outcome in line (once); a row already holding a slot is left as it is. */
-    async request(workspaceId: string, outcomeId: string, node: string, now: string): Promise<void> {
+    /**
+     * Puts an outcome in line (once); a row already holding a slot is left as it is. `node` null:
+     * any worker may take it (accepted by an API-only process).
+     */
+    async request(workspaceId: string, outcomeId: string, node: string | null, now: string): Promise<void> {
       await db.raw(
         `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'waiting', ?, ?)
-         ON CONFLICT (outcome_id) DO UPDATE SET node = EXCLUDED.node WHERE capacity_line.state = 'waiting'`,
+         ON CONFLICT (outcome_id) DO UPDATE SET node = COALESCE(EXCLUDED.node, capacity_line.node) WHERE capacity_line.state = 'waiting'`,
         [outcomeId, workspaceId, node, now],
       );
     },
@@ -72,9 +75,9 @@ export function capacityLineRepository(db: Db) {
         };
       });
     },
-    /** Workspaces with outcomes waiting (the safety net's sweep). */
+    /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
     async waitingWorkspaces(): Promise<string[]> {
-      const rows = (await db('capacity_line').where({ state: 'waiting' }).distinct('workspace_id')) as Array<{ workspace_id: string }>;
+      const rows = (await db('capacity_line').where({ state: 'waiting' }).whereNull('node').distinct('workspace_id')) as Array<{ workspace_id: string }>;
       return rows.map((row) => row.workspace_id);
     },
   };
