@@ -147,11 +147,11 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   });
   const sweepAll = () => {
     for (const [workspaceId, ids] of wanting) if (ids.size > 0) enqueue(workspaceId, null);
-    // Outcomes accepted by API-only processes wait for any worker; a lost notice must not strand them.
+    // Outcomes accepted by API-only processes wait for any worker, and slots whose release was
+    // lost (a process died) are freed: neither may strand what waits.
     if (runs) {
-      repo
-        .waitingWorkspaces()
-        .then((ids) => ids.forEach((workspaceId) => enqueue(workspaceId, null)))
+      Promise.all([repo.waitingWorkspaces(), repo.dropFinished()])
+        .then(([waiting, freed]) => new Set([...waiting, ...freed]).forEach((workspaceId) => enqueue(workspaceId, null)))
         .catch((error: unknown) => options.onError(error, 'reading the capacity line failed'));
     }
   };

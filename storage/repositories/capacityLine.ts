@@ -44,36 +44,47 @@ export function capacityLineRepository(db: Db) {
     },
     /**
      * Gives free slots (up to `limit` running) to the oldest waiting outcomes, whichever process
-     * asked, and returns the line. Rows of outcomes that already ended are dropped first, so a slot
-     * whose release was lost (a crash between the end and the release) is not held forever.
+     * asked, and returns the line: one transaction of four statements (lock, read, claim, commit).
      */
     async grant(workspaceId: string, limit: number, node: string, now: string): Promise<CapacitySnapshot> {
       return db.transaction(async (trx) => {
         await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`crewd.capacity:${workspaceId}`]);
-        await trx.raw(
-          `DELETE FROM capacity_line c USING outcomes o WHERE c.workspace_id = ? AND o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running'`,
-          [workspaceId],
-        );
-        const counted = await trx('capacity_line').where({ workspace_id: workspaceId, state: 'running' }).count({ n: '*' });
-        const free = limit - Number(counted[0]?.n ?? 0);
-        let granted: Array<{ outcome_id: string; node: string | null }> = [];
-        if (free > 0) {
+        const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
+        const free = limit - rows.filter((row) => row.state === 'running').length;
+        const grantedTo = new Set<string>();
+        if (free > 0 && rows.some((row) => row.state === 'waiting')) {
           const result = await trx.raw(
             `UPDATE capacity_line SET state = 'running', node = COALESCE(node, ?), updated_at = ?
              WHERE outcome_id IN (SELECT outcome_id FROM capacity_line WHERE workspace_id = ? AND state = 'waiting' ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED)
              RETURNING outcome_id, node`,
             [node, now, workspaceId, free],
           );
-          granted = result.rows as typeof granted;
+          const granted = new Map((result.rows as Array<{ outcome_id: string; node: string }>).map((row) => [row.outcome_id, row.node]));
+          for (const row of rows) {
+            const owner = granted.get(row.outcome_id);
+            if (owner === undefined) continue;
+            row.state = 'running';
+            row.node = owner;
+            if (owner !== node) grantedTo.add(owner);
+          }
         }
-        const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
         return {
           running: rows.filter((row) => row.state === 'running').map((row) => row.outcome_id),
           waiting: rows.filter((row) => row.state === 'waiting').map((row) => row.outcome_id),
           mine: rows.filter((row) => row.state === 'running' && row.node === node).map((row) => row.outcome_id),
-          grantedTo: [...new Set(granted.map((row) => row.node).filter((owner): owner is string => owner !== null && owner !== node))],
+          grantedTo: [...grantedTo],
         };
       });
+    },
+    /**
+     * Drops slots of outcomes that already ended, so a slot whose release was lost (a process that
+     * died between the end and the release) is not held forever. Returns the workspaces freed.
+     */
+    async dropFinished(): Promise<string[]> {
+      const result = await db.raw(
+        `DELETE FROM capacity_line c USING outcomes o WHERE o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running' RETURNING c.workspace_id`,
+      );
+      return [...new Set((result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id))];
     },
     /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
     async waitingWorkspaces(): Promise<string[]> {
