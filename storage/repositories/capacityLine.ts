@@ -21,13 +21,16 @@ export interface CapacitySnapshot {
 export function capacityLineRepository(db: Db) {
   return {
     /**
-     * Puts an outcome in line (once); a row already holding a slot is left as it is. `node` null:
-     * any worker may take it (accepted by an API-only process).
+     * Puts an outcome in line (once). A row holding a slot for this node is left as it is; one
+     * granted to another node but asked for again here (this node restored the outcome, still
+     * queued, after that node stopped) goes back in line at its old place. `node` null: any worker
+     * may take it (accepted by an API-only process).
      */
     async request(workspaceId: string, outcomeId: string, node: string | null, now: string): Promise<void> {
       await db.raw(
         `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'waiting', ?, ?)
-         ON CONFLICT (outcome_id) DO UPDATE SET node = COALESCE(EXCLUDED.node, capacity_line.node) WHERE capacity_line.state = 'waiting'`,
+         ON CONFLICT (outcome_id) DO UPDATE SET node = COALESCE(EXCLUDED.node, capacity_line.node), state = 'waiting'
+         WHERE capacity_line.state = 'waiting' OR (EXCLUDED.node IS NOT NULL AND capacity_line.node IS DISTINCT FROM EXCLUDED.node)`,
         [outcomeId, workspaceId, node, now],
       );
     },
