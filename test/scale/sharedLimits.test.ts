@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
+import test from 'ava';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { postgresTest } from '../helpers/postgres.js';
@@ -16,6 +18,30 @@ postgresTest('61 requests on a 60-per-minute plan split across two processes giv
   t.is(statuses.filter((status) => status === 429).length, 1);
   t.is(statuses.at(-1), 429, 'the 61st request is the one refused');
   t.is(statuses.filter((status) => status === 200).length, 60);
+});
+
+const redisUrl = process.env.CREWD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Whether Redis answers a TCP connect (checked once, at load); without it the Redis test is skipped visibly. */
+const redisAnswers = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(1_000);
+  socket.once('connect', () => (socket.destroy(), resolve(true)));
+  socket.once('error', () => resolve(false));
+  socket.once('timeout', () => (socket.destroy(), resolve(false)));
+});
+const redisTest = redisAnswers ? postgresTest : (title: string, body: Parameters<typeof postgresTest>[1]) => test.skip(`${title} (skipped: no Redis at ${redisUrl})`, body);
+
+redisTest('with CREWD_REDIS_URL the per-minute count lives in Redis: still exactly one 429 across two processes', async (t) => {
+  const cluster = await startCluster(2, { CREWD_REDIS_URL: redisUrl });
+  t.teardown(() => cluster.close());
+  const [a, b] = cluster.nodes;
+  const workspace = await cluster.workspace({ rpm: 60 });
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) statuses.push((await (i % 2 === 0 ? a! : b!).call('GET', '/v1/crews', { key: workspace.key })).status);
+  t.is(statuses.filter((status) => status === 429).length, 1);
+  // Counted in Redis, not in the database table.
+  t.is(Number((await cluster.db('rate_limits').where('key', 'like', `%${workspace.id}%`).count({ n: '*' }))[0]!.n), 0);
 });
 
 postgresTest('/readyz names the roles; a worker-only process answers nothing but probes and metrics', async (t) => {
