@@ -15,6 +15,7 @@ import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
 import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
 import { probesOnly } from './compose/probesOnly.js';
+import { shareChanges } from './compose/shareChanges.js';
 import { closeRuntime } from './compose/close.js';
 import { createHttpServer } from './compose/createHttpServer.js';
 import { listen } from './compose/listen.js';
@@ -85,14 +86,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
-  // scale-out: a crew status set through any process applies on every process.
-  const setCrewStatus = crews.setStatus;
-  crews.setStatus = async (...args) => {
-    const state = await setCrewStatus(...args);
-    scale.signals.send('crews', null);
-    return state;
-  };
-  scale.signals.on('crews', () => crews.invalidate());
   const rateLimiter = createRateLimiter(() => clock.now().getTime(), scale.rateLimitStore);
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
@@ -101,20 +94,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // (late-bound: the chat integration that owns it is built below).
   let knowledgeBase: KnowledgeBase | undefined;
   const tools = createTools({ config, repos, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
-  // scale-out: a tool connection connected or disconnected through any process is picked up by every process.
-  const { connect: connectTool, disconnect: disconnectTool } = tools.connections;
-  tools.connections.connect = async (workspaceId, body) => {
-    const connected = await connectTool(workspaceId, body);
-    scale.signals.send('tools', workspaceId);
-    return connected;
-  };
-  tools.connections.disconnect = async (workspaceId, connectionId) => {
-    await disconnectTool(workspaceId, connectionId);
-    scale.signals.send('tools', workspaceId);
-  };
-  scale.signals.on('tools', (workspaceId) => {
-    if (typeof workspaceId === 'string') tools.connections.refresh(workspaceId).catch((error: unknown) => logger.warn({ err: error }, 'tool connection refresh failed'));
-  });
+  // scale-out: crew status and tool connection changes reach every process.
+  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);
