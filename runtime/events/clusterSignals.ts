@@ -141,7 +141,9 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
     if (!connected || !client || batch.length === 0) return;
     // One statement for everything sent in this turn: one round trip however many notices.
     const sql = `SELECT ${batch.map((_, i) => `pg_notify($1, $${i + 2})`).join(', ')}`;
-    sending = client.query(sql, [channel, ...batch]).catch((error: unknown) => options.onError(error, 'sending cluster signals failed'));
+    const target = client;
+    // One statement at a time on the connection (pg deprecates queueing them on a client).
+    sending = sending.then(() => target.query(sql, [channel, ...batch])).catch((error: unknown) => options.onError(error, 'sending cluster signals failed'));
   }
 
   return {

@@ -8,18 +8,6 @@ import { freePort } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startCluster } from './cluster.js';
 
-postgresTest('61 requests on a 60-per-minute plan split across two processes give exactly one 429', async (t) => {
-  const cluster = await startCluster(2);
-  t.teardown(() => cluster.close());
-  const [a, b] = cluster.nodes;
-  const workspace = await cluster.workspace({ rpm: 60 });
-  const statuses: number[] = [];
-  for (let i = 0; i < 61; i++) statuses.push((await (i % 2 === 0 ? a! : b!).call('GET', '/v1/crews', { key: workspace.key })).status);
-  t.is(statuses.filter((status) => status === 429).length, 1);
-  t.is(statuses.at(-1), 429, 'the 61st request is the one refused');
-  t.is(statuses.filter((status) => status === 200).length, 60);
-});
-
 const redisUrl = process.env.CREWD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Whether Redis answers a TCP connect (checked once, at load); without it the Redis test is skipped visibly. */
 const redisAnswers = await new Promise<boolean>((resolve) => {
@@ -31,6 +19,18 @@ const redisAnswers = await new Promise<boolean>((resolve) => {
   socket.once('timeout', () => (socket.destroy(), resolve(false)));
 });
 const redisTest = redisAnswers ? postgresTest : (title: string, body: Parameters<typeof postgresTest>[1]) => test.skip(`${title} (skipped: no Redis at ${redisUrl})`, body);
+
+postgresTest('61 requests on a 60-per-minute plan split across two processes give exactly one 429', async (t) => {
+  const cluster = await startCluster(2);
+  t.teardown(() => cluster.close());
+  const [a, b] = cluster.nodes;
+  const workspace = await cluster.workspace({ rpm: 60 });
+  const statuses: number[] = [];
+  for (let i = 0; i < 61; i++) statuses.push((await (i % 2 === 0 ? a! : b!).call('GET', '/v1/crews', { key: workspace.key })).status);
+  t.is(statuses.filter((status) => status === 429).length, 1);
+  t.is(statuses.at(-1), 429, 'the 61st request is the one refused');
+  t.is(statuses.filter((status) => status === 200).length, 60);
+});
 
 redisTest('with CREWD_REDIS_URL the per-minute count lives in Redis: still exactly one 429 across two processes', async (t) => {
   const cluster = await startCluster(2, { CREWD_REDIS_URL: redisUrl });
