@@ -34,7 +34,7 @@ export async function openStorage(config: Config, serving: boolean, log?: DbLog)
       throw error;
     }
   }
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...(log ? { log } : {}) });
+  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, ...(log ? { log } : {}) });
   await migrateLatest(db);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

@@ -77,6 +77,11 @@ export interface OutcomesDeps {
   limits: Map<string, number>;
   /** Where a 402 points clients to buy more outcomes. */
   upgradeUrl?: string;
+  /**
+   * API-only process (`crewd serve --no-worker`, Postgres): new outcomes are committed and put in
+   * the shared line for a worker to load and run; none is started here.
+   */
+  acceptOnly?: boolean;
 }
 
 interface Ctx extends OutcomesDeps {
@@ -105,6 +110,11 @@ async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOut
     throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
   }
   for (const p of planned) {
+    if (ctx.acceptOnly) {
+      // Only outcomes that would wait for a slot go in line; held ones wait for their workflow.
+      if (p.actor.getSnapshot().matches('queued')) ctx.queue.request(workspaceId, p.id);
+      continue;
+    }
     ctx.runner.prime(p.id, workspaceId, p.crew.id, p.inputRow);
     ctx.machines.outcome.start(p.id, p.actor, p.input.createdAt);
   }

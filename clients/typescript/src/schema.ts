@@ -2653,6 +2653,10 @@ export interface operations {
                      */
                     "application/json": {
                         database: string;
+                        roles: {
+                            api: boolean;
+                            worker: boolean;
+                        };
                         /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
@@ -2673,6 +2677,10 @@ export interface operations {
                      */
                     "application/json": {
                         database: string;
+                        roles: {
+                            api: boolean;
+                            worker: boolean;
+                        };
                         /** @enum {string} */
                         status: "ready" | "unavailable";
                     } | components["schemas"]["Error"];
