@@ -2648,7 +2648,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ready",
-                     *       "database": "ok"
+                     *       "database": "ok",
+                     *       "roles": {
+                     *         "api": true,
+                     *         "worker": true
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -2672,7 +2676,11 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "unavailable",
-                     *       "database": "unreachable"
+                     *       "database": "unreachable",
+                     *       "roles": {
+                     *         "api": true,
+                     *         "worker": true
+                     *       }
                      *     }
                      */
                     "application/json": {
