@@ -78,10 +78,14 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
     }
   }
   const lastCompleted = Date.now();
-  // ...and its webhook follows within seconds, not after minutes of waiting on holes.
-  const arrivals = await receiver.waitFor(total, 10_000);
+  // ...and its webhook follows promptly, not after minutes of waiting on holes: the old tail
+  // waited 5 s on each of the 30 holes (150 s and more); the bound leaves a loaded 2-core CI
+  // machine room (a quiet one delivers all of them within a few seconds).
+  const bound = 60_000;
+  const arrivals = await receiver.waitFor(total, bound);
   t.true(arrivals.every((arrival) => arrival.verified));
-  t.true(Math.max(...arrivals.map((a) => a.at)) - lastCompleted < 10_000);
+  t.true(Math.max(...arrivals.map((a) => a.at)) - lastCompleted < bound);
+  t.log(`last webhook ${Math.max(0, Math.max(...arrivals.map((a) => a.at)) - lastCompleted)} ms after the last outcome completed`);
   const delivered = new Set(arrivals.map((arrival) => (JSON.parse(arrival.body) as { data: { outcome_id: string } }).data.outcome_id));
   t.is(delivered.size, total, 'one outcome.completed per outcome');
   // And a fresh outcome's webhook arrives promptly too.
