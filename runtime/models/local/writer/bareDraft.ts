@@ -2,7 +2,6 @@ import { capitalize } from '../text/phrases.js';
 import { listOf, namedBeyondSubject, readBrief, type BriefReading } from '../text/briefReading.js';
 import { applyTone, type Tone } from '../text/tone.js';
 import { hashtags } from './groundedDraft.js';
-import { conclusionHeadings } from './writerTemplates.js';
 import type { Outline, Research } from './writerResearch.js';
 
 /**
@@ -22,8 +21,8 @@ export function bareDraft(found: Research, plan: Outline): string {
   const fullSubject = read.subject;
   const { spec } = found;
   const warm = spec.tone === 'friendly' || spec.tone === 'casual';
-  const terms = namedBeyondSubject(read).filter((term) => !within(term, reading.audience ?? ''));
-  if (spec.format === 'social_media') return applyTone(socialPost(found, reading, terms, warm), spec.tone);
+  const terms = [...namedBeyondSubject(read), ...namedWithin(read.subject)].filter((term) => !within(term, reading.audience ?? ''));
+  if (spec.format === 'social_media') return applyTone(socialPost(found, reading, namedBeyondSubject(read), warm), spec.tone);
   const kind = formatNames[spec.format];
   // Short pieces get the core sections only; the named terms fill the room a longer piece has.
   const room = spec.targetWords <= 300 ? 0 : spec.targetWords <= 500 ? 1 : spec.targetWords <= 900 ? 3 : 4;
@@ -33,7 +32,7 @@ export function bareDraft(found: Research, plan: Outline): string {
   sections.push(gettingStarted(reading, voice));
   if (room >= 1) sections.push(pitfalls(reading, voice));
   for (const section of sections) blocks.push(`## ${section.heading}`, section.covers, section.questions.map((question) => `- ${question}`).join('\n'));
-  blocks.push(`## ${conclusionHeadings[spec.tone]}`, nextStep(reading, warm));
+  blocks.push(`## ${nextStepHeadings[spec.tone]}`, nextStep(reading, warm));
   return applyTone(blocks.join('\n\n'), spec.tone);
 }
 
@@ -127,6 +126,9 @@ function socialPost(found: Research, reading: BriefReading, terms: string[], war
   return [post.join(' '), hashtags(found).join(' ')].join('\n\n');
 }
 
+// The closing is a next step for the reader, and its heading says so.
+const nextStepHeadings: Record<Tone, string> = { friendly: 'Your next step', casual: "What's next", professional: 'Next steps', technical: 'Next steps' };
+
 const channels = /^(?:linkedin|twitter|facebook|instagram|mastodon|bluesky|threads)$/i;
 
 const formatNames = { blog_post: 'post', social_media: 'post', documentation: 'guide', newsletter: 'newsletter' } as const;
@@ -149,6 +151,26 @@ function gerund(verb: string): string {
 function asWritten(audience: string, brief: string): string {
   const at = brief.toLowerCase().indexOf(audience.toLowerCase());
   return at >= 0 ? brief.slice(at, at + audience.length) : audience;
+}
+
+/**
+ * "Kubernetes cost controls with Karpenter and Spot" -> ["Karpenter", "Spot"]: a subject that names
+ * several things gets a section for each; one name ("Node.js worker threads") is the subject itself.
+ */
+function namedWithin(subject: string): string[] {
+  const names: string[] = [];
+  let run: string[] = [];
+  // Consecutive capitalised words are one name ("Northwind Labs").
+  for (const raw of [...subject.split(/\s+/).slice(1), '']) {
+    const word = raw.replace(/[,;:]+$/, '');
+    const named = /^[A-Z][\w.-]+$/.test(word) && !/^(?:And|Or|With|For|The|A|An|In|On|Of)$/.test(word);
+    if (named) run.push(word);
+    if ((!named || raw !== word) && run.length > 0) {
+      names.push(run.join(' '));
+      run = [];
+    }
+  }
+  return names.length >= 2 ? [...new Set(names)] : [];
 }
 
 function within(term: string, phrase: string): boolean {
