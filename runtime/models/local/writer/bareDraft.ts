@@ -17,11 +17,14 @@ import type { Outline, Research } from './writerResearch.js';
 export function bareDraft(found: Research, plan: Outline): string {
   const read = readBrief(found.brief, found.requirements);
   // The subject in full opens the piece; headings and sentences repeat a short handle of it.
-  const reading = { ...read, subject: handleOf(read.subject), ...(read.audience ? { audience: asWritten(read.audience, found.brief) } : {}) };
+  const named = namedWithin(read.subject);
+  // A subject naming several things ("rotating API keys in Stripe and GitHub") is handled by its head; each name gets a section.
+  const head = named.length > 0 ? /^(.+?)\s+(?:in|with|on|for|using|across|and|via)\s/i.exec(handleOf(read.subject))?.[1] : undefined;
+  const reading = { ...read, subject: head && head.split(/\s+/).length >= 2 ? head : handleOf(read.subject), ...(read.audience ? { audience: asWritten(read.audience, found.brief) } : {}) };
   const fullSubject = read.subject;
   const { spec } = found;
   const warm = spec.tone === 'friendly' || spec.tone === 'casual';
-  const terms = [...namedBeyondSubject(read), ...namedWithin(read.subject)].filter((term) => !within(term, reading.audience ?? ''));
+  const terms = [...namedBeyondSubject(read), ...named].filter((term) => !within(term, reading.audience ?? ''));
   if (spec.format === 'social_media') return applyTone(socialPost(found, reading, namedBeyondSubject(read), warm), spec.tone);
   const kind = formatNames[spec.format];
   // Short pieces get the core sections only; the named terms fill the room a longer piece has.
@@ -163,7 +166,8 @@ function namedWithin(subject: string): string[] {
   // Consecutive capitalised words are one name ("Northwind Labs").
   for (const raw of [...subject.split(/\s+/).slice(1), '']) {
     const word = raw.replace(/[,;:]+$/, '');
-    const named = /^[A-Z][\w.-]+$/.test(word) && !/^(?:And|Or|With|For|The|A|An|In|On|Of)$/.test(word);
+    // Short acronyms ("API" of "API keys") qualify a noun rather than name a thing.
+    const named = /^[A-Z][\w.-]+$/.test(word) && !/^[A-Z]{2,4}s?$/.test(word) && !/^(?:And|Or|With|For|The|A|An|In|On|Of)$/.test(word);
     if (named) run.push(word);
     if ((!named || raw !== word) && run.length > 0) {
       names.push(run.join(' '));
