@@ -11,8 +11,8 @@ import type { Outline, Research } from './writerResearch.js';
  * covers for that audience, and lists the questions it must answer; a closing next step speaks to
  * the reader. Invariants: no sentence asserts a fact, number, name or date beyond the brief (the
  * sentences describe and ask); no sentence repeats; the requested tone shapes the wording (the
- * warm registers speak to "you", with contractions); `length` caps the number of sections and
- * questions, and nothing pads a short brief up to a length (the unmet length is reported instead).
+ * warm registers speak to "you", with contractions); `length` caps the number of sections, and
+ * nothing pads a short brief up to a length (the unmet length is reported instead).
  */
 export function bareDraft(found: Research, plan: Outline): string {
   const read = readBrief(found.brief, found.requirements);
