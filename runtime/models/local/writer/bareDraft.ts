@@ -1,7 +1,7 @@
 import { capitalize } from '../text/phrases.js';
 import { listOf, namedBeyondSubject, readBrief, type BriefReading } from '../text/briefReading.js';
 import { applyTone, type Tone } from '../text/tone.js';
-import { hashtags } from './groundedDraft.js';
+import { hashtags } from './hashtags.js';
 import type { Outline, Research } from './writerResearch.js';
 
 /**
