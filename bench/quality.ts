@@ -122,6 +122,7 @@ export async function benchQuality(): Promise<Record<string, number | string>> {
     figures[`${crewId}: composer CPU ms per outcome`] = mean(rows.map((row) => row.ms)).toFixed(2);
   }
   Object.assign(figures, everyday(nlp, meter, verbose));
+  Object.assign(figures, bareDrafts(nlp, meter, verbose));
   return figures;
 }
 
@@ -287,6 +288,30 @@ function everyday(nlp: Nlp, meter: ReturnType<typeof createQualityMeter>, verbos
     figures[`${crewId}: smallest grounded - bare-brief draft gap, same request`] = Math.min(...bareGaps);
     figures[`${crewId} everyday: applicable revisions that changed the content (target 100%)`] = revisionsApplicable === 0 ? 'n/a' : `${revisionsChanged}/${revisionsApplicable} (${Math.round((100 * revisionsChanged) / revisionsApplicable)}%)`;
     figures[`${crewId} everyday: inapplicable revisions given back unchanged`] = revisionsNotApplicable === 0 ? 'n/a' : `${revisionsGivenBack}/${revisionsNotApplicable}`;
+  }
+  return figures;
+}
+
+/**
+ * The bare-brief drafts a newcomer sees first (the README's first call, then one brief per other
+ * crew): their overall_score on the bare request (honest: below 50), words, `##` sections, and the
+ * digits they hold that the brief does not (target 0: the local model invents no figure).
+ */
+function bareDrafts(nlp: Nlp, meter: ReturnType<typeof createQualityMeter>, verbose: boolean): Record<string, number | string> {
+  const cases: Array<[CrewId, string, ComposeRequest]> = [
+    ['writer', 'README first call (friendly, short)', { brief: 'Write a blog post about remote onboarding for engineering teams', requirements: { tone: 'friendly', length: 'short' } }],
+    ['mind', 'weekly ops sync', { brief: 'Summarise our weekly ops sync' }],
+    ['pilot', 'offline mode PRD with stories', { brief: 'PRD for offline mode in our field inspection app', requirements: { include_user_stories: true } }],
+  ];
+  const figures: Record<string, number | string> = {};
+  for (const [crewId, label, request] of cases) {
+    const content = composeOutcome(crewId, request, createWorkbench(nlp));
+    const measured = meter.measure({ content, brief: request.brief, requirements: request.requirements ?? {} });
+    const words = content.replace(/^---\n[\s\S]*?\n---\n/, '').split(/\s+/).filter((word) => /\w/.test(word)).length;
+    const sections = (content.match(/^## /gm) ?? []).length;
+    const invented = (content.match(/\d+/g) ?? []).filter((digits) => !request.brief.includes(digits)).length;
+    figures[`${crewId} bare draft, ${label}: score / words / sections / digits not in the brief`] = `${measured.quality.overall_score} / ${words} / ${sections} / ${invented}`;
+    if (verbose) console.log(`\n===== bare ${crewId} / ${label}`, JSON.stringify(measured.quality.criteria), JSON.stringify(measured.metadata.unmet_requirements.map((unmet) => unmet.requirement)), `\n${content}`);
   }
   return figures;
 }

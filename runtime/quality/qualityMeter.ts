@@ -56,7 +56,8 @@ export function createQualityMeter(options: { nlp: Nlp; references: () => Refere
         salient,
         boilerplate: { index, request: `${request.brief}\n${sources}` },
         material: sources !== '',
-        inputs: `${request.brief}\n${sources}`,
+        // With material, a section carries content when it uses the material, not only the brief it repeats.
+        inputs: sources || request.brief,
         ...(request.judge ? { judge: request.judge } : {}),
       });
       return { metadata: computeMetadata(request.content, request.requirements, request.brief), quality: metrics, signals };

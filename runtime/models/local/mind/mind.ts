@@ -6,7 +6,9 @@ import { requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
 import { citationOf } from '../text/sources.js';
-import { readBrief } from '../text/briefReading.js';
+import { readBrief, type BriefReading } from '../text/briefReading.js';
+import { toneOf, type Tone } from '../text/tone.js';
+import { bareMeetingNotes, theSubject } from './bareMeeting.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -32,7 +34,8 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
     ...(ranked ? ['Which of these matters most, and which can wait?'] : []),
     ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
   ];
-  const parts: Parts = { title, bare, subject: reading.subject, questions, findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const tone = toneOf(input.requirements.tone);
+  const parts: Parts = { title, bare, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
@@ -137,6 +140,10 @@ interface Parts {
   bare: boolean;
   subject: string;
   questions: string[];
+  /** The brief as read (subject, audience, goal, terms): a bare brief's notes are built from it. */
+  reading: BriefReading;
+  wantsRanking: boolean;
+  tone?: Tone;
   /** The brief calls them follow-ups: the action items heading says so too. */
   followUps: boolean;
   /** Statements ordered by urgency, when the client asked for a priority ranking. */
@@ -158,12 +165,7 @@ function bullets(items: string[]): string {
 function render(parts: Parts, upTo: number): string {
   const { findings } = parts;
   const blocks = [`# ${parts.title}`];
-  if (parts.bare) {
-    blocks.push(`These notes are for ${theSubject(parts.subject)}.`, '## Questions the meeting notes should answer', bullets(parts.questions));
-    // What the workspace's knowledge base (or a search tool) found for the brief still helps.
-    if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));
-    return blocks.join('\n\n');
-  }
+  if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary));
   if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions));
   if (upTo >= 3) {
@@ -195,9 +197,10 @@ function notesOf(parts: Parts, wantsRanking: boolean): string[] {
 
 const bareMeetingNote = 'The brief came without context (no transcript, notes or context documents): there are no decisions, action items or figures to report; the draft lists what the notes should answer.';
 
-/** "the ops meeting", "Q3 planning": a lower-case subject gets its article back. */
-function theSubject(subject: string): string {
-  return /^[a-z]/.test(subject) && !/^(?:the|a|an|our|my|this|last|next)\s/i.test(subject) ? `the ${subject}` : subject;
+/** "weekly ops sync": the cadence the brief names stays with the meeting (the subject reading drops it). */
+function withCadence(reading: BriefReading, brief: string): BriefReading {
+  const cadence = /\b(daily|weekly|bi-?weekly|fortnightly|monthly|quarterly)\s+(.+)$/i.exec(brief);
+  return cadence && cadence[2]!.toLowerCase().startsWith(reading.subject.toLowerCase()) ? { ...reading, subject: `${cadence[1]!.toLowerCase()} ${reading.subject}` } : reading;
 }
 
 function wantsRanking(input: StageInput): boolean {

@@ -9,6 +9,7 @@ import { topicOf, wholePhrase } from '../text/topic.js';
 import { groundedStories, isPersonWord, type GroundedStory } from './groundedStories.js';
 import { timelineWeeks } from './productPlan.js';
 import { readBrief } from '../text/briefReading.js';
+import { bareFrame, frameBlocks, productOf, type BareFrame } from './barePlan.js';
 
 const problemCue = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|by hand|slow|waste\w*|los(?:e|ing|t)|late|frustrat\w*|complain\w*|churn|error-prone|time-consuming|no way to|lack\w*|ask(?:s|ed)? for|waiting|blocked|today)\b/i;
 const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric|grow|cut|\d+%|\$\d)/i;
@@ -58,8 +59,8 @@ export interface GroundedPlan {
   rollout: string[];
   /** Nothing but the brief came. */
   bare: boolean;
-  /** For a bare brief: what the PRD must answer, from the brief's own subject and terms. */
-  questions: string[];
+  /** For a bare brief: the PRD's sections, from the brief's own subject, users and terms (see barePlan). */
+  frame?: BareFrame;
 }
 
 const dateCue = /\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|Q[1-4]|20\d\d|\d{4}-\d{2}-\d{2}|deadline|by the end of)\b/i;
@@ -67,19 +68,6 @@ const rolloutCue = /\b(?:pilot\w*|roll(?:s|ed|ing)?[ -]?out|launch\w*|beta|go[- 
 // An endpoint the client wrote: "GET /v1/notes", "POST /sync".
 const endpointPattern = /\b(GET|POST|PUT|PATCH|DELETE)\s+(\/[\w\/{}:.-]{0,120})/g;
 const pointsPattern = /\b(\d{1,2})\s*(?:story\s+)?points?\b/i;
-
-/** Questions a bare brief's PRD must answer: who, what problem, what done means, what it connects to. */
-function prdQuestions(brief: string, requirements: Record<string, unknown>): string[] {
-  const reading = readBrief(brief, requirements);
-  const who = reading.audience ?? 'its users';
-  return [
-    `What problem does ${reading.subject} solve for ${who} today?`,
-    `How will we know ${reading.subject} works: which number should move, and by how much?`,
-    ...reading.terms.slice(0, 2).map((term) => `What must ${term} do, and what is out of scope?`),
-    'Which systems does it connect to, and who owns them?',
-    'What is the deadline, and what happens if it slips?',
-  ];
-}
 
 /** The sentence an endpoint was named in, as its purpose. */
 function purposeOf(corpus: string, index: number): string {
@@ -125,7 +113,7 @@ function namedAsService(corpus: string, name: string): boolean {
 function briefStories(brief: string, requirements: Record<string, unknown>): GroundedStory[] {
   const reading = readBrief(brief, requirements);
   const users = reading.audience ?? /\bfor\s+((?:[a-z-]+\s+){0,2}[a-z-]+s)\b(?![^.]*\bfor\s+[a-z])/i.exec(brief)?.[1];
-  if (!users) return [];
+  if (!users) return productStories(reading.subject, reading.goal);
   const words = users.toLowerCase().split(/\s+/);
   const last = words.pop()!;
   const role = [...words, last.endsWith('ies') ? `${last.slice(0, -3)}y` : last.replace(/s$/, '')].join(' ');
@@ -137,6 +125,16 @@ function briefStories(brief: string, requirements: Record<string, unknown>): Gro
   const lead = /^[aeiou]/i.test(role) && !/^(?:user|uni|eu)/i.test(role) ? 'an' : 'a';
   const text = benefit ? `As ${lead} ${role}, I want ${capability} so that ${benefit}.` : `As ${lead} ${role}, I want ${capability}.`;
   return [{ role: `${lead} ${role}`, capability, benefit, text, source: brief }];
+}
+
+/** "offline mode in our field inspection app" -> "As a user of the field inspection app, I want offline mode." */
+function productStories(subject: string, goal: string | undefined): GroundedStory[] {
+  const product = productOf(subject);
+  if (!product) return [];
+  const benefit = goal ? goal.replace(/^(?:they|we)\b/i, 'I').replace(/\b(?:their|our)\b/gi, 'my') : '';
+  const role = `a user of ${product.name}`;
+  const text = `As ${role}, I want ${product.feature}${benefit ? ` so that ${benefit}` : ''}.`;
+  return [{ role, capability: product.feature, benefit, text, source: subject }];
 }
 
 function range(from: number, to: number): string {
@@ -192,7 +190,7 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
     estimate: givenEstimate(corpus, story.capability),
     acceptance_criteria: related(requirements, story.capability).slice(0, 3),
   }));
-  return { product, problem, goals, requirements, stories, fullSpec: flagOf(input.requirements, 'include_technical_specs'), integrations, interfaces: endpoints, risks, tickets, milestones: milestonesOf(tickets, input.requirements), dates, rollout, bare: sources.sentences.length === 0, questions: sources.sentences.length === 0 ? prdQuestions(input.brief, input.requirements) : [] };
+  return { product, problem, goals, requirements, stories, fullSpec: flagOf(input.requirements, 'include_technical_specs'), integrations, interfaces: endpoints, risks, tickets, milestones: milestonesOf(tickets, input.requirements), dates, rollout, bare: sources.sentences.length === 0, ...(sources.sentences.length === 0 ? { frame: bareFrame(input.brief, input.requirements) } : {}) };
 }
 
 function milestonesOf(tickets: GroundedTicket[], requirements: Record<string, unknown>): GroundedPlan['milestones'] {
@@ -224,11 +222,12 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 /** The PRD after stage `upTo` (0-based); a section with nothing from the brief or material is left out. */
 export function renderPlan(plan: GroundedPlan, upTo: number, requirements: Record<string, unknown>): string {
   const blocks = [`# PRD: ${plan.product}`];
+  if (plan.frame) blocks.push(plan.frame.opening, ...frameBlocks(plan.frame.before));
   if (plan.problem.length > 0) blocks.push('## Problem', bullets(plan.problem));
   if (plan.goals.length > 0) blocks.push('## Goals', bullets(plan.goals));
   if (plan.requirements.length > 0) blocks.push('## Requirements', bullets(plan.requirements));
   if (requirements.include_user_stories !== false && plan.stories.length > 0) blocks.push('## User stories', bullets(plan.stories.map((story) => story.text)));
-  if (plan.questions.length > 0) blocks.push('## Questions this PRD must answer', bullets(plan.questions));
+  if (plan.frame) blocks.push(...frameBlocks(plan.frame.after));
   if (upTo >= 1 && (plan.integrations.length > 0 || plan.interfaces.length > 0 || plan.risks.length > 0)) {
     blocks.push(plan.fullSpec ? '## Technical specifications' : '## Technical notes');
     if (plan.integrations.length > 0) blocks.push('### Integrations', bullets(plan.integrations));

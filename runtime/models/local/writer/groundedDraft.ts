@@ -1,7 +1,8 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import { startsWithVerb } from '../text/grammar.js';
-import { capitalize, titleCase } from '../text/phrases.js';
-import { listOf, namedBeyondSubject, readBrief, readerQuestions } from '../text/briefReading.js';
+import { capitalize } from '../text/phrases.js';
+import { bareDraft } from './bareDraft.js';
+import { hashtags } from './hashtags.js';
 import { cited } from '../text/sources.js';
 import type { Outline, Research } from './writerResearch.js';
 
@@ -24,7 +25,7 @@ export function groundedDraft(found: Research, plan: Outline): string {
   const unused = () => all.filter((sentence) => !used.has(sentence));
   const { spec } = found;
   const blocks: string[] = [];
-  if (all.length === 0) return withoutMaterial(found, plan);
+  if (all.length === 0) return bareDraft(found, plan);
   if (spec.format === 'social_media') {
     const post = unused().slice(0, 4).map(take);
     blocks.push(post.join(' ') || `${capitalize(found.topic)}.`);
@@ -107,43 +108,3 @@ function codeFromSources(found: Research): string[] {
   return [...fenced, ...(inline.length > 0 ? [inline.join('\n')] : [])].slice(0, 3);
 }
 
-/** Hashtags from the subject: the target keywords, then the topic's own words and names. */
-export function hashtags(found: Research): string[] {
-  const phrases = [...found.spec.keywords, found.topic, ...found.focuses.slice(0, 2)];
-  const tags: string[] = [];
-  for (const phrase of phrases) {
-    const words = phrase.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
-    if (words.length === 0 || words.length > 4) continue;
-    const tag = `#${titleCase(words.join(' ')).replace(/[^\p{L}\p{N}]/gu, '')}`;
-    if (tag.length > 3 && !tags.some((taken) => taken.toLowerCase() === tag.toLowerCase())) tags.push(tag);
-  }
-  if (tags.length === 0) tags.push(...contentTerms(found.topic).slice(0, 2).map((term) => `#${capitalize(term)}`));
-  return tags.slice(0, 4);
-}
-
-/**
- * A brief with no context, documents or passages: a first draft built from the brief itself. Its
- * subject, audience, goal and named terms become a titled structure of plain sentences and the
- * questions the finished piece must answer; no fact, number or date is added (the local model
- * invents none). What is missing is said in the stage's `notes`, never in the body.
- */
-function withoutMaterial(found: Research, plan: Outline): string {
-  const reading = readBrief(found.brief, found.requirements);
-  const who = reading.audience ?? found.spec.audience;
-  const terms = namedBeyondSubject(reading);
-  const questions = readerQuestions(reading);
-  const kind = formatNames[found.spec.format];
-  if (found.spec.format === 'social_media') {
-    const post = [`${capitalize(reading.subject)}: what should ${who} know first?`, terms.length > 0 ? `${listOf(terms)} ${terms.length === 1 ? 'is' : 'are'} part of it.` : '', reading.goal ? `The aim: ${reading.goal}.` : ''].filter(Boolean);
-    return [post.join(' '), hashtags(found).join(' ')].join('\n\n');
-  }
-  const blocks = [`# ${plan.title}`];
-  blocks.push(`This ${kind} is about ${reading.subject}${reading.audience ? `, written for ${reading.audience}` : ''}.${reading.goal ? ` Its goal: ${reading.goal}.` : ''}${terms.length > 0 ? ` It covers ${listOf(terms)}.` : ''}`);
-  for (const term of terms.slice(0, 4)) {
-    blocks.push(`## ${capitalize(term)}`, `What ${term} means for ${reading.subject}, and what ${who} should do about it.`);
-  }
-  blocks.push(`## Questions this ${kind} answers`, questions.map((question) => `- ${question}`).join('\n'));
-  return blocks.join('\n\n');
-}
-
-const formatNames = { blog_post: 'post', social_media: 'post', documentation: 'guide', newsletter: 'newsletter' } as const;
