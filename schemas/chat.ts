@@ -3,7 +3,9 @@ import type { JsonSchema } from './types.js';
 
 /** Chat-tool integration (spec: Chat-tool integration; the response shapes are crewd's own). */
 
-const token: JsonSchema = { type: 'string', minLength: 1, maxLength: 500, description: 'Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned.' };
+// A token travels in an HTTP header: printable ASCII only, so a malformed one is a 400 here rather than
+// a failed request to the chat tool (a 502).
+const token: JsonSchema = { type: 'string', minLength: 1, maxLength: 500, pattern: '^[\\x21-\\x7e]+$', description: 'Chat bot token (<ACCESS_TOKEN>); stored encrypted, never returned.' };
 const teamId: JsonSchema = { type: 'string', minLength: 1, maxLength: 64, description: 'The chat workspace (team) id.' };
 const channelRef: JsonSchema = { type: 'string', minLength: 1, maxLength: 255, description: 'A channel id (C0123...) or name (#eng).' };
 const nullableString: JsonSchema = { type: ['string', 'null'] };

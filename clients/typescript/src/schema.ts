@@ -1689,7 +1689,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "token": "token example",
+                 *       "token": "example",
                  *       "channel": "channel example",
                  *       "limit": 100
                  *     }
@@ -1754,7 +1754,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "access_token": "access_token example",
+                 *       "access_token": "example",
                  *       "team_id": "out_7Hq2ZpK4mW"
                  *     }
                  */
@@ -1827,7 +1827,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "access_token": "access_token example",
+                 *       "access_token": "example",
                  *       "team_id": "out_7Hq2ZpK4mW",
                  *       "configuration": {
                  *         "channels": [
@@ -2202,7 +2202,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "token": "token example",
+                 *       "token": "example",
                  *       "channel": "channel example",
                  *       "text": "text example"
                  *     }
