@@ -65,11 +65,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
+  // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
+  const node = ids.id('node', 16);
   const idempotency = createIdempotencyService({
     repo: repos.idempotency,
     cipher,
     clock,
-    owner: ids.id('node', 16),
+    owner: node,
     leaseMs: config.idempotencyLeaseMs,
     onError: (error, message) => logger.warn({ err: error }, message),
   });
@@ -97,7 +99,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
-  const actorHost = createActorHost({ db, repos, eventBus, clock, onError });
+  // On Postgres several processes share the actors: each runs the ones it holds a lease on
+  // (DESIGN section 3, docs/leases.md). SQLite's data-directory lock makes leasing needless there.
+  const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(isPostgres(db) ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
@@ -128,6 +132,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
     const restored = await engine.restore();
+    actorHost.startLeases();
     scheduler.start();
     return restored;
   }

@@ -47,6 +47,8 @@ export interface Config {
   oauthClients: Record<string, OAuthClientConfig>;
   /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway (CREWD_SHUTDOWN_MS). */
   shutdownMs: number;
+  /** How long an actor's lease holds on Postgres (CREWD_LEASE_MS); renewed every third of it, taken over once expired. */
+  leaseMs: number;
 }
 
 export interface OAuthClientConfig {
@@ -179,5 +181,6 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url(env, 'CREWD_PUBLIC_URL', undefined, ['http:', 'https:'])?.replace(/\/+$/, ''),
     oauthClients: oauthClients(env),
     shutdownMs: integer(env, 'CREWD_SHUTDOWN_MS', 10_000, 100, 600_000),
+    leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
   };
 }

@@ -13,6 +13,7 @@ import * as revisionNotApplied from './011_revision_not_applied.js';
 import * as toolCallJournal from './012_tool_call_journal.js';
 import * as oauthStates from './040_oauth_states.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
+import * as actorLeases from './090_actor_leases.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -35,6 +36,7 @@ const migrations: Array<[string, Migration]> = [
   ['012_tool_call_journal', toolCallJournal],
   ['040_oauth_states', oauthStates],
   ['080_tool_call_visibility', toolCallVisibility],
+  ['090_actor_leases', actorLeases],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
