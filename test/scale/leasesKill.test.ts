@@ -1,5 +1,5 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { allCompleted, completedOnce, deploy, leaseCluster, owners, underWay } from './leasesCluster.js';
+import { allCompleted, completedOnce, deploy, leaseCluster, owners, pause, underWay } from './leasesCluster.js';
 
 postgresTest('kill -9 of a process mid-run: the other process takes over every outcome it owned and completes each once', async (t) => {
   const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
@@ -15,7 +15,10 @@ postgresTest('kill -9 of a process mid-run: the other process takes over every o
   t.true(before.some((row) => row.status === 'active'), 'some outcomes are unfinished when A dies');
 
   await cluster.stop(a.child, 'SIGKILL');
+  const killedAt = Date.now();
   const taken = before.filter((row) => row.status === 'active').map((row) => row.id);
+  while ((await owners(cluster.db, taken)).some((row) => row.owner === ownerA)) await pause(20);
+  t.log(`B held all ${taken.length} of A's unfinished outcomes ${Date.now() - killedAt} ms after kill -9 (lease 1500 ms)`);
   await allCompleted(t, b, ids);
   await completedOnce(t, cluster.db, ids);
   for (const row of await owners(cluster.db, taken)) {

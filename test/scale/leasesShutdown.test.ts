@@ -14,8 +14,10 @@ postgresTest('SIGTERM releases the leases: the other process takes the outcomes 
   // Without a release, none of these could be taken over before its lease ends.
   const firstExpiry = Math.min(...held.map((row) => Number(row.lease_until)));
 
+  const stoppingAt = Date.now();
   await cluster.stop(a.child, 'SIGTERM');
   t.is(a.child.exitCode, 0);
+  const exitedAt = Date.now();
   let rows = await owners(cluster.db, held.map((row) => row.id));
   // Unfinished and nobody's (released) or still A's: not taken over yet.
   while (rows.some((row) => row.status === 'active' && (row.owner === ownerA || row.owner === null))) {
@@ -23,6 +25,7 @@ postgresTest('SIGTERM releases the leases: the other process takes the outcomes 
     rows = await owners(cluster.db, held.map((row) => row.id));
   }
   t.true(rows.some((row) => row.owner !== ownerA && row.owner !== null), 'B holds what A held');
+  t.log(`B held A's unfinished outcomes ${Date.now() - exitedAt} ms after A exited (SIGTERM to exit: ${exitedAt - stoppingAt} ms; lease 12000 ms)`);
   t.true(Date.now() < firstExpiry, `taken over ${firstExpiry - Date.now()} ms before A's leases would have ended`);
   await allCompleted(t, b, ids);
   await completedOnce(t, cluster.db, ids);
