@@ -34,6 +34,6 @@ export async function fenceUnits(repos: Repositories, units: FencedUnit[], trx: 
     const held = owners.get(unit.actorId);
     if (!held) continue;
     const epoch = fence.epochOf(unit.actorId);
-    unit.fenced = false;
+    unit.fenced = held.owner !== fence.owner || (epoch !== undefined && held.epoch !== epoch);
   }
 }

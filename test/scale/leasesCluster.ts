@@ -111,10 +111,18 @@ export async function owners(db: Knex, ids: string[]): Promise<Array<{ id: strin
   return db('actors').whereIn('id', ids).select('id', 'owner', 'epoch', 'lease_until', 'status');
 }
 
+/** A Prometheus scrape of `node` (asked again until it answers 200: a process just woken may fail a request). */
+export async function scrape(node: Node): Promise<string> {
+  for (;;) {
+    const response = await call(node.url, 'GET', '/metrics');
+    if (response.status === 200) return String(response.body);
+    await pause(50);
+  }
+}
+
 /** A counter's value from a Prometheus scrape of `node`. */
 export async function counter(node: Node, name: string): Promise<number> {
-  const scrape = await call(node.url, 'GET', '/metrics');
-  const line = String(scrape.body)
+  const line = (await scrape(node))
     .split('\n')
     .find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   return line ? Number(line.split(' ').pop()) : 0;

@@ -1,17 +1,19 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { allCompleted, call, completedOnce, counter, deploy, leaseCluster, owners, pause, underWay } from './leasesCluster.js';
+import { allCompleted, call, completedOnce, counter, deploy, leaseCluster, owners, pause, scrape, underWay } from './leasesCluster.js';
 
 postgresTest('SIGSTOP past the lease, takeover, SIGCONT: the stale process\'s writes are refused and counted, nothing changes afterwards', async (t) => {
-  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
+  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '300' });
   const a = await cluster.start();
   const b = await cluster.start();
-  const ids = await deploy(t, a, 10);
+  const ids = await deploy(t, a, 12);
   await underWay(a, ids[0]!);
+  a.child.kill('SIGSTOP');
+  // Read once A is stopped: nothing of A's changes until it wakes (a transaction it held open is
+  // ended by Postgres after one lease).
   const before = await owners(cluster.db, ids);
   const ownerA = before[0]!.owner;
   t.true(before.some((row) => row.status === 'active'), 'some outcomes are unfinished when A is paused');
 
-  a.child.kill('SIGSTOP');
   // B takes A's outcomes over once A's leases end, and completes them.
   const done = await allCompleted(t, b, ids);
   const eventsBefore = await cluster.db('events').whereIn('outcome_id', ids).count({ n: '*' });
@@ -19,8 +21,7 @@ postgresTest('SIGSTOP past the lease, takeover, SIGCONT: the stale process\'s wr
 
   // A wakes with its copies mid-step: their next writes are refused and the copies stopped.
   for (;;) {
-    const scrape = String((await call(a.url, 'GET', '/metrics')).body);
-    if (!/^crewd_live_actors\{machine="outcome"/m.test(scrape)) break;
+    if (!/^crewd_live_actors\{machine="outcome"/m.test(await scrape(a))) break;
     await pause(50);
   }
   t.true((await counter(a, 'crewd_fenced_writes_total')) >= 1, 'A counted its refused stale writes');
