@@ -12,6 +12,10 @@ import { systemClock, type Clock } from '../runtime/clock.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
+import { buildScaleOut } from './compose/buildScaleOut.js';
+import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
+import { probesOnly } from './compose/probesOnly.js';
+import { shareChanges } from './compose/shareChanges.js';
 import { closeRuntime } from './compose/close.js';
 import { createHttpServer } from './compose/createHttpServer.js';
 import { listen } from './compose/listen.js';
@@ -64,6 +68,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // The one cipher of the process: the key file is read here, once, and the cipher handed to
   // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
   const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
+  // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
+  const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving });
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
   // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
   const node = ids.id('node', 16);
@@ -73,6 +79,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     clock,
     owner: node,
     leaseMs: config.idempotencyLeaseMs,
+    // A prepared answer is replayed after a crash once its resource is found committed.
+    resources: {
+      outcome: async (workspaceId, id) => (await repos.outcomes.get(workspaceId, id)) !== undefined,
+      workflow: async (workspaceId, id) => (await repos.workflows.get(workspaceId, id)) !== undefined,
+      api_key: async (workspaceId, id) => (await repos.apiKeys.get(workspaceId, id)) !== undefined,
+      webhook: async (workspaceId, id) => (await repos.webhooks.get(workspaceId, id)) !== undefined,
+    },
     onError: (error, message) => logger.warn({ err: error }, message),
   });
   if (serving) {
@@ -85,14 +98,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   }
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
-  const rateLimiter = createRateLimiter(() => clock.now().getTime());
-  const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'));
+  const rateLimiter = createRateLimiter(() => clock.now().getTime(), scale.rateLimitStore);
+  const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
   const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
   // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
   // (late-bound: the chat integration that owns it is built below).
   let knowledgeBase: KnowledgeBase | undefined;
   const tools = createTools({ config, repos, cipher, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
+  // scale-out: crew status and tool connection changes reach every process.
+  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);
@@ -101,8 +116,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
   // On Postgres several processes share the actors: each runs the ones it holds a lease on
   // (DESIGN section 3, docs/leases.md). SQLite's data-directory lock makes leasing needless there.
-  const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(isPostgres(db) ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
-  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError });
+  // A process that runs no actors (API only, admin commands) takes no leases: the rows of what it
+  // accepts stay unowned, for any worker to claim at once.
+  const leasing = isPostgres(db) && config.roles.worker && (options.runActors ?? serving);
+  const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(leasing ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
+  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
   // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
@@ -127,7 +145,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => (await repos.integrationConfigs.list(workspaceId)).map((row) => row.integration_id).filter((id) => tools.registry.get(id) !== undefined),
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = engine.outcomes;
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
@@ -151,6 +169,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       ids,
       logger,
       metrics,
+      signals: scale.signals,
       async snapshot(workspaceId, outcomeId) {
         const row = await repos.outcomes.get(workspaceId, outcomeId);
         return row ? { status: row.status, view: outcomeView(row) } : undefined;
@@ -160,7 +179,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   );
   bindMetricSources(actorHost, eventsOut.stream);
   // Every unfinished actor resumes on its own at start (DESIGN section 2).
-  if (options.runActors ?? serving) {
+  if ((options.runActors ?? serving) && config.roles.worker) {
     const restored = await startActors();
     if (restored > 0) logger.info({ restored }, 'restored unfinished actors');
     await eventsOut.startDispatcher();
@@ -192,11 +211,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     routes,
     document,
     metrics,
+    /** Notices between processes on one database (scale-out; the in-process variant on SQLite). */
+    signals: scale.signals,
     /** Set when this start created the first key: its secret is shown once. */
     bootstrap,
 
     async listen(port = config.port, host = config.host): Promise<string> {
-      server = createHttpServer(app.callback(), config, logger);
+      // A worker-only process (--no-api) answers its probes and /metrics, nothing else.
+      server = createHttpServer(config.roles.api ? app.callback() : probesOnly(app.callback()), config, logger);
       const url = await listen(server, port, host);
       eventsOut.attach(server, url);
       return url;
@@ -209,7 +231,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close(): Promise<void> {
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
+      await scale.signals.close();
       await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
+      await rateLimiter.close();
     },
   };
 }

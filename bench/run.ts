@@ -22,6 +22,7 @@ const sections: Record<string, Section | undefined> = {
   webhooks: await optional('./webhooks.ts', 'benchWebhooks'),
   chat: await optional('./chat.ts', 'benchChat'),
   tools: await optional('./tools.ts', 'benchTools'),
+  scale: await optional('./scale.ts', 'benchScale'),
 };
 
 const wanted = process.argv.slice(2);

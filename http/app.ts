@@ -25,6 +25,14 @@ export const bodyLimitBytes = 1024 * 1024;
 const anonymousRequestsPerMinute = 60;
 const probePaths = new Set(['/healthz', '/readyz']);
 
+/** HTTP/1.1 requires Host (RFC 9112 section 3.2): a request without one is a 400 in the error shape. */
+const requireHost: Koa.Middleware<AppState> = async (ctx, next) => {
+  if (!ctx.get('Host') && ctx.req.httpVersion !== '1.0') {
+    throw new ServiceError(400, 'invalid_request', 'The request has no Host header; HTTP/1.1 requires one.', { field: 'Host', reason: 'required' });
+  }
+  await next();
+};
+
 /** Wires one route: scope from the table (or a loud failure), validation at the boundary, handler. */
 function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnType<typeof createValidators>): string | null {
   const key = scopeKey(route.method, route.path);
@@ -72,11 +80,12 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(accessLog(deps.logger));
   if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(errorHandler(deps.logger, bodyLimitBytes));
+  app.use(requireHost);
   app.use(authenticate(deps.keys));
   app.use(rateLimit(deps.rateLimiter, anonymousRequestsPerMinute, probePaths));
   app.use(requireKey(publicPaths));
   app.use(parseBody(bodyLimitBytes));
-  app.use(idempotency(deps.idempotency));
+  app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const mcp = createMcpEndpoint(deps);
   app.use(mcp.middleware);

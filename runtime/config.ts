@@ -47,6 +47,12 @@ export interface Config {
   oauthClients: Record<string, OAuthClientConfig>;
   /** How long a graceful shutdown (SIGTERM/SIGINT) may take before the process exits anyway (CREWD_SHUTDOWN_MS). */
   shutdownMs: number;
+  /** Shared rate-limit counters in Redis (CREWD_REDIS_URL) instead of Postgres; scale-out only. */
+  redisUrl: string | undefined;
+  /** What this process runs (`crewd serve --no-worker` / `--no-api`); both by default. */
+  roles: { api: boolean; worker: boolean };
+  /** Postgres connections per process (CREWD_DB_POOL_MAX). */
+  dbPoolMax: number;
   /** How long an actor's lease holds on Postgres (CREWD_LEASE_MS); renewed every third of it, taken over once expired. */
   leaseMs: number;
 }
@@ -176,11 +182,14 @@ export function loadConfig(env: Env = process.env): Config {
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
     requestTimeoutMs,
     headersTimeoutMs,
-    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 30_000, 100, 3_600_000),
+    idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 10_000, 100, 3_600_000),
     pluginApiUrls: pluginApiUrls(env),
     publicUrl: url(env, 'CREWD_PUBLIC_URL', undefined, ['http:', 'https:'])?.replace(/\/+$/, ''),
     oauthClients: oauthClients(env),
     shutdownMs: integer(env, 'CREWD_SHUTDOWN_MS', 10_000, 100, 600_000),
+    redisUrl: url(env, 'CREWD_REDIS_URL', undefined, ['redis:', 'rediss:']),
+    roles: { api: true, worker: true },
+    dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
     leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
   };
 }

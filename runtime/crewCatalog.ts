@@ -65,6 +65,10 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
       await fresh();
       return stateOf(id);
     },
+    /** Another process changed a status (scale-out): the next read goes to the database. */
+    invalidate(): void {
+      loadedAt = -Infinity;
+    },
     async setStatus(id: CrewId, status: CrewStatus, estimatedAvailability: string | null): Promise<CrewState> {
       await deps.crewStatus.set({
         crew_id: id,

@@ -1,3 +1,6 @@
+import { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Db } from '../storage/db.js';
 import { createRateLimitWindows } from './rateLimitWindows.js';
 
 export interface RateLimitDecision {
@@ -10,37 +13,97 @@ export interface RateLimitDecision {
 }
 
 /**
- * Requests per minute, counted per subject (a workspace, or a client address for requests without
- * a valid key), in fixed one-minute windows held in this process (runtime/rateLimitWindows.ts: the
- * request path's in-memory path, a Map lookup instead of rate-limiter-flexible's promise per
- * request). A window is per (limit, subject), so a changed plan limit starts a fresh count.
+ * Where the per-minute counts live: this process's memory (SQLite: one process), the database's
+ * `rate_limits` table (Postgres: one count for every process), or Redis (`CREWD_REDIS_URL`).
  */
-export function createRateLimiter(nowMs: () => number = Date.now) {
-  const windows = createRateLimitWindows(nowMs);
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } | { kind: 'redis'; url: string };
 
-  function decide(used: number, endsAtMs: number, limit: number): RateLimitDecision {
-    const allowed = used <= limit;
-    const msBeforeNext = Math.max(0, endsAtMs - nowMs());
+/**
+ * Requests per minute, counted per subject (a workspace, or a client address for requests without
+ * a valid key).
+ * - In memory (one process), fixed one-minute windows (runtime/rateLimitWindows.ts): the request
+ *   path's hot case, a Map lookup instead of a library promise per request. A window is per
+ *   (limit, subject), so a changed plan limit starts a fresh count.
+ * - With a shared store, rate-limiter-flexible's Postgres or Redis limiter, one per distinct limit
+ *   (the library fixes points per instance), so every process spends one budget; while that store
+ *   does not answer (a database restart) each process counts in memory instead (the library's
+ *   insurance limiter), so requests are neither refused nor left uncounted.
+ */
+export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }) {
+  const close = async (): Promise<void> => {
+    if (redis) await redis.quit().catch(() => redis.disconnect());
+  };
+  const redis = store.kind === 'redis' ? new Redis(store.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  // ioredis reports a lost connection as an error event; it reconnects by itself.
+  redis?.on('error', () => undefined);
+
+  if (store.kind === 'memory') {
+    const windows = createRateLimitWindows(nowMs);
+    const decide = (used: number, endsAtMs: number, limit: number): RateLimitDecision => {
+      const allowed = used <= limit;
+      const msBeforeNext = Math.max(0, endsAtMs - nowMs());
+      return { allowed, limit, remaining: allowed ? limit - used : 0, resetUnix: Math.ceil(endsAtMs / 1000), retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+    };
     return {
-      allowed,
-      limit,
-      remaining: allowed ? limit - used : 0,
-      resetUnix: Math.ceil(endsAtMs / 1000),
-      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+      /** Where the counts live (operators, /readyz-style reports, tests). */
+      store: store.kind,
+      async consume(subject: string, limit: number): Promise<RateLimitDecision> {
+        const window = windows.consume(`${limit}:${subject}`);
+        return decide(window.used, window.endsAtMs, limit);
+      },
+      /** Current state without spending a request (GET /v1/auth/verify reports it). */
+      async peek(subject: string, limit: number): Promise<RateLimitDecision> {
+        const window = windows.peek(`${limit}:${subject}`);
+        if (!window) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
+        return { ...decide(window.used, window.endsAtMs, limit), allowed: window.used <= limit };
+      },
+      close,
     };
   }
 
+  const limiters = new Map<number, RateLimiterAbstract>();
+  function create(limit: number): RateLimiterAbstract {
+    const options = { points: limit, duration: 60, keyPrefix: `rpm${limit}` };
+    const insuranceLimiter = new RateLimiterMemory(options);
+    if (store.kind === 'redis') return new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter });
+    // The table is created by migration 030; its expired rows are swept by the library.
+    return new RateLimiterPostgres({ ...options, storeClient: (store as { db: Db }).db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, insuranceLimiter });
+  }
+  function limiterFor(limit: number): RateLimiterAbstract {
+    let limiter = limiters.get(limit);
+    if (!limiter) {
+      limiter = create(limit);
+      limiters.set(limit, limiter);
+    }
+    return limiter;
+  }
+  function decide(res: RateLimiterRes, limit: number, allowed: boolean): RateLimitDecision {
+    const msBeforeNext = Math.max(0, res.msBeforeNext);
+    return {
+      allowed,
+      limit,
+      remaining: Math.max(0, allowed ? res.remainingPoints : 0),
+      resetUnix: Math.ceil((nowMs() + msBeforeNext) / 1000),
+      retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    };
+  }
   return {
+    store: store.kind,
     async consume(subject: string, limit: number): Promise<RateLimitDecision> {
-      const window = windows.consume(`${limit}:${subject}`);
-      return decide(window.used, window.endsAtMs, limit);
+      try {
+        return decide(await limiterFor(limit).consume(subject, 1), limit, true);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) return decide(rejection, limit, false);
+        throw rejection;
+      }
     },
-    /** Current state without spending a request (GET /v1/auth/verify reports it). */
     async peek(subject: string, limit: number): Promise<RateLimitDecision> {
-      const window = windows.peek(`${limit}:${subject}`);
-      if (!window) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
-      return { ...decide(window.used, window.endsAtMs, limit), allowed: window.used <= limit };
+      const res = await limiterFor(limit).get(subject);
+      if (!res) return { allowed: true, limit, remaining: limit, resetUnix: Math.ceil((nowMs() + 60_000) / 1000), retryAfterSeconds: 0 };
+      return decide(res, limit, res.remainingPoints >= 0);
     },
+    /** Closes the Redis connection, if any (the database is closed by its owner). */
+    close,
   };
 }
 

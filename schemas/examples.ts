@@ -49,7 +49,7 @@ export const operationExamples: Record<string, OperationExamples> = {
   createApiKey: { request: { name: 'CI deploys', permissions: ['crews:read', 'crews:write', 'outcomes:read'], expires_at: '2027-01-01T00:00:00.000Z' } },
   updateApiKey: { request: { name: 'CI deploys (rotated)' } },
   getHealth: { responses: { 200: { status: 'ok' } } },
-  getReadiness: { responses: { 200: { status: 'ready', database: 'ok' }, 503: { status: 'unavailable', database: 'unreachable' } } },
+  getReadiness: { responses: { 200: { status: 'ready', database: 'ok', roles: { api: true, worker: true } }, 503: { status: 'unavailable', database: 'unreachable', roles: { api: true, worker: true } } } },
   getMetrics: {
     responses: {
       200: '# HELP crewd_outcomes_total Outcomes reaching a status, by crew\n# TYPE crewd_outcomes_total counter\ncrewd_outcomes_total{crew="writer",status="completed"} 12\n',

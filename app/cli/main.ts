@@ -23,7 +23,8 @@ Talking to a running service (CREWD_URL, default http://127.0.0.1:8080; CREWD_AP
   webhooks redeliver WEBHOOK_ID DELIVERY_ID
 
 Working on the database directly (no server needed):
-  serve                                   start the API (same as npm start)
+  serve [--no-worker | --no-api]          start the API (same as npm start); --no-worker: API and streams
+                                          only, --no-api: runs outcomes and webhooks only (scale-out)
   migrate [--down] [--status]             apply (or roll back, or list) database migrations
   workspaces create --name N --plan P     plans: starter|explorer, growth|operator, pro|swarm, enterprise|custom
         [--credits N|unlimited] [--rpm N] [--concurrency N]
@@ -71,6 +72,9 @@ async function main(argv: string[]): Promise<number> {
       event: { type: 'string' },
       secret: { type: 'string' },
       description: { type: 'string' },
+      // serve roles (scale-out): API only, or worker only
+      'no-worker': { type: 'boolean' },
+      'no-api': { type: 'boolean' },
     },
   });
   const json = values.json === true;
@@ -91,7 +95,9 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig(process.env);
   if (command === 'serve') {
     const { serve } = await import('./serve.js');
-    await serve(config, json);
+    if (values['no-worker'] && values['no-api']) throw new UsageError('serve: --no-worker and --no-api together leave nothing to run');
+    if ((values['no-worker'] || values['no-api']) && !config.databaseUrl) throw new UsageError('serve: --no-worker and --no-api need CREWD_DATABASE_URL (Postgres); on SQLite one process runs both roles');
+    await serve({ ...config, roles: { api: values['no-api'] !== true, worker: values['no-worker'] !== true } }, json);
     return -1; // keeps running
   }
   const { adminCommands } = await import('./admin.js');

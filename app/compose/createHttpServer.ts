@@ -15,6 +15,8 @@ export function createHttpServer(handler: http.RequestListener, config: Config, 
       requestTimeout: config.requestTimeoutMs,
       headersTimeout: config.headersTimeoutMs,
       connectionsCheckingInterval: 1_000,
+      // Node would answer a request without Host with a bare 400; the app answers it in the error shape.
+      requireHostHeader: false,
     },
     handler,
   );

@@ -18,6 +18,10 @@ import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import { instrumentSender } from '../../runtime/metrics/instrumentSender.js';
 import { createWebhookSender } from '../../runtime/webhooks/sender.js';
 import { createWebhookService } from '../../runtime/webhooks/service.js';
+import type { ClusterSignals } from '../../runtime/events/clusterSignals.js';
+
+/** The cluster topic of webhook changes; the payload is the workspace id. */
+export const webhooksTopic = 'webhooks';
 
 export interface EventsOutDeps {
   config: Config;
@@ -36,6 +40,8 @@ export interface EventsOutDeps {
   snapshot: OutcomeSnapshotSource;
   /** Operator metrics: webhook attempts by result and latency. */
   metrics?: Metrics;
+  /** Notices between processes on one database (scale-out); none on SQLite. */
+  signals?: ClusterSignals;
 }
 
 export interface EventsOutOptions {
@@ -103,7 +109,18 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     clock,
     ids: deps.ids,
     allowPrivateUrls: config.allowPrivateUrls,
-    dispatch: dispatcher,
+    dispatch: {
+      // A change made through this process reaches every other process's dispatcher (scale-out).
+      webhooksChanged(workspaceId) {
+        dispatcher.webhooksChanged(workspaceId);
+        deps.signals?.send(webhooksTopic, workspaceId);
+      },
+      sendTest: (webhook, requestedEvent) => dispatcher.sendTest(webhook, requestedEvent),
+      redeliver: (row) => dispatcher.redeliver(row),
+    },
+  });
+  deps.signals?.on(webhooksTopic, (workspaceId) => {
+    if (typeof workspaceId === 'string') dispatcher.webhooksChanged(workspaceId);
   });
 
   const stream = createOutcomeStream({

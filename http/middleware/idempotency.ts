@@ -1,8 +1,29 @@
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { errors } from '../../runtime/errors.js';
-import type { IdempotencyService } from '../../runtime/idempotency/idempotencyService.js';
+import type { IdempotencyService, ResourceKind, RunningRequest } from '../../runtime/idempotency/idempotencyService.js';
 import type { AppState } from '../context.js';
+
+export interface IdempotencyOptions {
+  /**
+   * TEST-ONLY fault hook (CREWD_TEST_CRASH_AFTER_CREATE=1, see docs/reliability.md): the process
+   * kills itself with SIGKILL after a creating request committed and before its answer is stored
+   * as final or sent, the exact moment a crash used to make a retry create a second resource.
+   */
+  crashAfterCreate?: boolean;
+}
+
+/** The running request of each context that carries an Idempotency-Key (for `prepareAnswer`). */
+const runningOf = new WeakMap<Context, RunningRequest>();
+
+/**
+ * Called by a creating route just before its command commits, with the answer it will send: the
+ * answer is stored (encrypted) naming the resource, so a retry after a crash that came after the
+ * commit replays it instead of creating the resource again. A no-op without an Idempotency-Key.
+ */
+export async function prepareAnswer(ctx: Context, resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<void> {
+  await runningOf.get(ctx)?.prepare(resource, status, body);
+}
 
 /**
  * `Idempotency-Key` on POSTs (runtime/idempotency/idempotencyService.ts holds the contract): the
@@ -11,7 +32,7 @@ import type { AppState } from '../context.js';
  * are not stored, so a client may retry them with the same key. The body reaching here already
  * passed the input rules (parseBody), so fingerprinting it cannot fail.
  */
-export function idempotency(service: IdempotencyService): Middleware<AppState> {
+export function idempotency(service: IdempotencyService, options: IdempotencyOptions = {}): Middleware<AppState> {
   // Requests without a key pass straight through (a plain function: no promise of this layer).
   return (ctx, next) => {
     if (ctx.method !== 'POST') return next();
@@ -33,12 +54,14 @@ export function idempotency(service: IdempotencyService): Middleware<AppState> {
       ctx.set('Idempotent-Replayed', 'true');
       return;
     }
+    runningOf.set(ctx, decision);
     try {
       await next();
     } catch (error) {
       await decision.abandon();
       throw error;
     }
+    if (options.crashAfterCreate && ctx.status === 201) process.kill(process.pid, 'SIGKILL');
     if (ctx.status >= 200 && ctx.status < 300) await decision.finish(ctx.status, ctx.body);
     else await decision.abandon();
   }

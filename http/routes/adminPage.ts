@@ -77,7 +77,7 @@ export function adminPageRoutes(deps: HttpDeps): RouteSpec[] {
             outcomes.map(async (row) => ({ ...outcomeView(row), brief_start: briefStart((await deps.repos.outcomes.getInput(row.id))?.brief ?? ''), overall_score: scoreOf(row.quality_metrics) })),
           ),
           webhook_attempts: attempts.slice(0, recentAttempts),
-          position: await deps.repos.events.maxPosition(),
+          position: await deps.repos.events.maxPositionOf(workspaceId),
         };
       },
     },
@@ -92,14 +92,13 @@ export function adminPageRoutes(deps: HttpDeps): RouteSpec[] {
         const workspaceId = authOf(ctx).workspace.id;
         const after = ctx.state.query?.after as number | undefined;
         if (after === undefined) {
-          ctx.body = { events: [], next_after: await deps.repos.events.maxPosition(), has_more: false };
+          ctx.body = { events: [], next_after: await deps.repos.events.maxPositionOf(workspaceId), has_more: false };
           return;
         }
-        // The log is global: read a batch and keep this workspace's events; the position still moves past the rest.
-        const batch = await deps.repos.events.listAfterPosition(after, eventBatch);
+        // Only this workspace's events, and positions of its own: a global position would show other workspaces' activity.
+        const batch = await deps.repos.events.listAfterPositionOf(workspaceId, after, eventBatch);
         ctx.body = {
           events: batch
-            .filter((event) => event.workspace_id === workspaceId)
             .map((event) => ({ position: event.position, outcome_id: event.outcome_id, sequence: event.sequence, event: event.kind, timestamp: event.timestamp, data: event.data })),
           next_after: batch.at(-1)?.position ?? after,
           has_more: batch.length === eventBatch,

@@ -1,6 +1,7 @@
 import type { Scope } from '../../runtime/auth/scopes.js';
 import { errors } from '../../runtime/errors.js';
 import * as schemas from '../../schemas/apiKeys.js';
+import { prepareAnswer } from '../middleware/idempotency.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
@@ -49,7 +50,7 @@ export function apiKeyRoutes(deps: HttpDeps): RouteSpec[] {
           name: body.name,
           permissions: body.permissions,
           expiresAt: body.expires_at ? new Date(body.expires_at).toISOString() : null,
-        });
+        }, (created) => prepareAnswer(ctx, { kind: 'api_key', id: created.row.id }, 201, { ...apiKeyView(created.row, null), secret: created.secret }));
         ctx.status = 201;
         ctx.body = { ...apiKeyView(row, null), secret };
       },

@@ -2,7 +2,9 @@ import type { CrewId } from '../../runtime/crews/index.js';
 import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';
+import type { WorkflowRow } from '../../storage/repositories/workflows.js';
 import type { HttpDeps } from '../deps.js';
+import { prepareAnswer } from '../middleware/idempotency.js';
 import type { RouteSpec } from '../route.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
@@ -23,6 +25,21 @@ function fullView(deployed: Deployed) {
   };
 }
 
+function shortView(deployed: Deployed) {
+  return { outcome_id: deployed.id, status: 'processing', estimated_completion: deployed.estimatedCompletion, crew_deployed: deployed.crew.id };
+}
+
+function batchView({ workflow, outcomes }: { workflow: WorkflowRow; outcomes: Deployed[] }) {
+  return {
+    workflow_id: workflow.id,
+    workflow_name: workflow.name,
+    status: workflow.status,
+    created_at: workflow.created_at,
+    completed_at: null,
+    outcomes: workflow.entries.map((entry, i) => ({ ...entry, status: 'processing', estimated_completion: outcomes[i]!.estimatedCompletion })),
+  };
+}
+
 /** Deploying crews: deploy (full answer), run (short answer) and batch-deploy. Each creates and answers 201. */
 export function deployRoutes(deps: HttpDeps): RouteSpec[] {
   const { engine } = deps;
@@ -38,7 +55,9 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.deployBody,
       responses: { 201: schemas.deployResponse, ...errorsOf },
       async handler(ctx) {
-        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
+        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
+          prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, fullView(answer)),
+        );
         ctx.status = 201;
         ctx.body = fullView(deployed);
       },
@@ -52,9 +71,11 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.deployBody,
       responses: { 201: schemas.runResponse, ...errorsOf },
       async handler(ctx) {
-        const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest);
+        const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
+          prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, shortView(answer)),
+        );
         ctx.status = 201;
-        ctx.body = { outcome_id: deployed.id, status: 'processing', estimated_completion: deployed.estimatedCompletion, crew_deployed: deployed.crew.id };
+        ctx.body = shortView(deployed);
       },
     },
     {
@@ -65,16 +86,11 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.batchBody,
       responses: { 201: schemas.workflowView, ...errorsOf },
       async handler(ctx) {
-        const { workflow, outcomes } = await engine.batch(authOf(ctx).workspace, ctx.state.body as BatchRequest);
+        const created = await engine.batch(authOf(ctx).workspace, ctx.state.body as BatchRequest, (answer) =>
+          prepareAnswer(ctx, { kind: 'workflow', id: answer.workflow.id }, 201, batchView(answer)),
+        );
         ctx.status = 201;
-        ctx.body = {
-          workflow_id: workflow.id,
-          workflow_name: workflow.name,
-          status: workflow.status,
-          created_at: workflow.created_at,
-          completed_at: null,
-          outcomes: workflow.entries.map((entry, i) => ({ ...entry, status: 'processing', estimated_completion: outcomes[i]!.estimatedCompletion })),
-        };
+        ctx.body = batchView(created);
       },
     },
   ];

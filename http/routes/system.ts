@@ -40,7 +40,10 @@ export function systemRoutes(deps: HttpDeps, document: () => JsonSchema): RouteS
           return;
         }
         ctx.status = ready ? 200 : 503;
-        ctx.body = { status: ready ? 'ready' : 'unavailable', database: ready ? 'ok' : 'unreachable' };
+        // The roles this process runs (`crewd serve --no-worker` / `--no-api`), so a load balancer
+        // or an operator can tell API processes from workers.
+        const roles = { api: deps.config.roles.api, worker: deps.config.roles.worker };
+        ctx.body = { status: ready ? 'ready' : 'unavailable', database: ready ? 'ok' : 'unreachable', roles };
       },
     },
     {

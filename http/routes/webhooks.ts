@@ -6,6 +6,7 @@ import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 import { decodeCursor, encodeCursor } from '../views/outcome.js';
 import { webhookDeliveryView, webhookView } from '../views/webhook.js';
+import { prepareAnswer } from '../middleware/idempotency.js';
 
 /** Webhooks endpoints (spec: Webhooks; DESIGN section 5 for the answers the spec leaves open). */
 export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
@@ -21,7 +22,9 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.createWebhookBody,
       responses: { 201: schemas.webhookCreated },
       async handler(ctx) {
-        const { row, secret } = await webhooks.create(authOf(ctx).workspace.id, ctx.state.body as CreateWebhookInput);
+        const { row, secret } = await webhooks.create(authOf(ctx).workspace.id, ctx.state.body as CreateWebhookInput, (created) =>
+          prepareAnswer(ctx, { kind: 'webhook', id: created.row.id }, 201, { ...webhookView(created.row, undefined), secret: created.secret }),
+        );
         ctx.status = 201;
         ctx.body = { ...webhookView(row, undefined), secret };
       },

@@ -27,7 +27,8 @@ export interface Hub {
 }
 
 /**
- * The followed outcomes and their clients, fed by one bus subscription. Invariants: each client
+ * The followed outcomes and their clients, fed by one bus subscription (this process's events,
+ * with their data) and the other processes' notices (ids only; the rows are read from the table). Invariants: each client
  * gets an outcome's events once and in sequence order (`lastSent` drops repeats, a hole in the bus
  * notices is filled from the table), and a client whose queue exceeds `maxBufferedBytes` is closed
  * with 1013 instead of growing memory.
@@ -52,6 +53,29 @@ export function createStreamHubs(deps: { events: EventsRepository; eventBus: Eve
       hub.chain = hub.chain.then(() => deliver(outcomeId, hub, list)).catch((error) => logger.error({ err: error, outcome_id: outcomeId }, 'stream broadcast failed'));
     }
   });
+
+  // Another process committed events (a notice carries ids only): a followed outcome whose
+  // latest broadcast is behind reads what it missed from the table, in order.
+  const unsubscribeRemote = deps.eventBus.subscribeRemote((refs) => {
+    for (const [outcomeId, sequence] of refs) {
+      const hub = hubs.get(outcomeId);
+      if (hub && sequence > hub.seq) fill(outcomeId, hub);
+    }
+  });
+  // Notices may have been lost while the listening connection was down: read every followed outcome.
+  const unsubscribeResync = deps.eventBus.subscribeResync(() => {
+    for (const [outcomeId, hub] of hubs) fill(outcomeId, hub);
+  });
+
+  /** Queues a read of the outcome's stored events after the hub's latest broadcast. */
+  function fill(outcomeId: string, hub: Hub): void {
+    hub.chain = hub.chain
+      .then(async () => {
+        if (hub.clients.size === 0) return;
+        for (const stored of await events.listForOutcome(outcomeId, hub.seq)) broadcast(hub, frameOf(stored));
+      })
+      .catch((error) => logger.error({ err: error, outcome_id: outcomeId }, 'stream fill failed'));
+  }
 
   /** Broadcasts bus events in sequence order; a hole (missed or reordered notice) is filled from the table. */
   async function deliver(outcomeId: string, hub: Hub, list: NewEvent[]): Promise<void> {
@@ -126,7 +150,18 @@ export function createStreamHubs(deps: { events: EventsRepository; eventBus: Eve
     return hub;
   }
 
-  return { clients, join, sendBytes, close, detach, unsubscribe };
+  return {
+    clients,
+    join,
+    sendBytes,
+    close,
+    detach,
+    unsubscribe(): void {
+      unsubscribe();
+      unsubscribeRemote();
+      unsubscribeResync();
+    },
+  };
 }
 
 export type StreamHubs = ReturnType<typeof createStreamHubs>;

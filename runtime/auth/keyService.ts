@@ -118,7 +118,8 @@ export function createKeyService(options: KeyServiceOptions) {
       return { ok: true, key };
     },
 
-    async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }) {
+    /** `beforeInsert` gets the new key just before it is stored (an idempotent request stores its answer). */
+    async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }, beforeInsert?: (created: { row: ApiKeyRow; secret: string }) => Promise<void>) {
       const secret = newSecret(ids);
       const row: ApiKeyRow = {
         id: ids.id('key', 16),
@@ -132,6 +133,7 @@ export function createKeyService(options: KeyServiceOptions) {
         expires_at: input.expiresAt ?? null,
         revoked_at: null,
       };
+      await beforeInsert?.({ row, secret });
       await apiKeys.insert(row);
       return { row, secret };
     },

@@ -10,6 +10,11 @@ export interface IdempotencyServiceOptions {
   clock: Clock;
   /** This process's id; it owns the records of the requests it runs. */
   owner: string;
+  /**
+   * Whether a resource named in a prepared answer (`kind`, `id`) was committed in the workspace.
+   * A kind without an entry is never found (its prepared answers are never replayed after a crash).
+   */
+  resources?: Partial<Record<ResourceKind, (workspaceId: string, id: string) => Promise<boolean>>>;
   /** How long an unanswered record holds its key without renewal (default 30 s). */
   leaseMs?: number;
   /** How long an answer is replayed (default 24 h). */
@@ -19,18 +24,32 @@ export interface IdempotencyServiceOptions {
   onError?(error: unknown, message: string): void;
 }
 
+/** What an idempotent creating request creates; its commit makes a prepared answer final. */
+export type ResourceKind = 'outcome' | 'workflow' | 'api_key' | 'webhook';
+
+/** A running request's hold on its key (see the service's call order). */
+export interface RunningRequest {
+  kind: 'run';
+  /**
+   * Stores the answer (encrypted) before the resource it describes is committed. Call it just
+   * before the commit; after a crash, a retry replays it if `resource` exists, or runs again.
+   */
+  prepare(resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<void>;
+  finish(status: number, body: unknown): Promise<void>;
+  abandon(): Promise<void>;
+}
+
 /** What a request with an Idempotency-Key does: run (and then finish or abandon), or replay. */
-export type IdempotencyDecision =
-  | { kind: 'run'; finish(status: number, body: unknown): Promise<void>; abandon(): Promise<void> }
-  | { kind: 'replay'; status: number; body: unknown };
+export type IdempotencyDecision = RunningRequest | { kind: 'replay'; status: number; body: unknown };
 
 const cipherPrefix = 'v1.';
 
 /**
  * `Idempotency-Key` on creating POSTs (Stripe's contract), over the storage repository.
  *
- * Call order per request: `begin` → (run the request) → `finish` with a 2xx answer, or `abandon`
- * on anything else (the client may then retry with the same key). Invariants:
+ * Call order per request: `begin` → (run the request; a creating command calls `prepare` just
+ * before it commits) → `finish` with a 2xx answer, or `abandon` on anything else (the client may
+ * then retry with the same key). Invariants:
  * - One key runs one request at a time: the first `begin` claims the record (unique key); another
  *   `begin` with the same body gets 409 `idempotency_conflict` (`in_progress`) while it runs, or
  *   the stored answer once it finished; with another body, 409 `idempotency_conflict`.
@@ -38,12 +57,17 @@ const cipherPrefix = 'v1.';
  *   the request runs. When its process dies the lease runs out and the next `begin` takes the
  *   record over (a conditional update: two racing retries elect one), so the client's retry runs.
  *   On SQLite, where one process holds the data directory, `recoverAtStart` frees them at once.
- * - Answers are stored encrypted with the secrets cipher and replayed as the same body.
+ * - A crash between a creating commit and `finish` loses nothing: the prepared answer names the
+ *   resource, and a retry that finds it committed replays that answer (whatever the lease says),
+ *   so the creation is never repeated; one that finds none runs again once the lease ran out.
+ * - Answers are stored encrypted with the secrets cipher and replayed as the same body; no
+ *   plaintext answer is ever written.
  * - Records expire after `ttlMs`; `start` purges expired ones every `purgeEveryMs`.
  */
 export function createIdempotencyService(options: IdempotencyServiceOptions) {
   const { repo, cipher, clock, owner } = options;
-  const leaseMs = options.leaseMs ?? 30_000;
+  // Short, since a crashed owner's key answers 409 until it runs out; renewal keeps a slow request's.
+  const leaseMs = options.leaseMs ?? 10_000;
   const ttlMs = options.ttlMs ?? 24 * 60 * 60 * 1000;
   let purgeTimer: NodeJS.Timeout | undefined;
 
@@ -62,6 +86,10 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
     };
     return {
       kind: 'run',
+      async prepare(resource, status, body) {
+        if (done) return;
+        await repo.prepare(workspaceId, key, owner, `${resource.kind}:${resource.id}`, status, cipher.encrypt(JSON.stringify(body ?? null)));
+      },
       async finish(status, body) {
         if (done) return;
         stop();
@@ -100,6 +128,15 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
       }
       if (existing.fingerprint !== fingerprint) {
         throw new ServiceError(409, 'idempotency_conflict', 'This Idempotency-Key was used with a different request.', { idempotency_key: key });
+      }
+      if (existing.status === null && existing.resource && existing.prepared_status !== null && existing.prepared_status !== undefined) {
+        // Prepared before a commit: if the resource exists, the request did create it; replay.
+        const [kind, ...rest] = existing.resource.split(':');
+        const found = options.resources?.[kind as ResourceKind];
+        if (found && (await found(workspaceId, rest.join(':')))) {
+          await repo.settlePrepared(workspaceId, key, existing.resource);
+          return { kind: 'replay', status: existing.prepared_status, body: decode(existing.response) };
+        }
       }
       if (existing.status === null && (existing.lease_until === null || existing.lease_until <= now)) {
         // Its process is gone (the lease ran out, nothing was answered): this retry runs in its place.

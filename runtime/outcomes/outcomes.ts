@@ -35,13 +35,21 @@ import type { StageRunner } from './stageRunner.js';
  * deploy whose credits ran out writes nothing; a command's events reach the event bus only
  * through the actor host, after commit.
  */
+/**
+ * Called with a creating command's answer after every check passed, just before its rows commit
+ * (an `Idempotency-Key` request stores its answer there, so a crash after the commit replays it).
+ * The view is the one before the commit (a new outcome shows `queued` until the queue starts it);
+ * the command's own answer is read after it. A throw aborts the command before anything is written.
+ */
+export type BeforeCommit<T> = (answer: T) => Promise<void>;
+
 export interface Outcomes {
   /** Deploys one crew on a brief: one credit, one outcome that starts or waits for a slot. */
-  deploy(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed>;
+  deploy(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed>;
   /** The same command for POST /run (whose answer is shorter). */
-  run(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed>;
+  run(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed>;
   /** Deploys several crews as one workflow; entries with dependencies wait for them. */
-  batch(workspace: WorkspaceRow, request: BatchRequest): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }>;
+  batch(workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }>;
   /** Revises a completed outcome; the record and the REVISE transition commit together. */
   revise(workspace: WorkspaceRow, outcomeId: string, request: ReviseRequest): Promise<RevisionRow>;
   /** Cancels a processing outcome (it fails with code `cancelled`). */
@@ -69,6 +77,11 @@ export interface OutcomesDeps {
   limits: Map<string, number>;
   /** Where a 402 points clients to buy more outcomes. */
   upgradeUrl?: string;
+  /**
+   * API-only process (`crewd serve --no-worker`, Postgres): new outcomes are committed and put in
+   * the shared line for a worker to load and run; none is started here.
+   */
+  acceptOnly?: boolean;
 }
 
 interface Ctx extends OutcomesDeps {
@@ -97,13 +110,18 @@ async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOut
     throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
   }
   for (const p of planned) {
+    if (ctx.acceptOnly) {
+      // Only outcomes that would wait for a slot go in line; held ones wait for their workflow.
+      if (p.actor.getSnapshot().matches('queued')) ctx.queue.request(workspaceId, p.id);
+      continue;
+    }
     ctx.runner.prime(p.id, workspaceId, p.crew.id, p.inputRow);
     ctx.machines.outcome.start(p.id, p.actor, p.input.createdAt);
   }
   ctx.queue.pump(workspaceId);
 }
 
-async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest): Promise<Deployed> {
+async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed> {
   checkBrief(request.brief, 'brief');
   const crew = await availableCrew(ctx, crewId);
   await ctx.validateIntegrations?.(workspace.id, request.integrations);
@@ -112,11 +130,13 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
   const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
+  await beforeCommit?.(deployedView(planned));
   await commitOutcomes(ctx, workspace.id, [planned]);
+  // Read after the commit: an outcome that got a slot at once has left `queued` by now.
   return deployedView(planned);
 }
 
-async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
+async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
   const plan = planBatch(request, ctx.crews.ids, ctx.ids);
   const definitions = new Map<string, CrewDefinition>();
   for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
@@ -144,10 +164,14 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest): 
   const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);
   const workflow: WorkflowRow = { id: workflowId, workspace_id: workspace.id, name: request.workflow_name, status: 'running', entries, created_at: createdAt, completed_at: null };
   const workflowActor = ctx.machines.workflow.create(input);
+  const answer = () => {
+    const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
+    return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
+  };
+  await beforeCommit?.(answer());
   await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
   ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
-  const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
-  return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
+  return answer();
 }
 
 async function outcomeOf(ctx: Ctx, workspaceId: string, id: string): Promise<OutcomeRow> {
@@ -230,9 +254,9 @@ async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Prom
 export function createOutcomes(deps: OutcomesDeps): Outcomes {
   const ctx: Ctx = { ...deps, upgradeUrl: deps.upgradeUrl ?? 'https://crewd.example/settings/billing', now: () => deps.clock.now().toISOString() };
   return {
-    deploy: (workspace, crewId, request) => deploy(ctx, workspace, crewId, request),
-    run: (workspace, crewId, request) => deploy(ctx, workspace, crewId, request),
-    batch: (workspace, request) => batch(ctx, workspace, request),
+    deploy: (workspace, crewId, request, beforeCommit) => deploy(ctx, workspace, crewId, request, beforeCommit),
+    run: (workspace, crewId, request, beforeCommit) => deploy(ctx, workspace, crewId, request, beforeCommit),
+    batch: (workspace, request, beforeCommit) => batch(ctx, workspace, request, beforeCommit),
     revise: (workspace, outcomeId, request) => revise(ctx, workspace, outcomeId, request),
     cancel: (workspace, outcomeId) => cancel(ctx, workspace, outcomeId),
     retry: (workspace, outcomeId) => retry(ctx, workspace, outcomeId),

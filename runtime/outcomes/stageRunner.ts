@@ -10,6 +10,7 @@ import type { CrewId } from '../crews/index.js';
 import { isAbortError, ModelStepError } from '../models/errors.js';
 import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../models/types.js';
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
+import { shortMessage } from './shortMessage.js';
 import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
@@ -151,9 +152,9 @@ export function createStageRunner(deps: StageRunnerDeps) {
       if (signal.aborted || isAbortError(error)) throw error;
       const at = deps.clock.now().toISOString();
       if (error instanceof ModelStepError) {
-        return { kind: 'failed', error: { code: 'content_generation_failed', message: error.message, retryCount: error.retryCount, lastError: error.lastError }, at };
+        return { kind: 'failed', error: { code: 'content_generation_failed', message: shortMessage(error.message), retryCount: error.retryCount, lastError: shortMessage(error.lastError) }, at };
       }
-      return { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 0, lastError: (error as Error)?.message ?? String(error) }, at };
+      return { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 0, lastError: shortMessage((error as Error)?.message ?? String(error)) }, at };
     }
     const row: StageOutputRow = {
       outcome_id: input.outcomeId,

@@ -6,6 +6,7 @@ import type { CrewId } from '../crews/index.js';
 import type { IdGenerator } from '../ids.js';
 import type { ModelProvider } from '../models/types.js';
 import { createCapacityQueue } from './capacityQueue.js';
+import { createSharedCapacityQueue, type SharedCapacityQueueOptions } from './sharedCapacityQueue.js';
 import { createCompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines } from './engineMachines.js';
 import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js';
@@ -29,6 +30,8 @@ export interface WireOutcomesDeps {
   /** Checks a deploy's integration flags before anything is written (tools issue). */
   validateIntegrations?: OutcomesDeps['validateIntegrations'];
   upgradeUrl?: string;
+  /** Scale-out (Postgres): the concurrency limit and its line counted in the database. */
+  sharedCapacity?: Omit<SharedCapacityQueueOptions, 'limitOf' | 'start' | 'clock' | 'onError'>;
 }
 
 /**
@@ -42,15 +45,28 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   const limits = new Map<string, number>();
   // Bound once the machines are registered below; the queue starts nothing before a deploy or restore.
   let machines: EngineMachines | undefined;
-  const queue = createCapacityQueue({
-    limitOf: (workspaceId) => limits.get(workspaceId) ?? 1,
-    start(outcomeId) {
+  const slots = {
+    limitOf: (workspaceId: string) => limits.get(workspaceId) ?? 1,
+    start(outcomeId: string) {
       const actor = machines?.outcome.get(outcomeId);
       if (!actor || !actor.getSnapshot().matches('queued')) return false;
       actor.send({ type: 'START', at: now() });
       return true;
     },
-  });
+  };
+  const queue = deps.sharedCapacity
+    ? createSharedCapacityQueue({
+        ...slots,
+        // An outcome accepted by an API-only process is not live here until loaded from its row.
+        async start(outcomeId: string) {
+          if (machines && !machines.outcome.get(outcomeId)) await machines.outcome.load(outcomeId);
+          return slots.start(outcomeId);
+        },
+        ...deps.sharedCapacity,
+        clock,
+        onError: deps.onError,
+      })
+    : createCapacityQueue(slots);
   const runner = createStageRunner({
     repos,
     provider: deps.provider,
@@ -72,7 +88,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   machines = registered;
   // Actors taken over from a process whose lease ended (Postgres) join this process's engine.
   host.onRestored((ids) => void adoptRestored({ repos, machines: registered, queue, limits }, ids).catch((error) => deps.onError(error, 'taken-over actors could not be adopted')));
-  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
+  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
   return {
     outcomes,
     async restore() {

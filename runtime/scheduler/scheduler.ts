@@ -16,6 +16,11 @@ export interface SchedulerOptions {
   /** When a handler throws, the row is due again this much later. */
   retryMs?: number;
   batchSize?: number;
+  /**
+   * Postgres with other processes: claim due rows in one `FOR UPDATE SKIP LOCKED` statement
+   * instead of reading them and claiming each (SQLite keeps the read-then-claim path).
+   */
+  skipLocked?: boolean;
 }
 
 /**
@@ -40,13 +45,13 @@ export function createScheduler(options: SchedulerOptions) {
   async function fire(): Promise<number> {
     const now = clock.now();
     const nowIso = now.toISOString();
-    const due = await repo.listDue(nowIso, batchSize);
+    const until = new Date(now.getTime() + claimMs).toISOString();
+    const due = options.skipLocked ? await repo.claimDue([...handlers.keys()], nowIso, node, until, batchSize) : await repo.listDue(nowIso, batchSize);
     let fired = 0;
     for (const row of due) {
       const handler = handlers.get(row.kind);
       if (!handler) continue;
-      const claimed = await repo.claim(row.kind, row.key, row.due_at, node, nowIso, new Date(now.getTime() + claimMs).toISOString());
-      if (!claimed) continue;
+      if (!options.skipLocked && !(await repo.claim(row.kind, row.key, row.due_at, node, nowIso, until))) continue;
       try {
         await handler({ kind: row.kind, key: row.key, dueAt: row.due_at, payload: row.payload });
         await repo.removeFired(row.kind, row.key, row.due_at);

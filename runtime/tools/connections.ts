@@ -30,6 +30,8 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
       return rows.map((row) => connectionView(row, catalogs.get(row.id), counts.get(row.id) ?? 0, live.get(row.id)));
     },
     liveFor: live.liveFor,
+    /** Picks up connects and disconnects made by another process (scale-out). */
+    refresh: live.refresh,
     get: live.get,
     catalogOf: live.catalogOf,
     close: live.close,

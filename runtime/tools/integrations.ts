@@ -1,3 +1,4 @@
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import type { Plugin } from '../../plugins/contract.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
@@ -60,7 +61,13 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
    * connection id, or null when it could not be opened (logged; the settings stay saved).
    */
   async function ensureConnection(workspaceId: string, integrationId: string): Promise<string | null> {
-    const existing = (await deps.connections.list(workspaceId)).find((c) => c.server_type === integrationId && c.connection_status !== 'disconnected');
+    let existing = (await deps.connections.list(workspaceId)).find((c) => c.server_type === integrationId && c.connection_status !== 'disconnected');
+    if (existing?.connection_status === 'error') {
+      // Left in error (its credentials were refused, e.g. a failed OAuth refresh): new settings
+      // replace it with a fresh connection rather than re-reading tools through a dead one.
+      await deps.connections.disconnect(workspaceId, existing.id).catch(() => undefined);
+      existing = undefined;
+    }
     if (existing) {
       await deps.connections.get(existing.id)?.refreshCatalog();
       return existing.id;
@@ -138,6 +145,12 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
       const { __auth_status: _old, ...rest } = previous.settings;
       await deps.repos.integrationConfigs.upsert({ ...previous, settings: status === 'ok' ? rest : { ...rest, __auth_status: status }, updated_at: deps.clock.now().toISOString() });
       available.delete(workspaceId);
+      if (status === 'auth_required') {
+        // Its tool connection turns auth_required too (state error, no retry loop) until the
+        // integration is connected again, which opens a fresh connection (ensureConnection).
+        const connection = (await deps.connections.list(workspaceId)).find((c) => c.server_type === integrationId && c.connection_status === 'active');
+        if (connection) deps.connections.get(connection.id)?.reportFailure(new SdkError(SdkErrorCode.ClientHttpAuthentication, `The ${integrationId} integration's OAuth refresh token was refused; connect it again.`));
+      }
     },
 
     /**

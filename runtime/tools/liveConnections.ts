@@ -96,6 +96,23 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     get: (connectionId: string) => live.get(connectionId),
     /** The in-memory catalog of a live connection (undefined before its first discovery). */
     catalogOf: (connectionId: string) => catalogs.get(connectionId),
+    /**
+     * Another process connected or disconnected one of the workspace's connections (scale-out):
+     * opens stored live rows this process does not run yet and stops (without writing) the ones
+     * no longer stored as live. Only for a workspace already opened here; others load on first use.
+     */
+    async refresh(workspaceId: string): Promise<void> {
+      if (!restored.has(workspaceId)) return;
+      const rows = await deps.repos.toolConnections.listLive(workspaceId);
+      const stored = new Set(rows.map((row) => row.id));
+      for (const row of rows) if (!live.has(row.id)) open(row, true);
+      for (const connection of [...live.values()]) {
+        if (connection.workspaceId !== workspaceId || stored.has(connection.connectionId)) continue;
+        live.delete(connection.connectionId);
+        catalogs.delete(connection.connectionId);
+        await connection.stop();
+      }
+    },
     /** Drops a connection that was stopped without a disconnect (a refused first connect). */
     forget(connectionId: string): void {
       live.delete(connectionId);

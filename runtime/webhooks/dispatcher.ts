@@ -115,7 +115,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
       await recovery.recover(options.startRecoveryGraceMs ?? 0);
       if (mode !== 'starting') return; // stopped while starting
       mode = 'running';
-      unsubscribe = eventBus.subscribe(() => wake());
+      // Events of this process and notices of the other processes' (scale-out) wake the fan-out.
+      const local = eventBus.subscribe(() => wake());
+      const remote = eventBus.subscribeRemote(() => wake());
+      unsubscribe = () => {
+        local();
+        remote();
+      };
       poll = setInterval(wake, pollEveryMs);
       poll.unref();
       periodic.start();

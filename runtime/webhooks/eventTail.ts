@@ -39,7 +39,11 @@ export interface EventTailOptions {
   rested(): void;
   batchSize: number;
   maxLive: number;
-  /** How long a hole in event positions (a writer that has not committed yet) is waited for. */
+  /**
+   * The longest a hole in event positions is waited for. A hole is skipped at once when no
+   * transaction older than the hole is open (`events.holeMayFill`): only a writer that has not
+   * committed yet can still fill it, so holes left by rolled-back or replayed writes cost nothing.
+   */
   gapWaitMs: number;
 }
 
@@ -53,7 +57,7 @@ export function createEventTail(options: EventTailOptions) {
   const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive, gapWaitMs } = options;
   let mode: TailMode = 'idle';
   let running: Promise<void> | null = null;
-  let gap: { position: number; since: number } | null = null;
+  let gap: { position: number; since: number; mark: string } | null = null;
   let gapTimer: NodeJS.Timeout | null = null;
 
   function wake(): void {
@@ -92,7 +96,7 @@ export function createEventTail(options: EventTailOptions) {
     const cursor = await deliveries.readCursor(cursorName);
     const batch = await events.listAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
-    const usable = contiguous(cursor, batch);
+    const usable = await contiguous(cursor, batch);
     if (usable.length === 0) return false;
     const last = usable[usable.length - 1]!;
 
@@ -119,16 +123,25 @@ export function createEventTail(options: EventTailOptions) {
 
   /**
    * The events that directly follow the cursor. A missing position may be a transaction that took
-   * its number but has not committed yet (Postgres): wait for it up to gapWaitMs, then skip it.
+   * its number but has not committed yet (Postgres): it is waited for while a transaction older
+   * than the hole is still open, at most gapWaitMs; a hole no open transaction can fill is skipped.
    */
-  function contiguous(cursor: number, batch: EventRow[]): EventRow[] {
+  async function contiguous(cursor: number, batch: EventRow[]): Promise<EventRow[]> {
     let expected = cursor + 1;
     for (let i = 0; i < batch.length; i++) {
       const event = batch[i]!;
       if (event.position !== expected) {
         const now = monotonic.now();
-        if (!gap || gap.position !== expected) gap = { position: expected, since: now };
-        if (now - gap.since < gapWaitMs) {
+        const known = gap && gap.position === expected ? gap : null;
+        // A probe that fails counts as an open writer: the hole is then waited for up to gapWaitMs, as before.
+        const probe = await events.holeMayFill(known?.mark).catch((error: unknown) => {
+          logger.warn({ err: error }, 'could not check for open transactions; waiting on the hole');
+          return { mark: known?.mark ?? '', open: true };
+        });
+        const current = known ?? { position: expected, since: now, mark: probe.mark };
+        gap = current;
+        const open = probe.open;
+        if (open && now - current.since < gapWaitMs) {
           if (!gapTimer) {
             gapTimer = setTimeout(() => {
               gapTimer = null;
@@ -138,7 +151,7 @@ export function createEventTail(options: EventTailOptions) {
           }
           return batch.slice(0, i);
         }
-        logger.warn({ position: expected }, 'skipping a hole in event positions');
+        if (open) logger.warn({ position: expected }, 'skipping a hole in event positions');
         gap = null;
       }
       expected = event.position + 1;

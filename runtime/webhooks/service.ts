@@ -100,7 +100,8 @@ export function createWebhookService(options: WebhookServiceOptions) {
   }
 
   return {
-    async create(workspaceId: string, input: CreateWebhookInput): Promise<{ row: WebhookRow; secret: string }> {
+    /** `beforeInsert` gets the new webhook just before it is stored (an idempotent request stores its answer). */
+    async create(workspaceId: string, input: CreateWebhookInput, beforeInsert?: (created: { row: WebhookRow; secret: string }) => Promise<void>): Promise<{ row: WebhookRow; secret: string }> {
       const url = checkedUrl(input.url);
       const existing = await webhooks.count(workspaceId);
       if (existing >= maxPerWorkspace) {
@@ -127,6 +128,7 @@ export function createWebhookService(options: WebhookServiceOptions) {
         updated_at: now,
         deleted_at: null,
       };
+      await beforeInsert?.({ row, secret: input.secret });
       await webhooks.insert(row);
       dispatch.webhooksChanged(workspaceId);
       return { row, secret: input.secret };

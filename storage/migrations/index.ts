@@ -11,7 +11,9 @@ import * as outcomesV2 from './009_outcomes_v2.js';
 import * as knowledgeFts from './010_knowledge_fts.js';
 import * as revisionNotApplied from './011_revision_not_applied.js';
 import * as toolCallJournal from './012_tool_call_journal.js';
+import * as scaleOut from './030_scale_out.js';
 import * as oauthStates from './040_oauth_states.js';
+import * as idempotencyPrepared from './070_idempotency_prepared.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
 import * as actorLeases from './090_actor_leases.js';
 
@@ -34,7 +36,9 @@ const migrations: Array<[string, Migration]> = [
   ['010_knowledge_fts', knowledgeFts],
   ['011_revision_not_applied', revisionNotApplied],
   ['012_tool_call_journal', toolCallJournal],
+  ['030_scale_out', scaleOut],
   ['040_oauth_states', oauthStates],
+  ['070_idempotency_prepared', idempotencyPrepared],
   ['080_tool_call_visibility', toolCallVisibility],
   ['090_actor_leases', actorLeases],
 ];

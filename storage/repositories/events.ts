@@ -1,5 +1,4 @@
 import type { Db } from '../db.js';
-import { insertMany } from '../sql/insertMany.js';
 
 /** One stored event: the spec's envelope `{event, timestamp, data}` plus where it belongs. */
 export interface EventRow {
@@ -16,6 +15,17 @@ export interface EventRow {
 export type NewEvent = Omit<EventRow, 'position'>;
 
 const eventColumns = ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'] as const;
+const quoted = eventColumns.map((column) => `"${column}"`).join(', ');
+const tuple = `(${eventColumns.map(() => '?').join(', ')})`;
+/** The largest `sequence` (a 32-bit integer column on Postgres). */
+const maxSequence = 2_147_483_647;
+/** Rows per statement: 7 bound values each, well under both databases' limits. */
+const chunkRows = 400;
+// VALUES columns arrive untyped on Postgres (text): `sequence` is cast where it is compared and stored.
+const insertHead = `insert into "events" (${quoted})
+  select v."id", v."workspace_id", v."outcome_id", cast(v."sequence" as integer), v."kind", v."timestamp", v."data" from v
+  where v."outcome_id" is null or not exists (select 1 from "events" e where e."outcome_id" = v."outcome_id" and e."sequence" = cast(v."sequence" as integer))
+  on conflict ("outcome_id", "sequence") do nothing`;
 
 function fromDb(row: Record<string, unknown>): EventRow {
   return {
@@ -35,16 +45,19 @@ export function eventsRepository(db: Db) {
   /**
    * Appends in multi-row inserts; pass a transaction to commit with the state change. An event
    * whose (outcome, sequence) is stored already is kept as it was: a tick written again after a
-   * crash or retry never duplicates an event.
+   * crash or retry never duplicates an event. Such an event takes no position either: the rows
+   * are filtered with `not exists` before the insert draws from the position sequence (SQLite's
+   * AUTOINCREMENT and Postgres' bigserial both spend a number on a row dropped by `on conflict`),
+   * so a replayed tick leaves no hole for tailing readers to wait on. The `on conflict` clause
+   * stays for two writers racing on one outcome, which cannot happen within one process.
    */
   async function appendMany(events: readonly NewEvent[], trx: Db = db): Promise<void> {
-    await insertMany(
-      trx,
-      'events',
-      eventColumns,
-      events.map((e) => [e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data)]),
-      { keys: ['outcome_id', 'sequence'] },
-    );
+    for (let i = 0; i < events.length; i += chunkRows) {
+      const chunk = events.slice(i, i + chunkRows);
+      const bindings: unknown[] = [];
+      for (const e of chunk) bindings.push(e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data));
+      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insertHead}`, bindings as never);
+    }
   }
   return {
     appendMany,
@@ -55,14 +68,50 @@ export function eventsRepository(db: Db) {
       const row = await trx('events').where({ outcome_id: outcomeId }).max({ n: 'sequence' }).first();
       return Number(row?.n ?? 0);
     },
+    /** An `afterSequence` past the column's range (32-bit) reads nothing rather than failing the query. */
     async listForOutcome(outcomeId: string, afterSequence = 0): Promise<EventRow[]> {
+      if (afterSequence >= maxSequence) return [];
       const rows = await db('events').where({ outcome_id: outcomeId }).andWhere('sequence', '>', afterSequence).orderBy('sequence');
       return rows.map(fromDb);
     },
-    /** Events after a global position, oldest first, for tailing readers. */
+    /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
     async listAfterPosition(position: number, limit: number): Promise<EventRow[]> {
+      if (position >= Number.MAX_SAFE_INTEGER) return [];
       const rows = await db('events').where('position', '>', position).orderBy('position').limit(limit);
       return rows.map(fromDb);
+    },
+    /**
+     * Whether a hole in positions can still fill: true only while a transaction that began before
+     * `mark` is open. A writer holding the missing position began before the position after it was
+     * drawn, so a hole seen at `mark` with no transaction that old still open is a rolled-back
+     * writer and stays empty for good. Call without `mark` when the hole is first seen: the
+     * answer carries the mark (the database's clock) to pass on later checks.
+     * SQLite answers false at once: its one connection runs this query only while no transaction
+     * of this process is open, and the data-directory lock keeps other processes out. Postgres asks
+     * pg_stat_activity (the sessions of crewd's own role are visible to it).
+     */
+    async holeMayFill(mark?: string): Promise<{ mark: string; open: boolean }> {
+      if (db.client.config.client !== 'pg') return { mark: mark ?? '', open: false };
+      const result = await db.raw(
+        `select cast(coalesce(cast(? as timestamptz), now()) as text) as mark,
+                exists (select 1 from pg_stat_activity
+                         where datname = current_database() and pid <> pg_backend_pid()
+                           and xact_start is not null and xact_start <= coalesce(cast(? as timestamptz), now())) as open`,
+        [mark ?? null, mark ?? null],
+      );
+      const row = result.rows[0] as { mark: string; open: boolean };
+      return { mark: String(row.mark), open: Boolean(row.open) };
+    },
+    /** One workspace's events after a position, oldest first (the workspace's own feed; index on workspace, position). */
+    async listAfterPositionOf(workspaceId: string, position: number, limit: number): Promise<EventRow[]> {
+      if (position >= Number.MAX_SAFE_INTEGER) return [];
+      const rows = await db('events').where({ workspace_id: workspaceId }).andWhere('position', '>', position).orderBy('position').limit(limit);
+      return rows.map(fromDb);
+    },
+    /** The position of a workspace's latest event (0 when none): reveals nothing of other workspaces. */
+    async maxPositionOf(workspaceId: string): Promise<number> {
+      const row = await db('events').where({ workspace_id: workspaceId }).max({ n: 'position' }).first();
+      return Number(row?.n ?? 0);
     },
     async maxPosition(): Promise<number> {
       const row = await db('events').max({ n: 'position' }).first();

@@ -14,6 +14,12 @@ export interface IdempotencyRow {
   owner: string | null;
   /** While running: the key is free once this passes (the owner renews it). */
   lease_until: string | null;
+  /**
+   * While running, once the answer is prepared: what the request creates (`kind:id`); the answer
+   * (`response`, `prepared_status`) becomes final when that resource exists. Null otherwise.
+   */
+  resource?: string | null;
+  prepared_status?: number | null;
 }
 
 function fromDb(row: Record<string, unknown>): IdempotencyRow {
@@ -27,6 +33,8 @@ function fromDb(row: Record<string, unknown>): IdempotencyRow {
     expires_at: String(row.expires_at),
     owner: (row.owner as string | null) ?? null,
     lease_until: (row.lease_until as string | null) ?? null,
+    resource: (row.resource as string | null) ?? null,
+    prepared_status: row.prepared_status === null || row.prepared_status === undefined ? null : Number(row.prepared_status),
   };
 }
 
@@ -55,14 +63,33 @@ export function idempotencyRepository(db: Db) {
       const query = table().where({ workspace_id: workspaceId, key }).whereNull('status');
       if (seenLease === null) query.whereNull('lease_until');
       else query.where({ lease_until: seenLease });
-      return (await query.update(next)) > 0;
+      // The answer the dead owner prepared is dropped with its lease: its resource was never committed.
+      return (await query.update({ ...next, response: null, resource: null, prepared_status: null })) > 0;
     },
     /** Extends the lease of records this owner still runs. */
     async renew(workspaceId: string, key: string, owner: string, leaseUntil: string): Promise<void> {
       await table().where({ workspace_id: workspaceId, key, owner }).whereNull('status').update({ lease_until: leaseUntil });
     },
     async complete(workspaceId: string, key: string, owner: string, status: number, response: string): Promise<void> {
-      await table().where({ workspace_id: workspaceId, key, owner }).update({ status, response, owner: null, lease_until: null });
+      await table().where({ workspace_id: workspaceId, key, owner }).update({ status, response, owner: null, lease_until: null, resource: null, prepared_status: null });
+    },
+    /**
+     * Stores the answer of a running request before its resource commits (encrypted by the caller),
+     * and what resource makes it final. Only the owner's unanswered record is written.
+     */
+    async prepare(workspaceId: string, key: string, owner: string, resource: string, status: number, response: string): Promise<void> {
+      await table().where({ workspace_id: workspaceId, key, owner }).whereNull('status').update({ resource, prepared_status: status, response });
+    },
+    /**
+     * Makes a prepared answer final once its resource was found committed (the owner may be gone).
+     * Conditional on the record still holding that resource, so a takeover in between wins.
+     */
+    async settlePrepared(workspaceId: string, key: string, resource: string): Promise<boolean> {
+      const updated = await table()
+        .where({ workspace_id: workspaceId, key, resource })
+        .whereNull('status')
+        .update({ status: db.ref('prepared_status') as never, owner: null, lease_until: null, resource: null, prepared_status: null });
+      return updated > 0;
     },
     /** Drops an unanswered record of this owner (the request failed: the client may retry). */
     async release(workspaceId: string, key: string, owner: string): Promise<void> {
@@ -77,7 +104,10 @@ export function idempotencyRepository(db: Db) {
      * guarantees no other process runs a request). Returns how many.
      */
     async releaseAllUnfinished(): Promise<number> {
-      return table().whereNull('status').delete();
+      // A prepared record may have had its resource committed: it stays, with its lease ended, so
+      // the next request with its key checks the resource (replay) or takes it over (run again).
+      const ended = await table().whereNull('status').whereNotNull('resource').update({ lease_until: null });
+      return Number(ended) + Number(await table().whereNull('status').whereNull('resource').delete());
     },
     async deleteExpired(now: string): Promise<number> {
       return table().where('expires_at', '<=', now).delete();

@@ -103,15 +103,27 @@ export function knowledgeBaseRepository(db: Db) {
   const entries = () => db('knowledge_entries');
   // Workspaces found to hold no entry at all, so that every outcome's retrieval in a workspace
   // without chat or documents (most of them) costs no query on the one SQLite connection. Exact
-  // on SQLite, where this process owns the database (the data-dir lock) and every write below
-  // clears the workspace first; on Postgres other nodes write too, so it always asks.
-  // `writes` counts writes begun, so a search that raced one never records an emptiness it saw before it.
+  // on SQLite, where this process owns the database (the data-dir lock); on Postgres other nodes
+  // write too, so it always asks. Every write goes through `writing`: while one is in flight no
+  // search records an emptiness, and the workspaces it wrote are cleared again once it committed
+  // (or failed), so an emptiness recorded before the commit never outlives it. `writes` counts
+  // writes begun, so a search that overlapped one (begun or ended) records nothing either.
   const knownEmpty = new Set<string>();
   let writes = 0;
-  const wrote = (workspaceIds: Iterable<string>) => {
+  let inFlight = 0;
+  async function writing<T>(workspaceIds: Iterable<string>, write: () => Promise<T>): Promise<T> {
+    const ids = [...new Set(workspaceIds)];
     writes += 1;
-    for (const id of workspaceIds) knownEmpty.delete(id);
-  };
+    inFlight += 1;
+    for (const id of ids) knownEmpty.delete(id);
+    try {
+      return await write();
+    } finally {
+      inFlight -= 1;
+      writes += 1;
+      for (const id of ids) knownEmpty.delete(id);
+    }
+  }
 
   /** Deletes the messages of `scope` beyond the `keep` newest (by ts). */
   async function keepNewest(scope: Record<string, string>, keep: number): Promise<number> {
@@ -181,8 +193,10 @@ export function knowledgeBaseRepository(db: Db) {
   return {
     /** Inserts or refreshes messages; returns how many rows were written. */
     upsertMessages(messages: KnowledgeMessage[], now: string): Promise<number> {
-      wrote(new Set(messages.map((m) => m.workspace_id)));
-      return upsertMessagesIn(db, messages, now);
+      return writing(
+        messages.map((m) => m.workspace_id),
+        () => upsertMessagesIn(db, messages, now),
+      );
     },
 
     /**
@@ -190,17 +204,21 @@ export function knowledgeBaseRepository(db: Db) {
      * checkpoint never lags behind what is stored, so a resumed run never reads a stored page again.
      */
     async storeSyncPage(messages: KnowledgeMessage[], checkpoint: ChannelCheckpoint, now: string): Promise<void> {
-      wrote(new Set(messages.map((m) => m.workspace_id)));
-      await db.transaction(async (trx) => {
-        await upsertMessagesIn(trx, messages, now);
-        await chatIntegrationsRepository(trx).saveCheckpoint(checkpoint);
-      });
+      await writing(
+        messages.map((m) => m.workspace_id),
+        () =>
+          db.transaction(async (trx) => {
+            await upsertMessagesIn(trx, messages, now);
+            await chatIntegrationsRepository(trx).saveCheckpoint(checkpoint);
+          }),
+      );
     },
 
     /** Stores (or replaces) a named context document. */
     async upsertDocument(workspaceId: string, name: string, text: string, now: string): Promise<void> {
-      wrote([workspaceId]);
-      await insertMany(db, 'knowledge_entries', messageColumns, [[workspaceId, 'document', name, null, null, null, null, null, null, name, text, now, now]], { keys: ['workspace_id', 'kind', 'source_key'], update: ['text', 'posted_at'] });
+      await writing([workspaceId], () =>
+        insertMany(db, 'knowledge_entries', messageColumns, [[workspaceId, 'document', name, null, null, null, null, null, null, name, text, now, now]], { keys: ['workspace_id', 'kind', 'source_key'], update: ['text', 'posted_at'] }),
+      );
     },
 
     /** Documents of the workspace by name (case-insensitive), in the order asked; missing ones are left out. */
@@ -231,7 +249,7 @@ export function knowledgeBaseRepository(db: Db) {
       if (!postgres) {
         const writesBefore = writes;
         const rows = await searchSqlite(workspaceId, terms, limit);
-        if (rows.length === 0 && !(await entries().where({ workspace_id: workspaceId }).first('id')) && writes === writesBefore) knownEmpty.add(workspaceId);
+        if (rows.length === 0 && !(await entries().where({ workspace_id: workspaceId }).first('id')) && inFlight === 0 && writes === writesBefore) knownEmpty.add(workspaceId);
         return rows.map(hitOf);
       }
       const ranked = await rankPostgres(workspaceId, terms, limit);

@@ -61,6 +61,24 @@ export function timersRepository(db: Db) {
         .update({ claimed_by: node, claimed_until: until });
       return Number(updated) === 1;
     },
+    /**
+     * Postgres: finds and claims up to `limit` due rows of `kinds` in ONE statement. Rows another
+     * process is claiming at this moment are skipped (`FOR UPDATE SKIP LOCKED`), not waited for,
+     * so N processes polling together split the due rows instead of queueing on the same ones.
+     */
+    async claimDue(kinds: string[], now: string, node: string, until: string, limit: number): Promise<TimerRow[]> {
+      if (kinds.length === 0) return [];
+      const result = await db.raw(
+        `UPDATE timers SET claimed_by = ?, claimed_until = ?
+         WHERE (kind, key) IN (
+           SELECT kind, key FROM timers
+           WHERE due_at <= ? AND (claimed_until IS NULL OR claimed_until < ?) AND kind IN (${kinds.map(() => '?').join(', ')})
+           ORDER BY due_at LIMIT ? FOR UPDATE SKIP LOCKED)
+         RETURNING *`,
+        [node, until, now, now, ...kinds, limit],
+      );
+      return (result.rows as Array<Record<string, unknown>>).map(fromDb).sort((a, b) => (a.due_at < b.due_at ? -1 : a.due_at > b.due_at ? 1 : 0));
+    },
     /** Gives a claimed row back (its handler failed): due again at `dueAt`. */
     async release(kind: string, key: string, node: string, dueAt: string): Promise<void> {
       await db('timers').where({ kind, key, claimed_by: node }).update({ claimed_by: null, claimed_until: null, due_at: dueAt });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../db.js';
+import { isPostgres, type Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
 
 /** Where a delivery stands, as last persisted. An attempt in flight is not persisted. */
@@ -253,6 +253,18 @@ export function webhookDeliveriesRepository(db: Db) {
      * Returns the ids taken.
      */
     async claimScheduled(rows: Array<Pick<DeliveryRow, 'id' | 'updated_at'>>, now: string): Promise<string[]> {
+      if (rows.length === 0) return [];
+      if (isPostgres(db)) {
+        // One statement; rows another process is claiming right now are skipped, not waited for.
+        const result = await db.raw(
+          `UPDATE webhook_deliveries d SET updated_at = ? FROM (
+             SELECT w.id FROM webhook_deliveries w JOIN (VALUES ${rows.map(() => '(?, ?)').join(', ')}) AS c(id, updated_at) ON c.id = w.id AND c.updated_at = w.updated_at
+             WHERE w.state = 'scheduled' FOR UPDATE OF w SKIP LOCKED) picked
+           WHERE d.id = picked.id RETURNING d.id`,
+          [now, ...rows.flatMap((row) => [row.id, row.updated_at])],
+        );
+        return (result.rows as Array<{ id: string }>).map((row) => row.id);
+      }
       const claimed: string[] = [];
       await db.transaction(async (trx) => {
         for (const row of rows) {

@@ -109,6 +109,18 @@ test.serial('Google OAuth: an expired access token is refreshed before use; a re
   t.is(failed.events[0]!.kind, 'integration.failed');
   const drive = (await server.call('GET', '/v1/integrations')).body.integrations.find((i: { id: string }) => i.id === 'drive');
   t.is(drive.auth_status, 'auth_required');
+  // Its tool connection turns auth_required with it (error, no retry loop)...
+  const driveConnections = async () => (await server.runtime.tools.connections.list(server.workspaceId)).filter((c) => c.server_type === 'drive' && c.connection_status !== 'disconnected');
+  const [refused] = await driveConnections();
+  t.like(refused, { connection_status: 'error', status_detail: { state: 'error', reason: 'auth_required' } });
+  // ...until the person connects again: a fresh active connection replaces it, and the mark goes.
+  t.is((await signIn(server)).answer.status, 302);
+  const again = await driveConnections();
+  t.is(again.length, 1);
+  t.like(again[0], { connection_status: 'active' });
+  t.not(again[0]!.id, refused!.id);
+  const reconnected = (await server.call('GET', '/v1/integrations')).body.integrations.find((i: { id: string }) => i.id === 'drive');
+  t.is(reconnected.auth_status, 'ok');
 });
 
 test.serial('Google OAuth: a state older than ten minutes is a 400 page and never reaches the token endpoint', async (t) => {

@@ -22,7 +22,7 @@ interface Served {
 
 /** `crewd serve` as an operator runs it, with stdout and stderr captured line by line. */
 function serve(env: Record<string, string>): Served {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'runtime/cli/main.ts', 'serve'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'serve'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', CREWD_BOOTSTRAP_KEY: key, CREWD_LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

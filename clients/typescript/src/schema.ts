@@ -2648,11 +2648,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "ready",
-                     *       "database": "ok"
+                     *       "database": "ok",
+                     *       "roles": {
+                     *         "api": true,
+                     *         "worker": true
+                     *       }
                      *     }
                      */
                     "application/json": {
                         database: string;
+                        roles: {
+                            api: boolean;
+                            worker: boolean;
+                        };
                         /** @enum {string} */
                         status: "ready" | "unavailable";
                     };
@@ -2668,11 +2676,19 @@ export interface operations {
                     /**
                      * @example {
                      *       "status": "unavailable",
-                     *       "database": "unreachable"
+                     *       "database": "unreachable",
+                     *       "roles": {
+                     *         "api": true,
+                     *         "worker": true
+                     *       }
                      *     }
                      */
                     "application/json": {
                         database: string;
+                        roles: {
+                            api: boolean;
+                            worker: boolean;
+                        };
                         /** @enum {string} */
                         status: "ready" | "unavailable";
                     } | components["schemas"]["Error"];

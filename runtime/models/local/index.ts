@@ -78,8 +78,10 @@ export function createLocalProvider(options: LocalProviderOptions = {}): ModelPr
       if (research.kind === 'tool_calls') return research;
       const output = composeStage(research.input, bench);
       const found = toolPassages(exchanges);
-      // The research stage keeps what its tools found, so the later stages write with it too.
-      return { kind: 'final', output: found.length > 0 ? { ...output, data: { ...output.data, tool_passages: found } } : output };
+      // The research stage keeps what its tools found and the knowledge-base passages it was
+      // handed (only the first stage retrieves them), so the later stages write with them too.
+      const carry = { ...(found.length > 0 ? { tool_passages: found } : {}), ...(input.knowledge.length > 0 ? { knowledge_passages: input.knowledge } : {}) };
+      return { kind: 'final', output: Object.keys(carry).length > 0 ? { ...output, data: { ...output.data, ...carry } } : output };
     },
   };
 }

@@ -62,15 +62,16 @@ export function toolPassages(exchanges: ToolExchange[]): KnowledgePassage[] {
     .filter((passage) => passage.text.trim() !== '');
 }
 
-/** Passages a research stage found with a tool, kept in its output so later stages use them too. */
+/** Passages a research stage found with a tool or was handed from the knowledge base, kept in its output so later stages use them too. */
 function carriedPassages(previous: StageOutput[]): KnowledgePassage[] {
   const passages: KnowledgePassage[] = [];
   for (const output of previous) {
-    const list = output.data?.tool_passages;
-    if (!Array.isArray(list)) continue;
-    for (const item of list) {
-      const passage = item as Partial<KnowledgePassage>;
-      if (typeof passage.text === 'string' && typeof passage.source === 'string') passages.push({ text: passage.text.slice(0, maxToolText), source: passage.source });
+    for (const list of [output.data?.knowledge_passages, output.data?.tool_passages]) {
+      if (!Array.isArray(list)) continue;
+      for (const item of list) {
+        const passage = item as Partial<KnowledgePassage>;
+        if (typeof passage.text === 'string' && typeof passage.source === 'string') passages.push({ text: passage.text.slice(0, maxToolText), source: passage.source, ...(typeof passage.date === 'string' ? { date: passage.date } : {}) });
+      }
     }
   }
   return passages;

@@ -1,0 +1,197 @@
+import type { CapacityLineRepository, CapacitySnapshot } from '../../storage/repositories/capacityLine.js';
+import type { Clock } from '../clock.js';
+import type { ClusterSignals } from '../events/clusterSignals.js';
+import type { CapacityQueue } from './capacityQueue.js';
+
+/** The cluster topic telling processes that a workspace's line moved; payload `{ w, to }`. */
+export const capacityTopic = 'capacity';
+
+export interface SharedCapacityQueueOptions {
+  repo: CapacityLineRepository;
+  signals: ClusterSignals;
+  clock: Clock;
+  limitOf(workspaceId: string): number;
+  /**
+   * Starts a granted outcome on this process (loading it when another process accepted it);
+   * false when it no longer wants a slot.
+   */
+  start(outcomeId: string): boolean | Promise<boolean>;
+  /**
+   * False on an API-only process (`--no-worker`): its outcomes go in line for any worker (no
+   * `node`), and it never takes a slot itself.
+   */
+  runs?: boolean;
+  onError(error: unknown, message: string): void;
+  /** How often waiting outcomes of this process look again for a slot whose notice was lost. */
+  sweepMs?: number;
+}
+
+/**
+ * The concurrency limit and its FIFO counted in the database, for N processes on one Postgres
+ * (issue 16): the same contract as `createCapacityQueue` (commands stay synchronous), with the
+ * line in `capacity_line`. Per workspace, writes and grants run one at a time in call order. A
+ * grant hands free slots to the oldest waiting outcomes of ANY process and tells those processes
+ * (a notice); each process starts only the outcomes granted to it. Counts (`runningCount`,
+ * `ahead`, ...) answer from the line as last read, updated at once by this process's own calls.
+ *
+ * Invariant: across every process at most `limit` outcomes of a workspace hold a slot, since a
+ * slot is only handed out under the workspace's advisory lock. A database that does not answer
+ * delays starts (retried every second), never overfills.
+ */
+export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): CapacityQueue {
+  const { repo, signals, clock } = options;
+  const node = signals.node;
+  const runs = options.runs !== false;
+  const lines = new Map<string, { running: string[]; waiting: string[] }>();
+  /** Outcomes started on this process (holding a slot here). */
+  const started = new Set<string>();
+  /** Outcomes of this process waiting for a slot, by workspace. */
+  const wanting = new Map<string, Set<string>>();
+  const work = new Map<string, { ops: Array<() => Promise<void>>; pump: boolean; running: boolean }>();
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  function lineOf(workspaceId: string) {
+    let line = lines.get(workspaceId);
+    if (!line) lines.set(workspaceId, (line = { running: [], waiting: [] }));
+    return line;
+  }
+
+  function workOf(workspaceId: string) {
+    let entry = work.get(workspaceId);
+    if (!entry) work.set(workspaceId, (entry = { ops: [], pump: false, running: false }));
+    return entry;
+  }
+
+  function enqueue(workspaceId: string, op: (() => Promise<void>) | null): void {
+    const entry = workOf(workspaceId);
+    if (op) entry.ops.push(op);
+    entry.pump = true;
+    if (!entry.running) {
+      entry.running = true;
+      // Never start another actor from inside a transition: run after the current one.
+      queueMicrotask(() => void drain(workspaceId, entry));
+    }
+  }
+
+  async function drain(workspaceId: string, entry: ReturnType<typeof workOf>): Promise<void> {
+    try {
+      while (entry.ops.length > 0 || entry.pump) {
+        while (entry.ops.length > 0) {
+          await entry.ops[0]!();
+          entry.ops.shift();
+        }
+        entry.pump = false;
+        // An API-only process takes no slot (limit 0): it only reads the line for its counts.
+        apply(workspaceId, await repo.grant(workspaceId, runs ? options.limitOf(workspaceId) : 0, node, clock.now().toISOString()));
+      }
+    } catch (error) {
+      options.onError(error, `capacity line of ${workspaceId} not updated; retrying`);
+      entry.pump = true;
+      retryLater();
+    } finally {
+      entry.running = false;
+      if (work.get(workspaceId) === entry && entry.ops.length === 0 && !entry.pump) work.delete(workspaceId);
+    }
+  }
+
+  function retryLater(): void {
+    if (retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      for (const [workspaceId, entry] of work) if (!entry.running && (entry.pump || entry.ops.length > 0)) enqueue(workspaceId, null);
+    }, 1_000);
+    retryTimer.unref();
+  }
+
+  function apply(workspaceId: string, snapshot: CapacitySnapshot): void {
+    lines.set(workspaceId, { running: snapshot.running, waiting: snapshot.waiting });
+    if (snapshot.grantedTo.length > 0) signals.send(capacityTopic, { w: workspaceId, to: snapshot.grantedTo });
+    // Outcomes of an API-only process wait for any worker: tell them.
+    if (!runs && snapshot.waiting.length > 0) signals.send(capacityTopic, { w: workspaceId, to: ['*'] });
+    const mine = wanting.get(workspaceId);
+    for (const outcomeId of snapshot.mine) {
+      if (started.has(outcomeId)) continue;
+      started.add(outcomeId);
+      mine?.delete(outcomeId);
+      const result = options.start(outcomeId);
+      if (result === true) continue;
+      if (result === false) {
+        release(workspaceId, outcomeId);
+        continue;
+      }
+      result.then(
+        (ok) => {
+          if (!ok) release(workspaceId, outcomeId);
+        },
+        (error: unknown) => {
+          options.onError(error, `outcome ${outcomeId} could not be started`);
+          release(workspaceId, outcomeId);
+        },
+      );
+    }
+  }
+
+  function release(workspaceId: string, outcomeId: string): void {
+    started.delete(outcomeId);
+    wanting.get(workspaceId)?.delete(outcomeId);
+    const line = lineOf(workspaceId);
+    line.running = line.running.filter((id) => id !== outcomeId);
+    line.waiting = line.waiting.filter((id) => id !== outcomeId);
+    enqueue(workspaceId, () => repo.remove(outcomeId));
+  }
+
+  signals.on(capacityTopic, (payload) => {
+    const notice = payload as { w?: unknown; to?: unknown };
+    if (typeof notice?.w !== 'string' || !Array.isArray(notice.to)) return;
+    if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(notice.w, null);
+  });
+  const sweepAll = () => {
+    for (const [workspaceId, ids] of wanting) if (ids.size > 0) enqueue(workspaceId, null);
+    // Outcomes accepted by API-only processes wait for any worker, and slots whose release was
+    // lost (a process died) are freed: neither may strand what waits.
+    if (runs) {
+      Promise.all([repo.waitingWorkspaces(), repo.dropFinished()])
+        .then(([waiting, freed]) => new Set([...waiting, ...freed]).forEach((workspaceId) => enqueue(workspaceId, null)))
+        .catch((error: unknown) => options.onError(error, 'reading the capacity line failed'));
+    }
+  };
+  signals.onResync(sweepAll);
+  // A lost notice must not strand an outcome: what waits here looks again now and then.
+  const sweep = setInterval(sweepAll, options.sweepMs ?? 1_000);
+  sweep.unref();
+
+  return {
+    request(workspaceId: string, outcomeId: string): void {
+      let mine = wanting.get(workspaceId);
+      if (!mine) wanting.set(workspaceId, (mine = new Set()));
+      mine.add(outcomeId);
+      const line = lineOf(workspaceId);
+      if (!line.waiting.includes(outcomeId)) line.waiting.push(outcomeId);
+      enqueue(workspaceId, () => repo.request(workspaceId, outcomeId, runs ? node : null, clock.now().toISOString()));
+    },
+    release,
+    occupy(workspaceId: string, outcomeId: string): void {
+      started.add(outcomeId);
+      const line = lineOf(workspaceId);
+      if (!line.running.includes(outcomeId)) line.running.push(outcomeId);
+      enqueue(workspaceId, () => repo.occupy(workspaceId, outcomeId, node, clock.now().toISOString()));
+    },
+    pump(workspaceId: string): void {
+      enqueue(workspaceId, null);
+    },
+    ahead(workspaceId: string, outcomeId: string): string[] {
+      const line = lines.get(workspaceId)?.waiting ?? [];
+      const index = line.indexOf(outcomeId);
+      return index < 0 ? [...line] : line.slice(0, index);
+    },
+    aheadCount(workspaceId: string, outcomeId: string): number {
+      const line = lines.get(workspaceId)?.waiting;
+      if (!line) return 0;
+      const index = line.indexOf(outcomeId);
+      return index < 0 ? line.length : index;
+    },
+    running: (workspaceId: string): string[] => [...(lines.get(workspaceId)?.running ?? [])],
+    waitingCount: (workspaceId: string) => lines.get(workspaceId)?.waiting.length ?? 0,
+    runningCount: (workspaceId: string) => lines.get(workspaceId)?.running.length ?? 0,
+  };
+}

@@ -1,0 +1,100 @@
+import type { Db } from '../db.js';
+
+/** A workspace's line as the database holds it after a grant, in first-come order. */
+export interface CapacitySnapshot {
+  /** Outcomes holding a slot, on any process. */
+  running: string[];
+  /** Outcomes waiting for a slot, first in line first. */
+  waiting: string[];
+  /** Holding a slot and to be run by the granting process. */
+  mine: string[];
+  /** Processes (other than the granting one) that were just given slots. */
+  grantedTo: string[];
+}
+
+/**
+ * The per-workspace concurrency limit and its first-in-first-out line on Postgres (migration 030):
+ * one row per outcome, `waiting` or `running` on `node`. Grants take the workspace's advisory lock,
+ * so two processes never hand out the same free slot, and claim the oldest waiting rows with
+ * `FOR UPDATE SKIP LOCKED`. Postgres only (it uses advisory locks and `bigserial`).
+ */
+export function capacityLineRepository(db: Db) {
+  return {
+    /**
+     * Puts an outcome in line (once). A row holding a slot for this node is left as it is; one
+     * granted to another node but asked for again here (this node restored the outcome, still
+     * queued, after that node stopped) goes back in line at its old place. `node` null: any worker
+     * may take it (accepted by an API-only process).
+     */
+    async request(workspaceId: string, outcomeId: string, node: string | null, now: string): Promise<void> {
+      await db.raw(
+        `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'waiting', ?, ?)
+         ON CONFLICT (outcome_id) DO UPDATE SET node = COALESCE(EXCLUDED.node, capacity_line.node), state = 'waiting'
+         WHERE capacity_line.state = 'waiting' OR (EXCLUDED.node IS NOT NULL AND capacity_line.node IS DISTINCT FROM EXCLUDED.node)`,
+        [outcomeId, workspaceId, node, now],
+      );
+    },
+    /** Records that `node` runs the outcome (restored mid-processing): it holds a slot. */
+    async occupy(workspaceId: string, outcomeId: string, node: string, now: string): Promise<void> {
+      await db.raw(
+        `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES (?, ?, 'running', ?, ?)
+         ON CONFLICT (outcome_id) DO UPDATE SET state = 'running', node = EXCLUDED.node, updated_at = EXCLUDED.updated_at`,
+        [outcomeId, workspaceId, node, now],
+      );
+    },
+    async remove(outcomeId: string): Promise<void> {
+      await db('capacity_line').where({ outcome_id: outcomeId }).delete();
+    },
+    /**
+     * Gives free slots (up to `limit` running) to the oldest waiting outcomes, whichever process
+     * asked, and returns the line: one transaction of four statements (lock, read, claim, commit).
+     */
+    async grant(workspaceId: string, limit: number, node: string, now: string): Promise<CapacitySnapshot> {
+      return db.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`crewd.capacity:${workspaceId}`]);
+        const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
+        const free = limit - rows.filter((row) => row.state === 'running').length;
+        const grantedTo = new Set<string>();
+        if (free > 0 && rows.some((row) => row.state === 'waiting')) {
+          const result = await trx.raw(
+            `UPDATE capacity_line SET state = 'running', node = COALESCE(node, ?), updated_at = ?
+             WHERE outcome_id IN (SELECT outcome_id FROM capacity_line WHERE workspace_id = ? AND state = 'waiting' ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED)
+             RETURNING outcome_id, node`,
+            [node, now, workspaceId, free],
+          );
+          const granted = new Map((result.rows as Array<{ outcome_id: string; node: string }>).map((row) => [row.outcome_id, row.node]));
+          for (const row of rows) {
+            const owner = granted.get(row.outcome_id);
+            if (owner === undefined) continue;
+            row.state = 'running';
+            row.node = owner;
+            if (owner !== node) grantedTo.add(owner);
+          }
+        }
+        return {
+          running: rows.filter((row) => row.state === 'running').map((row) => row.outcome_id),
+          waiting: rows.filter((row) => row.state === 'waiting').map((row) => row.outcome_id),
+          mine: rows.filter((row) => row.state === 'running' && row.node === node).map((row) => row.outcome_id),
+          grantedTo: [...grantedTo],
+        };
+      });
+    },
+    /**
+     * Drops slots of outcomes that already ended, so a slot whose release was lost (a process that
+     * died between the end and the release) is not held forever. Returns the workspaces freed.
+     */
+    async dropFinished(): Promise<string[]> {
+      const result = await db.raw(
+        `DELETE FROM capacity_line c USING outcomes o WHERE o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running' RETURNING c.workspace_id`,
+      );
+      return [...new Set((result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id))];
+    },
+    /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
+    async waitingWorkspaces(): Promise<string[]> {
+      const rows = (await db('capacity_line').where({ state: 'waiting' }).whereNull('node').distinct('workspace_id')) as Array<{ workspace_id: string }>;
+      return rows.map((row) => row.workspace_id);
+    },
+  };
+}
+
+export type CapacityLineRepository = ReturnType<typeof capacityLineRepository>;

@@ -1,0 +1,28 @@
+import { postgresTest } from '../helpers/postgres.js';
+import { eventually, startCluster } from './cluster.js';
+
+postgresTest('a revoked key and a crew status set elsewhere reach another process within a second', async (t) => {
+  const cluster = await startCluster(2);
+  t.teardown(() => cluster.close());
+  const [a, b] = cluster.nodes as [NonNullable<(typeof cluster.nodes)[0]>, NonNullable<(typeof cluster.nodes)[0]>];
+
+  // A key used on B (so B has it cached), then revoked through A.
+  const created = await a.call('POST', '/v1/api-keys', { body: { name: 'short-lived', permissions: ['crews:read'] } });
+  t.is(created.status, 201);
+  const secret = created.body.secret ?? created.body.key;
+  t.is((await b.call('GET', '/v1/crews', { key: secret })).status, 200);
+  t.is((await a.call('DELETE', `/v1/api-keys/${created.body.key_id ?? created.body.id}`)).status < 300, true);
+  const revokedAt = Date.now();
+  await eventually('B refuses the revoked key', async () => (await b.call('GET', '/v1/crews', { key: secret })).status === 401, 5_000);
+  t.true(Date.now() - revokedAt < 1_500, `refused on B after ${Date.now() - revokedAt} ms`);
+
+  // B has read the crews (cached for seconds); the admin CLI puts one in maintenance.
+  t.is((await b.call('GET', '/v1/crews')).status, 200);
+  await cluster.admin((runtime) => runtime.crews.setStatus('writer', 'maintenance', null));
+  const setAt = Date.now();
+  await eventually('B shows the crew in maintenance', async () => {
+    const crews = (await b.call('GET', '/v1/crews')).body.crews as Array<{ id?: string; crew_id?: string; status: string }>;
+    return crews.find((crew) => (crew.id ?? crew.crew_id) === 'writer')?.status === 'maintenance';
+  }, 5_000);
+  t.true(Date.now() - setAt < 1_500, `seen on B after ${Date.now() - setAt} ms`);
+});

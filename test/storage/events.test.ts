@@ -1,0 +1,39 @@
+import { migrateLatest } from '../../storage/migrate.js';
+import { eventsRepository, type NewEvent } from '../../storage/repositories/events.js';
+import { onEveryDatabase } from '../helpers/databases.js';
+
+function event(outcome: string | null, sequence: number, id: string): NewEvent {
+  return { id, workspace_id: 'ws_a', outcome_id: outcome, sequence, kind: 'outcome.progress', timestamp: '2026-11-22T00:00:00.000Z', data: { n: sequence } };
+}
+
+onEveryDatabase('an event written again (a tick replayed after a restart) is kept once and takes no position', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  await events.appendMany([event('out_1', 1, 'ev_1'), event('out_1', 2, 'ev_2')]);
+  // The replayed tick carries the same (outcome, sequence) with new ids, plus one new event.
+  await db.transaction((trx) => events.appendMany([event('out_1', 1, 'ev_1b'), event('out_1', 2, 'ev_2b'), event('out_1', 3, 'ev_3')], trx));
+  await events.appendMany([event(null, 1, 'ev_w1'), event('out_2', 1, 'ev_4')]);
+  const rows = await events.listAfterPosition(0, 100);
+  t.deepEqual(rows.map((row) => row.id), ['ev_1', 'ev_2', 'ev_3', 'ev_w1', 'ev_4']);
+  t.deepEqual(rows.map((row) => row.position), [1, 2, 3, 4, 5], 'positions without holes');
+  t.deepEqual(rows[2]!.data, { n: 3 });
+  t.is(rows[2]!.sequence, 3);
+});
+
+onEveryDatabase('a hole may fill only while a transaction older than it is open', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  t.false((await events.holeMayFill()).open, 'nothing open: any hole is for good');
+  if (db.client.config.client !== 'pg') return; // SQLite: its one connection never sees an open transaction
+  const writer = await db.transaction();
+  await events.appendMany([event('out_w', 1, 'ev_w')], writer); // draws a position, not committed
+  await events.appendMany([event('out_x', 1, 'ev_x')]); // committed after it: the hole is visible
+  const first = await events.holeMayFill();
+  t.true(first.open, 'the writer holding the hole is still open');
+  await writer.rollback();
+  t.false((await events.holeMayFill(first.mark)).open, 'rolled back: the hole stays empty');
+  const later = await db.transaction();
+  await later.raw('select 1');
+  t.false((await events.holeMayFill(first.mark)).open, 'a transaction begun after the hole was seen cannot fill it');
+  await later.rollback();
+});
