@@ -71,11 +71,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
   const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving });
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
+  // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
+  const node = ids.id('node', 16);
   const idempotency = createIdempotencyService({
     repo: repos.idempotency,
     cipher,
     clock,
-    owner: ids.id('node', 16),
+    owner: node,
     leaseMs: config.idempotencyLeaseMs,
     // A prepared answer is replayed after a crash once its resource is found committed.
     resources: {
@@ -112,7 +114,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
-  const actorHost = createActorHost({ db, repos, eventBus, clock, onError });
+  // On Postgres several processes share the actors: each runs the ones it holds a lease on
+  // (DESIGN section 3, docs/leases.md). SQLite's data-directory lock makes leasing needless there.
+  // A process that runs no actors (API only, admin commands) takes no leases: the rows of what it
+  // accepts stay unowned, for any worker to claim at once.
+  const leasing = isPostgres(db) && config.roles.worker && (options.runActors ?? serving);
+  const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(leasing ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
@@ -143,6 +150,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
     const restored = await engine.restore();
+    actorHost.startLeases();
     scheduler.start();
     return restored;
   }

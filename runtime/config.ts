@@ -53,6 +53,8 @@ export interface Config {
   roles: { api: boolean; worker: boolean };
   /** Postgres connections per process (CREWD_DB_POOL_MAX). */
   dbPoolMax: number;
+  /** How long an actor's lease holds on Postgres (CREWD_LEASE_MS); renewed every third of it, taken over once expired. */
+  leaseMs: number;
 }
 
 export interface OAuthClientConfig {
@@ -188,5 +190,6 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'CREWD_REDIS_URL', undefined, ['redis:', 'rediss:']),
     roles: { api: true, worker: true },
     dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
+    leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
   };
 }

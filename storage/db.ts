@@ -15,6 +15,12 @@ export interface DbOptions {
    * it knex prints plain text to the console beside the JSON log lines.
    */
   log?: DbLog;
+  /**
+   * Postgres ends a session left idle inside a transaction for longer (ms): a process paused
+   * mid-transaction (SIGSTOP, a long GC) must not hold row locks that keep the other processes
+   * from taking its actors over (DESIGN section 3). Unset: no limit.
+   */
+  idleInTransactionMs?: number;
 }
 
 /** knex's log hooks; each receives knex's message (text or an object). */
@@ -46,7 +52,7 @@ export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     return knex({
       client: 'pg',
-      connection: options.databaseUrl,
+      connection: options.idleInTransactionMs ? { connectionString: options.databaseUrl, idle_in_transaction_session_timeout: options.idleInTransactionMs } : options.databaseUrl,
       pool: { min: 0, max: options.poolMax ?? 10 },
       ...(options.log ? { log: options.log } : {}),
     });

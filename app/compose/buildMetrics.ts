@@ -7,7 +7,7 @@ import { countOutcomeEvents } from '../../runtime/metrics/outcomeEvents.js';
 /** What the scrape-time series read from the actor host. */
 export interface MetricsHost {
   list(): Array<{ machine: string; state: string; workspace_id: string | null }>;
-  health(): { flushFailures: number };
+  health(): { flushFailures: number; fencedWrites: number };
 }
 
 /**
@@ -24,6 +24,7 @@ export function buildMetrics(db: Db, eventBus: EventBus) {
     liveActors: () => hostRef?.list() ?? [],
     streamClients: () => streamRef?.clientCount ?? 0,
     actorFlushFailures: () => hostRef?.health().flushFailures ?? 0,
+    fencedWrites: () => hostRef?.health().fencedWrites ?? 0,
     queueDepth() {
       const depth: Record<string, number> = {};
       for (const actor of hostRef?.list() ?? []) {

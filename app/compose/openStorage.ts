@@ -34,7 +34,9 @@ export async function openStorage(config: Config, serving: boolean, log?: DbLog)
       throw error;
     }
   }
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, ...(log ? { log } : {}) });
+  // A session idle in a transaction past one lease is a paused process: Postgres ends it, so its
+  // row locks cannot keep the others from taking its actors over (docs/leases.md).
+  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, idleInTransactionMs: config.leaseMs, ...(log ? { log } : {}) });
   await migrateLatest(db);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

@@ -4,7 +4,9 @@ import type { Repositories } from '../../storage/index.js';
 import type { ActorRow } from '../../storage/repositories/actors.js';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
+import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
 import { ActorStoppedError } from './actorStoppedError.js';
+import type { Fence } from './fence.js';
 import { followActor, liveActorView, type LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
 import { erase, type HostedDefinition, type MachineDefinition, type MachineEvent, type MachineInput } from './machineDefinition.js';
@@ -49,6 +51,12 @@ export interface ActorHostDeps {
   eventBus: EventBus;
   clock: Clock;
   onError(error: unknown, message: string): void;
+  /**
+   * Leased ownership (Postgres, several processes on one database): this process's owner id and
+   * the lease length. Absent on SQLite, where the data directory's lock already makes one process
+   * the owner of everything: no lease is taken and writes are unconditional.
+   */
+  leases?: { owner: string; leaseMs: number; takeoverBatch?: number };
   /** First pause after a failed flush; doubles per failure up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
@@ -69,16 +77,44 @@ export interface ActorHostDeps {
  *   the actor is stopped and its definition's `failed()` rows are written; the host goes on.
  * - Actors at rest are persisted as `idle` and dropped from memory; `load()` brings them back.
  *
- * Call order: `register` every machine, then `restoreAll()` once, then `create`/`start`,
- * `load`, `stage`, `commit`, `flushed` freely; `stop()` last.
+ * - With `leases` (Postgres): every unfinished actor this process runs is leased to it (owner,
+ *   lease_until, epoch). Leases are renewed in one statement every third of the lease; every tick's
+ *   write is conditional on (owner, epoch), so a copy whose actor was taken over is refused,
+ *   counted (`health().fencedWrites`) and stopped; a takeover loop claims expired leases (bumping
+ *   the epoch) and restores those actors from their last snapshot; `stop()` releases the leases.
+ *
+ * Call order: `register` every machine, then `restoreAll()` once, then `startLeases()`, then
+ * `create`/`start`, `load`, `stage`, `commit`, `flushed` freely; `stop()` last.
  */
 export function createActorHost(deps: ActorHostDeps) {
   const { repos, clock } = deps;
   const definitions = new Map<string, HostedDefinition>();
   const live = new Map<string, LiveActor>();
   const loading = new Map<string, Promise<LiveActor>>();
+  const leases = deps.leases;
+  /** The epoch this process holds each leased actor at (only with `leases`). */
+  const held = new Map<string, number>();
+  const restoredListeners: Array<(ids: string[]) => void> = [];
+  let fencedWrites = 0;
+  let leaseTimer: NodeJS.Timeout | undefined;
+  let leaseRound: Promise<void> | undefined;
+  const terms = () => ({ owner: leases!.owner, leaseUntil: clock.now().getTime() + leases!.leaseMs });
+  const fence: Fence | undefined = leases ? { owner: leases.owner, epochOf: (id) => held.get(id), terms } : undefined;
   const commits = createGroupCommit({
     ...deps,
+    ...(fence ? { fence } : {}),
+    lost(id) {
+      // Another process took this actor over while this one could not renew (paused, cut off):
+      // its write was refused; this copy stops without writing anything more.
+      fencedWrites += 1;
+      held.delete(id);
+      const entry = live.get(id);
+      deps.onError(new Error(`actor ${id} is held by another process now`), `actor ${id}: a stale write was refused (fenced); this copy is stopped`);
+      if (!entry) return;
+      const snapshot = entry.actor.getSnapshot();
+      drop(entry);
+      entry.def.onLost?.(id, snapshot);
+    },
     liveActor(id) {
       const entry = live.get(id);
       if (!entry) return undefined;
@@ -92,6 +128,7 @@ export function createActorHost(deps: ActorHostDeps) {
   });
 
   function drop(entry: LiveActor): void {
+    if (live.get(entry.id) === entry) held.delete(entry.id);
     entry.unsubscribe();
     entry.actor.stop();
     if (live.get(entry.id) === entry) live.delete(entry.id);
@@ -111,8 +148,9 @@ export function createActorHost(deps: ActorHostDeps) {
   }
 
   /** Brings a stored actor to life: from its snapshot (already durable) or, before its first write, from its input. */
-  function revive(row: ActorRow): LiveActor {
+  function revive(row: ActorRow, epoch?: number): LiveActor {
     const def = definition(row.machine);
+    if (epoch !== undefined) held.set(row.id, epoch);
     // The stored JSON is the persisted snapshot (or input) of this very machine: decoded, not checked.
     const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as Snapshot<unknown> }) : createActor(def.logic, { input: row.input });
     const entry = attach(def, row.id, actor, row.created_at, !row.snapshot);
@@ -126,7 +164,45 @@ export function createActorHost(deps: ActorHostDeps) {
     const row = await repos.actors.get(id);
     if (!row) throw new Error(`actor ${id} is not stored`);
     if (row.status === 'error') throw new ActorStoppedError(id);
-    return live.get(id) ?? revive(row);
+    if (live.has(id)) return live.get(id)!;
+    if (!leases) return revive(row);
+    // Leased: run it here only when no other process holds a live lease on it.
+    const claimed = await repos.actors.claimOne(id, terms(), clock.now().getTime());
+    if (!claimed) throw new ActorOwnedElsewhereError(id);
+    return live.get(id) ?? revive(claimed, claimed.epoch);
+  }
+
+  /** Revives claimed rows (their leases just taken); returns the ids brought to life. */
+  function reviveClaimed(rows: Array<ActorRow & { epoch: number }>): string[] {
+    const ids: string[] = [];
+    for (const row of rows) {
+      if (live.has(row.id)) {
+        held.set(row.id, row.epoch);
+        continue;
+      }
+      try {
+        revive(row, row.epoch);
+        ids.push(row.id);
+      } catch (error) {
+        held.delete(row.id);
+        deps.onError(error, `actor ${row.id} could not be restored`);
+      }
+    }
+    return ids;
+  }
+
+  /** One lease round: renew what this process holds (one statement), then take over expired leases. */
+  async function leaseRoundOnce(): Promise<void> {
+    if (!leases || commits.closed) return;
+    await repos.actors.renewLeases(terms());
+    const batch = leases.takeoverBatch ?? 500;
+    for (;;) {
+      if (commits.closed) return;
+      const claimed = await repos.actors.claimExpired(terms(), clock.now().getTime(), batch);
+      const ids = reviveClaimed(claimed);
+      if (ids.length > 0) for (const listener of restoredListeners) listener(ids);
+      if (claimed.length < batch) return;
+    }
   }
 
   async function loadEntry(id: string): Promise<LiveActor> {
@@ -153,6 +229,8 @@ export function createActorHost(deps: ActorHostDeps) {
       create: (input) => typed(createActor(def.logic, { input })),
       start(id, actor, createdAt) {
         if (commits.closed) throw new Error('the actor host is stopped');
+        // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
+        if (leases) held.set(id, 1);
         attach(def, id, actor, createdAt, true);
         actor.start();
         commits.touch(id).dirty = true;
@@ -207,8 +285,21 @@ export function createActorHost(deps: ActorHostDeps) {
     flushed(): Promise<void> {
       return commits.flushed();
     },
-    /** Restores every unfinished (`active`) actor from its stored snapshot and starts it. */
+    /**
+     * Restores every unfinished (`active`) actor from its stored snapshot and starts it. With
+     * leases, only the ones this process can claim (unowned, released or expired): the others
+     * run on their owners.
+     */
     async restoreAll(): Promise<number> {
+      if (leases) {
+        const batch = leases.takeoverBatch ?? 500;
+        let count = 0;
+        for (;;) {
+          const claimed = await repos.actors.claimExpired(terms(), clock.now().getTime(), batch);
+          count += reviveClaimed(claimed).length;
+          if (claimed.length < batch) return count;
+        }
+      }
       let count = 0;
       for (const row of await repos.actors.listActive()) {
         if (live.has(row.id)) continue;
@@ -221,6 +312,28 @@ export function createActorHost(deps: ActorHostDeps) {
       }
       return count;
     },
+    /**
+     * Starts the lease loop (with `leases`; a no-op without): every third of the lease, renew this
+     * process's leases in one statement, then claim expired ones and restore those actors. Call
+     * after `restoreAll()`.
+     */
+    startLeases(): void {
+      if (!leases || leaseTimer || commits.closed) return;
+      leaseTimer = setInterval(() => {
+        if (leaseRound) return;
+        leaseRound = leaseRoundOnce()
+          .catch((error) => deps.onError(error, 'actor lease round failed; trying again next round'))
+          .finally(() => (leaseRound = undefined));
+      }, Math.max(1, Math.floor(leases.leaseMs / 3)));
+      leaseTimer.unref();
+    },
+    /**
+     * Calls `listener` with the ids of actors this process took over from another one (after they
+     * were revived), so their machine's owner can put them back in line (capacity queue).
+     */
+    onRestored(listener: (ids: string[]) => void): void {
+      restoredListeners.push(listener);
+    },
     /** Live actors for operators. */
     list(): LiveActorView[] {
       const now = clock.now().getTime();
@@ -229,14 +342,18 @@ export function createActorHost(deps: ActorHostDeps) {
     get size(): number {
       return live.size;
     },
-    health(): ActorHostHealth {
-      return commits.health();
+    health(): ActorHostHealth & { fencedWrites: number } {
+      return { ...commits.health(), fencedWrites };
     },
     /** Writes what is pending, then stops every actor (their in-flight steps are aborted). */
     async stop(): Promise<void> {
       if (commits.closed) return;
+      clearInterval(leaseTimer);
       await commits.close();
+      await leaseRound;
       for (const entry of [...live.values()]) drop(entry);
+      // What this process held is written: let the others take it over at once.
+      if (leases) await repos.actors.releaseLeases(leases.owner).catch((error) => deps.onError(error, 'actor leases could not be released; they expire instead'));
     },
   };
 }

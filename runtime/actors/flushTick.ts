@@ -2,6 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { NewEvent } from '../../storage/repositories/events.js';
 import { classifyWriteError } from './classifyWriteError.js';
+import type { Fence } from './fence.js';
 import { newPendingTick, type PendingActor, type PendingGroup, type PendingTick } from './pendingTick.js';
 import { writeTick, type TickUnit } from './writeTick.js';
 
@@ -11,6 +12,8 @@ export interface FlushContext {
   repos: Repositories;
   /** The unit of one actor: its snapshot and projection when live, plus its pending rows and events. May throw (encoding). */
   unitOf(id: string, pending: PendingActor): TickUnit;
+  /** Leased actors (Postgres): writes are conditional on (owner, epoch). */
+  fence?: Fence;
 }
 
 export interface FlushResult {
@@ -18,6 +21,8 @@ export interface FlushResult {
   events: NewEvent[];
   /** Actors whose rows can never be stored: stop them and write their failure. */
   failed: Array<{ id: string; error: unknown }>;
+  /** Actors whose rows were refused because another process holds them now: stop this copy. */
+  fenced: string[];
   /** Work not written because the database failed for a passing reason: try again later. */
   retry: PendingTick | null;
   retryError: unknown;
@@ -35,7 +40,11 @@ function settleGroups(items: Item[]): void {
 }
 
 function eventsOf(items: Item[]): NewEvent[] {
-  return items.flatMap((item) => (item.unit.refused ? [] : (item.unit.rows.events ?? [])));
+  return items.flatMap((item) => (item.unit.refused || item.unit.fenced ? [] : (item.unit.rows.events ?? [])));
+}
+
+function fencedOf(items: Item[]): string[] {
+  return items.flatMap((item) => (item.unit.fenced && item.actor ? [item.actor.id] : []));
 }
 
 /** The work of `items` as a pending tick again (for a retry). */
@@ -70,11 +79,11 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   for (const group of tick.groups) items.push({ unit: { actorId: null, snapshot: null, rows: group.rows, ...(group.credits ? { credits: group.credits } : {}) }, group });
 
   try {
-    await ctx.db.transaction((trx) => writeTick(ctx.repos, items.map((item) => item.unit), trx));
+    await ctx.db.transaction((trx) => writeTick(ctx.repos, items.map((item) => item.unit), trx, ctx.fence));
     settleGroups(items);
-    return { events: eventsOf(items), failed, retry: null, retryError: null };
+    return { events: eventsOf(items), failed, fenced: fencedOf(items), retry: null, retryError: null };
   } catch (error) {
-    if (classifyWriteError(error) === 'transient') return { events: [], failed, retry: backToPending(items, tick.waiters, tick.since), retryError: error };
+    if (classifyWriteError(error) === 'transient') return { events: [], failed, fenced: [], retry: backToPending(items, tick.waiters, tick.since), retryError: error };
   }
 
   // Isolation: one transaction per unit.
@@ -82,17 +91,17 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
     try {
-      await ctx.db.transaction((trx) => writeTick(ctx.repos, [item.unit], trx));
+      await ctx.db.transaction((trx) => writeTick(ctx.repos, [item.unit], trx, ctx.fence));
       stored.push(item);
     } catch (error) {
       if (classifyWriteError(error) === 'transient') {
         settleGroups(stored);
-        return { events: eventsOf(stored), failed, retry: backToPending(items.slice(i), tick.waiters, tick.since), retryError: error };
+        return { events: eventsOf(stored), failed, fenced: fencedOf(stored), retry: backToPending(items.slice(i), tick.waiters, tick.since), retryError: error };
       }
       if (item.actor) failed.push({ id: item.actor.id, error });
       else item.group?.done({ stored: false, refused: false, error });
     }
   }
   settleGroups(stored);
-  return { events: eventsOf(stored), failed, retry: null, retryError: null };
+  return { events: eventsOf(stored), failed, fenced: fencedOf(stored), retry: null, retryError: null };
 }

@@ -39,6 +39,11 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
   onTransition?(id: string, snapshot: SnapshotFrom<TLogic>, previous: SnapshotFrom<TLogic> | undefined): void;
   /** Called once the host stopped an actor whose tick could not be stored (release what it held). */
   onFailed?(id: string, snapshot: SnapshotFrom<TLogic>): void;
+  /**
+   * Called once the host stopped this process's copy of an actor another process took over
+   * (fencing, Postgres): release what it held here; its owner writes its state from now on.
+   */
+  onLost?(id: string, snapshot: SnapshotFrom<TLogic>): void;
 }
 
 /**
@@ -55,6 +60,7 @@ export interface HostedDefinition {
   failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;
   onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
   onFailed?(id: string, snapshot: AnyMachineSnapshot): void;
+  onLost?(id: string, snapshot: AnyMachineSnapshot): void;
 }
 
 /** Input and event types of a machine, for typed handles. */

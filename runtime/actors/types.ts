@@ -3,6 +3,7 @@ import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
+import type { Fence } from './fence.js';
 import type { HostedDefinition } from './machineDefinition.js';
 
 /** A live actor as the group commit sees it. */
@@ -24,6 +25,10 @@ export interface GroupCommitDeps {
   liveActor(id: string): CommitActor | undefined;
   /** Stops and forgets a live actor (at rest after a commit, or isolated after a failure). */
   release(id: string): void;
+  /** Leased actors (Postgres): every tick's write is conditional on (owner, epoch). */
+  fence?: Fence;
+  /** A tick's rows of actor `id` were refused: another process holds it now. Stop this copy. */
+  lost?(id: string): void;
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
 }

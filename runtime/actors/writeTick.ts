@@ -1,6 +1,7 @@
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
+import { fenceUnits, type Fence } from './fence.js';
 import { mergeTickRows, type TickRows } from './tickRows.js';
 
 /** Credits a group of rows needs: the rows are written only when all of them can be taken. */
@@ -18,6 +19,8 @@ export interface TickUnit {
   credits?: CreditGuard;
   /** Set by `writeTick` when the guard refused: nothing of this unit was written. */
   refused?: boolean;
+  /** Set by `writeTick` when another process holds the actor now (fencing): nothing of this unit was written. */
+  fenced?: boolean;
 }
 
 /** Takes the credits of the guarded units: per workspace at once when they cover all, else unit by unit. */
@@ -37,19 +40,27 @@ async function takeCredits(repos: Repositories, units: TickUnit[], trx: Db): Pro
  * Writes the units of one tick inside `trx`: credit guards first, then every kind of row through
  * its repository in multi-row statements, in an order that respects foreign keys (new rows before
  * the states that update them; events last). The one place a tick reaches storage.
+ *
+ * With a `fence` (Postgres, leased actors) the write is conditional on (owner, epoch): the tick's
+ * actor rows are locked first, and a unit whose actor another process holds now is marked
+ * `fenced` and nothing of it is written; new actor rows are inserted owned by this process.
  */
-export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db): Promise<void> {
-  for (const unit of units) unit.refused = false;
+export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db, fence?: Fence): Promise<void> {
+  for (const unit of units) {
+    unit.refused = false;
+    unit.fenced = false;
+  }
+  if (fence) await fenceUnits(repos, units, trx, fence);
   await takeCredits(repos, units, trx);
   const rows: TickRows = {};
   const snapshots: EncodedActorRow[] = [];
   for (const unit of units) {
-    if (unit.refused) continue;
+    if (unit.refused || unit.fenced) continue;
     mergeTickRows(rows, unit.rows);
     if (unit.snapshot) snapshots.push(unit.snapshot);
   }
   if (rows.outcomes?.length) await repos.outcomes.insert(rows.outcomes, rows.outcomeInputs ?? [], trx);
-  if (rows.actors?.length) await repos.actors.insert(rows.actors, trx);
+  if (rows.actors?.length) await repos.actors.insert(rows.actors, trx, fence?.terms());
   for (const workflow of rows.workflows ?? []) await repos.workflows.insert(workflow, trx);
   if (rows.stageOutputs?.length) await repos.stageOutputs.insertMany(rows.stageOutputs, trx);
   for (const revision of rows.revisions ?? []) await repos.revisions.insert(revision, trx);

@@ -4,6 +4,7 @@ import { fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { chatSyncMachine, chatSyncMachineVersion, type ChatSyncRunSummary, type RunSyncInput } from '../../machines/chatSync.js';
 import type { ChatIntegrationPatch, ChatIntegrationsRepository } from '../../storage/repositories/chatIntegrations.js';
 import type { ActorHost } from '../actors/actorHost.js';
+import { ActorOwnedElsewhereError } from '../actors/actorOwnedElsewhereError.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import { ChatApiError } from '../../plugins/chat/chatApiError.js';
@@ -87,7 +88,9 @@ export function createChatSyncHost(deps: ChatSyncHostDeps) {
       pending = (async () => {
         try {
           await syncs.load(id);
-        } catch {
+        } catch (error) {
+          // Another process runs this team's sync right now (Postgres leases): its row exists.
+          if (error instanceof ActorOwnedElsewhereError) throw error;
           const now = deps.clock.now().toISOString();
           const input = { workspaceId, teamId };
           const actor = syncs.create(input);

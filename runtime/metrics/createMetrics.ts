@@ -10,6 +10,8 @@ export interface MetricSources {
   streamClients?(): number;
   /** Actor snapshot writes that failed since start (actorHost.health().flushFailures). */
   actorFlushFailures?(): number;
+  /** Tick writes refused since start because another process owns the actor now (actorHost.health().fencedWrites). */
+  fencedWrites?(): number;
 }
 
 /**
@@ -90,6 +92,17 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
     registers,
     collect() {
       if (sources.actorFlushFailures) this.set(sources.actorFlushFailures());
+    },
+  });
+  new Counter({
+    name: 'crewd_fenced_writes_total',
+    help: 'Actor tick writes refused because another process took the actor over (its lease expired here); the stale copy is stopped',
+    registers,
+    collect() {
+      // A running total kept by the actor host: the counter is brought up to it at scrape time.
+      if (!sources.fencedWrites) return;
+      this.reset();
+      this.inc(sources.fencedWrites());
     },
   });
 

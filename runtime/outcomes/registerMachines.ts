@@ -84,6 +84,12 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
       queue.release(context.workspaceId, id);
       settled(id, context, 'failed');
     },
+    // Another process runs it now (fencing): free its slot here; its settling is the owner's to report.
+    onLost(id, snapshot) {
+      queue.release(snapshot.context.workspaceId, id);
+      runner.forget(id);
+      estimator.forget(id);
+    },
   });
 
   const workflow = host.register({

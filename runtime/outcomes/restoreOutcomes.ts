@@ -8,21 +8,38 @@ import type { EngineMachines } from './engineMachines.js';
  * counts the processing ones as holding their slots), and lets workflows catch up on outcomes
  * that settled while they were not running. Call once, after the machines are registered.
  */
-export async function restoreOutcomes(deps: { repos: Repositories; host: Pick<ActorHost, 'restoreAll'>; machines: EngineMachines; queue: CapacityQueue; limits: Map<string, number> }): Promise<number> {
-  const { repos, host, queue, machines } = deps;
+export async function restoreOutcomes(deps: RestoreDeps): Promise<number> {
+  const { repos, host, machines } = deps;
   for (const workspace of await repos.workspaces.list()) deps.limits.set(workspace.id, workspace.concurrent_outcomes);
   const restored = await host.restoreAll();
+  await adoptRestored(deps, [...machines.outcome.liveIds(), ...machines.workflow.liveIds()]);
+  return restored;
+}
+
+type RestoreDeps = { repos: Repositories; host: Pick<ActorHost, 'restoreAll'>; machines: EngineMachines; queue: CapacityQueue; limits: Map<string, number> };
+
+/**
+ * Takes restored actors into the engine: queued outcomes back in line, processing ones holding
+ * their slots, and workflows catching up on outcomes that settled while they were not running.
+ * Used at start and for actors taken over from a process whose lease expired.
+ */
+export async function adoptRestored(deps: Omit<RestoreDeps, 'host'>, ids: string[]): Promise<void> {
+  const { repos, queue, machines } = deps;
   const workspaces = new Set<string>();
-  for (const id of machines.outcome.liveIds()) {
+  for (const id of ids) {
     const snapshot = machines.outcome.snapshot(id);
     if (!snapshot) continue;
     const context = snapshot.context;
+    if (!deps.limits.has(context.workspaceId)) {
+      const workspace = await repos.workspaces.get(context.workspaceId);
+      if (workspace) deps.limits.set(workspace.id, workspace.concurrent_outcomes);
+    }
     workspaces.add(context.workspaceId);
     if (snapshot.matches('queued')) queue.request(context.workspaceId, id);
     else if (snapshot.matches('processing')) queue.occupy(context.workspaceId, id);
   }
   // A workflow restored while its outcomes settled (crash between the two writes) catches up.
-  for (const id of machines.workflow.liveIds()) {
+  for (const id of ids) {
     const workflow = machines.workflow.get(id);
     if (!workflow) continue;
     const context = workflow.getSnapshot().context;
@@ -32,5 +49,4 @@ export async function restoreOutcomes(deps: { repos: Repositories; host: Pick<Ac
     }
   }
   for (const workspaceId of workspaces) queue.pump(workspaceId);
-  return restored;
 }

@@ -11,7 +11,7 @@ import { createCompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines } from './engineMachines.js';
 import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js';
 import { registerMachines } from './registerMachines.js';
-import { restoreOutcomes } from './restoreOutcomes.js';
+import { adoptRestored, restoreOutcomes } from './restoreOutcomes.js';
 import { seedDurations } from './seedDurations.js';
 import { createStageRunner, type StageRunnerDeps, type StageServices } from './stageRunner.js';
 
@@ -86,6 +86,8 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
   const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
   machines = registered;
+  // Actors taken over from a process whose lease ended (Postgres) join this process's engine.
+  host.onRestored((ids) => void adoptRestored({ repos, machines: registered, queue, limits }, ids).catch((error) => deps.onError(error, 'taken-over actors could not be adopted')));
   const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
   return {
     outcomes,

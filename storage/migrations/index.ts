@@ -15,6 +15,7 @@ import * as scaleOut from './030_scale_out.js';
 import * as oauthStates from './040_oauth_states.js';
 import * as idempotencyPrepared from './070_idempotency_prepared.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
+import * as actorLeases from './090_actor_leases.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Array<[string, Migration]> = [
   ['040_oauth_states', oauthStates],
   ['070_idempotency_prepared', idempotencyPrepared],
   ['080_tool_call_visibility', toolCallVisibility],
+  ['090_actor_leases', actorLeases],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */

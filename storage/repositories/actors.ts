@@ -19,6 +19,19 @@ export interface ActorRow {
   updated_at: string;
 }
 
+/** Who holds an actor (Postgres): the owning process, and the epoch its lease was taken at. */
+export interface ActorOwnership {
+  owner: string | null;
+  epoch: number;
+}
+
+/** A lease a process takes on the actor rows it inserts or claims. */
+export interface LeaseTerms {
+  owner: string;
+  /** Milliseconds since the Unix epoch until which the lease holds. */
+  leaseUntil: number;
+}
+
 function fromDb(row: Record<string, unknown>): ActorRow {
   return {
     id: String(row.id),
@@ -41,13 +54,68 @@ const actorColumns = ['id', 'machine', 'version', 'workspace_id', 'status', 'sta
 
 export function actorsRepository(db: Db) {
   return {
-    async insert(rows: EncodedActorRow[], trx: Db = db): Promise<void> {
+    /** Inserts new actors; with `lease`, owned by that process from epoch 1. */
+    async insert(rows: EncodedActorRow[], trx: Db = db, lease?: LeaseTerms): Promise<void> {
+      if (!lease) {
+        await insertMany(trx, 'actors', actorColumns, rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at]));
+        return;
+      }
       await insertMany(
         trx,
         'actors',
-        actorColumns,
-        rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at]),
+        [...actorColumns, 'owner', 'lease_until', 'epoch'],
+        rows.map((r) => [r.id, r.machine, r.version, r.workspace_id, r.status, r.state_value, r.snapshot, r.input, r.created_at, r.updated_at, lease.owner, lease.leaseUntil, 1]),
       );
+    },
+    /**
+     * Locks the rows of `ids` for the rest of `trx` and reads who holds them (Postgres): the
+     * fencing read of a tick. A takeover (which skips locked rows) cannot interleave with the
+     * tick's write; a takeover that committed first is seen. Missing ids are absent from the map.
+     */
+    async lockOwnership(ids: string[], trx: Db): Promise<Map<string, ActorOwnership>> {
+      const owners = new Map<string, ActorOwnership>();
+      if (ids.length === 0) return owners;
+      const rows = await trx('actors').whereIn('id', ids).orderBy('id').select('id', 'owner', 'epoch').forUpdate();
+      for (const row of rows as Array<{ id: string; owner: string | null; epoch: number | string }>) owners.set(row.id, { owner: row.owner, epoch: Number(row.epoch) });
+      return owners;
+    },
+    /**
+     * Takes over up to `limit` unfinished actors nobody holds (never owned, released, or whose
+     * lease ended before `now`), skipping rows another process has locked; bumps their epoch so
+     * the previous owner's writes are refused. Returns the claimed rows, oldest first. Postgres only.
+     */
+    async claimExpired(lease: LeaseTerms, now: number, limit: number): Promise<Array<ActorRow & ActorOwnership>> {
+      const result = await db.raw(
+        `update actors set owner = ?, lease_until = ?, epoch = epoch + 1
+         where id in (select id from actors where status = 'active' and (owner is null or lease_until is null or lease_until < ?)
+                      order by created_at, id limit ? for update skip locked)
+         returning *`,
+        [lease.owner, lease.leaseUntil, now, limit],
+      );
+      const rows = (result.rows as Array<Record<string, unknown>>).map((row) => ({ ...fromDb(row), owner: (row.owner as string | null) ?? null, epoch: Number(row.epoch) }));
+      return rows.sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? -1 : 1) : a.created_at < b.created_at ? -1 : 1));
+    },
+    /**
+     * Claims one actor to load it here: at rest, unowned, expired or already ours. Undefined when
+     * another process holds a live lease on it (or it is not stored). Bumps the epoch. Postgres only.
+     */
+    async claimOne(id: string, lease: LeaseTerms, now: number): Promise<(ActorRow & ActorOwnership) | undefined> {
+      const result = await db.raw(
+        `update actors set owner = ?, lease_until = ?, epoch = epoch + 1
+         where id = ? and (status <> 'active' or owner is null or owner = ? or lease_until is null or lease_until < ?)
+         returning *`,
+        [lease.owner, lease.leaseUntil, id, lease.owner, now],
+      );
+      const row = (result.rows as Array<Record<string, unknown>>)[0];
+      return row ? { ...fromDb(row), owner: (row.owner as string | null) ?? null, epoch: Number(row.epoch) } : undefined;
+    },
+    /** Extends every unfinished actor's lease `owner` holds, in one statement; returns how many. */
+    async renewLeases(lease: LeaseTerms): Promise<number> {
+      return Number(await db('actors').where({ owner: lease.owner, status: 'active' }).update({ lease_until: lease.leaseUntil }));
+    },
+    /** Gives up every lease of `owner` (clean shutdown): the others take the actors over at once. */
+    async releaseLeases(owner: string): Promise<number> {
+      return Number(await db('actors').where({ owner }).update({ owner: null, lease_until: null }));
     },
     /** Multi-row upsert of snapshots; `input` and `created_at` are kept from the first write. */
     async upsertMany(rows: EncodedActorRow[], trx: Db = db): Promise<void> {

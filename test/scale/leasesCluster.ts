@@ -1,0 +1,129 @@
+import type { ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { ExecutionContext } from 'ava';
+import knex, { type Knex } from 'knex';
+import { createPostgresDatabase } from '../helpers/postgres.js';
+import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { tempDir } from '../helpers/server.js';
+
+export const key = 'crew_sk_leasestest0123456789abcdef';
+
+export interface Node {
+  child: ChildProcess;
+  url: string;
+}
+
+/** Real `crewd serve` processes on one fresh Postgres database, each with its own data directory. */
+export async function leaseCluster(t: ExecutionContext, env: Record<string, string>) {
+  const pg = await createPostgresDatabase();
+  const db: Knex = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });
+  const shared = { CREWD_DATABASE_URL: pg.url, CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: crypto.randomBytes(32).toString('base64'), ...env };
+  const nodes: Node[] = [];
+  const dirs: string[] = [];
+  t.teardown(async () => {
+    for (const node of nodes) {
+      if (node.child.signalCode === 'SIGSTOP' || node.child.exitCode === null) node.child.kill('SIGCONT');
+      node.child.kill('SIGKILL');
+    }
+    await db.destroy();
+    await pg.drop();
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    db,
+    async start(): Promise<Node> {
+      const dir = tempDir('crewd-lease-');
+      dirs.push(dir);
+      const node = await serveProcess({ ...shared, CREWD_DATA_DIR: dir, PORT: String(await freePort()) });
+      nodes.push(node);
+      return node;
+    },
+    stop: stopProcess,
+  };
+}
+
+export async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url + path, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await response.text();
+  return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Deploys `count` outcomes through `node`; returns their ids. */
+export async function deploy(t: ExecutionContext, node: Node, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const crew = ['writer', 'mind', 'pilot'][i % 3];
+    const response = await call(node.url, 'POST', `/v1/crews/${crew}/run`, { brief: `Lease test outcome number ${i} about resilient systems` });
+    t.is(response.status, 201, JSON.stringify(response.body));
+    ids.push(response.body.outcome_id);
+  }
+  return ids;
+}
+
+/** Waits until the first outcome has finished at least one stage (work visibly under way). */
+export async function underWay(node: Node, id: string): Promise<void> {
+  for (;;) {
+    const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
+    if ((view.body.progress?.stages_completed?.length ?? 0) >= 1) return;
+    await pause(20);
+  }
+}
+
+/** Waits (through `node`) until every outcome completed; fails the test on a failed one. */
+export async function allCompleted(t: ExecutionContext, node: Node, ids: string[]): Promise<Map<string, any>> {
+  const views = new Map<string, any>();
+  for (const id of ids) {
+    for (;;) {
+      const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
+      if (view.body.status === 'completed') {
+        views.set(id, view.body);
+        break;
+      }
+      t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
+      await pause(50);
+    }
+  }
+  return views;
+}
+
+/** Each outcome has exactly one outcome.completed and its events are numbered 1..n without gaps or repeats. */
+export async function completedOnce(t: ExecutionContext, db: Knex, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const events = await db('events').where({ outcome_id: id }).orderBy('sequence');
+    t.is(events.filter((e: { kind: string }) => e.kind === 'outcome.completed').length, 1, `${id}: one outcome.completed`);
+    t.deepEqual(
+      events.map((e: { sequence: number }) => Number(e.sequence)),
+      events.map((_: unknown, i: number) => i + 1),
+      `${id}: sequences without gaps or repeats`,
+    );
+  }
+}
+
+/** The owners of these actors' rows, as stored. */
+export async function owners(db: Knex, ids: string[]): Promise<Array<{ id: string; owner: string | null; epoch: number; lease_until: string | null; status: string }>> {
+  return db('actors').whereIn('id', ids).select('id', 'owner', 'epoch', 'lease_until', 'status');
+}
+
+/** A Prometheus scrape of `node` (asked again until it answers 200: a process just woken may fail a request). */
+export async function scrape(node: Node): Promise<string> {
+  for (;;) {
+    const response = await call(node.url, 'GET', '/metrics');
+    if (response.status === 200) return String(response.body);
+    await pause(50);
+  }
+}
+
+/** A counter's value from a Prometheus scrape of `node`. */
+export async function counter(node: Node, name: string): Promise<number> {
+  const line = (await scrape(node))
+    .split('\n')
+    .find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return line ? Number(line.split(' ').pop()) : 0;
+}

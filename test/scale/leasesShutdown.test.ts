@@ -1,0 +1,32 @@
+import { postgresTest } from '../helpers/postgres.js';
+import { allCompleted, completedOnce, deploy, leaseCluster, owners, pause, underWay } from './leasesCluster.js';
+
+postgresTest('SIGTERM releases the leases: the other process takes the outcomes over before they would have expired, and completes each once', async (t) => {
+  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '12000', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
+  const a = await cluster.start();
+  const b = await cluster.start();
+  const ids = await deploy(t, a, 12);
+  await underWay(a, ids[0]!);
+  const before = await owners(cluster.db, ids);
+  const ownerA = before[0]!.owner;
+  const held = before.filter((row) => row.status === 'active');
+  t.true(held.length > 0, 'some outcomes are unfinished when A stops');
+  // Without a release, none of these could be taken over before its lease ends.
+  const firstExpiry = Math.min(...held.map((row) => Number(row.lease_until)));
+
+  const stoppingAt = Date.now();
+  await cluster.stop(a.child, 'SIGTERM');
+  t.is(a.child.exitCode, 0);
+  const exitedAt = Date.now();
+  let rows = await owners(cluster.db, held.map((row) => row.id));
+  // Unfinished and nobody's (released) or still A's: not taken over yet.
+  while (rows.some((row) => row.status === 'active' && (row.owner === ownerA || row.owner === null))) {
+    await pause(20);
+    rows = await owners(cluster.db, held.map((row) => row.id));
+  }
+  t.true(rows.some((row) => row.owner !== ownerA && row.owner !== null), 'B holds what A held');
+  t.log(`B held A's unfinished outcomes ${Date.now() - exitedAt} ms after A exited (SIGTERM to exit: ${exitedAt - stoppingAt} ms; lease 12000 ms)`);
+  t.true(Date.now() < firstExpiry, `taken over ${firstExpiry - Date.now()} ms before A's leases would have ended`);
+  await allCompleted(t, b, ids);
+  await completedOnce(t, cluster.db, ids);
+});
