@@ -143,7 +143,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
     // Configured and still installed: what the agents may say they prepared work for.
-    configuredIntegrations: async (workspaceId: string) => (await repos.integrationConfigs.list(workspaceId)).map((row) => row.integration_id).filter((id) => tools.registry.get(id) !== undefined),
+    configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = engine.outcomes;

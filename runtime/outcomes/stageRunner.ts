@@ -96,6 +96,11 @@ function documentTitle(content: string, brief: string): string {
  */
 export function createStageRunner(deps: StageRunnerDeps) {
   const jobs = new Map<string, Promise<Job>>();
+  // The tool-call count of a result costs a query on the one SQLite connection. It is skipped
+  // (0 of 0) only when it is known to be zero: the outcome was deployed in this process (primed:
+  // every stage ran here) and no step of it was offered a tool.
+  const primed = new Set<string>();
+  const offeredTools = new Set<string>();
 
   function job(outcomeId: string): Promise<Job> {
     let pending = jobs.get(outcomeId);
@@ -105,6 +110,11 @@ export function createStageRunner(deps: StageRunnerDeps) {
       jobs.set(outcomeId, pending);
     }
     return pending;
+  }
+
+  async function toolCallCount(outcomeId: string): Promise<{ total: number; failed: number }> {
+    if (primed.has(outcomeId) && !offeredTools.has(outcomeId)) return { total: 0, failed: 0 };
+    return deps.repos.toolCalls.countForOutcome(outcomeId);
   }
 
   async function revisionOf(job: Job, revisionId: string) {
@@ -137,6 +147,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const services = deps.services ?? {};
     const workspaceId = current.workspaceId;
     const tools = services.toolsFor ? await services.toolsFor(workspaceId, stage.stage.agent, { outcomeId: input.outcomeId }) : [];
+    if (tools.length > 0) offeredTools.add(input.outcomeId);
     // The research-type agent (each crew's first stage) reads the knowledge base; the later
     // stages build on its output, so the single database connection is asked once per outcome.
     if (services.retrieve && !isRevision && input.stageIndex === 0) stage.knowledge = await services.retrieve(workspaceId, stage.brief, signal);
@@ -227,7 +238,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       // The model's notes on what the material lacked (local model: `data.notes`) sit beside the
       // measured metadata, with the tool calls made visible (issue 21): how many the outcome's
       // agents made and how many failed.
-      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data), tool_calls: await deps.repos.toolCalls.countForOutcome(input.outcomeId) }, assets: [] },
+      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data), tool_calls: await toolCallCount(input.outcomeId) }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
       ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),
@@ -241,11 +252,14 @@ export function createStageRunner(deps: StageRunnerDeps) {
     /** Seeds the cache of a just-deployed outcome, whose inputs are known and outputs empty. */
     prime(outcomeId: string, workspaceId: string, crewId: CrewId, input: OutcomeInputRow): void {
       if (input.depends_on.length > 0) return; // dependency results are read when it starts
+      primed.add(outcomeId);
       jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: [], revisions: new Map() }));
     },
     /** Drops the cached inputs and outputs of an outcome at rest. */
     forget(outcomeId: string): void {
       jobs.delete(outcomeId);
+      primed.delete(outcomeId);
+      offeredTools.delete(outcomeId);
     },
   };
 }

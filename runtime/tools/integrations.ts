@@ -30,7 +30,7 @@ export interface ConfigureBody {
 export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger; oauthClients?: Readonly<Record<string, unknown>> }) {
   const validateSettings = createSettingsValidator();
   const view = (workspaceId: string, plugin: Plugin) => integrationView(deps, workspaceId, plugin);
-  const available = new Map<string, { at: number; ids: ReadonlySet<string> }>();
+  const available = new Map<string, { at: number; ids: ReadonlySet<string>; configured: readonly string[] }>();
 
   function pluginOr404(integrationId: string): Plugin {
     const plugin = deps.registry.get(integrationId);
@@ -79,6 +79,20 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
       deps.logger.warn({ err: error, integration: integrationId }, 'could not open the tool connection of a configured integration');
       return null;
     }
+  }
+
+  async function access(workspaceId: string): Promise<{ ids: ReadonlySet<string>; configured: readonly string[] }> {
+    const now = deps.clock.now().getTime();
+    const cached = available.get(workspaceId);
+    if (cached && now - cached.at < 5_000) return cached;
+    const rows = await deps.repos.integrationConfigs.list(workspaceId);
+    const configured = rows.map((row) => row.integration_id).filter((id) => deps.registry.get(id) !== undefined);
+    const authorized = new Set(rows.filter((row) => row.settings.__auth_status !== 'auth_required').map((row) => row.integration_id));
+    const ids = new Set(deps.registry.list().filter((plugin) => plugin.manifest.worksUnconfigured || authorized.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id));
+    if (available.size > 10_000) available.clear();
+    const entry = { at: now, ids, configured };
+    available.set(workspaceId, entry);
+    return entry;
   }
 
   return {
@@ -159,14 +173,12 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
      * few seconds; configure on this node clears the cache at once.
      */
     async usable(workspaceId: string): Promise<ReadonlySet<string>> {
-      const now = deps.clock.now().getTime();
-      const cached = available.get(workspaceId);
-      if (cached && now - cached.at < 5_000) return cached.ids;
-      const configured = new Set((await deps.repos.integrationConfigs.list(workspaceId)).filter((row) => row.settings.__auth_status !== 'auth_required').map((row) => row.integration_id));
-      const ids = new Set(deps.registry.list().filter((plugin) => plugin.manifest.worksUnconfigured || configured.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id));
-      if (available.size > 10_000) available.clear();
-      available.set(workspaceId, { at: now, ids });
-      return ids;
+      return (await access(workspaceId)).ids;
+    },
+
+    /** Integration ids the workspace configured whose plugin is still installed (the same few-second cache). */
+    async configured(workspaceId: string): Promise<readonly string[]> {
+      return (await access(workspaceId)).configured;
     },
 
     /** See validateDeployFlags. */
