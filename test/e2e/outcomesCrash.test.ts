@@ -2,19 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import knex from 'knex';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 
 const key = 'crew_sk_crashtest0123456789abcdef';
 
-async function call(url: string, method: string, urlPath: string, body?: unknown) {
-  const response = await fetch(url + urlPath, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = keyedCall(key);
 
 test('after kill -9 mid-run, a restart finishes every outcome once with exactly one outcome.completed each', async (t) => {
   const dataDir = tempDir('crewd-crash-');

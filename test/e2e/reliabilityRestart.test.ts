@@ -3,21 +3,14 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import knex, { type Knex } from 'knex';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 
 const key = 'crew_sk_reliabilityrestart0123456789';
 const secret = 'whsec_reliability_restart_0123456789';
 
-async function call(url: string, method: string, urlPath: string, body?: unknown) {
-  const response = await fetch(url + urlPath, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = keyedCall(key);
 
 /**
  * What writers that never committed leave behind: positions drawn and never stored (a rolled-back

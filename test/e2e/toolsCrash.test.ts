@@ -3,20 +3,13 @@ import path from 'node:path';
 import test from 'ava';
 import knex from 'knex';
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startCountingToolServer } from './fixtures/countingToolServer.js';
 
 const key = 'crew_sk_toolcrash0123456789abcdef';
 
-async function call(url: string, method: string, urlPath: string, body?: unknown) {
-  const response = await fetch(url + urlPath, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = keyedCall(key);
 
 async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

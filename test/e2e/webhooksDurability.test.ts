@@ -1,21 +1,14 @@
 import fs from 'node:fs';
 import test from 'ava';
 import { manualClock } from '../../runtime/clock.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { startServer, tempDir } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 
 const secret = 'whsec_durability_0123456789';
 const bootstrapKey = 'crew_sk_durabilitytest0123456789';
 
-async function call(url: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(url + path, {
-    method,
-    headers: { authorization: `Bearer ${bootstrapKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
-}
+const call = keyedCall(bootstrapKey);
 
 for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
   test.serial(`a retry waiting when the server dies (${signal}) arrives after restart, exactly once`, async (t) => {

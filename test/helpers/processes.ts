@@ -47,3 +47,18 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals = 
   child.kill(signal);
   await exited;
 }
+
+/**
+ * A JSON call to a server started as a child process, with `key` as its bearer: the crash tests
+ * talk to a process they kill and restart, so they call by URL rather than through a TestServer.
+ */
+export function keyedCall(key: string) {
+  return async (url: string, method: string, urlPath: string, body?: unknown): Promise<{ status: number; body: any }> => {
+    const response = await fetch(url + urlPath, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+}
