@@ -39,7 +39,7 @@ export interface Cluster {
  */
 export async function startCluster(count: number, env: Record<string, string> = {}): Promise<Cluster> {
   const pg = await createPostgresDatabase();
-  const key = `crew_sk_scale${randomBytes(12).toString('hex')}`;
+  const key = env.CREWD_BOOTSTRAP_KEY ?? `crew_sk_scale${randomBytes(12).toString('hex')}`;
   const secretKey = randomBytes(32).toString('base64');
   const baseEnv = { CREWD_DATABASE_URL: pg.url, CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: secretKey, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,200', ...env };
   const db = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });

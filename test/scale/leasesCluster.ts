@@ -1,11 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { ExecutionContext } from 'ava';
-import knex, { type Knex } from 'knex';
-import { createPostgresDatabase } from '../helpers/postgres.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
-import { tempDir } from '../helpers/server.js';
+import type { Knex } from 'knex';
+import { stopProcess } from '../helpers/processes.js';
+import { startCluster } from './cluster.js';
 
 export const key = 'crew_sk_leasestest0123456789abcdef';
 
@@ -14,33 +11,21 @@ export interface Node {
   url: string;
 }
 
-/** Real `crewd serve` processes on one fresh Postgres database, each with its own data directory. */
+/**
+ * Real `crewd serve` processes on one fresh Postgres database (the scale tests' cluster), started
+ * one by one. Teardown first wakes (SIGCONT) and kills what a test paused or left running, since a
+ * stopped process would never answer the cluster's own SIGTERM.
+ */
 export async function leaseCluster(t: ExecutionContext, env: Record<string, string>) {
-  const pg = await createPostgresDatabase();
-  const db: Knex = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 2 } });
-  const shared = { CREWD_DATABASE_URL: pg.url, CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: crypto.randomBytes(32).toString('base64'), ...env };
-  const nodes: Node[] = [];
-  const dirs: string[] = [];
+  const cluster = await startCluster(0, { CREWD_BOOTSTRAP_KEY: key, ...env });
   t.teardown(async () => {
-    for (const node of nodes) {
+    for (const node of cluster.nodes) {
       if (node.child.signalCode === 'SIGSTOP' || node.child.exitCode === null) node.child.kill('SIGCONT');
       node.child.kill('SIGKILL');
     }
-    await db.destroy();
-    await pg.drop();
-    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await cluster.close();
   });
-  return {
-    db,
-    async start(): Promise<Node> {
-      const dir = tempDir('crewd-lease-');
-      dirs.push(dir);
-      const node = await serveProcess({ ...shared, CREWD_DATA_DIR: dir, PORT: String(await freePort()) });
-      nodes.push(node);
-      return node;
-    },
-    stop: stopProcess,
-  };
+  return { db: cluster.db, start: (): Promise<Node> => cluster.start(), stop: stopProcess };
 }
 
 export async function call(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
