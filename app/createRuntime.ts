@@ -5,11 +5,13 @@ import { outcomeView } from '../http/views/outcome.js';
 import { isPostgres } from '../storage/db.js';
 import { createActorHost } from '../runtime/actors/actorHost.js';
 import { createKeyService } from '../runtime/auth/keyService.js';
-import { createChat } from '../runtime/chat/createChat.js';
-import type { KnowledgeBase } from '../runtime/chat/knowledgeBase.js';
-import { pluginKnowledge } from '../runtime/chat/pluginKnowledge.js';
 import { systemClock, type Clock } from '../runtime/clock.js';
+import { createChatPlugin } from '../plugins/chat/createChatPlugin.js';
+import { builtInPlugins } from '../plugins/index.js';
+import { createKnowledgeService } from '../runtime/knowledge/knowledgeService.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
+import { chatEndpoints } from './compose/chatEndpoints.js';
+import { chatTeamStore } from './compose/chatTeams.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
@@ -102,46 +104,43 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
   const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
-  // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
-  // (late-bound: the chat integration that owns it is built below).
-  let knowledgeBase: KnowledgeBase | undefined;
-  const tools = createTools({ config, repos, cipher, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
-  // scale-out: crew status and tool connection changes reach every process.
-  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
-  const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
-  // The stages' model: on worker threads for the local model when there is a spare core.
-  const model = buildModel(config, options.modelProvider, metrics, logger);
   const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
-  // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
+  // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host, and so
+  // do the plugins' durable runs (the chat sync).
   // On Postgres several processes share the actors: each runs the ones it holds a lease on
   // (DESIGN section 3, docs/leases.md). SQLite's data-directory lock makes leasing needless there.
   // A process that runs no actors (API only, admin commands) takes no leases: the rows of what it
   // accepts stay unowned, for any worker to claim at once.
   const leasing = isPostgres(db) && config.roles.worker && (options.runActors ?? serving);
   const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(leasing ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
+  // The knowledge base (runtime/knowledge): stages search it, plugins get it as `context.knowledge`.
+  const knowledge = createKnowledgeService({ repo: repos.knowledgeBase, checkpoints: repos.chatIntegrations, clock });
+  // The chat plugin with its sync, over its teams' table (token encrypted by the one cipher).
+  // Saving a chat token gives the workspace a `chat` tool connection unless one exists (spec).
+  const chat = createChatPlugin({
+    teams: chatTeamStore(repos.chatIntegrations, cipher),
+    apiUrl: config.chatApiUrl,
+    ensureToolConnection: (workspaceId, _teamId, accessToken) => tools.integrations.saveSecretsAndConnect(workspaceId, 'chat', { access_token: accessToken }),
+  });
+  // A plugin list given by a test runs the wired chat plugin in place of the bare one.
+  const plugins = (options.tools?.plugins ?? builtInPlugins()).map((plugin) => (plugin.manifest.id === 'chat' ? chat : plugin));
+  // Tools: plugins in process and MCP servers per workspace, with the knowledge base and durable runs.
+  const tools = createTools({ config, repos, cipher, clock, ids, logger, plugins, actors: actorHost }, { ...options.tools, knowledge: (workspaceId) => knowledge.forWorkspace(workspaceId) });
+  // scale-out: crew status and tool connection changes reach every process.
+  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
+  const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
+  // The stages' model: on worker threads for the local model when there is a spare core.
+  const model = buildModel(config, options.modelProvider, metrics, logger);
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
-  // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
-  const chat = createChat({
-    repos,
-    cipher,
-    actors: actorHost,
-    clock,
-    ids,
-    logger,
-    apiUrl: config.chatApiUrl,
-    // Saving a chat token gives the workspace a `chat` tool connection unless one exists (spec).
-    ensureToolConnection: (workspaceId, _teamId, accessToken) => tools.integrations.saveSecretsAndConnect(workspaceId, 'chat', { access_token: accessToken }),
-  });
-  knowledgeBase = chat.knowledgeBase;
   // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
   // their source (#channel or document name) and date, which the providers cite.
   const services = {
     ...createStageServices(tools),
-    retrieve: (workspaceId: string, query: string) => chat.knowledgeBase.search(workspaceId, query, 5),
-    resolveDocuments: (workspaceId: string, names: string[]) => chat.knowledgeBase.resolveDocuments(workspaceId, names),
+    retrieve: (workspaceId: string, query: string) => knowledge.search(workspaceId, query, 5),
+    resolveDocuments: (workspaceId: string, names: string[]) => knowledge.resolveDocuments(workspaceId, names),
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
@@ -183,10 +182,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const restored = await startActors();
     if (restored > 0) logger.info({ restored }, 'restored unfinished actors');
     await eventsOut.startDispatcher();
-    await chat.start();
+    // Jobs that catch up a tick missed while the service was down (the chat sync's 02:00 UTC).
+    await tools.pluginJobs.runAtStart();
   }
 
-  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat, tools, idempotency, version, metrics });
+  // The /api/chat endpoints: the chat plugin's service, called with the workspace's plugin context.
+  const chatService = chatEndpoints(chat.service, (workspaceId) => tools.pluginHost.context(workspaceId, 'chat'));
+  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat: chatService, tools, idempotency, version, metrics });
   const { app, router, routes, document, mcp } = createHttpApp(deps);
   let server: http.Server | undefined;
 
@@ -203,7 +205,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     scheduler,
     startActors,
     eventsOut,
-    chat,
+    /** The chat plugin's service by workspace (plugins/chat/chatService.ts), as /api/chat calls it. */
+    chat: chatService,
+    /** The knowledge base (runtime/knowledge): stages' retrieval, plugins' `context.knowledge`. */
+    knowledge,
     tools,
     logger,
     app,
@@ -232,7 +237,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
       await scale.signals.close();
-      await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
+      await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
       await rateLimiter.close();
     },
   };

@@ -102,16 +102,16 @@ export async function benchChat(): Promise<Record<string, number | string>> {
   const runtime = await createRuntime(config, { logger: createLogger('silent') });
   try {
     const workspace = (await runtime.repos.workspaces.findByName('default'))!;
-    await runtime.chat.service.configure(workspace.id, { access_token: 'xoxb-bench', team_id: 'TBENCH', configuration: { channels: channels.map((c) => c.id), maxMessagesPerChannel: 5000 } });
+    await runtime.chat.configure(workspace.id, { access_token: 'xoxb-bench', team_id: 'TBENCH', configuration: { channels: channels.map((c) => c.id), maxMessagesPerChannel: 5000 } });
     const started = performance.now();
-    await runtime.chat.host.requestSync(workspace.id, 'TBENCH', true);
-    await runtime.chat.host.settled(workspace.id, 'TBENCH');
+    await runtime.chat.sync(workspace.id, { team_id: 'TBENCH', initial_sync: true });
+    await (await runtime.tools.pluginHost.context(workspace.id, 'chat')).runs!.settled('sync', 'TBENCH');
     const seconds = (performance.now() - started) / 1000;
     const stored = await runtime.repos.knowledgeBase.countMessages(workspace.id);
-    const status = await runtime.chat.service.status(workspace.id, 'TBENCH');
+    const status = await runtime.chat.status(workspace.id, 'TBENCH');
     if (status.last_error) throw new Error(`sync failed: ${JSON.stringify(status.last_error)}`);
 
-    const kb = runtime.chat.knowledgeBase;
+    const kb = runtime.knowledge;
     // Query words follow the corpus' frequencies; words the search drops (stop words) are redrawn.
     const searchWord = () => {
       for (;;) {

@@ -110,6 +110,13 @@ export interface PluginManifest {
    */
   jobs?: PluginJob[];
   /**
+   * Durable runs the plugin starts through `context.runs` (e.g. the chat sync). The runtime keeps
+   * each run on its actor host: a run in flight when the process dies (kill -9 included) is run
+   * again after the restart with the same `runId` and input, and two runs of one key never
+   * overlap. The registry refuses a duplicate runner name at start.
+   */
+  runners?: PluginRunner[];
+  /**
    * The vendor's OAuth 2.0 authorization-code endpoints, when the vendor has them. The operator
    * gives the client through CREWD_OAUTH_<ID>_CLIENT_ID / _CLIENT_SECRET (and may override the
    * URLs with _AUTHORIZE_URL / _TOKEN_URL); tokens land in the secret `access_token`.
@@ -125,6 +132,58 @@ export interface PluginJob {
   schedule: string;
   /** Runs the job for one workspace; a throw is logged and the next tick runs again. */
   run(context: PluginContext): Promise<void>;
+  /**
+   * Also run the job once when the service starts (after unfinished runs were restored), so a
+   * tick missed while the service was down is caught up. Only for a job that decides itself what
+   * is due (the chat sync claims each 02:00 UTC slot once): the start run may find nothing to do.
+   */
+  runAtStart?: boolean;
+}
+
+/** One run handed to a runner: `runId` stays the same when a run cut off by a crash is run again. */
+export interface PluginRunRequest {
+  key: string;
+  runId: string;
+  input: Record<string, unknown>;
+}
+
+/**
+ * A durable run kind of a plugin. `run` must resume rather than start over when it is called again
+ * with a `runId` it has seen (keep progress keyed by `runId`, e.g. in checkpoints stored with the
+ * data), must store idempotently, and must stop when `signal` aborts (a disconnect, a shutdown).
+ * It resolves with a JSON summary (kept as the run's `output`). A throw with a string `code`
+ * (and `message`) is kept as the run's `error`; any other throw is logged and kept as
+ * `internal_error` without its internals.
+ */
+export interface PluginRunner {
+  /** Unique within the plugin, `snake_case`. */
+  name: string;
+  run(context: PluginContext, run: PluginRunRequest, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** Where one key's runs stand. */
+export interface PluginRunStatus {
+  state: 'idle' | 'running' | 'error';
+  /** The run in flight (while `running`) or the last one started. */
+  runId: string | null;
+  startedAt: string | null;
+  input: Record<string, unknown> | null;
+  lastRun: { runId: string; finishedAt: string; output: Record<string, unknown> } | null;
+  lastError: { code: string; message: string; at: string } | null;
+}
+
+/**
+ * Durable runs of this (workspace, plugin), by runner name and key (e.g. `sync` and a team id).
+ * Invariants: `start` never starts a second run of a key while one runs (it answers the running
+ * one with `started: false`); `status` reflects every transition made before the call; `stop`
+ * aborts a run in flight, waits until it stopped and forgets the key.
+ */
+export interface PluginRuns {
+  start(runner: string, key: string, input: Record<string, unknown>): Promise<{ runId: string; started: boolean }>;
+  status(runner: string, key: string): Promise<PluginRunStatus | undefined>;
+  /** Resolves once the key has no run in flight in this process and its state is stored. */
+  settled(runner: string, key: string): Promise<void>;
+  stop(runner: string, key: string): Promise<void>;
 }
 
 /** The vendor's OAuth endpoints and scopes (authorization code with PKCE S256). */
@@ -179,12 +238,75 @@ export interface KnowledgeDocument {
 }
 
 /**
- * The workspace's knowledge base (synced chat messages and named documents), scoped to the
- * plugin's workspace by the runtime. `upsert` stores documents by `id`: the same id replaces.
+ * The workspace's knowledge base (runtime/knowledge: synced conversation messages and named
+ * documents, full-text indexed), scoped to the plugin's workspace by the runtime. `upsert` stores
+ * documents by `id`: the same id replaces.
  */
 export interface KnowledgeBase {
   search(query: string, options?: { limit?: number }): Promise<KnowledgePassage[]>;
   upsert(documents: KnowledgeDocument[]): Promise<void>;
+  /** Messages synced from a conversation source (a chat workspace), with their read checkpoints. */
+  conversations?: ConversationStore;
+}
+
+/** One message of a conversation source (e.g. a chat team), stored once per (source, channel, ts). */
+export interface ConversationMessage {
+  /** The source the message was read from (for chat: the team id). */
+  source_id: string;
+  channel_id: string;
+  channel_name: string;
+  /** The source's message id, sortable as text within a channel (chat: `1700000000.000100`). */
+  ts: string;
+  thread_ts: string | null;
+  author: string | null;
+  text: string;
+  posted_at: string;
+}
+
+/**
+ * How far one channel of a source has been read. `synced_ts` is the newest message of the last
+ * finished pass; `run_*` record the pass in flight (`run_low_ts`: the oldest message it stored),
+ * so a pass cut off anywhere resumes below what it stored.
+ */
+export interface ConversationCheckpoint {
+  source_id: string;
+  channel_id: string;
+  channel_name: string;
+  synced_ts: string | null;
+  run_id: string | null;
+  run_newest_ts: string | null;
+  run_low_ts: string | null;
+  run_done: boolean;
+  last_synced_at: string | null;
+  updated_at: string;
+}
+
+/**
+ * The workspace's conversation messages. Invariants: storing is idempotent (a message is unique
+ * per source, channel and ts, a repeat replaces it); `storePage` commits the messages and the
+ * checkpoint that records them in one transaction; the workspace never keeps more than the
+ * runtime's cap of messages (the newest are kept, `enforceLimits`).
+ */
+export interface ConversationStore {
+  store(messages: ConversationMessage[]): Promise<void>;
+  storePage(messages: ConversationMessage[], checkpoint: ConversationCheckpoint): Promise<void>;
+  checkpoint(sourceId: string, channelId: string): Promise<ConversationCheckpoint | undefined>;
+  checkpoints(sourceId: string): Promise<ConversationCheckpoint[]>;
+  saveCheckpoint(checkpoint: ConversationCheckpoint): Promise<void>;
+  /** Top-level messages of the channel at or after `sinceTs`. */
+  countSince(sourceId: string, channelId: string, sinceTs: string): Promise<number>;
+  /** Thread ids of the channel with a message at or after `sinceTs`. */
+  activeThreads(sourceId: string, channelId: string, sinceTs: string): Promise<string[]>;
+  channelCounts(sourceId: string): Promise<Array<{ channel_id: string; channel_name: string; message_count: number }>>;
+  /** Keeps the newest `keep` top-level messages of the channel (their threads with them). */
+  trimChannel(sourceId: string, channelId: string, keep: number): Promise<void>;
+  /**
+   * Trims the workspace to the runtime's message cap, then (with `olderThan`) deletes the
+   * source's messages posted before it (retention). Resolves with the number retention deleted.
+   */
+  enforceLimits(sourceId: string, olderThan?: string): Promise<number>;
+  /** Deletes every message of the source; resolves with the number deleted. */
+  purge(sourceId: string): Promise<number>;
 }
 
 /**
@@ -204,8 +326,10 @@ export interface PluginContext {
   logger: PluginLogger;
   clock: PluginClock;
   kv: PluginKeyValueStore;
-  /** Present once the knowledge base exists. */
+  /** The workspace's knowledge base (runtime/knowledge); set by every runtime with storage. */
   knowledge?: KnowledgeBase;
+  /** Durable runs of this plugin's `runners` (set where the runtime runs actors). */
+  runs?: PluginRuns;
   fetch: PluginFetch;
   /**
    * A directory private to this (workspace, plugin) under the data dir, for local-folder

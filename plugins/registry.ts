@@ -28,7 +28,7 @@ export interface RegistryOptions {
 }
 
 /**
- * Throws on a duplicate plugin id, tool name, flag name or job name, on a flag naming an
+ * Throws on a duplicate plugin id, tool name, flag name, job name or runner name, on a flag naming an
  * undeclared tool, on a flag stage no crew has (when `crewStages` is given) and on an invalid
  * job schedule. Every message names the plugin.
  */
@@ -56,6 +56,11 @@ export function createPluginRegistry(plugins: readonly Plugin[], options: Regist
       if (jobNames.has(job.name)) throw new Error(`plugin registry: plugin "${id}" declares job "${job.name}" twice`);
       jobNames.add(job.name);
       if (!cron.validate(job.schedule)) throw new Error(`plugin registry: job "${job.name}" of plugin "${id}" has an invalid cron schedule "${job.schedule}"`);
+    }
+    const runnerNames = new Set<string>();
+    for (const runner of plugin.manifest.runners ?? []) {
+      if (runnerNames.has(runner.name)) throw new Error(`plugin registry: plugin "${id}" declares runner "${runner.name}" twice`);
+      runnerNames.add(runner.name);
     }
   }
   const list = [...byId.values()];

@@ -1,18 +1,16 @@
 import type { HttpDeps } from '../../http/deps.js';
 import type { Db } from '../../storage/db.js';
 import type { ActorHostHealth } from '../../runtime/actors/actorHost.js';
-import type { ChatService } from '../../runtime/chat/chatService.js';
 import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import type { WebhookService } from '../../runtime/webhooks/service.js';
 
 /** The runtime's parts the HTTP layer is built from, named as the composition root names them. */
-export type HttpParts = Omit<HttpDeps, 'engine' | 'actorHealth' | 'webhooks' | 'chat' | 'databaseReady'> & {
+export type HttpParts = Omit<HttpDeps, 'engine' | 'actorHealth' | 'webhooks' | 'databaseReady'> & {
   db: Db;
   metrics: Metrics;
   outcomes: HttpDeps['engine'];
   actorHost: { health(): ActorHostHealth };
   eventsOut: { webhooks: WebhookService };
-  chat: { service: ChatService };
 };
 
 /**
@@ -35,7 +33,7 @@ export function buildHttpDeps(parts: HttpParts): HttpDeps {
     engine: parts.outcomes,
     actorHealth: () => parts.actorHost.health(),
     webhooks: parts.eventsOut.webhooks,
-    chat: parts.chat.service,
+    chat: parts.chat,
     tools: parts.tools,
     idempotency: parts.idempotency,
     version: parts.version,

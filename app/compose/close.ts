@@ -9,7 +9,8 @@ export interface ClosingParts {
   eventsOut: { closeStreams(): Promise<void>; close(): Promise<void> };
   /** Undefined when the runtime never listened. */
   server: http.Server | undefined;
-  chat: { close(): Promise<void>; drained(): Promise<void> };
+  /** Durable plugin runs (the chat sync): their runs end once the actor host stopped them. */
+  pluginRuns: { drained(): Promise<void> } | undefined;
   scheduler: { stop(): Promise<void> };
   actorHost: { stop(): Promise<void> };
   model: { close(): Promise<void> };
@@ -52,11 +53,10 @@ export async function closeRuntime(parts: ClosingParts): Promise<void> {
   // Half the limit for open requests: the rest of the shutdown gets the other half.
   if (parts.server) await drainServer(parts.server, Math.round(parts.limitMs / 2));
   // Actors persist and stop before the database goes away.
-  await parts.chat.close();
   await parts.scheduler.stop();
   await parts.actorHost.stop();
-  // The host stopped the chat sync actors (aborting their runs): wait for the runs to end.
-  await parts.chat.drained();
+  // The host stopped the plugin run actors (aborting their runs): wait for the runs to end.
+  await parts.pluginRuns?.drained();
   await parts.model.close();
   // After the timers stopped: attempts in flight finish and are stored.
   await parts.eventsOut.close();

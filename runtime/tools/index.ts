@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import { builtInPlugins } from '../../plugins/index.js';
 import type { KnowledgeBase, Plugin } from '../../plugins/contract.js';
 import { createPluginRegistry } from '../../plugins/registry.js';
 import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
+import type { ActorHost } from '../actors/actorHost.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
 import { crews } from '../crews/index.js';
@@ -15,24 +15,38 @@ import { createIntegrations } from './integrations.js';
 import { createOAuthConnect } from './oauth/oauthConnect.js';
 import { createPluginHost } from './pluginHost.js';
 import { createPluginJobs } from './pluginJobs.js';
+import { createPluginRuns, type PluginRunService } from './pluginRuns.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
 import { createToolService } from './toolService.js';
 
 export interface ToolsOptions {
-  /** Plugins to run instead of the built-in ones (tests add the example plugin). */
+  /** Plugins to run instead of the built-in ones (tests add the example plugin); app/ reads it. */
   plugins?: Plugin[];
   /** Overrides of the tool settings (tests shorten backoff and health checks). */
   settings?: Partial<ToolSettings>;
   /** Randomness for reconnect jitter; Math.random unless a test hands in another. */
   random?: () => number;
-  /** The workspace's knowledge base, once it exists (chat issue). */
-  knowledge?: (workspaceId: string) => KnowledgeBase | undefined;
+  /** The workspace's knowledge base (runtime/knowledge), handed to plugins as `context.knowledge`. */
+  knowledge?: (workspaceId: string) => KnowledgeBase;
   /** Retry policy of integration calls (tests shorten it). */
   integrationRetry?: { retries: number; minTimeoutMs: number };
 }
 
 /** Builds the MCP client side from config: plugins, connections, the agents' tool service, integrations. */
-export function createTools(deps: { config: Config; repos: Repositories; cipher: SecretCipher; clock: Clock; ids: IdGenerator; logger: Logger }, options: ToolsOptions = {}) {
+export interface ToolsDeps {
+  config: Config;
+  repos: Repositories;
+  cipher: SecretCipher;
+  clock: Clock;
+  ids: IdGenerator;
+  logger: Logger;
+  /** The plugins the service runs (app/ picks them: runtime/ imports no plugin). */
+  plugins: readonly Plugin[];
+  /** The actor host plugin runs are durable on (contract: `runners`); without it plugins get no `context.runs`. */
+  actors?: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+}
+
+export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
   const { config, cipher } = deps;
   const settings: ToolSettings = {
     ...defaultToolSettings,
@@ -44,7 +58,7 @@ export function createTools(deps: { config: Config; repos: Repositories; cipher:
     ...options.settings,
   };
   const fetch = createGuardedFetch({ allowPrivate: settings.allowPrivateUrls, connectTimeoutMs: settings.connectTimeoutMs });
-  const registry = createPluginRegistry(options.plugins ?? builtInPlugins(), { crewStages: Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)])) });
+  const registry = createPluginRegistry(deps.plugins, { crewStages: Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)])) });
   const pluginHost = createPluginHost({
     registry,
     integrationConfigs: deps.repos.integrationConfigs,
@@ -58,7 +72,12 @@ export function createTools(deps: { config: Config; repos: Repositories; cipher:
     // Bound below, once the OAuth flow and the integrations exist.
     refreshSecrets: (workspaceId, pluginId, secrets) => refreshSecrets(workspaceId, pluginId, secrets),
     ...(options.knowledge ? { knowledge: options.knowledge } : {}),
+    // Bound below: the runs call back into this host for the runner's context.
+    ...(deps.actors ? { runs: (workspaceId: string, pluginId: string) => pluginRuns!.forPlugin(workspaceId, pluginId) } : {}),
   });
+  const pluginRuns: PluginRunService | undefined = deps.actors
+    ? createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger })
+    : undefined;
   const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
@@ -102,6 +121,8 @@ export function createTools(deps: { config: Config; repos: Repositories; cipher:
     integrations,
     /** The plugins' declared cron jobs; `install(scheduler)` puts them on the durable timers. */
     pluginJobs: createPluginJobs({ registry, pluginHost, integrationConfigs: deps.repos.integrationConfigs, clock: deps.clock, logger: deps.logger }),
+    /** Durable runs of the plugins' runners (present with `deps.actors`). */
+    pluginRuns,
     /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
     oauth,
     runner,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { McpServer } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
-import type { KnowledgeBase, PluginContext, PluginKeyValueStore } from '../../plugins/contract.js';
+import type { KnowledgeBase, PluginContext, PluginKeyValueStore, PluginRuns } from '../../plugins/contract.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
 import type { IntegrationConfigsRepository } from '../../storage/repositories/integrationConfigs.js';
 import type { PluginKvRepository } from '../../storage/repositories/pluginKv.js';
@@ -27,8 +27,10 @@ export interface PluginHostDeps {
    * (stored ones when nothing was due). Set by the OAuth connect flow.
    */
   refreshSecrets?: (workspaceId: string, pluginId: string, secrets: Record<string, string>) => Promise<Record<string, string>>;
-  /** The workspace's knowledge base, once one exists (chat issue). */
-  knowledge?: (workspaceId: string) => KnowledgeBase | undefined;
+  /** The workspace's knowledge base (runtime/knowledge), bound to the workspace. */
+  knowledge?: (workspaceId: string) => KnowledgeBase;
+  /** Durable runs of the plugin's runners (runtime/tools/pluginRuns.ts), where actors run. */
+  runs?: (workspaceId: string, pluginId: string) => PluginRuns;
 }
 
 /** Directory names from ids: ids are already safe, this keeps a hostile one inside the root. */
@@ -58,6 +60,7 @@ export function createPluginHost(deps: PluginHostDeps) {
     const dataDir = path.join(deps.dataDir, 'integrations', safeSegment(workspaceId), safeSegment(pluginId));
     await fs.mkdir(dataDir, { recursive: true });
     const knowledge = deps.knowledge?.(workspaceId);
+    const runs = deps.runs?.(workspaceId, pluginId);
     // Keys the runtime keeps beside the settings (`__auth_status`) are not the plugin's.
     const settings = Object.freeze(Object.fromEntries(Object.entries(config?.settings ?? {}).filter(([key]) => !key.startsWith('__'))));
     return {
@@ -68,6 +71,7 @@ export function createPluginHost(deps: PluginHostDeps) {
       clock: deps.clock,
       kv: kvFor(workspaceId, pluginId),
       ...(knowledge ? { knowledge } : {}),
+      ...(runs ? { runs } : {}),
       fetch: deps.fetch,
       dataDir,
       apiUrls: Object.freeze({ ...deps.apiUrls }),

@@ -83,6 +83,13 @@ export function createPluginJobs(deps: { registry: PluginRegistry; pluginHost: P
   }
 
   return {
+    /**
+     * Runs every job declared `runAtStart` once now (call after unfinished actors were restored):
+     * a tick missed while the service was down is caught up by the job's own bookkeeping.
+     */
+    async runAtStart(): Promise<void> {
+      for (const [key, { job }] of jobs) if (job.runAtStart) await runNow(key);
+    },
     /** The declared jobs, `<plugin>:<job>` → schedule. */
     list: () => [...jobs.entries()].map(([key, { job }]) => ({ key, schedule: job.schedule })),
     runNow,

@@ -54,7 +54,7 @@ test('an initial sync stores the readable channels with threads and file text, w
   t.is(countOf(status, 'G0LEADS'), 1);
   t.is(countOf(status, 'G0SECRET'), 0);
   t.is(countOf(status, 'C0OLD'), 0, 'archived channels are excluded by default');
-  const kb = server.runtime.chat.knowledgeBase;
+  const kb = server.runtime.knowledge;
   const [hit] = await kb.search(server.workspaceId, 'When is the Postgres failover drill?', 3);
   t.like(hit, { source: '#eng' });
   t.regex(hit!.text, /Thursday at 14:00 UTC/);
@@ -80,7 +80,7 @@ test('an incremental sync fetches only what is newer than the checkpoint and cat
   const history = fixture.calls.filter((c) => c.method === 'conversations.history').slice(historyCallsBefore);
   t.true(history.length >= 1);
   t.true(history.every((call) => Number(call.params.oldest) >= now - 10 * day), 'incremental history starts at the checkpoint');
-  const kb = server.runtime.chat.knowledgeBase;
+  const kb = server.runtime.knowledge;
   t.regex((await kb.search(server.workspaceId, 'Incident review Monday', 1))[0]!.text, /Monday/);
   t.regex((await kb.search(server.workspaceId, 'v2 ships Wednesday', 1))[0]!.text, /Wednesday/);
   // A third run with nothing new stores nothing twice.
@@ -121,16 +121,18 @@ test('per-channel cap keeps the newest messages, the mentions filter keeps only 
 test('the workspace cap keeps the newest 50,000 messages', async (t) => {
   const { server } = await setup(t);
   const kb = server.runtime.repos.knowledgeBase;
+  // Through the knowledge service, as the chat plugin stores them (context.knowledge.conversations).
+  const conversations = server.runtime.knowledge.forWorkspace(server.workspaceId).conversations!;
   const base = 1_763_000_000;
-  const rows = Array.from({ length: 50_010 }, (_, i) => ({ workspace_id: server.workspaceId, team_id: teamId, channel_id: `C${i % 20}`, channel_name: 'x', ts: `${base + i}.000000`, thread_ts: null, author: null, text: `m ${i}`, posted_at: new Date((base + i) * 1000).toISOString() }));
-  await kb.upsertMessages(rows, new Date().toISOString());
-  await kb.trimWorkspace(server.workspaceId, 50_000);
+  const rows = Array.from({ length: 50_010 }, (_, i) => ({ source_id: teamId, channel_id: `C${i % 20}`, channel_name: 'x', ts: `${base + i}.000000`, thread_ts: null, author: null, text: `m ${i}`, posted_at: new Date((base + i) * 1000).toISOString() }));
+  await conversations.store(rows);
+  t.is(await conversations.enforceLimits(teamId), 0, 'no retention cutoff given: nothing deleted by retention');
   t.is(await kb.countMessages(server.workspaceId), 50_000);
   t.is((await kb.recentMessages(server.workspaceId, teamId, 'C0', 1_000_000)).at(-1)!.text, 'm 20', 'the 10 oldest went');
 });
 
 test('disconnect deletes the token, stops syncs and purges the synced messages', async (t) => {
-  const { server, check } = await setup(t);
+  const { server, check, fixture } = await setup(t);
   await configure(server);
   await syncAndWait(server, true);
   const disconnected = await server.call('DELETE', `/api/chat/integrations/chat/disconnect?team_id=${teamId}`);
@@ -141,7 +143,9 @@ test('disconnect deletes the token, stops syncs and purges the synced messages',
   t.is((await server.call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).status, 404);
   t.is((await server.call('POST', '/api/chat/integrations/chat/sync', { body: { team_id: teamId, initial_sync: false } })).status, 404);
   t.is(await server.runtime.repos.chatIntegrations.get(server.workspaceId, teamId), undefined);
-  t.is(await server.runtime.chat.schedule.tick(), 0, 'no scheduled sync is left');
+  const callsBefore = fixture.calls.length;
+  t.deepEqual(await server.runtime.tools.pluginJobs.runNow('chat:daily_sync'), { workspaces: 1, failed: 0 });
+  t.is(fixture.calls.length, callsBefore, 'no scheduled sync is left');
 });
 
 test('chat errors: invalid or expired token 401, missing scope or a channel without the bot 403', async (t) => {
@@ -212,8 +216,8 @@ test('one workspace never sees another workspace’s chat integration or message
   const other = await workspaceWithKey(server, 'other');
   t.is((await server.call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`, { key: other.key })).status, 404);
   t.is((await server.call('DELETE', `/api/chat/integrations/chat/disconnect?team_id=${teamId}`, { key: other.key })).status, 404);
-  t.deepEqual(await server.runtime.chat.knowledgeBase.search(other.workspace.id, 'Postgres failover drill', 5), []);
-  t.is((await server.runtime.chat.knowledgeBase.search(server.workspaceId, 'Postgres failover drill', 5)).length, 1);
+  t.deepEqual(await server.runtime.knowledge.search(other.workspace.id, 'Postgres failover drill', 5), []);
+  t.is((await server.runtime.knowledge.search(server.workspaceId, 'Postgres failover drill', 5)).length, 1);
 });
 
 test('legacy post, messages and ingest work with a token', async (t) => {
@@ -231,5 +235,5 @@ test('legacy post, messages and ingest work with a token', async (t) => {
   const ingested = await server.call('POST', '/api/chat/ingest', { body: { token: tokens.good, channel: 'C0GEN', limit: 10 } });
   check(t, 'POST', '/api/chat/ingest', ingested);
   t.is(ingested.body.ingested, 1);
-  t.regex((await server.runtime.chat.knowledgeBase.search(server.workspaceId, 'offsite Friday', 1))[0]!.text, /Office closed/);
+  t.regex((await server.runtime.knowledge.search(server.workspaceId, 'offsite Friday', 1))[0]!.text, /Office closed/);
 });

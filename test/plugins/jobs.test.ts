@@ -33,7 +33,10 @@ test('a declared job runs at its time once per configured workspace, on the dura
   });
   const server = await startServer({}, { clock, tools: { plugins: [...builtInPlugins(), nightly] } });
   t.teardown(() => server.close());
-  t.deepEqual(server.runtime.tools.pluginJobs.list(), [{ key: 'nightly:sync', schedule: '0 2 * * *' }]);
+  t.deepEqual(server.runtime.tools.pluginJobs.list(), [
+    { key: 'chat:daily_sync', schedule: '0 2 * * *' },
+    { key: 'nightly:sync', schedule: '0 2 * * *' },
+  ]);
   t.is((await server.call('POST', '/v1/integrations/nightly/configure', { body: { settings: { prefix: 'n-' } } })).status, 200);
   await server.runtime.scheduler.fireDue();
   t.deepEqual(runs, [], 'nothing before 02:00');
