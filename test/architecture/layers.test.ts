@@ -1,5 +1,7 @@
 import test from 'ava';
-import { circles, importsOfLayers, layerOf, type Layer } from './importGraph.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { circles, importsOfLayers, layerOf, root, type Layer } from './importGraph.js';
 
 /**
  * What each layer may import (STYLE: no layer imports a higher one). `app/` is the composition
@@ -32,4 +34,21 @@ test('no layer imports a higher one: machines, schemas, storage and plugins impo
 
 test('no import circles between source files, type-only ones included (shared options types live in leaf files)', (t) => {
   t.deepEqual(circles(importsOfLayers()), []);
+});
+
+/**
+ * The plugin contract (DESIGN section 9, plugins/README.md): runtime/ sees plugins only through the
+ * contract's types and the registry, so adding a plugin touches `plugins/<id>/` and the plugin
+ * list (which app/, the composition root, reads), never runtime/. The chat plugin included: its
+ * sync lives in plugins/chat and gets the knowledge base and durable runs from its context.
+ */
+test('runtime/ imports nothing from plugins/ but the contract and the registry', (t) => {
+  const contract = new Set([path.join('plugins', 'contract.ts'), path.join('plugins', 'registry.ts')]);
+  const offending = importsOfLayers()
+    .filter((edge) => layerOf(edge.from) === 'runtime' && layerOf(edge.to) === 'plugins' && !contract.has(edge.to))
+    .map((edge) => `${edge.from} -> ${edge.to}`);
+  t.deepEqual(offending, []);
+  const chatDir = path.join(root, 'runtime', 'chat');
+  t.deepEqual(fs.existsSync(chatDir) ? fs.readdirSync(chatDir) : [], [], 'the chat integration lives in plugins/chat, not runtime/chat');
+  t.true(fs.existsSync(path.join(root, 'runtime', 'knowledge', 'knowledgeService.ts')), 'the knowledge base is a runtime service');
 });
