@@ -12,6 +12,7 @@ import { createKnowledgeService } from '../runtime/knowledge/knowledgeService.js
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { chatEndpoints } from './compose/chatEndpoints.js';
 import { chatTeamStore } from './compose/chatTeams.js';
+import { legacyChatSyncs } from './compose/legacyChatSyncs.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
@@ -147,8 +148,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = engine.outcomes;
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
+  const legacyChat = legacyChatSyncs({ actors: repos.actors, chatIntegrations: repos.chatIntegrations, now: () => clock.now().toISOString() });
   async function startActors(): Promise<number> {
+    // Chat syncs an earlier version left in flight resume as plugin runs (after the restore).
+    const legacy = await legacyChat.take();
     const restored = await engine.restore();
+    if (legacy > 0 && tools.pluginRuns) await legacyChat.adopt(tools.pluginRuns);
     actorHost.startLeases();
     scheduler.start();
     return restored;

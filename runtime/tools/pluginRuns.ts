@@ -114,20 +114,26 @@ export function createPluginRuns(deps: PluginRunsDeps) {
     if (!deps.registry.get(pluginId)?.manifest.runners?.some((candidate) => candidate.name === runner)) throw new Error(`plugin ${pluginId} declares no runner ${runner}`);
   }
 
+  async function start(workspaceId: string, pluginId: string, runner: string, key: string, input: Record<string, unknown>, runId: string): Promise<{ runId: string; started: boolean }> {
+    checkRunner(pluginId, runner);
+    const id = await ensureActor(workspaceId, pluginId, runner, key);
+    const actor = await handle.load(id);
+    const before = actor.getSnapshot();
+    if (before.value === 'running') return { runId: before.context.runId!, started: false };
+    actor.send({ type: 'START', runId, startedAt: deps.clock.now().toISOString(), input });
+    return { runId, started: true };
+  }
+
   return {
+    /**
+     * Starts a run with a given run id: a run an earlier version kept elsewhere (app/ adopts the
+     * chat syncs stored before they were plugin runs), so the runner resumes it from its checkpoints.
+     */
+    adopt: (workspaceId: string, pluginId: string, runner: string, key: string, runId: string, input: Record<string, unknown>) => start(workspaceId, pluginId, runner, key, input, runId),
     /** The runs of one (workspace, plugin), as the plugin sees them (contract: PluginRuns). */
     forPlugin(workspaceId: string, pluginId: string): PluginRuns {
       return {
-        async start(runner, key, input) {
-          checkRunner(pluginId, runner);
-          const id = await ensureActor(workspaceId, pluginId, runner, key);
-          const actor = await handle.load(id);
-          const before = actor.getSnapshot();
-          if (before.value === 'running') return { runId: before.context.runId!, started: false };
-          const runId = deps.ids.id('run', 16);
-          actor.send({ type: 'START', runId, startedAt: deps.clock.now().toISOString(), input });
-          return { runId, started: true };
-        },
+        start: (runner, key, input) => start(workspaceId, pluginId, runner, key, input, deps.ids.id('run', 16)),
         async status(runner, key) {
           // The latest transition is written asynchronously: read after it landed.
           await deps.actors.flushed();

@@ -5,7 +5,7 @@ import { startChatFixture, teamId } from '../../fixtures/chatTeam.js';
 import { configure, countOf, waitIdle } from '../../e2e/chatHelpers.js';
 import { startServer, tempDir } from '../../helpers/server.js';
 
-test('a chat sync is a durable plugin run on the actor host: its snapshot is a pluginRun actor row keyed by workspace, plugin, runner and team, and the status reads it', async (t) => {
+test('a chat sync is a durable plugin run on the actor host: its snapshot is a pluginRun actor row keyed by workspace, plugin, runner and team, and the status reads it; syncs an earlier version left in flight are taken over as plugin runs', async (t) => {
   const fixture = await startChatFixture();
   const dataDir = tempDir();
   t.teardown(async () => {
@@ -32,8 +32,34 @@ test('a chat sync is a durable plugin run on the actor host: its snapshot is a p
 
   // After a restart the status still comes from the stored run (the actor is at rest, not in memory).
   const second = await startServer(env);
-  t.teardown(() => second.close());
   const again = await waitIdle(second);
   t.like(again, { state: 'idle', last_sync_at: status.last_sync_at, last_sync_started_at: status.last_sync_started_at });
   t.is(countOf(again, channel), messages);
+  await second.close();
+
+  // An earlier version kept a run in flight elsewhere: as a `chatSync` actor row, or (before that)
+  // as a snapshot on the integration row. Simulate one of each, cut by a crash.
+  const legacySnapshot = (runId: string) => ({ status: 'active', value: 'syncing', historyValue: {}, children: {}, context: { workspaceId: first.workspaceId, teamId, runId, initial: false, lastRun: null, lastError: null } });
+  const offline = await startServer(env, { runActors: false, bootstrap: false });
+  const now = new Date().toISOString();
+  await offline.runtime.actorHost.commit({
+    actors: [{ id: 'csync_legacy', machine: 'chatSync', version: 1, workspace_id: first.workspaceId, status: 'active', state_value: 'syncing', snapshot: JSON.stringify(legacySnapshot('csr_legacyactor0001')), input: null, created_at: now, updated_at: now }],
+  });
+  await offline.close();
+  const third = await startServer(env);
+  const adopted = await waitIdle(third);
+  t.like(adopted, { state: 'idle', last_error: null });
+  t.is(countOf(adopted, channel), messages, 'nothing stored twice');
+  t.is(await third.runtime.repos.actors.get('csync_legacy'), undefined, 'the chatSync row is gone');
+  t.like(((await third.runtime.repos.actors.get(actorId))!.snapshot as any).context, { runId: 'csr_legacyactor0001', input: { initial: false } }, 'taken over as a plugin run with its run id');
+  await third.close();
+
+  const offline2 = await startServer(env, { runActors: false, bootstrap: false });
+  await offline2.runtime.repos.chatIntegrations.update(offline2.workspaceId, teamId, { sync_state: 'syncing', sync_snapshot: legacySnapshot('csr_legacyrow000001'), updated_at: new Date().toISOString() });
+  await offline2.close();
+  const fourth = await startServer(env);
+  t.teardown(() => fourth.close());
+  t.like(await waitIdle(fourth), { state: 'idle' });
+  t.like(((await fourth.runtime.repos.actors.get(actorId))!.snapshot as any).context, { runId: 'csr_legacyrow000001' });
+  t.is((await fourth.runtime.repos.chatIntegrations.get(fourth.workspaceId, teamId))!.sync_snapshot, null);
 });
