@@ -151,14 +151,25 @@ export interface PluginRunRequest {
  * A durable run kind of a plugin. `run` must resume rather than start over when it is called again
  * with a `runId` it has seen (keep progress keyed by `runId`, e.g. in checkpoints stored with the
  * data), must store idempotently, and must stop when `signal` aborts (a disconnect, a shutdown).
- * It resolves with a JSON summary (kept as the run's `output`). A throw with a string `code`
- * (and `message`) is kept as the run's `error`; any other throw is logged and kept as
- * `internal_error` without its internals.
+ * It resolves with a JSON summary (kept as the run's `output`). A `PluginRunError` it throws is
+ * kept as the run's `lastError` `{code, message}`, for the user to read; any other throw is logged
+ * and kept as `internal_error` without its internals.
  */
 export interface PluginRunner {
   /** Unique within the plugin, `snake_case`. */
   name: string;
   run(context: PluginContext, run: PluginRunRequest, signal: AbortSignal): Promise<Record<string, unknown>>;
+}
+
+/** A runner's failure the user may read (a dead token, a vendor outage), kept as the run's `lastError`. */
+export class PluginRunError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PluginRunError';
+  }
 }
 
 /** Where one key's runs stand. */

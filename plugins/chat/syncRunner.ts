@@ -1,4 +1,4 @@
-import type { PluginRunner } from '../contract.js';
+import { PluginRunError, type PluginRunner } from '../contract.js';
 import { ChatApiError } from './chatApiError.js';
 import { syncRunner } from './runsOf.js';
 import { createSyncRun, type SyncRunDeps } from './syncRun.js';
@@ -18,7 +18,7 @@ export function chatSyncRunner(deps: SyncRunDeps): PluginRunner {
         const result = await runSync(context, { workspaceId: context.workspaceId, teamId: run.key, runId: run.runId, initial: run.input.initial === true }, signal);
         return { messages_fetched: result.messages_fetched, messages_removed_by_retention: result.messages_removed_by_retention, channels: result.channels, finished_at: result.finished_at };
       } catch (error) {
-        if (error instanceof ChatApiError) throw { code: error.chatError, message: error.message };
+        if (error instanceof ChatApiError) throw new PluginRunError(error.chatError, error.message);
         throw error;
       }
     },

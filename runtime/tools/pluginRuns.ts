@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { fromPromise, waitFor, type SnapshotFrom } from 'xstate';
 import { pluginRunMachine, pluginRunMachineVersion, type PluginRunContext, type PluginRunSummary, type RunPluginInput } from '../../machines/pluginRun.js';
-import type { PluginContext, PluginRuns, PluginRunStatus } from '../../plugins/contract.js';
+import { PluginRunError, type PluginContext, type PluginRuns, type PluginRunStatus } from '../../plugins/contract.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
 import type { ActorsRepository } from '../../storage/repositories/actors.js';
 import type { ActorHost } from '../actors/actorHost.js';
@@ -57,7 +57,7 @@ export function createPluginRuns(deps: PluginRunsDeps) {
     const id = pluginRunActorId(input.workspaceId, input.pluginId, input.runner, input.key);
     const runner = deps.registry.get(input.pluginId)?.manifest.runners?.find((candidate) => candidate.name === input.runner);
     const run = (async () => {
-      if (!runner) throw { code: 'runner_not_installed', message: `Plugin ${input.pluginId} has no runner ${input.runner} in this service.` };
+      if (!runner) throw new PluginRunError('runner_not_installed', `Plugin ${input.pluginId} has no runner ${input.runner} in this service.`);
       const context = await deps.context(input.workspaceId, input.pluginId);
       return runner.run(context, { key: input.key, runId: input.runId, input: input.input }, signal);
     })();
@@ -67,8 +67,7 @@ export function createPluginRuns(deps: PluginRunsDeps) {
       return { runId: input.runId, finishedAt: deps.clock.now().toISOString(), output };
     } catch (error) {
       const at = deps.clock.now().toISOString();
-      const value = error as { code?: unknown; message?: unknown };
-      if (typeof value?.code === 'string') throw { code: value.code, message: typeof value.message === 'string' ? value.message : value.code, at };
+      if (error instanceof PluginRunError) throw { code: error.code, message: error.message, at };
       // Internals stay in the log; the status shows a generic error.
       logger.error({ err: error, plugin: input.pluginId, runner: input.runner, key: input.key }, 'plugin run failed');
       throw { code: 'internal_error', message: 'The run failed on an internal error; what it stored is kept.', at };

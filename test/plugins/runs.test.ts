@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import test from 'ava';
 import { McpServer } from '@modelcontextprotocol/server';
-import { definePlugin, type PluginRunRequest, type PluginRuns } from '../../plugins/contract.js';
+import { definePlugin, PluginRunError, type PluginRunRequest, type PluginRuns } from '../../plugins/contract.js';
 import { builtInPlugins } from '../../plugins/index.js';
 import { startServer, tempDir } from '../helpers/server.js';
 
@@ -28,7 +28,8 @@ function countingPlugin(seen: PluginRunRequest[], gate: { open: boolean }) {
           name: 'count',
           async run(context, run, signal) {
             seen.push(run);
-            if (run.input.fail) throw { code: 'vendor_refused', message: 'The vendor said no.' };
+            if (run.input.fail) throw new PluginRunError('vendor_refused', 'The vendor said no.');
+            if (run.input.crash) throw Object.assign(new Error('SQLITE_BUSY: database is locked at /secret/path'), { code: 'SQLITE_BUSY' });
             while (!gate.open) {
               if (signal.aborted) throw new Error('stopped');
               await new Promise((resolve) => setTimeout(resolve, 10));
@@ -87,6 +88,8 @@ test('a plugin runner started through context.runs never overlaps for one key, s
 
   const failing = await context.runs!.start('count', 'k3', { fail: true });
   t.like(await settledStatus(context.runs!, 'k3'), { state: 'error', runId: failing.runId, lastError: { code: 'vendor_refused', message: 'The vendor said no.' } });
+  const crashing = await context.runs!.start('count', 'k4', { crash: true });
+  t.like(await settledStatus(context.runs!, 'k4'), { state: 'error', runId: crashing.runId, lastError: { code: 'internal_error' } }, 'an internal fault shows no internals');
   await context.runs!.stop('count', 'k3');
   t.is(await context.runs!.status('count', 'k3'), undefined, 'stop forgets the key');
 });
