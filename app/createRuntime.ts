@@ -147,8 +147,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = engine.outcomes;
-  /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   const legacyChat = legacyChatSyncs({ actors: repos.actors, chatIntegrations: repos.chatIntegrations, now: () => clock.now().toISOString() });
+  /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
     // Chat syncs an earlier version left in flight resume as plugin runs (after the restore).
     const legacy = await legacyChat.take();

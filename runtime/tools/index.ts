@@ -32,7 +32,6 @@ export interface ToolsOptions {
   integrationRetry?: { retries: number; minTimeoutMs: number };
 }
 
-/** Builds the MCP client side from config: plugins, connections, the agents' tool service, integrations. */
 export interface ToolsDeps {
   config: Config;
   repos: Repositories;
@@ -46,6 +45,10 @@ export interface ToolsDeps {
   actors?: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
 }
 
+/**
+ * Builds the MCP client side from config: plugins, connections, the agents' tool service,
+ * integrations, and the plugins' jobs and durable runs.
+ */
 export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
   const { config, cipher } = deps;
   const settings: ToolSettings = {
