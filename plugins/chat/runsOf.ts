@@ -4,10 +4,10 @@ import type { PluginContext, PluginRuns } from '../contract.js';
 export const syncRunner = 'sync';
 
 /**
- * The plugin's durable runs. Invariant: the sync endpoints never run without them; a runtime that
- * runs no actors (an admin command) is a wiring fault, not a user's error.
+ * The plugin's durable runs. Invariant: the sync endpoints never run without them; a context
+ * without runs (one built by hand, outside a runtime) is a wiring fault, not a user's error.
  */
 export function runsOf(context: PluginContext): PluginRuns {
-  if (!context.runs) throw new Error('chat plugin: the runtime handed in no durable runs (it runs no actors)');
+  if (!context.runs) throw new Error('chat plugin: the context has no durable runs (context.runs)');
   return context.runs;
 }

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import test from 'ava';
 import { manualClock } from '../../../runtime/clock.js';
 import { dailySyncCron, isDue, lastSlot, nextSlot } from '../../../plugins/chat/syncSchedule.js';
 import { startChatFixture, teamId } from '../../fixtures/chatTeam.js';
-import { startServer } from '../../helpers/server.js';
+import { startServer, tempDir } from '../../helpers/server.js';
 import { configure, waitIdle } from '../../e2e/chatHelpers.js';
 
 test('the daily slot is 02:00 UTC: the last one at or before now, the next one strictly after', (t) => {
@@ -55,4 +56,25 @@ test('the scheduled sync is the chat plugin job daily_sync on the contract: it r
   t.true(history.length > 0);
   t.true(history.every((c) => Number(c.params.oldest) === nowSeconds - 86_400), 'the scheduled run reads only what is newer than the checkpoint (the newest message, a day old)');
   t.is((await server.call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).body.last_sync_at, '2026-11-23T02:00:30.000Z');
+});
+
+test('a night missed while the service was down is synced when it starts again (the job runs at start)', async (t) => {
+  const clock = manualClock('2026-11-22T01:00:00.000Z');
+  const fixture = await startChatFixture(Math.floor(clock.now().getTime() / 1000));
+  const dataDir = tempDir();
+  t.teardown(async () => {
+    await fixture.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_CHAT_API_URL: fixture.apiUrl, CREWD_BOOTSTRAP_KEY: 'crew_sk_missednight0123456789ab' };
+  const first = await startServer(env, { clock });
+  await configure(first, { channels: ['C0ENG'] });
+  await first.close();
+  // Down over the 02:00 UTC slot; back the next morning.
+  clock.set('2026-11-22T09:00:00.000Z');
+  const second = await startServer(env, { clock });
+  t.teardown(() => second.close());
+  const status = await waitIdle(second);
+  t.is(status.last_sync_at, '2026-11-22T09:00:00.000Z', 'the missed slot ran at start');
+  t.is(status.channels[0].message_count, 5);
 });
