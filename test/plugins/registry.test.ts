@@ -59,3 +59,11 @@ test('a job with an invalid cron schedule fails the start, naming the plugin', (
   const good = { ...base, manifest: { ...base.manifest, jobs: [{ name: 'sync', schedule: '0 2 * * *', run: async () => {} }] } };
   t.notThrows(() => createPluginRegistry([good]));
 });
+
+test('a runner declared twice fails the start, naming the plugin', (t) => {
+  const base = plugin('a', ['a_one']);
+  const runner = { name: 'sync', run: async () => ({}) };
+  const twice = { ...base, manifest: { ...base.manifest, runners: [runner, runner] } };
+  t.throws(() => createPluginRegistry([twice]), { message: /plugin "a" declares runner "sync" twice/ });
+  t.notThrows(() => createPluginRegistry([{ ...base, manifest: { ...base.manifest, runners: [runner] } }]));
+});
