@@ -102,15 +102,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
   const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
-  // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
-  // (late-bound: the chat integration that owns it is built below).
-  let knowledgeBase: KnowledgeBase | undefined;
-  const tools = createTools({ config, repos, cipher, clock, ids, logger }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
-  // scale-out: crew status and tool connection changes reach every process.
-  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
-  const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
-  // The stages' model: on worker threads for the local model when there is a spare core.
-  const model = buildModel(config, options.modelProvider, metrics, logger);
   const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host.
@@ -120,6 +111,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // accepts stay unowned, for any worker to claim at once.
   const leasing = isPostgres(db) && config.roles.worker && (options.runActors ?? serving);
   const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(leasing ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
+  // Tools: plugins in process and MCP servers per workspace; plugins read the knowledge base
+  // (late-bound: the chat integration that owns it is built below).
+  let knowledgeBase: KnowledgeBase | undefined;
+  const tools = createTools({ config, repos, cipher, clock, ids, logger, actors: actorHost }, { ...options.tools, knowledge: (workspaceId) => (knowledgeBase ? pluginKnowledge(knowledgeBase, workspaceId) : undefined) });
+  // scale-out: crew status and tool connection changes reach every process.
+  shareChanges(scale.signals, { crews, connections: tools.connections, logger });
+  const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
+  // The stages' model: on worker threads for the local model when there is a spare core.
+  const model = buildModel(config, options.modelProvider, metrics, logger);
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
@@ -150,6 +150,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
     const restored = await engine.restore();
+    // Tool connections stored without an actor (before they ran on the host) get one.
+    await tools.connections.restore();
     actorHost.startLeases();
     scheduler.start();
     return restored;

@@ -3,6 +3,7 @@ import { builtInPlugins } from '../../plugins/index.js';
 import type { KnowledgeBase, Plugin } from '../../plugins/contract.js';
 import { createPluginRegistry } from '../../plugins/registry.js';
 import type { Repositories } from '../../storage/index.js';
+import type { ActorHost } from '../actors/actorHost.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
@@ -32,7 +33,10 @@ export interface ToolsOptions {
 }
 
 /** Builds the MCP client side from config: plugins, connections, the agents' tool service, integrations. */
-export function createTools(deps: { config: Config; repos: Repositories; cipher: SecretCipher; clock: Clock; ids: IdGenerator; logger: Logger }, options: ToolsOptions = {}) {
+export function createTools(
+  deps: { config: Config; repos: Repositories; cipher: SecretCipher; clock: Clock; ids: IdGenerator; logger: Logger; /** Tool connections run on it. */ actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'> },
+  options: ToolsOptions = {},
+) {
   const { config, cipher } = deps;
   const settings: ToolSettings = {
     ...defaultToolSettings,
@@ -59,7 +63,7 @@ export function createTools(deps: { config: Config; repos: Repositories; cipher:
     refreshSecrets: (workspaceId, pluginId, secrets) => refreshSecrets(workspaceId, pluginId, secrets),
     ...(options.knowledge ? { knowledge: options.knowledge } : {}),
   });
-  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger });
+  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
   const oauth = createOAuthConnect({
