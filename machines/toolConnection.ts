@@ -17,7 +17,8 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
  * - action `scheduleRetry`: arms a timer that sends RETRY_DUE at `dueAt` (short waits: the
  *   deadline is in context and is re-armed on restore).
  * - action `closeSession`: drops the live session (on LOST, error and disconnect).
- * - action `cleanup`: deletes the connection's catalog and quarantine state on disconnect.
+ * - action `cleanup`: forgets what the process holds for the connection on disconnect (the
+ *   catalog's deletion is written with the `disconnected` row, by the runtime's projection).
  *
  * Restore: the runtime sends RESTORED to an actor brought back from its persisted snapshot (after
  * a restart or a takeover). A live MCP session is not part of any snapshot, so a restored `active`

@@ -139,12 +139,6 @@ export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionR
     dropSession(): void {
       slot.drop();
     },
-    /** Resolves once the first connect settled (active, error or waiting to retry). */
-    async settled(): Promise<ToolConnectionStatusDetail['state']> {
-      const actor = role.kind === 'hosted' ? role.actor() : undefined;
-      if (actor) await waitFor(actor, (s) => !s.matches('connecting'));
-      return detail().state;
-    },
     /**
      * Resolves once the connection's first connect (after it was opened, or restored at a
      * restart) settled, or after `timeoutMs`, whichever comes first; with the state it is in then.
