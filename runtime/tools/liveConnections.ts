@@ -106,6 +106,9 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
 
   const machine: ConnectionHandle = registerConnectionMachine(deps.actors, {
     async connectStep(connectionId) {
+      // Known here (connected or restored in this process): no read. A disconnect forgets it.
+      const known = live.get(connectionId);
+      if (known?.role === 'hosted') return known.connectStep;
       const row = await repos.toolConnections.getById(connectionId);
       if (!row || row.state === 'disconnected') return undefined;
       return hosted(row).connectStep;
@@ -147,6 +150,7 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     const at = now();
     const actorRow: EncodedActorRow = { id: row.id, machine: machine.name, version: Number(toolConnectionMachineVersion), workspace_id: row.workspace_id, status: 'active', state_value: 'connecting', snapshot: null, input: JSON.stringify(input), created_at: at, updated_at: at };
     await deps.actors.commit({ actors: [actorRow] });
+    hosted(row);
     machine.start(row.id, actor, at);
     return actor;
   }
