@@ -16,7 +16,7 @@ async function deployed(node: Node): Promise<string> {
   }
 }
 
-postgresTest('two processes: the connection actor is owned by one, the other calls its tools on its own session and takes the actor over (reconnecting) after kill -9', async (t) => {
+postgresTest('two processes: the connection actor is owned by one, the other calls its tools on its own session, a disconnect through either ends it, and the other takes the actor over (reconnecting) after kill -9', async (t) => {
   const tools = await startCountingToolServer(idempotencyMetaKey);
   t.teardown(() => tools.close());
   const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '5' });
@@ -38,6 +38,18 @@ postgresTest('two processes: the connection actor is owned by one, the other cal
   t.not(outcome!.owner, ownerA);
   const calls = await cluster.db('tool_calls').where({ outcome_id: first });
   t.true(calls.length >= 1 && calls.every((row: { success: unknown }) => Boolean(row.success)), 'B called the tool of the connection A holds');
+
+  // A connection A holds, disconnected through B: B writes the end, and A (told by the cluster
+  // signal) ends its actor and retires it.
+  const extra = await call(a.url, 'POST', `/api/mcp/connect?workspace_id=${workspace.id}`, { server_type: 'custom', server_name: 'extra', params: { url: tools.url } });
+  t.is(extra.status, 201, JSON.stringify(extra.body));
+  const extraId: string = extra.body.connection_id;
+  t.is((await owners(cluster.db, [extraId]))[0]!.owner, ownerA);
+  const ended = await call(b.url, 'DELETE', `/api/mcp/disconnect/${extraId}?workspace_id=${workspace.id}`);
+  t.deepEqual(ended.body, { status: 'disconnected', connection_id: extraId });
+  while ((await owners(cluster.db, [extraId])).length > 0) await pause(50);
+  t.is((await cluster.db('tool_connections').where({ id: extraId }).first()).state, 'disconnected');
+  t.is(await cluster.db('tool_catalogs').where({ connection_id: extraId }).first(), undefined);
 
   const before = await cluster.db('tool_connections').where({ id }).first();
   await cluster.stop(a.child, 'SIGKILL');
