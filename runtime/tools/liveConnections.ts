@@ -212,24 +212,29 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
      * Another process connected or disconnected one of the workspace's connections (scale-out):
      * follows stored live rows this process does not know yet, and drops the ones no longer
      * stored as live. An actor running here whose row another process disconnected is ended
-     * and retired. Only for a workspace already listed here; others load on first use.
+     * and retired. Connections are followed only in a workspace already listed here; others are
+     * listed on first use.
      */
     async refresh(workspaceId: string): Promise<void> {
-      if (!listed.has(workspaceId)) return;
+      // Actors held here (a takeover included) are ended even when the workspace was never listed.
+      const hostedHere = machine.liveIds().filter((id) => machine.snapshot(id)?.context.workspaceId === workspaceId);
+      if (!listed.has(workspaceId) && hostedHere.length === 0) return;
       const rows = await repos.toolConnections.list(workspaceId);
       const stored = new Map(rows.map((row) => [row.id, row]));
-      for (const row of rows) if (row.state !== 'disconnected' && row.state !== 'error') track(row);
-      for (const connection of [...live.values()]) {
-        if (connection.workspaceId !== workspaceId) continue;
-        const row = stored.get(connection.connectionId);
-        if (row && row.state !== 'disconnected' && row.state !== 'error') continue;
-        const actor = machine.get(connection.connectionId);
+      const isLive = (row: ToolConnectionRow | undefined) => row !== undefined && row.state !== 'disconnected' && row.state !== 'error';
+      if (listed.has(workspaceId)) for (const row of rows) if (isLive(row)) track(row);
+      const known = new Set([...hostedHere, ...[...live.values()].filter((c) => c.workspaceId === workspaceId).map((c) => c.connectionId)]);
+      for (const connectionId of known) {
+        const row = stored.get(connectionId);
+        if (isLive(row)) continue;
+        const actor = machine.get(connectionId);
         if (actor && (!row || row.state === 'disconnected')) {
           actor.send({ type: 'DISCONNECT' });
           await deps.actors.flushed();
-          await machine.retire(connection.connectionId);
+          await machine.retire(connectionId);
+        } else if (!actor) {
+          await forget(connectionId);
         }
-        if (!actor) await forget(connection.connectionId);
       }
     },
     /** Closes every session and timer; stored states stay as they are, to resume on the next start. */
