@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import { waitFor, type Actor } from 'xstate';
-import { publicStatus, statusDetailOf, type toolConnectionMachine, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
+import { backoffMs, publicStatus, statusDetailOf, type toolConnectionMachine, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
 import type { Clock } from '../clock.js';
 import { createCatalogRefresher } from './catalogRefresher.js';
 import { connectionFailure, type ConnectionFailure } from './connectionFailure.js';
@@ -55,6 +55,8 @@ export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionR
   let lastFailure: ConnectionFailure | undefined;
   let lastDetail: ToolConnectionStatusDetail = role.kind === 'follower' ? role.stored : { state: 'connecting', reason: null, next_retry_at: null, last_error: null };
   let opening: Promise<void> | undefined;
+  let openFailures = 0;
+  let nextOpenAt = 0;
   let closed = false;
   // The first successful discovery here may refuse the connection on a name collision.
   let initial = true;
@@ -93,6 +95,9 @@ export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionR
   /** A follower's session for calls: opened once per need, shared by concurrent callers. */
   async function openForCalls(): Promise<void> {
     if (slot.current() || closed || role.kind !== 'follower') return;
+    // After a failed open, calls do not each wait for a server that is down: the next try waits
+    // out the chart's backoff (base delay doubling to the cap, without jitter).
+    if (deps.clock.now().getTime() < nextOpenAt) return;
     opening ??= (async () => {
       try {
         const session = await openMcpSession(await deps.target(), {
@@ -103,9 +108,12 @@ export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionR
         });
         if (closed) return void (await session.close());
         slot.hold(session);
+        openFailures = 0;
         await role.loadCatalog();
       } catch (error) {
         lastFailure = connectionFailure(error);
+        openFailures += 1;
+        nextOpenAt = deps.clock.now().getTime() + backoffMs(deps.settings.reconnect, openFailures, 1);
         deps.logger.warn({ connection_id: deps.connectionId, err: { message: lastFailure.error } }, 'tool connection owned by another process: no session here');
       } finally {
         opening = undefined;
