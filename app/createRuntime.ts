@@ -154,6 +154,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     const legacy = await legacyChat.take();
     const restored = await engine.restore();
     if (legacy > 0 && tools.pluginRuns) await legacyChat.adopt(tools.pluginRuns);
+    // Tool connections stored without an actor (before they ran on the host) get one.
+    await tools.connections.restore();
     actorHost.startLeases();
     scheduler.start();
     return restored;

@@ -7,6 +7,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
  *   active --LOST--> reconnecting (waiting -> attempting)* -> active | error
  *   a 401/403 anywhere -> error (reason auth_required, no retry loop)
  *   active | reconnecting | error --DISCONNECT--> disconnected (final)
+ *   active --RESTORED--> reconnecting.attempting (a restored snapshot has no live session)
  *
  * Pure: no I/O, no clock reads, no randomness. The runtime fills the slots with `.provide()`:
  * - actor `connect`: opens the session and discovers the tools. It RESOLVES for every server
@@ -16,8 +17,15 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
  * - action `scheduleRetry`: arms a timer that sends RETRY_DUE at `dueAt` (short waits: the
  *   deadline is in context and is re-armed on restore).
  * - action `closeSession`: drops the live session (on LOST, error and disconnect).
- * - action `cleanup`: deletes the connection's catalog and quarantine state on disconnect.
- * - action `changed`: the runtime stores the row's state and status detail after each transition.
+ * - action `cleanup`: forgets what the process holds for the connection on disconnect (the
+ *   catalog's deletion is written with the `disconnected` row, by the runtime's projection).
+ *
+ * Restore: the runtime sends RESTORED to an actor brought back from its persisted snapshot (after
+ * a restart or a takeover). A live MCP session is not part of any snapshot, so a restored `active`
+ * connection reconnects at once (an attempt of the reconnect loop, with its backoff and limit); a
+ * restored `reconnecting.waiting` re-arms its retry (the due time is in context); a restored
+ * connect in flight (`connecting`, `reconnecting.attempting`) is invoked again by XState itself.
+ * The stored row is the runtime's projection of every snapshot (no action writes it).
  *
  * The chart's own context updates are named actions too (`recordConnected`, `recordRetry`,
  * `recordFailure`, `recordCrash`), so each transition reads as guard -> target -> what it records.
@@ -33,6 +41,8 @@ export type ConnectResult =
 
 export interface ToolConnectionInput {
   connectionId: string;
+  /** The connection's workspace (the actor host's `workspaceOf`); absent in older snapshots. */
+  workspaceId?: string;
   /** Reconnect attempts before giving up (after a connection that was active was lost). */
   maxAttempts: number;
   /** First backoff delay; doubles per attempt up to `maxDelayMs` (1 s and 30 s by default). */
@@ -58,7 +68,9 @@ export interface ToolConnectionContext extends ToolConnectionInput {
 export type ToolConnectionEvent =
   | { type: 'LOST'; at: string; jitter: number; reason: ToolConnectionFailureReason; error: string; retryable: boolean }
   | { type: 'RETRY_DUE' }
-  | { type: 'DISCONNECT' };
+  | { type: 'DISCONNECT' }
+  /** Sent by the runtime right after the actor was restored from its persisted snapshot. */
+  | { type: 'RESTORED' };
 
 export interface ScheduleRetryParams {
   connectionId: string;
@@ -101,6 +113,7 @@ const failedOnConnect = (output: ConnectResult): Failure | null => (output.ok ? 
 const connection = ({ context }: { context: ToolConnectionContext }) => ({ connectionId: context.connectionId });
 const connectOutput = ({ event }: { event: { output: ConnectResult } }) => ({ output: event.output });
 const connectFailure = ({ event }: { event: { output: ConnectResult } }) => ({ failure: failedOnConnect(event.output) });
+const retryDue = ({ context }: { context: ToolConnectionContext }): ScheduleRetryParams => ({ connectionId: context.connectionId, attempt: context.attempt, dueAt: context.nextRetryAt ?? '' });
 const crash = ({ event }: { event: { error: unknown } }) => ({ error: String((event.error as Error)?.message ?? event.error) });
 
 export const toolConnectionMachine = setup({
@@ -118,7 +131,6 @@ export const toolConnectionMachine = setup({
     scheduleRetry: (_, _params: ScheduleRetryParams) => {},
     closeSession: (_, _params: { connectionId: string }) => {},
     cleanup: (_, _params: { connectionId: string }) => {},
-    changed: () => {},
     /** A connect succeeded: the attempts start over and the failure is forgotten. */
     recordConnected: assign((_, params: { output: ConnectResult }) => ({
       attempt: 0,
@@ -174,8 +186,9 @@ export const toolConnectionMachine = setup({
       },
     },
     active: {
-      entry: 'changed',
       on: {
+        // The session died with the process that held it: reconnect now (no failure to record).
+        RESTORED: '#toolConnection.reconnecting.attempting',
         LOST: [
           {
             guard: { type: 'authFailure', params: ({ event }) => ({ failure: event }) },
@@ -195,8 +208,9 @@ export const toolConnectionMachine = setup({
       on: { DISCONNECT: 'disconnected' },
       states: {
         waiting: {
-          entry: ['changed', { type: 'scheduleRetry', params: ({ context }) => ({ connectionId: context.connectionId, attempt: context.attempt, dueAt: context.nextRetryAt ?? '' }) }],
-          on: { RETRY_DUE: 'attempting' },
+          entry: { type: 'scheduleRetry', params: retryDue },
+          // The timer died with the process: arm it again for the same due time.
+          on: { RETRY_DUE: 'attempting', RESTORED: { actions: { type: 'scheduleRetry', params: retryDue } } },
         },
         attempting: {
           invoke: {
@@ -221,12 +235,12 @@ export const toolConnectionMachine = setup({
       },
     },
     error: {
-      entry: ['changed', { type: 'closeSession', params: connection }],
+      entry: { type: 'closeSession', params: connection },
       on: { DISCONNECT: 'disconnected' },
     },
     disconnected: {
       type: 'final',
-      entry: [assign({ nextRetryAt: null }), { type: 'closeSession', params: connection }, { type: 'cleanup', params: connection }, 'changed'],
+      entry: [assign({ nextRetryAt: null }), { type: 'closeSession', params: connection }, { type: 'cleanup', params: connection }],
     },
   },
 });

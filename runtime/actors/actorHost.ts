@@ -157,6 +157,7 @@ export function createActorHost(deps: ActorHostDeps) {
     actor.start();
     entry.recording = true;
     if (!row.snapshot) commits.touch(row.id).dirty = true;
+    else def.onRestored?.(row.id, actor.getSnapshot());
     return entry;
   }
 

@@ -44,6 +44,13 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
    * (fencing, Postgres): release what it held here; its owner writes its state from now on.
    */
   onLost?(id: string, snapshot: SnapshotFrom<TLogic>): void;
+  /**
+   * Called once an actor was brought back from its stored snapshot and started (restore at start,
+   * a takeover, a load of an actor at rest), before anything else is sent to it: what a snapshot
+   * cannot hold (a live session, a timer) is set up again from here. Transitions it causes are
+   * recorded. Never called for an actor revived from its input (it starts from the beginning).
+   */
+  onRestored?(id: string, snapshot: SnapshotFrom<TLogic>): void;
 }
 
 /**
@@ -61,6 +68,7 @@ export interface HostedDefinition {
   onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
   onFailed?(id: string, snapshot: AnyMachineSnapshot): void;
   onLost?(id: string, snapshot: AnyMachineSnapshot): void;
+  onRestored?(id: string, snapshot: AnyMachineSnapshot): void;
 }
 
 /** Input and event types of a machine, for typed handles. */

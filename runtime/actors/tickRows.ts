@@ -5,6 +5,7 @@ import type { RevisionRow } from '../../storage/repositories/revisions.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { WorkflowRow } from '../../storage/repositories/workflows.js';
 import type { ChatIntegrationPatch } from '../../storage/repositories/chatIntegrations.js';
+import type { ToolConnectionStatePatch } from '../../storage/repositories/toolConnections.js';
 
 /** A revision that ended, written onto its record. */
 export interface RevisionSettled {
@@ -19,6 +20,12 @@ export interface ChatSyncState {
   workspaceId: string;
   teamId: string;
   patch: ChatIntegrationPatch;
+}
+
+/** A tool connection's projection onto its row; a disconnected one also loses its catalog. */
+export interface ToolConnectionState {
+  connectionId: string;
+  patch: ToolConnectionStatePatch;
 }
 
 /**
@@ -42,6 +49,8 @@ export interface TickRows {
   revisionsSettled?: RevisionSettled[];
   /** Chat integration rows projected from chat sync snapshots. */
   chatSyncStates?: ChatSyncState[];
+  /** Tool connection rows projected from tool connection snapshots. */
+  toolConnectionStates?: ToolConnectionState[];
   /** One credit given back per entry (a workspace id). */
   refunds?: string[];
   events?: NewEvent[];

@@ -74,5 +74,6 @@ export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db,
   if (rows.outcomeStates?.length) await repos.outcomes.upsertState(rows.outcomeStates, trx);
   if (rows.workflowStates?.length) await repos.workflows.upsertState(rows.workflowStates, trx);
   for (const sync of rows.chatSyncStates ?? []) await repos.chatIntegrations.update(sync.workspaceId, sync.teamId, sync.patch, trx);
+  for (const connection of rows.toolConnectionStates ?? []) await repos.toolConnections.updateState(connection.connectionId, connection.patch, trx);
   if (rows.events?.length) await repos.events.appendMany(rows.events, trx);
 }

@@ -7,12 +7,13 @@ import { openMcpSession, type McpTarget } from './session.js';
 import type { createSessionSlot } from './sessionSlot.js';
 import type { ToolSettings } from './settings.js';
 
-export interface ConnectActorDeps {
+/** What one connection's connect step needs from the process (its LiveConnection's `connectStep`). */
+export interface ConnectStep {
   target: () => Promise<McpTarget>;
   settings: ToolSettings;
   fetch: GuardedFetch;
   slot: ReturnType<typeof createSessionSlot>;
-  storeCatalog(tools: Tool[], ttlMs: number | null, initial: boolean): Promise<void>;
+  storeCatalog(tools: Tool[], ttlMs: number | null): Promise<void>;
   onToolsChanged(): void;
   onLost(error: unknown): void;
   onFailure(failure: ConnectionFailure): void;
@@ -21,14 +22,16 @@ export interface ConnectActorDeps {
 }
 
 /**
- * The `connect` actor of the tool connection chart: opens a session, discovers and stores the
- * tools and hands the session to the slot. It resolves for every server failure with a
- * classified ConnectResult (the chart decides what follows) and closes a half-open session.
- * Only the first successful discovery is `initial` (a name collision refuses it).
+ * The `connect` actor of the tool connection chart, one for every connection on the host: finds
+ * the connection's process side (`step`; undefined once its row is gone), opens a session,
+ * discovers and stores the tools and hands the session to the slot. It resolves for every server
+ * failure with a classified ConnectResult (the chart decides what follows) and closes a half-open
+ * session. A connection whose row was deleted fails for good (`closed`, not retried).
  */
-export function connectActor(deps: ConnectActorDeps) {
-  let initial = true;
-  return fromPromise<ConnectResult, { connectionId: string; attempt: number }>(async () => {
+export function connectActor(step: (connectionId: string) => Promise<ConnectStep | undefined>, now: () => string) {
+  return fromPromise<ConnectResult, { connectionId: string; attempt: number }>(async ({ input }) => {
+    const deps = await step(input.connectionId);
+    if (!deps) return { ok: false, at: now(), jitter: 1, reason: 'closed', retryable: false, error: 'the connection was deleted' };
     let opened: Awaited<ReturnType<typeof openMcpSession>> | undefined;
     try {
       opened = await openMcpSession(await deps.target(), {
@@ -38,8 +41,7 @@ export function connectActor(deps: ConnectActorDeps) {
         onClosed: (error) => deps.onLost(error ?? new Error('the tool server closed the connection')),
       });
       const { tools, ttlMs } = await opened.listTools();
-      await deps.storeCatalog(tools, ttlMs, initial);
-      initial = false;
+      await deps.storeCatalog(tools, ttlMs);
       deps.slot.hold(opened);
       return { ok: true, at: deps.now(), toolCount: tools.length };
     } catch (error) {

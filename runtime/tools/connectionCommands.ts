@@ -1,4 +1,7 @@
+import { waitFor } from 'xstate';
 import type { Repositories } from '../../storage/index.js';
+import type { ActorHost } from '../actors/actorHost.js';
+import { ActorOwnedElsewhereError } from '../actors/actorOwnedElsewhereError.js';
 import type { ToolCatalogRow } from '../../storage/repositories/toolCatalogs.js';
 import type { ToolConnectionRow } from '../../storage/repositories/toolConnections.js';
 import type { Clock } from '../clock.js';
@@ -20,12 +23,14 @@ export interface ConnectionCommandsDeps {
   clock: Clock;
   ids: IdGenerator;
   live: LiveConnections;
+  actors: Pick<ActorHost, 'flushed'>;
 }
 
 /**
- * The user's commands on tool connections. `connect` answers only after the first attempt
- * settled: active, or nothing stored and a 4xx/5xx (see connectError). `disconnect` ends a
- * connection of the workspace and cleans up its data; another workspace's id is a 404.
+ * The user's commands on tool connections, run through the toolConnection actor on the actor
+ * host. `connect` answers only after the first attempt settled and was stored: active, or nothing
+ * stored and a 4xx/5xx (see connectError). `disconnect` ends a connection of the workspace and
+ * cleans up its data; another workspace's id is a 404.
  */
 export function createConnectionCommands(deps: ConnectionCommandsDeps) {
   const { repos, live } = deps;
@@ -49,6 +54,11 @@ export function createConnectionCommands(deps: ConnectionCommandsDeps) {
     };
   }
 
+  /** The end of a connection whose actor does not run here: written directly (catalog deleted with it). */
+  async function endStored(row: ToolConnectionRow): Promise<void> {
+    await repos.toolConnections.updateState(row.id, { state: 'disconnected', status_detail: { ...row.status_detail, state: 'disconnected', next_retry_at: null }, updated_at: now() });
+  }
+
   return {
     /** Connects and waits for the first answer; a failure leaves nothing behind and is a 4xx/5xx. */
     async connect(workspaceId: string, body: ConnectRequest): Promise<{ connection: ToolConnectionView; catalog: ToolCatalogRow }> {
@@ -61,35 +71,52 @@ export function createConnectionCommands(deps: ConnectionCommandsDeps) {
           server_name: body.server_name,
         });
       }
-      const connection = live.open(row, false);
-      const state = await connection.settled();
-      if (state !== 'active') {
-        const failure = connection.lastFailure();
-        await connection.stop();
-        live.forget(row.id);
+      let actor: Awaited<ReturnType<LiveConnections['startActor']>>;
+      try {
+        actor = await live.startActor(row, false);
+      } catch (error) {
+        await repos.toolConnections.remove(row.id);
+        throw error;
+      }
+      const settled = await waitFor(actor, (s) => !s.matches('connecting'));
+      // Its state and catalog are stored before the answer (or before they are removed).
+      await deps.actors.flushed();
+      if (!settled.matches('active')) {
+        const failure = live.get(row.id)?.lastFailure();
+        await live.machine.retire(row.id);
+        await live.forget(row.id);
         await repos.toolCatalogs.remove(row.id);
         await repos.toolConnections.remove(row.id);
         throw connectError(failure, body);
       }
-      await connection.flushed();
       const stored = (await repos.toolConnections.get(workspaceId, row.id))!;
       const catalog = (await repos.toolCatalogs.get(row.id))!;
       return { connection: connectionView(stored, catalog, 0, live.get(row.id)), catalog };
     },
 
+    /**
+     * Ends a connection: its actor is sent DISCONNECT (loaded when at rest), the tick that stores
+     * `disconnected` also deletes its catalog, then the actor is retired. A connection whose actor
+     * another process runs (Postgres) is ended in storage here; that process ends its actor when
+     * the cluster signal reaches it.
+     */
     async disconnect(workspaceId: string, connectionId: string): Promise<void> {
       const row = await repos.toolConnections.get(workspaceId, connectionId);
       if (!row || row.state === 'disconnected') throw errors.notFound('Tool connection', { connection_id: connectionId });
       await live.ensureWorkspace(workspaceId);
-      const connection = live.get(connectionId);
-      if (connection) {
-        connection.disconnect();
-        await connection.flushed();
+      if (!(await repos.actors.get(connectionId))) {
+        await endStored(row);
       } else {
-        // Never opened in this process (an error row): record the end and clean up directly.
-        await repos.toolConnections.updateState(connectionId, { state: 'disconnected', status_detail: { ...row.status_detail, state: 'disconnected', next_retry_at: null }, updated_at: now() });
-        await repos.toolCatalogs.remove(connectionId);
+        try {
+          await live.machine.send(connectionId, { type: 'DISCONNECT' });
+          await deps.actors.flushed();
+          await live.machine.retire(connectionId);
+        } catch (error) {
+          if (!(error instanceof ActorOwnedElsewhereError)) throw error;
+          await endStored(row);
+        }
       }
+      await live.forget(connectionId);
     },
   };
 }

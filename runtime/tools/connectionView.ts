@@ -17,9 +17,13 @@ export interface ToolConnectionView {
   created_at: string;
 }
 
-/** A stored connection as the API shows it; the live state wins over the stored one while open. */
+/**
+ * A stored connection as the API shows it. While its actor runs in this process, the actor's
+ * state wins over the stored one (it may be a tick ahead); otherwise the row is what its owner
+ * last stored.
+ */
 export function connectionView(row: ToolConnectionRow, catalog: ToolCatalogRow | undefined, calls: number, live: LiveConnection | undefined): ToolConnectionView {
-  const detail = live && row.state !== 'disconnected' ? live.detail() : (row.status_detail as ToolConnectionStatusDetail);
+  const detail = live?.role === 'hosted' && row.state !== 'disconnected' ? live.detail() : (row.status_detail as ToolConnectionStatusDetail);
   return {
     id: row.id,
     workspace_id: row.workspace_id,

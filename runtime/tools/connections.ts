@@ -11,8 +11,9 @@ export interface ToolConnectionsDeps extends LiveConnectionsDeps {
 
 /**
  * The workspace's MCP tool connections: connect (validated, SSRF-guarded, stdio allowlisted,
- * credentials encrypted), disconnect, list, and the live sessions agents call through. Live
- * connections of a workspace are opened lazily, the first time its tools are needed.
+ * credentials encrypted), disconnect, list, and the live sessions agents call through. Each
+ * connection's state chart runs on the actor host (restored, and reconnected, at start); this
+ * process's sessions of a workspace's connections are found lazily, when its tools are needed.
  */
 export function createToolConnections(deps: ToolConnectionsDeps) {
   const live = createLiveConnections(deps);
@@ -32,6 +33,8 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
     liveFor: live.liveFor,
     /** Picks up connects and disconnects made by another process (scale-out). */
     refresh: live.refresh,
+    /** At start, after the host restored its actors: gives stored connections without an actor one. */
+    restore: live.restore,
     get: live.get,
     catalogOf: live.catalogOf,
     close: live.close,

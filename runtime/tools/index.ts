@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { KnowledgeBase, Plugin } from '../../plugins/contract.js';
 import { createPluginRegistry } from '../../plugins/registry.js';
 import type { Repositories } from '../../storage/index.js';
-import type { Clock } from '../clock.js';
 import type { ActorHost } from '../actors/actorHost.js';
+import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
 import { crews } from '../crews/index.js';
@@ -41,8 +41,8 @@ export interface ToolsDeps {
   logger: Logger;
   /** The plugins the service runs (app/ picks them: runtime/ imports no plugin). */
   plugins: readonly Plugin[];
-  /** The actor host plugin runs are durable on (contract: `runners`); without it plugins get no `context.runs`. */
-  actors?: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+  /** The actor host tool connections and plugin runs (contract: `runners`) are durable on. */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
 }
 
 /**
@@ -76,12 +76,10 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     refreshSecrets: (workspaceId, pluginId, secrets) => refreshSecrets(workspaceId, pluginId, secrets),
     ...(options.knowledge ? { knowledge: options.knowledge } : {}),
     // Bound below: the runs call back into this host for the runner's context.
-    ...(deps.actors ? { runs: (workspaceId: string, pluginId: string) => pluginRuns!.forPlugin(workspaceId, pluginId) } : {}),
+    runs: (workspaceId: string, pluginId: string) => pluginRuns.forPlugin(workspaceId, pluginId),
   });
-  const pluginRuns: PluginRunService | undefined = deps.actors
-    ? createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger })
-    : undefined;
-  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger });
+  const pluginRuns: PluginRunService = createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger });
+  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
   const oauth = createOAuthConnect({
@@ -124,7 +122,7 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     integrations,
     /** The plugins' declared cron jobs; `install(scheduler)` puts them on the durable timers. */
     pluginJobs: createPluginJobs({ registry, pluginHost, integrationConfigs: deps.repos.integrationConfigs, clock: deps.clock, logger: deps.logger }),
-    /** Durable runs of the plugins' runners (present with `deps.actors`). */
+    /** Durable runs of the plugins' runners. */
     pluginRuns,
     /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
     oauth,

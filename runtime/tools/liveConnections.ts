@@ -1,13 +1,17 @@
 import type { Logger } from 'pino';
+import { statusDetailOf, toolConnectionMachineVersion, type ToolConnectionInput, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
 import type { Repositories } from '../../storage/index.js';
+import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { ToolCatalogRow } from '../../storage/repositories/toolCatalogs.js';
 import type { ToolConnectionRow } from '../../storage/repositories/toolConnections.js';
+import type { ActorHost } from '../actors/actorHost.js';
 import type { Clock } from '../clock.js';
 import type { SecretCipher } from '../secrets/cipher.js';
+import { registerConnectionMachine, type ConnectionHandle } from './connectionMachine.js';
 import { connectionTarget } from './connectionTarget.js';
 import type { GuardedFetch } from './guardedFetch.js';
-import { createLiveConnection, type LiveConnection } from './liveConnection.js';
+import { createLiveConnection, type LiveConnection, type LiveConnectionDeps } from './liveConnection.js';
 import type { PluginHost } from './pluginHost.js';
 import type { ToolSettings } from './settings.js';
 import { storeCatalog } from './storeCatalog.js';
@@ -22,73 +26,162 @@ export interface LiveConnectionsDeps {
   clock: Clock;
   random: () => number;
   logger: Logger;
+  /** The process's actor host: every tool connection's state chart runs (and is stored) there. */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
 }
 
 /**
- * The registry of this process's live tool connections and their latest catalogs. A workspace's
- * stored connections are opened once, lazily, the first time it is touched (`ensureWorkspace`):
- * that is how a restart resumes them. Invariant: a connection is in the registry from `open`
- * until its disconnect cleanup ran, `forget` or `close`.
+ * This process's side of the tool connections: the toolConnection machine registered on the
+ * actor host (the actor owns status and catalog), and a registry of LiveConnections keyed by
+ * connection id holding what no snapshot can (sessions, quarantine, retry timers, the latest
+ * catalogs). A connection whose actor runs here is `hosted`; one whose actor another process
+ * runs (Postgres leases) is a `follower` here, with a session opened on demand for calls.
+ * A workspace's stored connections are listed once, lazily, the first time it is touched
+ * (`ensureWorkspace`); a cluster signal makes it list them again (`refresh`).
  */
 export function createLiveConnections(deps: LiveConnectionsDeps) {
+  const { repos } = deps;
   const live = new Map<string, LiveConnection>();
   // The latest catalog of each live connection, kept beside the stored one so a tool call needs
   // no database read to find its tool (the call log row is the only write on the call path).
   const catalogs = new Map<string, { catalog: ToolCatalogRow; serverType: string }>();
+  const retryTimers = new Map<string, NodeJS.Timeout>();
   // One load per workspace; concurrent first callers share it (none sees the registry half-filled).
-  const restored = new Map<string, Promise<void>>();
+  const listed = new Map<string, Promise<void>>();
   const now = () => deps.clock.now().toISOString();
 
-  /** Starts a live connection for a stored row; `retryInitialFailure` is true when resuming. */
-  function open(row: ToolConnectionRow, retryInitialFailure: boolean): LiveConnection {
-    const connection = createLiveConnection(
-      {
-        connectionId: row.id,
-        workspaceId: row.workspace_id,
-        target: connectionTarget(row, deps),
-        settings: deps.settings,
-        fetch: deps.fetch,
-        clock: deps.clock,
-        random: deps.random,
-        logger: deps.logger,
-        async storeCatalog(tools, ttlMs, initial) {
-          const stored = await storeCatalog(row, tools, ttlMs, initial, { ...deps, now });
-          catalogs.set(row.id, { catalog: stored, serverType: row.server_type });
-        },
-        async persist(detail, lastConnectedAt) {
-          await deps.repos.toolConnections.updateState(row.id, { state: detail.state, status_detail: detail, last_connected_at: lastConnectedAt, updated_at: now() });
-        },
-        async cleanup() {
-          await deps.repos.toolCatalogs.remove(row.id);
-          catalogs.delete(row.id);
-          live.delete(row.id);
-        },
+  function processSide(row: ToolConnectionRow): LiveConnectionDeps {
+    return {
+      connectionId: row.id,
+      workspaceId: row.workspace_id,
+      settings: deps.settings,
+      fetch: deps.fetch,
+      clock: deps.clock,
+      random: deps.random,
+      logger: deps.logger,
+      target: connectionTarget(row, deps),
+      async storeCatalog(tools, ttlMs, initial) {
+        const stored = await storeCatalog(row, tools, ttlMs, initial, { ...deps, now });
+        catalogs.set(row.id, { catalog: stored, serverType: row.server_type });
       },
-      { retryInitialFailure },
-    );
+    };
+  }
+
+  /** The process side of a connection whose actor runs here (replaces a follower: taken over). */
+  function hosted(row: ToolConnectionRow): LiveConnection {
+    const existing = live.get(row.id);
+    if (existing?.role === 'hosted') return existing;
+    void existing?.close();
+    const connection = createLiveConnection(processSide(row), {
+      kind: 'hosted',
+      actor: () => machine.get(row.id),
+      send: (event) => machine.get(row.id)?.send(event),
+    });
     live.set(row.id, connection);
-    connection.start();
     return connection;
   }
 
-  /** Opens the workspace's stored connections once (lazily; a restart resumes them here). */
+  function follower(row: ToolConnectionRow): LiveConnection {
+    const connection = createLiveConnection(processSide(row), {
+      kind: 'follower',
+      stored: row.status_detail as ToolConnectionStatusDetail,
+      async loadCatalog() {
+        const catalog = await repos.toolCatalogs.get(row.id);
+        if (catalog) catalogs.set(row.id, { catalog, serverType: row.server_type });
+      },
+    });
+    live.set(row.id, connection);
+    return connection;
+  }
+
+  /** Drops what this process holds for a connection (its stored state is left as it is). */
+  async function forget(connectionId: string): Promise<void> {
+    const connection = live.get(connectionId);
+    live.delete(connectionId);
+    catalogs.delete(connectionId);
+    clearTimeout(retryTimers.get(connectionId));
+    retryTimers.delete(connectionId);
+    await connection?.close();
+  }
+
+  const machine: ConnectionHandle = registerConnectionMachine(deps.actors, {
+    async connectStep(connectionId) {
+      // Known here (connected or restored in this process): no read. A disconnect forgets it.
+      const known = live.get(connectionId);
+      if (known?.role === 'hosted') return known.connectStep;
+      const row = await repos.toolConnections.getById(connectionId);
+      if (!row || row.state === 'disconnected') return undefined;
+      return hosted(row).connectStep;
+    },
+    scheduleRetry(connectionId, dueAt) {
+      clearTimeout(retryTimers.get(connectionId));
+      const delay = Math.max(0, Date.parse(dueAt) - deps.clock.now().getTime());
+      const timer = setTimeout(() => {
+        retryTimers.delete(connectionId);
+        machine.get(connectionId)?.send({ type: 'RETRY_DUE' });
+      }, Number.isFinite(delay) ? delay : 0);
+      timer.unref();
+      retryTimers.set(connectionId, timer);
+    },
+    closeSession: (connectionId) => live.get(connectionId)?.dropSession(),
+    cleanup: (connectionId) => void forget(connectionId),
+    moved: (connectionId, snapshot) => live.get(connectionId)?.observe(statusDetailOf(snapshot)),
+    released(connectionId, snapshot) {
+      const workspaceId = snapshot.context.workspaceId;
+      void forget(connectionId);
+      // Listed again on next use: as a follower of the process that runs it now.
+      if (workspaceId) listed.delete(workspaceId);
+    },
+    now,
+  });
+
+  function actorInput(row: ToolConnectionRow, retryInitialFailure: boolean): ToolConnectionInput {
+    const { reconnect } = deps.settings;
+    return { connectionId: row.id, workspaceId: row.workspace_id, maxAttempts: reconnect.maxAttempts, baseDelayMs: reconnect.baseDelayMs, maxDelayMs: reconnect.maxDelayMs, retryInitialFailure };
+  }
+
+  /**
+   * Creates and starts the actor of a stored connection: its actors row is committed first (the
+   * input it starts from), so a crash before its first tick restores it from there.
+   */
+  async function startActor(row: ToolConnectionRow, retryInitialFailure: boolean) {
+    const input = actorInput(row, retryInitialFailure);
+    const actor = machine.create(input);
+    const at = now();
+    const actorRow: EncodedActorRow = { id: row.id, machine: machine.name, version: Number(toolConnectionMachineVersion), workspace_id: row.workspace_id, status: 'active', state_value: 'connecting', snapshot: null, input: JSON.stringify(input), created_at: at, updated_at: at };
+    await deps.actors.commit({ actors: [actorRow] });
+    hosted(row);
+    machine.start(row.id, actor, at);
+    return actor;
+  }
+
+  function track(row: ToolConnectionRow): void {
+    const existing = live.get(row.id);
+    if (existing) existing.observe(row.status_detail as ToolConnectionStatusDetail);
+    else if (machine.get(row.id)) hosted(row);
+    else follower(row);
+  }
+
+  /** Lists the workspace's stored live connections once (lazily): hosted here, or followed. */
   function ensureWorkspace(workspaceId: string): Promise<void> {
-    let loading = restored.get(workspaceId);
+    let loading = listed.get(workspaceId);
     if (!loading) {
-      loading = deps.repos.toolConnections.listLive(workspaceId).then((rows) => {
-        for (const row of rows) if (!live.has(row.id)) open(row, true);
+      loading = repos.toolConnections.listLive(workspaceId).then((rows) => {
+        for (const row of rows) if (!live.has(row.id)) track(row);
       });
       // A failed read is tried again by the next caller.
-      loading.catch(() => restored.delete(workspaceId));
-      restored.set(workspaceId, loading);
+      loading.catch(() => listed.delete(workspaceId));
+      listed.set(workspaceId, loading);
     }
     return loading;
   }
 
   return {
-    open,
+    machine,
+    startActor,
     ensureWorkspace,
-    /** Live connections of a workspace (opened on first use). */
+    forget,
+    /** Live connections of a workspace (listed on first use). */
     async liveFor(workspaceId: string): Promise<LiveConnection[]> {
       await ensureWorkspace(workspaceId);
       return [...live.values()].filter((connection) => connection.workspaceId === workspaceId);
@@ -97,33 +190,59 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     /** The in-memory catalog of a live connection (undefined before its first discovery). */
     catalogOf: (connectionId: string) => catalogs.get(connectionId),
     /**
+     * Gives every stored live connection without an actor one (rows stored before connections ran
+     * on the actor host, or a crash between a connect's two writes): it connects, retrying a
+     * failure. Connections with an actor are restored by the host itself (and sent RESTORED).
+     * Another process adopting the same row first makes this one skip it.
+     */
+    async restore(): Promise<number> {
+      let adopted = 0;
+      for (const row of await repos.toolConnections.listLive()) {
+        if (machine.get(row.id) || (await repos.actors.get(row.id))) continue;
+        try {
+          await startActor(row, true);
+          adopted += 1;
+        } catch (error) {
+          deps.logger.warn({ err: error, connection_id: row.id }, 'a stored tool connection could not be given an actor');
+        }
+      }
+      return adopted;
+    },
+    /**
      * Another process connected or disconnected one of the workspace's connections (scale-out):
-     * opens stored live rows this process does not run yet and stops (without writing) the ones
-     * no longer stored as live. Only for a workspace already opened here; others load on first use.
+     * follows stored live rows this process does not know yet, and drops the ones no longer
+     * stored as live. An actor running here whose row another process disconnected is ended
+     * and retired. Connections are followed only in a workspace already listed here; others are
+     * listed on first use.
      */
     async refresh(workspaceId: string): Promise<void> {
-      if (!restored.has(workspaceId)) return;
-      const rows = await deps.repos.toolConnections.listLive(workspaceId);
-      const stored = new Set(rows.map((row) => row.id));
-      for (const row of rows) if (!live.has(row.id)) open(row, true);
-      for (const connection of [...live.values()]) {
-        if (connection.workspaceId !== workspaceId || stored.has(connection.connectionId)) continue;
-        live.delete(connection.connectionId);
-        catalogs.delete(connection.connectionId);
-        await connection.stop();
+      // Actors held here (a takeover included) are ended even when the workspace was never listed.
+      const hostedHere = machine.liveIds().filter((id) => machine.snapshot(id)?.context.workspaceId === workspaceId);
+      if (!listed.has(workspaceId) && hostedHere.length === 0) return;
+      const rows = await repos.toolConnections.list(workspaceId);
+      const stored = new Map(rows.map((row) => [row.id, row]));
+      const isLive = (row: ToolConnectionRow | undefined) => row !== undefined && row.state !== 'disconnected' && row.state !== 'error';
+      if (listed.has(workspaceId)) for (const row of rows) if (isLive(row)) track(row);
+      const known = new Set([...hostedHere, ...[...live.values()].filter((c) => c.workspaceId === workspaceId).map((c) => c.connectionId)]);
+      for (const connectionId of known) {
+        const row = stored.get(connectionId);
+        if (isLive(row)) continue;
+        const actor = machine.get(connectionId);
+        if (actor && (!row || row.state === 'disconnected')) {
+          actor.send({ type: 'DISCONNECT' });
+          await deps.actors.flushed();
+          await machine.retire(connectionId);
+        } else if (!actor) {
+          await forget(connectionId);
+        }
       }
     },
-    /** Drops a connection that was stopped without a disconnect (a refused first connect). */
-    forget(connectionId: string): void {
-      live.delete(connectionId);
-      catalogs.delete(connectionId);
-    },
-    /** Stops every live connection; stored states stay as they are, to resume on the next start. */
+    /** Closes every session and timer; stored states stay as they are, to resume on the next start. */
     async close(): Promise<void> {
-      await Promise.all([...live.values()].map((connection) => connection.stop()));
-      live.clear();
-      catalogs.clear();
-      restored.clear();
+      await Promise.all([...live.keys()].map((connectionId) => forget(connectionId)));
+      for (const timer of retryTimers.values()) clearTimeout(timer);
+      retryTimers.clear();
+      listed.clear();
     },
   };
 }

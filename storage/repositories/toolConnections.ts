@@ -23,6 +23,14 @@ export interface ToolConnectionRow {
   updated_at: string;
 }
 
+/** What the tool connection actor's projection writes onto its row. */
+export interface ToolConnectionStatePatch {
+  state: string;
+  status_detail: ToolConnectionStatusDetailRow;
+  last_connected_at?: string | null;
+  updated_at: string;
+}
+
 function fromDb(row: Record<string, unknown>): ToolConnectionRow {
   return {
     id: String(row.id),
@@ -76,10 +84,23 @@ export function toolConnectionsRepository(db: Db) {
       if (workspaceId) query.where({ workspace_id: workspaceId });
       return (await query.orderBy('created_at')).map(fromDb);
     },
-    async updateState(id: string, patch: { state: string; status_detail: ToolConnectionStatusDetailRow; last_connected_at?: string | null; updated_at: string }): Promise<void> {
+    /**
+     * Writes a connection's state (the tool connection actor's projection, in the actor host's
+     * tick `trx`). A disconnected row is never brought back by a late write of another state;
+     * writing `disconnected` also deletes the connection's catalog, in the same transaction.
+     */
+    async updateState(id: string, patch: ToolConnectionStatePatch, trx: Db = db): Promise<void> {
       const values: Record<string, unknown> = { state: patch.state, status_detail: JSON.stringify(patch.status_detail), updated_at: patch.updated_at };
       if (patch.last_connected_at !== undefined) values.last_connected_at = patch.last_connected_at;
-      await db('tool_connections').where({ id }).update(values);
+      const query = trx('tool_connections').where({ id });
+      if (patch.state !== 'disconnected') query.whereNot('state', 'disconnected');
+      await query.update(values);
+      if (patch.state === 'disconnected') await trx('tool_catalogs').where({ connection_id: id }).delete();
+    },
+    /** A connection by id alone (its actor knows no more than the id). */
+    async getById(id: string): Promise<ToolConnectionRow | undefined> {
+      const row = await db('tool_connections').where({ id }).first();
+      return row ? fromDb(row) : undefined;
     },
     /** Drops a connection that never became active (its connect failed while the user waited). */
     async remove(id: string): Promise<void> {

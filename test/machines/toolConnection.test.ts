@@ -104,3 +104,41 @@ test('a persisted snapshot round-trips through JSON', async (t) => {
   t.is(restored.getSnapshot().value, 'active');
   t.is(restored.getSnapshot().context.toolCount, 2);
 });
+
+test('a restored active connection reconnects at once (RESTORED) and is active again; a failure there is retried', async (t) => {
+  const { actor } = harness([ok]);
+  const persisted = JSON.parse(JSON.stringify((await waitFor(actor, (s) => s.matches('active')), actor.getPersistedSnapshot())));
+  actor.stop();
+  const retries: ScheduleRetryParams[] = [];
+  let calls = 0;
+  const script = [down, ok];
+  const machine = toolConnectionMachine.provide({
+    actors: { connect: fromPromise(async () => script[Math.min(calls++, script.length - 1)]!) },
+    actions: { scheduleRetry: (_, params) => retries.push(params) },
+  });
+  const restored = createActor(machine, { snapshot: persisted, input }).start();
+  t.is(restored.getSnapshot().value, 'active');
+  restored.send({ type: 'RESTORED' });
+  t.true(restored.getSnapshot().matches({ reconnecting: 'attempting' }));
+  await waitFor(restored, (s) => s.matches({ reconnecting: 'waiting' }));
+  t.deepEqual(retries.map((r) => r.attempt), [1]);
+  restored.send({ type: 'RETRY_DUE' });
+  const snapshot = await waitFor(restored, (s) => s.matches('active'));
+  t.is(snapshot.context.attempt, 0);
+  t.is(calls, 2);
+});
+
+test('a restored connection waiting to retry re-arms its timer for the stored due time', async (t) => {
+  const { actor } = harness([ok]);
+  await waitFor(actor, (s) => s.matches('active'));
+  actor.send({ type: 'LOST', at, jitter: 1, reason: 'closed', error: 'socket closed', retryable: true });
+  const persisted = JSON.parse(JSON.stringify(actor.getPersistedSnapshot()));
+  actor.stop();
+  const retries: ScheduleRetryParams[] = [];
+  const machine = toolConnectionMachine.provide({ actions: { scheduleRetry: (_, params) => retries.push(params) } });
+  const restored = createActor(machine, { snapshot: persisted, input }).start();
+  t.deepEqual(retries, [], 'a restore runs no entry action');
+  restored.send({ type: 'RESTORED' });
+  t.deepEqual(retries, [{ connectionId: 'c1', attempt: 1, dueAt: '2026-01-01T00:00:01.000Z' }]);
+  t.true(restored.getSnapshot().matches({ reconnecting: 'waiting' }));
+});
