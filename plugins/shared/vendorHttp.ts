@@ -80,8 +80,8 @@ export interface VendorRequest {
 
 /**
  * A small JSON client over the guarded fetch for one vendor API: base URL, auth headers, and the
- * error classification. Vendor SDKs that bring their own HTTP stack (axios, gaxios, gRPC) would
- * bypass the SSRF guard; this keeps every plugin request behind it.
+ * error classification. For vendors whose client cannot be put on the SSRF guard, or whose
+ * client would lose part of the answer (network, cms, wiki, analytics; see docs/integrations.md).
  */
 export function vendorHttp(context: PluginContext, options: { vendor: string; baseUrl: string; headers: () => Record<string, string> }) {
   return async function request<T = unknown>(req: VendorRequest): Promise<T> {
