@@ -1,4 +1,4 @@
-import { drive_v3 } from '@googleapis/drive';
+import type { drive_v3 } from '@googleapis/drive';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
@@ -23,14 +23,11 @@ const googleDoc = 'application/vnd.google-apps.document';
 function client(context: PluginContext) {
   // Given per call too: the client takes the media (upload) URL's root from the call's options only.
   const rootUrl = `${baseUrl(context, 'drive', 'https://www.googleapis.com')}/`;
-  const drive = new drive_v3.Drive({
-    rootUrl,
-    fetchImplementation: context.fetch as never,
-    retry: false,
-    headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` },
-  });
+  let drive: drive_v3.Drive | undefined;
   return async <T>(call: (drive: drive_v3.Drive, options: { rootUrl: string }) => Promise<{ data: unknown }>): Promise<T> => {
     try {
+      // Loaded on first use, so a service that never saves to Google Drive never pays for the client.
+      drive ??= new (await import('@googleapis/drive')).drive_v3.Drive({ rootUrl, fetchImplementation: context.fetch as never, retry: false, headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` } });
       return (await call(drive, { rootUrl })).data as T;
     } catch (error) {
       const failure = error as { status?: number; response?: { status?: number; headers?: { get?: (name: string) => string | null } }; message?: string };

@@ -1,4 +1,4 @@
-import { LinearErrorType, parseLinearError, RatelimitedLinearError, type LinearError } from '@linear/sdk';
+import type { LinearError } from '@linear/sdk';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
@@ -35,17 +35,20 @@ export function linearGraphql(context: PluginContext): LinearGql {
     // Linear answers GraphQL errors with 200 or 400 and an `errors` list; any other status (429,
     // 5xx, a proxy's 401) is classified by the status, with its Retry-After.
     if (body?.errors?.length && (response.ok || response.status === 400)) {
-      throw fromLinearError(parseLinearError({ response: { ...body, status: response.status, headers: response.headers }, request: { query, variables } } as never));
+      // Loaded on the error path only: the SDK is large, and a success needs none of it.
+      const sdk = await import('@linear/sdk');
+      throw fromLinearError(sdk, sdk.parseLinearError({ response: { ...body, status: response.status, headers: response.headers }, request: { query, variables } } as never));
     }
-    if (!response.ok || !body) {
-      throw vendorErrorOf('Linear', { status: response.ok ? 502 : response.status, retryAfter: response.headers.get('retry-after'), message: text.slice(0, 300), error: undefined }, context.clock.now());
+    if (!response.ok) {
+      throw vendorErrorOf('Linear', { status: response.status, retryAfter: response.headers.get('retry-after'), message: text.slice(0, 300), error: undefined }, context.clock.now());
     }
+    if (!body) throw new VendorError('vendor_error', 'Linear answered with a body that is not JSON', response.status, false, undefined);
     return body.data as T;
   };
 }
 
 /** The SDK's error types as the integration's error classes. */
-function fromLinearError(error: LinearError): VendorError {
+function fromLinearError({ LinearErrorType, RatelimitedLinearError }: typeof import('@linear/sdk'), error: LinearError): VendorError {
   const message = `Linear: ${error.message}`;
   switch (error.type) {
     case LinearErrorType.AuthenticationError:

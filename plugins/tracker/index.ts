@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { type Config, Version3Client } from 'jira.js';
+import type { Config, Version3Client } from 'jira.js';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { atlassianAuthentication, atlassianError, guardedAxiosConfig } from '../shared/atlassianClient.js';
@@ -56,9 +56,11 @@ export const trackerPlugin = definePlugin({
   register(context) {
     const site = baseUrl(context, 'tracker', 'https://your-site.atlassian.net');
     const projectKey = String(context.settings.project_key ?? '');
-    const jira = new Version3Client({ host: site, authentication: atlassianAuthentication(context), baseRequestConfig: guardedAxiosConfig(context) } as Config);
+    let jira: Version3Client | undefined;
     const call = async <T>(request: (jira: Version3Client) => Promise<T>): Promise<T> => {
       try {
+        // Loaded on first use: jira.js costs more CPU to import than the rest of the plugins together.
+        jira ??= new (await import('jira.js')).Version3Client({ host: site, authentication: atlassianAuthentication(context), baseRequestConfig: guardedAxiosConfig(context) } as Config);
         return await request(jira);
       } catch (error) {
         throw atlassianError('Jira', error, context.clock.now());

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import Asana from 'asana';
+import type Asana from 'asana';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
@@ -27,15 +27,22 @@ interface AsanaTask {
  */
 function asanaClient(context: PluginContext) {
   const basePath = `${baseUrl(context, 'work', 'https://app.asana.com')}/api/1.0`;
-  const client = new Asana.ApiClient();
-  client.basePath = basePath;
-  client.RETURN_COLLECTION = false;
-  client.authentications.token!.accessToken = context.secrets.access_token ?? '';
-  const apis = { tasks: new Asana.TasksApi(client), projects: new Asana.ProjectsApi(client) };
-  return async <T>(call: (asana: typeof apis) => Promise<unknown>): Promise<T> => {
+  let apis: { client: Asana.ApiClient; tasks: Asana.TasksApi; projects: Asana.ProjectsApi } | undefined;
+  return async <T>(call: (asana: { tasks: Asana.TasksApi; projects: Asana.ProjectsApi }) => Promise<unknown>): Promise<T> => {
     try {
+      if (!apis) {
+        // Loaded on first use, so a service without Asana never pays for the client.
+        // A CommonJS module: its exports are `default` or the namespace itself, by loader.
+        const loaded = await import('asana');
+        const sdk = (loaded as { default?: typeof Asana }).default ?? (loaded as unknown as typeof Asana);
+        const client = new sdk.ApiClient();
+        client.basePath = basePath;
+        client.RETURN_COLLECTION = false;
+        client.authentications.token!.accessToken = context.secrets.access_token ?? '';
+        apis = { client, tasks: new sdk.TasksApi(client), projects: new sdk.ProjectsApi(client) };
+      }
       // Asked per call: a refusal (no guarded agent) is the call's failure, not the plugin's start.
-      client.requestAgent = guardedAgentFor(context, basePath, 'Asana');
+      apis.client.requestAgent = guardedAgentFor(context, basePath, 'Asana');
       return (await call(apis)) as T;
     } catch (error) {
       // superagent: `status` and `response` when Asana answered; a socket error when it did not.
