@@ -1,9 +1,10 @@
+import type { drive_v3 } from '@googleapis/drive';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
-import { vendorHttp } from '../shared/vendorHttp.js';
+import { vendorErrorOf } from '../shared/vendorHttp.js';
 
 interface DriveFile {
   id: string;
@@ -14,8 +15,26 @@ interface DriveFile {
 
 const googleDoc = 'application/vnd.google-apps.document';
 
+/**
+ * The official client `@googleapis/drive` on the guarded fetch (gaxios' `fetchImplementation`),
+ * so every request passes the SSRF guard; its own retries off (the integration runner retries,
+ * honouring Retry-After), errors classified like every other vendor's.
+ */
 function client(context: PluginContext) {
-  return vendorHttp(context, { vendor: 'Google Drive', baseUrl: baseUrl(context, 'drive', 'https://www.googleapis.com'), headers: () => ({ authorization: `Bearer ${context.secrets.access_token ?? ''}` }) });
+  // Given per call too: the client takes the media (upload) URL's root from the call's options only.
+  const rootUrl = `${baseUrl(context, 'drive', 'https://www.googleapis.com')}/`;
+  let drive: drive_v3.Drive | undefined;
+  return async <T>(call: (drive: drive_v3.Drive, options: { rootUrl: string }) => Promise<{ data: unknown }>): Promise<T> => {
+    try {
+      // Loaded on first use, so a service that never saves to Google Drive never pays for the client.
+      drive ??= new (await import('@googleapis/drive')).drive_v3.Drive({ rootUrl, fetchImplementation: context.fetch as never, retry: false, headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` } });
+      return (await call(drive, { rootUrl })).data as T;
+    } catch (error) {
+      const failure = error as { status?: number; response?: { status?: number; headers?: { get?: (name: string) => string | null } }; message?: string };
+      const status = failure.status ?? failure.response?.status;
+      throw vendorErrorOf('Google Drive', { status, retryAfter: failure.response?.headers?.get?.('retry-after'), message: failure.message ?? String(error), error }, context.clock.now());
+    }
+  };
 }
 
 function linkOf(file: DriveFile): string {
@@ -28,7 +47,8 @@ function quoted(value: string): string {
 }
 
 /**
- * Google Drive v3 (`/drive/v3/files`, multipart upload) for the drive integration. A save is a
+ * Google Drive v3 on its official client (`files.create` with a multipart upload, `files.list`,
+ * `files.get`, `files.export`) for the drive integration. A save is a
  * Google Doc converted from the Markdown (or a Markdown file with `drive_format: "markdown"`),
  * tagged with the idempotency marker as an app property, so a replay after a crash finds it with
  * one query on that property.
@@ -49,17 +69,18 @@ export const googleDriveBackend: DocumentBackend = {
     const marker = await markerOf(input.idempotency_key);
     const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
       async find() {
-        const found = await request<{ files?: Array<DriveFile & { appProperties?: Record<string, string> }> }>({ path: '/drive/v3/files', query: { q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink,appProperties)', pageSize: 10 } });
+        const found = await request<{ files?: Array<DriveFile & { appProperties?: Record<string, string> }> }>((drive) =>
+          drive.files.list({ q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink,appProperties)', pageSize: 10 }),
+        );
         // Checked here too: a server that ignores part of the query must not hand back another file.
         const hit = found.files?.find((file) => file.appProperties?.crewd_key === marker);
         return hit ? { id: hit.id, name: hit.name, ...(hit.mimeType ? { mimeType: hit.mimeType } : {}), ...(hit.webViewLink ? { webViewLink: hit.webViewLink } : {}) } : undefined;
       },
       async create() {
-        const boundary = `crewd-${marker}`;
         const asDoc = context.settings.drive_format !== 'markdown';
         const metadata = { name: asDoc ? input.title : `${input.title}.md`, mimeType: asDoc ? googleDoc : 'text/markdown', appProperties: { crewd_key: marker }, ...(typeof context.settings.folder_id === 'string' ? { parents: [context.settings.folder_id] } : {}) };
-        const body = `--${boundary}\r\nContent-Type: application/json; charset=UTF-8\r\n\r\n${JSON.stringify(metadata)}\r\n--${boundary}\r\nContent-Type: text/markdown; charset=UTF-8\r\n\r\n${input.content}\r\n--${boundary}--`;
-        return request<DriveFile>({ method: 'POST', path: '/upload/drive/v3/files', query: { uploadType: 'multipart', fields: 'id,name,mimeType,webViewLink' }, body, headers: { 'content-type': `multipart/related; boundary=${boundary}` } });
+        // A multipart upload (`uploadType=multipart`): the metadata and the Markdown in one request.
+        return request<DriveFile>((drive, options) => drive.files.create({ requestBody: metadata, media: { mimeType: 'text/markdown', body: input.content }, fields: 'id,name,mimeType,webViewLink' }, options));
       },
     });
     return { file_id: result.id, url: linkOf(result), title: result.name, created };
@@ -67,21 +88,15 @@ export const googleDriveBackend: DocumentBackend = {
 
   async search(context, query) {
     const q = query.trim() === '' ? 'trashed = false' : `fullText contains ${quoted(query)} and trashed = false`;
-    const found = await client(context)<{ files?: DriveFile[] }>({ path: '/drive/v3/files', query: { q, fields: 'files(id,name,mimeType,webViewLink)', pageSize: 10, ...(query.trim() === '' ? { orderBy: 'modifiedTime desc' } : {}) } });
+    const found = await client(context)<{ files?: DriveFile[] }>((drive) => drive.files.list({ q, fields: 'files(id,name,mimeType,webViewLink)', pageSize: 10, ...(query.trim() === '' ? { orderBy: 'modifiedTime desc' } : {}) }));
     return (found.files ?? []).map((file) => ({ id: file.id, title: file.name, url: linkOf(file) }));
   },
 
   async read(context, id) {
     const request = client(context);
-    const file = await request<DriveFile>({ path: `/drive/v3/files/${encodeURIComponent(id)}`, query: { fields: 'id,name,mimeType' } });
-    const url = new URL(`${baseUrl(context, 'drive', 'https://www.googleapis.com')}/drive/v3/files/${encodeURIComponent(id)}${file.mimeType === googleDoc ? '/export?mimeType=text/plain' : '?alt=media'}`);
-    const response = await context.fetch(url, { headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` } });
-    const text = await response.text();
-    if (!response.ok) {
-      const { classifyStatus, VendorError } = await import('../shared/vendorHttp.js');
-      const { code, retryable } = classifyStatus(response.status);
-      throw new VendorError(code, `Google Drive answered HTTP ${response.status}`, response.status, retryable, undefined);
-    }
-    return { id: file.id, title: file.name, text: text.slice(0, 20_000) };
+    const file = await request<DriveFile>((drive) => drive.files.get({ fileId: id, fields: 'id,name,mimeType' }));
+    // A Google Doc is exported as plain text; any other file is downloaded as is.
+    const text = await request<string>((drive, options) => (file.mimeType === googleDoc ? drive.files.export({ fileId: id, mimeType: 'text/plain' }, { ...options, responseType: 'text' }) : drive.files.get({ fileId: id, alt: 'media' }, { ...options, responseType: 'text' })));
+    return { id: file.id, title: file.name, text: String(text).slice(0, 20_000) };
   },
 };

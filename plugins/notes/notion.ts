@@ -1,10 +1,10 @@
-import { Client, isHTTPResponseError, isNotionClientError } from '@notionhq/client';
+import { Client, isHTTPResponseError } from '@notionhq/client';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
-import { classifyStatus, retryAfterMs, VendorError } from '../shared/vendorHttp.js';
+import { classifyStatus, retryAfterMs, VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
 
 interface NotionPage {
   id: string;
@@ -35,8 +35,8 @@ function client(context: PluginContext) {
         const retryAfter = typeof headers?.get === 'function' ? headers.get('retry-after') : null;
         throw new VendorError(code, `Notion answered HTTP ${error.status}: ${error.message}`, error.status, retryable, retryAfterMs(retryAfter, context.clock.now()));
       }
-      if (isNotionClientError(error)) throw new VendorError('vendor_unavailable', `Notion: ${error.message}`, undefined, true, undefined);
-      throw new VendorError('vendor_unavailable', `Notion: ${(error as Error).message}`, undefined, !/refused|private/i.test((error as Error).message), undefined);
+      // No HTTP answer: a network fault (retried), or the SSRF guard's refusal (a setting to fix).
+      throw vendorErrorOf('Notion', { message: (error as Error).message ?? String(error), error }, context.clock.now());
     }
   };
 }

@@ -1,38 +1,18 @@
 import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
-import { actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
-import { baseUrl } from '../shared/baseUrl.js';
+import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { flagStages } from '../shared/flagStages.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { markdownItems } from '../shared/markdownItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
-import { readResult, VendorError, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
-
-type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
-
-/** Linear's GraphQL over the guarded fetch; GraphQL errors (HTTP 200) are classified like HTTP ones. */
-function graphql(context: PluginContext): Gql {
-  const token = context.secrets.access_token ?? context.secrets.api_key ?? '';
-  const request = vendorHttp(context, { vendor: 'Linear', baseUrl: baseUrl(context, 'planner', 'https://api.linear.app'), headers: () => ({ authorization: context.secrets.access_token ? `Bearer ${token}` : token }) });
-  return async <T>(query: string, variables: Record<string, unknown> = {}) => {
-    const answer = await request<{ data?: T; errors?: Array<{ message: string; extensions?: { code?: string; type?: string } }> }>({ method: 'POST', path: '/graphql', json: { query, variables } });
-    const error = answer.errors?.[0];
-    if (error) {
-      const code = String(error.extensions?.code ?? error.extensions?.type ?? '').toUpperCase();
-      if (code.includes('AUTHENTICATION')) throw new VendorError('auth_required', `Linear: ${error.message}`, 200, false, undefined);
-      if (code.includes('FORBIDDEN')) throw new VendorError('permission_denied', `Linear: ${error.message}`, 200, false, undefined);
-      if (code.includes('RATELIMITED')) throw new VendorError('rate_limited', `Linear: ${error.message}`, 200, true, undefined);
-      if (/not found|entity not found/i.test(error.message)) throw new VendorError('not_found', `Linear: ${error.message}`, 200, false, undefined);
-      throw new VendorError('validation_error', `Linear: ${error.message}`, 200, false, undefined);
-    }
-    return answer.data as T;
-  };
-}
+import { readResult, vendorFailure } from '../shared/vendorHttp.js';
+import { linearGraphql } from './linear.js';
 
 const issueFields = 'id identifier title url';
 
 /**
- * Issue planner (pilot) on Linear's GraphQL API. `create_planner_issues` makes one issue per
+ * Issue planner (pilot) on Linear's GraphQL API (`@linear/sdk`'s request seam and error types;
+ * see linear.ts). `create_planner_issues` makes one issue per
  * roadmap entry in the configured team. Each issue's description ends with a reference marker;
  * a replay after a crash asks for issues with the same title (one filtered query) and keeps the
  * one carrying the marker. (Linear's `IssueCreateInput.id` could serve as an idempotency key,
@@ -65,7 +45,7 @@ export const plannerPlugin = definePlugin({
     oauth: { authorizeUrl: 'https://linear.app/oauth/authorize', tokenUrl: 'https://api.linear.app/oauth/token', scopes: ['read', 'write'] },
   },
   register(context) {
-    const gql = graphql(context);
+    const gql = linearGraphql(context);
     const teamId = String(context.settings.team_id ?? '');
     const server = new McpServer({ name: 'crewd-planner', version: '1.0.0' });
 

@@ -37,6 +37,34 @@ export function retryAfterMs(header: string | null, now: Date): number | undefin
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
+/**
+ * True when the SSRF guard refused the request, wherever a client library wrapped the refusal:
+ * the URL check (`RefusedUrlError`) or the connect-time lookup (`ERR_PRIVATE_ADDRESS`). A refusal
+ * is a setting to fix, never a fault to retry.
+ */
+export function refusedByGuard(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && typeof cause === 'object' && depth < 6; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const { name, code } = cause as { name?: string; code?: unknown };
+    if (name === 'RefusedUrlError' || name === 'PrivateAddressError' || code === 'ERR_PRIVATE_ADDRESS') return true;
+  }
+  return false;
+}
+
+/**
+ * A failed call of a vendor's client library as a `VendorError`. `status` is the HTTP status when
+ * the vendor answered (with its Retry-After header, if any); without one the call never got an
+ * answer: a refusal of the SSRF guard (validation, not retried) or a network fault (retried).
+ */
+export function vendorErrorOf(vendor: string, failure: { status?: number | undefined; retryAfter?: string | null | undefined; message: string; error: unknown }, now: Date): VendorError {
+  if (failure.error instanceof VendorError) return failure.error;
+  if (failure.status !== undefined && failure.status > 0) {
+    const { code, retryable } = classifyStatus(failure.status);
+    return new VendorError(code, `${vendor} answered HTTP ${failure.status}: ${failure.message.slice(0, 300)}`, failure.status, retryable, retryAfterMs(failure.retryAfter ?? null, now));
+  }
+  const refused = refusedByGuard(failure.error);
+  return new VendorError(refused ? 'validation_error' : 'vendor_unavailable', `${vendor}: ${failure.message.slice(0, 300)}`, undefined, !refused, undefined);
+}
+
 export interface VendorRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -52,8 +80,8 @@ export interface VendorRequest {
 
 /**
  * A small JSON client over the guarded fetch for one vendor API: base URL, auth headers, and the
- * error classification. Vendor SDKs that bring their own HTTP stack (axios, gaxios, gRPC) would
- * bypass the SSRF guard; this keeps every plugin request behind it.
+ * error classification. For vendors whose client cannot be put on the SSRF guard, or whose
+ * client would lose part of the answer (network, cms, wiki, analytics; see docs/integrations.md).
  */
 export function vendorHttp(context: PluginContext, options: { vendor: string; baseUrl: string; headers: () => Record<string, string> }) {
   return async function request<T = unknown>(req: VendorRequest): Promise<T> {
@@ -67,8 +95,7 @@ export function vendorHttp(context: PluginContext, options: { vendor: string; ba
         ...(req.json !== undefined ? { body: JSON.stringify(req.json) } : req.body !== undefined ? { body: req.body } : {}),
       });
     } catch (error) {
-      const refused = (error as { name?: string }).name === 'RefusedUrlError';
-      throw new VendorError(refused ? 'validation_error' : 'vendor_unavailable', `${options.vendor}: ${(error as Error).message}`, undefined, !refused, undefined);
+      throw vendorErrorOf(options.vendor, { message: (error as Error).message, error }, context.clock.now());
     }
     const text = await response.text();
     if (!response.ok) {

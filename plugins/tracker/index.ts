@@ -1,13 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import type { Config, Version3Client } from 'jira.js';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
-import { atlassianHeaders } from '../shared/atlassian.js';
+import { atlassianAuthentication, atlassianError, guardedAxiosConfig } from '../shared/atlassianClient.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { markdownItems } from '../shared/markdownItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
-import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+import { readResult, vendorFailure } from '../shared/vendorHttp.js';
 
 /** Jira's document format for a plain-text description. */
 function adf(text: string) {
@@ -19,7 +20,8 @@ interface JiraSearch {
 }
 
 /**
- * Issue tracker (mind, pilot) on the Jira Cloud REST API v3 over undici. `create_tracker_tickets`
+ * Issue tracker (mind, pilot) on Jira Cloud's REST API v3 through its client `jira.js`
+ * (`Version3Client` on the guarded fetch). `create_tracker_tickets`
  * files one issue per ticket (or action item) of the outcome. Each issue carries the label
  * `crewd-<marker>`, so a replay after a crash finds it with one JQL lookup by label.
  */
@@ -54,7 +56,16 @@ export const trackerPlugin = definePlugin({
   register(context) {
     const site = baseUrl(context, 'tracker', 'https://your-site.atlassian.net');
     const projectKey = String(context.settings.project_key ?? '');
-    const request = vendorHttp(context, { vendor: 'Jira', baseUrl: `${site}/rest/api/3`, headers: () => atlassianHeaders(context) });
+    let jira: Version3Client | undefined;
+    const call = async <T>(request: (jira: Version3Client) => Promise<T>): Promise<T> => {
+      try {
+        // Loaded on first use: jira.js costs more CPU to import than the rest of the plugins together.
+        jira ??= new (await import('jira.js')).Version3Client({ host: site, authentication: atlassianAuthentication(context), baseRequestConfig: guardedAxiosConfig(context) } as Config);
+        return await request(jira);
+      } catch (error) {
+        throw atlassianError('Jira', error, context.clock.now());
+      }
+    };
     const server = new McpServer({ name: 'crewd-tracker', version: '1.0.0' });
     const browse = (key: string) => `${site}/browse/${key}`;
 
@@ -67,17 +78,15 @@ export const trackerPlugin = definePlugin({
           const label = `crewd-${await markerOf(key)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find() {
-              const found = await request<JiraSearch>({ method: 'POST', path: '/search/jql', json: { jql: `labels = "${label}"`, fields: ['summary'], maxResults: 1 } });
+              const found: JiraSearch = await call((jira) => jira.issueSearch.searchForIssuesUsingJqlEnhancedSearchPost({ jql: `labels = "${label}"`, fields: ['summary'], maxResults: 1 }));
               const hit = found.issues?.[0];
               return hit ? { key: hit.key, url: browse(hit.key), summary: hit.fields?.summary ?? item.title } : undefined;
             },
             async create() {
               const description = `${item.owner ? `Owner: ${item.owner}\n\n` : ''}${item.due ? `Due: ${item.due}\n\n` : ''}From the outcome "${input.title}" (${input.outcome_id}).`;
-              const made = await request<{ id: string; key: string }>({
-                method: 'POST',
-                path: '/issue',
-                json: { fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: context.settings.issue_type ?? 'Task' }, labels: [label], description: adf(description), ...(item.due ? { duedate: item.due } : {}) } },
-              });
+              const made = await call((jira) =>
+                jira.issues.createIssue({ fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: String(context.settings.issue_type ?? 'Task') }, labels: [label], description: adf(description) as never, ...(item.due ? { duedate: item.due } : {}) } as never }),
+              );
               return { key: made.key, url: browse(made.key), summary: item.title };
             },
           });
@@ -98,7 +107,7 @@ export const trackerPlugin = definePlugin({
       },
       async ({ jql, limit }) => {
         try {
-          const found = await request<JiraSearch>({ method: 'POST', path: '/search/jql', json: { jql: jql ?? `project = "${projectKey}" ORDER BY created DESC`, fields: ['summary', 'status'], maxResults: limit ?? 20 } });
+          const found: JiraSearch = await call((jira) => jira.issueSearch.searchForIssuesUsingJqlEnhancedSearchPost({ jql: jql ?? `project = "${projectKey}" ORDER BY created DESC`, fields: ['summary', 'status'], maxResults: limit ?? 20 }));
           return readResult({ issues: (found.issues ?? []).map((issue) => ({ key: issue.key, summary: issue.fields?.summary ?? '', status: issue.fields?.status?.name ?? null, url: browse(issue.key) })) });
         } catch (error) {
           return vendorFailure(error);

@@ -1,12 +1,14 @@
 import { McpServer } from '@modelcontextprotocol/server';
+import type Asana from 'asana';
 import { z } from 'zod';
-import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
+import { actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { markdownItems } from '../shared/markdownItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
-import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+import { guardedAgentFor } from '../shared/guardedAgent.js';
+import { readResult, vendorErrorOf, vendorFailure } from '../shared/vendorHttp.js';
 
 interface AsanaTask {
   gid: string;
@@ -19,7 +21,40 @@ interface AsanaTask {
 }
 
 /**
- * Work-management tool (mind) on the Asana REST API over undici. `create_work_tasks` makes one
+ * Asana's official client (`asana` v3, superagent over node:http) with the guarded agent: every
+ * connection passes the SSRF guard of the plugin's fetch. Its collections off (a page answers
+ * `{data}`), its errors classified like every other vendor's.
+ */
+function asanaClient(context: PluginContext) {
+  const basePath = `${baseUrl(context, 'work', 'https://app.asana.com')}/api/1.0`;
+  let apis: { client: Asana.ApiClient; tasks: Asana.TasksApi; projects: Asana.ProjectsApi } | undefined;
+  return async <T>(call: (asana: { tasks: Asana.TasksApi; projects: Asana.ProjectsApi }) => Promise<unknown>): Promise<T> => {
+    try {
+      if (!apis) {
+        // Loaded on first use, so a service without Asana never pays for the client.
+        // A CommonJS module: its exports are `default` or the namespace itself, by loader.
+        const loaded = await import('asana');
+        const sdk = (loaded as { default?: typeof Asana }).default ?? (loaded as unknown as typeof Asana);
+        const client = new sdk.ApiClient();
+        client.basePath = basePath;
+        client.RETURN_COLLECTION = false;
+        client.authentications.token!.accessToken = context.secrets.access_token ?? '';
+        apis = { client, tasks: new sdk.TasksApi(client), projects: new sdk.ProjectsApi(client) };
+      }
+      // Asked per call: a refusal (no guarded agent) is the call's failure, not the plugin's start.
+      apis.client.requestAgent = guardedAgentFor(context, basePath, 'Asana');
+      return (await call(apis)) as T;
+    } catch (error) {
+      // superagent: `status` and `response` when Asana answered; a socket error when it did not.
+      const failure = error as { status?: number; response?: { headers?: Record<string, string>; body?: { errors?: Array<{ message?: string }> } }; message?: string };
+      const message = failure.response?.body?.errors?.[0]?.message ?? failure.message ?? String(error);
+      throw vendorErrorOf('Asana', { status: failure.response ? failure.status : undefined, retryAfter: failure.response?.headers?.['retry-after'], message, error }, context.clock.now());
+    }
+  };
+}
+
+/**
+ * Work-management tool (mind) on the Asana REST API through its official client `asana`. `create_work_tasks` makes one
  * task per action item of the outcome (owner and due date when the line names them) in the
  * configured project. Asana has no idempotency key: each task's notes end with a marker, and a
  * replay after a crash asks for the project's tasks modified since the attempt began.
@@ -50,7 +85,7 @@ export const workPlugin = definePlugin({
   register(context) {
     const project = String(context.settings.project_gid ?? '');
     const workspace = String(context.settings.workspace_gid ?? '');
-    const request = vendorHttp(context, { vendor: 'Asana', baseUrl: `${baseUrl(context, 'work', 'https://app.asana.com')}/api/1.0`, headers: () => ({ authorization: `Bearer ${context.secrets.access_token ?? ''}` }) });
+    const asana = asanaClient(context);
     const server = new McpServer({ name: 'crewd-work', version: '1.0.0' });
 
     server.registerTool('work_create_tasks', { description: 'Create one task per action item of the outcome.', inputSchema: integrationActionInputSchema }, async (input) => {
@@ -62,18 +97,15 @@ export const workPlugin = definePlugin({
           const marker = `crewd:${await markerOf(key)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find(since) {
-              const page = await request<{ data: AsanaTask[] }>({ path: '/tasks', query: { project, modified_since: since, opt_fields: 'name,notes,permalink_url', limit: 100 } });
+              const page = await asana<{ data: AsanaTask[] }>(({ tasks }) => tasks.getTasks({ project, modified_since: since, opt_fields: 'name,notes,permalink_url', limit: 100 }));
               const hit = page.data.find((task) => (task.notes ?? '').includes(marker));
               return hit ? { gid: hit.gid, url: hit.permalink_url ?? '', name: hit.name } : undefined;
             },
             async create() {
               const notes = `${item.owner ? `Owner: ${item.owner}\n` : ''}From crewd outcome ${input.outcome_id}: ${input.title}\n\n${marker}`;
-              const { data } = await request<{ data: AsanaTask }>({
-                method: 'POST',
-                path: '/tasks',
-                query: { opt_fields: 'name,permalink_url' },
-                json: { data: { name: item.title, notes, projects: [project], workspace, ...(item.due ? { due_on: item.due } : {}), ...(item.owner && item.owner.includes('@') ? { assignee: item.owner } : {}) } },
-              });
+              const { data } = await asana<{ data: AsanaTask }>(({ tasks }) =>
+                tasks.createTask({ data: { name: item.title, notes, projects: [project], workspace, ...(item.due ? { due_on: item.due } : {}), ...(item.owner && item.owner.includes('@') ? { assignee: item.owner } : {}) } }, { opt_fields: 'name,permalink_url' }),
+              );
               return { gid: data.gid, url: data.permalink_url ?? '', name: data.name };
             },
           });
@@ -90,7 +122,7 @@ export const workPlugin = definePlugin({
       { description: 'List the projects of the workspace.', inputSchema: z.object({}), outputSchema: z.object({ projects: z.array(z.object({ gid: z.string(), name: z.string() })) }) },
       async () => {
         try {
-          const page = await request<{ data: Array<{ gid: string; name: string }> }>({ path: '/projects', query: { workspace, limit: 100 } });
+          const page = await asana<{ data: Array<{ gid: string; name: string }> }>(({ projects }) => projects.getProjects({ workspace, limit: 100 }));
           return readResult({ projects: page.data.map((p) => ({ gid: p.gid, name: p.name })) });
         } catch (error) {
           return vendorFailure(error);
@@ -107,7 +139,7 @@ export const workPlugin = definePlugin({
       },
       async ({ project_gid, limit }) => {
         try {
-          const page = await request<{ data: AsanaTask[] }>({ path: '/tasks', query: { project: project_gid ?? project, limit: limit ?? 50, opt_fields: 'name,completed,due_on,assignee.name,permalink_url' } });
+          const page = await asana<{ data: AsanaTask[] }>(({ tasks }) => tasks.getTasks({ project: project_gid ?? project, limit: limit ?? 50, opt_fields: 'name,completed,due_on,assignee.name,permalink_url' }));
           return readResult({ tasks: page.data.map((task) => ({ gid: task.gid, name: task.name, completed: task.completed ?? false, due_on: task.due_on ?? null, assignee: task.assignee?.name ?? null, url: task.permalink_url ?? '' })) });
         } catch (error) {
           return vendorFailure(error);

@@ -1,7 +1,18 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { Duplex } from 'node:stream';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { checkWebhookUrl, createGuardedLookup, type UrlGuardOptions } from '../webhooks/urlGuard.js';
 
-export type GuardedFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & { close(): Promise<void> };
+/**
+ * The guarded fetch, and the same guard as node:http(s) agents (`nodeAgent`) for client libraries
+ * whose HTTP stack is node:http (superagent, axios' http adapter) and takes an agent, not a fetch.
+ */
+export type GuardedFetch = ((input: string | URL | Request, init?: RequestInit) => Promise<Response>) & {
+  /** Absent on a fetch that only stands in for the guarded one (benchmarks); plugins then refuse to connect. */
+  nodeAgent?(protocol: 'http:' | 'https:'): http.Agent;
+  close(): Promise<void>;
+};
 
 export class RefusedUrlError extends Error {
   constructor(
@@ -28,6 +39,39 @@ export function createGuardedFetch(options: UrlGuardOptions & { connectTimeoutMs
     const merged = { ...(request ? { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } : {}), ...init };
     return (await undiciFetch(raw, { ...(merged as object), redirect: 'manual', dispatcher: agent } as never)) as unknown as Response;
   }) as GuardedFetch;
-  guarded.close = () => agent.close();
+  const nodeAgents = new Map<'http:' | 'https:', http.Agent>();
+  guarded.nodeAgent = (protocol: 'http:' | 'https:') => {
+    let found = nodeAgents.get(protocol);
+    if (!found) nodeAgents.set(protocol, (found = guardedNodeAgent(protocol, options)));
+    return found;
+  };
+  guarded.close = async () => {
+    for (const nodeAgent of nodeAgents.values()) nodeAgent.destroy();
+    await agent.close();
+  };
   return guarded;
+}
+
+/**
+ * A node:http(s) agent under the same guard policy as the fetch: every connection's host and
+ * scheme pass the URL check (an IP literal never reaches `lookup`, so it is judged here), and
+ * names resolve through the guarded lookup at connect time, so a redirect a client follows or a
+ * name that re-resolves (DNS rebinding) cannot reach a private address either.
+ */
+function guardedNodeAgent(protocol: 'http:' | 'https:', options: UrlGuardOptions): http.Agent {
+  const lookup = createGuardedLookup(options);
+  const Base = protocol === 'https:' ? https.Agent : http.Agent;
+  class GuardedAgent extends Base {
+    override createConnection(connect: http.ClientRequestArgs, callback?: (error: Error | null, stream: Duplex) => void): Duplex | null | undefined {
+      const host = connect.host ?? connect.hostname ?? 'localhost';
+      const check = checkWebhookUrl(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${connect.port ?? ''}/`, options);
+      if (!check.ok) {
+        // Through the callback, so the request fails with the refusal instead of throwing.
+        process.nextTick(() => callback?.(new RefusedUrlError(check.code, check.message), undefined as never));
+        return undefined;
+      }
+      return (Base.prototype as unknown as { createConnection: (o: object, cb?: unknown) => Duplex }).createConnection.call(this, { ...connect, lookup }, callback);
+    }
+  }
+  return new GuardedAgent({ keepAlive: true });
 }
