@@ -56,6 +56,8 @@ export async function deploy(t: ExecutionContext, node: Node, count: number): Pr
 export async function underWay(node: Node, id: string): Promise<void> {
   for (;;) {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
+    // A finished outcome has no progress any more: it is past its first stage too.
+    if (view.body.status === 'completed' || view.body.status === 'failed') return;
     if ((view.body.progress?.stages_completed?.length ?? 0) >= 1) return;
     await pause(20);
   }
