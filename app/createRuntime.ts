@@ -13,6 +13,7 @@ import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
+import { buildCommandForwarding } from './compose/buildCommandForwarding.js';
 import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
 import { probesOnly } from './compose/probesOnly.js';
 import { shareChanges } from './compose/shareChanges.js';
@@ -34,6 +35,7 @@ import { createCipher } from '../runtime/secrets/cipher.js';
 import { loadSecretKey } from '../runtime/secrets/secretKey.js';
 import { createEventsOut, type EventsOutOptions } from './compose/eventsOut.js';
 import { wireOutcomes } from '../runtime/outcomes/wireOutcomes.js';
+import { forwardingOutcomes, handleOutcomeCommands } from '../runtime/outcomes/forwardedCommands.js';
 import { createScheduler } from '../runtime/scheduler/scheduler.js';
 import { createWorkspaceService } from '../runtime/workspaceService.js';
 
@@ -146,11 +148,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
-  const outcomes = engine.outcomes;
+  // Postgres: cancel, revise and retry of an outcome another process holds go to that process.
+  const commands = serving ? await buildCommandForwarding({ config, db, clock, ids, logger, node }) : undefined;
+  const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
+  if (commands && leasing) {
+    handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);
+    // A dead process's pending commands are applied once its actors were restored here.
+    actorHost.onRestored(() => commands.forwarding.pump());
+  }
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
     const restored = await engine.restore();
     actorHost.startLeases();
+    if (leasing) commands?.forwarding.start();
     scheduler.start();
     return restored;
   }
@@ -232,6 +242,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
       await scale.signals.close();
+      await commands?.close();
       await closeRuntime({ eventsOut, server, chat, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
       await rateLimiter.close();
     },
