@@ -125,6 +125,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
+  // Postgres: cancel, revise, retry and chat syncs for an actor another process holds go to that process.
+  const commands = serving ? await buildCommandForwarding({ config, db, clock, ids, logger, node }) : undefined;
   // The chat integration: sync actors, the 02:00 UTC schedule and the knowledge base.
   const chat = createChat({
     repos,
@@ -136,6 +138,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     apiUrl: config.chatApiUrl,
     // Saving a chat token gives the workspace a `chat` tool connection unless one exists (spec).
     ensureToolConnection: (workspaceId, _teamId, accessToken) => tools.integrations.saveSecretsAndConnect(workspaceId, 'chat', { access_token: accessToken }),
+    ...(commands ? { forwarding: { commands: commands.forwarding, runs: leasing } } : {}),
   });
   knowledgeBase = chat.knowledgeBase;
   // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
@@ -148,8 +151,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
-  // Postgres: cancel, revise and retry of an outcome another process holds go to that process.
-  const commands = serving ? await buildCommandForwarding({ config, db, clock, ids, logger, node }) : undefined;
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);

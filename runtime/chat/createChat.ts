@@ -7,7 +7,9 @@ import type { SecretCipher } from '../secrets/cipher.js';
 import { createChatApi, type ChatApiFactory } from '../../plugins/chat/chatApi.js';
 import { createChatService } from './chatService.js';
 import { createKnowledgeBase } from './knowledgeBase.js';
-import { createChatSyncHost } from './syncHost.js';
+import { createChatSyncHost, type ChatSyncHost } from './syncHost.js';
+import { forwardingRequestSync, handleChatSyncCommands } from './forwardedSync.js';
+import type { CommandForwarding } from '../actors/commandForwarding.js';
 import { createSyncRun } from './syncRun.js';
 import { createChatSyncSchedule } from './syncSchedule.js';
 
@@ -25,6 +27,11 @@ export interface ChatDeps {
   api?: ChatApiFactory;
   /** Creates the workspace's `chat` tool connection when a token is saved (tools service). */
   ensureToolConnection?(workspaceId: string, teamId: string, accessToken: string): Promise<string | null>;
+  /**
+   * Scale-out (Postgres): a sync of a team whose sync actor another process holds is forwarded to
+   * it; `runs`: this process runs actors (tries locally first and applies forwarded syncs).
+   */
+  forwarding?: { commands: CommandForwarding; runs: boolean };
 }
 
 /**
@@ -37,7 +44,10 @@ export function createChat(deps: ChatDeps) {
   const logger = deps.logger.child({ component: 'chat' });
   const api: ChatApiFactory = deps.api ?? ((token, options) => createChatApi(token, { apiUrl: deps.apiUrl, waitOnRateLimit: options.waitOnRateLimit, retries: options.waitOnRateLimit ? 6 : 2 }));
   const runSync = createSyncRun({ knowledgeBase: deps.repos.knowledgeBase, integrations: deps.repos.chatIntegrations, cipher: deps.cipher, api, clock: deps.clock, logger });
-  const host = createChatSyncHost({ integrations: deps.repos.chatIntegrations, actors: deps.actors, runSync, clock: deps.clock, ids: deps.ids, logger });
+  const localHost = createChatSyncHost({ integrations: deps.repos.chatIntegrations, actors: deps.actors, runSync, clock: deps.clock, ids: deps.ids, logger });
+  const forwarding = deps.forwarding;
+  if (forwarding?.runs) handleChatSyncCommands(forwarding.commands, localHost.requestSync);
+  const host: ChatSyncHost = forwarding ? { ...localHost, requestSync: forwardingRequestSync(localHost.requestSync, forwarding.commands, forwarding.runs) } : localHost;
   const schedule = createChatSyncSchedule({
     integrations: deps.repos.chatIntegrations,
     clock: deps.clock,
