@@ -141,26 +141,24 @@ export function createCommandForwarding(deps: CommandForwardingDeps) {
   }
 
   async function waitFor(id: string, deadline: number): Promise<ActorCommandRow | undefined> {
-    let resolveNotice: () => void = () => undefined;
-    const set = waiters.get(id) ?? new Set();
-    waiters.set(id, set);
-    try {
-      for (;;) {
-        const row = await repo.get(id);
-        if (row?.status === 'done') return row;
-        const left = deadline - Date.now();
-        if (left <= 0 || stopped) return undefined;
-        // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
-        await new Promise<void>((resolve) => {
-          resolveNotice = resolve;
-          set.add(resolve);
-          setTimeout(resolve, Math.min(250, left)).unref();
-        });
-        set.delete(resolveNotice);
-      }
-    } finally {
-      set.delete(resolveNotice);
-      if (set.size === 0) waiters.delete(id);
+    for (;;) {
+      const row = await repo.get(id);
+      if (row?.status === 'done') return row;
+      const left = deadline - Date.now();
+      if (left <= 0 || stopped) return undefined;
+      // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
+      let set = waiters.get(id);
+      if (!set) waiters.set(id, (set = new Set()));
+      const waiting = set;
+      let wakeUp: () => void = () => undefined;
+      const timer = await new Promise<NodeJS.Timeout>((resolve) => {
+        const t = setTimeout(() => resolve(t), Math.min(250, left));
+        wakeUp = () => resolve(t);
+        waiting.add(wakeUp);
+      });
+      clearTimeout(timer);
+      waiting.delete(wakeUp);
+      if (waiting.size === 0 && waiters.get(id) === waiting) waiters.delete(id);
     }
   }
 
