@@ -16,6 +16,7 @@ import { legacyChatSyncs } from './compose/legacyChatSyncs.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
+import { buildCommandForwarding } from './compose/buildCommandForwarding.js';
 import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
 import { probesOnly } from './compose/probesOnly.js';
 import { shareChanges } from './compose/shareChanges.js';
@@ -37,6 +38,7 @@ import { createCipher } from '../runtime/secrets/cipher.js';
 import { loadSecretKey } from '../runtime/secrets/secretKey.js';
 import { createEventsOut, type EventsOutOptions } from './compose/eventsOut.js';
 import { wireOutcomes } from '../runtime/outcomes/wireOutcomes.js';
+import { forwardingOutcomes, handleOutcomeCommands } from '../runtime/outcomes/forwardedCommands.js';
 import { createScheduler } from '../runtime/scheduler/scheduler.js';
 import { createWorkspaceService } from '../runtime/workspaceService.js';
 
@@ -127,7 +129,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // A plugin list given by a test runs the wired chat plugin in place of the bare one.
   const plugins = (options.tools?.plugins ?? builtInPlugins()).map((plugin) => (plugin.manifest.id === 'chat' ? chat : plugin));
   // Tools: plugins in process and MCP servers per workspace, with the knowledge base and durable runs.
-  const tools = createTools({ config, repos, cipher, clock, ids, logger, plugins, actors: actorHost }, { ...options.tools, knowledge: (workspaceId) => knowledge.forWorkspace(workspaceId) });
+  // Postgres: cancel, revise, retry and plugin runs (the chat sync) for an actor another process
+  // holds go to that process (docs/leases.md).
+  const commands = serving ? await buildCommandForwarding({ config, db, clock, ids, logger, node }) : undefined;
+  const tools = createTools({ config, repos, cipher, clock, ids, logger, plugins, actors: actorHost, ...(commands ? { forwarding: { commands: commands.forwarding, local: leasing } } : {}) }, { ...options.tools, knowledge: (workspaceId) => knowledge.forWorkspace(workspaceId) });
   // scale-out: crew status and tool connection changes reach every process.
   shareChanges(scale.signals, { crews, connections: tools.connections, logger });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
@@ -146,7 +151,12 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
-  const outcomes = engine.outcomes;
+  const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
+  if (commands && leasing) {
+    handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);
+    // A dead process's pending commands are applied once its actors were restored here.
+    actorHost.onRestored(() => commands.forwarding.pump());
+  }
   const legacyChat = legacyChatSyncs({ actors: repos.actors, chatIntegrations: repos.chatIntegrations, now: () => clock.now().toISOString() });
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
@@ -157,6 +167,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Tool connections stored without an actor (before they ran on the host) get one.
     await tools.connections.restore();
     actorHost.startLeases();
+    if (leasing) commands?.forwarding.start();
     scheduler.start();
     return restored;
   }
@@ -244,6 +255,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
       await scale.signals.close();
+      await commands?.close();
       await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
       await rateLimiter.close();
     },

@@ -55,6 +55,8 @@ export interface Config {
   dbPoolMax: number;
   /** How long an actor's lease holds on Postgres (CREWD_LEASE_MS); renewed every third of it, taken over once expired. */
   leaseMs: number;
+  /** How long a process waits for the owner's answer to a forwarded command (CREWD_COMMAND_WAIT_MS); Postgres only. */
+  commandWaitMs: number;
 }
 
 export interface OAuthClientConfig {
@@ -191,5 +193,6 @@ export function loadConfig(env: Env = process.env): Config {
     roles: { api: true, worker: true },
     dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
     leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
+    commandWaitMs: integer(env, 'CREWD_COMMAND_WAIT_MS', 5_000, 100, 60_000),
   };
 }

@@ -75,7 +75,7 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
       summary: 'Request a revision of a completed outcome (3 per outcome)',
       params,
       body: schemas.reviseBody,
-      responses: { 201: schemas.revision, 409: errorRef },
+      responses: { 201: schemas.revision, 409: errorRef, 503: errorRef },
       async handler(ctx) {
         const revision = await engine.revise(authOf(ctx).workspace, ctx.params.outcome_id!, ctx.state.body as ReviseRequest);
         ctx.status = 201;
@@ -101,7 +101,7 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
       tag: 'outcomes',
       summary: 'Cancel a processing outcome: it fails with code cancelled and its credit is given back',
       params,
-      responses: { 200: schemas.outcomeView, 409: errorRef },
+      responses: { 200: schemas.outcomeView, 409: errorRef, 503: errorRef },
       async handler(ctx) {
         ctx.body = outcomeView(await engine.cancel(authOf(ctx).workspace, ctx.params.outcome_id!));
       },
@@ -112,7 +112,7 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
       tag: 'outcomes',
       summary: 'Retry a failed outcome from the stage that failed; takes a credit again',
       params,
-      responses: { 200: schemas.outcomeView, 402: errorRef, 409: errorRef },
+      responses: { 200: schemas.outcomeView, 402: errorRef, 409: errorRef, 503: errorRef },
       async handler(ctx) {
         ctx.body = outcomeView(await engine.retry(authOf(ctx).workspace, ctx.params.outcome_id!));
       },

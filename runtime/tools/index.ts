@@ -15,7 +15,7 @@ import { createIntegrations } from './integrations.js';
 import { createOAuthConnect } from './oauth/oauthConnect.js';
 import { createPluginHost } from './pluginHost.js';
 import { createPluginJobs } from './pluginJobs.js';
-import { createPluginRuns, type PluginRunService } from './pluginRuns.js';
+import { createPluginRuns, type PluginRunService, type PluginRunsDeps } from './pluginRuns.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
 import { createToolService } from './toolService.js';
 
@@ -43,6 +43,8 @@ export interface ToolsDeps {
   plugins: readonly Plugin[];
   /** The actor host tool connections and plugin runs (contract: `runners`) are durable on. */
   actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+  /** Scale-out: plugin run starts for keys another process holds are forwarded to it (docs/leases.md). */
+  forwarding?: PluginRunsDeps['forwarding'];
 }
 
 /**
@@ -78,7 +80,7 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     // Bound below: the runs call back into this host for the runner's context.
     runs: (workspaceId: string, pluginId: string) => pluginRuns.forPlugin(workspaceId, pluginId),
   });
-  const pluginRuns: PluginRunService = createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger });
+  const pluginRuns: PluginRunService = createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger, ...(deps.forwarding ? { forwarding: deps.forwarding } : {}) });
   const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });

@@ -7,6 +7,7 @@ import type { PluginRegistry } from '../../plugins/registry.js';
 import type { ActorsRepository } from '../../storage/repositories/actors.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import { ActorOwnedElsewhereError } from '../actors/actorOwnedElsewhereError.js';
+import type { CommandForwarding } from '../actors/commandForwarding.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 
@@ -23,7 +24,15 @@ export interface PluginRunsDeps {
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
+  /**
+   * Scale-out (Postgres): a start for a key whose run actor another process holds is forwarded to
+   * that process, which answers `started` as it would locally. `local`: this process runs actors
+   * (tries here first and applies forwarded starts); an API-only process forwards every start.
+   */
+  forwarding?: { commands: Pick<CommandForwarding, 'forward' | 'handle'>; local: boolean };
 }
+
+type StartArgs = { workspaceId: string; pluginId: string; runner: string; key: string; input: Record<string, unknown>; runId: string };
 
 /** The actor id of one key's runs: stable, and short enough for any key. */
 export function pluginRunActorId(workspaceId: string, pluginId: string, runner: string, key: string): string {
@@ -115,6 +124,27 @@ export function createPluginRuns(deps: PluginRunsDeps) {
 
   async function start(workspaceId: string, pluginId: string, runner: string, key: string, input: Record<string, unknown>, runId: string): Promise<{ runId: string; started: boolean }> {
     checkRunner(pluginId, runner);
+    const forwarding = deps.forwarding;
+    if (!forwarding) return startHere(workspaceId, pluginId, runner, key, input, runId);
+    if (forwarding.local) {
+      try {
+        return await startHere(workspaceId, pluginId, runner, key, input, runId);
+      } catch (error) {
+        if (!(error instanceof ActorOwnedElsewhereError)) throw error;
+      }
+    }
+    const args: StartArgs = { workspaceId, pluginId, runner, key, input, runId };
+    return (await forwarding.commands.forward('plugin.run', pluginRunActorId(workspaceId, pluginId, runner, key), workspaceId, args)) as { runId: string; started: boolean };
+  }
+
+  if (deps.forwarding?.local) {
+    deps.forwarding.commands.handle('plugin.run', async ({ args }) => {
+      const { workspaceId, pluginId, runner, key, input, runId } = args as StartArgs;
+      return startHere(workspaceId, pluginId, runner, key, input, runId);
+    });
+  }
+
+  async function startHere(workspaceId: string, pluginId: string, runner: string, key: string, input: Record<string, unknown>, runId: string): Promise<{ runId: string; started: boolean }> {
     const id = await ensureActor(workspaceId, pluginId, runner, key);
     const actor = await handle.load(id);
     const before = actor.getSnapshot();

@@ -16,6 +16,7 @@ import * as oauthStates from './040_oauth_states.js';
 import * as idempotencyPrepared from './070_idempotency_prepared.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
 import * as actorLeases from './090_actor_leases.js';
+import * as actorCommands from './100_actor_commands.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -41,6 +42,7 @@ const migrations: Array<[string, Migration]> = [
   ['070_idempotency_prepared', idempotencyPrepared],
   ['080_tool_call_visibility', toolCallVisibility],
   ['090_actor_leases', actorLeases],
+  ['100_actor_commands', actorCommands],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */

@@ -1,0 +1,235 @@
+import type { ActorCommandRow, ActorCommandsRepository } from '../../storage/repositories/actorCommands.js';
+import type { Clock } from '../clock.js';
+import { ServiceError } from '../errors.js';
+import type { ClusterSignals } from '../events/clusterSignals.js';
+import type { IdGenerator } from '../ids.js';
+import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
+
+/** Applies one forwarded command on the process that holds (or can load) its actor. */
+export type CommandHandler = (command: { actorId: string; workspaceId: string | null; args: unknown }) => Promise<unknown>;
+
+/** A stored answer: the command's value, or the error a local command would have thrown. */
+type StoredAnswer =
+  | { ok: true; value: unknown }
+  | { ok: false; status: number; code: string; message: string; details: Record<string, unknown>; headers: Record<string, string> }
+  | { ok: false; internal: string };
+
+export interface CommandForwardingDeps {
+  repo: ActorCommandsRepository;
+  /** Notices on the forwarding's own channel: `pending` (actor id) to owners, `done` (command id) back. */
+  signals: ClusterSignals;
+  clock: Clock;
+  ids: IdGenerator;
+  /** This process's owner id (the actor leases' `owner`). */
+  node: string;
+  /** How long a requester waits for the owner's answer before answering 503 `command_pending`. */
+  waitMs: number;
+  /** A claimed command not done after this long (its claimer died) may be claimed again: one lease. */
+  staleMs: number;
+  /** The safety net's period: notices can be lost, so owners also look for commands this often. */
+  pollMs?: number;
+  /** A client that sends the same command again within this window joins the first one. */
+  retryWindowMs?: number;
+  onError(error: unknown, message: string): void;
+}
+
+/** Thrown to a client when the owner did not answer within the wait: the command stays stored. */
+export class CommandPendingError extends ServiceError {
+  constructor(actorId: string, commandId: string, waitMs: number) {
+    super(
+      503,
+      'command_pending',
+      `The crewd process running ${actorId} did not answer within ${waitMs} ms. The command is stored and will be applied by that process, or by the one that takes ${actorId} over; sending the same request again within a minute waits for this same command.`,
+      { id: actorId, command_id: commandId },
+      { 'Retry-After': '2' },
+    );
+    this.name = 'CommandPendingError';
+  }
+}
+
+const claimBatch = 20;
+
+/**
+ * Forwards commands for actors another process holds, with Postgres as the only go-between
+ * (DESIGN section 3): the requester inserts the command into `actor_commands` and notifies; the
+ * process that holds the actor claims it (`FOR UPDATE SKIP LOCKED`), applies it to its live actor
+ * through the registered handler, stores the answer and notifies back; the requester answers it as
+ * its own. Notices carry ids only and are hints: owners also poll, requesters re-read the row.
+ *
+ * Invariants: a command is applied by one process at a time, only where its actor is held or
+ * loadable; a command whose owner died is applied by the process that takes the actor over (after
+ * the actor was restored); a requester never waits longer than `waitMs`; a command the requester
+ * gave up on stays stored and is still applied, and the same command sent again joins it.
+ */
+export function createCommandForwarding(deps: CommandForwardingDeps) {
+  const { repo, signals, node } = deps;
+  const handlers = new Map<string, CommandHandler>();
+  const waiters = new Map<string, Set<() => void>>();
+  const pollMs = deps.pollMs ?? 1_000;
+  const retryWindowMs = deps.retryWindowMs ?? 60_000;
+  let applying = false;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let polls = 0;
+  let current: Promise<void> = Promise.resolve();
+  const now = () => deps.clock.now().getTime();
+
+  function wake(id: string): void {
+    for (const resolve of waiters.get(id) ?? []) resolve();
+  }
+
+  function encode(error: unknown): StoredAnswer {
+    if (error instanceof ServiceError) return { ok: false, status: error.status, code: error.code, message: error.message, details: error.details, headers: error.headers };
+    deps.onError(error, 'a forwarded command failed');
+    return { ok: false, internal: error instanceof Error ? error.message : String(error) };
+  }
+
+  async function applyOne(command: ActorCommandRow): Promise<void> {
+    const handler = handlers.get(command.kind);
+    let answer: StoredAnswer;
+    try {
+      if (!handler) throw new Error(`no handler for forwarded command ${command.kind}`);
+      answer = { ok: true, value: await handler({ actorId: command.actor_id, workspaceId: command.workspace_id, args: JSON.parse(command.args) as unknown }) };
+    } catch (error) {
+      if (error instanceof ActorOwnedElsewhereError) {
+        // Taken over between the claim and the load: its holder applies it.
+        await repo.release(command.id, node);
+        signals.send('pending', { a: command.actor_id });
+        return;
+      }
+      answer = encode(error);
+    }
+    if (await repo.finish(command.id, node, JSON.stringify(answer), now())) {
+      wake(command.id);
+      signals.send('done', { c: command.id });
+    }
+  }
+
+  async function applyPending(): Promise<void> {
+    do {
+      again = false;
+      for (;;) {
+        if (stopped) return;
+        const at = now();
+        const claimed = await repo.claim(node, at, at - deps.staleMs, claimBatch);
+        // One after the other, oldest first: commands for one actor keep their order.
+        for (const command of claimed) await applyOne(command);
+        if (claimed.length < claimBatch) break;
+      }
+    } while (again && !stopped);
+  }
+
+  /** Applies what this process may claim now; calls while a round runs make it go round again. */
+  function pump(): void {
+    if (stopped || handlers.size === 0) return;
+    if (applying) {
+      again = true;
+      return;
+    }
+    applying = true;
+    current = applyPending()
+      .catch((error) => deps.onError(error, 'applying forwarded commands failed; trying again'))
+      .finally(() => (applying = false));
+  }
+
+  function decode(row: ActorCommandRow): unknown {
+    const answer = JSON.parse(row.result ?? '{"ok":false,"internal":"no answer stored"}') as StoredAnswer;
+    if (answer.ok) return answer.value;
+    if ('internal' in answer) throw new Error(`the forwarded command ${row.kind} of ${row.actor_id} failed on the owning process: ${answer.internal}`);
+    throw new ServiceError(answer.status, answer.code, answer.message, answer.details, answer.headers);
+  }
+
+  async function waitFor(id: string, deadline: number): Promise<ActorCommandRow | undefined> {
+    for (;;) {
+      const row = await repo.get(id);
+      if (row?.status === 'done') return row;
+      const left = deadline - Date.now();
+      if (left <= 0 || stopped) return undefined;
+      // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
+      let set = waiters.get(id);
+      if (!set) waiters.set(id, (set = new Set()));
+      const waiting = set;
+      let wakeUp: () => void = () => undefined;
+      const timer = await new Promise<NodeJS.Timeout>((resolve) => {
+        const t = setTimeout(() => resolve(t), Math.min(250, left));
+        wakeUp = () => resolve(t);
+        waiting.add(wakeUp);
+      });
+      clearTimeout(timer);
+      waiting.delete(wakeUp);
+      if (waiting.size === 0 && waiters.get(id) === waiting) waiters.delete(id);
+    }
+  }
+
+  async function answerOf(id: string, actorId: string): Promise<unknown> {
+    signals.send('pending', { a: actorId });
+    pump();
+    const row = await waitFor(id, Date.now() + deps.waitMs);
+    if (!row) throw new CommandPendingError(actorId, id, deps.waitMs);
+    await repo.collect(id);
+    return decode(row);
+  }
+
+  signals.on('pending', () => pump());
+  signals.on('done', (payload) => {
+    const id = (payload as { c?: unknown })?.c;
+    if (typeof id === 'string') wake(id);
+  });
+  // Notices may have been missed while the channel was down.
+  signals.onResync(() => pump());
+
+  return {
+    /** Registers how this process applies commands of `kind` (a process that runs actors). */
+    handle(kind: string, handler: CommandHandler): void {
+      handlers.set(kind, handler);
+    },
+    /**
+     * Sends a command to the process that holds `actorId` and answers as that process did: its
+     * value, or the same ServiceError. Rejects with CommandPendingError (503) when no answer came
+     * within the wait; the command stays stored and is applied later.
+     */
+    async forward(kind: string, actorId: string, workspaceId: string | null, args: unknown): Promise<unknown> {
+      const text = JSON.stringify(args ?? null);
+      const at = now();
+      const earlier = await repo.findUncollected(actorId, kind, text, at - retryWindowMs);
+      let id = earlier?.id;
+      if (!id) {
+        id = deps.ids.id('cmd');
+        await repo.insert({ id, actor_id: actorId, workspace_id: workspaceId, kind, args: text, requested_by: node, created_at: at });
+      }
+      return answerOf(id, actorId);
+    },
+    /**
+     * The answer of the same command sent earlier whose requester stopped waiting (it answered 503
+     * `command_pending`), when there is one: a client's retry gets that command's answer instead of
+     * applying it again. Undefined when there is none (the caller runs the command itself).
+     */
+    async rejoin(kind: string, actorId: string, args: unknown): Promise<{ value: unknown } | undefined> {
+      const earlier = await repo.findUncollected(actorId, kind, JSON.stringify(args ?? null), now() - retryWindowMs);
+      return earlier ? { value: await answerOf(earlier.id, actorId) } : undefined;
+    },
+    /** Applies pending commands this process may claim (call after actors were restored or taken over). */
+    pump,
+    /** Starts the safety-net poll (a process that runs actors); also prunes old answers. */
+    start(): void {
+      if (timer || stopped) return;
+      pump();
+      timer = setInterval(() => {
+        pump();
+        polls += 1;
+        if (polls % 600 === 0) repo.prune(now() - 10 * 60_000).catch((error) => deps.onError(error, 'pruning forwarded commands failed'));
+      }, pollMs);
+      timer.unref();
+    },
+    /** Stops claiming; a round under way finishes first. Waiting requesters answer 503 at once. */
+    async close(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      for (const id of waiters.keys()) wake(id);
+      await current;
+    },
+  };
+}
+
+export type CommandForwarding = ReturnType<typeof createCommandForwarding>;
