@@ -76,11 +76,11 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
       bodyLimit: bodyLimitBytes,
     }),
   );
+  app.use(staticRoutes(router, mounted));
   app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const mcp = createMcpEndpoint(deps);
   app.use(mcp.middleware);
-  app.use(staticRoutes(router, mounted));
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

@@ -6,9 +6,9 @@ import type { RouteSpec } from './route.js';
 /**
  * The router's answer for a route without path parameters (`GET /v1/crews`), found by one Map
  * lookup on the exact method and path instead of @koa/router testing every route's pattern and
- * composing the matched layers per request. Mounted just before `router.routes()`; it leaves the
+ * composing the matched layers per request. Mounted right after the request pipeline; it leaves the
  * context as the router would (`params`, `captures`, `routerPath`, `_matchedRoute`, `matched`,
- * `routeMatched`, `router`) and runs the same mounted function. Only exact paths whose only
+ * `routeMatched`, `router`) and runs the same mounted function. Only exact GET paths whose only
  * matching layer is that route are taken: anything else (a trailing slash, another case, HEAD, a
  * path a parameterised route also matches) goes to the router as before.
  */
@@ -16,7 +16,9 @@ export function staticRoutes(router: Router<AppState>, mounted: Array<{ route: R
   // method -> path: a lookup builds no key string.
   const exact = new Map<string, Map<string, { path: string; run: (ctx: AppContext) => unknown; matched: unknown[] }>>();
   for (const { route, run } of mounted) {
-    if (route.path.includes(':') || route.path.includes('*') || route.path.includes('(')) continue;
+    // GET only: mounted before the idempotency (POST) and MCP (/mcp) layers, which GETs of these
+    // paths pass straight through, so they are skipped without a change in what happens.
+    if (route.method !== 'get' || route.path.includes(':') || route.path.includes('*') || route.path.includes('(')) continue;
     const method = route.method.toUpperCase();
     const match = router.match(route.path, method);
     if (match.pathAndMethod.length !== 1 || match.pathAndMethod[0]!.path !== route.path) continue;
