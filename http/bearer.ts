@@ -21,11 +21,27 @@ const bearerPattern = /^Bearer[ \t]+(\S+)[ \t]*$/i;
  * (the rate limiter counts a request before its 401).
  */
 export async function authenticateBearer(keys: KeyService, header: string | undefined): Promise<{ key: AuthenticatedKey } | { failure: AuthFailure }> {
-  if (!header) return { failure: 'missing_authorization_header' };
-  const match = bearerPattern.exec(header);
-  if (!match?.[1]) return { failure: 'invalid_authorization_header' };
-  const result = await keys.verify(match[1]);
+  const known = authenticateBearerCached(keys, header);
+  if (known) return known.ok ? { key: known.key } : { failure: known.reason };
+  const result = await keys.verify(secretOf(header!)!);
   return result.ok ? { key: result.key } : { failure: result.reason };
+}
+
+/** The bearer secret of a header, or undefined when the header is not `Bearer <secret>`. */
+function secretOf(header: string): string | undefined {
+  return bearerPattern.exec(header)?.[1] || undefined;
+}
+
+/**
+ * `authenticateBearer` without a promise when the verdict needs no database read (no or a malformed
+ * header, or a key whose verdict is cached: the request path's usual case); undefined otherwise,
+ * and the caller awaits `authenticateBearer`.
+ */
+export function authenticateBearerCached(keys: KeyService, header: string | undefined): { ok: true; key: AuthenticatedKey } | { ok: false; reason: AuthFailure } | undefined {
+  if (!header) return { ok: false, reason: 'missing_authorization_header' };
+  const secret = secretOf(header);
+  if (!secret) return { ok: false, reason: 'invalid_authorization_header' };
+  return keys.verifyCached(secret);
 }
 
 /** The 401 for a failure, with the message every entry point shows. */

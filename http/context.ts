@@ -18,6 +18,9 @@ export interface AppState {
 
 export type AppContext = ParameterizedContext<AppState> & { params: Record<string, string> };
 
+/** A request's context before routing (what the request pipeline's steps see). */
+export type RequestContext = ParameterizedContext<AppState>;
+
 /** The authenticated key of a request that passed the scope check. */
 export function authOf(ctx: AppContext): AuthenticatedKey {
   if (!ctx.state.auth) throw new Error('route reached without authentication');

@@ -39,6 +39,10 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
 
   if (store.kind === 'memory') {
     const windows = createRateLimitWindows(nowMs);
+    const consumeNow = (subject: string, limit: number): RateLimitDecision => {
+      const window = windows.consume(`${limit}:${subject}`);
+      return decide(window.used, window.endsAtMs, limit);
+    };
     const decide = (used: number, endsAtMs: number, limit: number): RateLimitDecision => {
       const allowed = used <= limit;
       const msBeforeNext = Math.max(0, endsAtMs - nowMs());
@@ -48,9 +52,10 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
       /** Where the counts live (operators, /readyz-style reports, tests). */
       store: store.kind,
       async consume(subject: string, limit: number): Promise<RateLimitDecision> {
-        const window = windows.consume(`${limit}:${subject}`);
-        return decide(window.used, window.endsAtMs, limit);
+        return consumeNow(subject, limit);
       },
+      /** `consume` without a promise: set only where counts live in this process's memory. */
+      consumeNow,
       /** Current state without spending a request (GET /v1/auth/verify reports it). */
       async peek(subject: string, limit: number): Promise<RateLimitDecision> {
         const window = windows.peek(`${limit}:${subject}`);
@@ -89,6 +94,7 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
   }
   return {
     store: store.kind,
+    consumeNow: undefined as ((subject: string, limit: number) => RateLimitDecision) | undefined,
     async consume(subject: string, limit: number): Promise<RateLimitDecision> {
       try {
         return decide(await limiterFor(limit).consume(subject, 1), limit, true);

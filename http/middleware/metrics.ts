@@ -1,20 +1,15 @@
-import type { Middleware } from 'koa';
 import type { Metrics } from '../../runtime/metrics/createMetrics.js';
-import type { AppState } from '../context.js';
+import type { RequestContext } from '../context.js';
 
 /**
- * Times every request and reports it by method, route template (the router's `_matchedRoute`,
- * so ids never become labels) and final status; errors are counted with the status they answer.
- * Mount it before the error handler so it sees the status the client gets.
+ * Reports a finished request by method, route template (the router's `_matchedRoute`, so ids
+ * never become labels) and final status, with its duration from `started` to `ended`
+ * (performance.now() readings); errors are counted with the status they answer, so this runs
+ * after the error was rendered.
  */
-export function requestMetrics(metrics: Metrics): Middleware<AppState> {
-  return async (ctx, next) => {
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const route = (ctx as unknown as { _matchedRoute?: unknown })._matchedRoute;
-      metrics.httpRequest(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status, (performance.now() - started) / 1000);
-    }
+export function requestMetricsRecorder(metrics: Metrics): (ctx: RequestContext, started: number, ended: number) => void {
+  return (ctx, started, ended) => {
+    const route = (ctx as unknown as { _matchedRoute?: unknown })._matchedRoute;
+    metrics.httpRequest(ctx.method, typeof route === 'string' ? route : 'unmatched', ctx.status, (ended - started) / 1000);
   };
 }

@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { ServiceError, errors } from '../../runtime/errors.js';
-import type { AppState } from '../context.js';
+import type { RequestContext } from '../context.js';
 import { findInputViolation, inputViolationError } from '../inputRules.js';
 
 /** An oversized body is read and dropped up to this many times the limit; beyond, the connection is cut. */
@@ -39,21 +38,21 @@ function drain(req: IncomingMessage, maxBytes: number): Promise<void> {
  * invalid_request naming the field) — in the query too. A request without a body reads as undefined.
  * Runs before the idempotency middleware, so a refused body never reaches its fingerprint.
  */
-export function parseBody(limit: number): Middleware<AppState> {
-  // Requests without a body pass through a plain function (no promise of this layer).
-  return (ctx, next) => {
+export function bodyReader(limit: number): (ctx: RequestContext) => void | Promise<void> {
+  // Requests without a body return no promise.
+  return (ctx) => {
     if (ctx.querystring !== '') {
       const violation = findInputViolation(ctx.query);
       if (violation) throw inputViolationError(violation, 'query');
     }
-    if (!bodyMethods.has(ctx.method)) return next();
-    return readBody(ctx, next);
+    if (!bodyMethods.has(ctx.method)) return;
+    return readBody(ctx);
   };
 
-  async function readBody(ctx: Parameters<Middleware<AppState>>[0], next: () => Promise<unknown>): Promise<unknown> {
+  async function readBody(ctx: RequestContext): Promise<void> {
     const length = ctx.get('Content-Length');
     const hasBody = (length !== '' && length !== '0') || ctx.get('Transfer-Encoding') !== '';
-    if (!hasBody) return next();
+    if (!hasBody) return;
     if (!ctx.is('application/json')) throw errors.unsupportedMediaType(ctx.get('Content-Type') || undefined);
     const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
     if (encoding !== '' && encoding !== 'identity') {
@@ -71,7 +70,7 @@ export function parseBody(limit: number): Middleware<AppState> {
       if ((error as { status?: number }).status === 413) await drain(ctx.req, limit * drainFactor);
       throw error;
     }
-    if (text.trim() === '') return next();
+    if (text.trim() === '') return;
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -81,7 +80,6 @@ export function parseBody(limit: number): Middleware<AppState> {
     const violation = findInputViolation(body);
     if (violation) throw inputViolationError(violation, 'body');
     ctx.state.body = body;
-    await next();
   }
 }
 

@@ -10,6 +10,8 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
   // are kept per set of usable integrations.
   let source: unknown;
   let bodies = new Map<string, string>();
+  // The usable set is the same object for a workspace's few-second cache: its key is joined once.
+  const keys = new WeakMap<ReadonlySet<string>, string>();
   return [
     {
       method: 'get',
@@ -26,7 +28,8 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
         }
         // Serialized once per change and set of usable integrations: the list is the request
         // path's benchmark and every key's first call.
-        const key = [...usable].join(',');
+        let key = keys.get(usable);
+        if (key === undefined) keys.set(usable, (key = [...usable].join(',')));
         let json = bodies.get(key);
         if (json === undefined) {
           // From the plugins' manifests, so a new plugin shows up without a line in runtime/crews.

@@ -166,8 +166,9 @@ export function createMcpEndpoint(deps: HttpDeps) {
     await session.server.close().catch(() => undefined);
   }
 
-  const middleware: Middleware<AppState> = async (ctx, next) => {
-    if (ctx.path !== mcpPath) return next();
+  // Every other path passes through a plain function (no promise of this layer).
+  const middleware: Middleware<AppState> = (ctx, next) => (ctx.path === mcpPath ? answer(ctx) : next());
+  const answer = async (ctx: Parameters<Middleware<AppState>>[0]): Promise<void> => {
     const principal = ctx.state.auth;
     // requireKey answered 401 already for a request without a valid key.
     if (!principal) throw errors.unauthorized('missing');

@@ -10,10 +10,11 @@ export class ExpiringCache<V> {
     private readonly now: () => number,
   ) {}
 
-  get(key: string): V | undefined {
+  /** `nowMs` spares a caller that already read the clock a second read. */
+  get(key: string, nowMs?: number): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
+    if (entry.expiresAt <= (nowMs ?? this.now())) {
       this.entries.delete(key);
       return undefined;
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IdGenerator } from '../ids.js';
 
 export const secretPrefix = 'crew_sk_';
@@ -8,8 +8,10 @@ export function newSecret(ids: IdGenerator): string {
   return secretPrefix + ids.secret(40);
 }
 
+/** SHA-256 hex of a secret: what is stored and what every request's key is looked up by. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  // The one-shot form: no Hash object per request.
+  return hash('sha256', secret, 'hex');
 }
 
 /** What a listing shows of a secret so a person can tell keys apart: `crew_sk_Ab12…`. */

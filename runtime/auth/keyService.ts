@@ -23,6 +23,8 @@ interface CachedKey {
   row: ApiKeyRow;
   key: AuthenticatedKey;
   expiresAtMs: number | null;
+  /** The answer for a valid key, built once per cache line (the request path allocates none). */
+  verified: VerifyResult;
 }
 
 export interface KeyServiceOptions {
@@ -100,22 +102,39 @@ export function createKeyService(options: KeyServiceOptions) {
       row,
       key: { keyId: row.id, name: row.name, permissions: row.permissions as Scope[], expiresAt: row.expires_at, workspace },
       expiresAtMs: row.expires_at ? new Date(row.expires_at).getTime() : null,
+      verified: { ok: false, reason: 'api_key_invalid' },
     };
+    entry.verified = { ok: true, key: entry.key };
     known.set(hash, entry, ttl);
     return entry;
   }
 
+  function judge(entry: CachedKey | undefined, nowMs: number): VerifyResult {
+    if (!entry) return { ok: false, reason: 'api_key_invalid' };
+    const { row, expiresAtMs } = entry;
+    if (row.revoked_at) return { ok: false, reason: 'api_key_revoked' };
+    if (expiresAtMs !== null && expiresAtMs <= nowMs) return { ok: false, reason: 'api_key_expired' };
+    // Kept as a number on the hot path; turned into a timestamp only when written or shown.
+    pendingLastUsed.set(row.id, nowMs);
+    return entry.verified;
+  }
+
   return {
     async verify(secret: string): Promise<VerifyResult> {
-      const entry = await lookup(hashSecret(secret));
-      if (!entry) return { ok: false, reason: 'api_key_invalid' };
-      const { row, key, expiresAtMs } = entry;
-      if (row.revoked_at) return { ok: false, reason: 'api_key_revoked' };
+      return judge(await lookup(hashSecret(secret)), now());
+    },
+
+    /**
+     * `verify` answered from memory, without a promise, when the secret's verdict is cached (a
+     * known key, or a secret recently found unknown); undefined when only the database can tell,
+     * and the caller falls back to `verify`. Same verdicts, expiry and last-used stamp as `verify`.
+     */
+    verifyCached(secret: string): VerifyResult | undefined {
+      const hash = hashSecret(secret);
       const nowMs = now();
-      if (expiresAtMs !== null && expiresAtMs <= nowMs) return { ok: false, reason: 'api_key_expired' };
-      // Kept as a number on the hot path; turned into a timestamp only when written or shown.
-      pendingLastUsed.set(row.id, nowMs);
-      return { ok: true, key };
+      const entry = known.get(hash, nowMs);
+      if (entry) return judge(entry, nowMs);
+      return unknown.get(hash, nowMs) ? judge(undefined, nowMs) : undefined;
     },
 
     /** `beforeInsert` gets the new key just before it is stored (an idempotent request stores its answer). */

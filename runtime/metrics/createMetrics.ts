@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { createRequestHistogram } from './requestHistogram.js';
 
 /** Numbers read when Prometheus scrapes (nothing is sampled in between). Each is optional: a missing source leaves its series empty. */
 export interface MetricSources {
@@ -42,7 +43,8 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
 
-  const http = new Histogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', labelNames: ['method', 'route', 'status'], buckets: latencyBuckets, registers });
+  // Observed on every request: plain counts, built into prom-client's records only when scraped.
+  const http = createRequestHistogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', buckets: latencyBuckets, registers });
   const outcomes = new Counter({ name: 'crewd_outcomes_total', help: 'Outcomes reaching a status, by crew', labelNames: ['crew', 'status'], registers });
   const stages = new Histogram({ name: 'crewd_stage_duration_seconds', help: 'Crew stage durations, from crew.agent_started to crew.agent_completed', labelNames: ['crew', 'stage'], buckets: slowBuckets, registers });
   const model = new Histogram({ name: 'crewd_model_call_duration_seconds', help: 'Model step latency by model and result (ok, error)', labelNames: ['model', 'result'], buckets: slowBuckets, registers });
@@ -109,7 +111,7 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
   return {
     registry,
     httpRequest(method, route, status, seconds) {
-      http.observe({ method, route, status: String(status) }, seconds);
+      http.observe(method, route, status, seconds);
     },
     modelCall(name, seconds, ok) {
       model.observe({ model: name, result: ok ? 'ok' : 'error' }, seconds);

@@ -123,3 +123,24 @@ test('webhook attempts are counted by result with their latency once the sender 
   t.is(sample(text, 'crewd_webhook_attempt_duration_seconds_count', { result: 'failed' }), 1);
   t.is(sample(text, 'crewd_webhook_attempt_duration_seconds_count', { result: 'error' }), 1);
 });
+
+test('requests to a route without parameters are counted under its template whichever way they reach it, with cumulative buckets', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  t.is((await server.call('GET', '/v1/crews')).status, 200);
+  t.is((await server.call('GET', '/v1/crews/')).status, 200, 'a trailing slash still reaches the route');
+  t.is((await server.call('GET', '/v1/crews', { key: null })).status, 401);
+  t.is((await server.call('GET', '/v1/nothing-here')).status, 404);
+  const { text } = await scrape(server);
+
+  t.is(sample(text, 'crewd_http_request_duration_seconds_count', { method: 'GET', route: '/v1/crews', status: '200' }), 2);
+  t.is(sample(text, 'crewd_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '401' }), 1, 'refused before routing');
+  t.is(sample(text, 'crewd_http_request_duration_seconds_count', { method: 'GET', route: 'unmatched', status: '404' }), 1);
+  const labels = { method: 'GET', route: '/v1/crews', status: '200' };
+  const buckets = text.split('\n').filter((line) => line.startsWith('crewd_http_request_duration_seconds_bucket{') && line.includes('route="/v1/crews"') && line.includes('status="200"'));
+  const counts = buckets.map((line) => Number(line.slice(line.lastIndexOf(' ') + 1)));
+  t.is(buckets.length, 12, 'eleven bounds and +Inf');
+  t.deepEqual([...counts].sort((a, b) => a - b), counts, 'cumulative');
+  t.is(sample(text, 'crewd_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' }), 2);
+  t.true((sample(text, 'crewd_http_request_duration_seconds_sum', labels) ?? -1) >= 0);
+});
