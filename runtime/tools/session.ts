@@ -102,6 +102,9 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
   watch(open);
   // MCP tasks (issue 21): which tools are called as tasks, learned from each tools/list.
   const tasks = createTaskPolicy();
+  // A session opened again (a reconnect, another process's session) may be called before anyone
+  // listed its tools; the task policy is learned from tools/list, so the first call lists them.
+  let learned: Promise<unknown> | undefined;
 
   /** Runs `request`; on an expired 2025 session, re-initializes once and runs it again. */
   async function withSession<T>(request: (client: Client) => Promise<T>): Promise<T> {
@@ -118,16 +121,21 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
     }
   }
 
+  async function listTools() {
+    const result = await withSession((client) => client.listTools(undefined, { cacheMode: 'refresh', timeout: options.connectTimeoutMs }));
+    const ttl = (result as { ttlMs?: unknown }).ttlMs;
+    tasks.learn(result.tools, open.client.getServerCapabilities() as never);
+    learned ??= Promise.resolve();
+    return { tools: result.tools, ttlMs: typeof ttl === 'number' && ttl > 0 ? ttl : null };
+  }
+
   return {
     transportKind: open.kind,
     era: () => open.client.getProtocolEra(),
-    async listTools() {
-      const result = await withSession((client) => client.listTools(undefined, { cacheMode: 'refresh', timeout: options.connectTimeoutMs }));
-      const ttl = (result as { ttlMs?: unknown }).ttlMs;
-      tasks.learn(result.tools, open.client.getServerCapabilities() as never);
-      return { tools: result.tools, ttlMs: typeof ttl === 'number' && ttl > 0 ? ttl : null };
-    },
+    listTools,
     async callTool(name, args, callOptions) {
+      learned ??= listTools().catch(() => undefined);
+      await learned;
       if (tasks.useTask(name)) return withSession((client) => callToolAsTask(client, name, args, callOptions));
       try {
         const result = await withSession((client) =>
