@@ -5,6 +5,8 @@ import type { RevisionRow } from '../../storage/repositories/revisions.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { WorkflowRow } from '../../storage/repositories/workflows.js';
 import type { ChatIntegrationPatch } from '../../storage/repositories/chatIntegrations.js';
+import type { TimerRow } from '../../storage/repositories/timers.js';
+import type { AttemptRow, DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
 
 /** A revision that ended, written onto its record. */
 export interface RevisionSettled {
@@ -42,6 +44,10 @@ export interface TickRows {
   revisionsSettled?: RevisionSettled[];
   /** Chat integration rows projected from chat sync snapshots. */
   chatSyncStates?: ChatSyncState[];
+  /** Webhook delivery rows projected from delivery snapshots, the attempts they supersede, their retry timers. */
+  deliveryStates?: DeliveryRow[];
+  deliveryAttempts?: AttemptRow[];
+  timers?: Array<Omit<TimerRow, 'claimed_by' | 'claimed_until'>>;
   /** One credit given back per entry (a workspace id). */
   refunds?: string[];
   events?: NewEvent[];
