@@ -34,7 +34,7 @@ export interface EventsOutDeps {
   rateLimiter: RateLimiter;
   eventBus: EventBus;
   /** The process's actor host: webhook delivery actors run on it (register before `restoreAll`). */
-  actors: Pick<ActorHost, 'register' | 'flushed'>;
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   timers: TimerService;
   clock: Clock;
   ids: IdGenerator;

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { createActor, type Snapshot } from 'xstate';
-import { webhookDeliveryMachineVersion, type WebhookDeliveryInput } from '../../machines/webhookDelivery.js';
+import { webhookDeliveryMachineVersion, type AttemptOutput, type WebhookDeliveryInput } from '../../machines/webhookDelivery.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { Clock } from '../clock.js';
@@ -11,13 +11,14 @@ import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
 import type { WebhookSender } from './sender.js';
 import { createSignedSend } from './signedSend.js';
+import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
 import type { WebhookCache } from './webhookCache.js';
 
 export type { LiveDelivery } from './liveDelivery.js';
 
 export interface AttemptRunnerOptions {
   /** The process's actor host: every delivery runs on it and its tick writes the delivery row. */
-  actors: Pick<ActorHost, 'register' | 'flushed'>;
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   deliveries: WebhookDeliveriesRepository;
   sender: WebhookSender;
   cache: WebhookCache;
@@ -65,6 +66,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
 
   const definition = deliveryDefinition({ live, send, moved, failed: leave });
   const handle = options.actors.register(definition);
+  const shortcut = createFirstAttemptShortcut(definition.logic, schedule);
 
   /** Every transition: a resting one is stored by the host's next tick; the delivery leaves memory after it. */
   function moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void {
@@ -87,10 +89,12 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   /** The tick with the resting snapshot committed (or wrote nothing, when discarded). */
   function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
     if (entry.resting !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
-    if (entry.discarded) {
-      leave(entry, entry.discarded);
-      return;
-    }
+    if (entry.discarded) leave(entry, entry.discarded);
+    else finish(entry);
+  }
+
+  /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
+  function finish(entry: LiveDelivery): void {
     live.delete(entry.row.id);
     options.changed();
     const waiters = entry.waiters.splice(0);
@@ -116,7 +120,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   }
 
   function newEntry(row: DeliveryRow, manual = false): LiveDelivery {
-    const entry: LiveDelivery = { row, manual, abandoned: false, sendError: null, discarded: null, resting: null, waiters: [] };
+    const entry: LiveDelivery = { row, manual, abandoned: false, known: null, sendError: null, discarded: null, resting: null, waiters: [] };
     live.set(row.id, entry);
     return entry;
   }
@@ -147,10 +151,43 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     /** Deliveries in memory on this node. */
     live,
 
-    /** Starts a delivery (new, or stranded and claimed by recovery): its actor runs the chart. */
+    /**
+     * Starts a delivery (new, or stranded and claimed by recovery). Its actor runs the chart, except
+     * for the adapter's shortcut (firstAttemptShortcut.ts): a first attempt due at once is sent
+     * before any actor exists; a 2xx stores the chart's end through the host's tick, anything else
+     * starts the actor, whose `attempt` slot answers with that outcome. Nothing is stored before
+     * the attempt ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
+     */
     begin(row: DeliveryRow): LiveDelivery {
       const entry = newEntry(row);
-      run(entry, inputOf(row), row.snapshot);
+      if (!shortcut || row.attempt !== 0 || row.snapshot !== null) {
+        run(entry, inputOf(row), row.snapshot);
+        return entry;
+      }
+      const startWith = (output: AttemptOutput | null, error: unknown) => {
+        entry.known = { attempt: 1, output, error };
+        try {
+          run(entry, inputOf(row), null);
+        } catch {
+          // The host stopped: `run` dropped the delivery; recovery attempts it after restart.
+        }
+      };
+      send(entry, 1).then(
+        (output) => {
+          if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
+          if (!output.ok || entry.abandoned) {
+            startWith(output, null);
+            return;
+          }
+          options.actors.commit(shortcut(row, output, clock.now().toISOString())).then(
+            () => finish(entry),
+            (error: Error) => leave(entry, error),
+          );
+        },
+        (error: unknown) => {
+          if (live.get(row.id) === entry) startWith(null, error);
+        },
+      );
       return entry;
     },
 

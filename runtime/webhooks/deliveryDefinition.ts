@@ -7,7 +7,7 @@ import {
   type WebhookDeliveryMachine,
 } from '../../machines/webhookDelivery.js';
 import type { MachineDefinition } from '../actors/machineDefinition.js';
-import { deliveryProjection } from './deliveryProjection.js';
+import { deliveryProjection, restingState } from './deliveryProjection.js';
 import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 
 export interface DeliveryDefinitionOptions {
@@ -34,9 +34,13 @@ export function deliveryAtRest(snapshot: DeliverySnapshot): boolean {
  * - nothing is stored while an attempt is in flight: the first write of a delivery is the result
  *   of its first attempt, so the common delivery (sent once, 2xx) costs one row write;
  * - the `attempt` slot makes the signed POST; a restored actor whose attempt's result is already
- *   on the row answers with it instead of sending again. `recordAttempt` and `scheduleRetry` need
+ *   on the row answers with it instead of sending again, and an actor started after its first
+ *   attempt was made (the shortcut below) answers with that attempt's outcome. `recordAttempt` and `scheduleRetry` need
  *   no effect here: the projection reads the same from the snapshot (`lastAttempt`,
  *   `nextRetryAt`), so a tick written twice (a retried flush) writes the same rows.
+ * - the shortcut (`firstAttemptShortcut.ts`): a new delivery's immediate first attempt is sent
+ *   before any actor exists; on a 2xx the chart's final snapshot and row are committed through the
+ *   host's tick without an actor, anything else starts the actor with that outcome.
  * Deliveries are not leased (no `actors` row): a delivery is claimed instead, by the fan-out's
  * cursor, by recovery (SKIP LOCKED on Postgres) or by its retry timer (docs/actors.md).
  */
@@ -46,7 +50,12 @@ export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineD
   async function attempt(input: AttemptInput): Promise<AttemptOutput> {
     const entry = live.get(input.deliveryId);
     if (!entry) throw new Error(`delivery ${input.deliveryId} is not live on this node`);
-    const { row } = entry;
+    const { row, known } = entry;
+    if (known && known.attempt === input.attempt) {
+      entry.known = null;
+      if (known.output) return known.output;
+      throw known.error;
+    }
     if (row.attempt >= input.attempt && row.delivered_at) {
       return {
         ok: row.state === 'succeeded',
@@ -79,7 +88,7 @@ export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineD
     project(snapshot, now) {
       const entry = live.get(snapshot.context.deliveryId);
       if (!entry || entry.discarded) return {};
-      return deliveryProjection(entry.row, snapshot, () => JSON.stringify(logic.getPersistedSnapshot(snapshot)), now);
+      return deliveryProjection(entry.row, restingState(snapshot), snapshot.context, () => JSON.stringify(logic.getPersistedSnapshot(snapshot)), now);
     },
     onTransition(id, snapshot) {
       const entry = live.get(id);

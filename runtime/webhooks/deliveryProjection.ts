@@ -1,10 +1,14 @@
+import type { WebhookDeliveryContext } from '../../machines/webhookDelivery.js';
 import type { TickRows } from '../actors/tickRows.js';
 import { latestAttemptOf, type DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
 import type { DeliverySnapshot } from './liveDelivery.js';
 import { retryTimerKind } from './retryTimers.js';
 
+/** Where a delivery rests: the row's state for a snapshot at rest. */
+export type RestingState = 'waiting' | 'succeeded' | 'failed';
+
 /** The delivery row's state for a snapshot at rest; null while an attempt is due or in flight. */
-function restingState(snapshot: DeliverySnapshot): 'waiting' | 'succeeded' | 'failed' | null {
+export function restingState(snapshot: DeliverySnapshot): RestingState | null {
   if (snapshot.status === 'done') return snapshot.value as 'succeeded' | 'failed';
   return snapshot.matches('waiting') ? 'waiting' : null;
 }
@@ -20,12 +24,11 @@ function restingState(snapshot: DeliverySnapshot): 'waiting' | 'succeeded' | 'fa
  * - A snapshot the row already shows (a waiting delivery restored before RETRY_DUE): nothing.
  * An attempt was made when the machine recorded its result: `lastAttempt` is set and the attempt
  * actor did not fail (`error` is set only then, and the attempt number then counts no result).
- * Pure: `persisted` serializes the snapshot; `now` dates the row and a retry without reference time.
+ * Pure: `state` and `context` are the snapshot's (`restingState`), `persisted` serializes it;
+ * `now` dates the row and a retry without reference time.
  */
-export function deliveryProjection(row: DeliveryRow, snapshot: DeliverySnapshot, persisted: () => string, now: string): TickRows {
-  const state = restingState(snapshot);
+export function deliveryProjection(row: DeliveryRow, state: RestingState | null, context: WebhookDeliveryContext, persisted: () => string, now: string): TickRows {
   if (state === null) return {};
-  const context = snapshot.context;
   if (state === row.state && context.attempt === row.attempt) return {};
   const result = context.error === null ? context.lastAttempt : null;
   const waiting = state === 'waiting';

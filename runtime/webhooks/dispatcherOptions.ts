@@ -16,7 +16,7 @@ import type { MonotonicClock, WebhookSender } from './sender.js';
 export interface WebhookDispatcherOptions {
   db: Db;
   /** The process's actor host: delivery actors run on it and its ticks store their rows. */
-  actors: Pick<ActorHost, 'register' | 'flushed'>;
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   events: EventsRepository;
   webhooks: WebhooksRepository;
   deliveries: WebhookDeliveriesRepository;

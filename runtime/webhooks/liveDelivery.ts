@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { webhookDeliveryMachine } from '../../machines/webhookDelivery.js';
+import type { AttemptOutput, webhookDeliveryMachine } from '../../machines/webhookDelivery.js';
 import type { DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
 
 /** A snapshot of a `webhookDelivery` actor, live or restored from its row. */
@@ -13,6 +13,11 @@ export interface LiveDelivery {
   manual: boolean;
   /** Set when a shutdown aborted the attempt in flight: nothing is stored, a restart redoes it. */
   abandoned: boolean;
+  /**
+   * The outcome of a first attempt made before the actor existed (the adapter's shortcut, see
+   * firstAttemptShortcut.ts): the actor's `attempt` slot answers with it instead of sending again.
+   */
+  known: { attempt: number; output: AttemptOutput | null; error: unknown } | null;
   /** Why the attempt actor rejected (not a receiver failure), kept for a manual attempt's caller. */
   sendError: Error | null;
   /**
