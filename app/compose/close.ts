@@ -42,7 +42,8 @@ async function drainServer(server: http.Server, limitMs: number): Promise<void> 
 
 /**
  * The ordered shutdown: stop accepting and drain HTTP, stop the timers, finish the webhook
- * attempts in flight, stop the actors (writing what they left), then close the database, release the data directory and flush the log.
+ * attempts in flight, stop the actors (writing what they left), then close the database, release
+ * the data directory and flush the log.
  * Each step relies on the ones before it; do not reorder.
  */
 export async function closeRuntime(parts: ClosingParts): Promise<void> {
