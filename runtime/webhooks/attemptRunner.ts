@@ -3,6 +3,7 @@ import { createActor, type Snapshot } from 'xstate';
 import { webhookDeliveryMachineVersion, type AttemptOutput, type WebhookDeliveryInput } from '../../machines/webhookDelivery.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { ActorHost } from '../actors/actorHost.js';
+import { mergeTickRows, type TickRows } from '../actors/tickRows.js';
 import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
 import { deliveryDefinition } from './deliveryDefinition.js';
@@ -112,6 +113,30 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     );
   }
 
+  /**
+   * The shortcut's rows of the deliveries whose first attempt succeeded in this turn of the event
+   * loop go to the host as one `commit` group: one group per burst of answers rather than one per
+   * delivery. (An UPDATE of existing rows has no constraint to break, so a group the host cannot
+   * store is not expected; if it happens, its deliveries stay `scheduled` and recovery sends them
+   * again: at-least-once.)
+   */
+  let succeeded: { entries: LiveDelivery[]; rows: TickRows } | null = null;
+  function storeSucceeded(entry: LiveDelivery, rows: TickRows): void {
+    if (!succeeded) {
+      const group: { entries: LiveDelivery[]; rows: TickRows } = { entries: [], rows: {} };
+      succeeded = group;
+      setImmediate(() => {
+        succeeded = null;
+        options.actors.commit(group.rows).then(
+          () => group.entries.forEach(finish),
+          (error: Error) => group.entries.forEach((done) => leave(done, error)),
+        );
+      });
+    }
+    succeeded.entries.push(entry);
+    mergeTickRows(succeeded.rows, rows);
+  }
+
   /** Drops a delivery from memory without a stored result, settling its waiters with `error`. */
   function leave(entry: LiveDelivery, error: Error): void {
     if (live.get(entry.row.id) === entry) live.delete(entry.row.id);
@@ -179,10 +204,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
             startWith(output, null);
             return;
           }
-          options.actors.commit(shortcut(row, output, clock.now().toISOString())).then(
-            () => finish(entry),
-            (error: Error) => leave(entry, error),
-          );
+          storeSucceeded(entry, shortcut(row, output, clock.now().toISOString()));
         },
         (error: unknown) => {
           if (live.get(row.id) === entry) startWith(null, error);
