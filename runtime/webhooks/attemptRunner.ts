@@ -95,9 +95,9 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   }
 
   /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
-  function finish(entry: LiveDelivery): void {
+  function finish(entry: LiveDelivery, notify = true): void {
     live.delete(entry.row.id);
-    options.changed();
+    if (notify) options.changed();
     const waiters = entry.waiters.splice(0);
     if (waiters.length === 0) return;
     deliveries.get(entry.row.id).then(
@@ -128,7 +128,10 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
       setImmediate(() => {
         succeeded = null;
         options.actors.commit(group.rows).then(
-          () => group.entries.forEach(finish),
+          () => {
+            for (const done of group.entries) finish(done, false);
+            options.changed();
+          },
           (error: Error) => group.entries.forEach((done) => leave(done, error)),
         );
       });
