@@ -181,6 +181,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       keys,
       rateLimiter,
       eventBus,
+      actors: actorHost,
       timers: scheduler,
       clock,
       ids,

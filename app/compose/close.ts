@@ -42,8 +42,9 @@ async function drainServer(server: http.Server, limitMs: number): Promise<void> 
 }
 
 /**
- * The ordered shutdown: stop accepting and drain HTTP, stop the actors and timers, finish the
- * webhook attempts in flight, then close the database, release the data directory and flush the log.
+ * The ordered shutdown: stop accepting and drain HTTP, stop the timers, finish the webhook
+ * attempts in flight, stop the actors (writing what they left), then close the database, release
+ * the data directory and flush the log.
  * Each step relies on the ones before it; do not reorder.
  */
 export async function closeRuntime(parts: ClosingParts): Promise<void> {
@@ -54,12 +55,13 @@ export async function closeRuntime(parts: ClosingParts): Promise<void> {
   if (parts.server) await drainServer(parts.server, Math.round(parts.limitMs / 2));
   // Actors persist and stop before the database goes away.
   await parts.scheduler.stop();
+  // After the timers stopped, before the host stops: webhook attempts in flight finish and the
+  // host's last ticks store them.
+  await parts.eventsOut.close();
   await parts.actorHost.stop();
   // The host stopped the plugin run actors (aborting their runs): wait for the runs to end.
   await parts.pluginRuns?.drained();
   await parts.model.close();
-  // After the timers stopped: attempts in flight finish and are stored.
-  await parts.eventsOut.close();
   await parts.tools.close();
   parts.idempotency.stop();
   await parts.keys.close();

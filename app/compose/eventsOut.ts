@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type { Logger } from 'pino';
 import { isPostgres, type Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
+import type { ActorHost } from '../../runtime/actors/actorHost.js';
 import type { KeyService } from '../../runtime/auth/keyService.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { Config } from '../../runtime/config.js';
@@ -32,6 +33,8 @@ export interface EventsOutDeps {
   keys: KeyService;
   rateLimiter: RateLimiter;
   eventBus: EventBus;
+  /** The process's actor host: webhook delivery actors run on it (register before `restoreAll`). */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   timers: TimerService;
   clock: Clock;
   ids: IdGenerator;
@@ -72,6 +75,7 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
 
   const dispatcher = createWebhookDispatcher({
     db,
+    actors: deps.actors,
     events: repos.events,
     webhooks: repos.webhooks,
     deliveries: repos.webhookDeliveries,
@@ -79,8 +83,8 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     sender,
     cipher,
     timers: {
-      // Written in the dispatcher's transaction through the timer service's own table, so a
-      // delivery's result and its next wait commit together; the service's poller fires it.
+      // Recovery's timers, written through the timer service's own table; the service's poller
+      // fires them. (A result's retry timer is written by the actor host's tick, with the result.)
       async schedule(trx, key, dueAt, payload) {
         await repos.timers.upsert({ kind: retryTimerKind, key, due_at: dueAt, payload, created_at: clock.now().toISOString() }, trx);
       },
@@ -153,7 +157,10 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     async closeStreams(): Promise<void> {
       await stream.close();
     },
-    /** Lets webhook attempts in flight finish and closes the sender's sockets; call after the timers stopped. */
+    /**
+     * Lets webhook attempts in flight finish, has their results written and closes the sender's
+     * sockets; call after the timers stopped and before the actor host stops (it writes the results).
+     */
     async close(): Promise<void> {
       await stream.close();
       await dispatcher.stop();

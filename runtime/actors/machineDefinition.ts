@@ -30,6 +30,13 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
   /** The machine's read model for a snapshot (e.g. the outcomes row), written with the snapshot. */
   project?(snapshot: SnapshotFrom<TLogic>, now: string): TickRows;
   /**
+   * The projection stores the snapshot itself, in the machine's own row (the webhook delivery
+   * row's `snapshot` column): the host writes no `actors` row for these actors, so `restoreAll`
+   * and the lease loop never see them; their owner brings them back (`create`/`start` from the
+   * stored snapshot) and claims them its own way (docs/actors.md).
+   */
+  snapshotInProjection?: boolean;
+  /**
    * What to write for an actor whose tick could not be stored and which the host stopped (e.g.
    * the outcome row as failed with `internal_error`, its `outcome.failed` event, a refund).
    * `snapshot` is the actor's last in-memory state.
@@ -64,6 +71,7 @@ export interface HostedDefinition {
   atRest(snapshot: AnyMachineSnapshot): boolean;
   workspaceOf(snapshot: AnyMachineSnapshot): string | null;
   project?(snapshot: AnyMachineSnapshot, now: string): TickRows;
+  snapshotInProjection?: boolean;
   failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;
   onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
   onFailed?(id: string, snapshot: AnyMachineSnapshot): void;

@@ -4,8 +4,9 @@ import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/out
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { WorkflowRow } from '../../storage/repositories/workflows.js';
-import type { ChatIntegrationPatch } from '../../storage/repositories/chatIntegrations.js';
 import type { ToolConnectionStatePatch } from '../../storage/repositories/toolConnections.js';
+import type { TimerRow } from '../../storage/repositories/timers.js';
+import type { AttemptRow, DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
 
 /** A revision that ended, written onto its record. */
 export interface RevisionSettled {
@@ -13,13 +14,6 @@ export interface RevisionSettled {
   status: 'completed' | 'failed';
   at: string;
   error: Record<string, unknown> | null;
-}
-
-/** A chat sync's projection onto its integration row. */
-export interface ChatSyncState {
-  workspaceId: string;
-  teamId: string;
-  patch: ChatIntegrationPatch;
 }
 
 /** A tool connection's projection onto its row; a disconnected one also loses its catalog. */
@@ -47,10 +41,12 @@ export interface TickRows {
   stageOutputs?: StageOutputRow[];
   revisions?: RevisionRow[];
   revisionsSettled?: RevisionSettled[];
-  /** Chat integration rows projected from chat sync snapshots. */
-  chatSyncStates?: ChatSyncState[];
   /** Tool connection rows projected from tool connection snapshots. */
   toolConnectionStates?: ToolConnectionState[];
+  /** Webhook delivery rows projected from delivery snapshots, the attempts they supersede, their retry timers. */
+  deliveryStates?: DeliveryRow[];
+  deliveryAttempts?: AttemptRow[];
+  timers?: Array<Omit<TimerRow, 'claimed_by' | 'claimed_until'>>;
   /** One credit given back per entry (a workspace id). */
   refunds?: string[];
   events?: NewEvent[];

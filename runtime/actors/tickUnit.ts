@@ -36,6 +36,6 @@ export function tickUnitOf(liveActor: (id: string) => CommitActor | undefined, n
     if (!entry || !waiting.dirty) return { actorId: id, snapshot: null, rows };
     const snapshot = entry.getSnapshot();
     if (entry.def.project) mergeTickRows(rows, entry.def.project(snapshot, now));
-    return { actorId: id, snapshot: snapshotRow(entry, snapshot, now), rows };
+    return { actorId: id, snapshot: entry.def.snapshotInProjection ? null : snapshotRow(entry, snapshot, now), rows };
   };
 }

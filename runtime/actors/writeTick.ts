@@ -73,7 +73,10 @@ export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db,
   if (snapshots.length) await repos.actors.upsertMany(snapshots, trx);
   if (rows.outcomeStates?.length) await repos.outcomes.upsertState(rows.outcomeStates, trx);
   if (rows.workflowStates?.length) await repos.workflows.upsertState(rows.workflowStates, trx);
-  for (const sync of rows.chatSyncStates ?? []) await repos.chatIntegrations.update(sync.workspaceId, sync.teamId, sync.patch, trx);
   for (const connection of rows.toolConnectionStates ?? []) await repos.toolConnections.updateState(connection.connectionId, connection.patch, trx);
+  // A delivery's superseded attempt (kept in the history), its row and its retry timer.
+  if (rows.deliveryAttempts?.length) await repos.webhookDeliveries.insertAttempts(rows.deliveryAttempts, trx);
+  if (rows.deliveryStates?.length) await repos.webhookDeliveries.updateMany(rows.deliveryStates, trx);
+  for (const timer of rows.timers ?? []) await repos.timers.upsert(timer, trx);
   if (rows.events?.length) await repos.events.appendMany(rows.events, trx);
 }

@@ -1,22 +1,26 @@
 import type { Logger } from 'pino';
-import type { AttemptOutput } from '../../machines/webhookDelivery.js';
-import type { DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
+import { createActor, type Snapshot } from 'xstate';
+import { webhookDeliveryMachineVersion, type AttemptOutput, type WebhookDeliveryInput } from '../../machines/webhookDelivery.js';
+import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
+import type { ActorHost } from '../actors/actorHost.js';
+import { mergeTickRows, type TickRows } from '../actors/tickRows.js';
 import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
-import { createDeliveryActors } from './deliveryActors.js';
-import { createDeliverySettler } from './deliverySettler.js';
-import { createFinishedSnapshots } from './finishedSnapshot.js';
-import type { DeliveryWrite, LiveDelivery } from './liveDelivery.js';
+import { deliveryDefinition } from './deliveryDefinition.js';
+import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 import type { RetrySchedule } from './retryPolicy.js';
-import type { ResultWriter } from './resultWriter.js';
 import type { RetryTimerPayload } from './retryTimers.js';
 import type { WebhookSender } from './sender.js';
 import { createSignedSend } from './signedSend.js';
+import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
 import type { WebhookCache } from './webhookCache.js';
 
-export type { DeliveryWrite, LiveDelivery } from './liveDelivery.js';
+export type { LiveDelivery } from './liveDelivery.js';
 
 export interface AttemptRunnerOptions {
+  /** The process's actor host: every delivery runs on it and its tick writes the delivery row. */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+  deliveries: WebhookDeliveriesRepository;
   sender: WebhookSender;
   cache: WebhookCache;
   slots: AttemptSlots;
@@ -36,26 +40,19 @@ export interface AttemptRunnerOptions {
 /** Thrown by `redeliver` for a delivery this node is still working on. */
 export class DeliveryBusyError extends Error {}
 
+const shuttingDown = () => new Error('the service is shutting down; the delivery runs again after restart');
+
 /**
- * Runs deliveries: each is a `webhookDelivery` actor whose `attempt` slot makes the signed POST
- * and whose `recordAttempt`/`scheduleRetry` slots queue the row write (and retry timer) of each
- * transition on the result writer. A waiting or finished delivery leaves memory once its write
- * committed; the retry timer brings a waiting one back (`resume`).
- *
- * The actors and their slots are in `deliveryActors.ts`, the writes of each transition in
- * `deliverySettler.ts`; this factory wires them and owns the map of live deliveries.
- *
- * Call `attach(writer)` before `begin`; the writer reports commits back through `committed` and
- * `failed`.
+ * Runs deliveries: each is a `webhookDelivery` actor on the actor host (its definition and
+ * persistence adapter in `deliveryDefinition.ts`), under the delivery's id. The host's tick writes
+ * each resting transition (the row, its history, its retry timer); once that committed, the
+ * delivery leaves this node's memory and the host drops the actor; the retry timer brings a
+ * waiting one back (`resume`).
  */
 export function createAttemptRunner(options: AttemptRunnerOptions) {
-  const { sender, cache, slots, clock, logger } = options;
+  const { sender, cache, slots, clock, logger, deliveries } = options;
   const schedule = [...options.schedule];
-  // The usual schedule starts with an immediate attempt; then a new delivery sends before it
-  // needs an actor (see `begin`).
-  const immediateFirstAttempt = schedule.length > 0 && schedule[0] === 0;
   const live = new Map<string, LiveDelivery>();
-  let writer!: ResultWriter<DeliveryWrite>;
 
   const send = createSignedSend({
     sender,
@@ -68,111 +65,177 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
 
-  const actors = createDeliveryActors({ live, send, schedule, logger, settle: (entry, snapshot) => settler.settle(entry, snapshot) });
-  const settler = createDeliverySettler({
-    live,
-    clock,
-    schedule,
-    finishedSnapshot: createFinishedSnapshots(actors.machine),
-    writer: () => writer,
-    stopping: options.stopping,
-    changed: options.changed,
-  });
-  const { attach: attachActor, restore } = actors;
-  const { storeFinished, drop } = settler;
+  const definition = deliveryDefinition({ live, send, moved, failed: leave });
+  const handle = options.actors.register(definition);
+  const shortcut = createFirstAttemptShortcut(definition.logic, schedule);
+
+  /** Every transition: a resting one is stored by the host's next tick; the delivery leaves memory after it. */
+  function moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void {
+    if (!atRest) {
+      entry.resting = null;
+      return;
+    }
+    entry.resting = snapshot;
+    // An attempt a shutdown cut short, or one that could not be made while stopping (or for an
+    // operator, who gets the error): nothing is stored, the row keeps its last state.
+    if (entry.abandoned || (snapshot.status === 'done' && snapshot.context.error !== null && (options.stopping() || entry.manual))) {
+      entry.discarded = entry.abandoned || options.stopping() ? shuttingDown() : (entry.sendError ?? new Error(snapshot.context.error ?? 'the attempt failed'));
+    }
+    options.actors.flushed().then(
+      () => stored(entry, snapshot),
+      (error: unknown) => leave(entry, error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  /** The tick with the resting snapshot committed (or wrote nothing, when discarded). */
+  function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
+    if (entry.resting !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
+    if (entry.discarded) leave(entry, entry.discarded);
+    else finish(entry);
+  }
+
+  /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
+  function finish(entry: LiveDelivery, notify = true): void {
+    live.delete(entry.row.id);
+    if (notify) options.changed();
+    const waiters = entry.waiters.splice(0);
+    if (waiters.length === 0) return;
+    deliveries.get(entry.row.id).then(
+      (row) => {
+        for (const waiter of waiters) {
+          if (row) waiter.resolve(row);
+          else waiter.reject(new Error(`delivery ${entry.row.id} is gone`));
+        }
+      },
+      (error: Error) => {
+        for (const waiter of waiters) waiter.reject(error);
+      },
+    );
+  }
+
+  /**
+   * The shortcut's rows of the deliveries whose first attempt succeeded in this turn of the event
+   * loop go to the host as one `commit` group: one group per burst of answers rather than one per
+   * delivery. (An UPDATE of existing rows has no constraint to break, so a group the host cannot
+   * store is not expected; if it happens, its deliveries stay `scheduled` and recovery sends them
+   * again: at-least-once.)
+   */
+  let succeeded: { entries: LiveDelivery[]; rows: TickRows } | null = null;
+  function storeSucceeded(entry: LiveDelivery, rows: TickRows): void {
+    if (!succeeded) {
+      const group: { entries: LiveDelivery[]; rows: TickRows } = { entries: [], rows: {} };
+      succeeded = group;
+      setImmediate(() => {
+        succeeded = null;
+        options.actors.commit(group.rows).then(
+          () => {
+            for (const done of group.entries) finish(done, false);
+            options.changed();
+          },
+          (error: Error) => group.entries.forEach((done) => leave(done, error)),
+        );
+      });
+    }
+    succeeded.entries.push(entry);
+    mergeTickRows(succeeded.rows, rows);
+  }
+
+  /** Drops a delivery from memory without a stored result, settling its waiters with `error`. */
+  function leave(entry: LiveDelivery, error: Error): void {
+    if (live.get(entry.row.id) === entry) live.delete(entry.row.id);
+    for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
+    options.changed();
+  }
 
   function newEntry(row: DeliveryRow, manual = false): LiveDelivery {
-    const entry: LiveDelivery = { row, actor: null, manual, record: null, retry: null, abandoned: false, known: null, waiters: [] };
+    const entry: LiveDelivery = { row, manual, abandoned: false, known: null, sendError: null, discarded: null, resting: null, waiters: [] };
     live.set(row.id, entry);
     return entry;
   }
 
-  /**
-   * Starts a delivery. A first attempt that is due at once is made before any actor exists, since
-   * most succeed and an actor costs more than the send:
-   * - a success is stored as the machine ends it (`finishedSnapshot` builds that snapshot);
-   * - anything else starts the actor, whose `attempt` invoke answers with that outcome: the machine
-   *   decides between waiting, failed and the retry timer, exactly as if it had sent itself.
-   * Either way nothing is stored before the attempt ends; a crash meanwhile leaves the row
-   * `scheduled` and recovery attempts it again.
-   */
-  function begin(row: DeliveryRow): LiveDelivery {
-    if (!immediateFirstAttempt || row.attempt !== 0 || row.snapshot !== null) {
-      const entry = newEntry(row);
-      attachActor(entry, restore(row));
-      entry.actor!.start();
-      return entry;
+  /** Starts the delivery's actor on the host: from the stored `snapshot`, or fresh from `input`. */
+  function run(entry: LiveDelivery, input: WebhookDeliveryInput, snapshot: string | null) {
+    const { row } = entry;
+    if (snapshot && row.machine_version !== webhookDeliveryMachineVersion) {
+      logger.warn({ delivery_id: row.id, version: row.machine_version }, 'restoring a webhook delivery stored by another machine version');
     }
-    const entry = newEntry(row);
-    send(entry, 1).then(
-      (output) => {
-        if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
-        if (output.ok && !entry.abandoned) storeFinished(entry, 1, output);
-        else startWith(entry, output, null);
-      },
-      (error: unknown) => {
-        if (live.get(row.id) === entry) startWith(entry, null, error);
-      },
-    );
-    return entry;
+    // The stored JSON is the persisted snapshot of this very machine: decoded, not checked. (The
+    // input is ignored when a snapshot is given.)
+    const actor = snapshot ? createActor(definition.logic, { snapshot: JSON.parse(snapshot) as Snapshot<unknown>, input }) : handle.create(input);
+    try {
+      handle.start(row.id, actor, row.created_at);
+    } catch (error) {
+      leave(entry, error as Error);
+      throw error;
+    }
+    return actor;
   }
 
-  function startWith(entry: LiveDelivery, output: AttemptOutput | null, error: unknown): void {
-    entry.known = { attempt: 1, output, error };
-    attachActor(entry, null);
-    entry.actor!.start();
+  function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
+    return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, attempt: row.attempt, scheduledAt: row.created_at };
   }
 
   return {
     /** Deliveries in memory on this node. */
     live,
 
-    attach(resultWriter: ResultWriter<DeliveryWrite>): void {
-      writer = resultWriter;
-    },
-
-    begin,
-
-    /** A write committed: at rest (waiting) or finished, the timer, not memory, brings it back. */
-    committed(item: DeliveryWrite): void {
-      const { entry } = item;
-      entry.row = item.row;
-      live.delete(item.row.id);
-      entry.actor?.stop();
-      for (const waiter of entry.waiters.splice(0)) waiter.resolve(item.row);
-    },
-
-    /** A write failed: the row keeps its last stored state; recovery picks it up again. */
-    failed(item: DeliveryWrite, error: Error): void {
-      drop(item.entry, error);
+    /**
+     * Starts a delivery (new, or stranded and claimed by recovery). Its actor runs the chart, except
+     * for the adapter's shortcut (firstAttemptShortcut.ts): a first attempt due at once is sent
+     * before any actor exists; a 2xx stores the chart's end through the host's tick, anything else
+     * starts the actor, whose `attempt` slot answers with that outcome. Nothing is stored before
+     * the attempt ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
+     */
+    begin(row: DeliveryRow): LiveDelivery {
+      const entry = newEntry(row);
+      if (!shortcut || row.attempt !== 0 || row.snapshot !== null) {
+        run(entry, inputOf(row), row.snapshot);
+        return entry;
+      }
+      const startWith = (output: AttemptOutput | null, error: unknown) => {
+        entry.known = { attempt: 1, output, error };
+        try {
+          run(entry, inputOf(row), null);
+        } catch {
+          // The host stopped: `run` dropped the delivery; recovery attempts it after restart.
+        }
+      };
+      send(entry, 1).then(
+        (output) => {
+          if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
+          if (!output.ok || entry.abandoned) {
+            startWith(output, null);
+            return;
+          }
+          storeSucceeded(entry, shortcut(row, output, clock.now().toISOString()));
+        },
+        (error: unknown) => {
+          if (live.get(row.id) === entry) startWith(null, error);
+        },
+      );
+      return entry;
     },
 
     /** The retry timer fired: bring the delivery back from its stored snapshot and send RETRY_DUE. */
     resume(row: DeliveryRow, payload: RetryTimerPayload): void {
       if (live.has(row.id)) return;
-      const entry = newEntry(row);
-      attachActor(entry, restore(row));
-      entry.actor!.start();
-      entry.actor!.send({ type: 'RETRY_DUE', attempt: payload.attempt });
+      run(newEntry(row), inputOf(row), row.snapshot).send({ type: 'RETRY_DUE', attempt: payload.attempt });
     },
 
     /**
      * A fresh attempt of a finished delivery, outside its retry schedule (an operator asked for it):
-     * the same stored bytes, signed again, numbered after the last attempt. Resolves with the row
-     * as stored after it. Throws DeliveryBusyError when the delivery is live on this node.
+     * the same stored bytes, signed again, numbered after the last attempt. The chart runs with a
+     * schedule that allows exactly that one attempt, at once, so it ends in `succeeded` or `failed`.
+     * Resolves with the row as stored after it. Throws DeliveryBusyError when the delivery is live
+     * on this node.
      */
     async redeliver(row: DeliveryRow): Promise<DeliveryRow> {
       if (live.has(row.id)) throw new DeliveryBusyError(`delivery ${row.id} is being attempted`);
       const entry = newEntry(row, true);
       const stored = new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
-      stored.catch(() => {}); // settled below before the caller awaits it; the caller still sees the rejection
-      try {
-        const output = await send(entry, row.attempt + 1);
-        if (entry.abandoned) drop(entry, new Error('the service is shutting down'));
-        else storeFinished(entry, row.attempt + 1, output);
-      } catch (error) {
-        drop(entry, error as Error);
-      }
+      stored.catch(() => {}); // a failed start settles it before the caller awaits it; the caller still sees the error
+      const oneMore = [...Array.from({ length: row.attempt }, (_, i) => schedule[i] ?? 0), 0];
+      run(entry, inputOf(row, oneMore), null);
       return stored;
     },
 
@@ -181,10 +244,9 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
       return new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
     },
 
-    /** Stops every actor and forgets every delivery (after a shutdown's writes). */
+    /** Forgets every delivery (after a shutdown's writes); the host stops their actors. */
     clear(): void {
-      for (const entry of live.values()) entry.actor?.stop();
-      live.clear();
+      for (const entry of [...live.values()]) leave(entry, shuttingDown());
     },
   };
 }

@@ -30,8 +30,9 @@ export type DispatcherMode = 'created' | 'starting' | 'running' | 'draining' | '
  * DESIGN sections 2 and 4). It drives the lifecycle of its parts, one file each, which
  * `dispatcherParts.ts` creates and wires:
  * - `eventTail.ts`: events table -> delivery rows (fan-out), woken by the bus and a slow poll;
- * - `attemptRunner.ts`: one `webhookDelivery` actor per delivery, the signed POST;
- * - `resultWriter.ts`: batched result writes, each with its retry timer and history row;
+ * - `attemptRunner.ts`: one `webhookDelivery` actor per delivery on the actor host, the signed
+ *   POST; the host's tick stores each result with its history row and retry timer
+ *   (`deliveryDefinition.ts`, `deliveryProjection.ts`);
  * - `recovery.ts`: deliveries a stopped or crashed node left unfinished, at start and periodically
  *   (`periodicRecovery.ts`);
  * - `testSend.ts`: the test operation; the runner's `redeliver`: a manual attempt.
@@ -50,7 +51,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   let poll: NodeJS.Timeout | null = null;
   let unsubscribe: (() => void) | null = null;
 
-  const { cache, slots, runner, writer, tail, recovery, sendTest } = createDispatcherParts({
+  const { cache, slots, runner, tail, recovery, sendTest } = createDispatcherParts({
     ...options,
     stopping: () => mode === 'draining' || mode === 'stopped',
     shutdownSignal: shutdown.signal,
@@ -65,7 +66,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   });
 
   function isIdle(): boolean {
-    return runner.live.size === 0 && tail.resting && !writer.busy;
+    return runner.live.size === 0 && tail.resting;
   }
 
   /** Something left memory or a pass ended: a backlogged tail may read again; idle waiters may go. */
@@ -174,7 +175,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
         clearTimeout(abortTimer);
         clearTimeout(giveUp);
       }
-      await writer.flushed();
+      // What finished is written by the host's next tick (the host stops after the dispatcher).
+      await options.actors.flushed().catch(() => undefined);
       runner.clear();
       mode = 'stopped';
       for (const resolve of idleWaiters.splice(0)) resolve();

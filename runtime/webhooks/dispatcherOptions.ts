@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
+import type { ActorHost } from '../actors/actorHost.js';
 import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { WebhooksRepository } from '../../storage/repositories/webhooks.js';
@@ -14,6 +15,8 @@ import type { MonotonicClock, WebhookSender } from './sender.js';
 /** What the webhook dispatcher is built from; a leaf file, so the dispatcher's parts read it without importing the dispatcher. */
 export interface WebhookDispatcherOptions {
   db: Db;
+  /** The process's actor host: delivery actors run on it and its ticks store their rows. */
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   events: EventsRepository;
   webhooks: WebhooksRepository;
   deliveries: WebhookDeliveriesRepository;

@@ -1,9 +1,8 @@
-import { createAttemptRunner, type DeliveryWrite } from './attemptRunner.js';
+import { createAttemptRunner } from './attemptRunner.js';
 import { createAttemptSlots } from './attemptSlots.js';
 import type { WebhookDispatcherOptions } from './dispatcherOptions.js';
 import { createEventTail } from './eventTail.js';
 import { createRecovery } from './recovery.js';
-import { createResultWriter } from './resultWriter.js';
 import { createTestSend } from './testSend.js';
 import { createWebhookCache } from './webhookCache.js';
 
@@ -11,6 +10,7 @@ export interface DispatcherPartsOptions
   extends Pick<
     WebhookDispatcherOptions,
     | 'db'
+    | 'actors'
     | 'events'
     | 'webhooks'
     | 'deliveries'
@@ -38,7 +38,8 @@ export interface DispatcherPartsOptions
 
 /**
  * Creates the dispatcher's parts and wires them to one another: the webhook cache, the attempt
- * slots, the attempt runner and its result writer, the event tail, recovery and the test send.
+ * slots, the attempt runner (delivery actors on the actor host), the event tail, recovery and the
+ * test send.
  * The dispatcher drives their lifecycle; nothing here starts a timer or reads the database.
  */
 export function createDispatcherParts(options: DispatcherPartsOptions) {
@@ -47,6 +48,8 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
   const cache = createWebhookCache({ webhooks, cipher, monotonic });
   const slots = createAttemptSlots(options.concurrency ?? 64);
   const runner = createAttemptRunner({
+    actors: options.actors,
+    deliveries,
     sender,
     cache,
     slots,
@@ -58,20 +61,6 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
     publicUrl: options.publicUrl,
     changed,
   });
-  const writer = createResultWriter<DeliveryWrite>({
-    db,
-    deliveries,
-    timers,
-    clock,
-    logger,
-    committed(item) {
-      runner.committed(item);
-      if (item.timer) timers.wake?.(item.timer.dueAt);
-    },
-    failed: (item, error) => runner.failed(item, error),
-    settled: changed,
-  });
-  runner.attach(writer);
   const tail = createEventTail({
     db,
     events,
@@ -91,5 +80,5 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
   const recovery = createRecovery({ db, deliveries, timers, clock, liveIds: () => runner.live.keys(), begin: (row) => runner.begin(row) });
   const sendTest = createTestSend({ deliveries, runner, clock, ids });
 
-  return { cache, slots, runner, writer, tail, recovery, sendTest };
+  return { cache, slots, runner, tail, recovery, sendTest };
 }
