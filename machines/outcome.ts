@@ -168,6 +168,7 @@ export const outcomeMachine = setup({
   guards: {
     held: ({ context }) => context.held,
     agentOk: (_, output: AgentOutput) => output.ok,
+    agentOkWithMoreStages: ({ context }, output: AgentOutput) => output.ok && context.stageIndex + 1 < context.stages.length,
     moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
     stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
     hasRevisions: ({ context }) => context.revisionsAvailable > 0,
@@ -260,11 +261,23 @@ export const outcomeMachine = setup({
                 at: context.updatedAt,
               };
             },
+            // A stage that finished goes straight to the next stage (re-entered: a new agent) or to
+            // `completing`, the way `route` would send it, without the eventless step through it.
             onDone: [
               {
-                guard: { type: 'agentOk', params: ({ event }) => event.output },
-                target: 'route',
+                guard: { type: 'agentOkWithMoreStages', params: ({ event }) => event.output },
+                target: 'stage',
                 reenter: true,
+                actions: [
+                  'finishStage',
+                  { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+                  { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
+                  'nextStage',
+                ],
+              },
+              {
+                guard: { type: 'agentOk', params: ({ event }) => event.output },
+                target: 'completing',
                 actions: [
                   'finishStage',
                   { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
