@@ -8,6 +8,7 @@ import { createLocalProvider } from '../local/index.js';
 import { abortError, ModelCallError } from '../errors.js';
 import { think } from '../local/think.js';
 import type { ModelProvider, StageInput, StepResult } from '../types.js';
+import { toStageMessage } from './stageMessage.js';
 
 /**
  * The local model on worker threads, so its CPU work (and the result's measurements) runs beside
@@ -92,7 +93,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
       // Plain data only crosses the thread boundary. Every stage of one request goes to the same
       // worker, whose memo holds the request's analysis for the later stages (see Memo).
       const result = await run<StepResult>(
-        { op: 'step', input, tools, exchanges },
+        { op: 'step', input: toStageMessage(input), tools, exchanges },
         () => {
           inProcessMeter();
           return local!.step(input, tools, exchanges, signal);
