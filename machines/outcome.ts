@@ -49,6 +49,9 @@ function agentProgress(stages: OutcomeStageRef[], agent: string, done: string[])
 
 type Ctx = OutcomeContext;
 
+/** An agent that has not started: one frozen entry shared by every outcome (entries are replaced, never changed). */
+const pendingAgent: AgentEntry = Object.freeze({ status: 'pending' as const });
+
 function eventTime(context: Ctx, event: unknown): string {
   const e = event as { at?: string; output?: { at?: string } };
   return e.at ?? e.output?.at ?? context.updatedAt;
@@ -190,7 +193,7 @@ export const outcomeMachine = setup({
     attempt: 1,
     stageIndex: 0,
     stagesCompleted: [],
-    agents: Object.fromEntries(input.agents.map((agent) => [agent, { status: 'pending' as const }])),
+    agents: Object.fromEntries(input.agents.map((agent) => [agent, pendingAgent])),
     estimatedCompletion: input.estimatedCompletion ?? addSeconds(input.createdAt, input.stages.length * input.secondsPerStage),
     completedAt: null,
     revisedAt: null,

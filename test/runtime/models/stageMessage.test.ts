@@ -17,7 +17,7 @@ test('a built-in crew crosses to a model worker by id and arrives as the same de
   const arrived = fromStageMessage(across(message));
   t.deepEqual(arrived, input);
   t.is(arrived.crew, crews.writer);
-  t.is(arrived.stage, crews.writer.stages[2]);
+  t.is(arrived.stage, crews.writer.stages[2]!);
 });
 
 test('a crew that is not a built-in definition crosses whole', (t) => {
