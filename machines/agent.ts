@@ -3,7 +3,7 @@ import { assign, fromPromise, setup } from 'xstate';
 /**
  * One agent working one stage of an outcome (DESIGN section 2):
  *
- *   pending -> working -> done | failed
+ *   working -> done | failed
  *   working: thinking <-> calling_tool   (model step, then the tool calls it asked for)
  *
  * Pure: no I/O, no clock reads. The runtime fills two actor slots with `.provide()`:
@@ -125,7 +125,9 @@ export const agentMachine = setup({
   },
 }).createMachine({
   id: 'agent',
-  initial: 'pending',
+  // Starts working at once (no eventless step through a `pending` state, which no persisted
+  // snapshot could ever rest in).
+  initial: 'working',
   context: ({ input }) => ({
     outcomeId: input.outcomeId,
     stepKey: input.stepKey,
@@ -142,7 +144,6 @@ export const agentMachine = setup({
     at: input.at,
   }),
   states: {
-    pending: { always: 'working' },
     working: {
       initial: 'thinking',
       states: {

@@ -49,6 +49,9 @@ function agentProgress(stages: OutcomeStageRef[], agent: string, done: string[])
 
 type Ctx = OutcomeContext;
 
+/** An agent that has not started: one frozen entry shared by every outcome (entries are replaced, never changed). */
+const pendingAgent: AgentEntry = Object.freeze({ status: 'pending' as const });
+
 function eventTime(context: Ctx, event: unknown): string {
   const e = event as { at?: string; output?: { at?: string } };
   return e.at ?? e.output?.at ?? context.updatedAt;
@@ -168,6 +171,7 @@ export const outcomeMachine = setup({
   guards: {
     held: ({ context }) => context.held,
     agentOk: (_, output: AgentOutput) => output.ok,
+    agentOkWithMoreStages: ({ context }, output: AgentOutput) => output.ok && context.stageIndex + 1 < context.stages.length,
     moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
     stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
     hasRevisions: ({ context }) => context.revisionsAvailable > 0,
@@ -189,7 +193,7 @@ export const outcomeMachine = setup({
     attempt: 1,
     stageIndex: 0,
     stagesCompleted: [],
-    agents: Object.fromEntries(input.agents.map((agent) => [agent, { status: 'pending' as const }])),
+    agents: Object.fromEntries(input.agents.map((agent) => [agent, pendingAgent])),
     estimatedCompletion: input.estimatedCompletion ?? addSeconds(input.createdAt, input.stages.length * input.secondsPerStage),
     completedAt: null,
     revisedAt: null,
@@ -260,11 +264,23 @@ export const outcomeMachine = setup({
                 at: context.updatedAt,
               };
             },
+            // A stage that finished goes straight to the next stage (re-entered: a new agent) or to
+            // `completing`, the way `route` would send it, without the eventless step through it.
             onDone: [
               {
-                guard: { type: 'agentOk', params: ({ event }) => event.output },
-                target: 'route',
+                guard: { type: 'agentOkWithMoreStages', params: ({ event }) => event.output },
+                target: 'stage',
                 reenter: true,
+                actions: [
+                  'finishStage',
+                  { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+                  { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
+                  'nextStage',
+                ],
+              },
+              {
+                guard: { type: 'agentOk', params: ({ event }) => event.output },
+                target: 'completing',
                 actions: [
                   'finishStage',
                   { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },

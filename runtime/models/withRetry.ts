@@ -23,20 +23,33 @@ export const defaultRetryOptions: RetryOptions = { retries: 3, minTimeoutMs: 100
  * error itself, never a ModelStepError, so cancelling is not reported as a model failure.
  */
 export function withRetry(provider: ModelProvider, options: RetryOptions = defaultRetryOptions): ModelProvider {
+  /** What p-retry is handed: an error that cannot improve on retry stops it (its AbortError rethrows the original). */
+  const forRetry = (error: unknown, signal: AbortSignal) => (signal.aborted || !isRetryable(error) ? new AbortError(asError(error)) : error);
   return {
     name: provider.name,
     async step(input, tools, exchanges, signal) {
-      let attempts = 0;
+      // The first try runs without the retry machinery: almost every step answers at once, and a
+      // step waiting on its model then holds no retry state (the engine keeps thousands waiting).
+      let first: unknown;
+      try {
+        const result = await provider.step(input, tools, exchanges, signal);
+        if (signal.aborted) throw abortError(signal);
+        return result;
+      } catch (error) {
+        if (signal.aborted) throw abortError(signal);
+        first = error;
+      }
+      // It failed: the same schedule as if p-retry had made that first try (its attempt 1).
+      let attempts = 1;
       try {
         return await pRetry(
-          async () => {
-            attempts += 1;
+          async (attemptNumber) => {
+            if (attemptNumber === 1) throw forRetry(first, signal);
+            attempts = attemptNumber;
             try {
               return await provider.step(input, tools, exchanges, signal);
             } catch (error) {
-              // p-retry's AbortError stops retrying and rethrows the original error.
-              if (signal.aborted || !isRetryable(error)) throw new AbortError(asError(error));
-              throw error;
+              throw forRetry(error, signal);
             }
           },
           {

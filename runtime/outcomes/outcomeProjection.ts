@@ -7,26 +7,43 @@ import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 
 export type PublicStatus = 'processing' | 'completed' | 'failed' | 'revision_requested';
 
+/** The outcome machine's top-level states. */
+export type OutcomePhase = 'boot' | 'held' | 'queued' | 'processing' | 'completed' | 'revising' | 'failed';
+
+/**
+ * The top-level state of an outcome snapshot, read off its value. Same answer as
+ * `snapshot.matches(phase)` for a top-level state, without the parsing `matches` does on every
+ * call: the host asks this several times per outcome per tick (at rest? status, progress, estimate).
+ */
+export function phaseOf(snapshot: Pick<OutcomeSnapshot, 'value'>): OutcomePhase {
+  const value = snapshot.value as string | Record<string, unknown>;
+  if (typeof value === 'string') return value as OutcomePhase;
+  for (const key in value) return key as OutcomePhase;
+  throw new Error('an outcome snapshot without a state');
+}
+
 /** The spec's status for a state of the outcome machine. */
 export function publicStatus(snapshot: OutcomeSnapshot): PublicStatus {
-  if (snapshot.matches('completed')) return 'completed';
-  if (snapshot.matches('failed')) return 'failed';
-  if (snapshot.matches('revising')) return 'revision_requested';
+  const phase = phaseOf(snapshot);
+  if (phase === 'completed') return 'completed';
+  if (phase === 'failed') return 'failed';
+  if (phase === 'revising') return 'revision_requested';
   return 'processing';
 }
 
 /** The outcome's `progress` as clients see it in this state. */
 export function publicProgress(snapshot: OutcomeSnapshot): Record<string, unknown> {
   const context = snapshot.context;
-  if (snapshot.matches('held')) return progressOf(context, 'waiting_for_dependencies');
-  if (snapshot.matches('queued') || snapshot.matches('boot')) return progressOf(context, 'queued');
-  if (snapshot.matches('revising')) return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'revision'), completion_percentage: 0 };
-  if (snapshot.matches('completed')) return { current_stage: 'completed', completion_percentage: 100, stages_completed: context.stagesCompleted };
-  if (snapshot.matches('failed')) {
+  const phase = phaseOf(snapshot);
+  if (phase === 'held') return progressOf(context, 'waiting_for_dependencies');
+  if (phase === 'queued' || phase === 'boot') return progressOf(context, 'queued');
+  if (phase === 'revising') return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'revision'), completion_percentage: 0 };
+  if (phase === 'completed') return { current_stage: 'completed', completion_percentage: 100, stages_completed: context.stagesCompleted };
+  if (phase === 'failed') {
     const stage = context.stages[context.stageIndex];
     return { ...progressOf(context, stage?.name ?? 'completing'), ...(stage ? { current_agent: stage.agent } : {}) };
   }
-  if (snapshot.matches({ processing: 'completing' })) return { ...progressOf(context, 'finalizing') };
+  if ((snapshot.value as { processing?: string }).processing === 'completing') return { ...progressOf(context, 'finalizing') };
   return progressOf(context);
 }
 

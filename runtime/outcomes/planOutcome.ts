@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import type { OutcomeInput, OutcomeMachine } from '../../machines/outcome.js';
+import type { OutcomeInput, OutcomeMachine, OutcomeStageRef } from '../../machines/outcome.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
 import { eventId } from '../actors/eventId.js';
@@ -42,6 +42,18 @@ export function newActorRow(id: string, machine: string, workspaceId: string, in
   return { id, machine, version: 1, workspace_id: workspaceId, status: 'active', state_value: stateValue, snapshot: null, input: JSON.stringify(input), created_at: createdAt, updated_at: createdAt };
 }
 
+/**
+ * Each crew's stage list as the outcome machine holds it, built once per (frozen) crew definition
+ * and shared, frozen, by every outcome deployed here: thousands of live outcomes would otherwise
+ * each hold an equal copy (about 270 bytes for six stages). The machine never mutates it.
+ */
+const stageRefs = new WeakMap<CrewDefinition, OutcomeStageRef[]>();
+function stageRefsOf(crew: CrewDefinition): OutcomeStageRef[] {
+  let refs = stageRefs.get(crew);
+  if (!refs) stageRefs.set(crew, (refs = Object.freeze(crew.stages.map((stage) => Object.freeze({ name: stage.name, agent: stage.agent }))) as OutcomeStageRef[]));
+  return refs;
+}
+
 /** The index of the stage whose agent applies revision feedback (the crew's `revisionStage`). */
 function revisionStageIndex(crew: CrewDefinition): number {
   const index = crew.stages.findIndex((stage) => stage.name === crew.revisionStage);
@@ -55,7 +67,7 @@ export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' |
     outcomeId: id,
     workspaceId,
     crew: crew.id,
-    stages: crew.stages.map((stage) => ({ name: stage.name, agent: stage.agent })),
+    stages: stageRefsOf(crew),
     agents: crew.agents,
     revisionStage: revisionStageIndex(crew),
     secondsPerStage: crew.secondsPerStage,

@@ -8,7 +8,7 @@ import type { CapacityQueue } from './capacityQueue.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines, OutcomeSnapshot } from './engineMachines.js';
 import { observeDurations } from './observeDurations.js';
-import { failedOutcomeRows, outcomeRow } from './outcomeProjection.js';
+import { failedOutcomeRows, outcomeRow, phaseOf } from './outcomeProjection.js';
 import type { StageRunner } from './stageRunner.js';
 
 export interface MachineWiring {
@@ -56,13 +56,16 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
     },
   });
 
-  const atRest = (snapshot: OutcomeSnapshot) => snapshot.matches('completed') || snapshot.matches('failed');
+  const atRest = (snapshot: OutcomeSnapshot) => {
+    const phase = phaseOf(snapshot);
+    return phase === 'completed' || phase === 'failed';
+  };
 
   /** The estimator's view of an outcome that has not finished yet (null otherwise). */
   function estimateOf(snapshot: OutcomeSnapshot, at: string): string | null {
     const context = snapshot.context;
-    const phase = snapshot.matches('held') ? 'held' : snapshot.matches('queued') ? 'queued' : snapshot.matches('processing') ? 'processing' : null;
-    if (!phase) return null;
+    const phase = phaseOf(snapshot);
+    if (phase !== 'held' && phase !== 'queued' && phase !== 'processing') return null;
     return estimator.estimate({ id: context.outcomeId, workspaceId: context.workspaceId, crew: crewOf(context.crew), stageIndex: context.stageIndex, phase, stageStartedAt: context.updatedAt, at });
   }
 
@@ -77,7 +80,7 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
     onTransition(id, snapshot, previous) {
       if (previous) observeDurations(estimator, previous, snapshot);
       if (!atRest(snapshot) || (previous && atRest(previous) && previous.value === snapshot.value)) return;
-      settled(id, snapshot.context, snapshot.matches('completed') ? 'completed' : 'failed');
+      settled(id, snapshot.context, phaseOf(snapshot) === 'completed' ? 'completed' : 'failed');
     },
     onFailed(id, snapshot) {
       const context = snapshot.context;

@@ -19,9 +19,13 @@ export interface Job {
   input: OutcomeInputRow;
   /** `${stepKey}@${attempt}` -> output */
   outputs: Map<string, StageOutputRow>;
-  dependencyDocuments: string[];
-  revisions: Map<string, { feedback: string; requirements: Record<string, unknown> }>;
+  dependencyDocuments: readonly string[];
+  /** Revisions read so far; created on the first (most outcomes never see one, and thousands may be live). */
+  revisions?: Map<string, { feedback: string; requirements: Record<string, unknown> }>;
 }
+
+/** The dependency documents of an outcome without dependencies: one shared empty list. */
+export const noDocuments: readonly string[] = Object.freeze([]);
 
 /** Reads an outcome's job: its crew, inputs, stored outputs and the results of its dependencies. */
 export async function loadJob(repos: Repositories, crews: Pick<CrewCatalog, 'definition'>, outcomeId: string): Promise<Job> {
@@ -39,8 +43,7 @@ export async function loadJob(repos: Repositories, crews: Pick<CrewCatalog, 'def
     crew: crews.definition(outcome.crew as CrewId),
     input,
     outputs: new Map(outputs.map((row) => [outputKey(row.step_key, row.attempt), row])),
-    dependencyDocuments,
-    revisions: new Map(),
+    dependencyDocuments: dependencyDocuments.length > 0 ? dependencyDocuments : noDocuments,
   };
 }
 

@@ -11,7 +11,7 @@ import { isAbortError, ModelStepError } from '../models/errors.js';
 import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../models/types.js';
 import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
 import { shortMessage } from './shortMessage.js';
-import { currentDocument, latest, loadJob, measureExtras, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
+import { currentDocument, latest, loadJob, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
 import { toolFailedEvents, withToolFailures } from '../../machines/toolFailedEvents.js';
@@ -118,12 +118,12 @@ export function createStageRunner(deps: StageRunnerDeps) {
   }
 
   async function revisionOf(job: Job, revisionId: string) {
-    let revision = job.revisions.get(revisionId);
+    let revision = job.revisions?.get(revisionId);
     if (!revision) {
       const row = await deps.repos.revisions.get(revisionId);
       if (!row) throw new Error(`revision ${revisionId} is not stored`);
       revision = { feedback: row.feedback, requirements: row.requirements };
-      job.revisions.set(revisionId, revision);
+      (job.revisions ??= new Map()).set(revisionId, revision);
     }
     return revision;
   }
@@ -253,7 +253,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
     prime(outcomeId: string, workspaceId: string, crewId: CrewId, input: OutcomeInputRow): void {
       if (input.depends_on.length > 0) return; // dependency results are read when it starts
       primed.add(outcomeId);
-      jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: [], revisions: new Map() }));
+      jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: noDocuments }));
     },
     /** Drops the cached inputs and outputs of an outcome at rest. */
     forget(outcomeId: string): void {

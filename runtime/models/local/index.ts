@@ -13,7 +13,7 @@ import { writerStep } from './writer/writer.js';
 export interface LocalProviderOptions {
   /** Think time per step in milliseconds (CREWD_LOCAL_MODEL_DELAY_MS); 0 answers at once. */
   delayMs?: number;
-  /** How many requests' analyses are kept for their later stages (default 32). */
+  /** At most how many requests' analyses are kept for their later stages (default: see Memo). */
   memoEntries?: number;
   /** The English parser; loaded on the first step when not given (a few hundred ms, once). */
   nlp?: Nlp;

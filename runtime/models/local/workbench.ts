@@ -10,6 +10,7 @@ export interface Workbench {
   nlp: Nlp;
 }
 
-export function createWorkbench(nlp: Nlp, memoEntries = 32): Workbench {
+/** `memoEntries`: at most that many requests' analyses are kept (see Memo for the default). */
+export function createWorkbench(nlp: Nlp, memoEntries?: number): Workbench {
   return { memo: new Memo(memoEntries), nlp };
 }

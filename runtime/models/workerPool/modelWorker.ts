@@ -4,7 +4,8 @@ import { createQualityMeter, type MeasureRequest } from '../../quality/qualityMe
 import { createLocalProvider } from '../local/index.js';
 import { referenceOutcomes } from '../local/referenceOutcomes.js';
 import { createWorkbench } from '../local/workbench.js';
-import type { StageInput, ToolDescriptor, ToolExchange } from '../types.js';
+import type { ToolDescriptor, ToolExchange } from '../types.js';
+import { fromStageMessage, type StageMessage } from './stageMessage.js';
 
 /**
  * The CPU side of the local model in a worker thread: stage steps and result measurements. The
@@ -17,12 +18,12 @@ const meter = createQualityMeter({ nlp, references: () => referenceOutcomes(crea
 const never = new AbortController().signal;
 
 type Request =
-  | { id: number; op: 'step'; input: StageInput; tools: ToolDescriptor[]; exchanges: ToolExchange[] }
+  | { id: number; op: 'step'; input: StageMessage; tools: ToolDescriptor[]; exchanges: ToolExchange[] }
   | { id: number; op: 'measure'; request: MeasureRequest };
 
 parentPort!.on('message', async (request: Request) => {
   try {
-    const value = request.op === 'step' ? await provider.step(request.input, request.tools, request.exchanges, never) : meter.measure(request.request);
+    const value = request.op === 'step' ? await provider.step(fromStageMessage(request.input), request.tools, request.exchanges, never) : meter.measure(request.request);
     parentPort!.postMessage({ id: request.id, ok: true, value });
   } catch (error) {
     const e = error as { message?: string; name?: string; retryable?: boolean };

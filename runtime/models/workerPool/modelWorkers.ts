@@ -8,6 +8,7 @@ import { createLocalProvider } from '../local/index.js';
 import { abortError, ModelCallError } from '../errors.js';
 import { think } from '../local/think.js';
 import type { ModelProvider, StageInput, StepResult } from '../types.js';
+import { toStageMessage } from './stageMessage.js';
 
 /**
  * The local model on worker threads, so its CPU work (and the result's measurements) runs beside
@@ -61,10 +62,11 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     pool.push(worker);
   }
 
-  function call<T>(request: Record<string, unknown>): Promise<T> | undefined {
+  /** `affinity`: requests with the same value go to the same worker while the pool is unchanged. */
+  function call<T>(request: Record<string, unknown>, affinity?: string): Promise<T> | undefined {
     if (pool.length === 0) return undefined;
     const id = nextId++;
-    const worker = pool[turn++ % pool.length]!;
+    const worker = pool[(affinity === undefined ? turn++ : hash(affinity)) % pool.length]!;
     owner.set(id, worker);
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
@@ -73,8 +75,8 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
   }
 
   /** Runs on a worker, or in process when none is left. */
-  async function run<T>(request: Record<string, unknown>, inProcess: () => Promise<T> | T): Promise<T> {
-    const sent = call<T>(request);
+  async function run<T>(request: Record<string, unknown>, inProcess: () => Promise<T> | T, affinity?: string): Promise<T> {
+    const sent = call<T>(request, affinity);
     if (!sent) return inProcess();
     try {
       return await sent;
@@ -88,11 +90,16 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     name: 'local',
     async step(input: StageInput, tools, exchanges, signal): Promise<StepResult> {
       await think(options.delayMs, signal);
-      // Plain data only crosses the thread boundary.
-      const result = await run<StepResult>({ op: 'step', input, tools, exchanges }, () => {
-        inProcessMeter();
-        return local!.step(input, tools, exchanges, signal);
-      });
+      // Plain data only crosses the thread boundary. Every stage of one request goes to the same
+      // worker, whose memo holds the request's analysis for the later stages (see Memo).
+      const result = await run<StepResult>(
+        { op: 'step', input: toStageMessage(input), tools, exchanges },
+        () => {
+          inProcessMeter();
+          return local!.step(input, tools, exchanges, signal);
+        },
+        input.brief,
+      );
       if (signal.aborted) throw abortError(signal);
       return result;
     },
@@ -120,5 +127,12 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
 }
 
 class WorkerGone extends Error {}
+
+/** A cheap string hash (FNV-1a over UTF-16 code units), non-negative. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
 
 export type WorkerModel = ReturnType<typeof createWorkerModel>;

@@ -3,7 +3,11 @@ import { contract, expandContractions } from '../../../runtime/models/local/text
 import { nounPhrases, startsWithVerb, toBaseForm } from '../../../runtime/models/local/text/grammar.js';
 import { keyPhrases } from '../../../runtime/models/local/text/phrases.js';
 import { Memo } from '../../../runtime/models/local/memo.js';
-import { createLocalProvider } from '../../../runtime/models/local/index.js';
+import { composeStage, createLocalProvider } from '../../../runtime/models/local/index.js';
+import { createWorkbench } from '../../../runtime/models/local/workbench.js';
+import { crews } from '../../../runtime/crews/index.js';
+import type { StageOutput } from '../../../runtime/models/types.js';
+import { createNlp } from '../../../runtime/quality/nlp.js';
 import { runCrew } from './runCrew.js';
 
 test('casual contractions join subject and verb, not across punctuation', (t) => {
@@ -46,6 +50,42 @@ test('the memo keeps only its most recently used entries', (t) => {
   t.is(computed, 3);
   get('b');
   t.is(computed, 4);
+});
+
+test('the memo lets an entry go at its last use, and keeps keys within its character bound', (t) => {
+  const memo = new Memo(10, 8);
+  let computed = 0;
+  const get = (key: string, last = false) => memo.get(key, () => (computed += 1), last);
+  get('aaa');
+  get('aaa', true);
+  t.is(computed, 1, 'the last use still reads the stored analysis');
+  t.is(memo.size, 0, 'and lets it go');
+  get('bbb');
+  get('ccc');
+  get('ddd');
+  t.is(memo.size, 2, 'nine characters of keys exceed the bound of eight: the oldest left');
+  get('bbb');
+  t.is(computed, 5);
+});
+
+test('interleaved outcomes keep their analysis until their last stage, and compose what one outcome alone does', (t) => {
+  // The engine runs every live outcome's stages interleaved: stage 0 of all, then stage 1 of all...
+  const bench = createWorkbench(createNlp());
+  const crew = crews.pilot;
+  const outcomes = Array.from({ length: 100 }, (_, i) => ({ brief: `Build a tool that lets managers approve expenses, team ${i}`, previous: [] as StageOutput[] }));
+  const sizes: number[] = [];
+  for (let stage = 0; stage < crew.stages.length; stage += 1) {
+    for (const outcome of outcomes) {
+      outcome.previous.push(composeStage({ crew, stage: crew.stages[stage]!, stageIndex: stage, brief: outcome.brief, requirements: {}, contextDocuments: [], knowledge: [], previous: [...outcome.previous] }, bench));
+    }
+    sizes.push(bench.memo.size);
+  }
+  t.deepEqual(sizes, [100, 100, 100, 100, 0], 'one analysis per request in flight, none left once all finished');
+  const alone = outcomes[7]!.previous;
+  const fresh = createWorkbench(createNlp());
+  const single: StageOutput[] = [];
+  for (let stage = 0; stage < crew.stages.length; stage += 1) single.push(composeStage({ crew, stage: crew.stages[stage]!, stageIndex: stage, brief: outcomes[7]!.brief, requirements: {}, contextDocuments: [], knowledge: [], previous: [...single] }, fresh));
+  t.deepEqual(alone, single);
 });
 
 test('stage outputs of one outcome share no arrays, so changing one leaves the others alone', async (t) => {

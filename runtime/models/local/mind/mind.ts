@@ -2,7 +2,7 @@ import { requestedWords } from '../../../quality/requirements.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
-import { requestKey } from '../memo.js';
+import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
 import { citationOf } from '../text/sources.js';
@@ -23,7 +23,7 @@ const calendarWords = new Set(
  */
 export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const { findings, topics, summary, title, bare } = memo.get(requestKey('meeting', input), () => readMeeting(input));
+  const { findings, topics, summary, title, bare } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
   const ranked = wantsRanking(input);
   const reading = readBrief(input.brief, input.requirements);

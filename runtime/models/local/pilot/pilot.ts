@@ -1,5 +1,5 @@
 import type { StageInput, StageOutput } from '../../types.js';
-import { requestKey } from '../memo.js';
+import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { groundedPlan, renderPlan, type GroundedPlan } from './groundedPlan.js';
 import { flagOf } from '../../../quality/requirements.js';
@@ -12,7 +12,7 @@ import { flagOf } from '../../../quality/requirements.js';
  */
 export function pilotStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const plan = memo.get(requestKey('plan', input), () => groundedPlan(input, bench.nlp));
+  const plan = memo.get(requestKey('plan', input), () => groundedPlan(input, bench.nlp), isLastStage(input));
   const index = input.crew.stages.findIndex((stage) => stage.name === input.stage.name);
   const upTo = index < 0 ? input.crew.stages.length : index;
   const content = renderPlan(plan, upTo, input.requirements);

@@ -1,7 +1,7 @@
 import { documentWordCount as plainWords } from '../../../quality/markdown.js';
 import { parseBlocks, titleOf } from '../text/blocks.js';
 import type { StageInput, StageOutput } from '../../types.js';
-import { requestKey } from '../memo.js';
+import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { groundedDraft } from './groundedDraft.js';
 import { edit, optimize, publish } from './writerPolish.js';
@@ -15,7 +15,7 @@ const formatNames = { blog_post: 'blog post', social_media: 'social media post',
  * document.
  */
 export function writerStep(input: StageInput, bench: Workbench): StageOutput {
-  const found = bench.memo.get(requestKey('research', input), () => research(input));
+  const found = bench.memo.get(requestKey('research', input), () => research(input), isLastStage(input));
   const output = writerStage(input, found);
   // What is missing is said beside the document, never in it.
   return found.sources.sentences.length > 0 ? output : { ...output, data: { ...output.data, notes: [bareBriefNote] } };

@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createRuntime } from '../app/createRuntime.js';
+import { loadConfig } from '../runtime/config.js';
+import type { CrewId } from '../runtime/crews/index.js';
+import { createLogger } from '../runtime/logger.js';
+
+/**
+ * What one completed outcome costs, for comparing two trees back to back on a shared machine
+ * where the rate of `npm run bench -- engine` swings with the load: the completion section of that
+ * bench (same briefs, local model, no think time, SQLite) with, over the timed window,
+ * - CPU ms per outcome for the whole process and per thread (Linux: /proc/self/task; `main` is the
+ *   actors' thread, the busiest other one the model worker; the rest are V8's GC helpers and
+ *   libuv's pool, where SQLite runs);
+ * - SQL statements per outcome (knex `query` events) and the characters bound into them;
+ * - bytes the process wrote (/proc/self/io `wchar`: SQLite's WAL and checkpoints).
+ *
+ *   npx tsx bench/engineCost.ts            # WARM=300 COUNT=1500 by default
+ *   STATEMENTS=1 npx tsx bench/engineCost.ts   # also statements per outcome by kind
+ *   PROFILE=cpu.cpuprofile npx tsx bench/engineCost.ts   # CPU profile of the main thread's window
+ */
+
+const briefs: Array<[CrewId, string]> = [
+  ['writer', 'Write a blog post about the benefits of remote work for software teams'],
+  ['mind', 'Analyse the weekly operations meeting: Priya will update the pricing page by Friday. Marco owns the launch email.'],
+  ['pilot', 'Plan a feature that lets customers export their invoices as CSV files'],
+];
+
+/** CPU ms per thread so far (Linux; empty elsewhere). */
+function threadCpu(): Record<string, number> {
+  const out: Record<string, number> = {};
+  if (!fs.existsSync('/proc/self/task')) return out;
+  const tick = 1000 / 100; // USER_HZ
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    try {
+      const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out[tid === String(process.pid) ? 'main' : tid] = (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+function written(): number {
+  if (!fs.existsSync('/proc/self/io')) return 0;
+  return Number(/wchar: (\d+)/.exec(fs.readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0);
+}
+
+const warmUp = Number(process.env.WARM ?? 300);
+const count = Number(process.env.COUNT ?? 1500);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-cost-'));
+const config = loadConfig({ CREWD_DATA_DIR: dir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
+const runtime = await createRuntime(config, { logger: createLogger('silent') });
+const workspace = await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 });
+
+let statements = 0;
+let boundChars = 0;
+const kinds = new Map<string, number>();
+runtime.db.on('query', (query: { sql: string; bindings?: unknown[] }) => {
+  statements += 1;
+  for (const value of query.bindings ?? []) if (typeof value === 'string') boundChars += value.length;
+  if (process.env.STATEMENTS) {
+    const kind = query.sql.slice(0, 40).replace(/\s+/g, ' ');
+    kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  }
+});
+let completed = 0;
+let target = 0;
+let reached: () => void = () => undefined;
+runtime.eventBus.subscribe((events) => {
+  for (const event of events) if (event.kind === 'outcome.completed') completed += 1;
+  if (completed >= target) reached();
+});
+
+async function run(n: number, offset: number): Promise<void> {
+  const done = new Promise<void>((resolve) => (reached = resolve));
+  target = completed + n;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (next < n) {
+        const i = offset + next++;
+        const [crew, brief] = briefs[i % briefs.length]!;
+        await runtime.outcomes.deploy(workspace, crew, { brief: `${brief} (#${i})` });
+      }
+    }),
+  );
+  await done;
+}
+
+await run(warmUp, 0);
+const inspector = process.env.PROFILE ? await import('node:inspector/promises') : undefined;
+const session = inspector ? new inspector.Session() : undefined;
+if (session) {
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+}
+statements = 0;
+boundChars = 0;
+kinds.clear();
+const cpu0 = process.cpuUsage();
+const threads0 = threadCpu();
+const written0 = written();
+const t0 = performance.now();
+await run(count, warmUp);
+const seconds = (performance.now() - t0) / 1000;
+const cpu = process.cpuUsage(cpu0);
+const threads1 = threadCpu();
+const bytes = written() - written0;
+if (session) {
+  const { profile } = await session.post('Profiler.stop');
+  fs.writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
+}
+
+const perThread = Object.entries(threads1)
+  .map(([thread, ms]) => [thread, (ms - (threads0[thread] ?? 0)) / count] as const)
+  .filter(([, ms]) => ms > 0)
+  .sort((a, b) => b[1] - a[1]);
+const main = perThread.find(([thread]) => thread === 'main')?.[1] ?? 0;
+const others = perThread.filter(([thread]) => thread !== 'main');
+const figures = {
+  'load average (1 min)': os.loadavg()[0]!.toFixed(2),
+  'outcomes completed per second': Math.round(count / seconds),
+  'CPU ms per outcome, whole process': ((cpu.user + cpu.system) / 1000 / count).toFixed(3),
+  'CPU ms per outcome, main thread': main.toFixed(3),
+  'CPU ms per outcome, busiest other thread (model worker)': (others[0]?.[1] ?? 0).toFixed(3),
+  'CPU ms per outcome, the other threads (GC helpers, libuv/SQLite)': others.slice(1).reduce((sum, [, ms]) => sum + ms, 0).toFixed(3),
+  'SQL statements per outcome': (statements / count).toFixed(2),
+  'characters bound per outcome': Math.round(boundChars / count),
+  'KB written per outcome (wchar)': (bytes / 1024 / count).toFixed(1),
+};
+for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);
+if (process.env.STATEMENTS) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`${(n / count).toFixed(2).padStart(6)}  ${kind}`);
+await runtime.close();
+fs.rmSync(dir, { recursive: true, force: true });
+process.exit(0);
