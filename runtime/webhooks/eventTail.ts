@@ -59,6 +59,7 @@ export function createEventTail(options: EventTailOptions) {
   let running: Promise<void> | null = null;
   let gap: { position: number; since: number; mark: string } | null = null;
   let gapTimer: NodeJS.Timeout | null = null;
+  let racedAt = -Infinity;
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -116,7 +117,10 @@ export function createEventTail(options: EventTailOptions) {
       if (ok) await deliveries.insertMany(rows, trx);
       return ok;
     });
-    if (!moved) return true; // another node fanned these out; read on from where it left off
+    if (!moved) {
+      racedAt = monotonic.now();
+      return true; // another node fanned these out; read on from where it left off
+    }
     for (const row of rows) options.begin(row);
     return usable.length === batch.length && batch.length === batchSize;
   }
@@ -161,6 +165,10 @@ export function createEventTail(options: EventTailOptions) {
 
   return {
     wake,
+    /** When (monotonic ms) another node last moved the cursor first: it is fanning out too. */
+    get racedAt(): number {
+      return racedAt;
+    },
     get mode(): TailMode {
       return mode;
     },
