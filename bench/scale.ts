@@ -54,7 +54,7 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-async function serve(databaseUrl: string): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
+async function serve(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-scale-'));
   const url = `http://127.0.0.1:${port}`;
@@ -62,7 +62,7 @@ async function serve(databaseUrl: string): Promise<{ child: ChildProcess; url: s
   const profile = process.env.CREWD_BENCH_SCALE_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CREWD_BENCH_SCALE_PROFILE] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'app/cli/main.ts', 'serve'], {
     cwd: root,
-    env: { ...process.env, CREWD_DATABASE_URL: databaseUrl, CREWD_BOOTSTRAP_KEY: bootstrapKey, CREWD_SECRET_KEY: secretKey, CREWD_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CREWD_LOG_LEVEL: 'error', CREWD_LOCAL_MODEL_DELAY_MS: '0' },
+    env: { ...process.env, CREWD_DATABASE_URL: databaseUrl, CREWD_BOOTSTRAP_KEY: bootstrapKey, CREWD_SECRET_KEY: secretKey, CREWD_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CREWD_LOG_LEVEL: 'error', CREWD_LOCAL_MODEL_DELAY_MS: '0', ...extraEnv },
     stdio: ['ignore', 'ignore', 'ignore'],
   });
   for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
@@ -287,18 +287,79 @@ async function roundTrips(): Promise<number> {
   }
 }
 
+const takeoverLeaseMs = 3_000;
+
+/**
+ * Takeover after `kill -9`: two processes (lease ${takeoverLeaseMs} ms, a model step of 150 ms so
+ * outcomes are mid-run), 40 outcomes deployed through A; A is killed; the time until B holds the
+ * lease of every outcome A left unfinished, and until all of them completed.
+ */
+async function takeover(): Promise<{ heldMs: number; completedMs: number; taken: number }> {
+  const database = await freshDatabase();
+  const db = knex({ client: 'pg', connection: database.url, pool: { min: 0, max: 1 } });
+  const env = { CREWD_LEASE_MS: String(takeoverLeaseMs), CREWD_LOCAL_MODEL_DELAY_MS: '150' };
+  const nodes: Array<Awaited<ReturnType<typeof serve>>> = [];
+  try {
+    const a = await serve(database.url, env);
+    nodes.push(a);
+    nodes.push(await serve(database.url, env));
+    const ids = await deployAll([a.url], 40, 8);
+    // Kill A once some outcomes are under way (a few agents have finished) and some still run.
+    for (const deadline = performance.now() + 60_000; performance.now() < deadline; ) {
+      const [row] = await db('events').whereIn('outcome_id', ids).andWhere({ kind: 'crew.agent_completed' }).count({ n: '*' });
+      if (Number(row?.n ?? 0) >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const exited = new Promise((resolve) => a.child.once('exit', resolve));
+    a.child.kill('SIGKILL');
+    const killedAt = performance.now();
+    await exited;
+    const left = ((await db('actors').whereIn('id', ids).andWhere({ status: 'active' }).select('id', 'owner')) as Array<{ id: string; owner: string | null }>).map((row) => row.id);
+    // A's name is the owner of the outcome deployed first (A ran it, whatever its state now).
+    const ownerA = ((await db('actors').where({ id: ids[0] }).select('owner').first()) as { owner: string | null } | undefined)?.owner;
+    let heldMs = 0;
+    for (const deadline = performance.now() + 120_000; ; ) {
+      if (performance.now() > deadline) throw new Error(`takeover: not done after 120 s (held after ${heldMs.toFixed(0)} ms; ${await completed(db, ids)} of ${ids.length} completed)`);
+      const rows = (await db('actors').whereIn('id', left).select('owner', 'status')) as Array<{ owner: string | null; status: string }>;
+      if (!heldMs && rows.every((row) => row.status !== 'active' || (row.owner && row.owner !== ownerA))) heldMs = performance.now() - killedAt;
+      if (heldMs && (await completed(db, ids)) === ids.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const events = await completedEvents(db, ids);
+    if (events !== ids.length) throw new Error(`${events} outcome.completed events for ${ids.length} outcomes after the takeover`);
+    return { heldMs, completedMs: performance.now() - killedAt, taken: left.length };
+  } finally {
+    await db.destroy();
+    await Promise.all(
+      nodes.map(async (node) => {
+        if (node.child.exitCode === null && node.child.signalCode === null) {
+          const exited = new Promise((resolve) => node.child.once('exit', resolve));
+          node.child.kill('SIGTERM');
+          await exited;
+        }
+        fs.rmSync(node.dataDir, { recursive: true, force: true });
+      }),
+    );
+    await database.drop();
+  }
+}
+
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
   return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {
-  const wanted = (process.env.CREWD_BENCH_SCALE_PROCESSES ?? '1,2,4').split(',').map(Number);
+  const wanted = (process.env.CREWD_BENCH_SCALE_PROCESSES ?? '1,2,4').split(',').filter((part) => part.trim() !== '').map(Number);
   const runs = new Map<number, Run>();
   for (const processes of wanted) runs.set(processes, await throughput(processes));
   const one = runs.get(1);
   const figures: Record<string, number | string> = {};
   for (const [processes, run] of runs) figures[`outcomes/s, ${processes} process${processes === 1 ? '' : 'es'} (${outcomesPerRun} outcomes)`] = describe(run, processes === 1 ? undefined : one);
+  if (process.env.CREWD_BENCH_SCALE_TAKEOVER !== '0') {
+    const { heldMs, completedMs, taken } = await takeover();
+    figures[`takeover after kill -9 (lease ${takeoverLeaseMs} ms)`] = `${taken} unfinished outcomes held by the other process after ${heldMs.toFixed(0)} ms (${(heldMs / takeoverLeaseMs).toFixed(2)} lease periods), all completed after ${completedMs.toFixed(0)} ms`;
+  }
   if (process.env.CREWD_BENCH_SCALE_TRIPS !== '0') figures['db statements per completed outcome (1 process)'] = (await roundTrips()).toFixed(1);
   figures.load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
   return figures;
