@@ -135,7 +135,7 @@ function cpuMs(pid: number, thread?: number): number {
 function summariseLog(name: string, from: number, outcomes: number): void {
   const text = fs.readFileSync(serverLog).subarray(from).toString('utf8');
   const counts = new Map<string, number>();
-  const marker = new RegExp(`@${name} LOG:  (?:statement|execute [^:]*): (.*)`);
+  const marker = new RegExp(`@${name} LOG:  (?:statement|execute \\S*): (.*)`);
   let total = 0;
   let current: string | null = null;
   const count = () => {

@@ -117,8 +117,12 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     // Outcomes of an API-only process wait for any worker: tell them.
     if (!runs && snapshot.waiting.length > 0) signals.send(capacityTopic, { w: workspaceId, to: ['*'] });
     const mine = wanting.get(workspaceId);
+    // Released while this snapshot was being read (its removal is still to be written): not ours
+    // to start again. A copy stopped by fencing while its grant was in flight would otherwise be
+    // loaded back from its row, finished by the process that took it over.
+    const released = new Set((work.get(workspaceId)?.ops ?? []).filter((change) => change.op === 'remove').map((change) => change.outcomeId));
     for (const outcomeId of snapshot.mine) {
-      if (started.has(outcomeId)) continue;
+      if (started.has(outcomeId) || released.has(outcomeId)) continue;
       started.add(outcomeId);
       mine?.delete(outcomeId);
       const result = options.start(outcomeId);
