@@ -54,13 +54,22 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/** Processes started so far (for pinning). */
+let served = 0;
+
 async function serve(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-scale-'));
   const url = `http://127.0.0.1:${port}`;
   // Diagnosis: CREWD_BENCH_SCALE_PROFILE=<dir> writes each process's CPU profile there at exit.
   const profile = process.env.CREWD_BENCH_SCALE_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.CREWD_BENCH_SCALE_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'app/cli/main.ts', 'serve'], {
+  // CREWD_BENCH_SCALE_PIN=1: each process on one core of its own (`taskset`, the i-th process on
+  // core i modulo the cores), to see what N processes give with a core each; Postgres and the load
+  // generator are not pinned.
+  const command = [process.execPath, ...profile, '--import', 'tsx', 'app/cli/main.ts', 'serve'];
+  const pinned = process.env.CREWD_BENCH_SCALE_PIN === '1' ? ['taskset', '-c', String(served++ % os.cpus().length)] : [];
+  const [file, ...args] = [...pinned, ...command];
+  const child = spawn(file!, args, {
     cwd: root,
     env: { ...process.env, CREWD_DATABASE_URL: databaseUrl, CREWD_BOOTSTRAP_KEY: bootstrapKey, CREWD_SECRET_KEY: secretKey, CREWD_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', CREWD_LOG_LEVEL: 'error', CREWD_LOCAL_MODEL_DELAY_MS: '0', ...extraEnv },
     stdio: ['ignore', 'ignore', 'ignore'],
@@ -198,6 +207,7 @@ async function throughput(processes: number): Promise<Run> {
     return { commits: Number(row.c), tuples: Number(row.t), tables: new Map(tables.map((t) => [t.relname, Number(t.r)])) };
   };
   try {
+    served = 0;
     for (let i = 0; i < processes; i++) nodes.push(await serve(database.url));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // stats of the start settle
     await watchBackends();

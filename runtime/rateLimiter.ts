@@ -27,7 +27,8 @@ export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } |
  * - With a shared store, rate-limiter-flexible's Postgres or Redis limiter, one per distinct limit
  *   (the library fixes points per instance), so every process spends one budget; while that store
  *   does not answer (a database restart) each process counts in memory instead (the library's
- *   insurance limiter), so requests are neither refused nor left uncounted.
+ *   insurance limiter), so requests are neither refused nor left uncounted. Requests of one subject
+ *   arriving in the same event-loop turn share one round trip (see `pending`).
  */
 export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }) {
   const close = async (): Promise<void> => {
