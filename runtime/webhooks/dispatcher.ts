@@ -9,7 +9,7 @@ import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createDispatcherParts } from './dispatcherParts.js';
-import { cursorName } from './eventTail.js';
+import { cursorName, raceYieldMs } from './eventTail.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
@@ -121,11 +121,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
       // process's commit made N processes read (and race for the cursor on) the same events N times.
       // An idle or API-only committer's events are still fanned out at once by an idle worker.
       // And while another process wins the race for the cursor, this one leaves the fan-out to it
-      // for a poll period (the poll still reads: nothing waits longer than that if it stops).
+      // for `raceYieldMs` (the poll still reads: nothing waits much longer if it stops).
       let lastLocal = -Infinity;
       const local = eventBus.subscribe(() => {
         lastLocal = options.monotonic.now();
-        if (lastLocal - tail.racedAt >= pollEveryMs) wake();
+        if (lastLocal - tail.racedAt >= raceYieldMs) wake();
       });
       const remote = eventBus.subscribeRemote(() => {
         if (options.monotonic.now() - lastLocal >= pollEveryMs) wake();

@@ -9,6 +9,9 @@ import { newDelivery } from './newDelivery.js';
 import type { MonotonicClock } from './sender.js';
 import type { WebhookCache } from './webhookCache.js';
 
+/** How long a node that lost the race for the cursor leaves the fan-out to the winner (its poll still reads). */
+export const raceYieldMs = 500;
+
 /** The cursor row of the fan-out over the events table. */
 export const cursorName = 'webhooks';
 
@@ -149,7 +152,8 @@ export function createEventTail(options: EventTailOptions) {
           if (!gapTimer) {
             gapTimer = setTimeout(() => {
               gapTimer = null;
-              wake();
+              // Another node moved the cursor lately: it is fanning out and waits on this hole too.
+              if (monotonic.now() - racedAt >= raceYieldMs) wake();
             }, 50);
             gapTimer.unref();
           }
