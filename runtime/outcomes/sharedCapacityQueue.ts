@@ -1,7 +1,10 @@
-import type { CapacityLineRepository, CapacitySnapshot } from '../../storage/repositories/capacityLine.js';
+import type { CapacityLineRepository, CapacitySnapshot, LineChange } from '../../storage/repositories/capacityLine.js';
 import type { Clock } from '../clock.js';
 import type { ClusterSignals } from '../events/clusterSignals.js';
 import type { CapacityQueue } from './capacityQueue.js';
+
+/** Changes written in one transaction at most (bounds a statement's size). */
+const maxChangesPerSettle = 500;
 
 /** The cluster topic telling processes that a workspace's line moved; payload `{ w, to }`. */
 export const capacityTopic = 'capacity';
@@ -47,7 +50,8 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   const started = new Set<string>();
   /** Outcomes of this process waiting for a slot, by workspace. */
   const wanting = new Map<string, Set<string>>();
-  const work = new Map<string, { ops: Array<() => Promise<void>>; pump: boolean; running: boolean }>();
+  /** Per workspace: changes not written yet (in call order), whether a grant is wanted, whether one runs. */
+  const work = new Map<string, { ops: LineChange[]; pump: boolean; running: boolean }>();
   let retryTimer: NodeJS.Timeout | null = null;
 
   function lineOf(workspaceId: string) {
@@ -62,7 +66,7 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     return entry;
   }
 
-  function enqueue(workspaceId: string, op: (() => Promise<void>) | null): void {
+  function enqueue(workspaceId: string, op: LineChange | null): void {
     const entry = workOf(workspaceId);
     if (op) entry.ops.push(op);
     entry.pump = true;
@@ -74,18 +78,22 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   }
 
   async function drain(workspaceId: string, entry: ReturnType<typeof workOf>): Promise<void> {
+    let batch: LineChange[] = [];
     try {
       while (entry.ops.length > 0 || entry.pump) {
-        while (entry.ops.length > 0) {
-          await entry.ops[0]!();
-          entry.ops.shift();
-        }
+        // Everything asked for since the last write goes in one transaction with the grant: under
+        // load one round of a few statements serves many deploys and releases.
+        batch = entry.ops.splice(0, maxChangesPerSettle);
         entry.pump = false;
         // An API-only process takes no slot (limit 0): it only reads the line for its counts.
-        apply(workspaceId, await repo.grant(workspaceId, runs ? options.limitOf(workspaceId) : 0, node, clock.now().toISOString()));
+        const snapshot = await repo.settle(workspaceId, batch, runs ? options.limitOf(workspaceId) : 0, node, clock.now().toISOString());
+        batch = [];
+        apply(workspaceId, snapshot);
       }
     } catch (error) {
       options.onError(error, `capacity line of ${workspaceId} not updated; retrying`);
+      // Nothing of the failed transaction was written: its changes go first again, in order.
+      entry.ops.unshift(...batch);
       entry.pump = true;
       retryLater();
     } finally {
@@ -109,8 +117,12 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     // Outcomes of an API-only process wait for any worker: tell them.
     if (!runs && snapshot.waiting.length > 0) signals.send(capacityTopic, { w: workspaceId, to: ['*'] });
     const mine = wanting.get(workspaceId);
+    // Released while this snapshot was being read (its removal is still to be written): not ours
+    // to start again. A copy stopped by fencing while its grant was in flight would otherwise be
+    // loaded back from its row, finished by the process that took it over.
+    const released = new Set((work.get(workspaceId)?.ops ?? []).filter((change) => change.op === 'remove').map((change) => change.outcomeId));
     for (const outcomeId of snapshot.mine) {
-      if (started.has(outcomeId)) continue;
+      if (started.has(outcomeId) || released.has(outcomeId)) continue;
       started.add(outcomeId);
       mine?.delete(outcomeId);
       const result = options.start(outcomeId);
@@ -137,7 +149,7 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     const line = lineOf(workspaceId);
     line.running = line.running.filter((id) => id !== outcomeId);
     line.waiting = line.waiting.filter((id) => id !== outcomeId);
-    enqueue(workspaceId, () => repo.remove(outcomeId));
+    enqueue(workspaceId, { op: 'remove', outcomeId });
   }
 
   signals.on(capacityTopic, (payload) => {
@@ -167,14 +179,14 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
       mine.add(outcomeId);
       const line = lineOf(workspaceId);
       if (!line.waiting.includes(outcomeId)) line.waiting.push(outcomeId);
-      enqueue(workspaceId, () => repo.request(workspaceId, outcomeId, runs ? node : null, clock.now().toISOString()));
+      enqueue(workspaceId, { op: 'request', outcomeId, node: runs ? node : null });
     },
     release,
     occupy(workspaceId: string, outcomeId: string): void {
       started.add(outcomeId);
       const line = lineOf(workspaceId);
       if (!line.running.includes(outcomeId)) line.running.push(outcomeId);
-      enqueue(workspaceId, () => repo.occupy(workspaceId, outcomeId, node, clock.now().toISOString()));
+      enqueue(workspaceId, { op: 'occupy', outcomeId, node });
     },
     pump(workspaceId: string): void {
       enqueue(workspaceId, null);

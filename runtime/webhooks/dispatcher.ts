@@ -9,7 +9,7 @@ import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createDispatcherParts } from './dispatcherParts.js';
-import { cursorName } from './eventTail.js';
+import { cursorName, raceYieldMs } from './eventTail.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
@@ -116,9 +116,21 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
       await recovery.recover(options.startRecoveryGraceMs ?? 0);
       if (mode !== 'starting') return; // stopped while starting
       mode = 'running';
-      // Events of this process and notices of the other processes' (scale-out) wake the fan-out.
-      const local = eventBus.subscribe(() => wake());
-      const remote = eventBus.subscribeRemote(() => wake());
+      // Events of this process wake the fan-out, and each pass reads every process's events. Another
+      // process's notice wakes it only when this one has not committed anything for a poll period:
+      // a busy process's own passes already read those events, and waking every process on every
+      // process's commit made N processes read (and race for the cursor on) the same events N times.
+      // An idle or API-only committer's events are still fanned out at once by an idle worker.
+      // And while another process wins the race for the cursor, this one leaves the fan-out to it
+      // for `raceYieldMs` (the poll still reads: nothing waits much longer if it stops).
+      let lastLocal = -Infinity;
+      const local = eventBus.subscribe(() => {
+        lastLocal = options.monotonic.now();
+        if (lastLocal - tail.racedAt >= raceYieldMs) wake();
+      });
+      const remote = eventBus.subscribeRemote(() => {
+        if (options.monotonic.now() - lastLocal >= pollEveryMs) wake();
+      });
       unsubscribe = () => {
         local();
         remote();

@@ -9,6 +9,9 @@ import { newDelivery } from './newDelivery.js';
 import type { MonotonicClock } from './sender.js';
 import type { WebhookCache } from './webhookCache.js';
 
+/** How long a node that lost the race for the cursor leaves the fan-out to the winner (its poll still reads). */
+export const raceYieldMs = 500;
+
 /** The cursor row of the fan-out over the events table. */
 export const cursorName = 'webhooks';
 
@@ -59,6 +62,7 @@ export function createEventTail(options: EventTailOptions) {
   let running: Promise<void> | null = null;
   let gap: { position: number; since: number; mark: string } | null = null;
   let gapTimer: NodeJS.Timeout | null = null;
+  let racedAt = -Infinity;
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -116,7 +120,10 @@ export function createEventTail(options: EventTailOptions) {
       if (ok) await deliveries.insertMany(rows, trx);
       return ok;
     });
-    if (!moved) return true; // another node fanned these out; read on from where it left off
+    if (!moved) {
+      racedAt = monotonic.now();
+      return true; // another node fanned these out; read on from where it left off
+    }
     for (const row of rows) options.begin(row);
     return usable.length === batch.length && batch.length === batchSize;
   }
@@ -145,7 +152,8 @@ export function createEventTail(options: EventTailOptions) {
           if (!gapTimer) {
             gapTimer = setTimeout(() => {
               gapTimer = null;
-              wake();
+              // Another node moved the cursor lately: it is fanning out and waits on this hole too.
+              if (monotonic.now() - racedAt >= raceYieldMs) wake();
             }, 50);
             gapTimer.unref();
           }
@@ -161,6 +169,10 @@ export function createEventTail(options: EventTailOptions) {
 
   return {
     wake,
+    /** When (monotonic ms) another node last moved the cursor first: it is fanning out too. */
+    get racedAt(): number {
+      return racedAt;
+    },
     get mode(): TailMode {
       return mode;
     },
