@@ -162,10 +162,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   async function startActors(): Promise<number> {
     // Chat syncs an earlier version left in flight resume as plugin runs (after the restore).
     const legacy = await legacyChat.take();
+    // Tool connections stored without an actor (before they ran on the host) get one.
+    const orphanConnections = await tools.connections.orphans();
     const restored = await engine.restore();
     if (legacy > 0 && tools.pluginRuns) await legacyChat.adopt(tools.pluginRuns);
-    // Tool connections stored without an actor (before they ran on the host) get one.
-    await tools.connections.restore();
+    await tools.connections.adopt(orphanConnections);
     actorHost.startLeases();
     if (leasing) commands?.forwarding.start();
     scheduler.start();

@@ -33,8 +33,10 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
     liveFor: live.liveFor,
     /** Picks up connects and disconnects made by another process (scale-out). */
     refresh: live.refresh,
-    /** At start, after the host restored its actors: gives stored connections without an actor one. */
-    restore: live.restore,
+    /** At start, before the host restores its actors: stored live connections without an actor. */
+    orphans: live.orphans,
+    /** At start, after the host restored its actors: gives each orphan an actor. */
+    adopt: live.adopt,
     get: live.get,
     catalogOf: live.catalogOf,
     close: live.close,

@@ -195,10 +195,22 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
      * failure. Connections with an actor are restored by the host itself (and sent RESTORED).
      * Another process adopting the same row first makes this one skip it.
      */
-    async restore(): Promise<number> {
+    /**
+     * Stored live connections without an actor (rows from before connections ran on the host, or
+     * a crash between a connect's two writes). Read before the host restores its actors: restored
+     * outcomes start writing at once, and this read would queue behind them on SQLite's one
+     * connection.
+     */
+    async orphans(): Promise<ToolConnectionRow[]> {
+      const orphans: ToolConnectionRow[] = [];
+      for (const row of await repos.toolConnections.listLive()) if (!(await repos.actors.get(row.id))) orphans.push(row);
+      return orphans;
+    },
+    /** Gives each orphan (see `orphans`) an actor, after the host restored its actors. */
+    async adopt(orphans: ToolConnectionRow[]): Promise<number> {
       let adopted = 0;
-      for (const row of await repos.toolConnections.listLive()) {
-        if (machine.get(row.id) || (await repos.actors.get(row.id))) continue;
+      for (const row of orphans) {
+        if (machine.get(row.id)) continue;
         try {
           await startActor(row, true);
           adopted += 1;
