@@ -5,20 +5,11 @@ import knex, { type Knex } from 'knex';
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 import { startCountingToolServer } from './fixtures/countingToolServer.js';
 
 const key = 'crew_sk_connrestart0123456789abcd';
 const call = keyedCall(key);
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Reads the data file directly: what the process stored, without asking it (asking could wake a lazy reconnect). */
 async function stored(file: Knex, connectionId: string) {

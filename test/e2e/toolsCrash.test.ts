@@ -5,21 +5,12 @@ import knex from 'knex';
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 import { startCountingToolServer } from './fixtures/countingToolServer.js';
 
 const key = 'crew_sk_toolcrash0123456789abcdef';
 
 const call = keyedCall(key);
-
-async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 test('kill -9 during slow tool calls: after restart every restored outcome uses its tool, each call is sent again with its key at most once more, and logged once', async (t) => {
   const tools = await startCountingToolServer(idempotencyMetaKey);

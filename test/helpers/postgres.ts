@@ -1,5 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import knex from 'knex';
+import { openDb, type Db } from '../../storage/db.js';
+import { migrateLatest } from '../../storage/migrate.js';
 
 const adminUrl = process.env.CREWD_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const howToStart = 'start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start (or set CREWD_TEST_POSTGRES_URL)';
@@ -58,4 +60,19 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
       await admin.destroy();
     },
   };
+}
+
+/**
+ * A fresh, migrated Postgres database for one test, opened as crewd opens it; closed and dropped
+ * when the test ends. Only from a test registered with `postgresTest`.
+ */
+export async function migratedPostgres(t: ExecutionContext): Promise<Db> {
+  const pg = await createPostgresDatabase();
+  const db = openDb({ databaseUrl: pg.url, dataDir: '/nonexistent' });
+  t.teardown(async () => {
+    await db.destroy();
+    await pg.drop();
+  });
+  await migrateLatest(db);
+  return db;
 }

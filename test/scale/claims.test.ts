@@ -1,20 +1,12 @@
 import { manualClock } from '../../runtime/clock.js';
 import { createScheduler } from '../../runtime/scheduler/scheduler.js';
-import { openDb } from '../../storage/db.js';
 import { createRepositories } from '../../storage/index.js';
-import { migrateLatest } from '../../storage/migrate.js';
 import { newDelivery } from '../../runtime/webhooks/newDelivery.js';
 import { randomIds } from '../../runtime/ids.js';
-import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
+import { migratedPostgres, postgresTest } from '../helpers/postgres.js';
 
 async function setup(t: import('ava').ExecutionContext) {
-  const pg = await createPostgresDatabase();
-  const db = openDb({ databaseUrl: pg.url, dataDir: '/nonexistent' });
-  await migrateLatest(db);
-  t.teardown(async () => {
-    await db.destroy();
-    await pg.drop();
-  });
+  const db = await migratedPostgres(t);
   return { db, repos: createRepositories(db) };
 }
 

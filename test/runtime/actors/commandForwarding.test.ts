@@ -5,10 +5,9 @@ import { systemClock } from '../../../runtime/clock.js';
 import { errors, ServiceError } from '../../../runtime/errors.js';
 import { createLocalSignals } from '../../../runtime/events/clusterSignals.js';
 import { randomIds } from '../../../runtime/ids.js';
-import { openDb, type Db } from '../../../storage/db.js';
-import { migrateLatest } from '../../../storage/migrate.js';
+import type { Db } from '../../../storage/db.js';
 import { actorCommandsRepository } from '../../../storage/repositories/actorCommands.js';
-import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
+import { migratedPostgres, postgresTest } from '../../helpers/postgres.js';
 
 /**
  * Two forwardings on one Postgres database, as two processes have. Their notices go nowhere
@@ -16,13 +15,7 @@ import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js'
  * as it does when a notice is lost.
  */
 async function setup(t: ExecutionContext) {
-  const pg = await createPostgresDatabase();
-  const db = openDb({ databaseUrl: pg.url, dataDir: '/nonexistent' });
-  t.teardown(async () => {
-    await db.destroy();
-    await pg.drop();
-  });
-  await migrateLatest(db);
+  const db = await migratedPostgres(t);
   const repo = actorCommandsRepository(db);
   const forwardingOf = (node: string, waitMs = 3_000) => {
     const forwarding = createCommandForwarding({ repo, signals: createLocalSignals(node), clock: systemClock, ids: randomIds, node, waitMs, staleMs: 60_000, pollMs: 20, onError: () => undefined });

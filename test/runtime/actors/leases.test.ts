@@ -2,10 +2,8 @@ import { setup, assign } from 'xstate';
 import { manualClock } from '../../../runtime/clock.js';
 import { createActorHost } from '../../../runtime/actors/actorHost.js';
 import { createEventBus } from '../../../runtime/events/eventBus.js';
-import { openDb } from '../../../storage/db.js';
 import { createRepositories } from '../../../storage/index.js';
-import { migrateLatest } from '../../../storage/migrate.js';
-import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
+import { migratedPostgres, postgresTest } from '../../helpers/postgres.js';
 
 /** Counts TICKs; rests at 3. */
 const counter = setup({ types: { context: {} as { n: number }, events: {} as { type: 'TICK' } } }).createMachine({
@@ -19,13 +17,7 @@ const counter = setup({ types: { context: {} as { n: number }, events: {} as { t
 });
 
 postgresTest('a host whose actor was taken over has its next write refused, counted and its copy stopped; the new owner\'s state stays', async (t) => {
-  const pg = await createPostgresDatabase();
-  const db = openDb({ databaseUrl: pg.url, dataDir: '/nonexistent' });
-  t.teardown(async () => {
-    await db.destroy();
-    await pg.drop();
-  });
-  await migrateLatest(db);
+  const db = await migratedPostgres(t);
   const repos = createRepositories(db);
   const clock = manualClock();
   const errors: string[] = [];
