@@ -26,8 +26,8 @@ export function legacyChatSyncs(deps: { actors: Pick<ActorsRepository, 'listActi
   const taken: LegacySync[] = [];
   return {
     async take(): Promise<number> {
-      for (const row of await deps.actors.listActive()) {
-        if (row.machine !== 'chatSync') continue;
+      // Only that machine's rows: the host reads every other unfinished actor right after.
+      for (const row of await deps.actors.listActive('chatSync')) {
         const sync = row.state_value === 'syncing' ? syncOf(row.snapshot) : undefined;
         if (sync) taken.push(sync);
         await deps.actors.remove(row.id);

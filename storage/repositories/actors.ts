@@ -140,8 +140,9 @@ export function actorsRepository(db: Db) {
       const row = await db('actors').where({ id }).first();
       return row ? fromDb(row) : undefined;
     },
-    async listActive(): Promise<ActorRow[]> {
-      return (await db('actors').where({ status: 'active' }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(fromDb);
+    /** Unfinished actors, oldest first; only those of `machine` when it is given. */
+    async listActive(machine?: string): Promise<ActorRow[]> {
+      return (await db('actors').where(machine ? { status: 'active', machine } : { status: 'active' }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(fromDb);
     },
     /** Unfinished actors without their snapshots (operator listings). */
     async listActiveSummary(): Promise<Array<Omit<ActorRow, 'snapshot' | 'input'>>> {
