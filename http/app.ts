@@ -77,7 +77,7 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
     }),
   );
   app.use(staticRoutes(router, mounted));
-  app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1' }));
+  app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1', stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const mcp = createMcpEndpoint(deps);
   app.use(mcp.middleware);

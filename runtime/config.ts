@@ -57,6 +57,12 @@ export interface Config {
   leaseMs: number;
   /** How long a process waits for the owner's answer to a forwarded command (CREWD_COMMAND_WAIT_MS); Postgres only. */
   commandWaitMs: number;
+  /**
+   * How long Postgres lets a session sit idle inside a transaction before it ends it
+   * (CREWD_TRANSACTION_IDLE_MS; at most the lease): bounds how long a paused process's row locks
+   * stall the other processes. Postgres only.
+   */
+  transactionIdleMs: number;
 }
 
 export interface OAuthClientConfig {
@@ -194,5 +200,6 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
     leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
     commandWaitMs: integer(env, 'CREWD_COMMAND_WAIT_MS', 5_000, 100, 60_000),
+    transactionIdleMs: integer(env, 'CREWD_TRANSACTION_IDLE_MS', 2_000, 100, 3_600_000),
   };
 }

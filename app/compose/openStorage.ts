@@ -34,9 +34,11 @@ export async function openStorage(config: Config, serving: boolean, log?: DbLog)
       throw error;
     }
   }
-  // A session idle in a transaction past one lease is a paused process: Postgres ends it, so its
-  // row locks cannot keep the others from taking its actors over (docs/leases.md).
-  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, idleInTransactionMs: config.leaseMs, ...(log ? { log } : {}) });
+  // A session idle in a transaction for 2 s (CREWD_TRANSACTION_IDLE_MS, never more than a lease)
+  // is a paused process: Postgres ends it, so its row locks (a workspace's credits, an actor's row)
+  // stall the other processes' deploys and takeovers for that long at most (docs/leases.md).
+  const idleInTransactionMs = Math.min(config.leaseMs, config.transactionIdleMs);
+  const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, idleInTransactionMs, ...(log ? { log } : {}) });
   await migrateLatest(db);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

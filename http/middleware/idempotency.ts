@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { errors } from '../../runtime/errors.js';
-import type { IdempotencyService, ResourceKind, RunningRequest } from '../../runtime/idempotency/idempotencyService.js';
+import type { ClaimFence, IdempotencyService, ResourceKind, RunningRequest } from '../../runtime/idempotency/idempotencyService.js';
 import type { AppState } from '../context.js';
 
 export interface IdempotencyOptions {
@@ -11,6 +11,18 @@ export interface IdempotencyOptions {
    * as final or sent, the exact moment a crash used to make a retry create a second resource.
    */
   crashAfterCreate?: boolean;
+  /**
+   * TEST-ONLY fault hook (CREWD_TEST_STOP_BEFORE_COMMIT=1, see docs/reliability.md): the process
+   * stops itself with SIGSTOP once a creating request stored its prepared answer and is about to
+   * commit, the moment a paused holder of a key used to create a second outcome when it woke.
+   */
+  stopBeforeCommit?: boolean;
+  /**
+   * TEST-ONLY fault hook (CREWD_TEST_STOP_IN_COMMIT=1): the process stops itself with SIGSTOP
+   * inside a creating request's commit transaction, after its credits were taken (it holds the
+   * workspace's row lock): a paused process in the worst place for every other process.
+   */
+  stopInCommit?: boolean;
 }
 
 /** The running request of each context that carries an Idempotency-Key (for `prepareAnswer`). */
@@ -19,11 +31,28 @@ const runningOf = new WeakMap<Context, RunningRequest>();
 /**
  * Called by a creating route just before its command commits, with the answer it will send: the
  * answer is stored (encrypted) naming the resource, so a retry after a crash that came after the
- * commit replays it instead of creating the resource again. A no-op without an Idempotency-Key.
+ * commit replays it instead of creating the resource again. Returns the claim's fence, for the
+ * command to run in its commit's transaction (undefined without an Idempotency-Key).
  */
-export async function prepareAnswer(ctx: Context, resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<void> {
-  await runningOf.get(ctx)?.prepare(resource, status, body);
+export async function prepareAnswer(ctx: Context, resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<ClaimFence | undefined> {
+  const running = runningOf.get(ctx);
+  if (!running) return undefined;
+  const fence = await running.prepare(resource, status, body);
+  const hook = stopHooks.get(ctx);
+  if (hook === 'before') process.kill(process.pid, 'SIGSTOP');
+  if (hook !== 'inside') return fence;
+  stopHooks.delete(ctx);
+  let stopped = false;
+  return (trx) => {
+    // Once: a commit retried after the wake-up (its session was ended meanwhile) goes through.
+    if (!stopped) process.kill(process.pid, 'SIGSTOP');
+    stopped = true;
+    return fence(trx);
+  };
 }
+
+/** Contexts whose process stops itself before or inside the commit (the test-only hooks above). */
+const stopHooks = new WeakMap<Context, 'before' | 'inside'>();
 
 /**
  * `Idempotency-Key` on POSTs (runtime/idempotency/idempotencyService.ts holds the contract): the
@@ -55,6 +84,7 @@ export function idempotency(service: IdempotencyService, options: IdempotencyOpt
       return;
     }
     runningOf.set(ctx, decision);
+    if (options.stopBeforeCommit || options.stopInCommit) stopHooks.set(ctx, options.stopBeforeCommit ? 'before' : 'inside');
     try {
       await next();
     } catch (error) {

@@ -22,9 +22,9 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.createWebhookBody,
       responses: { 201: schemas.webhookCreated },
       async handler(ctx) {
-        const { row, secret } = await webhooks.create(authOf(ctx).workspace.id, ctx.state.body as CreateWebhookInput, (created) =>
-          prepareAnswer(ctx, { kind: 'webhook', id: created.row.id }, 201, { ...webhookView(created.row, undefined), secret: created.secret }),
-        );
+        const { row, secret } = await webhooks.create(authOf(ctx).workspace.id, ctx.state.body as CreateWebhookInput, async (created) => {
+          await prepareAnswer(ctx, { kind: 'webhook', id: created.row.id }, 201, { ...webhookView(created.row, undefined), secret: created.secret });
+        });
         ctx.status = 201;
         ctx.body = { ...webhookView(row, undefined), secret };
       },

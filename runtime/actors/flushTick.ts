@@ -36,7 +36,10 @@ interface Item {
 }
 
 function settleGroups(items: Item[]): void {
-  for (const item of items) item.group?.done(item.unit.refused ? { stored: false, refused: true } : { stored: true });
+  for (const item of items) {
+    const { unit } = item;
+    item.group?.done(unit.rejected ? { stored: false, refused: false, error: unit.rejected } : unit.refused ? { stored: false, refused: true } : { stored: true });
+  }
 }
 
 function eventsOf(items: Item[]): NewEvent[] {

@@ -4,10 +4,25 @@ import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import { fenceUnits, type Fence } from './fence.js';
 import { mergeTickRows, type TickRows } from './tickRows.js';
 
-/** Credits a group of rows needs: the rows are written only when all of them can be taken. */
+/**
+ * What a command's group of rows needs to be written: its credits (taken only when all of them
+ * can be), and optional conditions checked in the same transaction. A condition that answers an
+ * Error keeps the group out (nothing of it written, its credits given back) and the command's
+ * `commit` rejects with that Error.
+ */
 export interface CreditGuard {
   workspaceId: string;
   count: number;
+  /**
+   * Checked before credits are taken (admission: the workspace's waiting line). `tally` is shared
+   * by the groups of one transaction, so a check can count what earlier groups of it admitted.
+   */
+  admit?(trx: Db, tally: Map<string, number>): Promise<Error | undefined>;
+  /**
+   * Checked after the credits were taken, for a group that got them (fencing: the request still
+   * holds its Idempotency-Key; the check's conditional write makes the claim final).
+   */
+  claim?(trx: Db): Promise<Error | undefined>;
 }
 
 /** One isolatable part of a tick: one actor's snapshot with its rows, or one command's group. */
@@ -21,6 +36,32 @@ export interface TickUnit {
   refused?: boolean;
   /** Set by `writeTick` when another process holds the actor now (fencing): nothing of this unit was written. */
   fenced?: boolean;
+  /** Set by `writeTick` when a guard's condition failed (`admit`, `claim`): nothing written; the command fails with it. */
+  rejected?: Error;
+}
+
+/** Runs the guards' `admit` checks, groups of one workspace together (a stable lock order). */
+async function admitUnits(units: TickUnit[], trx: Db): Promise<void> {
+  const tally = new Map<string, number>();
+  const guarded = units.filter((unit) => unit.credits?.admit).sort((x, y) => (x.credits!.workspaceId < y.credits!.workspaceId ? -1 : x.credits!.workspaceId > y.credits!.workspaceId ? 1 : 0));
+  for (const unit of guarded) reject(unit, await unit.credits!.admit!(trx, tally));
+}
+
+/** Runs the guards' `claim` checks of the groups that got their credits; a failed one gives them back. */
+async function claimUnits(repos: Repositories, units: TickUnit[], trx: Db): Promise<void> {
+  for (const unit of units) {
+    if (!unit.credits?.claim || unit.refused) continue;
+    const error = await unit.credits.claim(trx);
+    if (!error) continue;
+    reject(unit, error);
+    await repos.credits.give(unit.credits.workspaceId, unit.credits.count, trx);
+  }
+}
+
+function reject(unit: TickUnit, error: Error | undefined): void {
+  if (!error) return;
+  unit.rejected = error;
+  unit.refused = true;
 }
 
 /** Takes the credits of the guarded units: per workspace at once when they cover all, else unit by unit. */
@@ -49,9 +90,12 @@ export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db,
   for (const unit of units) {
     unit.refused = false;
     unit.fenced = false;
+    delete unit.rejected;
   }
   if (fence) await fenceUnits(repos, units, trx, fence);
-  await takeCredits(repos, units, trx);
+  await admitUnits(units, trx);
+  await takeCredits(repos, units.filter((unit) => !unit.rejected), trx);
+  await claimUnits(repos, units, trx);
   const rows: TickRows = {};
   const snapshots: EncodedActorRow[] = [];
   for (const unit of units) {

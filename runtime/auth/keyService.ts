@@ -1,3 +1,4 @@
+import type { Db } from '../../storage/db.js';
 import type { ApiKeyRow, ApiKeysRepository } from '../../storage/repositories/apiKeys.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../../storage/repositories/workspaces.js';
 import type { Clock } from '../clock.js';
@@ -137,8 +138,11 @@ export function createKeyService(options: KeyServiceOptions) {
       return unknown.get(hash, nowMs) ? judge(undefined, nowMs) : undefined;
     },
 
-    /** `beforeInsert` gets the new key just before it is stored (an idempotent request stores its answer). */
-    async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }, beforeInsert?: (created: { row: ApiKeyRow; secret: string }) => Promise<void>) {
+    /**
+     * `beforeInsert` gets the new key just before it is stored (an idempotent request stores its
+     * answer) and may answer a condition (the key's fence) checked in the insert's transaction.
+     */
+    async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }, beforeInsert?: (created: { row: ApiKeyRow; secret: string }) => Promise<((trx: Db) => Promise<Error | undefined>) | undefined | void>) {
       const secret = newSecret(ids);
       const row: ApiKeyRow = {
         id: ids.id('key', 16),
@@ -152,8 +156,8 @@ export function createKeyService(options: KeyServiceOptions) {
         expires_at: input.expiresAt ?? null,
         revoked_at: null,
       };
-      await beforeInsert?.({ row, secret });
-      await apiKeys.insert(row);
+      const condition = await beforeInsert?.({ row, secret });
+      await apiKeys.insert(row, condition ?? undefined);
       return { row, secret };
     },
 

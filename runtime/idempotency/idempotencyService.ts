@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../storage/db.js';
 import type { IdempotencyRepository } from '../../storage/repositories/idempotency.js';
 import type { Clock } from '../clock.js';
 import { ServiceError } from '../errors.js';
@@ -8,7 +10,7 @@ export interface IdempotencyServiceOptions {
   /** Stored answers are encrypted: a new key's secret or a webhook's signing secret may be in them. */
   cipher: SecretCipher;
   clock: Clock;
-  /** This process's id; it owns the records of the requests it runs. */
+  /** This process's id; each claim of a key is owned by it plus a fresh token (the fencing token). */
   owner: string;
   /**
    * Whether a resource named in a prepared answer (`kind`, `id`) was committed in the workspace.
@@ -33,11 +35,20 @@ export interface RunningRequest {
   /**
    * Stores the answer (encrypted) before the resource it describes is committed. Call it just
    * before the commit; after a crash, a retry replays it if `resource` exists, or runs again.
+   * Returns the claim's fence: run it inside the commit's transaction (see `ClaimFence`).
    */
-  prepare(resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<void>;
+  prepare(resource: { kind: ResourceKind; id: string }, status: number, body: unknown): Promise<ClaimFence>;
   finish(status: number, body: unknown): Promise<void>;
   abandon(): Promise<void>;
 }
+
+/**
+ * Run inside the transaction that commits a request's resource (and spends its credit): makes the
+ * prepared answer final while this claim still holds the key, or answers the 409 to fail the
+ * commit with when another process took the key over (this one was paused or cut off past its
+ * lease). One key therefore commits one resource, whichever process wakes up late.
+ */
+export type ClaimFence = (trx: Db) => Promise<Error | undefined>;
 
 /** What a request with an Idempotency-Key does: run (and then finish or abandon), or replay. */
 export type IdempotencyDecision = RunningRequest | { kind: 'replay'; status: number; body: unknown };
@@ -73,7 +84,14 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
 
   const iso = (ms: number) => new Date(ms).toISOString();
 
-  function running(workspaceId: string, key: string): IdempotencyDecision {
+  /** A fresh claim's owner: this process's id and a token no other claim of any key shares. */
+  const claimOwner = () => `${owner}.${randomBytes(9).toString('base64url')}`;
+
+  function lost(key: string): Error {
+    return new ServiceError(409, 'idempotency_conflict', 'Another request with this Idempotency-Key took it over while this one was paused; retry to get its answer.', { idempotency_key: key, in_progress: true });
+  }
+
+  function running(workspaceId: string, key: string, owner: string): IdempotencyDecision {
     let done = false;
     // Renewal keeps the key while a slow request runs; a crash stops it, and the lease runs out.
     const renewal = setInterval(() => {
@@ -87,8 +105,8 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
     return {
       kind: 'run',
       async prepare(resource, status, body) {
-        if (done) return;
-        await repo.prepare(workspaceId, key, owner, `${resource.kind}:${resource.id}`, status, cipher.encrypt(JSON.stringify(body ?? null)));
+        if (!done) await repo.prepare(workspaceId, key, owner, `${resource.kind}:${resource.id}`, status, cipher.encrypt(JSON.stringify(body ?? null)));
+        return async (trx) => ((await repo.seal(trx, workspaceId, key, owner)) ? undefined : lost(key));
       },
       async finish(status, body) {
         if (done) return;
@@ -113,14 +131,14 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
     async begin(workspaceId: string, key: string, fingerprint: string): Promise<IdempotencyDecision> {
       const nowMs = clock.now().getTime();
       const now = iso(nowMs);
-      const fresh = { owner, lease_until: iso(nowMs + leaseMs), fingerprint, created_at: now, expires_at: iso(nowMs + ttlMs) };
+      const fresh = { owner: claimOwner(), lease_until: iso(nowMs + leaseMs), fingerprint, created_at: now, expires_at: iso(nowMs + ttlMs) };
       let existing = await repo.get(workspaceId, key);
       if (existing && existing.expires_at <= now) {
         await repo.deleteIfExpired(workspaceId, key, now);
         existing = undefined;
       }
       if (!existing) {
-        if (await repo.claim({ workspace_id: workspaceId, key, status: null, response: null, ...fresh })) return running(workspaceId, key);
+        if (await repo.claim({ workspace_id: workspaceId, key, status: null, response: null, ...fresh })) return running(workspaceId, key, fresh.owner);
         existing = await repo.get(workspaceId, key);
       }
       if (!existing) {
@@ -140,7 +158,7 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
       }
       if (existing.status === null && (existing.lease_until === null || existing.lease_until <= now)) {
         // Its process is gone (the lease ran out, nothing was answered): this retry runs in its place.
-        if (await repo.takeOver(workspaceId, key, existing.lease_until, fresh)) return running(workspaceId, key);
+        if (await repo.takeOver(workspaceId, key, existing.lease_until, fresh)) return running(workspaceId, key, fresh.owner);
         existing = (await repo.get(workspaceId, key)) ?? existing;
       }
       if (existing.status === null) {

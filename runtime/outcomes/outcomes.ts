@@ -17,7 +17,7 @@ import { batchEstimates } from './batchEstimates.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines } from './engineMachines.js';
 import { checkBrief } from './checkBrief.js';
-import { checkCapacity } from './checkCapacity.js';
+import { admitToLine, checkCapacity, type CommitCondition } from './checkCapacity.js';
 import { insufficientCredits } from './insufficientCredits.js';
 import { planBatch, workflowOf } from './planBatch.js';
 import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
@@ -40,8 +40,9 @@ import type { StageRunner } from './stageRunner.js';
  * (an `Idempotency-Key` request stores its answer there, so a crash after the commit replays it).
  * The view is the one before the commit (a new outcome shows `queued` until the queue starts it);
  * the command's own answer is read after it. A throw aborts the command before anything is written.
+ * It may answer a condition (an Idempotency-Key's fence) that the commit's transaction checks.
  */
-export type BeforeCommit<T> = (answer: T) => Promise<void>;
+export type BeforeCommit<T> = (answer: T) => Promise<CommitCondition | undefined | void>;
 
 export interface Outcomes {
   /** Deploys one crew on a brief: one credit, one outcome that starts or waits for a slot. */
@@ -101,12 +102,17 @@ function capacity(ctx: Ctx, workspace: WorkspaceRow, adding: number, crew: CrewD
   checkCapacity(ctx.queue, workspace.id, workspace.concurrent_outcomes, adding, crew);
 }
 
-/** Commits outcomes (rows, first events, credits) through the host, then starts them. */
-async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOutcome[], extra: TickRows = {}): Promise<void> {
+/**
+ * Commits outcomes (rows, first events, credits) through the host, then starts them. The commit's
+ * transaction admits them to the waiting line (`starting` of them want a slot now) and checks
+ * `claim` (an Idempotency-Key's fence): a refusal writes nothing and rejects with its error.
+ */
+async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOutcome[], starting: number, crew: CrewDefinition, claim: CommitCondition | undefined | void, extra: TickRows = {}): Promise<void> {
   const rows: TickRows = {};
   for (const p of planned) mergeTickRows(rows, p.rows);
   mergeTickRows(rows, extra);
-  if (!(await ctx.host.commit(rows, { workspaceId, count: planned.length }))) {
+  const guard = { workspaceId, count: planned.length, admit: admitToLine(workspaceId, starting, crew), ...(claim ? { claim } : {}) };
+  if (!(await ctx.host.commit(rows, guard))) {
     throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
   }
   for (const p of planned) {
@@ -130,8 +136,8 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
   const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
-  await beforeCommit?.(deployedView(planned));
-  await commitOutcomes(ctx, workspace.id, [planned]);
+  const claim = await beforeCommit?.(deployedView(planned));
+  await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim);
   // Read after the commit: an outcome that got a slot at once has left `queued` by now.
   return deployedView(planned);
 }
@@ -168,8 +174,8 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
     const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
     return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
   };
-  await beforeCommit?.(answer());
-  await commitOutcomes(ctx, workspace.id, planned, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
+  const claim = await beforeCommit?.(answer());
+  await commitOutcomes(ctx, workspace.id, planned, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!, claim, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
   ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
   return answer();
 }

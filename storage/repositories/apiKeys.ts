@@ -31,8 +31,21 @@ function fromDb(row: Record<string, unknown>): ApiKeyRow {
 /** API keys. Only the SHA-256 of a secret is stored, with a short display prefix. */
 export function apiKeysRepository(db: Db) {
   return {
-    async insert(row: ApiKeyRow): Promise<void> {
-      await db('api_keys').insert({ ...row, permissions: JSON.stringify(row.permissions) });
+    /**
+     * Inserts a key. With `condition` (an Idempotency-Key's fence) the insert and the condition
+     * share one transaction: a condition that answers an Error writes nothing and throws it.
+     */
+    async insert(row: ApiKeyRow, condition?: (trx: Db) => Promise<Error | undefined>): Promise<void> {
+      const values = { ...row, permissions: JSON.stringify(row.permissions) };
+      if (!condition) {
+        await db('api_keys').insert(values);
+        return;
+      }
+      await db.transaction(async (trx) => {
+        const refused = await condition(trx);
+        if (refused) throw refused;
+        await trx('api_keys').insert(values);
+      });
     },
     async count(): Promise<number> {
       const [row] = await db('api_keys').count({ n: '*' });

@@ -10,7 +10,7 @@ export interface IdempotencyRow {
   response: string | null;
   created_at: string;
   expires_at: string;
-  /** The process running the request; null once answered. */
+  /** The claim running the request (`<process id>.<token>`, fresh per claim and takeover); null once answered. */
   owner: string | null;
   /** While running: the key is free once this passes (the owner renews it). */
   lease_until: string | null;
@@ -70,6 +70,7 @@ export function idempotencyRepository(db: Db) {
     async renew(workspaceId: string, key: string, owner: string, leaseUntil: string): Promise<void> {
       await table().where({ workspace_id: workspaceId, key, owner }).whereNull('status').update({ lease_until: leaseUntil });
     },
+    /** Stores the final answer of the claim `owner` (answered or sealed by it; never another claim's). */
     async complete(workspaceId: string, key: string, owner: string, status: number, response: string): Promise<void> {
       await table().where({ workspace_id: workspaceId, key, owner }).update({ status, response, owner: null, lease_until: null, resource: null, prepared_status: null });
     },
@@ -90,6 +91,21 @@ export function idempotencyRepository(db: Db) {
         .whereNull('status')
         .update({ status: db.ref('prepared_status') as never, owner: null, lease_until: null, resource: null, prepared_status: null });
       return updated > 0;
+    },
+    /**
+     * The fence of a creating request's commit, run inside the commit's transaction `trx`: makes
+     * the prepared answer final (its status set, the lease ended) only while `owner` (the claim's
+     * token) still holds the unanswered record. False when another claim took the key over: the
+     * caller must then write nothing. The row's lock (Postgres) orders it against a `takeOver`,
+     * whose condition on an unanswered record then fails.
+     */
+    async seal(trx: Db, workspaceId: string, key: string, owner: string): Promise<boolean> {
+      const updated = await trx('idempotency_keys')
+        .where({ workspace_id: workspaceId, key, owner })
+        .whereNull('status')
+        .whereNotNull('prepared_status')
+        .update({ status: trx.ref('prepared_status') as never, lease_until: null });
+      return Number(updated) > 0;
     },
     /** Drops an unanswered record of this owner (the request failed: the client may retry). */
     async release(workspaceId: string, key: string, owner: string): Promise<void> {
