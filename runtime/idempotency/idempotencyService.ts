@@ -68,6 +68,10 @@ const cipherPrefix = 'v1.';
  *   the request runs. When its process dies the lease runs out and the next `begin` takes the
  *   record over (a conditional update: two racing retries elect one), so the client's retry runs.
  *   On SQLite, where one process holds the data directory, `recoverAtStart` frees them at once.
+ * - Each claim (a first `begin`, or a takeover) has its own owner token: the fencing token. The
+ *   fence `prepare` returns runs inside the creating commit's transaction and makes the answer
+ *   final only while this claim holds the key, so a holder paused past its lease that wakes after
+ *   another process took the key commits nothing (one key, one resource, one credit).
  * - A crash between a creating commit and `finish` loses nothing: the prepared answer names the
  *   resource, and a retry that finds it committed replays that answer (whatever the lease says),
  *   so the creation is never repeated; one that finds none runs again once the lease ran out.
