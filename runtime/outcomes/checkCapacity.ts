@@ -43,15 +43,22 @@ export function checkCapacity(queue: CapacityQueue, workspaceId: string, limit: 
  */
 export function admitToLine(workspaceId: string, adding: number, crew: CrewDefinition) {
   return async (trx: Db, tally: Map<string, number>): Promise<Error | undefined> => {
-    const line = await countLine(trx, workspaceId);
-    if (!line) return undefined;
-    const tallyKey = `line:${workspaceId}`;
-    const inLine = line.inLine + (tally.get(tallyKey) ?? 0);
-    if (inLine + adding > (1 + queueFactor) * line.limit) {
-      const running = Math.min(inLine, line.limit);
-      return lineFull(line.limit, running, inLine - running, crew);
+    // Counted once per workspace and transaction (the lock holds until its end); later commands
+    // of the same group commit add to the tally.
+    const inLineKey = `line:${workspaceId}`;
+    const limitKey = `limit:${workspaceId}`;
+    if (!tally.has(inLineKey)) {
+      const line = await countLine(trx, workspaceId);
+      if (!line) return undefined;
+      tally.set(inLineKey, line.inLine).set(limitKey, line.limit);
     }
-    tally.set(tallyKey, (tally.get(tallyKey) ?? 0) + adding);
+    const inLine = tally.get(inLineKey)!;
+    const limit = tally.get(limitKey)!;
+    if (inLine + adding > (1 + queueFactor) * limit) {
+      const running = Math.min(inLine, limit);
+      return lineFull(limit, running, inLine - running, crew);
+    }
+    tally.set(inLineKey, inLine + adding);
     return undefined;
   };
 }

@@ -55,3 +55,28 @@ async function leaseTakeOver(t: ExecutionContext, db: Db) {
   t.false(row!.response!.includes('survivor'));
 }
 onEveryDatabase('an in-progress idempotency key whose lease ran out is taken over by the retry, and the lost owner cannot answer', leaseTakeOver);
+
+async function fencedCommit(t: ExecutionContext, db: Db) {
+  const { repos, clock, service } = await setUp(db);
+  const paused = service('node_paused');
+  const other = service('node_other');
+  const first = await paused.begin('ws_1', 'fenced', 'same-body');
+  if (first.kind !== 'run') return t.fail('the first request runs');
+  const staleFence = await first.prepare({ kind: 'outcome', id: 'out_paused' }, 201, { outcome_id: 'out_paused' });
+  clock.advance(1_001); // paused past its lease: the retry on another process takes the key over
+  const retry = await other.begin('ws_1', 'fenced', 'same-body');
+  if (retry.kind !== 'run') return t.fail('the retry runs');
+  const fence = await retry.prepare({ kind: 'outcome', id: 'out_other' }, 201, { outcome_id: 'out_other' });
+  t.is(await db.transaction((trx) => fence(trx)), undefined, "the holder's commit passes its fence");
+  // The paused holder wakes and commits: its fence refuses, in its own transaction.
+  const refused = await db.transaction((trx) => staleFence(trx));
+  t.is((refused as { code?: string } | undefined)?.code, 'idempotency_conflict');
+  t.deepEqual(await other.begin('ws_1', 'fenced', 'same-body'), { kind: 'replay', status: 201, body: { outcome_id: 'out_other' } }, 'sealed: replayed before finish');
+  await retry.finish(201, { outcome_id: 'out_other', status: 'processing' });
+  t.deepEqual(await paused.begin('ws_1', 'fenced', 'same-body'), { kind: 'replay', status: 201, body: { outcome_id: 'out_other', status: 'processing' } });
+  // A sealed key is never taken over again, whatever its lease said.
+  clock.advance(60_000);
+  t.is((await other.begin('ws_1', 'fenced', 'same-body')).kind, 'replay');
+  t.is((await repos.idempotency.get('ws_1', 'fenced'))!.status, 201);
+}
+onEveryDatabase('a claim taken over while its holder was paused fails its fence in the commit transaction; the new holder seals the key', fencedCommit);
