@@ -150,7 +150,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);

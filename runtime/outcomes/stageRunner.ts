@@ -31,6 +31,8 @@ export interface StageRunnerDeps {
   measure?(content: string, brief: string, requirements: Record<string, unknown>, extras: MeasureExtras): Promise<{ metadata: ContentMetadata; quality: QualityMetrics }>;
   /** What stages may use beyond the model; every part defaults to none. */
   services?: StageServices;
+  /** A failure the user sees (a failed tool call), logged at warn with its ids. */
+  onWarning?(fields: Record<string, unknown>, message: string): void;
 }
 
 /**
@@ -223,6 +225,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
       const result = deps.services?.callTool
         ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent, callKey, step: input.turn })
         : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
+      // Besides its `tool.failed` event (recorded when the agent's stage ends), an operator sees it in the log.
+      if (result.isError) deps.onWarning?.({ outcome_id: input.outcomeId, agent: input.agent, tool: call.name, call_id: call.id, step: input.turn, error: result.content.slice(0, 200) }, 'tool call failed');
       exchanges.push({ call, result, turn: input.turn });
     }
     return exchanges;
