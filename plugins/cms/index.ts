@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
@@ -65,12 +66,13 @@ export const cmsPlugin = definePlugin({
             return post ? { id: post.id, link: post.link, status: post.status } : undefined;
           },
           async create() {
-            const post = await request<WpPost>({
+            const post = await request<WpPost | undefined>({
               method: 'POST',
               path: '/posts',
               json: { title: input.title, content: input.content, status: context.settings.publish_status ?? 'draft', slug, ...(Array.isArray(context.settings.category_ids) ? { categories: context.settings.category_ids } : {}) },
             });
-            return { id: post.id, link: post.link, status: post.status };
+            const made = createdObject('WordPress', post, ['id', 'link']);
+            return { id: made.id, link: made.link, status: made.status };
           },
         });
         return actionResult({ status: 'success', post_url: result.link, details: { post_id: result.id, post_status: result.status, created } });

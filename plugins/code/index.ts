@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { actionError, actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { baseUrlProperty } from '../shared/settingsSchemas.js';
+import { VendorError, vendorFailure } from '../shared/vendorHttp.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject, notCreatedStatus } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 
 /** Hidden marker carried in an issue body: the idempotency key, found again by search-before-create. */
@@ -29,6 +31,7 @@ function client(context: PluginContext): Octokit {
 }
 
 function failure(error: unknown) {
+  if (error instanceof VendorError) return vendorFailure(error);
   const status = (error as { status?: number }).status;
   const retryable = status === undefined || status === 429 || status >= 500;
   return actionError(`The source-code host refused the request${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}`, {
@@ -90,7 +93,11 @@ export const codePlugin = definePlugin({
             return hit ? { number: hit.number, html_url: hit.html_url } : undefined;
           },
           async create() {
-            const { data } = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            const response = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            // Octokit hands back a 3xx (the guarded fetch follows no redirect) as if it succeeded.
+            const refused = notCreatedStatus('The source-code host', response.status);
+            if (refused) throw refused;
+            const data = createdObject('The source-code host', response.data as { number: number; html_url: string } | undefined, ['number', 'html_url'], response.status);
             return { number: data.number, html_url: data.html_url };
           },
         });

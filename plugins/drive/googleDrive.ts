@@ -2,6 +2,7 @@ import type { drive_v3 } from '@googleapis/drive';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorErrorOf } from '../shared/vendorHttp.js';
@@ -80,7 +81,7 @@ export const googleDriveBackend: DocumentBackend = {
         const asDoc = context.settings.drive_format !== 'markdown';
         const metadata = { name: asDoc ? input.title : `${input.title}.md`, mimeType: asDoc ? googleDoc : 'text/markdown', appProperties: { crewd_key: marker }, ...(typeof context.settings.folder_id === 'string' ? { parents: [context.settings.folder_id] } : {}) };
         // A multipart upload (`uploadType=multipart`): the metadata and the Markdown in one request.
-        return request<DriveFile>((drive, options) => drive.files.create({ requestBody: metadata, media: { mimeType: 'text/markdown', body: input.content }, fields: 'id,name,mimeType,webViewLink' }, options));
+        return createdObject('Google Drive', await request<DriveFile | undefined>((drive, options) => drive.files.create({ requestBody: metadata, media: { mimeType: 'text/markdown', body: input.content }, fields: 'id,name,mimeType,webViewLink' }, options)), ['id']);
       },
     });
     return { file_id: result.id, url: linkOf(result), title: result.name, created };

@@ -2,6 +2,7 @@ import { Client, isHTTPResponseError } from '@notionhq/client';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { classifyStatus, retryAfterMs, VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
@@ -83,9 +84,13 @@ export const notionBackend: DocumentBackend = {
         const found = await request<{ results?: NotionPage[] }>((notion) => notion.search({ query: title, filter: { property: 'object', value: 'page' }, sort: { direction: 'descending', timestamp: 'last_edited_time' }, page_size: 10 }));
         return (found.results ?? []).find((page) => titleOf(page) === title && Date.parse(page.created_time ?? '') >= Date.parse(since));
       },
-      create: () =>
-        request<NotionPage>((notion) =>
-          notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) as never }),
+      create: async () =>
+        createdObject(
+          'Notion',
+          await request<NotionPage | undefined>((notion) =>
+            notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) as never }),
+          ),
+          ['id', 'url'],
         ),
     });
     return { file_id: result.id, url: result.url, title, created };

@@ -2,6 +2,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { markdownItems } from '../shared/markdownItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
@@ -66,11 +67,11 @@ export const plannerPlugin = definePlugin({
               return hit ? { id: hit.id, identifier: hit.identifier, title: hit.title, url: hit.url } : undefined;
             },
             async create() {
-              const made = await gql<{ issueCreate: { success: boolean; issue: { id: string; identifier: string; title: string; url: string } } }>(
+              const made = await gql<{ issueCreate?: { success: boolean; issue?: { id: string; identifier: string; title: string; url: string } } } | null>(
                 `mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${issueFields} } } }`,
                 { input: { teamId, title: item.title, description: `From the outcome "${input.title}" (${input.outcome_id}).${item.owner ? `\n\nOwner: ${item.owner}` : ''}\n\n${marker}`, ...(item.due ? { dueDate: item.due } : {}) } },
               );
-              return made.issueCreate.issue;
+              return createdObject('Linear', made?.issueCreate?.success === false ? undefined : made?.issueCreate?.issue, ['id', 'url']);
             },
           });
           issues.push({ ...result, created });

@@ -5,6 +5,7 @@ import { actionResult, definePlugin, integrationActionInputSchema } from '../con
 import { atlassianAuthentication, atlassianError, guardedAxiosConfig } from '../shared/atlassianClient.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { markdownItems } from '../shared/markdownItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
@@ -87,7 +88,8 @@ export const trackerPlugin = definePlugin({
               const made = await call((jira) =>
                 jira.issues.createIssue({ fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: String(context.settings.issue_type ?? 'Task') }, labels: [label], description: adf(description) as never, ...(item.due ? { duedate: item.due } : {}) } as never }),
               );
-              return { key: made.key, url: browse(made.key), summary: item.title };
+              const issue = createdObject('Jira', made as { key: string } | undefined, ['key']);
+              return { key: issue.key, url: browse(issue.key), summary: item.title };
             },
           });
           issues.push({ ...result, created });

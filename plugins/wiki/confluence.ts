@@ -2,6 +2,7 @@ import type { PluginContext } from '../contract.js';
 import { atlassianHeaders, escapeHtml } from '../shared/atlassian.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorHttp } from '../shared/vendorHttp.js';
@@ -68,7 +69,7 @@ export const confluenceBackend: DocumentBackend = {
         return page ? { id: page.id, title: page.title, url: urlOf(context, page) } : undefined;
       },
       async create() {
-        const page = await request<ConfluencePage>({ method: 'POST', path: '/api/v2/pages', json: { spaceId, status: 'current', title, body: { representation: 'storage', value: storage(input.content) } } });
+        const page = createdObject('Confluence', await request<ConfluencePage | undefined>({ method: 'POST', path: '/api/v2/pages', json: { spaceId, status: 'current', title, body: { representation: 'storage', value: storage(input.content) } } }), ['id']);
         return { id: page.id, title: page.title, url: urlOf(context, page) };
       },
     });
