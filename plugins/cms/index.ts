@@ -7,6 +7,7 @@ import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface WpPost {
   id: number;
@@ -58,8 +59,8 @@ export const cmsPlugin = definePlugin({
 
     server.registerTool('cms_publish_post', { description: 'Create the outcome as a post; returns its URL.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const slug = slugOf(input.title, await markerOf(input.idempotency_key));
-        const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+        const slug = slugOf(input.title, await markerOf(documentKey(input)));
+        const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find() {
             const posts = await request<WpPost[]>({ path: '/posts', query: { slug, status: 'draft,publish,pending,private,future', context: 'edit' } });
             const post = posts?.[0];

@@ -8,6 +8,7 @@ import { VendorError, vendorFailure } from '../shared/vendorHttp.js';
 import { flagStages } from '../shared/flagStages.js';
 import { createdObject, notCreatedStatus } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { documentKey } from '../shared/documentKey.js';
 
 /** Hidden marker carried in an issue body: the idempotency key, found again by search-before-create. */
 export function issueMarker(key: string): string {
@@ -82,11 +83,11 @@ export const codePlugin = definePlugin({
     const server = new McpServer({ name: 'crewd-code', version: '1.0.0' });
 
     server.registerTool('code_create_issue', { description: 'Create an issue from the outcome in the configured repository.', inputSchema: integrationActionInputSchema }, async (input) => {
-      const marker = issueMarker(input.idempotency_key);
+      const marker = issueMarker(documentKey(input));
       try {
         // The key-value store remembers the issue; only a replay after a crash between the create
         // and that record asks the host, for issues updated since the attempt began (one page).
-        const { result: issue, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+        const { result: issue, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find(since) {
             const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'all', since, per_page: 100 });
             const hit = data.find((candidate) => (candidate.body ?? '').includes(marker));

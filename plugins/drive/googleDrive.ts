@@ -6,6 +6,7 @@ import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorErrorOf } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface DriveFile {
   id: string;
@@ -67,8 +68,8 @@ export const googleDriveBackend: DocumentBackend = {
 
   async save(context, input) {
     const request = client(context);
-    const marker = await markerOf(input.idempotency_key);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const marker = await markerOf(documentKey(input));
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find() {
         const found = await request<{ files?: Array<DriveFile & { appProperties?: Record<string, string> }> }>((drive) =>
           drive.files.list({ q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink,appProperties)', pageSize: 10 }),

@@ -6,6 +6,7 @@ import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { classifyStatus, retryAfterMs, VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface NotionPage {
   id: string;
@@ -79,7 +80,7 @@ export const notionBackend: DocumentBackend = {
   async save(context, input) {
     const request = client(context);
     const title = input.title.slice(0, 2000);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find(since) {
         const found = await request<{ results?: NotionPage[] }>((notion) => notion.search({ query: title, filter: { property: 'object', value: 'page' }, sort: { direction: 'descending', timestamp: 'last_edited_time' }, page_size: 10 }));
         return (found.results ?? []).find((page) => titleOf(page) === title && Date.parse(page.created_time ?? '') >= Date.parse(since));

@@ -6,6 +6,7 @@ import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorHttp } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface ConfluencePage {
   id: string;
@@ -62,7 +63,7 @@ export const confluenceBackend: DocumentBackend = {
     const request = client(context);
     const spaceId = String(context.settings.space_id ?? '');
     const title = input.title.slice(0, 255);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find() {
         const found = await request<{ results?: ConfluencePage[] }>({ path: '/api/v2/pages', query: { 'space-id': spaceId, title, limit: 1 } });
         const page = found.results?.[0];

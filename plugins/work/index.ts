@@ -5,8 +5,8 @@ import { actionResult, definePlugin, integrationActionInputSchema, type PluginCo
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
 import { createdObject } from '../shared/createdObject.js';
-import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
-import { markdownItems } from '../shared/markdownItems.js';
+import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { workItemKey, workItemMarker, workItems } from '../shared/workItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { guardedAgentFor } from '../shared/guardedAgent.js';
 import { readResult, vendorErrorOf, vendorFailure } from '../shared/vendorHttp.js';
@@ -95,11 +95,12 @@ export const workPlugin = definePlugin({
 
     server.registerTool('work_create_tasks', { description: 'Create one task per action item of the outcome.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const items = markdownItems(input.content, input.title, /action items?|next steps|tasks/i);
+        const items = workItems(input.content, input.title, /action items?|next steps|tasks/i);
         const tasks: Array<{ gid: string; url: string; name: string; created: boolean }> = [];
-        for (const [index, item] of items.entries()) {
-          const key = `${input.idempotency_key}:${index}`;
-          const marker = `crewd:${await markerOf(key)}`;
+        for (const item of items) {
+          // Per item, not per attempt: a retry or a second run of the stage finds the first run's task.
+          const key = workItemKey(input, item);
+          const marker = `crewd:${await workItemMarker(input, item)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find(since) {
               const page = await asana<{ data: AsanaTask[] }>(({ tasks }) => tasks.getTasks({ project, modified_since: since, opt_fields: 'name,notes,permalink_url', limit: 100 }));
