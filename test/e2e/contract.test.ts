@@ -15,6 +15,12 @@ import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outco
 
 const secret = 'whsec_contract_0123456789abcdef';
 
+/** What a stream carried until the server closed it, and the close code. */
+interface Followed {
+  events: Array<{ event: string; sequence: number }>;
+  code: number;
+}
+
 onEveryBackend((backend) => {
   const started = backend.shared({ CREWD_LOCAL_MODEL_DELAY_MS: '5', CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000' });
   let check: Awaited<ReturnType<typeof schemaCheck>> | undefined;
@@ -36,7 +42,7 @@ onEveryBackend((backend) => {
     t.is(deployed.status, 201);
     check(t, 'POST', '/v1/crews/{crew_id}/deploy', deployed);
     const id: string = deployed.body.outcome_id;
-    const stream = new Promise<Awaited<ReturnType<typeof follow>>>((resolve, reject) => {
+    const stream = new Promise<Followed>((resolve, reject) => {
       const ws = new WebSocket(`${server.url.replace('http', 'ws')}/v1/outcomes/${id}/stream`, { headers: { authorization: `Bearer ${key}` } });
       const events: Array<{ event: string; sequence: number }> = [];
       ws.on('message', (data) => events.push(JSON.parse(String(data)) as { event: string; sequence: number }));
