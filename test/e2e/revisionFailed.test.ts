@@ -65,7 +65,7 @@ onEveryBackend((backend) => {
       if (found?.status === 'processing') return undefined;
       check(t, 'GET', '/v1/outcomes/{outcome_id}/revisions', list);
       return found;
-    }, 'the revision to settle', 30_000);
+    }, 'the revision to settle', 60_000);
     t.is(record.status, 'failed');
     t.like(record.error, { code: 'content_generation_failed', stage: 'editing' });
     t.regex(record.error.message, /\S/);
@@ -87,11 +87,11 @@ onEveryBackend((backend) => {
     t.is(followed.code, 1000, 'a stream open during the revision ends');
     t.is(followed.events.at(-1), 'outcome.revision_failed');
 
-    const [arrival] = await receiver.waitFor(1, 20_000);
+    const [arrival] = await receiver.waitFor(1, 60_000);
     t.true(arrival!.verified);
     t.like(JSON.parse(arrival!.body), { event: 'outcome.revision_failed', data: { revision_id: revisionId } });
 
-    const warning = await until(async () => captured.lines.find((line) => line.revision_id === revisionId && line.level === 40), 'the warn line', 10_000);
+    const warning = await until(async () => captured.lines.find((line) => line.revision_id === revisionId && line.level === 40), 'the warn line', 60_000);
     t.is(warning.outcome_id, deployed.body.outcome_id);
     t.regex(String(warning.msg), /revision/);
   });

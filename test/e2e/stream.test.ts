@@ -315,7 +315,7 @@ onEveryBackend((backend) => {
     let closed: { messages: Message[]; code: number } | undefined;
     const following = follow(server, outcomeId, '?after=100000').then((result) => (closed = result));
     await finished(server, outcomeId);
-    await until(async () => closed, 'the stream past the end to close', 20_000);
+    await until(async () => closed, 'the stream past the end to close', 60_000);
     await following;
     t.is(closed!.code, 1000);
     t.is(closed!.messages[0]!.event, 'outcome.snapshot');

@@ -133,5 +133,7 @@ test.serial('save_to_drive writes the outcome Markdown under the data dir and re
   t.like(executed.example, { status: 'success', details: { text: '>> OFFLINE MODE FOR THE FIELD APP' } });
   t.deepEqual(events.map((event) => event.kind), ['integration.executed', 'integration.executed']);
   const again = await server.runtime.tools.runner.run({ ...input, attempt: 2 });
-  t.not(again.executed.drive!.file_id, executed.drive!.file_id);
+  // Issue 25: the file is keyed by outcome and flag, so a retry of the stage finds the first run's file.
+  t.is(again.executed.drive!.file_id, executed.drive!.file_id);
+  t.like(again.executed.drive, { details: { created: false } });
 });
