@@ -125,6 +125,7 @@ export function revisionError(c: OutcomeContext, code: string, message: string, 
 export function revisionFailedData(c: OutcomeContext, error: OutcomeError): Record<string, unknown> {
   return {
     outcome_id: c.outcomeId,
+    crew: c.crew,
     revision_id: c.revision?.id,
     error: { code: error.code, message: error.message, stage: error.details.stage, details: error.details },
     revisions_available: c.revisionsAvailable,

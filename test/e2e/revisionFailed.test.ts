@@ -82,6 +82,8 @@ onEveryBackend((backend) => {
     t.like(failed!.data, { outcome_id: deployed.body.outcome_id, revision_id: revisionId, revisions_available: 3 });
     t.like((failed!.data as { error: unknown }).error, { code: 'content_generation_failed', stage: 'editing' });
     t.is(events.at(-1)!.kind, 'outcome.revision_failed');
+    const metrics = await server.call('GET', '/metrics');
+    t.regex(String(metrics.body), /crewd_outcomes_total\{crew="writer",status="revision_failed"\} 1/, 'operators count failed revisions');
 
     const followed = await stream;
     t.is(followed.code, 1000, 'a stream open during the revision ends');
