@@ -6,6 +6,7 @@ import { buildOpenApi } from '../schemas/openapi.js';
 import type { JsonSchema } from '../schemas/types.js';
 import type { AppContext, AppState } from './context.js';
 import type { HttpDeps } from './deps.js';
+import { findInputViolation, inputViolationError } from './inputRules.js';
 import { idempotency } from './middleware/idempotency.js';
 import { requestPipeline } from './middleware/requestPipeline.js';
 import type { RouteSpec } from './route.js';
@@ -20,26 +21,18 @@ const anonymousRequestsPerMinute = 60;
 const probePaths = new Set(['/healthz', '/readyz']);
 
 /**
- * Every route's path parameters, declared or not: a NUL or another control character (or text
- * that is not well-formed Unicode) is a 400 naming the parameter, on every backend alike (Postgres
- * refuses NUL in text: it was a 500 there).
+ * Every route's path parameters, declared or not, meet the input rules of bodies and queries (a
+ * NUL, a lone surrogate) and hold no other control character either: a 400 naming the parameter,
+ * on every backend alike (Postgres refuses NUL in text: it was a 500 there, issue 25).
  */
-// eslint-disable-next-line no-control-regex
-const controlOrLoneSurrogate = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function checkPathCharacters(params: Record<string, string> | undefined): void {
-  for (const [name, value] of Object.entries(params ?? {})) {
-    if (controlOrLoneSurrogate.test(value)) {
-      throw new ServiceError(400, 'invalid_request', `Path parameter '${name}' holds a control character or malformed text.`, { field: name, reason: 'invalid_characters' });
-    }
-  }
-}
-
-/** A NUL in a query value is a 400 naming it (a text column on Postgres cannot hold one). */
-function checkQueryNul(query: Record<string, string | string[] | undefined>): void {
-  for (const [name, value] of Object.entries(query)) {
-    if ((Array.isArray(value) ? value : [value ?? '']).some((entry) => entry.includes('\u0000'))) {
-      throw new ServiceError(400, 'invalid_request', `Query parameter '${name}' holds a NUL character.`, { field: name, reason: 'invalid_characters' });
+function checkPathParameters(params: Record<string, string> | undefined): void {
+  if (!params) return;
+  const violation = findInputViolation(params);
+  if (violation) throw inputViolationError(violation, 'path');
+  for (const [name, value] of Object.entries(params)) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0001-\u001f\u007f]/.test(value)) {
+      throw new ServiceError(400, 'invalid_request', `Path parameter '${name}' holds a control character.`, { field: name, reason: 'control_character' });
     }
   }
 }
@@ -60,8 +53,7 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnTyp
       if (!auth) throw unauthorizedError(ctx.state.authFailure);
       checkScope(auth, scope);
     }
-    checkPathCharacters(ctx.params);
-    checkQueryNul(ctx.query as Record<string, string | string[] | undefined>);
+    checkPathParameters(ctx.params);
     checkParams?.(ctx.params);
     if (route.query || ctx.querystring !== '') ctx.state.query = checkQuery(ctx.query as Record<string, unknown>);
     if (checkBody) {

@@ -18,6 +18,7 @@ onEveryBackend((backend) => {
           t.is(response.status, 400, `${method.toUpperCase()} ${url}: ${JSON.stringify(response.body)}`);
           t.is(response.body?.error?.code, 'invalid_request', `${method.toUpperCase()} ${url}`);
           t.is(typeof response.body?.error?.details?.field, 'string', `${method.toUpperCase()} ${url} names the parameter`);
+          t.true(['nul_character', 'control_character'].includes(response.body?.error?.details?.reason), `${method.toUpperCase()} ${url}: ${response.body?.error?.details?.reason}`);
           checked += 1;
         }
       }
