@@ -29,6 +29,7 @@ import { createCrewCatalog } from '../runtime/crewCatalog.js';
 import { createEventBus } from '../runtime/events/eventBus.js';
 import { randomIds, type IdGenerator } from '../runtime/ids.js';
 import { createLogger, knexLog } from '../runtime/logger.js';
+import { logLevelOf } from '../runtime/logLevelOf.js';
 import type { ModelProvider } from '../runtime/models/types.js';
 import { createIdempotencyService } from '../runtime/idempotency/idempotencyService.js';
 import { createRateLimiter } from '../runtime/rateLimiter.js';
@@ -107,7 +108,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const eventBus = createEventBus((error) => logger.error({ err: error }, 'event listener failed'), scale.signals);
   // Prometheus series; the actor host and the stream they read at scrape time are bound below.
   const { metrics, bindSources: bindMetricSources, stop: stopMetrics } = buildMetrics(db, eventBus);
-  const onError = (error: unknown, message: string) => logger.error({ err: error }, message);
+  // Error level only for what an operator must act on; designed stops (fencing, shutdown) below it.
+  const onError = (error: unknown, message: string) => logger[logLevelOf(error)]({ err: error }, message);
   // The actor host writes every tick and publishes committed events; the scheduler keeps durable
   // timers; the outcome engine (commands, queue, stage runner, machines) runs on the host, and so
   // do the plugins' durable runs (the chat sync).
@@ -150,7 +152,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);

@@ -6,6 +6,7 @@ import { buildOpenApi } from '../schemas/openapi.js';
 import type { JsonSchema } from '../schemas/types.js';
 import type { AppContext, AppState } from './context.js';
 import type { HttpDeps } from './deps.js';
+import { findInputViolation, inputViolationError } from './inputRules.js';
 import { idempotency } from './middleware/idempotency.js';
 import { requestPipeline } from './middleware/requestPipeline.js';
 import type { RouteSpec } from './route.js';
@@ -18,6 +19,23 @@ import { createValidators } from './validation.js';
 export const bodyLimitBytes = 1024 * 1024;
 const anonymousRequestsPerMinute = 60;
 const probePaths = new Set(['/healthz', '/readyz']);
+
+/**
+ * Every route's path parameters, declared or not, meet the input rules of bodies and queries (a
+ * NUL, a lone surrogate) and hold no other control character either: a 400 naming the parameter,
+ * on every backend alike (Postgres refuses NUL in text: it was a 500 there, issue 25).
+ */
+function checkPathParameters(params: Record<string, string> | undefined): void {
+  if (!params) return;
+  const violation = findInputViolation(params);
+  if (violation) throw inputViolationError(violation, 'path');
+  for (const [name, value] of Object.entries(params)) {
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0001-\u001f\u007f]/.test(value)) {
+      throw new ServiceError(400, 'invalid_request', `Path parameter '${name}' holds a control character.`, { field: name, reason: 'control_character' });
+    }
+  }
+}
 
 /** Wires one route: scope from the table (or a loud failure), validation at the boundary, handler. */
 function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnType<typeof createValidators>): { scope: string | null; run: (ctx: AppContext) => unknown } {
@@ -35,6 +53,7 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnTyp
       if (!auth) throw unauthorizedError(ctx.state.authFailure);
       checkScope(auth, scope);
     }
+    checkPathParameters(ctx.params);
     checkParams?.(ctx.params);
     if (route.query || ctx.querystring !== '') ctx.state.query = checkQuery(ctx.query as Record<string, unknown>);
     if (checkBody) {

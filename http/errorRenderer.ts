@@ -23,7 +23,8 @@ function normalise(error: unknown, bodyLimit: number): ServiceError | undefined 
   const status = http?.status ?? http?.statusCode;
   if (http?.type === 'entity.too.large' || status === 413) return errors.payloadTooLarge(bodyLimit);
   if (http?.type === 'encoding.unsupported' || status === 415) return errors.unsupportedMediaType(undefined);
-  if (http?.type === 'request.aborted') return new ServiceError(400, 'request_aborted', 'The client closed the request before its body arrived.');
+  // raw-body's `stream.not.readable`: the request stream was destroyed, the client left (issue 25).
+  if (http?.type === 'request.aborted' || http?.type === 'stream.not.readable') return new ServiceError(400, 'request_aborted', 'The client closed the request before its body arrived.');
   if (typeof status === 'number' && status >= 400 && status < 500 && http.expose) {
     return new ServiceError(status, 'invalid_request', http.message ?? 'Bad request.');
   }
@@ -34,12 +35,15 @@ function normalise(error: unknown, bodyLimit: number): ServiceError | undefined 
  * The one error renderer of the HTTP routes and the WebSocket stream's refusals (Koa's
  * `context.onerror` idea): an error whose `expose` is true reaches the client as it is; anything
  * else is logged with the request id and answered as a generic 500 `internal_error` that carries
- * only that id. A 5xx ServiceError that is exposed (503 while shutting down) is shown and logged.
+ * only that id. A 5xx ServiceError that is exposed (503 while shutting down) is shown and logged
+ * (a 503 at warn level).
  */
 export function renderError(error: unknown, context: { logger: Logger; requestId?: string | undefined; bodyLimit?: number; where?: Record<string, unknown> }): RenderedError {
   const known = normalise(error, context.bodyLimit ?? 1024 * 1024);
   if (known && (known.expose || known.status === 503)) {
-    if (known.status >= 500) context.logger.error({ err: error, request_id: context.requestId, ...context.where }, 'request failed');
+    // A 503 is the service shutting down (designed): a warning, not an error to act on.
+    if (known.status === 503) context.logger.warn({ err: error, request_id: context.requestId, ...context.where }, 'request refused');
+    else if (known.status >= 500) context.logger.error({ err: error, request_id: context.requestId, ...context.where }, 'request failed');
     return { status: known.status, headers: { ...known.headers }, body: { error: { code: known.code, message: known.message, details: known.details } } };
   }
   context.logger.error({ err: error, request_id: context.requestId, ...context.where }, 'unexpected error');

@@ -71,7 +71,7 @@ const messages: Record<InputViolation['reason'], (field: string) => string> = {
 };
 
 /** The 400 `invalid_request` for a violation, naming the field (`where` when it is the root). */
-export function inputViolationError(violation: InputViolation, where: 'body' | 'query'): ServiceError {
+export function inputViolationError(violation: InputViolation, where: 'body' | 'query' | 'path'): ServiceError {
   // The path is built from the client's own keys: bounded so a huge key cannot make a huge answer.
   const raw = violation.field === '' ? where : violation.field;
   const field = raw.length > 300 ? `${raw.slice(0, 300)}…` : raw;

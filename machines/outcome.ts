@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
-import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionRequestedData } from './outcomeEvents.js';
+import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionError, revisionFailedData, revisionRequestedData } from './outcomeEvents.js';
 import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef, RevisionNotes } from './outcomeTypes.js';
 
 /**
@@ -8,6 +8,7 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  *
  *   held --RELEASE--> queued --START--> processing -> completed | failed
  *   completed --REVISE--> revising (status revision_requested) -> completed
+ *     (a failed revision records `outcome.revision_failed` and keeps the content it had)
  *     (`completedAt` keeps the first completion; a revision sets `revisedAt` and `revisionId`)
  *   processing | queued | held --CANCEL--> failed (code cancelled)
  *   failed --RETRY--> queued, resuming at the failed stage with the next attempt
@@ -352,19 +353,18 @@ export const outcomeMachine = setup({
                     type: 'revisionSettled',
                     params: ({ context, event }) => {
                       const output = event.output as Extract<AgentOutput, { ok: false }>;
-                      return {
-                        revisionId: context.revision!.id,
-                        status: 'failed' as const,
-                        at: output.at,
-                        error: {
-                          code: output.error.code,
-                          message: output.error.message,
-                          details: failureDetails({ ...context, stageIndex: context.revisionStage }, output.error.lastError, { retryCount: output.error.retryCount, stage: 'revision' }),
-                        },
-                      };
+                      return { revisionId: context.revision!.id, status: 'failed' as const, at: output.at, error: revisionError(context, output.error.code, output.error.message, output.error.lastError, output.error.retryCount) };
                     },
                   },
-                  assign(({ context, event }) => ({ revision: null, revisionsAvailable: context.revisionsAvailable + 1, updatedAt: event.output.at })),
+                  assign(({ context, event }) => ({ revisionsAvailable: context.revisionsAvailable + 1, updatedAt: event.output.at })),
+                  {
+                    type: 'record',
+                    params: ({ context, event }) => {
+                      const output = event.output as Extract<AgentOutput, { ok: false }>;
+                      return { event: 'outcome.revision_failed', data: revisionFailedData(context, revisionError(context, output.error.code, output.error.message, output.error.lastError, output.error.retryCount)) };
+                    },
+                  },
+                  assign({ revision: null }),
                 ],
               },
             ],
@@ -400,14 +400,18 @@ export const outcomeMachine = setup({
                     revisionId: context.revision!.id,
                     status: 'failed' as const,
                     at: context.updatedAt,
-                    error: {
-                      code: 'internal_error',
-                      message: 'Building the revised result failed.',
-                      details: failureDetails({ ...context, stageIndex: context.revisionStage }, String((event.error as Error)?.message ?? event.error), { stage: 'revision' }),
-                    },
+                    error: revisionError(context, 'internal_error', 'Building the revised result failed.', String((event.error as Error)?.message ?? event.error)),
                   }),
                 },
-                assign(({ context }) => ({ revision: null, revisionsAvailable: context.revisionsAvailable + 1 })),
+                assign(({ context }) => ({ revisionsAvailable: context.revisionsAvailable + 1 })),
+                {
+                  type: 'record',
+                  params: ({ context, event }) => ({
+                    event: 'outcome.revision_failed',
+                    data: revisionFailedData(context, revisionError(context, 'internal_error', 'Building the revised result failed.', String((event.error as Error)?.message ?? event.error))),
+                  }),
+                },
+                assign({ revision: null }),
               ],
             },
           },

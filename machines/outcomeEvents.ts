@@ -1,4 +1,4 @@
-import type { OutcomeContext, RevisionNotes } from './outcomeTypes.js';
+import type { OutcomeContext, OutcomeError, RevisionNotes } from './outcomeTypes.js';
 
 /*
  * The public payloads of the outcome machine's spec events (`data` of outcome.processing,
@@ -112,6 +112,25 @@ export function revisionRequestedData(c: OutcomeContext): Record<string, unknown
   };
 }
 
+/** A failed revision's error: its details name the crew stage (and agent) that applies revisions. */
+export function revisionError(c: OutcomeContext, code: string, message: string, lastError: string, retryCount = 0): OutcomeError {
+  return { code, message, details: failureDetails({ ...c, stageIndex: c.revisionStage }, lastError, { retryCount }) };
+}
+
+/**
+ * `outcome.revision_failed` (issue 25; beyond the spec's eleven kinds): the revision that failed,
+ * its error (with the stage at the top, as on the revision record) and the revisions left, the
+ * failed one given back. The outcome is `completed` again with the content it had.
+ */
+export function revisionFailedData(c: OutcomeContext, error: OutcomeError): Record<string, unknown> {
+  return {
+    outcome_id: c.outcomeId,
+    crew: c.crew,
+    revision_id: c.revision?.id,
+    error: { code: error.code, message: error.message, stage: error.details.stage, details: error.details },
+    revisions_available: c.revisionsAvailable,
+  };
+}
 
 /**
  * The spec's `error.details` of a failure: the stage and agent it happened at, the model retries

@@ -252,6 +252,12 @@ export const revisionRecord: JsonSchema = component('Revision', responseObject(
       description:
         'The parts of the feedback the revision did not apply, each with the reason; [] when it applied everything (or the model reports nothing unapplied). null until it completes. A revision that changed nothing lists what it could not do here.',
     },
+    error: {
+      type: ['object', 'null'],
+      description: 'Why the revision failed (status failed), else null: the error code, a message, the crew stage it failed at, and details (agent, retry_count, last_error). The outcome keeps its content and gets the revision back.',
+      properties: { code: { type: 'string' }, message: { type: 'string' }, stage: { type: 'string' }, details: freeObject },
+      required: ['code', 'message', 'stage', 'details'],
+    },
   },
   ['revision_id', 'outcome_id', 'status', 'feedback', 'changes_requested', 'estimated_completion', 'created_at', 'completed_at', 'applied', 'not_applied'],
 ));

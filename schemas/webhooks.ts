@@ -1,7 +1,10 @@
 import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
-/** The spec's eleven event kinds (Events, Event kinds); a webhook subscribes to a subset. */
+/**
+ * The spec's eleven event kinds (Events, Event kinds), and the failures made visible since (issue
+ * 25: `outcome.revision_failed`, `tool.failed`); a webhook subscribes to a subset.
+ */
 export const webhookEventKinds = [
   'outcome.created',
   'outcome.processing',
@@ -14,6 +17,8 @@ export const webhookEventKinds = [
   'integration.executed',
   'integration.failed',
   'webhook.test',
+  'outcome.revision_failed',
+  'tool.failed',
 ] as const;
 
 export type WebhookEventKind = (typeof webhookEventKinds)[number];

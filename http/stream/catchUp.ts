@@ -36,13 +36,21 @@ export function createCatchUp(deps: { hubs: StreamHubs; events: EventsRepository
       const latest = Math.max(stored.at(-1)?.sequence ?? 0, hub.seq);
       const first = { event: 'outcome.snapshot', timestamp: clock.now().toISOString(), sequence: latest, data: current.view };
       if (!hubs.sendBytes(client, Buffer.from(JSON.stringify(first)))) return;
-      // Whether the latest event sent ends the outcome; null while none was sent (the snapshot decides).
+      // An `after` past the latest event claims nothing that exists: the events still to come are
+      // sent (without this a stream opened past the end dropped them all, the terminal one too).
+      client.lastSent = Math.min(client.lastSent, latest);
+      // Whether the latest event (sent, or already seen by the client) ends the outcome; null while
+      // there is none (the snapshot decides).
       let lastTerminal: boolean | null = null;
+      let highest = 0;
       for (const frame of [...stored.map(frameOf), ...client.pending.splice(0)]) {
+        if (frame.sequence > highest) {
+          highest = frame.sequence;
+          lastTerminal = frame.terminal;
+        }
         if (frame.sequence <= client.lastSent) continue;
         if (!hubs.sendBytes(client, frame.bytes)) return;
         client.lastSent = frame.sequence;
-        lastTerminal = frame.terminal;
       }
       client.live = true;
       // Caught up and the latest thing sent ends the outcome: nothing more will come.

@@ -1,5 +1,8 @@
-/** Terminal events: the stream closes with 1000 once one is the latest thing sent. */
-export const terminalKinds = new Set(['outcome.completed', 'outcome.failed']);
+/**
+ * Terminal events: the stream closes with 1000 once one is the latest thing sent. A failed
+ * revision leaves the outcome completed with its old content: nothing more follows it either.
+ */
+export const terminalKinds = new Set(['outcome.completed', 'outcome.failed', 'outcome.revision_failed']);
 /** Outcome statuses after which nothing more will be sent. */
 export const terminalStatuses = new Set(['completed', 'failed']);
 

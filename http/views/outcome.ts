@@ -56,6 +56,13 @@ export function revisionView(row: RevisionRow): Record<string, unknown> {
   return { revision_id: row.id, status: row.status, estimated_completion: row.estimated_completion, changes_requested: row.changes_requested };
 }
 
+/** A failed revision's error as the record shows it: code, message, the stage it failed at, details; null otherwise. */
+function revisionErrorView(error: Record<string, unknown> | null): Record<string, unknown> | null {
+  if (!error) return null;
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  return { code: error.code, message: error.message, stage: typeof details.stage === 'string' ? details.stage : 'revision', details };
+}
+
 export function revisionRecordView(row: RevisionRow): Record<string, unknown> {
   return {
     revision_id: row.id,
@@ -70,6 +77,7 @@ export function revisionRecordView(row: RevisionRow): Record<string, unknown> {
     completed_at: row.completed_at,
     applied: row.applied ?? null,
     not_applied: row.not_applied ?? null,
+    error: revisionErrorView(row.error),
   };
 }
 

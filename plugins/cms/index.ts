@@ -3,9 +3,11 @@ import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure, vendorHttp } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface WpPost {
   id: number;
@@ -57,20 +59,21 @@ export const cmsPlugin = definePlugin({
 
     server.registerTool('cms_publish_post', { description: 'Create the outcome as a post; returns its URL.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const slug = slugOf(input.title, await markerOf(input.idempotency_key));
-        const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+        const slug = slugOf(input.title, await markerOf(documentKey(input)));
+        const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find() {
             const posts = await request<WpPost[]>({ path: '/posts', query: { slug, status: 'draft,publish,pending,private,future', context: 'edit' } });
             const post = posts?.[0];
             return post ? { id: post.id, link: post.link, status: post.status } : undefined;
           },
           async create() {
-            const post = await request<WpPost>({
+            const post = await request<WpPost | undefined>({
               method: 'POST',
               path: '/posts',
               json: { title: input.title, content: input.content, status: context.settings.publish_status ?? 'draft', slug, ...(Array.isArray(context.settings.category_ids) ? { categories: context.settings.category_ids } : {}) },
             });
-            return { id: post.id, link: post.link, status: post.status };
+            const made = createdObject('WordPress', post, ['id', 'link']);
+            return { id: made.id, link: made.link, status: made.status };
           },
         });
         return actionResult({ status: 'success', post_url: result.link, details: { post_id: result.id, post_status: result.status, created } });

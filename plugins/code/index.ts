@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { actionError, actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { baseUrlProperty } from '../shared/settingsSchemas.js';
+import { VendorError, vendorFailure } from '../shared/vendorHttp.js';
 import { flagStages } from '../shared/flagStages.js';
+import { createdObject, notCreatedStatus } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { documentKey } from '../shared/documentKey.js';
 
 /** Hidden marker carried in an issue body: the idempotency key, found again by search-before-create. */
 export function issueMarker(key: string): string {
@@ -29,6 +32,7 @@ function client(context: PluginContext): Octokit {
 }
 
 function failure(error: unknown) {
+  if (error instanceof VendorError) return vendorFailure(error);
   const status = (error as { status?: number }).status;
   const retryable = status === undefined || status === 429 || status >= 500;
   return actionError(`The source-code host refused the request${status ? ` (HTTP ${status})` : ''}: ${(error as Error).message}`, {
@@ -79,18 +83,22 @@ export const codePlugin = definePlugin({
     const server = new McpServer({ name: 'crewd-code', version: '1.0.0' });
 
     server.registerTool('code_create_issue', { description: 'Create an issue from the outcome in the configured repository.', inputSchema: integrationActionInputSchema }, async (input) => {
-      const marker = issueMarker(input.idempotency_key);
+      const marker = issueMarker(documentKey(input));
       try {
         // The key-value store remembers the issue; only a replay after a crash between the create
         // and that record asks the host, for issues updated since the attempt began (one page).
-        const { result: issue, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+        const { result: issue, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find(since) {
             const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'all', since, per_page: 100 });
             const hit = data.find((candidate) => (candidate.body ?? '').includes(marker));
             return hit ? { number: hit.number, html_url: hit.html_url } : undefined;
           },
           async create() {
-            const { data } = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            const response = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            // Octokit hands back a 3xx (the guarded fetch follows no redirect) as if it succeeded.
+            const refused = notCreatedStatus('The source-code host', response.status);
+            if (refused) throw refused;
+            const data = createdObject('The source-code host', response.data as { number: number; html_url: string } | undefined, ['number', 'html_url'], response.status);
             return { number: data.number, html_url: data.html_url };
           },
         });

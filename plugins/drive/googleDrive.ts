@@ -2,9 +2,11 @@ import type { drive_v3 } from '@googleapis/drive';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorErrorOf } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface DriveFile {
   id: string;
@@ -66,8 +68,8 @@ export const googleDriveBackend: DocumentBackend = {
 
   async save(context, input) {
     const request = client(context);
-    const marker = await markerOf(input.idempotency_key);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const marker = await markerOf(documentKey(input));
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find() {
         const found = await request<{ files?: Array<DriveFile & { appProperties?: Record<string, string> }> }>((drive) =>
           drive.files.list({ q: `appProperties has { key='crewd_key' and value=${quoted(marker)} } and trashed = false`, fields: 'files(id,name,mimeType,webViewLink,appProperties)', pageSize: 10 }),
@@ -80,7 +82,7 @@ export const googleDriveBackend: DocumentBackend = {
         const asDoc = context.settings.drive_format !== 'markdown';
         const metadata = { name: asDoc ? input.title : `${input.title}.md`, mimeType: asDoc ? googleDoc : 'text/markdown', appProperties: { crewd_key: marker }, ...(typeof context.settings.folder_id === 'string' ? { parents: [context.settings.folder_id] } : {}) };
         // A multipart upload (`uploadType=multipart`): the metadata and the Markdown in one request.
-        return request<DriveFile>((drive, options) => drive.files.create({ requestBody: metadata, media: { mimeType: 'text/markdown', body: input.content }, fields: 'id,name,mimeType,webViewLink' }, options));
+        return createdObject('Google Drive', await request<DriveFile | undefined>((drive, options) => drive.files.create({ requestBody: metadata, media: { mimeType: 'text/markdown', body: input.content }, fields: 'id,name,mimeType,webViewLink' }, options)), ['id']);
       },
     });
     return { file_id: result.id, url: linkOf(result), title: result.name, created };

@@ -6,6 +6,7 @@ import { flagStages } from '../shared/flagStages.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure, vendorHttp, type VendorRequestFn } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 /** The Posts API version crewd speaks (LinkedIn versions its REST API by month). */
 const linkedinVersion = '202405';
@@ -67,7 +68,7 @@ export const networkPlugin = definePlugin({
     server.registerTool('network_publish_post', { description: 'Publish the outcome as a post; returns its URL and engagement.', inputSchema: integrationActionInputSchema }, async (input) => {
       const commentary = `${input.title}\n\n${input.content}`.slice(0, 3000);
       try {
-        const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+        const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find(since) {
             const page = await request<{ elements?: LinkedinPost[] }>({ path: '/rest/posts', query: { author, q: 'author', count: 20, sortBy: 'LAST_MODIFIED' } });
             const hit = (page?.elements ?? []).find((post) => post.commentary === commentary && (post.createdAt ?? Infinity) >= Date.parse(since));

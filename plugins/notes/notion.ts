@@ -2,9 +2,11 @@ import { Client, isHTTPResponseError } from '@notionhq/client';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { classifyStatus, retryAfterMs, VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface NotionPage {
   id: string;
@@ -78,14 +80,18 @@ export const notionBackend: DocumentBackend = {
   async save(context, input) {
     const request = client(context);
     const title = input.title.slice(0, 2000);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find(since) {
         const found = await request<{ results?: NotionPage[] }>((notion) => notion.search({ query: title, filter: { property: 'object', value: 'page' }, sort: { direction: 'descending', timestamp: 'last_edited_time' }, page_size: 10 }));
         return (found.results ?? []).find((page) => titleOf(page) === title && Date.parse(page.created_time ?? '') >= Date.parse(since));
       },
-      create: () =>
-        request<NotionPage>((notion) =>
-          notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) as never }),
+      create: async () =>
+        createdObject(
+          'Notion',
+          await request<NotionPage | undefined>((notion) =>
+            notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) as never }),
+          ),
+          ['id', 'url'],
         ),
     });
     return { file_id: result.id, url: result.url, title, created };

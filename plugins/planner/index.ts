@@ -2,8 +2,9 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { flagStages } from '../shared/flagStages.js';
-import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
-import { markdownItems } from '../shared/markdownItems.js';
+import { createdObject } from '../shared/createdObject.js';
+import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { workItemKey, workItemMarker, workItems } from '../shared/workItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure } from '../shared/vendorHttp.js';
 import { linearGraphql } from './linear.js';
@@ -51,11 +52,12 @@ export const plannerPlugin = definePlugin({
 
     server.registerTool('planner_create_issues', { description: 'Create one issue per roadmap entry of the outcome.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const items = markdownItems(input.content, input.title, /roadmap|milestones?|tickets?|issues?/i);
+        const items = workItems(input.content, input.title, /roadmap|milestones?|tickets?|issues?|tasks|backlog/i);
         const issues: Array<{ id: string; identifier: string; url: string; title: string; created: boolean }> = [];
-        for (const [index, item] of items.entries()) {
-          const key = `${input.idempotency_key}:${index}`;
-          const marker = `crewd-ref: ${await markerOf(key)}`;
+        for (const item of items) {
+          // Per item, not per attempt: a retry or a second run of the stage finds the first run's issue.
+          const key = workItemKey(input, item);
+          const marker = `crewd-ref: ${await workItemMarker(input, item)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find() {
               const found = await gql<{ issues: { nodes: Array<{ id: string; identifier: string; title: string; url: string; description?: string | null }> } }>(
@@ -66,11 +68,11 @@ export const plannerPlugin = definePlugin({
               return hit ? { id: hit.id, identifier: hit.identifier, title: hit.title, url: hit.url } : undefined;
             },
             async create() {
-              const made = await gql<{ issueCreate: { success: boolean; issue: { id: string; identifier: string; title: string; url: string } } }>(
+              const made = await gql<{ issueCreate?: { success: boolean; issue?: { id: string; identifier: string; title: string; url: string } } } | null>(
                 `mutation Create($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { ${issueFields} } } }`,
                 { input: { teamId, title: item.title, description: `From the outcome "${input.title}" (${input.outcome_id}).${item.owner ? `\n\nOwner: ${item.owner}` : ''}\n\n${marker}`, ...(item.due ? { dueDate: item.due } : {}) } },
               );
-              return made.issueCreate.issue;
+              return createdObject('Linear', made?.issueCreate?.success === false ? undefined : made?.issueCreate?.issue, ['id', 'url']);
             },
           });
           issues.push({ ...result, created });

@@ -6,6 +6,7 @@ import type { DocumentBackend } from './documentBackend.js';
 import { flagStages } from './flagStages.js';
 import { localFolder } from './localFolder.js';
 import { readResult, vendorFailure } from './vendorHttp.js';
+import { documentKey } from './documentKey.js';
 
 export interface LocalFolderPluginOptions {
   id: 'drive' | 'notes' | 'wiki';
@@ -71,7 +72,7 @@ export function localFolderPlugin(options: LocalFolderPluginOptions): Plugin {
           }
         }
         await mkdir(dir, { recursive: true });
-        const { document, created } = await folder.save({ title: input.title, content: input.content, idempotencyKey: input.idempotency_key, createdAt: context.clock.now().toISOString() });
+        const { document, created } = await folder.save({ title: input.title, content: input.content, idempotencyKey: documentKey(input), createdAt: context.clock.now().toISOString() });
         context.logger.info({ file_id: document.file_id, created }, `${options.noun} saved`);
         return actionResult({ status: 'success', file_url: document.file_url, file_id: document.file_id, details: { title: document.title, bytes: document.bytes, created, provider: 'local' } });
       });

@@ -5,8 +5,9 @@ import { actionResult, definePlugin, integrationActionInputSchema } from '../con
 import { atlassianAuthentication, atlassianError, guardedAxiosConfig } from '../shared/atlassianClient.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
-import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
-import { markdownItems } from '../shared/markdownItems.js';
+import { createdObject } from '../shared/createdObject.js';
+import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { workItemKey, workItemMarker, workItems } from '../shared/workItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure } from '../shared/vendorHttp.js';
 
@@ -71,11 +72,12 @@ export const trackerPlugin = definePlugin({
 
     server.registerTool('tracker_create_issues', { description: 'File one issue per ticket of the outcome; returns their URLs.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const items = markdownItems(input.content, input.title, /tickets?|action items?|issues?|stories/i);
+        const items = workItems(input.content, input.title, /tickets?|action items?|issues?|stories|tasks/i);
         const issues: Array<{ key: string; url: string; summary: string; created: boolean }> = [];
-        for (const [index, item] of items.entries()) {
-          const key = `${input.idempotency_key}:${index}`;
-          const label = `crewd-${await markerOf(key)}`;
+        for (const item of items) {
+          // Per item, not per attempt: a retry or a second run of the stage finds the first run's issue.
+          const key = workItemKey(input, item);
+          const label = `crewd-${await workItemMarker(input, item)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find() {
               const found: JiraSearch = await call((jira) => jira.issueSearch.searchForIssuesUsingJqlEnhancedSearchPost({ jql: `labels = "${label}"`, fields: ['summary'], maxResults: 1 }));
@@ -87,7 +89,8 @@ export const trackerPlugin = definePlugin({
               const made = await call((jira) =>
                 jira.issues.createIssue({ fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: String(context.settings.issue_type ?? 'Task') }, labels: [label], description: adf(description) as never, ...(item.due ? { duedate: item.due } : {}) } as never }),
               );
-              return { key: made.key, url: browse(made.key), summary: item.title };
+              const issue = createdObject('Jira', made as { key: string } | undefined, ['key']);
+              return { key: issue.key, url: browse(issue.key), summary: item.title };
             },
           });
           issues.push({ ...result, created });

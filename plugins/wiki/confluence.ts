@@ -2,9 +2,11 @@ import type { PluginContext } from '../contract.js';
 import { atlassianHeaders, escapeHtml } from '../shared/atlassian.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
+import { createdObject } from '../shared/createdObject.js';
 import { idempotentCreate } from '../shared/idempotentCreate.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { vendorHttp } from '../shared/vendorHttp.js';
+import { documentKey } from '../shared/documentKey.js';
 
 interface ConfluencePage {
   id: string;
@@ -61,14 +63,14 @@ export const confluenceBackend: DocumentBackend = {
     const request = client(context);
     const spaceId = String(context.settings.space_id ?? '');
     const title = input.title.slice(0, 255);
-    const { result, created } = await idempotentCreate(context.kv, input.idempotency_key, () => context.clock.now(), {
+    const { result, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
       async find() {
         const found = await request<{ results?: ConfluencePage[] }>({ path: '/api/v2/pages', query: { 'space-id': spaceId, title, limit: 1 } });
         const page = found.results?.[0];
         return page ? { id: page.id, title: page.title, url: urlOf(context, page) } : undefined;
       },
       async create() {
-        const page = await request<ConfluencePage>({ method: 'POST', path: '/api/v2/pages', json: { spaceId, status: 'current', title, body: { representation: 'storage', value: storage(input.content) } } });
+        const page = createdObject('Confluence', await request<ConfluencePage | undefined>({ method: 'POST', path: '/api/v2/pages', json: { spaceId, status: 'current', title, body: { representation: 'storage', value: storage(input.content) } } }), ['id']);
         return { id: page.id, title: page.title, url: urlOf(context, page) };
       },
     });

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { flagStages } from '../shared/flagStages.js';
-import { idempotentCreate, markerOf } from '../shared/idempotentCreate.js';
-import { markdownItems } from '../shared/markdownItems.js';
+import { createdObject } from '../shared/createdObject.js';
+import { idempotentCreate } from '../shared/idempotentCreate.js';
+import { workItemKey, workItemMarker, workItems } from '../shared/workItems.js';
 import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { guardedAgentFor } from '../shared/guardedAgent.js';
 import { readResult, vendorErrorOf, vendorFailure } from '../shared/vendorHttp.js';
@@ -39,6 +40,10 @@ function asanaClient(context: PluginContext) {
         client.basePath = basePath;
         client.RETURN_COLLECTION = false;
         client.authentications.token!.accessToken = context.secrets.access_token ?? '';
+        // superagent follows redirects itself, past the guarded agent (a redirect to https crashed
+        // the process): none are followed, so a 3xx is the call's failure, with its status.
+        const applyAuth = client.applyAuthToRequest.bind(client);
+        client.applyAuthToRequest = (request, authNames) => applyAuth(request.redirects(0), authNames);
         apis = { client, tasks: new sdk.TasksApi(client), projects: new sdk.ProjectsApi(client) };
       }
       // Asked per call: a refusal (no guarded agent) is the call's failure, not the plugin's start.
@@ -90,11 +95,12 @@ export const workPlugin = definePlugin({
 
     server.registerTool('work_create_tasks', { description: 'Create one task per action item of the outcome.', inputSchema: integrationActionInputSchema }, async (input) => {
       try {
-        const items = markdownItems(input.content, input.title, /action items?|next steps|tasks/i);
+        const items = workItems(input.content, input.title, /action items?|next steps|tasks/i);
         const tasks: Array<{ gid: string; url: string; name: string; created: boolean }> = [];
-        for (const [index, item] of items.entries()) {
-          const key = `${input.idempotency_key}:${index}`;
-          const marker = `crewd:${await markerOf(key)}`;
+        for (const item of items) {
+          // Per item, not per attempt: a retry or a second run of the stage finds the first run's task.
+          const key = workItemKey(input, item);
+          const marker = `crewd:${await workItemMarker(input, item)}`;
           const { result, created } = await idempotentCreate(context.kv, key, () => context.clock.now(), {
             async find(since) {
               const page = await asana<{ data: AsanaTask[] }>(({ tasks }) => tasks.getTasks({ project, modified_since: since, opt_fields: 'name,notes,permalink_url', limit: 100 }));
@@ -103,9 +109,10 @@ export const workPlugin = definePlugin({
             },
             async create() {
               const notes = `${item.owner ? `Owner: ${item.owner}\n` : ''}From crewd outcome ${input.outcome_id}: ${input.title}\n\n${marker}`;
-              const { data } = await asana<{ data: AsanaTask }>(({ tasks }) =>
+              const answer = await asana<{ data?: AsanaTask } | undefined>(({ tasks }) =>
                 tasks.createTask({ data: { name: item.title, notes, projects: [project], workspace, ...(item.due ? { due_on: item.due } : {}), ...(item.owner && item.owner.includes('@') ? { assignee: item.owner } : {}) } }, { opt_fields: 'name,permalink_url' }),
               );
+              const data = createdObject('Asana', answer?.data, ['gid']);
               return { gid: data.gid, url: data.permalink_url ?? '', name: data.name };
             },
           });

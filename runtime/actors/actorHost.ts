@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
 import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
 import { ActorStoppedError } from './actorStoppedError.js';
+import { ActorFencedError, HostStoppedError } from './designedStops.js';
 import type { Fence } from './fence.js';
 import { followActor, liveActorView, type LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
@@ -109,7 +110,7 @@ export function createActorHost(deps: ActorHostDeps) {
       fencedWrites += 1;
       held.delete(id);
       const entry = live.get(id);
-      deps.onError(new Error(`actor ${id} is held by another process now`), `actor ${id}: a stale write was refused (fenced); this copy is stopped`);
+      deps.onError(new ActorFencedError(id), `actor ${id}: a stale write was refused (fenced); this copy is stopped`);
       if (!entry) return;
       const snapshot = entry.actor.getSnapshot();
       drop(entry);
@@ -209,7 +210,7 @@ export function createActorHost(deps: ActorHostDeps) {
   async function loadEntry(id: string): Promise<LiveActor> {
     const entry = live.get(id);
     if (entry) return entry;
-    if (commits.closed) throw new Error('the actor host is stopped');
+    if (commits.closed) throw new HostStoppedError();
     let loadingEntry = loading.get(id);
     if (!loadingEntry) {
       loadingEntry = loadRow(id).finally(() => loading.delete(id));
@@ -229,7 +230,7 @@ export function createActorHost(deps: ActorHostDeps) {
       name: def.name,
       create: (input) => typed(createActor(def.logic, { input })),
       start(id, actor, createdAt) {
-        if (commits.closed) throw new Error('the actor host is stopped');
+        if (commits.closed) throw new HostStoppedError();
         // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
         if (leases) held.set(id, 1);
         attach(def, id, actor, createdAt, true);

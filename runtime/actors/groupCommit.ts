@@ -5,6 +5,7 @@ import type { TickRows } from './tickRows.js';
 import { tickUnitOf } from './tickUnit.js';
 import type { GroupCommitDeps } from './types.js';
 import type { CreditGuard } from './writeTick.js';
+import { HostStoppedError } from './designedStops.js';
 
 /** What `/readyz` and `/metrics` read: is the host keeping up with its work? */
 export interface ActorHostHealth {
@@ -111,7 +112,7 @@ export function createGroupCommit(deps: GroupCommitDeps) {
      * `credits` could not be taken (nothing written); rejects when the rows cannot be stored.
      */
     commit(rows: TickRows, credits?: CreditGuard): Promise<boolean> {
-      if (closed) return Promise.reject(new Error('the actor host is stopped'));
+      if (closed) return Promise.reject(new HostStoppedError());
       return new Promise<boolean>((resolve, reject) => {
         pending.groups.push({ rows, ...(credits ? { credits } : {}), done: (result) => (result.stored ? resolve(true) : result.refused ? resolve(false) : reject(result.error)) });
         pending.since ??= clock.now().getTime();
@@ -120,7 +121,7 @@ export function createGroupCommit(deps: GroupCommitDeps) {
     },
     /** Resolves once everything queued so far (and anything queued with it) is committed. */
     flushed(): Promise<void> {
-      if (closed) return Promise.reject(new Error('the actor host is stopped'));
+      if (closed) return Promise.reject(new HostStoppedError());
       return new Promise<void>((resolve, reject) => {
         pending.waiters.push({ resolve, reject });
         schedule();
@@ -145,8 +146,8 @@ export function createGroupCommit(deps: GroupCommitDeps) {
       ]).catch((error) => deps.onError(error, 'final flush failed'));
       clearTimeout(timer);
       closed = true;
-      for (const waiter of pending.waiters) waiter.reject(new Error('the actor host is stopped'));
-      for (const group of pending.groups) group.done({ stored: false, refused: false, error: new Error('the actor host is stopped') });
+      for (const waiter of pending.waiters) waiter.reject(new HostStoppedError());
+      for (const group of pending.groups) group.done({ stored: false, refused: false, error: new HostStoppedError() });
       pending = newPendingTick();
     },
     get closed(): boolean {

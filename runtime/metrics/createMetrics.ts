@@ -27,7 +27,7 @@ export interface Metrics {
   modelCall(model: string, seconds: number, ok: boolean): void;
   /** One webhook delivery attempt: `success` (2xx), `failed` (an answer that was not 2xx) or `error` (no answer: timeout, refused). */
   webhookAttempt(result: 'success' | 'failed' | 'error', seconds: number): void;
-  /** An outcome reached `status` (created, completed, failed, cancelled, revision_requested). */
+  /** An outcome reached `status` (created, completed, failed, cancelled, revision_requested, revision_failed). */
   outcome(crew: string, status: string): void;
   /** A crew stage ran for `seconds`. */
   stage(crew: string, stage: string, seconds: number): void;

@@ -30,6 +30,9 @@ export function countOutcomeEvents(bus: EventBus, metrics: Metrics): () => void 
         case 'outcome.revision_requested':
           metrics.outcome(crew, 'revision_requested');
           break;
+        case 'outcome.revision_failed':
+          metrics.outcome(crew, 'revision_failed');
+          break;
         case 'crew.agent_started':
           if (outcomeId && typeof data.stage === 'string') {
             const stages = running.get(outcomeId) ?? new Map<string, number>();

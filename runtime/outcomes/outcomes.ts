@@ -215,6 +215,8 @@ async function revise(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string, requ
   };
   // The record and the REVISE transition commit together, in the actor's tick.
   ctx.host.stage(outcomeId, { revisions: [revision] });
+  // The step starts before that tick commits: it gets the revision's input from here, not the row.
+  ctx.runner.revisionRequested(outcomeId, revision.id, { feedback: revision.feedback, requirements });
   actor.send({ type: 'REVISE', at, revisionId: revision.id, feedback: revision.feedback, changesRequested: revision.changes_requested, estimatedCompletion: revision.estimated_completion });
   await ctx.host.flushed();
   return revision;

@@ -19,6 +19,8 @@ export interface MachineWiring {
   crewOf(crewId: string): CrewDefinition;
   now(): string;
   onError(error: unknown, message: string): void;
+  /** A failure the user sees (a revision that failed): logged at warn with its ids. */
+  onWarning?(fields: Record<string, unknown>, message: string): void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface MachineWiring {
  * implementations (.provide()) and registers both with the actor host, with their pure
  * projections. Side effects that must be durable are staged as rows of the actor's tick.
  */
-export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError }: MachineWiring): EngineMachines {
+export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError, onWarning }: MachineWiring): EngineMachines {
   // Handles are bound after registration: the slots below only run once actors exist.
   let machines: EngineMachines | undefined;
   const reported = (id: string, type: string) => (error: unknown) => onError(error, `could not send ${type} to ${id}`);
@@ -52,7 +54,13 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
       requestSlot: (_, params) => queue.request(params.workspaceId, params.outcomeId),
       releaseSlot: (_, params) => queue.release(params.workspaceId, params.outcomeId),
       refundCredit: (_, params) => host.stage(params.outcomeId, { refunds: [params.workspaceId] }),
-      revisionSettled: ({ context }, params) => host.stage(context.outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] }),
+      revisionSettled: ({ context }, params) => {
+        host.stage(context.outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] });
+        if (params.status === 'failed' && params.error) {
+          const { code, message, details } = params.error;
+          onWarning?.({ outcome_id: context.outcomeId, workspace_id: context.workspaceId, revision_id: params.revisionId, code, stage: details.stage, last_error: details.last_error }, `revision failed: ${message}`);
+        }
+      },
     },
   });
 

@@ -31,6 +31,8 @@ export interface StageRunnerDeps {
   measure?(content: string, brief: string, requirements: Record<string, unknown>, extras: MeasureExtras): Promise<{ metadata: ContentMetadata; quality: QualityMetrics }>;
   /** What stages may use beyond the model; every part defaults to none. */
   services?: StageServices;
+  /** A failure the user sees (a failed tool call), logged at warn with its ids. */
+  onWarning?(fields: Record<string, unknown>, message: string): void;
 }
 
 /**
@@ -101,6 +103,10 @@ export function createStageRunner(deps: StageRunnerDeps) {
   // every stage ran here) and no step of it was offered a tool.
   const primed = new Set<string>();
   const offeredTools = new Set<string>();
+  // Revisions requested in this process, by outcome: the revise command hands their input over
+  // before the REVISE transition starts the step, whose tick (the revision row with it) is not
+  // committed yet; on Postgres a read through another pooled connection would not see the row.
+  const requested = new Map<string, Map<string, { feedback: string; requirements: Record<string, unknown> }>>();
 
   function job(outcomeId: string): Promise<Job> {
     let pending = jobs.get(outcomeId);
@@ -117,8 +123,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     return deps.repos.toolCalls.countForOutcome(outcomeId);
   }
 
-  async function revisionOf(job: Job, revisionId: string) {
-    let revision = job.revisions?.get(revisionId);
+  async function revisionOf(outcomeId: string, job: Job, revisionId: string) {
+    let revision = job.revisions?.get(revisionId) ?? requested.get(outcomeId)?.get(revisionId);
     if (!revision) {
       const row = await deps.repos.revisions.get(revisionId);
       if (!row) throw new Error(`revision ${revisionId} is not stored`);
@@ -135,7 +141,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const isRevision = input.stepKey.startsWith('rev_');
     const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
     if (isRevision) {
-      const revision = await revisionOf(current, input.stepKey);
+      const revision = await revisionOf(input.outcomeId, current, input.stepKey);
       stage.stage = current.crew.stages[input.stageIndex]!;
       stage.stageIndex = input.stageIndex;
       stage.revision = {
@@ -219,6 +225,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
       const result = deps.services?.callTool
         ? await deps.services.callTool(workspaceId, call, signal, { outcomeId: input.outcomeId, agent: input.agent, callKey, step: input.turn })
         : { content: `No tool named "${call.name}" is available to this agent.`, isError: true };
+      // Besides its `tool.failed` event (recorded when the agent's stage ends), an operator sees it in the log.
+      if (result.isError) deps.onWarning?.({ outcome_id: input.outcomeId, agent: input.agent, tool: call.name, call_id: call.id, step: input.turn, error: result.content.slice(0, 200) }, 'tool call failed');
       exchanges.push({ call, result, turn: input.turn });
     }
     return exchanges;
@@ -228,7 +236,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const current = await job(input.outcomeId);
     const document = input.revisionId ? current.outputs.get(key(input.revisionId, 1)) : latest(current, input.stepKey, input.attempt);
     if (!document) throw new Error(`no stored output for ${input.outcomeId} step ${input.stepKey}`);
-    const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(current, input.revisionId)).requirements } : current.input.requirements;
+    const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(input.outcomeId, current, input.revisionId)).requirements } : current.input.requirements;
     const content = document.content;
     const extras = measureExtras(current);
     const measured = deps.measure
@@ -255,9 +263,16 @@ export function createStageRunner(deps: StageRunnerDeps) {
       primed.add(outcomeId);
       jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: noDocuments }));
     },
+    /** The input of a revision this process is about to start (see `requested`). */
+    revisionRequested(outcomeId: string, revisionId: string, revision: { feedback: string; requirements: Record<string, unknown> }): void {
+      let byId = requested.get(outcomeId);
+      if (!byId) requested.set(outcomeId, (byId = new Map()));
+      byId.set(revisionId, revision);
+    },
     /** Drops the cached inputs and outputs of an outcome at rest. */
     forget(outcomeId: string): void {
       jobs.delete(outcomeId);
+      requested.delete(outcomeId);
       primed.delete(outcomeId);
       offeredTools.delete(outcomeId);
     },

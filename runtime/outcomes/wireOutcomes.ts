@@ -23,6 +23,8 @@ export interface WireOutcomesDeps {
   host: ActorHost;
   provider: ModelProvider;
   onError(error: unknown, message: string): void;
+  /** Failures the user sees (a failed revision or tool call), logged at warn with their ids. */
+  onWarning?(fields: Record<string, unknown>, message: string): void;
   /** Measures a result off the main thread; in process when absent. */
   measure?: StageRunnerDeps['measure'];
   /** Tools, integrations and knowledge for stages (plugins); none when absent. */
@@ -74,6 +76,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
     crews: deps.crews,
     ...(deps.measure ? { measure: deps.measure } : {}),
     ...(deps.services ? { services: deps.services } : {}),
+    ...(deps.onWarning ? { onWarning: deps.onWarning } : {}),
     storeOutput(row) {
       host.stage(row.outcome_id, { stageOutputs: [row] });
       return host.flushed();
@@ -84,7 +87,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
-  const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });
+  const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
   machines = registered;
   // Actors taken over from a process whose lease ended (Postgres) join this process's engine.
   host.onRestored((ids) => void adoptRestored({ repos, machines: registered, queue, limits }, ids).catch((error) => deps.onError(error, 'taken-over actors could not be adopted')));

@@ -1,7 +1,9 @@
 import net from 'node:net';
 import test from 'ava';
 import WebSocket from 'ws';
+import { onEveryBackend } from '../helpers/backends.js';
 import { startServer, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 import { waitFor } from '../helpers/waitFor.js';
 
 interface Message {
@@ -301,4 +303,24 @@ test('an unknown query parameter on the stream is a 400 naming it, before the up
   t.is(res.status, 400);
   t.is(res.body.error.code, 'invalid_request');
   t.is(res.body.error.details.field, 'colour');
+});
+
+// Issue 25: a stream opened with ?after= past the last event dropped every later event as "already
+// sent" (the terminal one too), so it never closed. It ends like any other stream.
+onEveryBackend((backend) => {
+  backend.test('a stream opened with ?after= past the last event of a running outcome closes with 1000 when it finishes', async (t) => {
+    const server = await backend.start({ CREWD_LOCAL_MODEL_DELAY_MS: '40' });
+    t.teardown(() => server.close());
+    const outcomeId = await deploy(server);
+    let closed: { messages: Message[]; code: number } | undefined;
+    const following = follow(server, outcomeId, '?after=100000').then((result) => (closed = result));
+    await finished(server, outcomeId);
+    await until(async () => closed, 'the stream past the end to close', 60_000);
+    await following;
+    t.is(closed!.code, 1000);
+    t.is(closed!.messages[0]!.event, 'outcome.snapshot');
+    t.is(closed!.messages.at(-1)!.event, 'outcome.completed', 'the events after the snapshot arrive, the terminal one last');
+    const sequences = closed!.messages.slice(1).map((m) => m.sequence);
+    t.deepEqual(sequences, sequences.map((_, i) => closed!.messages[0]!.sequence + 1 + i), 'from just after the snapshot, in order, without gaps');
+  });
 });

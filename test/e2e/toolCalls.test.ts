@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import { chromium } from 'playwright-core';
+import { capturedLogger } from '../helpers/capturedLogger.js';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
 
@@ -9,8 +10,8 @@ const fixture = path.resolve(import.meta.dirname, 'mcpTasksServer.ts');
 const brief = 'Write a short article about composting in small city apartments.';
 
 /** A server whose one search tool always runs past the 1 s call timeout: every call fails. */
-async function failingToolServer(t: { teardown(fn: () => Promise<void>): void }) {
-  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '1000' });
+async function failingToolServer(t: { teardown(fn: () => Promise<void>): void }, logger = capturedLogger()) {
+  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '1000' }, { logger: logger.logger });
   t.teardown(() => server.close());
   const connected = await server.call('POST', `/api/mcp/connect?workspace_id=${server.workspaceId}`, {
     body: { server_type: 'custom', server_name: 'slow', params: { command: process.execPath, args: ['--import', 'tsx', fixture, path.join(tempDir(), 'journal.jsonl'), '60000'] } },
@@ -28,9 +29,12 @@ async function deployed(server: TestServer): Promise<string> {
 }
 
 test.serial('a failed tool call is visible: in the outcome\'s tool calls, its result counts, a tool.failed event and the connection\'s call log', async (t) => {
-  const { server, connectionId } = await failingToolServer(t);
+  const captured = capturedLogger();
+  const { server, connectionId } = await failingToolServer(t, captured);
   const check = await schemaCheck(server);
   const first = await deployed(server);
+  // An operator reads it in the log too: a warn line with the ids (issue 25).
+  t.like(captured.lines.find((line) => line.msg === 'tool call failed' && line.outcome_id === first), { level: 40, agent: 'ResearchAgent', tool: 'slow__search_slow', step: 0 });
 
   const calls = await server.call('GET', `/v1/outcomes/${first}/tool-calls`);
   t.is(calls.status, 200);

@@ -133,5 +133,20 @@ test.serial('save_to_drive writes the outcome Markdown under the data dir and re
   t.like(executed.example, { status: 'success', details: { text: '>> OFFLINE MODE FOR THE FIELD APP' } });
   t.deepEqual(events.map((event) => event.kind), ['integration.executed', 'integration.executed']);
   const again = await server.runtime.tools.runner.run({ ...input, attempt: 2 });
-  t.not(again.executed.drive!.file_id, executed.drive!.file_id);
+  // Issue 25: the file is keyed by outcome and flag, so a retry of the stage finds the first run's file.
+  t.is(again.executed.drive!.file_id, executed.drive!.file_id);
+  t.like(again.executed.drive, { details: { created: false } });
+});
+
+// Issue 25: a 302 from the host was recorded as a created issue with a success event.
+test.serial('a redirect from the source-code host is a failed integration with the reason, never integration.executed', async (t) => {
+  const { server, github } = await setup(t);
+  await server.call('POST', '/v1/integrations/code/configure', { body: { settings: { owner: 'acme', repo: 'app' } } });
+  const flags = await server.runtime.tools.integrations.validateFlags(server.workspaceId, { create_repo_issues: true });
+  github.failNext(302, 302, 302);
+  const redirected = await server.runtime.tools.runner.run(runInput(server, flags, 'out_redirect'));
+  t.like(redirected.executed.code, { status: 'failed', error: { code: 'vendor_error' } });
+  t.regex(String(redirected.executed.code!.error!.message), /302/);
+  t.deepEqual(redirected.events.map((event) => event.kind), ['integration.failed']);
+  t.is(github.issues('acme', 'app').length, 0);
 });

@@ -2,6 +2,7 @@ import test from 'ava';
 import { renderError } from '../../http/errorRenderer.js';
 import { ServiceError, errors } from '../../runtime/errors.js';
 import { createLogger } from '../../runtime/logger.js';
+import { capturedLogger } from '../helpers/capturedLogger.js';
 
 const logger = createLogger('silent');
 
@@ -30,4 +31,29 @@ test('library errors are mapped onto the service codes (413, 415, aborted, expos
   const exposed = renderError({ status: 400, expose: true, message: 'bad header' }, { logger });
   t.is(exposed.status, 400);
   t.is(exposed.body.error.message, 'bad header');
+});
+
+// Issue 25 (Must have 11): a client that left before its body was read is not an operator's problem.
+test('a body stream that is no longer readable (the client left) is request_aborted, logged below error level', async (t) => {
+  const { Readable } = await import('node:stream');
+  const getRawBody = (await import('raw-body')).default;
+  const gone = new Readable({ read() {} });
+  gone.destroy();
+  const error = await getRawBody(gone, { encoding: 'utf8' }).then(
+    () => undefined,
+    (failure: unknown) => failure,
+  );
+  t.truthy(error);
+  const captured = capturedLogger('debug');
+  const rendered = renderError(error, { logger: captured.logger, requestId: 'req_gone' });
+  t.is(rendered.status, 400);
+  t.is(rendered.body.error.code, 'request_aborted');
+  t.false(captured.lines.some((line) => (line.level as number) >= 50), JSON.stringify(captured.lines));
+});
+
+test('a 503 while shutting down is answered as it is and logged as a warning, not an error', (t) => {
+  const captured = capturedLogger('debug');
+  const rendered = renderError(new ServiceError(503, 'unavailable', 'The service is shutting down.'), { logger: captured.logger, requestId: 'req_s' });
+  t.is(rendered.status, 503);
+  t.false(captured.lines.some((line) => (line.level as number) >= 50));
 });

@@ -202,6 +202,30 @@ test('a revision runs one agent step, settles the revision and completes again w
   t.is(events.at(-1)!.data.revision_id, 'rev_1');
 });
 
+test('a failed revision settles with its error, records outcome.revision_failed and completes again with the old result', async (t) => {
+  const { machine, calls, clock } = harness((step) =>
+    step.stepKey.startsWith('rev_')
+      ? { kind: 'failed', error: { code: 'content_generation_failed', message: 'The model step failed.', retryCount: 1, lastError: '400 refused' }, at: '' }
+      : { kind: 'final', summary: 'ok', at: '' },
+  );
+  const actor = createActor(machine, { input: input() });
+  const events = collect(actor);
+  actor.start();
+  actor.send({ type: 'START', at: clock.now().toISOString() });
+  await waitFor(actor, (s) => s.matches('completed'));
+  actor.send({ type: 'REVISE', at: clock.now().toISOString(), revisionId: 'rev_1', feedback: 'more casual', changesRequested: ['tone_adjustment'], estimatedCompletion: '2026-01-01T00:01:00.000Z' });
+  await waitFor(actor, (s) => s.matches('completed'));
+  const context = actor.getSnapshot().context;
+  t.is(context.result!.content, 'final 3', 'the content it had');
+  t.is(context.revisionsAvailable, 3, 'the failed revision is given back');
+  t.is(context.revision, null);
+  t.like(calls.revisions[0], { revisionId: 'rev_1', status: 'failed', error: { code: 'content_generation_failed', details: { stage: 'editing', agent: 'EditorAgent', retry_count: 1, last_error: '400 refused' } } });
+  const last = events.at(-1)!;
+  t.is(last.event, 'outcome.revision_failed');
+  t.like(last.data, { revision_id: 'rev_1', revisions_available: 3, error: { code: 'content_generation_failed', stage: 'editing' } });
+  t.deepEqual(events.map((e) => e.sequence), events.map((_, i) => events[0]!.sequence + i), 'in sequence');
+});
+
 test('a held batch entry waits for RELEASE, and fails when a dependency fails', async (t) => {
   const { machine, calls, clock } = harness();
   const waiting = createActor(machine, { input: input({ held: true, workflowId: 'wf_1' }) });

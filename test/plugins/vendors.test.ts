@@ -78,6 +78,19 @@ for (const c of cases) {
     t.is(vendor.created(c.created).length, 1);
   });
 
+  // Issue 25: the runner's key names the stage attempt; the object is keyed by outcome and flag.
+  test(`${c.plugin}: a retry of the stage (the next attempt's key) finds the first run's object instead of creating another`, async (t) => {
+    const vendor = await startVendorServer();
+    t.teardown(() => vendor.close());
+    const client = await connect(t, plugin, contextFor(vendor, c));
+    const first = await client.callTool({ name: c.flagTool, arguments: input('out_1:publishing:1:x') });
+    t.falsy(first.isError, JSON.stringify(first.content));
+    const retried = await client.callTool({ name: c.flagTool, arguments: input('out_1:publishing:2:x') });
+    t.falsy(retried.isError, JSON.stringify(retried.content));
+    t.is((retried.structuredContent as Record<string, string>)[c.link], (first.structuredContent as Record<string, string>)[c.link]);
+    t.is(vendor.created(c.created).length, 1);
+  });
+
   test(`${c.plugin}: a read tool answers structured content matching its output schema`, async (t) => {
     const vendor = await startVendorServer();
     t.teardown(() => vendor.close());

@@ -1202,6 +1202,15 @@ export interface components {
             completed_at: string | null;
             /** Format: date-time */
             created_at: string;
+            /** @description Why the revision failed (status failed), else null: the error code, a message, the crew stage it failed at, and details (agent, retry_count, last_error). The outcome keeps its content and gets the revision back. */
+            error?: {
+                code: string;
+                details: {
+                    [key: string]: unknown;
+                };
+                message: string;
+                stage: string;
+            } | null;
             /** Format: date-time */
             estimated_completion: string;
             feedback: string;
@@ -1297,7 +1306,7 @@ export interface components {
             debug: boolean;
             delivery_count: number;
             description: string;
-            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
             id: string;
             /** Format: date-time */
             last_delivery: string | null;
@@ -4304,7 +4313,13 @@ export interface operations {
                      *               "part": "part example",
                      *               "reason": "reason example"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "error": {
+                     *             "code": "code example",
+                     *             "message": "message example",
+                     *             "stage": "stage example",
+                     *             "details": {}
+                     *           }
                      *         }
                      *       ]
                      *     }
@@ -4523,7 +4538,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
                     secret: string;
                     url: string;
                 };
@@ -4678,7 +4693,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test")[];
+                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
                     secret?: string;
                     url?: string;
                 };
@@ -4840,7 +4855,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test";
+                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed";
                 };
             };
         };
