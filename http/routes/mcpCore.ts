@@ -2,6 +2,7 @@ import type { CrewdMcpDeps } from '../../runtime/mcp/mcpDeps.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { HttpDeps } from '../deps.js';
 import { createValidators } from '../validation.js';
+import { crewView } from '../views/crew.js';
 import { decodeCursor, encodeCursor, outcomeView, revisionView } from '../views/outcome.js';
 
 /** The runtime reads and commands the MCP tools use, with the REST layer's validation and views. */
@@ -37,6 +38,9 @@ export function mcpDeps(deps: HttpDeps): CrewdMcpDeps {
       const page = rows.slice(0, limit);
       const hasMore = rows.length > limit;
       return { data: page.map(outcomeView), pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null, has_more: hasMore } };
+    },
+    async listCrews() {
+      return (await deps.crews.list()).map((state) => crewView(state) as unknown as Record<string, unknown>);
     },
     version: deps.version,
   };

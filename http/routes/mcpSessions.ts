@@ -4,6 +4,7 @@ import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
 import { createCrewdMcpServer } from '../../runtime/mcp/createCrewdMcpServer.js';
 import type { CrewdMcpDeps } from '../../runtime/mcp/mcpDeps.js';
 import { outcomeIdOfUri } from '../../runtime/mcp/outcomeUri.js';
+import { createSessionEventStore } from '../../runtime/mcp/sessionEventStore.js';
 import { requirePermission } from '../../runtime/mcp/permission.js';
 import { capMessage, TenantCounter, type CapLimits } from '../../runtime/mcp/tenantCounter.js';
 
@@ -15,6 +16,9 @@ export interface LegacySession {
   subscriptions: Set<string>;
   release: () => void;
 }
+
+/** The `retry` (ms) each session's SSE streams suggest for reconnecting, in their priming event. */
+export const sseRetryMs = 2000;
 
 const settings = { key: 'CREWD_MCP_SESSIONS_PER_KEY', workspace: 'CREWD_MCP_SESSIONS_PER_WORKSPACE', process: 'CREWD_MCP_MAX_SESSIONS' } as const;
 
@@ -66,6 +70,9 @@ export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits) {
       release: counter.hold(holder),
       transport: new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
+        // Priming event with `retry` on every SSE stream, and replay after a reconnect.
+        eventStore: createSessionEventStore(),
+        retryInterval: sseRetryMs,
         onsessioninitialized: (id) => void sessions.set(id, session),
         onsessionclosed: (id) => void close(id),
       }),

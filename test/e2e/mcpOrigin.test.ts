@@ -13,7 +13,7 @@ const discover = {
 
 /** One POST to /mcp with the key, the headers each generation needs, and the given Origin. */
 async function post(server: TestServer, body: Structured, headers: Record<string, string>) {
-  const modern = body.params._meta ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': body.method } : { 'MCP-Protocol-Version': '2025-11-25' };
+  const modern: Record<string, string> = body.params._meta ? { 'MCP-Protocol-Version': '2026-07-28', 'Mcp-Method': String(body.method) } : { 'MCP-Protocol-Version': '2025-11-25' };
   const response = await fetch(`${server.url}/mcp`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${server.key}`, ...modern, ...headers },
