@@ -15,7 +15,8 @@ export function registerCrewResource(server: McpServer, deps: CrewdMcpDeps, prin
   server.registerResource(
     'crew',
     new ResourceTemplate('crewd://crews/{crew_id}', {
-      list: async () => ({ resources: (await crews()).map((crew) => ({ uri: `crewd://crews/${String(crew.id)}`, name: String(crew.id), title: String(crew.name), mimeType: 'application/json' })) }),
+      // A key without crews:read lists none (resources/list still shows its outcomes); reading one names the permission.
+      list: async () => ({ resources: principal.permissions.includes('crews:read') ? (await crews()).map((crew) => ({ uri: `crewd://crews/${String(crew.id)}`, name: String(crew.id), title: String(crew.name), mimeType: 'application/json' })) : [] }),
       complete: {
         crew_id: async (value) => (await deps.listCrews()).map((crew) => String(crew.id)).filter((id) => id.startsWith(value)),
       },

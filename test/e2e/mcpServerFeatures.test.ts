@@ -104,3 +104,23 @@ test('the server card names /mcp and its revisions, without a key; server/discov
   t.true(answer.result.supportedVersions.includes('2026-07-28'), JSON.stringify(answer));
   t.truthy(answer.result.capabilities.logging);
 });
+
+test('resources/list shows what the key may read: outcomes with outcomes:read, crews with crews:read; reading names a missing permission', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const owner = await modernClient(t, server);
+  const outcome = (await owner.callTool({ name: 'deploy_crew', arguments: { crew: 'writer', brief, wait: false } })).structuredContent as Structured;
+  const clientWith = async (permissions: Array<'crews:read' | 'outcomes:read'>) => {
+    const { secret } = await server.runtime.keys.create({ workspaceId: server.workspaceId, name: permissions.join('+'), permissions });
+    const client = new Client({ name: 'crewd-features-scoped', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } } as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${secret}` } } }));
+    t.teardown(() => client.close());
+    return client;
+  };
+  const outcomesOnly = await clientWith(['outcomes:read']);
+  t.deepEqual((await outcomesOnly.listResources()).resources.map((r) => r.uri), [`crewd://outcomes/${outcome.id}`]);
+  await t.throwsAsync(() => outcomesOnly.readResource({ uri: 'crewd://crews/writer' }), { message: /crews:read/ });
+  const crewsOnly = await clientWith(['crews:read']);
+  t.deepEqual((await crewsOnly.listResources()).resources.map((r) => r.uri).sort(), ['crewd://crews/mind', 'crewd://crews/pilot', 'crewd://crews/writer']);
+  await t.throwsAsync(() => crewsOnly.readResource({ uri: `crewd://outcomes/${outcome.id}` }), { message: /outcomes:read/ });
+});
