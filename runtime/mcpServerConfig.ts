@@ -17,6 +17,8 @@ export interface McpServerConfig {
   sessionsPerWorkspace: number;
   /** 2025-11-25 sessions the process holds; beyond it a new session is refused. */
   maxSessions: number;
+  /** A 2025-11-25 session unused this long is closed when room is needed (it counts against no cap). */
+  sessionIdleMs: number;
   /** Open `subscriptions/listen` streams (2026-07-28) per key, per workspace, per process. */
   listensPerKey: number;
   listensPerWorkspace: number;
@@ -25,10 +27,10 @@ export interface McpServerConfig {
 
 type Env = Record<string, string | undefined>;
 
-function whole(env: Env, name: string, fallback: number): number {
+function whole(env: Env, name: string, fallback: number, max = 1_000_000): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new ConfigError(name, `expected a whole number from 1 to 1000000, got "${raw}"`);
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > max) throw new ConfigError(name, `expected a whole number from 1 to ${max}, got "${raw}"`);
   return Number(raw.trim());
 }
 
@@ -49,6 +51,7 @@ export function loadMcpServerConfig(env: Env): McpServerConfig {
     sessionsPerKey: whole(env, 'CREWD_MCP_SESSIONS_PER_KEY', 50),
     sessionsPerWorkspace: whole(env, 'CREWD_MCP_SESSIONS_PER_WORKSPACE', 100),
     maxSessions: whole(env, 'CREWD_MCP_MAX_SESSIONS', 1000),
+    sessionIdleMs: whole(env, 'CREWD_MCP_SESSION_IDLE_MS', 1_800_000, 86_400_000),
     listensPerKey: whole(env, 'CREWD_MCP_LISTENS_PER_KEY', 50),
     listensPerWorkspace: whole(env, 'CREWD_MCP_LISTENS_PER_WORKSPACE', 100),
     maxListens: whole(env, 'CREWD_MCP_MAX_LISTENS', 1024),

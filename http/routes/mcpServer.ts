@@ -35,7 +35,7 @@ export function createMcpEndpoint(deps: HttpDeps) {
   const principalOf = (authInfo: AuthInfo | undefined) => authInfo?.extra?.principal as AuthenticatedKey;
   const onerror = (error: Error) => deps.logger.debug({ err: error }, 'mcp request refused');
   const modern = createMcpHandler(({ authInfo }) => createCrewdMcpServer(core, principalOf(authInfo)), { legacy: 'reject', onerror, maxSubscriptions: limits.maxListens });
-  const sessions = createLegacySessions(core, { perKey: limits.sessionsPerKey, perWorkspace: limits.sessionsPerWorkspace, total: limits.maxSessions });
+  const sessions = createLegacySessions(core, { perKey: limits.sessionsPerKey, perWorkspace: limits.sessionsPerWorkspace, total: limits.maxSessions }, { clock: deps.clock, idleMs: limits.sessionIdleMs });
   const admitListen = createListenGuard(core, { perKey: limits.listensPerKey, perWorkspace: limits.listensPerWorkspace, total: limits.maxListens });
   const checkOrigin = mcpOriginCheck(limits.allowedOrigins, deps.config.publicUrl);
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
 import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
+import type { Clock } from '../../runtime/clock.js';
 import { createCrewdMcpServer } from '../../runtime/mcp/createCrewdMcpServer.js';
 import type { CrewdMcpDeps } from '../../runtime/mcp/mcpDeps.js';
 import { outcomeIdOfUri } from '../../runtime/mcp/outcomeUri.js';
@@ -15,6 +16,8 @@ export interface LegacySession {
   workspaceId: string;
   subscriptions: Set<string>;
   release: () => void;
+  /** When the session was last used (ms since the epoch, from the injected clock). */
+  usedAt: number;
 }
 
 /** The `retry` (ms) each session's SSE streams suggest for reconnecting, in their priming event. */
@@ -27,8 +30,11 @@ const settings = { key: 'CREWD_MCP_SESSIONS_PER_KEY', workspace: 'CREWD_MCP_SESS
  * workspace and per process. A key at its cap makes room by closing its own least recently used
  * session (a client that leaks sessions only loses its own); a workspace or the process at its cap
  * refuses the new session with a message naming the setting, and never closes another tenant's.
+ * A session unused for `idleMs` is closed before a new one is counted, so sessions a client forgot
+ * to end do not hold a workspace at its cap for good.
  */
-export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits) {
+export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits, options: { clock: Clock; idleMs: number }) {
+  const now = () => options.clock.now().getTime();
   /** In order of last use, least recent first. */
   const sessions = new Map<string, LegacySession>();
   const counter = new TenantCounter(limits);
@@ -47,7 +53,19 @@ export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits) {
     if (!session || session.keyId !== principal.keyId) return undefined;
     sessions.delete(id!);
     sessions.set(id!, session);
+    session.usedAt = now();
     return session;
+  }
+
+  /** Closes the sessions idle for longer than `idleMs` (the least recently used come first). */
+  async function closeIdle(): Promise<void> {
+    const before = now() - options.idleMs;
+    const idle: string[] = [];
+    for (const [id, session] of sessions) {
+      if (session.usedAt >= before) break;
+      idle.push(id);
+    }
+    await Promise.all(idle.map(close));
   }
 
   /**
@@ -55,6 +73,7 @@ export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits) {
    * cap of the workspace or the process is reached.
    */
   async function open(principal: AuthenticatedKey, request: Request, parsedBody: unknown, authInfo: AuthInfo): Promise<Response | { refused: string }> {
+    await closeIdle();
     if (counter.heldByKey(principal.keyId) >= limits.perKey) {
       const oldest = [...sessions].find(([, session]) => session.keyId === principal.keyId)?.[0];
       if (oldest) await close(oldest);
@@ -68,6 +87,7 @@ export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits) {
       ...holder,
       subscriptions: new Set(),
       release: counter.hold(holder),
+      usedAt: now(),
       transport: new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => randomUUID(),
         // Priming event with `retry` on every SSE stream, and replay after a reconnect.

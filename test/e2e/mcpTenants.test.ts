@@ -122,3 +122,51 @@ test('1,002 sessions from one workspace (2025-11-25) do not evict another worksp
   // The default workspace's session is still there and answers.
   t.is((await legacy.listTools()).tools.length, 5);
 });
+
+/** A raw 2025-11-25 initialize with `key`; the status and the session id it gave, if any. */
+async function initialize(server: TestServer, key: string): Promise<{ status: number; sessionId: string | null; text: string }> {
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${key}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'caps', version: '1' } } }),
+  });
+  return { status: response.status, sessionId: response.headers.get('mcp-session-id'), text: await response.text() };
+}
+
+/** tools/list on a session: 200 while it lives, 404 once closed. */
+async function listOn(server: TestServer, key: string, sessionId: string): Promise<number> {
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${key}`, 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': '2025-11-25' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }),
+  });
+  await response.text();
+  return response.status;
+}
+
+test('a key at its session cap closes its own oldest session; a workspace at its cap is refused until a session goes idle', async (t) => {
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const server = await startServer({ CREWD_MCP_SESSIONS_PER_KEY: '2', CREWD_MCP_SESSIONS_PER_WORKSPACE: '3', CREWD_MCP_MAX_SESSIONS: '10', CREWD_MCP_SESSION_IDLE_MS: '60000' }, { clock });
+  t.teardown(() => server.close());
+  const workspace = await otherWorkspace(server, 'capped');
+  const [k1, k2] = await Promise.all([keyOf(server, workspace, ['outcomes:read']), keyOf(server, workspace, ['outcomes:read'])]);
+  const first = await initialize(server, k1);
+  const second = await initialize(server, k1);
+  const third = await initialize(server, k1);
+  t.deepEqual([first.status, second.status, third.status], [200, 200, 200]);
+  t.is(await listOn(server, k1, first.sessionId!), 404, "k1's oldest session made room for its third");
+  t.is(await listOn(server, k1, second.sessionId!), 200);
+  const other = await initialize(server, k2);
+  t.is(other.status, 200);
+  const refused = await initialize(server, k2);
+  t.is(refused.status, 429);
+  t.regex((JSON.parse(refused.text) as Structured).error.message, /this workspace already holds 3 open MCP sessions \(CREWD_MCP_SESSIONS_PER_WORKSPACE\)/);
+  t.is(await listOn(server, k1, second.sessionId!), 200, 'a refusal closes nobody');
+
+  // An hour later the idle sessions are closed when room is needed.
+  offsetMs += 3_600_000;
+  const later = await initialize(server, k2);
+  t.is(later.status, 200, later.text);
+  t.is(await listOn(server, k1, third.sessionId!), 404);
+});
