@@ -23,9 +23,45 @@ export interface McpServerConfig {
   listensPerKey: number;
   listensPerWorkspace: number;
   maxListens: number;
+  /** Clients pre-registered with the OAuth authorization server of /mcp. */
+  oauthClients: McpOAuthClientConfig[];
+}
+
+/** A client pre-registered with crewd's OAuth authorization server for /mcp (CREWD_MCP_OAUTH_CLIENTS). */
+export interface McpOAuthClientConfig {
+  client_id: string;
+  redirect_uris: string[];
+  client_name?: string;
+  /** Absent for a public client (PKCE only). */
+  client_secret?: string;
 }
 
 type Env = Record<string, string | undefined>;
+
+function oauthClients(env: Env): McpOAuthClientConfig[] {
+  const raw = env.CREWD_MCP_OAUTH_CLIENTS;
+  if (raw === undefined || raw.trim() === '') return [];
+  const fail = (why: string) => new ConfigError('CREWD_MCP_OAUTH_CLIENTS', `expected a JSON array of {"client_id", "redirect_uris": [...], "client_name"?, "client_secret"?}: ${why}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    throw fail((error as Error).message);
+  }
+  if (!Array.isArray(parsed)) throw fail('not an array');
+  return parsed.map((entry, index) => {
+    const client = entry as Record<string, unknown>;
+    if (typeof client?.client_id !== 'string' || client.client_id === '') throw fail(`entry ${index} has no client_id`);
+    const uris = client.redirect_uris;
+    if (!Array.isArray(uris) || uris.length === 0 || !uris.every((uri) => typeof uri === 'string' && URL.canParse(uri))) throw fail(`entry ${index} needs redirect_uris, a list of URLs`);
+    return {
+      client_id: client.client_id,
+      redirect_uris: uris as string[],
+      ...(typeof client.client_name === 'string' ? { client_name: client.client_name } : {}),
+      ...(typeof client.client_secret === 'string' && client.client_secret !== '' ? { client_secret: client.client_secret } : {}),
+    };
+  });
+}
 
 function whole(env: Env, name: string, fallback: number, max = 1_000_000): number {
   const raw = env[name];
@@ -55,6 +91,7 @@ export function loadMcpServerConfig(env: Env): McpServerConfig {
     listensPerKey: whole(env, 'CREWD_MCP_LISTENS_PER_KEY', 50),
     listensPerWorkspace: whole(env, 'CREWD_MCP_LISTENS_PER_WORKSPACE', 100),
     maxListens: whole(env, 'CREWD_MCP_MAX_LISTENS', 1024),
+    oauthClients: oauthClients(env),
   };
   if (config.sessionsPerWorkspace >= config.maxSessions) throw new ConfigError('CREWD_MCP_SESSIONS_PER_WORKSPACE', `must be below CREWD_MCP_MAX_SESSIONS (${config.maxSessions}) so one workspace cannot hold them all`);
   if (config.listensPerWorkspace >= config.maxListens) throw new ConfigError('CREWD_MCP_LISTENS_PER_WORKSPACE', `must be below CREWD_MCP_MAX_LISTENS (${config.maxListens}) so one workspace cannot hold them all`);
