@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Client, StreamableHTTPClientTransport, type OAuthClientProvider } from '@modelcontextprotocol/client';
 import test, { type ExecutionContext } from 'ava';
+import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 
 type Structured = Record<string, any>;
@@ -74,8 +75,9 @@ test('/mcp is an OAuth protected resource: a 401 points to its metadata, which n
   t.truthy(metadata.revocation_endpoint);
 });
 
-test('an IDE connects with authorization code + PKCE: the token carries exactly the granted scopes, is stored hashed, refreshes once, and revocation ends it', async (t) => {
-  const server = await startServer({ CREWD_MCP_OAUTH_CLIENTS: clients });
+/** The whole flow of an IDE, on the server's database (SQLite, or Postgres below). */
+async function ideFlow(t: ExecutionContext, env: Record<string, string>) {
+  const server = await startServer({ CREWD_MCP_OAUTH_CLIENTS: clients, ...env });
   t.teardown(() => server.close());
   const { client, state, authorizationUrl, back } = await authorized(t, server, ['crews:read', 'outcomes:read']);
   t.is(authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
@@ -119,6 +121,14 @@ test('an IDE connects with authorization code + PKCE: the token carries exactly 
   t.is(((await revoked.json()) as Structured).error.details.reason, 'access_token_invalid');
   const replay = await token({ grant_type: 'refresh_token', refresh_token: next.refresh_token });
   t.is(replay.status, 400);
+}
+
+test('an IDE connects with authorization code + PKCE: the token carries exactly the granted scopes, is stored hashed, refreshes once, and revocation ends it', (t) => ideFlow(t, {}));
+
+postgresTest('the same OAuth flow on Postgres', async (t) => {
+  const pg = await createPostgresDatabase();
+  t.teardown(() => pg.drop());
+  await ideFlow(t, { CREWD_DATABASE_URL: pg.url });
 });
 
 test('the consent page refuses a bad key and scopes the key lacks; a denial and a wrong resource go back to the client as errors; a code is used once', async (t) => {
@@ -137,13 +147,25 @@ test('the consent page refuses a bad key and scopes the key lacks; a denial and 
   const unknownClient = await fetch(authorize({ client_id: 'nobody' }), { redirect: 'manual' });
   t.is(unknownClient.status, 400);
 
-  // A code is exchanged once, with the verifier of its challenge.
-  const allowed = await consent(authorize(), readerKey, ['outcomes:read']);
-  const exchange = () => fetch(`${server.url}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'ide-test', code: allowed.searchParams.get('code')!, code_verifier: verifier, redirect_uri: redirectUrl }) });
-  const first = await exchange();
+  // A code is exchanged once, with the verifier of its challenge; a replay revokes what it gave.
+  const exchange = (code: string) => fetch(`${server.url}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code', client_id: 'ide-test', code, code_verifier: verifier, redirect_uri: redirectUrl }) });
+  const initializeWith = (accessToken: string) =>
+    fetch(`${server.url}/mcp`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }) }).then(async (r) => (await r.text(), r.status));
+  const code = (await consent(authorize(), readerKey, ['outcomes:read'])).searchParams.get('code')!;
+  const first = await exchange(code);
   t.is(first.status, 200, await first.clone().text());
-  t.is(((await first.json()) as Structured).scope, 'outcomes:read');
-  t.is((await exchange()).status, 400);
+  const issued = (await first.json()) as Structured;
+  t.is(issued.scope, 'outcomes:read');
+  t.is(await initializeWith(issued.access_token), 200);
+  t.is((await exchange(code)).status, 400);
+  t.is(await initializeWith(issued.access_token), 401, 'the replayed code revoked its tokens');
+
+  // A token lives no longer than the key that granted it.
+  const { row: otherRow, secret: otherKey } = await server.runtime.keys.create({ workspaceId: server.workspaceId, name: 'other', permissions: ['outcomes:read'] });
+  const other = (await (await exchange((await consent(authorize(), otherKey, ['outcomes:read'])).searchParams.get('code')!)).json()) as Structured;
+  t.is(await initializeWith(other.access_token), 200);
+  await server.runtime.keys.revoke(otherRow.id);
+  t.is(await initializeWith(other.access_token), 401);
 });
 
 test('a client identified by its Client ID Metadata Document URL gets the consent page', async (t) => {
