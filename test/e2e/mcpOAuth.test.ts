@@ -86,6 +86,7 @@ async function ideFlow(t: ExecutionContext, env: Record<string, string>) {
   t.regex(tokens.access_token, /^crew_at_/);
   t.is(tokens.scope, 'crews:read outcomes:read');
 
+  t.is(client.getNegotiatedProtocolVersion(), '2026-07-28');
   // Exactly the granted scopes: reading works, deploying needs crews:write which was not granted.
   t.is((await client.listTools()).tools.length, 5);
   const listed = await client.callTool({ name: 'list_outcomes', arguments: {} });
@@ -211,4 +212,26 @@ test('bad input to the OAuth endpoints is a 4xx, never a 500', async (t) => {
     await response.text();
     t.true(response.status >= 300 && response.status < 500, `${method} ${path} answered ${response.status}`);
   }
+});
+
+test('a 2025-11-25 client (SDK 1.x) runs the same flow and opens a session with its token', async (t) => {
+  const server = await startServer({ CREWD_MCP_OAUTH_CLIENTS: clients });
+  t.teardown(() => server.close());
+  const { Client: LegacyClient } = await import('@modelcontextprotocol/sdk/client/index.js');
+  const { StreamableHTTPClientTransport: LegacyTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const { provider, state } = memoryProvider('ide-test');
+  const transport = new LegacyTransport(new URL(`${server.url}/mcp`), { authProvider: provider as never });
+  const first = new LegacyClient({ name: 'legacy-ide', version: '1.0.0' });
+  await t.throwsAsync(() => first.connect(transport));
+  const back = await consent(state.authorizationUrl!, server.key, ['crews:read', 'outcomes:read']);
+  await transport.finishAuth(back.searchParams.get('code')!);
+  const client = new LegacyClient({ name: 'legacy-ide', version: '1.0.0' });
+  const session = new LegacyTransport(new URL(`${server.url}/mcp`), { authProvider: provider as never });
+  await client.connect(session);
+  t.teardown(() => client.close());
+  t.truthy(session.sessionId);
+  t.is(client.getServerVersion()?.name, 'crewd');
+  const refused = await client.callTool({ name: 'deploy_crew', arguments: { crew: 'writer', brief: 'Write a short article about composting in small city apartments.' } });
+  t.true(refused.isError);
+  t.regex((refused.content as Array<{ text: string }>)[0]!.text, /crews:write/);
 });
