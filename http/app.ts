@@ -12,7 +12,8 @@ import { requestPipeline } from './middleware/requestPipeline.js';
 import type { RouteSpec } from './route.js';
 import { allRoutes } from './routes/index.js';
 import { staticRoutes } from './staticRoutes.js';
-import { createMcpEndpoint } from './routes/mcpServer.js';
+import { createMcpOAuthServer } from './mcpOAuth/server.js';
+import { createMcpEndpoint, mcpPath } from './routes/mcpServer.js';
 import { checkScope, routeScopes, scopeKey } from './scopes.js';
 import { createValidators } from './validation.js';
 
@@ -82,6 +83,9 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
 
   // Errors Koa sees outside our handler (a client hanging up mid-response): log, never print to stderr.
   app.on('error', (error: Error) => deps.logger.warn({ err: error }, 'connection error'));
+  // /mcp's OAuth authorization server and metadata (form and JSON bodies its own): before the pipeline.
+  const oauth = createMcpOAuthServer(deps);
+  app.use(oauth.middleware);
   app.use(
     requestPipeline({
       ids: deps.ids,
@@ -93,12 +97,15 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
       probes: probePaths,
       publicPaths,
       bodyLimit: bodyLimitBytes,
+      tokens: oauth,
+      challenge: (ctx) => (ctx.path === mcpPath ? oauth.challenge(ctx.host, ctx.state.authFailure === 'access_token_invalid') : undefined),
     }),
   );
   app.use(staticRoutes(router, mounted));
   app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1', stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
-  const mcp = createMcpEndpoint(deps);
+  const endpoint = createMcpEndpoint(deps);
+  const mcp = { middleware: endpoint.middleware, close: () => Promise.all([endpoint.close(), oauth.close()]).then(() => undefined) };
   app.use(mcp.middleware);
   app.use(router.routes());
   app.use(async (ctx, next) => {

@@ -2,7 +2,7 @@ import type { AuthenticatedKey, KeyService } from '../runtime/auth/keyService.js
 import { errors, type ServiceError } from '../runtime/errors.js';
 
 /** Why a request carries no usable key: `details.reason` of its 401. */
-export type AuthFailure = 'missing_authorization_header' | 'invalid_authorization_header' | 'api_key_invalid' | 'api_key_expired' | 'api_key_revoked';
+export type AuthFailure = 'missing_authorization_header' | 'invalid_authorization_header' | 'api_key_invalid' | 'api_key_expired' | 'api_key_revoked' | 'access_token_invalid';
 
 const messages: Record<AuthFailure, string> = {
   missing_authorization_header: 'Missing Authorization header: send Authorization: Bearer <API_KEY>.',
@@ -10,6 +10,7 @@ const messages: Record<AuthFailure, string> = {
   api_key_invalid: 'The API key is not valid.',
   api_key_expired: 'The API key has expired.',
   api_key_revoked: 'The API key has been revoked.',
+  access_token_invalid: 'The OAuth access token is not valid here, has expired or was revoked: refresh it or authorize again.',
 };
 
 // Auth schemes are case-insensitive (RFC 9110 section 11.1): `bearer`, `BEARER` and `Bearer` alike.
@@ -28,7 +29,7 @@ export async function authenticateBearer(keys: KeyService, header: string | unde
 }
 
 /** The bearer secret of a header, or undefined when the header is not `Bearer <secret>`. */
-function secretOf(header: string): string | undefined {
+export function secretOf(header: string): string | undefined {
   return bearerPattern.exec(header)?.[1] || undefined;
 }
 

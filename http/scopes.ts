@@ -11,6 +11,7 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /healthz': 'public',
   'GET /readyz': 'public',
   'GET /v1/openapi.json': 'public',
+  'GET /.well-known/mcp/server-card.json': 'public',
   'GET /metrics': 'admin:read',
 
   'GET /v1/crews': 'crews:read',

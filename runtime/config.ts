@@ -2,6 +2,7 @@ import path from 'node:path';
 import { decodeSecretKey } from './secrets/secretKey.js';
 import { ConfigError } from './configError.js';
 import { parseRetryDelays } from './webhooks/retryPolicy.js';
+import { loadMcpServerConfig, type McpServerConfig } from './mcpServerConfig.js';
 
 export { ConfigError };
 
@@ -30,6 +31,8 @@ export interface Config {
   mcpCallTimeoutMs: number;
   /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
   mcpHealthCheckMs: number;
+  /** crewd's own MCP server at /mcp: allowed origins and per-workspace caps (runtime/mcpServerConfig.ts). */
+  mcpServer: McpServerConfig;
   /** Longest a client may take to send a whole request, headers and body (README "Limits and input rules"). */
   requestTimeoutMs: number;
   /** Longest a client may take to send the request headers. */
@@ -188,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
     mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
+    mcpServer: loadMcpServerConfig(env),
     requestTimeoutMs,
     headersTimeoutMs,
     idempotencyLeaseMs: integer(env, 'CREWD_IDEMPOTENCY_LEASE_MS', 10_000, 100, 3_600_000),

@@ -11,6 +11,7 @@ import { integrationConfigsRepository } from './repositories/integrationConfigs.
 import { integrationRunsRepository } from './repositories/integrationRuns.js';
 import { outcomesRepository } from './repositories/outcomes.js';
 import { oauthStatesRepository } from './repositories/oauthStates.js';
+import { mcpOAuthGrantsRepository } from './repositories/mcpOAuthGrants.js';
 import { pluginKvRepository } from './repositories/pluginKv.js';
 import { revisionsRepository } from './repositories/revisions.js';
 import { stageOutputsRepository } from './repositories/stageOutputs.js';
@@ -49,6 +50,7 @@ export function createRepositories(db: Db) {
     integrationRuns: integrationRunsRepository(db),
     pluginKv: pluginKvRepository(db),
     oauthStates: oauthStatesRepository(db),
+    mcpOAuthGrants: mcpOAuthGrantsRepository(db),
   };
 }
 

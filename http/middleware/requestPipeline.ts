@@ -8,7 +8,7 @@ import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import type { RateLimiter } from '../../runtime/rateLimiter.js';
 import type { AppState, RequestContext } from '../context.js';
 import { accessLogWriter } from './accessLog.js';
-import { authenticator } from './authenticate.js';
+import { authenticator, type BearerTokens } from './authenticate.js';
 import { errorResponder } from './errorHandler.js';
 import { requestMetricsRecorder } from './metrics.js';
 import { bodyReader } from './parseBody.js';
@@ -29,6 +29,10 @@ export interface RequestPipelineOptions {
   /** Paths that need no key. */
   publicPaths: Set<string>;
   bodyLimit: number;
+  /** OAuth access tokens accepted besides API keys (crewd's authorization server for /mcp). */
+  tokens?: BearerTokens | undefined;
+  /** The `WWW-Authenticate` value of a 401, when the path has one. */
+  challenge?: ((ctx: RequestContext) => string | undefined) | undefined;
 }
 
 /** HTTP/1.1 requires Host (RFC 9112 section 3.2): a request without one is a 400 in the error shape. */
@@ -55,9 +59,9 @@ export function requestPipeline(options: RequestPipelineOptions): Middleware<App
   const writeAccessLog = accessLogWriter(options.logger);
   const recordMetrics = options.metrics ? requestMetricsRecorder(options.metrics) : undefined;
   const respondWithError = errorResponder(options.logger, options.bodyLimit);
-  const authenticate = authenticator(options.keys);
+  const authenticate = authenticator(options.keys, options.tokens);
   const rateLimit = rateLimiting(options.rateLimiter, options.anonymousLimit, options.probes);
-  const requireKey = keyRequirement(options.publicPaths);
+  const requireKey = keyRequirement(options.publicPaths, options.challenge);
   const readBody = bodyReader(options.bodyLimit);
 
   return async (ctx, next) => {

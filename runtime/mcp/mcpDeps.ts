@@ -27,6 +27,8 @@ export interface CrewdMcpDeps {
   listOutcomes(workspaceId: string, query: Record<string, unknown>): Promise<OutcomePage>;
   /** The answer of POST /v1/outcomes/{id}/revise. */
   revisionView(row: Awaited<ReturnType<Outcomes['revise']>>): Record<string, unknown>;
+  /** The crews as GET /v1/crews lists them (without the workspace's integrations). */
+  listCrews(): Promise<Record<string, unknown>[]>;
   version: string;
   /** Re-read an outcome being waited on this often even without an event (default 1000 ms). */
   pollMs?: number;

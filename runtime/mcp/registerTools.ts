@@ -48,8 +48,10 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
       if (args.wait === false) return answer(deps.outcomeView(await own(deployed.id)));
       const progressToken = ctx.mcpReq._meta?.progressToken;
       const row = await waitForOutcome(deps, workspace.id, deployed.id, ctx.mcpReq.signal, async (current) => {
-        if (progressToken === undefined) return;
         const progress = current.progress as { completion_percentage?: number; current_stage?: string };
+        // A log message per move (at the level the client set with logging/setLevel or its envelope).
+        await ctx.mcpReq.log(current.status === 'failed' ? 'warning' : 'info', { outcome_id: deployed.id, status: current.status, stage: progress.current_stage ?? null }, 'crewd');
+        if (progressToken === undefined) return;
         await ctx.mcpReq.notify({
           method: 'notifications/progress',
           params: { progressToken, progress: progress.completion_percentage ?? 0, total: 100, message: `${outcomeUri(deployed.id)} ${current.status}${progress.current_stage ? `: ${progress.current_stage}` : ''}` },
