@@ -1,6 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
 import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionRequestedData } from './outcomeEvents.js';
+import { actionRequiredData, actionResolvedData, pendingActionOf, rejectedIntegrations, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
 import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef, RevisionNotes } from './outcomeTypes.js';
 
 /**
@@ -11,6 +12,7 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  *     (`completedAt` keeps the first completion; a revision sets `revisedAt` and `revisionId`)
  *   processing | queued | held --CANCEL--> failed (code cancelled)
  *   failed --RETRY--> queued, resuming at the failed stage with the next attempt
+ *   processing -> awaiting_approval --DECIDE--> queued | completed | failed   (issue 27, approvals.ts)
  *
  * `held` waits for the outcomes a batch entry depends on; `queued` waits for a slot of the
  * workspace's concurrency limit. While processing, the crew's stages run in order, each as a
@@ -21,6 +23,10 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  * - actor `agent`: the agent machine with its model and tool slots filled.
  * - actor `finalize`: builds the result and quality metrics from the stored stage outputs.
  * - actions `requestSlot` / `releaseSlot`: the workspace's FIFO concurrency queue.
+ * - actor `prepareAction`: the summary and preview of an approval (reads the draft and targets).
+ * - actor `deferredIntegrations`: runs the integration flags held for approval, once approved.
+ * - actions `actionOpened` / `actionResolved`: an approval started waiting (the runtime stores it
+ *   and schedules its expiry timer) or was answered; staged in the transition's own tick.
  * - actions `refundCredit` (entering failed) and `revisionSettled` (a revision ended): written
  *   in the same transaction as the snapshot of the transition that called them.
  * Spec events are emitted as `{type: 'event'}` with a per-outcome sequence; the host writes
@@ -69,6 +75,12 @@ export const outcomeMachine = setup({
     finalize: fromPromise<FinalizeOutput, FinalizeInput>(async () => {
       throw new Error('outcome actor finalize is not provided');
     }),
+    prepareAction: fromPromise<PreparedAction, PrepareActionInput>(async () => {
+      throw new Error('outcome actor prepareAction is not provided');
+    }),
+    deferredIntegrations: fromPromise<AgentIntegrations | undefined, DeferredIntegrationsInput>(async () => {
+      throw new Error('outcome actor deferredIntegrations is not provided');
+    }),
   },
   actions: {
     // Side-effect slots, filled by the runtime.
@@ -76,6 +88,8 @@ export const outcomeMachine = setup({
     releaseSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
     refundCredit: (_, _params: { outcomeId: string; workspaceId: string }) => {},
     revisionSettled: (_, _params: { revisionId: string; status: 'completed' | 'failed'; at: string; error: OutcomeError | null }) => {},
+    actionOpened: (_, _params: { outcomeId: string; workspaceId: string; action: PendingAction }) => {},
+    actionResolved: (_, _params: { outcomeId: string; resolution: ActionResolution }) => {},
 
     // Pure bookkeeping.
     stamp: assign(({ context, event }) => ({ updatedAt: eventTime(context, event) })),
@@ -94,6 +108,14 @@ export const outcomeMachine = setup({
         enqueue.emit({ type: 'event', event: event.kind, timestamp: context.updatedAt, sequence, data: event.data });
       }
       enqueue.assign({ sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...params.integrations.executed } });
+    }),
+    /** Closes the open action with the DECIDE's answer and records `outcome.action_resolved`. */
+    resolveAction: enqueueActions(({ context, event, enqueue }) => {
+      const decide = event as DecideEvent;
+      const resolution = resolutionOf(context.pendingAction!, decide);
+      const sequence = context.sequence + 1;
+      enqueue.assign({ lastResolution: resolution, pendingAction: null, updatedAt: decide.at, sequence });
+      enqueue.emit({ type: 'event', event: 'outcome.action_resolved', timestamp: decide.at, sequence, data: actionResolvedData(context.outcomeId, resolution) });
     }),
     startStage: assign(({ context }) => {
       const stage = context.stages[context.stageIndex]!;
@@ -175,6 +197,12 @@ export const outcomeMachine = setup({
     moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
     stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
     hasRevisions: ({ context }) => context.revisionsAvailable > 0,
+    awaitIntegrations: ({ context }) => Boolean(context.approvals?.before_integrations) && !context.integrationsGate,
+    integrationsApproved: ({ context }) => context.integrationsGate === 'approved',
+    awaitResult: ({ context }) => Boolean(context.approvals?.before_completion),
+    /** The DECIDE answers the open action of `kind` with `decision`. */
+    decides: ({ context }, params: { event: DecideEvent; kind: ActionKind; decision: Decision }) =>
+      context.pendingAction?.id === params.event.actionId && context.pendingAction.kind === params.kind && params.event.decision === params.decision,
   },
 }).createMachine({
   id: 'outcome',
@@ -205,6 +233,7 @@ export const outcomeMachine = setup({
     estimatedRetryTime: null,
     revisionsAvailable: input.revisionsAvailable,
     revision: null,
+    approvals: input.approvals ?? null,
   }),
   initial: 'boot',
   states: {
@@ -246,7 +275,33 @@ export const outcomeMachine = setup({
       initial: 'route',
       on: { CANCEL: { target: 'failed', actions: 'cancelled' } },
       states: {
-        route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'completing' }] },
+        route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'gate' }] },
+        // After the last stage: wait for the integrations' approval, run approved ones, or finish.
+        gate: { always: [{ guard: 'awaitIntegrations', target: 'preparingIntegrations' }, { guard: 'integrationsApproved', target: 'integrations' }, { target: 'completing' }] },
+        preparingIntegrations: {
+          invoke: {
+            src: 'prepareAction',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_integrations' as const, attempt: context.attempt, content: context.editedContent ?? null }),
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => ({ pendingAction: pendingActionOf(context.outcomeId, 'approve_integrations', context.attempt, context.approvals!, event.output), updatedAt: event.output.at })) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Preparing the approval failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'awaiting_approval' }) }, failedAt: context.updatedAt })) },
+          },
+        },
+        integrations: {
+          invoke: {
+            src: 'deferredIntegrations',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, attempt: context.attempt, content: context.editedContent ?? null }),
+            onDone: { target: 'completing', actions: [{ type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output }) }, assign({ integrationsGate: 'done' as const })] },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Running the approved integrations failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'integrations' }) }, failedAt: context.updatedAt })) },
+          },
+        },
+        preparingResult: {
+          invoke: {
+            src: 'prepareAction',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_result' as const, attempt: context.attempt, content: context.draft?.result.content ?? null }),
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => ({ pendingAction: pendingActionOf(context.outcomeId, 'approve_result', context.attempt, context.approvals!, event.output), updatedAt: event.output.at })) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Preparing the approval failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'awaiting_approval' }) }, failedAt: context.updatedAt })) },
+          },
+        },
         stage: {
           entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
           invoke: {
@@ -280,7 +335,7 @@ export const outcomeMachine = setup({
               },
               {
                 guard: { type: 'agentOk', params: ({ event }) => event.output },
-                target: 'completing',
+                target: 'gate',
                 actions: [
                   'finishStage',
                   { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
@@ -295,8 +350,11 @@ export const outcomeMachine = setup({
         completing: {
           invoke: {
             src: 'finalize',
-            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null }),
-            onDone: { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null, content: context.editedContent ?? null }),
+            onDone: [
+              { guard: 'awaitResult', target: 'preparingResult', actions: assign(({ event }) => ({ draft: { result: event.output.result, qualityMetrics: event.output.qualityMetrics }, updatedAt: event.output.at })) },
+              { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+            ],
             onError: {
               target: '#outcome.failed',
               actions: assign(({ context, event }) => ({
@@ -306,6 +364,82 @@ export const outcomeMachine = setup({
             },
           },
         },
+      },
+    },
+    // Waits for a person (issue 27): public status processing, no concurrency slot held.
+    awaiting_approval: {
+      entry: [
+        { type: 'record', params: ({ context }) => ({ event: 'outcome.action_required', data: actionRequiredData(context.outcomeId, context.crew, context.pendingAction!) }) },
+        { type: 'actionOpened', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId, action: context.pendingAction! }) },
+      ],
+      on: {
+        DECIDE: [
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'approve' as const }) },
+            target: 'queued',
+            actions: [
+              'resolveAction',
+              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
+              assign(({ context, event }) => ({ integrationsGate: 'approved' as const, editedContent: event.content ?? context.editedContent ?? null }))],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'reject' as const }) },
+            target: 'queued',
+            actions: [
+              assign(({ context, event }) => ({
+                integrationsGate: 'rejected' as const,
+                editedContent: event.content ?? context.editedContent ?? null,
+                integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...rejectedIntegrations(context.pendingAction!) },
+              })),
+              'resolveAction',
+              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
+            ],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'approve' as const }) },
+            target: 'completed',
+            actions: [
+              'resolveAction',
+              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
+              assign(({ context, event }) => {
+                const draft = context.draft!;
+                return {
+                  result: event.content === null ? draft.result : { ...draft.result, content: event.content, metadata: { ...draft.result.metadata, edited_by_reviewer: true } },
+                  qualityMetrics: draft.qualityMetrics,
+                  draft: null,
+                  completedAt: event.at,
+                  estimatedCompletion: null,
+                  stageIndex: context.stages.length,
+                };
+              }),
+              { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
+            ],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'reject' as const }) },
+            target: 'failed',
+            actions: [
+              'resolveAction',
+              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
+              // A retry runs the last stage again (next attempt) with the reviewer's comment as feedback.
+              assign(({ context, event }) => {
+                const last = context.stages.length - 1;
+                return {
+                  draft: null,
+                  stageIndex: last,
+                  stagesCompleted: context.stagesCompleted.filter((name) => name !== context.stages[last]!.name),
+                  failedAt: event.at,
+                  error: {
+                    code: 'rejected_by_reviewer',
+                    message: 'A reviewer rejected the result.',
+                    details: failureDetails({ ...context, stageIndex: last }, event.comment ?? 'Rejected without a comment.', { stage: 'awaiting_approval', extra: { action_id: event.actionId, comment: event.comment } }),
+                  },
+                };
+              }),
+            ],
+          },
+        ],
+        CANCEL: { target: 'failed', actions: 'cancelled' },
       },
     },
     completed: {

@@ -1,7 +1,7 @@
 import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
 
-/** The spec's eleven event kinds (Events, Event kinds); a webhook subscribes to a subset. */
+/** The spec's eleven event kinds (Events, Event kinds) and the approval events; a webhook subscribes to a subset. */
 export const webhookEventKinds = [
   'outcome.created',
   'outcome.processing',
@@ -14,6 +14,9 @@ export const webhookEventKinds = [
   'integration.executed',
   'integration.failed',
   'webhook.test',
+  // Approvals (issue 27).
+  'outcome.action_required',
+  'outcome.action_resolved',
 ] as const;
 
 export type WebhookEventKind = (typeof webhookEventKinds)[number];

@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { agentMachine, type AgentStepInput, type AgentToolsInput } from '../../machines/agent.js';
 import { outcomeMachine, type FinalizeInput, type OutcomeContext } from '../../machines/outcome.js';
 import { workflowMachine, workflowStatus } from '../../machines/workflow.js';
+import type { DeferredIntegrationsInput, PrepareActionInput } from '../../machines/approvals.js';
+import type { ApprovalSlots } from '../approvals/approvalSlots.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { CrewDefinition } from '../crews/index.js';
 import type { CapacityQueue } from './capacityQueue.js';
@@ -19,6 +21,8 @@ export interface MachineWiring {
   crewOf(crewId: string): CrewDefinition;
   now(): string;
   onError(error: unknown, message: string): void;
+  /** The approval slots (issue 27); without them an outcome asked to wait fails when it would. */
+  approvals?: ApprovalSlots;
 }
 
 /**
@@ -26,7 +30,7 @@ export interface MachineWiring {
  * implementations (.provide()) and registers both with the actor host, with their pure
  * projections. Side effects that must be durable are staged as rows of the actor's tick.
  */
-export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError }: MachineWiring): EngineMachines {
+export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError, approvals }: MachineWiring): EngineMachines {
   // Handles are bound after registration: the slots below only run once actors exist.
   let machines: EngineMachines | undefined;
   const reported = (id: string, type: string) => (error: unknown) => onError(error, `could not send ${type} to ${id}`);
@@ -47,12 +51,23 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
         },
       }),
       finalize: fromPromise(({ input }: { input: FinalizeInput }) => runner.finalize(input)),
+      prepareAction: fromPromise(async ({ input }: { input: PrepareActionInput }) => {
+        if (!approvals) throw new Error('approvals are not wired');
+        return approvals.prepare(input);
+      }),
+      deferredIntegrations: fromPromise(({ input, signal }: { input: DeferredIntegrationsInput; signal: AbortSignal }) => (approvals ? approvals.runDeferred(input, signal) : Promise.resolve(undefined))),
     },
     actions: {
       requestSlot: (_, params) => queue.request(params.workspaceId, params.outcomeId),
       releaseSlot: (_, params) => queue.release(params.workspaceId, params.outcomeId),
       refundCredit: (_, params) => host.stage(params.outcomeId, { refunds: [params.workspaceId] }),
       revisionSettled: ({ context }, params) => host.stage(context.outcomeId, { revisionsSettled: [{ ...params, error: params.error as Record<string, unknown> | null }] }),
+      actionOpened: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.opened(params.outcomeId, params.workspaceId, params.action));
+      },
+      actionResolved: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.resolved(params.resolution));
+      },
     },
   });
 

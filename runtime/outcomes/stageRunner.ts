@@ -186,6 +186,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const run = deps.services?.runIntegrations;
     const flags = current.input.integrations ?? {};
     if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
+    // Held for a person's approval (issue 27): the outcome runs them after the stages, once approved.
+    if (current.input.approvals?.before_integrations === true) return result;
     const integrations = await run(
       {
         workspaceId: current.workspaceId,
@@ -229,7 +231,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const document = input.revisionId ? current.outputs.get(key(input.revisionId, 1)) : latest(current, input.stepKey, input.attempt);
     if (!document) throw new Error(`no stored output for ${input.outcomeId} step ${input.stepKey}`);
     const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(current, input.revisionId)).requirements } : current.input.requirements;
-    const content = document.content;
+    // A reviewer's edit (issue 27) replaces the last stage's output.
+    const content = input.content ?? document.content;
     const extras = measureExtras(current);
     const measured = deps.measure
       ? await deps.measure(content, current.input.brief, requirements, extras)
