@@ -14,6 +14,7 @@ import { shortMessage } from './shortMessage.js';
 import { currentDocument, latest, loadJob, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
+import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
 import { toolFailedEvents, withToolFailures } from '../../machines/toolFailedEvents.js';
 
 export interface StageRunnerDeps {
@@ -143,6 +144,11 @@ export function createStageRunner(deps: StageRunnerDeps) {
         requirements: revision.requirements,
         previousContent: currentDocument(current, Number.MAX_SAFE_INTEGER, input.stepKey)?.content ?? '',
       };
+    }
+    // A retry after a reviewer rejected the result (issue 27): the last stage works from their comment.
+    if (!isRevision && input.attempt > 1 && input.stageIndex === current.crew.stages.length - 1) {
+      const feedback = await reviewerFeedback(deps.repos, input.outcomeId);
+      if (feedback) stage.revision = feedback;
     }
     const services = deps.services ?? {};
     const workspaceId = current.workspaceId;

@@ -84,6 +84,10 @@ export function approvalsRepository(db: Db) {
       const rows = await query.orderBy([{ column: 'requested_at', order: 'asc' }, { column: 'id', order: 'asc' }]).limit(filter.limit);
       return rows.map(fromDb);
     },
+    /** An outcome's actions, oldest first. */
+    async listForOutcome(outcomeId: string): Promise<ActionRow[]> {
+      return (await db('outcome_actions').where({ outcome_id: outcomeId }).orderBy([{ column: 'requested_at' }, { column: 'id' }])).map(fromDb);
+    },
     async policy(workspaceId: string): Promise<Record<string, unknown> | null> {
       const row = await db('workspace_approval_policies').where({ workspace_id: workspaceId }).first();
       return row ? parseJson(row.policy, null) : null;

@@ -91,20 +91,28 @@ test('approve_result: approve completes (with an edit), reject fails with reject
   t.is(done.status, 'completed');
   t.is(done.result.content, content);
 
-  const rejected = await deploy(server, { brief, approvals: { before_completion: true } });
-  const second = (await waitForAction(server, rejected)).pending_action;
-  const answer = await server.call('POST', `/v1/outcomes/${rejected}/actions/${second.id}`, { body: { decision: 'reject', comment: 'Too long; mention the frost dates.' } });
+  const { key, workspace } = await workspaceWithKey(server, 'approvals-credits', { credits: 5 });
+  const rejected = await deploy(server, { brief, approvals: { before_completion: true } }, 'writer', key);
+  const second = (await waitForAction(server, rejected, key)).pending_action;
+  const answer = await server.call('POST', `/v1/outcomes/${rejected}/actions/${second.id}`, { key, body: { decision: 'reject', comment: 'Add that beans go in after the last frost.' } });
   t.is(answer.status, 200);
-  const failed = await waitForSettled(server, rejected);
+  const failed = await waitForSettled(server, rejected, key);
   t.is(failed.status, 'failed');
   t.is(failed.error.code, 'rejected_by_reviewer');
   t.true(failed.retry_available);
-  t.is(failed.error.details.comment, 'Too long; mention the frost dates.');
-  // Credits: the failure gave the credit back; the retry spends it again and waits for a new decision.
-  const retried = await server.call('POST', `/v1/outcomes/${rejected}/retry`);
+  t.is(failed.error.details.comment, 'Add that beans go in after the last frost.');
+  const credits = async () => (await server.runtime.repos.workspaces.get(workspace.id))!.credits_remaining;
+  t.is(await credits(), 5, 'the rejection gave the credit back');
+  // The retry spends it again, runs the last stage with the comment as feedback and waits for a new decision.
+  const retried = await server.call('POST', `/v1/outcomes/${rejected}/retry`, { key });
   t.is(retried.status, 200, JSON.stringify(retried.body));
-  const again = (await waitForAction(server, rejected)).pending_action;
+  const again = (await waitForAction(server, rejected, key)).pending_action;
   t.not(again.id, second.id);
+  t.not(again.preview.content, second.preview.content, 'the retried draft differs from the rejected one');
+  t.regex(again.preview.content, /last frost/i, 'the reviewer comment reached the retry as feedback');
+  t.is((await server.call('POST', `/v1/outcomes/${rejected}/actions/${again.id}`, { key, body: { decision: 'approve' } })).status, 200);
+  t.is((await waitForSettled(server, rejected, key)).status, 'completed');
+  t.is(await credits(), 4, 'one credit spent for the outcome, whatever happened');
 });
 
 test('bad decisions and bad approvals are clear 4xx', async (t) => {
