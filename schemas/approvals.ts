@@ -99,3 +99,15 @@ export const workspaceView: JsonSchema = component('Workspace', responseObject(
     approvals: { anyOf: [approvalsObject, { type: 'null' }], description: 'The default approval policy; a deploy may tighten it, never loosen it.' },
   },
 ));
+
+/** MCP tool inputs (DESIGN section 10): `list_pending_actions` takes the list query, `resolve_action` the decision with the action's id. */
+export const listPendingActionsInput: JsonSchema = strictObject({
+  limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  cursor: { type: 'string', maxLength: 500, description: 'pagination.next_cursor of a previous page.' },
+});
+
+const decisionFields = decisionBody.properties as Record<string, JsonSchema>;
+export const resolveActionInput: JsonSchema = strictObject(
+  { action_id: { ...actionIdParam, description: 'The pending action, act_... (list_pending_actions lists them).' }, ...decisionFields },
+  ['action_id', 'decision'],
+);

@@ -13,6 +13,7 @@ import type { AppContext, AppState } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import { createValidators } from '../validation.js';
 import { decodeCursor, encodeCursor, outcomeView, revisionView } from '../views/outcome.js';
+import { mcpApprovalDeps } from './mcpApprovals.js';
 
 export const mcpPath = '/mcp';
 /** 2025-11-25 sessions kept at most; the oldest is closed beyond (each holds one server instance). */
@@ -60,6 +61,7 @@ function mcpDeps(deps: HttpDeps): CrewdMcpDeps {
       return { data: page.map(outcomeView), pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null, has_more: hasMore } };
     },
     version: deps.version,
+    ...(deps.approvals ? { approvals: mcpApprovalDeps({ ...deps, approvals: deps.approvals }) } : {}),
   };
 }
 
