@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import test from 'ava';
+import WebSocket from 'ws';
+import { until } from '../helpers/until.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { deploy, waitForAction, waitForSettled } from './approvalsHelpers.js';
 import { eventsOf, schemaCheck, workspaceWithKey } from './outcomesHelpers.js';
@@ -162,4 +164,26 @@ test('workspace policy: an admin sets it, deploys inherit it and may tighten but
   t.is((await server.call('PATCH', '/v1/workspace', { key: limitedKey, body: { approvals: null } })).status, 403);
   t.is((await server.call('PATCH', '/v1/workspace', { key, body: { approvals: { before_completion: true, colour: 1 } } })).status, 400);
   t.is((await server.call('PATCH', '/v1/workspace', { key, body: { approvals: null } })).body.approvals, null);
+});
+
+test('the WebSocket stream announces action_required (with the preview, without links) and action_resolved in sequence', async (t) => {
+  const id = await deploy(server, { brief, approvals: { before_completion: true } });
+  const messages: Array<{ event: string; sequence: number; data: Record<string, any> }> = [];
+  const ws = new WebSocket(`${server.url.replace('http', 'ws')}/v1/outcomes/${id}/stream`, { headers: { authorization: `Bearer ${server.key}` } });
+  const closed = new Promise<number>((resolve, reject) => {
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    ws.on('close', (code) => resolve(code));
+    ws.on('error', reject);
+  });
+  const required = await until(async () => messages.find((m) => m.event === 'outcome.action_required'), 'action_required on the stream', 60_000);
+  t.is(required.data.action.kind, 'approve_result');
+  t.true(required.data.action.preview.content.length > 50);
+  t.false('approve_url' in required.data);
+  t.is((await server.call('POST', `/v1/outcomes/${id}/actions/${required.data.action.id}`, { body: { decision: 'approve' } })).status, 200);
+  await closed;
+  const kinds = messages.map((m) => m.event);
+  t.true(kinds.indexOf('outcome.action_resolved') > kinds.indexOf('outcome.action_required'));
+  t.is(kinds.at(-1), 'outcome.completed');
+  const sequences = messages.filter((m) => m.event !== 'outcome.snapshot').map((m) => m.sequence);
+  t.deepEqual(sequences, [...sequences].sort((x, y) => x - y));
 });
