@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, CreateTaskResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import test from 'ava';
 import { startServer } from '../helpers/server.js';
 import { waitForAction, waitForSettled } from './approvalsHelpers.js';
@@ -45,4 +45,22 @@ test('MCP tools: deploy_crew with approvals, list_pending_actions and resolve_ac
   t.true(again.isError);
   t.regex(JSON.stringify(again.content), /already/);
   t.deepEqual(((await modern.callTool({ name: 'list_pending_actions', arguments: {} })).structuredContent as Structured).data, []);
+});
+
+test('a deploy_crew task whose outcome waits for approval reports input_required until resolve_action answers it', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const client = new LegacyClient({ name: 'crewd-test-tasks', version: '1.0.0' });
+  await client.connect(new LegacyTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${server.key}` } } }));
+  t.teardown(() => client.close());
+  const created = (await client.request({ method: 'tools/call', params: { name: 'deploy_crew', arguments: { crew: 'writer', brief, approvals: { before_completion: true } }, task: { ttl: 60_000 } } }, CreateTaskResultSchema)) as Structured;
+  const taskId = created.task.taskId as string;
+  const action = (await waitForAction(server, taskId)).pending_action;
+  const task = await client.experimental.tasks.getTask(taskId);
+  t.is(task.status, 'input_required');
+  t.true(String(task.statusMessage).includes(action.id));
+  const resolved = await client.request({ method: 'tools/call', params: { name: 'resolve_action', arguments: { action_id: action.id, decision: 'approve' } } }, CallToolResultSchema);
+  t.falsy(resolved.isError);
+  await waitForSettled(server, taskId);
+  t.is((await client.experimental.tasks.getTask(taskId)).status, 'completed');
 });
