@@ -47,7 +47,7 @@ export function registerApprovalTools(server: McpServer, deps: CrewdMcpDeps, pri
     },
     async (args: Args) => {
       requirePermission(principal, 'outcomes:write', 'resolve_action');
-      const { action_id: actionId, ...request } = args as { action_id: string } & DecisionRequest;
+      const { action_id: actionId, ...request } = args as unknown as { action_id: string } & DecisionRequest;
       return answer(await approvals.decide(principal, actionId, request));
     },
   );

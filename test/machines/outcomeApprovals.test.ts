@@ -64,7 +64,7 @@ test('integrations wait without a slot, run edited after approval (queued again)
   // A decision for another action, or a persisted round trip, changes nothing.
   actor.send(decide('act_other', 'approve'));
   t.true(actor.getSnapshot().matches('awaiting_approval'));
-  const restored = createActor(machine, { snapshot: JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) });
+  const restored = createActor(machine, { snapshot: JSON.parse(JSON.stringify(actor.getPersistedSnapshot())) } as never);
   actor.stop();
   restored.on('*', (e) => events.push(e));
   restored.start();
