@@ -187,3 +187,18 @@ test('the WebSocket stream announces action_required (with the preview, without 
   const sequences = messages.filter((m) => m.event !== 'outcome.snapshot').map((m) => m.sequence);
   t.deepEqual(sequences, [...sequences].sort((x, y) => x - y));
 });
+
+test('run and each batch entry accept approvals; unknown keys in an entry are 400', async (t) => {
+  const run = await server.call('POST', '/v1/crews/mind/run', { body: { brief: 'Summarise the weekly planning meeting about the garden project', approvals: { before_completion: true } } });
+  t.is(run.status, 201, JSON.stringify(run.body));
+  t.is((await waitForAction(server, run.body.outcome_id)).pending_action.kind, 'approve_result');
+  const batch = await server.call('POST', '/v1/crews/batch-deploy', {
+    body: { workflow_name: 'approvals batch', crews: [{ crew_id: 'writer', brief, approvals: { before_completion: true } }, { crew_id: 'pilot', brief: 'Plan the release of the garden planner app for spring' }] },
+  });
+  t.is(batch.status, 201, JSON.stringify(batch.body));
+  const [waits, runs] = batch.body.outcomes.map((o: { outcome_id: string }) => o.outcome_id);
+  t.is((await waitForAction(server, waits)).pending_action.kind, 'approve_result');
+  t.is((await waitForSettled(server, runs)).status, 'completed');
+  const bad = await server.call('POST', '/v1/crews/batch-deploy', { body: { workflow_name: 'bad', crews: [{ crew_id: 'writer', brief, approvals: { later: true } }] } });
+  t.is(bad.status, 400);
+});
