@@ -107,3 +107,24 @@ test('the reject link rejects; an expired action is decided by its timer (reject
     t.is(await server.runtime.repos.timers.get('approval.expiry', action.id), undefined, 'the timer fired once and is gone');
   }
 });
+
+test('an expired link answers a 410 page and changes nothing; the expiry timer then rejects', async (t) => {
+  // The service's clock runs ahead on demand; the scheduler is paused so the link is seen expired first.
+  let offsetMs = 0;
+  const shifted = await startServer({}, { clock: { now: () => new Date(Date.now() + offsetMs) } });
+  t.teardown(() => shifted.close());
+  t.is((await shifted.call('POST', '/v1/webhooks', { body: { url: receiver.url, secret, events: ['outcome.action_required'] } })).status, 201);
+  const id = await deploy(shifted, { brief, approvals: { before_completion: true, expires_in_hours: 1 } });
+  const action = (await waitForAction(shifted, id)).pending_action;
+  const links = (await payloadOf('outcome.action_required', id)).data;
+  await shifted.runtime.scheduler.stop();
+  offsetMs = 2 * 3_600_000;
+  const expired = await page(links.approve_url, 'POST');
+  t.is(expired.status, 410);
+  t.true(expired.text.includes('expired'));
+  t.is((await page(links.reject_url, 'GET')).status, 410);
+  t.is((await shifted.call('GET', `/v1/outcomes/${id}`)).body.pending_action.id, action.id, 'nothing changed');
+  shifted.runtime.scheduler.start();
+  const settled = await waitForSettled(shifted, id);
+  t.is(settled.error.code, 'rejected_by_reviewer');
+});
