@@ -4,10 +4,11 @@ import { systemClock } from '../../runtime/clock.js';
 import { ConfigError, loadConfig } from '../../runtime/config.js';
 import { ServiceError } from '../../runtime/errors.js';
 import { actionCommands } from './actions.js';
+import { workspacePolicyCommands } from './workspacePolicy.js';
 import { clientFromEnv, remoteCommands as baseCommands } from './remote.js';
 import { UsageError, type Flags } from './usage.js';
 
-const remoteCommands = { ...baseCommands, ...actionCommands };
+const remoteCommands = { ...baseCommands, ...actionCommands, ...workspacePolicyCommands };
 
 const help = `crewd — crew orchestration service
 
@@ -27,6 +28,7 @@ Talking to a running service (CREWD_URL, default http://127.0.0.1:8080; CREWD_AP
   actions list [--status pending|approved|rejected]    outcomes waiting for a person (default pending)
   actions approve|reject ACTION_ID [--comment TEXT] [--content-file PATH]
                                           --content-file replaces the result Markdown before it is published
+  workspace policy [--approvals JSON|null]              the default approval policy (setting it needs admin:write)
 
 Working on the database directly (no server needed):
   serve [--no-worker | --no-api]          start the API (same as npm start); --no-worker: API and streams
@@ -79,6 +81,7 @@ async function main(argv: string[]): Promise<number> {
       secret: { type: 'string' },
       description: { type: 'string' },
       comment: { type: 'string' },
+      approvals: { type: 'string' },
       'content-file': { type: 'string' },
       // serve roles (scale-out): API only, or worker only
       'no-worker': { type: 'boolean' },

@@ -48,4 +48,12 @@ test('crewd actions list, approve with --comment and --content-file, reject, aga
   t.is(conflict.code, 1);
   t.is(JSON.parse(conflict.stdout).error.code, 'action_already_resolved');
   t.is((await crewd(['actions', 'approve', 'act_missing1'])).code, 2);
+
+  // The workspace's default policy: set, shown, cleared.
+  const set = await crewd(['workspace', 'policy', '--approvals', '{"before_completion":true}', '--json']);
+  t.is(set.code, 0, set.stdout);
+  t.like(JSON.parse(set.stdout).approvals, { before_completion: true, on_expiry: 'reject', expires_in_hours: 72 });
+  t.true((await crewd(['workspace', 'policy'])).stdout.includes('"before_completion":true'));
+  t.is((await crewd(['workspace', 'policy', '--approvals', '{"sometimes":true}'])).code, 1);
+  t.true((await crewd(['workspace', 'policy', '--approvals', 'null'])).stdout.includes('no approval policy'));
 });
