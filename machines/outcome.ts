@@ -1,7 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
 import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionRequestedData } from './outcomeEvents.js';
-import { actionRequiredData, actionResolvedData, pendingActionOf, rejectedIntegrations, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
+import { actionRequiredData, actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
+import { approvalStepFailed, integrationsDecided, resultApproved, resultRejected, waiting } from './outcomeApprovalPatches.js';
 import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef, RevisionNotes } from './outcomeTypes.js';
 
 /**
@@ -282,8 +283,8 @@ export const outcomeMachine = setup({
           invoke: {
             src: 'prepareAction',
             input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_integrations' as const, attempt: context.attempt, content: context.editedContent ?? null }),
-            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => ({ pendingAction: pendingActionOf(context.outcomeId, 'approve_integrations', context.attempt, context.approvals!, event.output), updatedAt: event.output.at })) },
-            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Preparing the approval failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'awaiting_approval' }) }, failedAt: context.updatedAt })) },
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_integrations', event.output)) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
           },
         },
         integrations: {
@@ -291,15 +292,15 @@ export const outcomeMachine = setup({
             src: 'deferredIntegrations',
             input: ({ context }) => ({ outcomeId: context.outcomeId, attempt: context.attempt, content: context.editedContent ?? null }),
             onDone: { target: 'completing', actions: [{ type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output }) }, assign({ integrationsGate: 'done' as const })] },
-            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Running the approved integrations failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'integrations' }) }, failedAt: context.updatedAt })) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Running the approved integrations failed.', 'integrations')) },
           },
         },
         preparingResult: {
           invoke: {
             src: 'prepareAction',
             input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_result' as const, attempt: context.attempt, content: context.draft?.result.content ?? null }),
-            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => ({ pendingAction: pendingActionOf(context.outcomeId, 'approve_result', context.attempt, context.approvals!, event.output), updatedAt: event.output.at })) },
-            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => ({ error: { code: 'internal_error', message: 'Preparing the approval failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'awaiting_approval' }) }, failedAt: context.updatedAt })) },
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_result', event.output)) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
           },
         },
         stage: {
@@ -373,70 +374,32 @@ export const outcomeMachine = setup({
         { type: 'actionOpened', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId, action: context.pendingAction! }) },
       ],
       on: {
+        // The patch reads the open action, so it runs before `resolveAction` closes it.
         DECIDE: [
           {
             guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'approve' as const }) },
             target: 'queued',
-            actions: [
-              'resolveAction',
-              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
-              assign(({ context, event }) => ({ integrationsGate: 'approved' as const, editedContent: event.content ?? context.editedContent ?? null }))],
+            actions: [assign(({ context, event }) => integrationsDecided(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
           },
           {
             guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'reject' as const }) },
             target: 'queued',
-            actions: [
-              assign(({ context, event }) => ({
-                integrationsGate: 'rejected' as const,
-                editedContent: event.content ?? context.editedContent ?? null,
-                integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...rejectedIntegrations(context.pendingAction!) },
-              })),
-              'resolveAction',
-              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
-            ],
+            actions: [assign(({ context, event }) => integrationsDecided(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
           },
           {
             guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'approve' as const }) },
             target: 'completed',
             actions: [
+              assign(({ context, event }) => resultApproved(context, event)),
               'resolveAction',
               { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
-              assign(({ context, event }) => {
-                const draft = context.draft!;
-                return {
-                  result: event.content === null ? draft.result : { ...draft.result, content: event.content, metadata: { ...draft.result.metadata, edited_by_reviewer: true } },
-                  qualityMetrics: draft.qualityMetrics,
-                  draft: null,
-                  completedAt: event.at,
-                  estimatedCompletion: null,
-                  stageIndex: context.stages.length,
-                };
-              }),
               { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
             ],
           },
           {
             guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'reject' as const }) },
             target: 'failed',
-            actions: [
-              'resolveAction',
-              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
-              // A retry runs the last stage again (next attempt) with the reviewer's comment as feedback.
-              assign(({ context, event }) => {
-                const last = context.stages.length - 1;
-                return {
-                  draft: null,
-                  stageIndex: last,
-                  stagesCompleted: context.stagesCompleted.filter((name) => name !== context.stages[last]!.name),
-                  failedAt: event.at,
-                  error: {
-                    code: 'rejected_by_reviewer',
-                    message: 'A reviewer rejected the result.',
-                    details: failureDetails({ ...context, stageIndex: last }, event.comment ?? 'Rejected without a comment.', { stage: 'awaiting_approval', extra: { action_id: event.actionId, comment: event.comment } }),
-                  },
-                };
-              }),
-            ],
+            actions: [assign(({ context, event }) => resultRejected(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
           },
         ],
         CANCEL: { target: 'failed', actions: 'cancelled' },
