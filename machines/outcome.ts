@@ -26,8 +26,9 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  * - actions `requestSlot` / `releaseSlot`: the workspace's FIFO concurrency queue.
  * - actor `prepareAction`: the summary and preview of an approval (reads the draft and targets).
  * - actor `deferredIntegrations`: runs the integration flags held for approval, once approved.
- * - actions `actionOpened` / `actionResolved`: an approval started waiting (the runtime stores it
- *   and schedules its expiry timer) or was answered; staged in the transition's own tick.
+ * - actions `actionOpened` / `actionResolved` / `actionCancelled`: an approval started waiting (the
+ *   runtime stores it and schedules its expiry timer), was answered, or closed with a cancelled
+ *   outcome; staged in the transition's own tick.
  * - actions `refundCredit` (entering failed) and `revisionSettled` (a revision ended): written
  *   in the same transaction as the snapshot of the transition that called them.
  * Spec events are emitted as `{type: 'event'}` with a per-outcome sequence; the host writes
@@ -91,6 +92,7 @@ export const outcomeMachine = setup({
     revisionSettled: (_, _params: { revisionId: string; status: 'completed' | 'failed'; at: string; error: OutcomeError | null }) => {},
     actionOpened: (_, _params: { outcomeId: string; workspaceId: string; action: PendingAction }) => {},
     actionResolved: (_, _params: { outcomeId: string; resolution: ActionResolution }) => {},
+    actionCancelled: (_, _params: { outcomeId: string; actionId: string; at: string }) => {},
 
     // Pure bookkeeping.
     stamp: assign(({ context, event }) => ({ updatedAt: eventTime(context, event) })),
@@ -402,7 +404,8 @@ export const outcomeMachine = setup({
             actions: [assign(({ context, event }) => resultRejected(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
           },
         ],
-        CANCEL: { target: 'failed', actions: 'cancelled' },
+        // The open action closes with the outcome (it is no longer listed as pending).
+        CANCEL: { target: 'failed', actions: ['cancelled', { type: 'actionCancelled', params: ({ context, event }) => ({ outcomeId: context.outcomeId, actionId: context.pendingAction!.id, at: event.at }) }] },
       },
     },
     completed: {

@@ -59,7 +59,7 @@ export const actionView: JsonSchema = component('Action', responseObject(
     id: { type: 'string' },
     outcome_id: { type: 'string' },
     kind: { type: 'string', enum: ['approve_integrations', 'approve_result'] },
-    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'cancelled'], description: 'cancelled: the outcome was cancelled while it waited.' },
     summary: { type: 'string' },
     preview: actionPreview,
     requested_at: timestamp,
@@ -78,7 +78,7 @@ export const actionListQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+    status: { type: 'string', enum: ['pending', 'approved', 'rejected', 'cancelled'] },
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
     cursor: { type: 'string', maxLength: 500 },
   },

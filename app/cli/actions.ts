@@ -35,7 +35,7 @@ function decision(verb: 'approve' | 'reject') {
 export const actionCommands: Record<string, (context: RemoteContext) => Promise<number>> = {
   async 'actions list'(context) {
     const status = typeof context.flags.status === 'string' ? context.flags.status : 'pending';
-    if (!['pending', 'approved', 'rejected'].includes(status)) throw new UsageError('--status takes pending, approved or rejected');
+    if (!['pending', 'approved', 'rejected', 'cancelled'].includes(status)) throw new UsageError('--status takes pending, approved, rejected or cancelled');
     const rows: Action[] = [];
     for await (const action of context.client.actions({ limit: 100, status: status as Action['status'] })) rows.push(action);
     print(context.json, { data: rows }, () => table(rows as unknown as Array<Record<string, unknown>>, ['id', 'outcome_id', 'kind', 'status', 'expires_at', 'summary']));

@@ -72,7 +72,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       query: schemas.actionListQuery,
       responses: { 200: schemas.actionList },
       async handler(ctx) {
-        const query = ctx.state.query as { status?: 'pending' | 'approved' | 'rejected'; limit?: number; cursor?: string };
+        const query = ctx.state.query as { status?: 'pending' | 'approved' | 'rejected' | 'cancelled'; limit?: number; cursor?: string };
         const limit = query.limit ?? 20;
         const after = query.cursor ? decodeActionCursor(query.cursor) : undefined;
         if (after === null) throw errors.invalidRequest('The cursor is not one this service gave out.', { field: 'cursor', reason: 'invalid_cursor' });

@@ -20,7 +20,7 @@ export interface RevisionSettled {
 /** An approval action that was answered: its status and the answer. */
 export interface ActionResolved {
   id: string;
-  status: 'approved' | 'rejected';
+  status: 'approved' | 'rejected' | 'cancelled';
   resolution: Record<string, unknown>;
 }
 

@@ -118,6 +118,11 @@ export function createApprovalSlots(deps: ApprovalSlotsDeps) {
       return { actionsOpened: [row], timers: [timer] };
     },
 
+    /** The outcome was cancelled while it waited: the action closes unanswered. */
+    cancelled(actionId: string, at: string): TickRows {
+      return { actionsResolved: [{ id: actionId, status: 'cancelled', resolution: { decision: null, decided_by: null, decided_at: at, comment: 'The outcome was cancelled.', content_edited: false } }] };
+    },
+
     resolved(resolution: ActionResolution): TickRows {
       return { actionsResolved: [{ id: resolution.id, status: resolution.decision === 'approve' ? 'approved' : 'rejected', resolution: resolution as unknown as Record<string, unknown> }] };
     },

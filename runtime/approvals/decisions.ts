@@ -25,6 +25,7 @@ export interface Decisions {
 }
 
 function alreadyResolved(row: ActionRow, resolution: Record<string, unknown>): ServiceError {
+  if (row.status === 'cancelled') return errors.conflict('action_not_pending', `Action ${row.id} was closed: its outcome was cancelled.`, { action_id: row.id, outcome_id: row.outcome_id });
   return errors.conflict('action_already_resolved', `Action ${row.id} was already ${row.status === 'pending' ? 'decided' : row.status}.`, {
     action_id: row.id,
     outcome_id: row.outcome_id,

@@ -68,6 +68,9 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
       actionResolved: (_, params) => {
         if (approvals) host.stage(params.outcomeId, approvals.resolved(params.resolution));
       },
+      actionCancelled: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.cancelled(params.actionId, params.at));
+      },
     },
   });
 

@@ -8,7 +8,7 @@ export interface ActionRow {
   workspace_id: string;
   outcome_id: string;
   kind: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
   summary: string;
   preview: Record<string, unknown>;
   requested_at: string;
@@ -61,7 +61,7 @@ export function approvalsRepository(db: Db) {
         { keys: ['id'], update: stateColumns },
       );
     },
-    async resolve(id: string, status: 'approved' | 'rejected', resolution: Record<string, unknown>, trx: Db = db): Promise<void> {
+    async resolve(id: string, status: 'approved' | 'rejected' | 'cancelled', resolution: Record<string, unknown>, trx: Db = db): Promise<void> {
       await trx('outcome_actions').where({ id }).update({ status, resolution: JSON.stringify(resolution) });
     },
     async get(workspaceId: string, id: string): Promise<ActionRow | undefined> {

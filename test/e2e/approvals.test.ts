@@ -202,3 +202,17 @@ test('run and each batch entry accept approvals; unknown keys in an entry are 40
   const bad = await server.call('POST', '/v1/crews/batch-deploy', { body: { workflow_name: 'bad', crews: [{ crew_id: 'writer', brief, approvals: { later: true } }] } });
   t.is(bad.status, 400);
 });
+
+test('cancelling a waiting outcome closes its action: no longer pending, a decision is 409 action_not_pending', async (t) => {
+  const id = await deploy(server, { brief, approvals: { before_completion: true } });
+  const action = (await waitForAction(server, id)).pending_action;
+  const cancelled = await server.call('POST', `/v1/outcomes/${id}/cancel`);
+  t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
+  t.is(cancelled.body.error.code, 'cancelled');
+  t.false((await server.call('GET', '/v1/actions?status=pending')).body.data.some((a: { id: string }) => a.id === action.id));
+  const closed = (await server.call('GET', '/v1/actions?status=cancelled')).body.data.find((a: { id: string }) => a.id === action.id);
+  t.is(closed.status, 'cancelled');
+  const late = await server.call('POST', `/v1/outcomes/${id}/actions/${action.id}`, { body: { decision: 'approve' } });
+  t.is(late.status, 409);
+  t.is(late.body.error.code, 'action_not_pending');
+});

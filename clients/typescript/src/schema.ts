@@ -1048,8 +1048,11 @@ export interface components {
             preview: components["schemas"]["ActionPreview"];
             /** Format: date-time */
             requested_at: string;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected";
+            /**
+             * @description cancelled: the outcome was cancelled while it waited.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected" | "cancelled";
             summary: string;
         };
         ActionDecider: {
@@ -2897,7 +2900,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                status?: "pending" | "approved" | "rejected";
+                status?: "pending" | "approved" | "rejected" | "cancelled";
             };
             header?: never;
             path?: never;
