@@ -39,6 +39,8 @@ import { createCipher } from '../runtime/secrets/cipher.js';
 import { loadSecretKey } from '../runtime/secrets/secretKey.js';
 import { createEventsOut, type EventsOutOptions } from './compose/eventsOut.js';
 import { wireOutcomes } from '../runtime/outcomes/wireOutcomes.js';
+import { buildApprovalSlots, buildDecisions } from './compose/buildApprovals.js';
+import { withApprovalLinks } from '../runtime/approvals/webhookLinks.js';
 import { forwardingOutcomes, handleOutcomeCommands } from '../runtime/outcomes/forwardedCommands.js';
 import { createScheduler } from '../runtime/scheduler/scheduler.js';
 import { createWorkspaceService } from '../runtime/workspaceService.js';
@@ -73,7 +75,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const { db, repos, releaseDataDir } = await openStorage(config, serving, knexLog(logger));
   // The one cipher of the process: the key file is read here, once, and the cipher handed to
   // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
-  const cipher = createCipher(loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir }));
+  const secretKey = loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir });
+  const cipher = createCipher(secretKey);
   // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
   const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving });
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
@@ -152,13 +155,16 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
   };
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
+  // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
+  const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);
     // A dead process's pending commands are applied once its actors were restored here.
     actorHost.onRestored(() => commands.forwarding.pump());
   }
+  const decisions = buildDecisions({ repos, clock, host: actorHost, machines: engine.machines, scheduler, ...(commands ? { commands } : {}), leasing });
   const legacyChat = legacyChatSyncs({ actors: repos.actors, chatIntegrations: repos.chatIntegrations, now: () => clock.now().toISOString() });
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
@@ -191,6 +197,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       logger,
       metrics,
       signals: scale.signals,
+      webhookEventData: withApprovalLinks(approvals.links),
       async snapshot(workspaceId, outcomeId) {
         const row = await repos.outcomes.get(workspaceId, outcomeId);
         return row ? { status: row.status, view: outcomeView(row) } : undefined;
@@ -210,7 +217,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   // The /api/chat endpoints: the chat plugin's service, called with the workspace's plugin context.
   const chatService = chatEndpoints(chat.service, (workspaceId) => tools.pluginHost.context(workspaceId, 'chat'));
-  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat: chatService, tools, idempotency, version, metrics });
+  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat: chatService, tools, idempotency, version, metrics, approvals: { decisions, links: approvals.links } });
   const { app, router, routes, document, mcp } = createHttpApp(deps);
   let server: http.Server | undefined;
 
@@ -223,6 +230,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     crews,
     eventBus,
     outcomes,
+    /** Answers to outcomes' pending actions (issue 27), routed to each outcome's owner. */
+    decisions,
     actorHost,
     scheduler,
     startActors,

@@ -76,7 +76,8 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   const validators = createValidators();
   let document: JsonSchema | undefined;
   const routes = [...allRoutes(deps, () => document!), ...extraRoutes];
-  const publicPaths = new Set(routes.filter((r) => routeScopes[scopeKey(r.method, r.path)] === 'public').map((r) => r.path));
+  // A public route with a parameter (the signed approval links) is public by its prefix (`/v1/approval-links/*`).
+  const publicPaths = new Set(routes.filter((r) => routeScopes[scopeKey(r.method, r.path)] === 'public').map((r) => (r.path.includes('/:') ? `${r.path.slice(0, r.path.indexOf(':'))}*` : r.path)));
   const mounted = routes.map((route) => ({ route, ...mount(router, route, validators) }));
   const documented = mounted.map(({ route, scope }) => ({ ...route, scope }));
   document = buildOpenApi(documented, { version: deps.version });

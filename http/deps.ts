@@ -15,6 +15,8 @@ import type { Tools } from '../runtime/tools/index.js';
 import type { WebhookService } from '../runtime/webhooks/service.js';
 import type { WorkspaceService } from '../runtime/workspaceService.js';
 import type { Repositories } from '../storage/index.js';
+import type { ApprovalLinks } from '../runtime/approvals/approvalLinks.js';
+import type { Decisions } from '../runtime/approvals/decisions.js';
 
 /** What the HTTP layer may use: runtime services for commands, repositories for reads. */
 export interface HttpDeps {
@@ -45,4 +47,6 @@ export interface HttpDeps {
   version: string;
   /** Prometheus series of this runtime (GET /metrics, request timing); absent: /metrics answers 404. */
   metrics?: Metrics;
+  /** Answers to outcomes' pending actions and the signer of their links (issue 27); absent: 503. */
+  approvals?: { decisions: Decisions; links: ApprovalLinks };
 }

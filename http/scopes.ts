@@ -29,6 +29,12 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'POST /v1/outcomes/:outcome_id/revise': 'outcomes:write',
   'POST /v1/outcomes/:outcome_id/cancel': 'outcomes:write',
   'POST /v1/outcomes/:outcome_id/retry': 'outcomes:write',
+  'POST /v1/outcomes/:outcome_id/actions/:action_id': 'outcomes:write',
+  'GET /v1/actions': 'outcomes:read',
+  'GET /v1/workspace': 'any',
+  'PATCH /v1/workspace': 'admin:write',
+  'GET /v1/approval-links/:token': 'public',
+  'POST /v1/approval-links/:token': 'public',
 
   'GET /v1/integrations': 'integrations:read',
   'POST /v1/integrations/:integration_id/configure': 'integrations:write',

@@ -1,6 +1,8 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
 import { agentCompletedData, agentStartedData, completedData, failedData, failureDetails, processingData, progressOf, revisionError, revisionFailedData, revisionRequestedData } from './outcomeEvents.js';
+import { actionRequiredData, actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
+import { approvalStepFailed, integrationsDecided, resultApproved, resultRejected, waiting } from './outcomeApprovalPatches.js';
 import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput, OutcomeStageRef, RevisionNotes } from './outcomeTypes.js';
 
 /**
@@ -12,6 +14,7 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  *     (`completedAt` keeps the first completion; a revision sets `revisedAt` and `revisionId`)
  *   processing | queued | held --CANCEL--> failed (code cancelled)
  *   failed --RETRY--> queued, resuming at the failed stage with the next attempt
+ *   processing -> awaiting_approval --DECIDE--> queued | completed | failed   (issue 27, approvals.ts)
  *
  * `held` waits for the outcomes a batch entry depends on; `queued` waits for a slot of the
  * workspace's concurrency limit. While processing, the crew's stages run in order, each as a
@@ -22,6 +25,11 @@ import type { AgentEntry, FinalizeInput, FinalizeOutput, OutcomeContext, Outcome
  * - actor `agent`: the agent machine with its model and tool slots filled.
  * - actor `finalize`: builds the result and quality metrics from the stored stage outputs.
  * - actions `requestSlot` / `releaseSlot`: the workspace's FIFO concurrency queue.
+ * - actor `prepareAction`: the summary and preview of an approval (reads the draft and targets).
+ * - actor `deferredIntegrations`: runs the integration flags held for approval, once approved.
+ * - actions `actionOpened` / `actionResolved` / `actionCancelled`: an approval started waiting (the
+ *   runtime stores it and schedules its expiry timer), was answered, or closed with a cancelled
+ *   outcome; staged in the transition's own tick.
  * - actions `refundCredit` (entering failed) and `revisionSettled` (a revision ended): written
  *   in the same transaction as the snapshot of the transition that called them.
  * Spec events are emitted as `{type: 'event'}` with a per-outcome sequence; the host writes
@@ -70,6 +78,12 @@ export const outcomeMachine = setup({
     finalize: fromPromise<FinalizeOutput, FinalizeInput>(async () => {
       throw new Error('outcome actor finalize is not provided');
     }),
+    prepareAction: fromPromise<PreparedAction, PrepareActionInput>(async () => {
+      throw new Error('outcome actor prepareAction is not provided');
+    }),
+    deferredIntegrations: fromPromise<AgentIntegrations | undefined, DeferredIntegrationsInput>(async () => {
+      throw new Error('outcome actor deferredIntegrations is not provided');
+    }),
   },
   actions: {
     // Side-effect slots, filled by the runtime.
@@ -77,6 +91,9 @@ export const outcomeMachine = setup({
     releaseSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
     refundCredit: (_, _params: { outcomeId: string; workspaceId: string }) => {},
     revisionSettled: (_, _params: { revisionId: string; status: 'completed' | 'failed'; at: string; error: OutcomeError | null }) => {},
+    actionOpened: (_, _params: { outcomeId: string; workspaceId: string; action: PendingAction }) => {},
+    actionResolved: (_, _params: { outcomeId: string; resolution: ActionResolution }) => {},
+    actionCancelled: (_, _params: { outcomeId: string; actionId: string; at: string }) => {},
 
     // Pure bookkeeping.
     stamp: assign(({ context, event }) => ({ updatedAt: eventTime(context, event) })),
@@ -95,6 +112,14 @@ export const outcomeMachine = setup({
         enqueue.emit({ type: 'event', event: event.kind, timestamp: context.updatedAt, sequence, data: event.data });
       }
       enqueue.assign({ sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...params.integrations.executed } });
+    }),
+    /** Closes the open action with the DECIDE's answer and records `outcome.action_resolved`. */
+    resolveAction: enqueueActions(({ context, event, enqueue }) => {
+      const decide = event as DecideEvent;
+      const resolution = resolutionOf(context.pendingAction!, decide);
+      const sequence = context.sequence + 1;
+      enqueue.assign({ lastResolution: resolution, pendingAction: null, updatedAt: decide.at, sequence });
+      enqueue.emit({ type: 'event', event: 'outcome.action_resolved', timestamp: decide.at, sequence, data: actionResolvedData(context.outcomeId, resolution) });
     }),
     startStage: assign(({ context }) => {
       const stage = context.stages[context.stageIndex]!;
@@ -176,6 +201,12 @@ export const outcomeMachine = setup({
     moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
     stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
     hasRevisions: ({ context }) => context.revisionsAvailable > 0,
+    awaitIntegrations: ({ context }) => Boolean(context.approvals?.before_integrations) && !context.integrationsGate,
+    integrationsApproved: ({ context }) => context.integrationsGate === 'approved',
+    awaitResult: ({ context }) => Boolean(context.approvals?.before_completion),
+    /** The DECIDE answers the open action of `kind` with `decision`. */
+    decides: ({ context }, params: { event: DecideEvent; kind: ActionKind; decision: Decision }) =>
+      context.pendingAction?.id === params.event.actionId && context.pendingAction.kind === params.kind && params.event.decision === params.decision,
   },
 }).createMachine({
   id: 'outcome',
@@ -206,6 +237,7 @@ export const outcomeMachine = setup({
     estimatedRetryTime: null,
     revisionsAvailable: input.revisionsAvailable,
     revision: null,
+    approvals: input.approvals ?? null,
   }),
   initial: 'boot',
   states: {
@@ -247,7 +279,33 @@ export const outcomeMachine = setup({
       initial: 'route',
       on: { CANCEL: { target: 'failed', actions: 'cancelled' } },
       states: {
-        route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'completing' }] },
+        route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'gate' }] },
+        // After the last stage: wait for the integrations' approval, run approved ones, or finish.
+        gate: { always: [{ guard: 'awaitIntegrations', target: 'preparingIntegrations' }, { guard: 'integrationsApproved', target: 'integrations' }, { target: 'completing' }] },
+        preparingIntegrations: {
+          invoke: {
+            src: 'prepareAction',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_integrations' as const, attempt: context.attempt, content: context.editedContent ?? null }),
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_integrations', event.output)) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
+          },
+        },
+        integrations: {
+          invoke: {
+            src: 'deferredIntegrations',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, attempt: context.attempt, content: context.editedContent ?? null }),
+            onDone: { target: 'completing', actions: [{ type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output }) }, assign({ integrationsGate: 'done' as const })] },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Running the approved integrations failed.', 'integrations')) },
+          },
+        },
+        preparingResult: {
+          invoke: {
+            src: 'prepareAction',
+            input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_result' as const, attempt: context.attempt, content: context.draft?.result.content ?? null }),
+            onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_result', event.output)) },
+            onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
+          },
+        },
         stage: {
           entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
           invoke: {
@@ -281,7 +339,7 @@ export const outcomeMachine = setup({
               },
               {
                 guard: { type: 'agentOk', params: ({ event }) => event.output },
-                target: 'completing',
+                target: 'gate',
                 actions: [
                   'finishStage',
                   { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
@@ -296,8 +354,11 @@ export const outcomeMachine = setup({
         completing: {
           invoke: {
             src: 'finalize',
-            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null }),
-            onDone: { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+            input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null, content: context.editedContent ?? null }),
+            onDone: [
+              { guard: 'awaitResult', target: 'preparingResult', actions: assign(({ event }) => ({ draft: { result: event.output.result, qualityMetrics: event.output.qualityMetrics }, updatedAt: event.output.at })) },
+              { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+            ],
             onError: {
               target: '#outcome.failed',
               actions: assign(({ context, event }) => ({
@@ -307,6 +368,45 @@ export const outcomeMachine = setup({
             },
           },
         },
+      },
+    },
+    // Waits for a person (issue 27): public status processing, no concurrency slot held.
+    awaiting_approval: {
+      entry: [
+        { type: 'record', params: ({ context }) => ({ event: 'outcome.action_required', data: actionRequiredData(context.outcomeId, context.crew, context.pendingAction!) }) },
+        { type: 'actionOpened', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId, action: context.pendingAction! }) },
+      ],
+      on: {
+        // The patch reads the open action, so it runs before `resolveAction` closes it.
+        DECIDE: [
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'approve' as const }) },
+            target: 'queued',
+            actions: [assign(({ context, event }) => integrationsDecided(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_integrations' as const, decision: 'reject' as const }) },
+            target: 'queued',
+            actions: [assign(({ context, event }) => integrationsDecided(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'approve' as const }) },
+            target: 'completed',
+            actions: [
+              assign(({ context, event }) => resultApproved(context, event)),
+              'resolveAction',
+              { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) },
+              { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) },
+            ],
+          },
+          {
+            guard: { type: 'decides', params: ({ event }) => ({ event, kind: 'approve_result' as const, decision: 'reject' as const }) },
+            target: 'failed',
+            actions: [assign(({ context, event }) => resultRejected(context, event)), 'resolveAction', { type: 'actionResolved', params: ({ context }) => ({ outcomeId: context.outcomeId, resolution: context.lastResolution! }) }],
+          },
+        ],
+        // The open action closes with the outcome (it is no longer listed as pending).
+        CANCEL: { target: 'failed', actions: ['cancelled', { type: 'actionCancelled', params: ({ context, event }) => ({ outcomeId: context.outcomeId, actionId: context.pendingAction!.id, at: event.at }) }] },
       },
     },
     completed: {

@@ -1,3 +1,5 @@
+import type { ActionResolution, ApprovalPolicy, DecideEvent, PendingAction } from './approvals.js';
+
 /**
  * The outcome machine's types (input, context, events, what its slots take and give), in a leaf
  * file: the machine and its event payload builders (outcomeEvents.ts) both read them, so neither
@@ -28,6 +30,8 @@ export interface OutcomeInput {
   held: boolean;
   /** The runtime's estimate at deploy (measured durations, queue, dependencies); else secondsPerStage per stage. */
   estimatedCompletion?: string;
+  /** Approval points (issue 27); absent: the outcome never waits. */
+  approvals?: ApprovalPolicy | null;
 }
 
 export interface AgentEntry {
@@ -69,6 +73,8 @@ export interface FinalizeInput {
   stepKey: string;
   attempt: number;
   revisionId: string | null;
+  /** Content that replaces the last stage's output (a reviewer's edit before integrations). */
+  content?: string | null;
 }
 
 export interface ActiveRevision {
@@ -111,6 +117,16 @@ export interface OutcomeContext {
   held: boolean;
   /** `integrations_executed`: entries by integration id (absent in snapshots older than issue 9). */
   integrationsExecuted?: Record<string, Record<string, unknown>>;
+  /** Approvals (issue 27; absent in older snapshots): the policy, the open action, the last answer. */
+  approvals?: ApprovalPolicy | null;
+  pendingAction?: PendingAction | null;
+  lastResolution?: ActionResolution | null;
+  /** The integrations' gate: approved (run them after the stages), rejected, or done. */
+  integrationsGate?: 'approved' | 'rejected' | 'done' | null;
+  /** A reviewer's content edit, published by the integrations and kept as the result. */
+  editedContent?: string | null;
+  /** A result that waits for approval (built by finalize, not yet the outcome's result). */
+  draft?: { result: OutcomeResult; qualityMetrics: FinalizeOutput['qualityMetrics'] } | null;
 }
 
 export type OutcomeEvent =
@@ -119,7 +135,8 @@ export type OutcomeEvent =
   | { type: 'START'; at: string }
   | { type: 'CANCEL'; at: string }
   | { type: 'RETRY'; at: string }
-  | { type: 'REVISE'; at: string; revisionId: string; feedback: string; changesRequested: string[]; estimatedCompletion: string };
+  | { type: 'REVISE'; at: string; revisionId: string; feedback: string; changesRequested: string[]; estimatedCompletion: string }
+  | DecideEvent;
 
 /** A spec event, emitted at the transition it belongs to. */
 export interface OutcomeEmitted {

@@ -16,6 +16,7 @@ export const deployCrewInput: JsonSchema = strictObject(
     context: deployFields.context!,
     requirements: deployFields.requirements!,
     integrations: deployFields.integrations!,
+    approvals: deployFields.approvals!,
     wait: { type: 'boolean', default: true, description: 'true (default): answer when the outcome completed or failed, with progress notifications meanwhile; false: answer at once with the processing outcome.' },
   },
   ['crew', 'brief'],

@@ -84,6 +84,7 @@ const tagDescriptions: Record<string, string> = {
   integrations: 'Tool and chat integrations of the workspace',
   mcp: 'Model Context Protocol tool connections',
   chat: 'Chat integration: channels, posting and syncing',
+  approvals: 'A human in the loop: pending actions of outcomes, decisions, signed approval links and the workspace policy',
 };
 
 /** `/v1/x/:id` -> `/v1/x/{id}` */

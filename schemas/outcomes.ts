@@ -1,5 +1,6 @@
 import { component, requirementsObject, responseObject, strictObject, timestamp } from './common.js';
 import type { JsonSchema } from './types.js';
+import { approvalsObject, pendingAction } from './approvals.js';
 
 const crewIds = ['writer', 'mind', 'pilot'];
 const statuses = ['processing', 'completed', 'failed', 'revision_requested'];
@@ -19,6 +20,7 @@ export const deployBody: JsonSchema = strictObject(
     template_id: { type: 'string', maxLength: 200 },
     integrations: freeObject,
     context_documents: { type: 'array', items: { type: 'string', maxLength: 200_000 }, maxItems: 50 },
+    approvals: approvalsObject,
   },
   ['brief'],
 );
@@ -67,6 +69,7 @@ export const batchBody: JsonSchema = strictObject(
           depends_on: { type: 'array', items: { type: 'string' }, maxItems: 20 },
           context: { type: 'string', maxLength: 200_000 },
           requirements: requirementsObject,
+          approvals: approvalsObject,
         },
         ['crew_id', 'brief'],
       ),
@@ -177,6 +180,7 @@ export const outcomeView: JsonSchema = component('Outcome', {
     retry_available: { type: 'boolean' },
     estimated_retry_time: timestamp,
     revisions_available: { type: 'integer', minimum: 0 },
+    pending_action: pendingAction,
   },
 });
 

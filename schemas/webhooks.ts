@@ -2,8 +2,9 @@ import { component, nullableTimestamp, responseObject, strictObject, timestamp }
 import type { JsonSchema } from './types.js';
 
 /**
- * The spec's eleven event kinds (Events, Event kinds), and the failures made visible since (issue
- * 25: `outcome.revision_failed`, `tool.failed`); a webhook subscribes to a subset.
+ * The spec's eleven event kinds (Events, Event kinds), the failures made visible since (issue 25:
+ * `outcome.revision_failed`, `tool.failed`) and the approval events (issue 27); a webhook
+ * subscribes to a subset.
  */
 export const webhookEventKinds = [
   'outcome.created',
@@ -19,6 +20,9 @@ export const webhookEventKinds = [
   'webhook.test',
   'outcome.revision_failed',
   'tool.failed',
+  // Approvals (issue 27).
+  'outcome.action_required',
+  'outcome.action_resolved',
 ] as const;
 
 export type WebhookEventKind = (typeof webhookEventKinds)[number];

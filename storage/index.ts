@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import { actorsRepository } from './repositories/actors.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
+import { approvalsRepository } from './repositories/approvals.js';
 import { chatIntegrationsRepository } from './repositories/chatIntegrations.js';
 import { creditsRepository } from './repositories/credits.js';
 import { crewStatusRepository } from './repositories/crewStatus.js';
@@ -29,6 +30,7 @@ export function createRepositories(db: Db) {
   return {
     workspaces: workspacesRepository(db),
     apiKeys: apiKeysRepository(db),
+    approvals: approvalsRepository(db),
     crewStatus: crewStatusRepository(db),
     events: eventsRepository(db),
     idempotency: idempotencyRepository(db),

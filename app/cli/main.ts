@@ -3,8 +3,12 @@ import { CrewdApiError } from '@crewd/client';
 import { systemClock } from '../../runtime/clock.js';
 import { ConfigError, loadConfig } from '../../runtime/config.js';
 import { ServiceError } from '../../runtime/errors.js';
-import { clientFromEnv, remoteCommands } from './remote.js';
+import { actionCommands } from './actions.js';
+import { workspacePolicyCommands } from './workspacePolicy.js';
+import { clientFromEnv, remoteCommands as baseCommands } from './remote.js';
 import { UsageError, type Flags } from './usage.js';
+
+const remoteCommands = { ...baseCommands, ...actionCommands, ...workspacePolicyCommands };
 
 const help = `crewd — crew orchestration service
 
@@ -21,6 +25,10 @@ Talking to a running service (CREWD_URL, default http://127.0.0.1:8080; CREWD_AP
   webhooks test WEBHOOK_ID [--event KIND]
   webhooks deliveries WEBHOOK_ID [--limit N]
   webhooks redeliver WEBHOOK_ID DELIVERY_ID
+  actions list [--status pending|approved|rejected]    outcomes waiting for a person (default pending)
+  actions approve|reject ACTION_ID [--comment TEXT] [--content-file PATH]
+                                          --content-file replaces the result Markdown before it is published
+  workspace policy [--approvals JSON|null]              the default approval policy (setting it needs admin:write)
 
 Working on the database directly (no server needed):
   serve [--no-worker | --no-api]          start the API (same as npm start); --no-worker: API and streams
@@ -72,6 +80,9 @@ async function main(argv: string[]): Promise<number> {
       event: { type: 'string' },
       secret: { type: 'string' },
       description: { type: 'string' },
+      comment: { type: 'string' },
+      approvals: { type: 'string' },
+      'content-file': { type: 'string' },
       // serve roles (scale-out): API only, or worker only
       'no-worker': { type: 'boolean' },
       'no-api': { type: 'boolean' },

@@ -38,6 +38,7 @@ export function buildHttpDeps(parts: HttpParts): HttpDeps {
     idempotency: parts.idempotency,
     version: parts.version,
     metrics: parts.metrics,
+    ...(parts.approvals ? { approvals: parts.approvals } : {}),
     async databaseReady() {
       try {
         // A migrated table, not just `select 1`: ready means the schema is there too.

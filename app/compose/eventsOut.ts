@@ -45,6 +45,8 @@ export interface EventsOutDeps {
   metrics?: Metrics;
   /** Notices between processes on one database (scale-out); none on SQLite. */
   signals?: ClusterSignals;
+  /** Adds to an event's data in webhook payloads only (issue 27: the signed approval links), given the public base URL. */
+  webhookEventData?: (kind: string, data: unknown, baseUrl: string) => unknown;
 }
 
 export interface EventsOutOptions {
@@ -96,6 +98,7 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     schedule: config.webhookRetryDelaysMs,
     timeoutMs: config.webhookTimeoutMs,
     publicUrl: () => publicUrl,
+    ...(deps.webhookEventData ? { eventData: (kind: string, data: unknown) => deps.webhookEventData!(kind, data, config.publicUrl ?? publicUrl ?? '') } : {}),
     concurrency,
     // At start on SQLite no other process can be mid-attempt (one process per data directory); on
     // Postgres another node may be, so it gets the time an attempt can take.

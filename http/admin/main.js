@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { html } from 'htm/preact';
 import { getJson, saveKey, savedKey } from './api.js';
 import { applyEvent, rowOf } from './progress.js';
+import { PendingApprovals } from './approvals.js';
 
 const overviewEveryMs = 3000;
 const eventsEveryMs = 1000;
@@ -169,6 +170,7 @@ function Dashboard({ apiKey, onForget }) {
       <${Actors} actors=${overview?.actors} />
       <${Connections} connections=${connections} />
     </div>
+    <${PendingApprovals} apiKey=${apiKey} />
     <${Outcomes} rows=${rows} details=${details} />
     <${Attempts} attempts=${overview?.webhook_attempts ?? []} />
   </main>`;

@@ -4,6 +4,7 @@ import type { RouteSpec } from '../route.js';
 import { adminRoutes } from './admin.js';
 import { adminPageRoutes } from './adminPage.js';
 import { apiKeyRoutes } from './apiKeys.js';
+import { approvalRoutes } from './approvals.js';
 import { authRoutes } from './auth.js';
 import { chatRoutes } from './chat.js';
 import { crewRoutes } from './crews.js';
@@ -22,5 +23,5 @@ import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
 }

@@ -4,6 +4,7 @@ import type { HttpDeps } from '../deps.js';
 import { createValidators } from '../validation.js';
 import { crewView } from '../views/crew.js';
 import { decodeCursor, encodeCursor, outcomeView, revisionView } from '../views/outcome.js';
+import { mcpApprovalDeps } from './mcpApprovals.js';
 
 /** The runtime reads and commands the MCP tools use, with the REST layer's validation and views. */
 export function mcpDeps(deps: HttpDeps): CrewdMcpDeps {
@@ -43,6 +44,7 @@ export function mcpDeps(deps: HttpDeps): CrewdMcpDeps {
       return (await deps.crews.list()).map((state) => crewView(state) as unknown as Record<string, unknown>);
     },
     version: deps.version,
+    ...(deps.approvals ? { approvals: mcpApprovalDeps({ ...deps, approvals: deps.approvals }) } : {}),
   };
 }
 

@@ -36,6 +36,8 @@ export function outcomeView(row: OutcomeRow): Record<string, unknown> {
     // While a revision runs the previous result stays readable.
     ...(row.result ? { result: row.result, completed_at: row.completed_at, ...revised(row) } : {}),
     revisions_available: row.revisions_available,
+    // Waiting for a person (issue 27): the action to answer.
+    ...(row.pending_action ? { pending_action: row.pending_action } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
+import type { ActionRow } from '../../storage/repositories/approvals.js';
 import type { NewEvent } from '../../storage/repositories/events.js';
 import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { RevisionRow } from '../../storage/repositories/revisions.js';
@@ -14,6 +15,13 @@ export interface RevisionSettled {
   status: 'completed' | 'failed';
   at: string;
   error: Record<string, unknown> | null;
+}
+
+/** An approval action that was answered: its status and the answer. */
+export interface ActionResolved {
+  id: string;
+  status: 'approved' | 'rejected' | 'cancelled';
+  resolution: Record<string, unknown>;
 }
 
 /** A tool connection's projection onto its row; a disconnected one also loses its catalog. */
@@ -38,6 +46,9 @@ export interface TickRows {
   /** Read models projected from snapshots. */
   outcomeStates?: OutcomeRow[];
   workflowStates?: WorkflowRow[];
+  /** Approval actions opened and answered (issue 27), staged by the outcome's transitions. */
+  actionsOpened?: ActionRow[];
+  actionsResolved?: ActionResolved[];
   stageOutputs?: StageOutputRow[];
   revisions?: RevisionRow[];
   revisionsSettled?: RevisionSettled[];

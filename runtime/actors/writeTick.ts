@@ -117,6 +117,8 @@ export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db,
   if (snapshots.length) await repos.actors.upsertMany(snapshots, trx);
   if (rows.outcomeStates?.length) await repos.outcomes.upsertState(rows.outcomeStates, trx);
   if (rows.workflowStates?.length) await repos.workflows.upsertState(rows.workflowStates, trx);
+  if (rows.actionsOpened?.length) await repos.approvals.upsertMany(rows.actionsOpened, trx);
+  for (const resolved of rows.actionsResolved ?? []) await repos.approvals.resolve(resolved.id, resolved.status, resolved.resolution, trx);
   for (const connection of rows.toolConnectionStates ?? []) await repos.toolConnections.updateState(connection.connectionId, connection.patch, trx);
   // A delivery's superseded attempt (kept in the history), its row and its retry timer.
   if (rows.deliveryAttempts?.length) await repos.webhookDeliveries.insertAttempts(rows.deliveryAttempts, trx);

@@ -4,6 +4,7 @@ import { tasksCapability } from './outcomeTasks.js';
 import { registerCrewResource } from './registerCrewResource.js';
 import { registerOutcomeResource } from './registerOutcomeResource.js';
 import { registerTools } from './registerTools.js';
+import { registerApprovalTools } from './registerApprovalTools.js';
 
 /**
  * crewd as an MCP server for one caller (DESIGN section 10): the five crew tools, the outcome and
@@ -21,6 +22,7 @@ export function createCrewdMcpServer(deps: CrewdMcpDeps, principal: McpPrincipal
     },
   );
   const { deploy } = registerTools(server, deps, principal);
+  registerApprovalTools(server, deps, principal);
   // 2025-11-25 tasks (answered by the mount, see outcomeTasks.ts): a client may run a deploy as one.
   if (options.tasks) deploy.execution = { taskSupport: 'optional' };
   registerOutcomeResource(server, deps, principal);

@@ -1,6 +1,7 @@
 import type { AuthenticatedKey } from '../auth/keyService.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Outcomes } from '../outcomes/outcomes.js';
+import type { DecisionRequest } from '../approvals/decisions.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 
@@ -32,6 +33,11 @@ export interface CrewdMcpDeps {
   version: string;
   /** Re-read an outcome being waited on this often even without an event (default 1000 ms). */
   pollMs?: number;
+  /** Approvals (issue 27): a page of pending actions, and a decision by the caller's key, as the REST routes answer. */
+  approvals?: {
+    listPending(workspaceId: string, query: Record<string, unknown>): Promise<OutcomePage>;
+    decide(principal: AuthenticatedKey, actionId: string, request: DecisionRequest): Promise<Record<string, unknown>>;
+  };
 }
 
 /** Who is calling: the authenticated API key of the MCP request. */

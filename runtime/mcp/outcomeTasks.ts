@@ -7,6 +7,7 @@ import type { DeployRequest } from '../outcomes/requests.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
 import { waitForOutcome } from './waitForOutcome.js';
+import { approvalTaskStatus } from './approvalTaskStatus.js';
 
 type JsonRpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: string | number; result: Record<string, unknown> } | { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } };
@@ -38,6 +39,8 @@ function taskOf(row: OutcomeRow) {
     pollInterval: 1000,
     ...(status === 'working' && stage ? { statusMessage: `${row.status}: ${stage}` } : {}),
     ...(error?.message ? { statusMessage: error.message } : {}),
+    // Waiting for an approval: the task needs input (issue 27).
+    ...approvalTaskStatus(row),
   };
 }
 

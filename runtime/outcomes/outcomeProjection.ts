@@ -1,4 +1,5 @@
 import type { OutcomeContext } from '../../machines/outcome.js';
+import type { PendingAction } from '../../machines/approvals.js';
 import type { OutcomeSnapshot } from './engineMachines.js';
 import { failedData, failureDetails, progressOf } from '../../machines/outcomeEvents.js';
 import type { TickRows } from '../actors/tickRows.js';
@@ -8,7 +9,7 @@ import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 export type PublicStatus = 'processing' | 'completed' | 'failed' | 'revision_requested';
 
 /** The outcome machine's top-level states. */
-export type OutcomePhase = 'boot' | 'held' | 'queued' | 'processing' | 'completed' | 'revising' | 'failed';
+export type OutcomePhase = 'boot' | 'held' | 'queued' | 'processing' | 'awaiting_approval' | 'completed' | 'revising' | 'failed';
 
 /**
  * The top-level state of an outcome snapshot, read off its value. Same answer as
@@ -36,6 +37,7 @@ export function publicProgress(snapshot: OutcomeSnapshot): Record<string, unknow
   const context = snapshot.context;
   const phase = phaseOf(snapshot);
   if (phase === 'held') return progressOf(context, 'waiting_for_dependencies');
+  if (phase === 'awaiting_approval') return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'awaiting_approval') };
   if (phase === 'queued' || phase === 'boot') return progressOf(context, 'queued');
   if (phase === 'revising') return { ...progressOf({ ...context, stageIndex: context.stages.length }, 'revision'), completion_percentage: 0 };
   if (phase === 'completed') return { current_stage: 'completed', completion_percentage: 100, stages_completed: context.stagesCompleted };
@@ -77,7 +79,14 @@ export function outcomeRow(snapshot: OutcomeSnapshot, now: string, estimate?: st
     revisions_available: context.revisionsAvailable,
     attempt: context.attempt,
     workflow_id: context.workflowId,
+    pending_action: phaseOf(snapshot) === 'awaiting_approval' && context.pendingAction ? publicAction(context.pendingAction) : null,
   };
+}
+
+/** `pending_action` on the outcome views (the expiry policy stays internal to the action row). */
+function publicAction(action: PendingAction): Record<string, unknown> {
+  const { on_expiry: _onExpiry, ...rest } = action;
+  return rest as unknown as Record<string, unknown>;
 }
 
 /**

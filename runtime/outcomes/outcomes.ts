@@ -12,6 +12,7 @@ import type { CrewDefinition, CrewId } from '../crews/index.js';
 import { ServiceError, errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
 import { changesRequested } from '../models/revisionRequest.js';
+import { effectivePolicy } from '../approvals/approvalPolicy.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import { batchEstimates } from './batchEstimates.js';
 import type { CompletionEstimator } from './completionEstimator.js';
@@ -131,11 +132,12 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   checkBrief(request.brief, 'brief');
   const crew = await availableCrew(ctx, crewId);
   await ctx.validateIntegrations?.(workspace.id, request.integrations);
+  const approvals = effectivePolicy(await ctx.repos.approvals.policy(workspace.id), request.approvals, Object.values(request.integrations ?? {}).some((value) => value !== false));
   capacity(ctx, workspace, 1, crew);
   const id = ctx.ids.id('out');
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
-  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion });
+  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion, approvals });
   const claim = await beforeCommit?.(deployedView(planned));
   await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim);
   // Read after the commit: an outcome that got a slot at once has left `queued` by now.
@@ -148,6 +150,8 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
   for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
   capacity(ctx, workspace, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!);
 
+  const workspacePolicy = await ctx.repos.approvals.policy(workspace.id);
+  const policies = request.crews.map((entry, index) => effectivePolicy(workspacePolicy, entry.approvals, false, `crews[${index}].approvals`));
   const createdAt = ctx.now();
   const workflowId = ctx.ids.id('wf');
   const estimates = batchEstimates(ctx.estimator, plan, workspace.id, definitions, createdAt);
@@ -165,6 +169,7 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
       dependsOn,
       ...(priority !== undefined ? { priority } : {}),
       estimatedCompletion: estimates.get(item.id)!,
+      approvals: policies[request.crews.indexOf(item.entry)] ?? null,
     });
   });
   const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);

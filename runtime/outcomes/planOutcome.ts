@@ -1,5 +1,6 @@
 import type { Actor } from 'xstate';
 import type { OutcomeInput, OutcomeMachine, OutcomeStageRef } from '../../machines/outcome.js';
+import type { ApprovalPolicy } from '../../machines/approvals.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
 import { eventId } from '../actors/eventId.js';
@@ -35,6 +36,8 @@ export interface PlanArgs {
   priority?: number;
   /** From the CompletionEstimator; the machine's per-stage guess when absent. */
   estimatedCompletion?: string;
+  /** The effective approval policy (issue 27); null or absent: the outcome never waits. */
+  approvals?: ApprovalPolicy | null;
 }
 
 /** The actor row written before an actor's first snapshot: restore starts it from `input`. */
@@ -77,6 +80,7 @@ export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' |
     workflowId: args.workflowId ?? null,
     held: args.held ?? false,
     ...(args.estimatedCompletion ? { estimatedCompletion: args.estimatedCompletion } : {}),
+    ...(args.approvals ? { approvals: args.approvals } : {}),
   };
   const actor = outcomes.create(input);
   const snapshot = actor.getSnapshot();
@@ -92,6 +96,7 @@ export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' |
     context_documents: request.context_documents ?? [],
     depends_on: args.dependsOn ?? [],
     priority: args.priority ?? null,
+    approvals: (args.approvals ?? null) as Record<string, unknown> | null,
   };
   const event = (sequence: number, kind: string, data: Record<string, unknown>) => ({ id: eventId(id, sequence), workspace_id: workspaceId, outcome_id: id, sequence, kind, timestamp: createdAt, data });
   const rows: TickRows = {

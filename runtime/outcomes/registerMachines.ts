@@ -2,6 +2,8 @@ import { fromPromise } from 'xstate';
 import { agentMachine, type AgentStepInput, type AgentToolsInput } from '../../machines/agent.js';
 import { outcomeMachine, type FinalizeInput, type OutcomeContext } from '../../machines/outcome.js';
 import { workflowMachine, workflowStatus } from '../../machines/workflow.js';
+import type { DeferredIntegrationsInput, PrepareActionInput } from '../../machines/approvals.js';
+import type { ApprovalSlots } from '../approvals/approvalSlots.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { CrewDefinition } from '../crews/index.js';
 import type { CapacityQueue } from './capacityQueue.js';
@@ -21,6 +23,8 @@ export interface MachineWiring {
   onError(error: unknown, message: string): void;
   /** A failure the user sees (a revision that failed): logged at warn with its ids. */
   onWarning?(fields: Record<string, unknown>, message: string): void;
+  /** The approval slots (issue 27); without them an outcome asked to wait fails when it would. */
+  approvals?: ApprovalSlots;
 }
 
 /**
@@ -28,7 +32,7 @@ export interface MachineWiring {
  * implementations (.provide()) and registers both with the actor host, with their pure
  * projections. Side effects that must be durable are staged as rows of the actor's tick.
  */
-export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError, onWarning }: MachineWiring): EngineMachines {
+export function registerMachines({ host, runner, queue, estimator, crewOf, now, onError, onWarning, approvals }: MachineWiring): EngineMachines {
   // Handles are bound after registration: the slots below only run once actors exist.
   let machines: EngineMachines | undefined;
   const reported = (id: string, type: string) => (error: unknown) => onError(error, `could not send ${type} to ${id}`);
@@ -49,6 +53,11 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
         },
       }),
       finalize: fromPromise(({ input }: { input: FinalizeInput }) => runner.finalize(input)),
+      prepareAction: fromPromise(async ({ input }: { input: PrepareActionInput }) => {
+        if (!approvals) throw new Error('approvals are not wired');
+        return approvals.prepare(input);
+      }),
+      deferredIntegrations: fromPromise(({ input, signal }: { input: DeferredIntegrationsInput; signal: AbortSignal }) => (approvals ? approvals.runDeferred(input, signal) : Promise.resolve(undefined))),
     },
     actions: {
       requestSlot: (_, params) => queue.request(params.workspaceId, params.outcomeId),
@@ -60,6 +69,15 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
           const { code, message, details } = params.error;
           onWarning?.({ outcome_id: context.outcomeId, workspace_id: context.workspaceId, revision_id: params.revisionId, code, stage: details.stage, last_error: details.last_error }, `revision failed: ${message}`);
         }
+      },
+      actionOpened: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.opened(params.outcomeId, params.workspaceId, params.action));
+      },
+      actionResolved: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.resolved(params.resolution));
+      },
+      actionCancelled: (_, params) => {
+        if (approvals) host.stage(params.outcomeId, approvals.cancelled(params.actionId, params.at));
       },
     },
   });

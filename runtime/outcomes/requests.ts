@@ -1,3 +1,4 @@
+import type { ApprovalsRequest } from '../approvals/approvalPolicy.js';
 import type { CrewDefinition } from '../crews/index.js';
 
 /** POST /v1/crews/{crew}/deploy and /run, after schema validation. */
@@ -8,12 +9,14 @@ export interface DeployRequest {
   template_id?: string;
   integrations?: Record<string, unknown>;
   context_documents?: string[];
+  /** Approval points (issue 27). */
+  approvals?: ApprovalsRequest;
 }
 
 /** POST /v1/workflows/batch, after schema validation. */
 export interface BatchRequest {
   workflow_name: string;
-  crews: Array<{ crew_id: string; brief: string; priority?: number; depends_on?: string[]; context?: string; requirements?: Record<string, unknown> }>;
+  crews: Array<{ crew_id: string; brief: string; priority?: number; depends_on?: string[]; context?: string; requirements?: Record<string, unknown>; approvals?: ApprovalsRequest }>;
 }
 
 /** POST /v1/outcomes/{id}/revise, after schema validation. */

@@ -14,6 +14,7 @@ import { shortMessage } from './shortMessage.js';
 import { currentDocument, latest, loadJob, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
+import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
 import { toolFailedEvents, withToolFailures } from '../../machines/toolFailedEvents.js';
 
 export interface StageRunnerDeps {
@@ -150,6 +151,11 @@ export function createStageRunner(deps: StageRunnerDeps) {
         previousContent: currentDocument(current, Number.MAX_SAFE_INTEGER, input.stepKey)?.content ?? '',
       };
     }
+    // A retry after a reviewer rejected the result (issue 27): the last stage works from their comment.
+    if (!isRevision && input.attempt > 1 && input.stageIndex === current.crew.stages.length - 1) {
+      const feedback = await reviewerFeedback(deps.repos, input.outcomeId);
+      if (feedback) stage.revision = feedback;
+    }
     const services = deps.services ?? {};
     const workspaceId = current.workspaceId;
     const tools = services.toolsFor ? await services.toolsFor(workspaceId, stage.stage.agent, { outcomeId: input.outcomeId }) : [];
@@ -192,6 +198,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const run = deps.services?.runIntegrations;
     const flags = current.input.integrations ?? {};
     if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
+    // Held for a person's approval (issue 27): the outcome runs them after the stages, once approved.
+    if (current.input.approvals?.before_integrations === true) return result;
     const integrations = await run(
       {
         workspaceId: current.workspaceId,
@@ -237,7 +245,8 @@ export function createStageRunner(deps: StageRunnerDeps) {
     const document = input.revisionId ? current.outputs.get(key(input.revisionId, 1)) : latest(current, input.stepKey, input.attempt);
     if (!document) throw new Error(`no stored output for ${input.outcomeId} step ${input.stepKey}`);
     const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(input.outcomeId, current, input.revisionId)).requirements } : current.input.requirements;
-    const content = document.content;
+    // A reviewer's edit (issue 27) replaces the last stage's output.
+    const content = input.content ?? document.content;
     const extras = measureExtras(current);
     const measured = deps.measure
       ? await deps.measure(content, current.input.brief, requirements, extras)

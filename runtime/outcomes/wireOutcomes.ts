@@ -13,6 +13,7 @@ import { createOutcomes, type Outcomes, type OutcomesDeps } from './outcomes.js'
 import { registerMachines } from './registerMachines.js';
 import { adoptRestored, restoreOutcomes } from './restoreOutcomes.js';
 import { seedDurations } from './seedDurations.js';
+import type { ApprovalSlots } from '../approvals/approvalSlots.js';
 import { createStageRunner, type StageRunnerDeps, type StageServices } from './stageRunner.js';
 
 export interface WireOutcomesDeps {
@@ -34,6 +35,8 @@ export interface WireOutcomesDeps {
   upgradeUrl?: string;
   /** Scale-out (Postgres): the concurrency limit and its line counted in the database. */
   sharedCapacity?: Omit<SharedCapacityQueueOptions, 'limitOf' | 'start' | 'clock' | 'onError'>;
+  /** The outcome chart's approval slots (issue 27). */
+  approvals?: ApprovalSlots;
 }
 
 /**
@@ -41,7 +44,7 @@ export interface WireOutcomesDeps {
  * .provide() wiring (registered with the host) and the Outcomes commands. `restore()` is called
  * once at start, before any command.
  */
-export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; restore(): Promise<number> } {
+export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; machines: EngineMachines; restore(): Promise<number> } {
   const { repos, clock, host } = deps;
   const now = () => clock.now().toISOString();
   const limits = new Map<string, number>();
@@ -87,13 +90,14 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
-  const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}) });
+  const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}), ...(deps.approvals ? { approvals: deps.approvals } : {}) });
   machines = registered;
   // Actors taken over from a process whose lease ended (Postgres) join this process's engine.
   host.onRestored((ids) => void adoptRestored({ repos, machines: registered, queue, limits }, ids).catch((error) => deps.onError(error, 'taken-over actors could not be adopted')));
   const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
   return {
     outcomes,
+    machines: registered,
     async restore() {
       // Measured durations first, so restored outcomes are estimated from them.
       await seedDurations(repos, estimator, (crewId) => (deps.crews.ids.includes(crewId as CrewId) ? crewOf(crewId) : undefined));

@@ -34,6 +34,8 @@ export interface WebhookDispatcherOptions {
   timeoutMs: number;
   /** Public base URL for the outcome links of debug payloads. */
   publicUrl?: () => string | undefined;
+  /** What a webhook payload carries as an event's data (default: the stored data). */
+  eventData?: (kind: string, data: unknown) => unknown;
   /** Attempts in flight at once (the sender's socket pool should be at least this big). */
   concurrency?: number;
   /** Events read per fan-out pass. */

@@ -27,6 +27,7 @@ export interface DispatcherPartsOptions
     | 'batchSize'
     | 'maxLive'
     | 'gapWaitMs'
+    | 'eventData'
   > {
   /** True once the dispatcher drains or stopped: attempts not yet sent give up. */
   stopping(): boolean;
@@ -76,6 +77,7 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
     batchSize: options.batchSize ?? 500,
     maxLive: options.maxLive ?? 10_000,
     gapWaitMs: options.gapWaitMs ?? 5_000,
+    ...(options.eventData ? { eventData: options.eventData } : {}),
   });
   const recovery = createRecovery({ db, deliveries, timers, clock, liveIds: () => runner.live.keys(), begin: (row) => runner.begin(row) });
   const sendTest = createTestSend({ deliveries, runner, clock, ids });

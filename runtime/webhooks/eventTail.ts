@@ -48,6 +48,8 @@ export interface EventTailOptions {
    * committed yet can still fill it, so holes left by rolled-back or replayed writes cost nothing.
    */
   gapWaitMs: number;
+  /** What the payload carries as an event's data (issue 27 adds the approval links); the stored data when absent. */
+  eventData?: (kind: string, data: unknown) => unknown;
 }
 
 /**
@@ -111,7 +113,7 @@ export function createEventTail(options: EventTailOptions) {
       let body: string | null = null;
       for (const webhook of targets.get(event.workspace_id) ?? []) {
         if (event.position <= webhook.since_position || !webhook.events.includes(event.kind)) continue;
-        body ??= envelope(event.kind, event.timestamp, event.data);
+        body ??= envelope(event.kind, event.timestamp, options.eventData ? options.eventData(event.kind, event.data) : event.data);
         rows.push(newDelivery(ids, { webhookId: webhook.id, workspaceId: webhook.workspace_id, eventId: event.id, kind: event.kind, body, test: false, now }));
       }
     }

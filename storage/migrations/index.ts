@@ -18,6 +18,7 @@ import * as toolCallVisibility from './080_tool_call_visibility.js';
 import * as actorLeases from './090_actor_leases.js';
 import * as actorCommands from './100_actor_commands.js';
 import * as mcpOAuthGrants from './115_mcp_oauth_grants.js';
+import * as approvals from './120_approvals.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Array<[string, Migration]> = [
   ['090_actor_leases', actorLeases],
   ['100_actor_commands', actorCommands],
   ['115_mcp_oauth_grants', mcpOAuthGrants],
+  ['120_approvals', approvals],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */

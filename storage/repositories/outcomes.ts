@@ -28,6 +28,8 @@ export interface OutcomeRow {
   revisions_available: number;
   attempt: number;
   workflow_id: string | null;
+  /** The approval the outcome waits for (issue 27); null when it waits for none. */
+  pending_action?: Record<string, unknown> | null;
 }
 
 /** What a deploy asked for; written once with the outcome. */
@@ -41,6 +43,8 @@ export interface OutcomeInputRow {
   context_documents: string[];
   depends_on: string[];
   priority: number | null;
+  /** The effective approval policy (issue 27); null: none. */
+  approvals?: Record<string, unknown> | null;
 }
 
 export interface OutcomeListFilter {
@@ -53,7 +57,7 @@ export interface OutcomeListFilter {
   limit: number;
 }
 
-const jsonColumns = ['progress', 'agents', 'result', 'quality_metrics', 'integrations_executed', 'error'] as const;
+const jsonColumns = ['progress', 'agents', 'result', 'quality_metrics', 'integrations_executed', 'error', 'pending_action'] as const;
 /** Columns a transition may change (everything but identity and creation). */
 export const outcomeStateColumns = [
   'status',
@@ -74,11 +78,12 @@ export const outcomeStateColumns = [
   'revisions_available',
   'attempt',
   'workflow_id',
+  'pending_action',
 ] as const;
 
 function toDb(row: OutcomeRow): Record<string, unknown> {
   const out: Record<string, unknown> = { ...row };
-  for (const column of jsonColumns) out[column] = row[column] === null ? null : JSON.stringify(row[column]);
+  for (const column of jsonColumns) out[column] = row[column] === null || row[column] === undefined ? null : JSON.stringify(row[column]);
   return out;
 }
 
@@ -106,6 +111,7 @@ function fromDb(row: Record<string, unknown>): OutcomeRow {
     revisions_available: Number(row.revisions_available),
     attempt: Number(row.attempt),
     workflow_id: (row.workflow_id as string | null) ?? null,
+    pending_action: parseJson(row.pending_action, null),
   };
 }
 
@@ -120,6 +126,7 @@ function inputFromDb(row: Record<string, unknown>): OutcomeInputRow {
     context_documents: parseJson(row.context_documents, []),
     depends_on: parseJson(row.depends_on, []),
     priority: row.priority === null || row.priority === undefined ? null : Number(row.priority),
+    approvals: parseJson(row.approvals, null),
   };
 }
 
@@ -146,7 +153,7 @@ export function outcomesRepository(db: Db) {
       await insertMany(
         trx,
         'outcome_inputs',
-        ['outcome_id', 'brief', 'context', 'requirements', 'integrations', 'template_id', 'context_documents', 'depends_on', 'priority'],
+        ['outcome_id', 'brief', 'context', 'requirements', 'integrations', 'template_id', 'context_documents', 'depends_on', 'priority', 'approvals'],
         inputs.map((input) => [
           input.outcome_id,
           input.brief,
@@ -157,6 +164,7 @@ export function outcomesRepository(db: Db) {
           JSON.stringify(input.context_documents),
           JSON.stringify(input.depends_on),
           input.priority,
+          input.approvals ? JSON.stringify(input.approvals) : null,
         ]),
       );
     },

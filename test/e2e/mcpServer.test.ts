@@ -43,7 +43,7 @@ test('2026-07-28 client: lists the five tools with input and output schemas, dep
   const client = await modernClient(t, server);
   t.is(client.getNegotiatedProtocolVersion(), '2026-07-28');
   const { tools } = await client.listTools();
-  t.deepEqual(tools.map((tool) => tool.name).sort(), ['cancel_outcome', 'deploy_crew', 'get_outcome', 'list_outcomes', 'revise_outcome']);
+  t.deepEqual(tools.map((tool) => tool.name).sort(), ['cancel_outcome', 'deploy_crew', 'get_outcome', 'list_outcomes', 'list_pending_actions', 'resolve_action', 'revise_outcome']);
   for (const tool of tools) t.truthy(tool.outputSchema, `${tool.name} has an output schema`);
   const deploy = tools.find((tool) => tool.name === 'deploy_crew')!;
   t.deepEqual((deploy.inputSchema.required as string[]).sort(), ['brief', 'crew']);
@@ -98,7 +98,7 @@ test('2025-11-25 client (SDK 1.x): session, tools, deploy with progress, subscri
   const { client, transport } = await legacyClient(t, server);
   t.truthy(transport.sessionId, 'the server gave a session id');
   const { tools } = await client.listTools();
-  t.is(tools.length, 5);
+  t.is(tools.length, 7);
 
   const progress: number[] = [];
   const result = await client.callTool({ name: 'deploy_crew', arguments: { crew: 'writer', brief } }, undefined, { onprogress: (p) => void progress.push(p.progress) });
@@ -168,7 +168,7 @@ test('bad input is a tool error in plain words, never a crash', async (t) => {
   t.true(extra.isError);
   t.regex((extra.content[0] as { text: string }).text, /limit/);
   // The server still answers.
-  t.is((await client.listTools()).tools.length, 5);
+  t.is((await client.listTools()).tools.length, 7);
 });
 
 test('2025-11-25 client (SDK 1.x): a deploy runs as a task when the client asks for one, and the task is the outcome', async (t) => {

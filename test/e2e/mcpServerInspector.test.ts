@@ -19,7 +19,7 @@ test('the MCP Inspector command line lists crewd tools over /mcp with the API ke
   const env = { ...process.env, HOME: home, MCP_CATALOG_PATH: path.join(home, 'mcp.json') };
   const { stdout, stderr } = await run(node, [inspector, '--cli', `${server.url}/mcp`, '--method', 'tools/list', '--header', `Authorization: Bearer ${server.key}`, '--strict'], { env, maxBuffer: 16 * 1024 * 1024 });
   const listed = JSON.parse(stdout) as { tools: Array<{ name: string; inputSchema: unknown; outputSchema?: unknown }> };
-  t.deepEqual(listed.tools.map((tool) => tool.name).sort(), ['cancel_outcome', 'deploy_crew', 'get_outcome', 'list_outcomes', 'revise_outcome']);
+  t.deepEqual(listed.tools.map((tool) => tool.name).sort(), ['cancel_outcome', 'deploy_crew', 'get_outcome', 'list_outcomes', 'list_pending_actions', 'resolve_action', 'revise_outcome']);
   t.true(listed.tools.every((tool) => tool.outputSchema !== undefined));
   t.regex(stderr, /0 errors/);
 

@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import { CrewdApiError } from './errors.js';
 import { retryingFetch, type FetchLike, type RetryOptions } from './retryingFetch.js';
-import type { Outcome, paths } from './schema.js';
+import type { Action, ActionDecision, Outcome, paths } from './schema.js';
 import { followOutcome, type FollowOptions } from './stream.js';
 
 export interface CrewdClientOptions extends RetryOptions {
@@ -22,6 +22,7 @@ export function unwrap<T>(result: Result<T>): T {
 }
 
 export type OutcomeListQuery = NonNullable<paths['/v1/outcomes']['get']['parameters']['query']>;
+export type ActionListQuery = NonNullable<paths['/v1/actions']['get']['parameters']['query']>;
 
 /**
  * The typed crewd client: `api` is openapi-fetch over the generated `paths` (every route, typed
@@ -75,6 +76,21 @@ export function createCrewdClient(options: CrewdClientOptions) {
         yield* page.data;
         cursor = page.pagination.has_more && page.pagination.next_cursor ? page.pagination.next_cursor : undefined;
       } while (cursor);
+    },
+
+    /** The workspace's approval actions (`{status: 'pending'}`: the open ones), oldest first, fetching pages as the loop goes. */
+    async *actions(query: Omit<ActionListQuery, 'cursor'> = {}): AsyncGenerator<Action> {
+      let cursor: string | undefined;
+      do {
+        const page = unwrap(await api.GET('/v1/actions', { params: { query: { ...query, ...(cursor ? { cursor } : {}) } } }));
+        yield* page.data;
+        cursor = page.pagination.has_more && page.pagination.next_cursor ? page.pagination.next_cursor : undefined;
+      } while (cursor);
+    },
+
+    /** Approves or rejects an outcome's pending action (`content` replaces the result Markdown). */
+    async decide(outcomeId: string, actionId: string, decision: ActionDecision): Promise<Action> {
+      return unwrap(await api.POST('/v1/outcomes/{outcome_id}/actions/{action_id}', { params: { path: { outcome_id: outcomeId, action_id: actionId } }, body: decision }));
     },
 
     /** The outcome's stream messages until it completes or fails, resuming after dropped connections. */

@@ -1,10 +1,16 @@
-export { createCrewdClient, unwrap, type CrewdClient, type CrewdClientOptions, type OutcomeListQuery } from './client.js';
+export { createCrewdClient, unwrap, type CrewdClient, type CrewdClientOptions, type OutcomeListQuery, type ActionListQuery } from './client.js';
 export { CrewdApiError } from './errors.js';
 export { retryAfterMs, retryingFetch, type FetchLike, type RetryOptions } from './retryingFetch.js';
 export { followOutcome, type FollowOptions, type StreamMessage } from './stream.js';
 export type { components, operations, paths } from './schema.js';
 // The service's resources by name (components of its OpenAPI document).
 export type {
+  Action,
+  ActionDecision,
+  ActionList,
+  PendingAction,
+  Approvals,
+  Workspace,
   ApiKey,
   ApiKeyCreated,
   ApiKeyList,

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/mcp/server-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The MCP Server Card: where crewd's MCP endpoint is and what it speaks */
+        get: operations["getMcpServerCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin": {
         parameters: {
             query?: never;
@@ -335,6 +352,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace’s approval actions, oldest first, with a cursor (status=pending for the open ones)
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["listActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/admin/actors": {
         parameters: {
             query?: never;
@@ -441,6 +478,24 @@ export interface paths {
          * @description Needs an API key with the `admin:write` permission.
          */
         patch: operations["updateApiKey"];
+        trace?: never;
+    };
+    "/v1/approval-links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed approval link: a confirm page (no key needed; nothing changes until the POST) */
+        get: operations["openApprovalLink"];
+        put?: never;
+        /** Decide through a signed approval link (single use; no key needed) */
+        post: operations["useApprovalLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/auth/verify": {
@@ -668,6 +723,26 @@ export interface paths {
         get: operations["getOutcome"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/outcomes/{outcome_id}/actions/{action_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject an outcome’s pending action (content replaces the result Markdown)
+         * @description Needs an API key with the `outcomes:write` permission.
+         */
+        post: operations["decideAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -946,10 +1021,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key’s workspace with its default approval policy */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the workspace’s default approval policy (deploys may tighten it, never loosen it); null clears it
+         * @description Needs an API key with the `admin:write` permission.
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Action: {
+            comment?: string | null;
+            content_edited?: boolean;
+            /** Format: date-time */
+            decided_at?: string | null;
+            decided_by?: components["schemas"]["ActionDecider"] | null;
+            /** @enum {string|null} */
+            decision?: "approve" | "reject" | null;
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "approve_integrations" | "approve_result";
+            /** @enum {string} */
+            on_expiry?: "reject" | "approve";
+            outcome_id: string;
+            preview: components["schemas"]["ActionPreview"];
+            /** Format: date-time */
+            requested_at: string;
+            /**
+             * @description cancelled: the outcome was cancelled while it waited.
+             * @enum {string}
+             */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            summary: string;
+        };
+        ActionDecider: {
+            /** @description The key id for api_key; null otherwise. */
+            id: string | null;
+            /** @enum {string} */
+            type: "api_key" | "link" | "expiry";
+        };
+        ActionDecision: {
+            comment?: string;
+            /** @description Replaces the result Markdown before it is published (the edit is recorded). */
+            content?: string;
+            /** @enum {string} */
+            decision: "approve" | "reject";
+        };
+        ActionList: {
+            data: components["schemas"]["Action"][];
+            pagination: {
+                has_more: boolean;
+                next_cursor: string | null;
+            };
+        };
+        ActionPreview: {
+            /** @description The Markdown that would be published or completed. */
+            content: string;
+            integrations: components["schemas"]["ActionPreviewIntegration"][];
+        };
+        ActionPreviewIntegration: {
+            action: string;
+            flag: string;
+            integration: string;
+            /** @description Where it acts: network, channel, project, repository (the integration settings that name it). */
+            target: {
+                [key: string]: unknown;
+            };
+        };
         ActorList: {
             actors: {
                 age_seconds: number;
@@ -984,6 +1140,19 @@ export interface components {
             key_id: string;
             /** @constant */
             revoked: true;
+        };
+        Approvals: {
+            /** @description The result waits for a decision before the outcome completes. */
+            before_completion?: boolean;
+            /** @description The integration flags wait for a decision before any side effect. */
+            before_integrations?: boolean;
+            /** @description How long a decision may take (default 72). */
+            expires_in_hours?: number;
+            /**
+             * @description What an expired action decides (default reject).
+             * @enum {string}
+             */
+            on_expiry?: "reject" | "approve";
         };
         ChatConfiguration: {
             /** @description Channel ids; empty or absent: every accessible channel. */
@@ -1120,6 +1289,7 @@ export interface components {
             /** Format: date-time */
             failed_at?: string;
             id: string;
+            pending_action?: components["schemas"]["PendingAction"];
             progress?: {
                 completion_percentage: number;
                 current_agent?: string;
@@ -1167,6 +1337,17 @@ export interface components {
             revision_id?: string;
             /** @enum {string} */
             status: "processing" | "completed" | "failed" | "revision_requested";
+        };
+        PendingAction: {
+            /** Format: date-time */
+            expires_at: string;
+            id: string;
+            /** @enum {string} */
+            kind: "approve_integrations" | "approve_result";
+            preview: components["schemas"]["ActionPreview"];
+            /** Format: date-time */
+            requested_at: string;
+            summary: string;
         };
         QualityMetrics: {
             criteria: {
@@ -1306,7 +1487,7 @@ export interface components {
             debug: boolean;
             delivery_count: number;
             description: string;
-            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
+            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
             id: string;
             /** Format: date-time */
             last_delivery: string | null;
@@ -1364,6 +1545,13 @@ export interface components {
             status: "running" | "completed" | "failed";
             workflow_id: string;
             workflow_name: string;
+        };
+        Workspace: {
+            /** @description The default approval policy; a deploy may tighten it, never loosen it. */
+            approvals: components["schemas"]["Approvals"] | null;
+            id: string;
+            name: string;
+            plan: string;
         };
     };
     responses: {
@@ -1632,11 +1820,18 @@ export interface components {
     };
     pathItems: never;
 }
+export type Action = components['schemas']['Action'];
+export type ActionDecider = components['schemas']['ActionDecider'];
+export type ActionDecision = components['schemas']['ActionDecision'];
+export type ActionList = components['schemas']['ActionList'];
+export type ActionPreview = components['schemas']['ActionPreview'];
+export type ActionPreviewIntegration = components['schemas']['ActionPreviewIntegration'];
 export type ActorList = components['schemas']['ActorList'];
 export type ApiKey = components['schemas']['ApiKey'];
 export type ApiKeyCreated = components['schemas']['ApiKeyCreated'];
 export type ApiKeyList = components['schemas']['ApiKeyList'];
 export type ApiKeyRevoked = components['schemas']['ApiKeyRevoked'];
+export type Approvals = components['schemas']['Approvals'];
 export type ChatConfiguration = components['schemas']['ChatConfiguration'];
 export type Crew = components['schemas']['Crew'];
 export type CrewList = components['schemas']['CrewList'];
@@ -1647,6 +1842,7 @@ export type IntegrationList = components['schemas']['IntegrationList'];
 export type Outcome = components['schemas']['Outcome'];
 export type OutcomeList = components['schemas']['OutcomeList'];
 export type OutcomeResult = components['schemas']['OutcomeResult'];
+export type PendingAction = components['schemas']['PendingAction'];
 export type QualityMetrics = components['schemas']['QualityMetrics'];
 export type Result = components['schemas']['Result'];
 export type Revision = components['schemas']['Revision'];
@@ -1665,6 +1861,7 @@ export type WebhookDelivery = components['schemas']['WebhookDelivery'];
 export type WebhookDeliveryList = components['schemas']['WebhookDeliveryList'];
 export type WebhookList = components['schemas']['WebhookList'];
 export type Workflow = components['schemas']['Workflow'];
+export type Workspace = components['schemas']['Workspace'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseConflict = components['responses']['Conflict'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -1683,6 +1880,72 @@ export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remai
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type $defs = Record<string, never>;
 export interface operations {
+    getMcpServerCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "$schema": "$schema example",
+                     *       "name": "name example",
+                     *       "title": "title example",
+                     *       "version": "version example",
+                     *       "description": "description example",
+                     *       "remotes": [
+                     *         {
+                     *           "type": "streamable-http",
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "supportedProtocolVersions": [
+                     *             "supportedProtocolVersions example"
+                     *           ],
+                     *           "headers": [
+                     *             {
+                     *               "name": "name example",
+                     *               "description": "description example",
+                     *               "isRequired": true,
+                     *               "isSecret": true
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        $schema: string;
+                        description?: string;
+                        name: string;
+                        remotes: {
+                            headers?: {
+                                description?: string;
+                                isRequired?: boolean;
+                                isSecret?: boolean;
+                                name?: string;
+                            }[];
+                            supportedProtocolVersions?: string[];
+                            /** @enum {string} */
+                            type: "streamable-http";
+                            url: string;
+                        }[];
+                        title?: string;
+                        version: string;
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getOperatorPage: {
         parameters: {
             query?: never;
@@ -2724,6 +2987,77 @@ export interface operations {
             };
         };
     };
+    listActions: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "pending" | "approved" | "rejected" | "cancelled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "outcome_id": "out_7Hq2ZpK4mW",
+                     *           "kind": "approve_integrations",
+                     *           "status": "pending",
+                     *           "summary": "summary example",
+                     *           "preview": {
+                     *             "content": "content example",
+                     *             "integrations": [
+                     *               {
+                     *                 "integration": "integration example",
+                     *                 "flag": "flag example",
+                     *                 "action": "action example",
+                     *                 "target": {}
+                     *               }
+                     *             ]
+                     *           },
+                     *           "requested_at": "2026-05-04T09:30:00.000Z",
+                     *           "expires_at": "2026-05-04T09:30:00.000Z",
+                     *           "on_expiry": "reject",
+                     *           "decision": "approve",
+                     *           "decided_by": {
+                     *             "type": "api_key",
+                     *             "id": "out_7Hq2ZpK4mW"
+                     *           },
+                     *           "decided_at": "2026-05-04T09:30:00.000Z",
+                     *           "comment": "comment example",
+                     *           "content_edited": true
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listLiveActors: {
         parameters: {
             query?: never;
@@ -3144,6 +3478,122 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    openApprovalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    useApprovalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The key lacks the permission this operation needs (`forbidden`, details.required_permission) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the resource is not in a state that allows this, or an Idempotency-Key was reused with another body (`idempotency_conflict`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            /** @description Error */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example example */
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     verifyApiKey: {
         parameters: {
             query?: never;
@@ -3265,6 +3715,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    approvals?: components["schemas"]["Approvals"];
                     /** @description At least 10 characters (else 400 invalid_brief). */
                     brief: string;
                     context?: string;
@@ -3341,6 +3792,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    approvals?: components["schemas"]["Approvals"];
                     /** @description At least 10 characters (else 400 invalid_brief). */
                     brief: string;
                     context?: string;
@@ -3423,6 +3875,7 @@ export interface operations {
                  */
                 "application/json": {
                     crews: {
+                        approvals?: components["schemas"]["Approvals"];
                         brief: string;
                         context?: string;
                         crew_id: string;
@@ -3818,7 +4271,25 @@ export interface operations {
                      *           },
                      *           "retry_available": true,
                      *           "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *           "revisions_available": 1
+                     *           "revisions_available": 1,
+                     *           "pending_action": {
+                     *             "id": "out_7Hq2ZpK4mW",
+                     *             "kind": "approve_integrations",
+                     *             "summary": "summary example",
+                     *             "preview": {
+                     *               "content": "content example",
+                     *               "integrations": [
+                     *                 {
+                     *                   "integration": "integration example",
+                     *                   "flag": "flag example",
+                     *                   "action": "action example",
+                     *                   "target": {}
+                     *                 }
+                     *               ]
+                     *             },
+                     *             "requested_at": "2026-05-04T09:30:00.000Z",
+                     *             "expires_at": "2026-05-04T09:30:00.000Z"
+                     *           }
                      *         }
                      *       ],
                      *       "pagination": {
@@ -3918,7 +4389,25 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "pending_action": {
+                     *         "id": "out_7Hq2ZpK4mW",
+                     *         "kind": "approve_integrations",
+                     *         "summary": "summary example",
+                     *         "preview": {
+                     *           "content": "content example",
+                     *           "integrations": [
+                     *             {
+                     *               "integration": "integration example",
+                     *               "flag": "flag example",
+                     *               "action": "action example",
+                     *               "target": {}
+                     *             }
+                     *           ]
+                     *         },
+                     *         "requested_at": "2026-05-04T09:30:00.000Z",
+                     *         "expires_at": "2026-05-04T09:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -3930,6 +4419,84 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    decideAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action_id: string;
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approve",
+                 *       "comment": "comment example",
+                 *       "content": "content example"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ActionDecision"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "outcome_id": "out_7Hq2ZpK4mW",
+                     *       "kind": "approve_integrations",
+                     *       "status": "pending",
+                     *       "summary": "summary example",
+                     *       "preview": {
+                     *         "content": "content example",
+                     *         "integrations": [
+                     *           {
+                     *             "integration": "integration example",
+                     *             "flag": "flag example",
+                     *             "action": "action example",
+                     *             "target": {}
+                     *           }
+                     *         ]
+                     *       },
+                     *       "requested_at": "2026-05-04T09:30:00.000Z",
+                     *       "expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "on_expiry": "reject",
+                     *       "decision": "approve",
+                     *       "decided_by": {
+                     *         "type": "api_key",
+                     *         "id": "out_7Hq2ZpK4mW"
+                     *       },
+                     *       "decided_at": "2026-05-04T09:30:00.000Z",
+                     *       "comment": "comment example",
+                     *       "content_edited": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Action"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelOutcome: {
@@ -4013,7 +4580,25 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "pending_action": {
+                     *         "id": "out_7Hq2ZpK4mW",
+                     *         "kind": "approve_integrations",
+                     *         "summary": "summary example",
+                     *         "preview": {
+                     *           "content": "content example",
+                     *           "integrations": [
+                     *             {
+                     *               "integration": "integration example",
+                     *               "flag": "flag example",
+                     *               "action": "action example",
+                     *               "target": {}
+                     *             }
+                     *           ]
+                     *         },
+                     *         "requested_at": "2026-05-04T09:30:00.000Z",
+                     *         "expires_at": "2026-05-04T09:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -4184,7 +4769,25 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "pending_action": {
+                     *         "id": "out_7Hq2ZpK4mW",
+                     *         "kind": "approve_integrations",
+                     *         "summary": "summary example",
+                     *         "preview": {
+                     *           "content": "content example",
+                     *           "integrations": [
+                     *             {
+                     *               "integration": "integration example",
+                     *               "flag": "flag example",
+                     *               "action": "action example",
+                     *               "target": {}
+                     *             }
+                     *           ]
+                     *         },
+                     *         "requested_at": "2026-05-04T09:30:00.000Z",
+                     *         "expires_at": "2026-05-04T09:30:00.000Z"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -4538,7 +5141,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
+                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
                     secret: string;
                     url: string;
                 };
@@ -4693,7 +5296,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed")[];
+                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
                     secret?: string;
                     url?: string;
                 };
@@ -4855,7 +5458,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed";
+                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved";
                 };
             };
         };
@@ -4943,6 +5546,104 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "name": "name example",
+                     *       "plan": "plan example",
+                     *       "approvals": {
+                     *         "before_integrations": true,
+                     *         "before_completion": true,
+                     *         "expires_in_hours": 1,
+                     *         "on_expiry": "reject"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "approvals": {
+                 *         "before_integrations": true,
+                 *         "before_completion": true,
+                 *         "expires_in_hours": 1,
+                 *         "on_expiry": "reject"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    approvals: components["schemas"]["Approvals"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "out_7Hq2ZpK4mW",
+                     *       "name": "name example",
+                     *       "plan": "plan example",
+                     *       "approvals": {
+                     *         "before_integrations": true,
+                     *         "before_completion": true,
+                     *         "expires_in_hours": 1,
+                     *         "on_expiry": "reject"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Workspace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };

@@ -1,0 +1,154 @@
+import type { Decider } from '../../machines/approvals.js';
+import { normalizePolicy, type ApprovalsRequest } from '../../runtime/approvals/approvalPolicy.js';
+import type { DecisionRequest } from '../../runtime/approvals/decisions.js';
+import { ServiceError, errors } from '../../runtime/errors.js';
+import * as schemas from '../../schemas/approvals.js';
+import { outcomeIdParam } from '../../schemas/outcomes.js';
+import { authOf, type AppContext } from '../context.js';
+import type { HttpDeps } from '../deps.js';
+import type { RouteSpec } from '../route.js';
+import { actionView, decodeActionCursor, encodeActionCursor } from '../views/action.js';
+import { confirmPage, donePage, errorPage } from '../views/linkPage.js';
+
+const errorRef = { $ref: '#/components/schemas/Error' };
+const html = (description: string) => ({ type: 'string', description, 'x-content-type': 'text/html' });
+
+/**
+ * Approvals (issue 27, docs/approvals.md): answering an outcome's pending action with a key, the
+ * workspace's list of actions, its default policy, and the signed single-use links that need no
+ * key (a confirm page on GET, the decision on POST; a used, expired or forged link is a 4xx page).
+ */
+export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
+  const approvals = () => {
+    if (!deps.approvals) throw new ServiceError(503, 'service_unavailable', 'Approvals are not available on this process.');
+    return deps.approvals;
+  };
+
+  function sendPage(ctx: AppContext, status: number, body: string): void {
+    ctx.status = status;
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    ctx.body = body;
+  }
+
+  /** The action a link names when the link is genuine, unused and in time; else the 4xx page's status and text. */
+  async function linkTarget(token: string) {
+    const { links } = approvals();
+    const claims = links.verify(token);
+    const row = claims ? await deps.repos.approvals.getAny(claims.actionId) : undefined;
+    const hash = links.hash(token);
+    if (!claims || !row || (hash !== row.approve_link_hash && hash !== row.reject_link_hash)) {
+      return { error: { status: 403, title: 'This link is not valid', message: 'The link was not issued by this service or was altered. Nothing was changed.' } } as const;
+    }
+    if (row.status !== 'pending') return { error: { status: 409, title: 'This link was already used', message: `The action was already ${row.status}. Nothing was changed.` } } as const;
+    if (Date.parse(claims.expiresAt) <= deps.clock.now().getTime()) return { error: { status: 410, title: 'This link has expired', message: `The action expired at ${claims.expiresAt}. Nothing was changed.` } } as const;
+    return { claims, row } as const;
+  }
+
+  return [
+    {
+      method: 'post',
+      path: '/v1/outcomes/:outcome_id/actions/:action_id',
+      tag: 'approvals',
+      operationId: 'decideAction',
+      summary: 'Approve or reject an outcome’s pending action (content replaces the result Markdown)',
+      params: { outcome_id: outcomeIdParam, action_id: schemas.actionIdParam },
+      body: schemas.decisionBody,
+      responses: { 200: schemas.actionView, 404: errorRef, 409: errorRef, 503: errorRef },
+      async handler(ctx) {
+        const auth = authOf(ctx);
+        const decider: Decider = { type: 'api_key', id: auth.keyId };
+        const row = await approvals().decisions.decide(auth.workspace, ctx.params.outcome_id!, ctx.params.action_id!, ctx.state.body as DecisionRequest, decider);
+        ctx.body = actionView(row);
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/actions',
+      tag: 'approvals',
+      operationId: 'listActions',
+      summary: 'The workspace’s approval actions, oldest first, with a cursor (status=pending for the open ones)',
+      query: schemas.actionListQuery,
+      responses: { 200: schemas.actionList },
+      async handler(ctx) {
+        const query = ctx.state.query as { status?: 'pending' | 'approved' | 'rejected' | 'cancelled'; limit?: number; cursor?: string };
+        const limit = query.limit ?? 20;
+        const after = query.cursor ? decodeActionCursor(query.cursor) : undefined;
+        if (after === null) throw errors.invalidRequest('The cursor is not one this service gave out.', { field: 'cursor', reason: 'invalid_cursor' });
+        const rows = await deps.repos.approvals.list(authOf(ctx).workspace.id, { limit: limit + 1, ...(query.status ? { status: query.status } : {}), ...(after ? { after } : {}) });
+        const page = rows.slice(0, limit);
+        const hasMore = rows.length > limit;
+        ctx.body = { data: page.map(actionView), pagination: { next_cursor: hasMore ? encodeActionCursor(page.at(-1)!) : null, has_more: hasMore } };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/workspace',
+      tag: 'approvals',
+      operationId: 'getWorkspace',
+      summary: 'The key’s workspace with its default approval policy',
+      responses: { 200: schemas.workspaceView },
+      async handler(ctx) {
+        const workspace = authOf(ctx).workspace;
+        ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: await deps.repos.approvals.policy(workspace.id) };
+      },
+    },
+    {
+      method: 'patch',
+      path: '/v1/workspace',
+      tag: 'approvals',
+      operationId: 'updateWorkspace',
+      summary: 'Set the workspace’s default approval policy (deploys may tighten it, never loosen it); null clears it',
+      body: schemas.workspacePatchBody,
+      responses: { 200: schemas.workspaceView },
+      async handler(ctx) {
+        const workspace = authOf(ctx).workspace;
+        const asked = (ctx.state.body as { approvals: ApprovalsRequest | null }).approvals;
+        const policy = asked ? (normalizePolicy(asked) as unknown as Record<string, unknown>) : null;
+        if (policy) await deps.repos.approvals.setPolicy(workspace.id, policy, deps.clock.now().toISOString());
+        else await deps.repos.approvals.clearPolicy(workspace.id);
+        ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: policy };
+      },
+    },
+    {
+      method: 'get',
+      path: '/v1/approval-links/:token',
+      tag: 'approvals',
+      operationId: 'openApprovalLink',
+      summary: 'A signed approval link: a confirm page (no key needed; nothing changes until the POST)',
+      params: { token: { type: 'string', maxLength: 2000 } },
+      responses: { 200: html('The confirm page'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
+      async handler(ctx) {
+        const target = await linkTarget(ctx.params.token!);
+        if ('error' in target && target.error) return sendPage(ctx, target.error.status, errorPage(target.error.title, target.error.message));
+        const { claims, row } = target;
+        sendPage(ctx, 200, confirmPage(claims.decision, row.summary, String((row.preview as { content?: unknown }).content ?? ''), row.expires_at));
+      },
+    },
+    {
+      method: 'post',
+      path: '/v1/approval-links/:token',
+      tag: 'approvals',
+      operationId: 'useApprovalLink',
+      summary: 'Decide through a signed approval link (single use; no key needed)',
+      params: { token: { type: 'string', maxLength: 2000 } },
+      responses: { 200: html('The decision was recorded'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
+      async handler(ctx) {
+        const target = await linkTarget(ctx.params.token!);
+        if ('error' in target && target.error) return sendPage(ctx, target.error.status, errorPage(target.error.title, target.error.message));
+        const { claims, row } = target;
+        const workspace = await deps.repos.workspaces.get(row.workspace_id);
+        if (!workspace) return sendPage(ctx, 404, errorPage('Not found', 'The workspace of this action no longer exists.'));
+        try {
+          await approvals().decisions.decide(workspace, row.outcome_id, row.id, { decision: claims.decision }, { type: 'link', id: null });
+        } catch (error) {
+          // Decided meanwhile by another channel: the link is spent like any used link.
+          if (error instanceof ServiceError && error.status === 409) return sendPage(ctx, 409, errorPage('This link was already used', 'The action was already decided. Nothing was changed.'));
+          throw error;
+        }
+        sendPage(ctx, 200, donePage(claims.decision, row.summary));
+      },
+    },
+  ];
+}
