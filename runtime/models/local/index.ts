@@ -78,7 +78,7 @@ export function createLocalProvider(options: LocalProviderOptions = {}): ModelPr
       const research = researchToolStep(input, tools, exchanges);
       if (research.kind === 'tool_calls') return research;
       const output = composeStage(research.input, bench);
-      const found = toolPassages(exchanges);
+      const found = toolPassages(exchanges, input.brief);
       // The research stage keeps what its tools found and the knowledge-base passages it was
       // handed (only the first stage retrieves them), so the later stages write with them too.
       const carry = { ...(found.length > 0 ? { tool_passages: found } : {}), ...(input.knowledge.length > 0 ? { knowledge_passages: input.knowledge } : {}) };
