@@ -56,7 +56,11 @@ test("a story's benefit is the client's own reason or stated problem, never a st
 });
 
 test('a brief that says who it is for yields that story even without context', async (t) => {
-  const stories = ((await runCrew(createLocalProvider(), 'pilot', { brief: 'Build a portal that lets customers download invoices' })).at(-1)!.data as { user_stories: string[] }).user_stories;
+  const final = (await runCrew(createLocalProvider(), 'pilot', { brief: 'Build a portal that lets customers download invoices' })).at(-1)!;
+  // A bare brief gives an outline (issue 26): the story the brief spells out is in it and in the deliverable's data.
+  t.is(final.data?.draft_kind, 'outline');
+  const stories = ((final.data?.deliverable as { data: { user_stories: Array<{ persona: string; want: string }> } }).data.user_stories).map((story) => `As a ${story.persona}, I want to ${story.want}`);
+  t.true(final.content.includes('As a customer, I want to download invoices'), final.content);
   t.true(stories.some((story) => story.startsWith('As a customer, I want to download invoices')), stories.join('\n'));
 });
 

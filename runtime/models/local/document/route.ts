@@ -1,0 +1,30 @@
+import type { DeliverableKind } from '../../../../schemas/deliverables/index.js';
+import type { StageInput, StageOutput } from '../../types.js';
+import type { Workbench } from '../workbench.js';
+import { briefFacts } from './material.js';
+import { recognise } from './recognise.js';
+import { legacyDeliverable, legacyInput, legacyKinds } from './legacy.js';
+import { documentStep } from './step.js';
+
+/**
+ * One crew stage: the deliverable is recognised first. A grounded blog post, meeting summary or
+ * PRD (material beyond the brief) goes to the crew's own composer, fed the brief's facts and a
+ * readable chat export, and its result carries the deliverable's data; every other deliverable,
+ * and every bare request, is built as data and rendered (document/compose.ts).
+ */
+export function deliverableStage(input: StageInput, bench: Workbench, legacyStep: (input: StageInput, bench: Workbench) => StageOutput): StageOutput {
+  // Recognition reads only the ask and requirements: cheap enough to repeat per stage, so the memo keeps one entry per request.
+  const route = routeOf(input);
+  if (!route.legacy) return documentStep(input, bench);
+  const output = legacyStep(legacyInput(input), bench);
+  const deliverable = legacyDeliverable(route.kind, output);
+  return { ...output, data: { ...output.data, ...(deliverable ? { deliverable } : {}), draft_kind: route.outline ? 'outline' : 'grounded' } };
+}
+
+function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; outline?: boolean } {
+  const given = Boolean(input.context?.trim()) || input.contextDocuments.some((text) => text.trim() !== '') || input.knowledge.length > 0;
+  const { kind } = recognise(input.crew.id, input.brief, input.requirements, given);
+  // A bare blog brief keeps the writer's own draft (sections per named term, tone); it is marked an outline.
+  const bareBlog = !given && kind === 'blog_post' && !/\d/.test(briefFacts(input.brief));
+  return { kind, legacy: legacyKinds[input.crew.id] === kind && (given || bareBlog), ...(bareBlog ? { outline: true } : {}) };
+}
