@@ -65,7 +65,8 @@ function formalBlocks(blocks: Block[]): void {
 function boardSummary(blocks: Block[]): Block[] {
   if (blocks.some((block) => block.type === 'heading' && /executive summary|summary for the board|board summary/i.test(block.text))) return [];
   const lines = blocks.filter((block) => block.type === 'list' || block.type === 'paragraph').flatMap((block) => (block.type === 'list' ? block.text.split('\n') : block.text.split(/(?<=[.!?])\s+/)));
-  const key = lines.map((line) => line.replace(/^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '').trim()).filter((line) => /\d|decid|agreed|approv|risk|due/i.test(line) && line.split(/\s+/).length >= 4);
+  const key = lines
+    .map((line) => line.replace(/^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '').replace(/^(?:>\s*)+/, '').trim()).filter((line) => /\d|decid|agreed|approv|risk|due/i.test(line) && line.split(/\s+/).length >= 4);
   const chosen = [...new Set(key)].slice(0, 4);
   if (chosen.length === 0) return [];
   return [{ type: 'heading', level: 2, text: 'Summary for the board' }, { type: 'list', text: chosen.map((line) => `- ${line}`).join('\n') }];
