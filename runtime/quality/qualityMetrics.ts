@@ -134,15 +134,16 @@ export function assessQuality(content: string, input: QualityInput): { metrics: 
 }
 
 /**
- * How much of what the request carries the text carries: the geometric mean of the share of the
- * request's own facts and the share of the material's salient items (each when there are any), so
- * dropping either set drops the score to 0. With neither, the brief's subject stands in (a direct
- * call that did not say what material there was).
+ * How much of what the request carries the text carries. With material, the share of its salient
+ * items used, times `0.5 + 0.5 × the share of the request's own facts carried`: dropping every fact
+ * of the brief and requirements halves it, dropping the material's gives 0. Without material, the
+ * share of the request's facts carried. With neither, the brief's subject stands in (a direct call
+ * that did not say what material there was).
  */
 function carriedShare(found: { subject: number; context?: number }, factsCarried: number | undefined, material: boolean): number {
-  const shares = [factsCarried, found.context].filter((share): share is number => share !== undefined);
-  if (shares.length === 0) return material ? found.subject : 0;
-  return shares.reduce((product, share) => product * share, 1) ** (1 / shares.length);
+  if (found.context !== undefined) return found.context * (factsCarried === undefined ? 1 : 0.5 + 0.5 * factsCarried);
+  if (factsCarried !== undefined) return factsCarried;
+  return material ? found.subject : 0;
 }
 
 /** Each criterion half computed, half judged: the judge reads meaning, the figures cannot be talked up. */

@@ -82,7 +82,8 @@ export function addExample(blocks: Block[], topic: string | undefined, sources: 
   const examples = material.filter((sentence) => exampleCue.test(sentence) && (terms.length === 0 || terms.some((term) => mentions(sentence, term))));
   const fresh = examples.filter((sentence) => !previous.includes(sentence.replace(/[.!?]$/, '')));
   if (fresh.length === 0) {
-    const reason = examples.length > 0 ? `the only example${topic ? ` of ${topic}` : ''} the material gives is in the document already ("${examples[0]}")` : `the material gives no example${topic ? ` of ${topic}` : ''}`;
+    const which = examples.length === 1 ? 'the only example' : `all ${examples.length} examples`;
+    const reason = examples.length > 0 ? `${which}${topic ? ` of ${topic}` : ''} the material gives ${examples.length === 1 ? 'is' : 'are'} in the document already ("${examples[0]}")` : `the material gives no example${topic ? ` of ${topic}` : ''}`;
     return { part, reason: `${reason}; ${noModel}` };
   }
   const chosen = fresh.slice(0, 2);
