@@ -1,6 +1,5 @@
 import type { DocumentParts } from './markdown.js';
 import { countWords } from './text.js';
-import type { RequirementCheck } from './completeness.js';
 
 /**
  * What a reader checks first: is this the document I asked for, in the form I asked for? The
@@ -59,9 +58,9 @@ function asked(brief: string, requirements: Record<string, unknown>): string {
 }
 
 /** Checks of the deliverable the brief names and of the forms the request asks for. */
-export function deliverableChecks(parts: DocumentParts, markdown: string, brief: string, requirements: Record<string, unknown>): RequirementCheck[] {
+export function deliverableChecks(parts: DocumentParts, markdown: string, brief: string, requirements: Record<string, unknown>): Array<{ requirement: string; met: number }> {
   const text = asked(brief, requirements);
-  const checks: RequirementCheck[] = [];
+  const checks: Array<{ requirement: string; met: number }> = [];
   // The deliverable is the one the brief names first: "a blog post about how we triage tickets" is a blog post.
   const prose = /\b(?:blog post|blog|article|essay|newsletter|post)\b/i.exec(brief)?.index ?? Infinity;
   const named = deliverables.map((entry) => ({ entry, at: entry.asked.exec(brief)?.index ?? Infinity })).filter((entry) => entry.at < prose).sort((a, b) => a.at - b.at)[0];
