@@ -13,6 +13,7 @@ import { addDate, undatedSiblings } from './revise/dates.js';
 import { dropEmptySections, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
+import { revisedDeliverable } from './revise/deliverable.js';
 import { addExample, addSection } from './revise/sections.js';
 import { asBullets, asProse, moveSectionFirst, movedFirst, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
@@ -33,7 +34,7 @@ const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?
  * the rest in `not_applied` with the reason. Every stage of a revision run computes the same
  * result from `previousContent`.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput, _bench: Workbench): StageOutput {
+export function reviseStep(input: StageInput, revision: RevisionInput, bench: Workbench): StageOutput {
   const request = readRevision(revision.feedback, revision.requirements);
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
   const sources = gatherSources(revised);
@@ -62,7 +63,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, _bench: W
     outcomes.push(toned.outcome);
   }
   outcomes.push(...lengthOutcome);
-  return report(input, revision, request, content, outcomes, before);
+  const output = report(input, revision, request, content, outcomes, before);
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates) } };
 }
 
 function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, outcomes: ChangeOutcome[]): void {

@@ -2,7 +2,7 @@ import test from 'ava';
 import { createLocalProvider } from '../../../runtime/models/local/index.js';
 import type { StageOutput } from '../../../runtime/models/types.js';
 import { documentWordCount } from '../../../runtime/quality/markdown.js';
-import { stageInput, type Request } from './runCrew.js';
+import { finalContent, stageInput, type Request } from './runCrew.js';
 
 // Revisions as people ask for them, on documents as a crew hands them back; asserted on the content.
 const provider = createLocalProvider();
@@ -169,4 +169,16 @@ test('"warmer, for patients" speaks to the reader and contracts', async (t) => {
   t.regex(content, /\bYou can book appointments online\b/);
   t.regex(content, /\b\w+'(?:s|ll|re)\b/);
   t.deepEqual(data.applied, ['tone_adjustment']);
+});
+
+test("a revision keeps the deliverable's data and writes its corrections into it: the phases get their dates", async (t) => {
+  const request: Request = { brief: 'A roadmap for the patient portal rebuild', context: 'Phase 1 is the login and appointment booking. Phase 2 adds online payments and invoices. Phase 3 adds video consultations.' };
+  const original = await finalContent(provider, 'pilot', request);
+  const result = await provider.step(stageInput('pilot', 0, request, [], { feedback: 'Add the dates to each phase: Phase 2 is August 2025, Phase 3 is Q4 2025.', requirements: {}, previousContent: original }), [], [], new AbortController().signal);
+  if (result.kind !== 'final') return t.fail();
+  const deliverable = result.output.data?.deliverable as { kind: string; data: { phases: Array<{ name: string; dates: string | null }> } };
+  t.is(deliverable.kind, 'roadmap');
+  t.is(deliverable.data.phases.find((phase) => phase.name === 'Phase 2')?.dates, 'August 2025');
+  t.is(deliverable.data.phases.find((phase) => phase.name === 'Phase 3')?.dates, 'Q4 2025');
+  t.is(result.output.data?.draft_kind, 'grounded');
 });

@@ -11,17 +11,17 @@ import { literal, readableLines, type ChangeOutcome } from './outcome.js';
  */
 
 /** The wrong person as the document writes them: "Maria" also matches "Maria Lopez". */
-function personPattern(name: string): RegExp {
+export function personPattern(name: string): RegExp {
   const parts = name.trim().split(/\s+/);
   return new RegExp(`\\b${literal(parts.join(' '))}(?:\\s+[A-Z][\\w'’-]+)?\\b`, 'g');
 }
 
-function aboutTerms(about: string): string[] {
+export function aboutTerms(about: string): string[] {
   return [...new Set([...contentTerms(about).map(stem), ...(about.match(/\d+/g) ?? [])])];
 }
 
 /** Whether `line` is about the task: it shares most of the task's terms (all of them when there are two or fewer). */
-function isAbout(line: string, terms: string[]): boolean {
+export function isAbout(line: string, terms: string[]): boolean {
   if (terms.length === 0) return true;
   const have = new Set([...contentTerms(line).map(stem), ...(line.match(/\d+/g) ?? [])]);
   const shared = terms.filter((term) => have.has(term) || have.has(stem(term))).length;
