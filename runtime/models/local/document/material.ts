@@ -112,6 +112,12 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       continue;
     }
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
+    let lineSection = section;
+    const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
+    if (inline) {
+      lineSection = inline[1]!.toLowerCase();
+      body = inline[2]!;
+    }
     let who = speaker;
     const said = spoken.exec(body);
     if (said && isName(said[1]!)) {
@@ -129,7 +135,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         continue;
       }
       seen.add(key);
-      into.items.push({ text, origin, ...(who ? { speaker: who } : {}), ...(section ? { section } : {}), ...(cite ? { cite } : {}) });
+      into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(lineSection ? { section: lineSection } : {}), ...(cite ? { cite } : {}) });
     }
   }
 }

@@ -102,6 +102,10 @@ const openers = [
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
   'An outline only: add the material asked for under each heading and the crew writes the full piece.',
   'Starting outline. The parts are the ones this deliverable needs; the notes under them say what is missing.',
+  'First pass, built from the ask alone: fill each part with your notes, figures and names.',
+  'Nothing here is invented. Send the notes listed below and this becomes a finished draft.',
+  'A frame for your draft: every heading lists the material it is waiting for.',
+  'Here is the shape of it; the content has to come from you, part by part.',
 ];
 
 /** `known`: lines the ask itself supplies, by heading (a user story the brief spells out). */
