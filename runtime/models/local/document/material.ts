@@ -51,7 +51,7 @@ const spoken = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s*[-–]
 const labelLine = /^\s*(?:#{1,6}\s*)?([A-Za-z][A-Za-z /&'-]{1,40}?)\s*:?\s*$/;
 const maxItems = 600;
 // Greetings and thanks carry nothing a reader needs.
-const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|nice|great|cool|ok|okay|sounds good|\+1|lol|np|cheers)\b[^.!?]{0,30}[.!?]*$/i;
+const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|[A-Z][a-z]+)[,.!]*){0,2}$/i;
 
 function clean(text: string): string {
   return text

@@ -47,7 +47,5 @@ function supplemented(output: StageOutput, input: StageInput, kind: DeliverableK
 function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; outline?: boolean } {
   const given = Boolean(input.context?.trim()) || input.contextDocuments.some((text) => text.trim() !== '') || input.knowledge.length > 0;
   const { kind } = recognise(input.crew.id, input.brief, input.requirements, given);
-  // A bare blog brief keeps the writer's own draft (sections per named term, tone); it is marked an outline.
-  const bareBlog = !given && kind === 'blog_post' && !/\d/.test(briefFacts(input.brief));
-  return { kind, legacy: legacyKinds[input.crew.id] === kind && (given || bareBlog), ...(bareBlog ? { outline: true } : {}) };
+  return { kind, legacy: legacyKinds[input.crew.id] === kind && given };
 }
