@@ -57,17 +57,14 @@ test("the README's first call gives a titled, friendly first draft with sections
   const outcome = await deployed('writer', readmeCall);
   t.is(outcome.status, 'completed');
   const content: string = outcome.result.content;
-  t.regex(content, /^(?:---[\s\S]*?---\n+)?# Remote Onboarding for Engineering Teams\n/, content);
-  // At least three sections, each with a sentence naming the brief's subject or audience.
+  // Issue 26: the subject as a person writes it, and an honest outline of the blog post saying what to add.
+  t.regex(content, /^# Remote onboarding for engineering teams\n/, content);
+  t.is(outcome.result.metadata.draft_kind, 'outline');
+  t.is(outcome.result.metadata.deliverable.kind, 'blog_post');
   const parts = sections(content);
   t.true(parts.length >= 3, content);
-  for (const part of parts.slice(0, 3)) t.regex(part.body, /remote onboarding|engineering teams/i, `${part.heading}:\n${part.body}`);
-  // Questions the section should answer, from the brief's own subject.
-  t.true(parts.filter((part) => /^- .+\?$/m.test(part.body)).length >= 2, content);
-  // The opening says who it is for; the closing gives the reader a next step.
-  const opening = content.split(/^# .+$/m)[1]!.split(/^## /m)[0]!;
-  t.regex(opening, /engineering teams/);
-  t.regex(parts.at(-1)!.body, /\bnext step\b/i);
+  for (const part of parts) t.regex(part.body, /^- \S.{10,}/m, `${part.heading}:\n${part.body}`);
+  t.regex(content, /remote onboarding/);
   // Friendly: second person and contractions; the tone requirement is met.
   t.regex(content, /\byou\b/i);
   t.regex(content, /\b(?:you|it|we|they)['’](?:ll|re|s|ve)\b/i);

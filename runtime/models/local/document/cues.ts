@@ -63,7 +63,7 @@ export function actionOf(item: Item): ActionItemData {
 
 /** High for urgency, impact on customers or money and near dates; low for "nice to have"; else medium. */
 export function priorityOf(text: string): Priority {
-  if (/\b(?:urgent|asap|critical|blocker|blocking|outage|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
+  if (/\b(?:urgent|asap|critical|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
   if (/\b(?:nice to have|someday|later|minor|cosmetic|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
   return 'medium';
 }

@@ -51,7 +51,7 @@ const spoken = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s*[-–]
 const labelLine = /^\s*(?:#{1,6}\s*)?([A-Za-z][A-Za-z /&'-]{1,40}?)\s*:?\s*$/;
 const maxItems = 600;
 // Greetings and thanks carry nothing a reader needs.
-const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|nice|great|cool|ok|okay|sounds good|\+1|lol|np|cheers)\b[^.!?]{0,30}[.!?]*$/i;
+const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|[A-Z][a-z]+)[,.!]*){0,2}$/i;
 
 function clean(text: string): string {
   return text
@@ -112,6 +112,12 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       continue;
     }
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
+    let lineSection = section;
+    const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
+    if (inline) {
+      lineSection = inline[1]!.toLowerCase();
+      body = inline[2]!;
+    }
     let who = speaker;
     const said = spoken.exec(body);
     if (said && isName(said[1]!)) {
@@ -129,7 +135,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         continue;
       }
       seen.add(key);
-      into.items.push({ text, origin, ...(who ? { speaker: who } : {}), ...(section ? { section } : {}), ...(cite ? { cite } : {}) });
+      into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(lineSection ? { section: lineSection } : {}), ...(cite ? { cite } : {}) });
     }
   }
 }

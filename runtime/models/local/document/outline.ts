@@ -1,4 +1,6 @@
 import type { DeliverableKind } from '../../../../schemas/deliverables/index.js';
+import { namedBeyondSubject, readBrief } from '../text/briefReading.js';
+import { contract } from '../text/contractions.js';
 import { pick } from '../text/seed.js';
 import type { DocumentContext } from './context.js';
 import { factsLine, join } from './render/shared.js';
@@ -13,8 +15,8 @@ type Prompt = [heading: string, wordings: string[]];
 
 const parts: Record<DeliverableKind, Prompt[]> = {
   blog_post: [
-    ['Opening', ['Lead with the one thing a reader should take from {s}: a figure, a story or a change you have seen.', 'Open with a moment from your own work with {s} that the reader will recognise.', 'State the point of the post in two sentences: what {s} changes for {a}.', 'Start from the question {a} ask most about {s}, and answer it straight away.']],
-    ['The substance', ['Add the facts you know first-hand: numbers, dates, names of tools or places.', 'Give two or three concrete examples, each with what happened and what it cost or saved.', 'List what you have measured or observed; the draft keeps your figures exactly as you give them.', 'Paste your notes here and each point becomes a paragraph in your own words.']],
+    ['Opening', ['Lead with the one thing a reader should take from {s}: a figure, a story or a change seen first-hand.', 'Open with a moment from real work with {s} that {a} will recognise.', 'State the point of the post in two sentences: what {s} can change for {a}.', 'Start from the question {a} ask most about {s}, and answer it straight away.']],
+    ['The substance', ['Add the facts known first-hand: numbers, dates, names of tools or places.', 'Give two or three concrete examples, each with what happened and what it cost or saved.', 'List what was measured or observed; the draft keeps every figure exactly as given.', 'Paste the notes here and each point becomes a paragraph in the same words.']],
     ['What to do next', ['Close with one step {a} can take this week.', 'End on the action you want from the reader, and where they can take it.', 'Say what to try first, and how a reader will know it worked.', 'Finish with a link, an offer or a question for the reader to answer.']],
   ],
   social_posts: [
@@ -102,15 +104,40 @@ const openers = [
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
   'An outline only: add the material asked for under each heading and the crew writes the full piece.',
   'Starting outline. The parts are the ones this deliverable needs; the notes under them say what is missing.',
+  'First pass, built from the ask alone: fill each part with your notes, figures and names.',
+  'Nothing here is invented. Send the notes listed below and this becomes a finished draft.',
+  'A frame for your draft: every heading lists the material it is waiting for.',
+  'Here is the shape of it; the content has to come from you, part by part.',
 ];
 
 /** `known`: lines the ask itself supplies, by heading (a user story the brief spells out). */
 export function renderOutline(ctx: DocumentContext, title: string, known: Record<string, string[]> = {}): string {
-  const audience = ctx.recognised.audience ?? 'your readers';
+  const markdown = outlineMarkdown(ctx, title, known);
+  const tone = typeof ctx.requirements.tone === 'string' ? ctx.requirements.tone.toLowerCase() : '';
+  // A friendly or casual request speaks to the reader with contractions; every other register does not.
+  if (/friendly|casual|conversational|informal/.test(tone)) return contract(markdown.replace(/^\*([^*].+[^*])\*$/m, (_, line: string) => `*${pick(friendlyOpeners, ctx.seed, 'friendly')} ${line}*`));
+  return markdown;
+}
+
+const friendlyOpeners = ['You will find the shape of it below, and it is quick to fill in.', 'We are glad to help: you add the material and we will do the writing.', 'Here you will see what is still missing.', 'It is a short list, and you are most of the way there.'];
+
+/** Parts a blog outline gets for the terms the brief names beyond its subject: none when short, up to three when long. */
+function termParts(ctx: DocumentContext): Prompt[] {
+  if (ctx.recognised.kind !== 'blog_post') return [];
+  const length = String(ctx.requirements.length ?? '').toLowerCase();
+  const room = /short|brief/.test(length) ? 0 : /long|detailed|in-depth/.test(length) ? 3 : 1;
+  const names = ctx.recognised.subject.match(/\b(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Z]{2,})\b/g) ?? [];
+  const terms = [...new Set([...namedBeyondSubject(readBrief(ctx.brief, ctx.requirements)), ...names.reverse()])];
+  return terms.slice(0, room).map((term) => [term, [`Where ${term} fits in {s}, with one example from practice.`, `What ${term} does here, and what it costs.`, `A short account of ${term} as used for {s}.`, `When ${term} is the right choice, and when it is not.`]]);
+}
+
+function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<string, string[]>): string {
+  const audience = ctx.recognised.audience ?? 'the readers';
   const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
-  const blocks = [`# ${title}`, `_${pick(openers, ctx.seed, 'opener')}_`, ...factsLine(ctx)];
+  const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
-  parts[ctx.recognised.kind].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
+  const all = parts[ctx.recognised.kind];
+  [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }
 

@@ -38,9 +38,10 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     title: `${titled(ctx.recognised.subject)}: status review`,
     period,
     metrics,
-    highlights: items.filter((item) => !metricTexts.has(item.text) && isPositive(item.text) && !isRisk(item.text)).map((item) => item.text).slice(0, 8),
+    // Everything not a figure, a risk or an action is an update the reader should see.
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map((item) => item.text).slice(0, 10),
     risks: items.filter((item) => !metricTexts.has(item.text) && isRisk(item.text)).map((item) => item.text).slice(0, 8),
-    action_items: actions(items),
+    action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }
 

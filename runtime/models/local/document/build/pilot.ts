@@ -9,10 +9,11 @@ import type { Item } from '../material.js';
 
 // "Inspectors need to work offline", "Supervisors want to see ...", "As a dispatcher, I want ...".
 const asA = /^as an?\s+([^,]+),\s*I\s+(?:want|need)\s+(?:to\s+)?(.+?)(?:,?\s+so\s+(?:that\s+)?(.+?))?[.!]?$/i;
-const peopleNeed = /^(?:(?:our|the|all|most|many|some)\s+)?((?:[a-z-]+\s+)?[a-z-]+(?:ers|ors|ists|ians|ees|ants|ents|nts|staff|people|users|customers|patients|drivers|managers|admins|owners|nurses|doctors|bakers))\s+(?:need|needs|want|wants|would like|must be able|should be able|have to|can't|cannot)\s+(?:to\s+)?(.+?)(?:,?\s+(?:so\s+(?:that\s+)?|because\s+)(.+?))?[.!]?$/i;
+const peopleNeed = /^(?:(?:our|the|all|most|many|some)\s+)?((?:[a-z-]+\s+)?(?:[a-z-]+(?:ers|ors|ists|ians|ees|ants|ents)|staff|people|users|customers|patients|drivers|managers|admins|owners|nurses|doctors|bakers|inspectors|supervisors|dispatchers|couriers|clinicians|parents|students|teachers|members|guests))\s+(?:need|needs|want|wants|would like|must be able|should be able|have to|can't|cannot)\s+(?:to\s+)?(.+?)(?:,?\s+(?:so\s+(?:that\s+)?|because\s+)(.+?))?[.!]?$/i;
 
 function singular(phrase: string): string {
-  return phrase.replace(/(ies)$/i, 'y').replace(/(ses|xes|ches|shes)$/i, (end) => end.slice(0, -2)).replace(/([^s])s$/i, '$1').toLowerCase();
+  if (/staff|people$/i.test(phrase)) return phrase.toLowerCase().replace(/^(.*)\s+staff$/, '$1 staff member');
+  return phrase.replace(/ies$/i, 'y').replace(/(ss|x|ch|sh)es$/i, '$1').replace(/([^s])s$/i, '$1').toLowerCase();
 }
 
 export function userStories(items: Item[]): UserStoryData[] {

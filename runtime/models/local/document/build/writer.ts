@@ -50,7 +50,8 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   const [lead, ...rest] = items;
   const title = ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
   const cta = rest.find((item) => /\b(?:sign up|book|order|try|join|visit|download|register|subscribe)\b/i.test(item.text));
-  return { title, lede: lead ? said(lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? said(cta) : null };
+  const asked = ctx.form.callToAction ? `Questions about ${ctx.recognised.subject}? Reply to this message and we will answer.` : null;
+  return { title, lede: lead ? said(lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? said(cta) : asked };
 }
 
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
@@ -83,7 +84,7 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
     const short = limit <= 500;
-    const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 3);
+    const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 5);
     const body = chosen.map(said).join(short ? ' ' : '\n\n');
     return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
   });
@@ -124,18 +125,45 @@ export function howTo(ctx: DocumentContext): DeliverableData['how_to'] {
   return { title: howToTitle(ctx.recognised.subject), summary: rest[0] ? said(rest[0]) : '', you_need: youNeed.map(said), steps: steps.map(stepOf), tips: rest.slice(1).map(said) };
 }
 
+// Notes to the writer say what to do; the reply says it is done: "Offer a 15% discount" -> "We can offer a 15% discount".
+const toReply: Array<[RegExp, string]> = [
+  [/^offer\b/i, 'We can offer'],
+  [/^apologi[sz]e\b/i, 'We apologise'],
+  [/^refund\b/i, 'We will refund'],
+  [/^send\b/i, 'We will send'],
+  [/^promise\b/i, 'We promise'],
+  [/^confirm\b/i, 'We confirm'],
+  [/^tell (?:her|him|them)\b/i, 'We can tell you'],
+];
+
+function asReply(text: string): string {
+  for (const [pattern, words] of toReply) if (pattern.test(text)) return text.replace(pattern, words);
+  return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
+}
+
 export function email(ctx: DocumentContext): DeliverableData['email'] {
-  const items = forReaders(ctx);
-  const sender = items.map((item) => /^(?:from|hi|hello|dear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find(Boolean);
-  const body = items.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text)).map(said);
-  const ask = items.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit|order)\b/i.test(item.text));
+  const all = ctx.material.items;
+  const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
+  const incoming = all.filter((item) => !internal.includes(item));
+  const sender = incoming.map((item) => /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
+  const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
+  const ask = incoming.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit)\b/i.test(item.text) && !/\?$/.test(item.text));
+  // A reply answers with the notes' facts; without notes, the material is the message itself.
+  const body = internal.length > 0
+    ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
+    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map(said);
   return {
-    subject: titled(ctx.recognised.subject),
+    subject: references.length > 0 ? `${titled(ctx.recognised.subject)} (${references.join(', ')})` : titled(ctx.recognised.subject),
     greeting: sender ? `Hi ${sender},` : 'Hello,',
-    body: body.filter((line) => !ask || line !== said(ask)),
-    call_to_action: ask ? said(ask) : `Reply to this email with any question about ${ctx.recognised.subject}.`,
+    body,
+    call_to_action: ask && internal.length === 0 ? said(ask) : `Reply to this email with any question about ${ctx.recognised.subject}.`,
     sign_off: 'Kind regards,',
   };
+}
+
+function sentenceOfReply(text: string): string {
+  const reply = asReply(text.trim());
+  return /[.!?]$/.test(reply) ? reply.charAt(0).toUpperCase() + reply.slice(1) : `${reply.charAt(0).toUpperCase()}${reply.slice(1)}.`;
 }
 
 export function landingCopy(ctx: DocumentContext): DeliverableData['landing_copy'] {
