@@ -1,6 +1,7 @@
 import type { Deliverable, DeliverableKind, TicketData } from '../../../../schemas/deliverables/index.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { userStories } from './build/pilot.js';
+import { parseCommit } from './commits.js';
 import { briefFacts } from './material.js';
 
 /**
@@ -33,11 +34,30 @@ export function readableText(text: string): string {
   return out.join('\n');
 }
 
+const roll = /^\s*(?:present|attendees|participants|attending|in attendance|invited)\s*[:\-–]/i;
+const authorNote = /^\s*(?:internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only)\s*[:\-–]/i;
+
+/**
+ * What a writer may print to its readers: attendee rolls and notes for the author are left out,
+ * and a commit list is read as its changes (no hashes, no conventional prefixes).
+ */
+function forPublication(text: string): string {
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !roll.test(line) && !authorNote.test(line))
+    .map((line) => {
+      const commit = parseCommit(line);
+      return commit ? `- ${commit.subject.replace(/[.]$/, '')}.` : line;
+    })
+    .join('\n');
+}
+
 /** The legacy composer's input: brief facts joined to the context, chat exports made readable. */
 export function legacyInput(input: StageInput): StageInput {
   const facts = briefFacts(input.brief);
-  const context = [facts, input.context ? readableText(input.context) : ''].filter(Boolean).join('\n\n');
-  return { ...input, ...(context ? { context } : {}), contextDocuments: input.contextDocuments.map(readableText) };
+  const outward = input.crew.id === 'writer' ? forPublication : (text: string) => text;
+  const context = [facts, input.context ? outward(readableText(input.context)) : ''].filter(Boolean).join('\n\n');
+  return { ...input, ...(context ? { context } : {}), contextDocuments: input.contextDocuments.map((text) => outward(readableText(text))) };
 }
 
 interface Part {

@@ -30,8 +30,20 @@ export function deliverableStage(input: StageInput, bench: Workbench, legacyStep
 function supplemented(output: StageOutput, input: StageInput, kind: DeliverableKind): StageOutput {
   const material = readMaterial(input);
   let content = output.content;
+  let data = output.data;
   const facts = material.requirements.filter((fact) => fact.key !== 'audience' && !content.includes(fact.value)).map((fact) => `**${fact.label}:** ${fact.value}`);
   if (facts.length > 0) content = content.replace(/^(# .+\n)/m, `$1\n${facts.join(' · ')}\n`);
+  if (kind === 'blog_post') {
+    // The subject as the client wrote it ("What changed at the clinic this month"), not the old Title Case of the ask.
+    const found = recognise(input.crew.id, input.brief, input.requirements, true);
+    const audience = found.audience && input.brief.includes(found.audience) ? ` for ${found.audience}` : '';
+    const title = `${found.subject.charAt(0).toUpperCase()}${found.subject.slice(1)}${audience}`;
+    const old = /^# (.+)$/m.exec(content)?.[1];
+    if (old && !/^(?:Research|Outline)\b/.test(old) && found.subject.length >= 3 && !material.keywords.some((keyword) => old.toLowerCase().includes(keyword.toLowerCase()) && !title.toLowerCase().includes(keyword.toLowerCase()))) {
+      content = content.replace(/^# .+$/m, `# ${title}`).replace(/^title: ".*"$/m, `title: "${title.replace(/"/g, "'")}"`);
+      if (typeof data?.title === 'string') data = { ...data, title };
+    }
+  }
   if (kind === 'prd') {
     const subject = recognise(input.crew.id, input.brief, input.requirements, true).subject;
     content = content.replace(/^# PRD: .+$/m, `# ${subject.charAt(0).toUpperCase()}${subject.slice(1)}: product requirements`);
@@ -41,7 +53,7 @@ function supplemented(output: StageOutput, input: StageInput, kind: DeliverableK
       content = /^## User stories\n\n/m.test(content) ? content.replace(/^## User stories\n\n/m, `## User stories\n\n${lines}\n`) : content.replace(/^(## (?:Technical|Roadmap|Tickets|Release)[^\n]*)$/m, `## User stories\n\n${lines}\n\n$1`);
     }
   }
-  return content === output.content ? output : { ...output, content };
+  return content === output.content ? output : { ...output, content, ...(data ? { data } : {}) };
 }
 
 function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; outline?: boolean } {

@@ -65,3 +65,16 @@ test('a bare how-to is an outline in the grammar a person writes', async (t) => 
   t.notRegex(result.content, /\d/);
   t.true(result.notes.some((note) => /outline of the how to/.test(note)));
 });
+
+test('a blog post from staff notes never prints the attendee roll, the notes for the author or commit hashes', async (t) => {
+  const notes = await outcome('writer', {
+    brief: 'Write a blog post for patients about what changed at the clinic this month',
+    context: 'Present: Dr. Amara Okafor, Raj Patel (RN)\nThe clinic now opens at 7:30 on weekdays.\nOnline booking went live on 3 March and 40% of appointments are now booked online.\nInternal notes: do not mention the staffing gap.',
+  });
+  t.regex(notes.content, /^# What changed at the clinic this month for patients$/m);
+  for (const fact of ['7:30', '3 March', '40%']) t.true(notes.content.includes(fact), fact);
+  for (const hidden of ['Amara Okafor', 'Raj Patel', 'staffing gap']) t.false(notes.content.includes(hidden), hidden);
+  const commits = await outcome('writer', { brief: 'Blog post about what is new in jobrunner 1.8', context: 'a1b2c3d fix: retries no longer duplicate jobs when a worker restarts\n9f8e7d6 feat: cron schedules accept time zones' });
+  t.true(commits.content.includes('Retries no longer duplicate jobs when a worker restarts'));
+  t.notRegex(commits.content, /a1b2c3d|9f8e7d6|\bfeat:|\bfix:/);
+});
