@@ -7,6 +7,8 @@ import { referenceOutcomes } from '../runtime/models/local/referenceOutcomes.js'
 import { hash } from '../runtime/models/local/text/seed.js';
 import { createWorkbench } from '../runtime/models/local/workbench.js';
 import { createNlp, createQualityMeter, salientOf, type Measured, type Nlp } from '../runtime/quality/index.js';
+import { panelFigures } from './qualityPanel.js';
+import { benchRevisions } from './qualityRevisions.js';
 
 /**
  * `npm run bench -- quality`: is the local composer grounded, and do the metrics tell a real
@@ -123,6 +125,9 @@ export async function benchQuality(): Promise<Record<string, number | string>> {
   }
   Object.assign(figures, everyday(nlp, meter, verbose));
   Object.assign(figures, bareDrafts(nlp, meter, verbose));
+  // Issue 26: the everyday panel of 36 requests (bench/qualityPanel.ts).
+  Object.assign(figures, panelFigures(nlp, verbose));
+  Object.assign(figures, benchRevisions(nlp, verbose));
   return figures;
 }
 

@@ -1,4 +1,5 @@
 import { component, requirementsObject, responseObject, strictObject, timestamp } from './common.js';
+import { deliverableSchema, draftKindSchema } from './deliverables/index.js';
 import type { JsonSchema } from './types.js';
 import { approvalsObject, pendingAction } from './approvals.js';
 
@@ -125,6 +126,8 @@ export const result: JsonSchema = component('Result', {
         seo_score: { type: 'integer' },
         readability_score: { type: 'integer' },
         notes: { type: 'array', items: { type: 'string' }, description: 'What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say.' },
+        deliverable: deliverableSchema,
+        draft_kind: draftKindSchema,
       },
     },
     assets: { type: 'array', items: responseObject({ type: { type: 'string' }, url: { type: 'string' }, description: { type: 'string' } }) },

@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { abortError, isRetryableStatus, ModelCallError } from './errors.js';
 import { buildMessages, functionTools, toolNames } from './openaiMessages.js';
+import { fillDeliverable } from './openaiDeliverable.js';
 import { scoreRubric } from './openaiRubric.js';
 import type { ModelProvider, StageOutput, ToolCall } from './types.js';
 
@@ -54,10 +55,11 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       const content = (message.content ?? '').trim();
       if (!content) throw new ModelCallError('The model returned an empty reply.', true);
       const output = finalOutput(content);
-      // The outcome's last stage (or a revision) is its result: the reviewing agent scores it.
+      // The outcome's last stage (or a revision) is its result: the reviewing agent scores it, and
+      // the deliverable's data is filled through structured output beside the Markdown.
       if (input.revision || input.stageIndex === input.crew.stages.length - 1) {
-        const rubric = await scoreRubric(client, options.model, input, content, signal);
-        if (rubric) output.data = { rubric };
+        const [rubric, filled] = await Promise.all([scoreRubric(client, options.model, input, content, signal), fillDeliverable(client, options.model, input, content, signal)]);
+        output.data = { ...(rubric ? { rubric } : {}), ...filled };
       }
       return { kind: 'final', output };
     },

@@ -85,6 +85,24 @@ function notesOf(data: Record<string, unknown> | null): { notes?: string[] } {
   return notes.length > 0 ? { notes } : {};
 }
 
+/**
+ * What the model says of its own document beside the measured metadata (DESIGN section 12): the
+ * deliverable's data, whether it is grounded or an outline, and the requirements it could not
+ * meet with the reason (added to the measured ones, one entry per requirement).
+ */
+function documentOf(data: Record<string, unknown> | null, measured: { unmet_requirements?: unknown }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const deliverable = data?.deliverable;
+  if (deliverable && typeof deliverable === 'object' && typeof (deliverable as { kind?: unknown }).kind === 'string') out.deliverable = deliverable;
+  if (data?.draft_kind === 'grounded' || data?.draft_kind === 'outline') out.draft_kind = data.draft_kind;
+  const own = Array.isArray(data?.unmet_requirements) ? (data.unmet_requirements as Array<{ requirement?: unknown; reason?: unknown }>).filter((item) => typeof item?.requirement === 'string' && typeof item.reason === 'string') : [];
+  if (own.length > 0) {
+    const listed = Array.isArray(measured.unmet_requirements) ? (measured.unmet_requirements as Array<{ requirement: string }>) : [];
+    out.unmet_requirements = [...listed, ...own.filter((item) => !listed.some((taken) => taken.requirement === item.requirement))];
+  }
+  return out;
+}
+
 /** A title for integration targets: the document's first heading, else the brief's opening words. */
 function documentTitle(content: string, brief: string): string {
   const heading = /^#{1,3}\s+(.+)$/m.exec(content)?.[1]?.trim();
@@ -255,7 +273,7 @@ export function createStageRunner(deps: StageRunnerDeps) {
       // The model's notes on what the material lacked (local model: `data.notes`) sit beside the
       // measured metadata, with the tool calls made visible (issue 21): how many the outcome's
       // agents made and how many failed.
-      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data), tool_calls: await toolCallCount(input.outcomeId) }, assets: [] },
+      result: { content, metadata: { ...measured.metadata, ...notesOf(document.data), ...documentOf(document.data, measured.metadata), tool_calls: await toolCallCount(input.outcomeId) }, assets: [] },
       qualityMetrics: measured.quality,
       at: deps.clock.now().toISOString(),
       ...(input.revisionId ? { revisionNotes: revisionNotes(document.data) } : {}),

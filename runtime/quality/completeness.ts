@@ -2,6 +2,7 @@ import type { DocumentParts } from './markdown.js';
 import { plainText } from './markdown.js';
 import { flagOf, formatOf, requestedWords, targetKeywords, type Format } from './requirements.js';
 import { askMet, explicitAsks } from './asks.js';
+import { deliverableChecks, deliverableReasons } from './deliverableChecks.js';
 import { containsPhrase, contentTerms, countWords, stem } from './text.js';
 
 /** One requirement and how far the content meets it (0..1). */
@@ -21,7 +22,7 @@ export function hasExamples(parts: DocumentParts): boolean {
  * user stories, technical specs, action items, meta description, tone markers, length and format.
  * Requirements nobody asked for are not checked.
  */
-export function requirementChecks(parts: DocumentParts, brief: string, requirements: Record<string, unknown>): RequirementCheck[] {
+export function requirementChecks(parts: DocumentParts, brief: string, requirements: Record<string, unknown>, markdown?: string): RequirementCheck[] {
   const checks: RequirementCheck[] = [];
   const text = plainText(parts);
   const keywords = targetKeywords(requirements);
@@ -55,6 +56,8 @@ export function requirementChecks(parts: DocumentParts, brief: string, requireme
   const wanted = requestedWords(requirements, format);
   if (wanted !== undefined) checks.push({ requirement: 'length', met: lengthFit(countWords(text), wanted) });
   if (typeof requirements.format === 'string') checks.push({ requirement: 'format', met: formatFit(parts, format) });
+  // The deliverable and forms asked for need the Markdown (tables, checkboxes, numbered items).
+  if (markdown !== undefined) checks.push(...deliverableChecks(parts, markdown, brief, requirements));
   const asks = explicitAsks(brief);
   if (asks.length > 0) {
     const stems = new Set(contentTerms(`${parts.title}\n${parts.headings.join('\n')}\n${text}`).map(stem));
@@ -110,5 +113,5 @@ const reasons: Record<string, string> = {
 export function unmetRequirements(checks: RequirementCheck[]): UnmetRequirement[] {
   return checks
     .filter((check) => check.met < 0.75)
-    .map((check) => ({ requirement: check.requirement, reason: reasons[check.requirement] ?? 'the content does not cover what the brief asks for here' }));
+    .map((check) => ({ requirement: check.requirement, reason: reasons[check.requirement] ?? deliverableReasons(check.requirement) ?? 'the content does not cover what the brief asks for here' }));
 }

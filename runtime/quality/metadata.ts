@@ -4,6 +4,7 @@ import { readingEase } from './readability.js';
 import { formatOf, targetKeywords } from './requirements.js';
 import { seoScore } from './seo.js';
 import { polarity, type Polarity } from './sentiment.js';
+import { withoutOutlineNotes } from './templateText.js';
 import { countWords } from './text.js';
 
 /** `result.metadata` of the spec: measured from the content, never estimated by a model. */
@@ -34,9 +35,10 @@ export function computeMetadata(content: string, requirements: Record<string, un
   return {
     word_count: wordCount,
     reading_time: `${Math.max(1, Math.ceil(wordCount / wordsPerMinute))} min read`,
-    sentiment: polarity(text).polarity,
+    // Outline notes speak to the writer; the sentiment is the document's own.
+    sentiment: polarity(plainText(parseDocument(withoutOutlineNotes(content)))).polarity,
     seo_score: seoScore(parts, targetKeywords(requirements), format === 'social_media' ? 20 : 300),
     readability_score: readingEase(text),
-    unmet_requirements: unmetRequirements(requirementChecks(parts, brief, requirements)),
+    unmet_requirements: unmetRequirements(requirementChecks(parts, brief, requirements, content)),
   };
 }

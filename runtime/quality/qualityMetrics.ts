@@ -6,6 +6,8 @@ import { parseDocument, plainText } from './markdown.js';
 import { averageSentenceLength, clampScore, readingCounts, readingEase } from './readability.js';
 import { polarity } from './sentiment.js';
 import { contentTerms, countWords, sentences, stem } from './text.js';
+import { carries, requestFacts } from './facts.js';
+import { declaresOutline, placeholderSentence } from './templateText.js';
 
 /** `quality_metrics` of the spec; every number is measured from the content and the request. */
 export interface QualityMetrics {
@@ -41,8 +43,14 @@ export interface QualitySignals {
   subjectRecall: number;
   /** Share (0..1) of the context's salient items used; undefined without salient items. */
   contextRecall?: number;
+  /** Share (0..1) of the request's own facts (figures, dates, names of the brief; timeline, audience ... requirements) carried; undefined without any. */
+  factsCarried?: number;
+  /** Whether the request gave anything to ground a draft on (material, or facts in the brief or requirements); without, the draft is an outline. */
+  grounded: boolean;
   sentences: number;
   boilerplateSentences: number;
+  /** Sentences that talk to the writer or operator instead of the reader (placeholders, outline notes). */
+  templateSentences: number;
   unmet: number;
 }
 
@@ -56,7 +64,7 @@ export interface RubricScores {
 
 // Words that say what to produce rather than what it is about; they would reward any document
 // that repeats "write a blog post" back.
-const instructionWords = new Set(['write', 'create', 'draft', 'generate', 'produce', 'prepare', 'compose', 'make', 'blog', 'post', 'article', 'piece', 'content', 'please', 'need', 'want', 'help', 'prd', 'summary', 'summarize', 'summarise', 'linkedin', 'newsletter', 'guide', 'documentation', 'extract']);
+const instructionWords = new Set(['write', 'create', 'draft', 'generate', 'produce', 'prepare', 'compose', 'make', 'blog', 'post', 'article', 'piece', 'content', 'please', 'need', 'want', 'help', 'prd', 'summary', 'summarize', 'summarise', 'linkedin', 'newsletter', 'guide', 'documentation', 'extract', 'release', 'notes', 'roadmap', 'ticket', 'tickets', 'jira', 'spec', 'retro', 'email', 'page', 'review', 'analysis', 'ranking', 'plan', 'item', 'update']);
 
 // Relevance and completeness weigh most: a readable piece about the wrong thing is not a result.
 const weights = { relevance: 0.3, clarity: 0.2, completeness: 0.3, engagement: 0.2 };
@@ -74,22 +82,27 @@ export function assessQuality(content: string, input: QualityInput): { metrics: 
   const parts = parseDocument(content);
   const text = plainText(parts);
   const units = sentences(text);
-  const checks = requirementChecks(parts, input.brief, input.requirements);
+  const checks = requirementChecks(parts, input.brief, input.requirements, content);
   const found = relevance(`${parts.title}\n${text}`, input.brief, input.salient ?? []);
+  const facts = requestFacts(input.brief, input.requirements);
+  const factsCarried = facts.length === 0 ? undefined : facts.filter((fact) => carries(`${parts.title}\n${text}`, fact)).length / facts.length;
+  const material = input.material ?? true;
+  // A draft that says it is an outline to fill in is one, whatever the request carried.
+  const grounded = (material || facts.length > 0) && !declaresOutline(content);
   const bp = input.boilerplate ? boilerplateSentences(input.boilerplate.index, content, input.boilerplate.request) : { total: proseSentences(content).length, boilerplate: [] };
-  // A message to the operator ("came without context", "No decisions were recorded") says nothing to the reader.
+  // A message to the operator ("came without context", "Paste the numbers") says nothing to the reader.
   const prose = proseSentences(content);
   const placeholders = prose.filter((sentence) => placeholderSentence.test(sentence) && !bp.boilerplate.includes(sentence));
   const empty = [...bp.boilerplate, ...placeholders];
-  const boilerplateShare = bp.total === 0 ? 0 : Math.min(1, empty.length / bp.total);
-  const material = input.material ?? true;
+  const templateShare = bp.total === 0 ? 0 : Math.min(1, empty.length / bp.total);
   const sections = sectionsWithInputs(content, input.inputs);
+  const carried = carriedShare(found, factsCarried, material);
   const computed = {
-    // Without material the best a text can do is echo the brief: that is half of being relevant.
-    relevance: text.trim() === '' ? 0 : clampScore(found.score * (material ? 1 : 0.5)),
-    clarity: clarity(text, units, content),
+    // Without anything to ground on, the best a text can do is echo the brief: half of being relevant.
+    relevance: text.trim() === '' ? 0 : clampScore(grounded ? 100 * Math.sqrt(found.subject * carried) : 50 * found.subject),
+    clarity: clampScore(clarity(text, units, content) * (1 - templateShare)),
     completeness: clampScore(completeness(text, checks.map((check) => check.met)) * sections),
-    engagement: engagement(text, units, parts.headings.length, parts.listItems, hasExamples(parts)),
+    engagement: engagement(text, units.filter((unit) => !empty.some((sentence) => unit.includes(sentence.slice(0, 40)))), parts.headings.length, parts.listItems, hasExamples(parts)),
   };
   const criteria = input.judge ? blend(computed, input.judge) : computed;
   const base =
@@ -97,20 +110,40 @@ export function assessQuality(content: string, input: QualityInput): { metrics: 
     criteria.clarity * weights.clarity +
     criteria.completeness * weights.completeness +
     criteria.engagement * weights.engagement;
-  // A near-empty text (a few words of prose that are not boilerplate) cannot score as a document.
+  // A near-empty text cannot score as a document; what counts as near-empty follows the request's size.
   const substantive = prose.filter((sentence) => !empty.includes(sentence)).reduce((sum, sentence) => sum + countWords(sentence), 0);
-  const volume = Math.min(1, substantive / (formatOf(input.requirements, input.brief) === 'social_media' ? 25 : 60));
-  const overall = base * (0.2 + (0.8 * criteria.relevance) / 100) * (1 - boilerplateShare) * volume;
+  const cap = formatOf(input.requirements, input.brief) === 'social_media' ? 25 : 60;
+  const expected = Math.min(cap, Math.max(12, Math.round(0.6 * countWords(input.inputs ?? input.brief))));
+  const volume = Math.min(1, substantive / expected);
+  // Grounding: an outline (nothing to ground on) keeps a fifth of its score, a draft as much as it carries.
+  const grounding = grounded ? 0.2 + (0.8 * criteria.relevance) / 100 : 0.2;
+  const overall = base * grounding * (1 - templateShare) * volume;
   return {
     metrics: { overall_score: clampScore(overall), criteria },
     signals: {
       subjectRecall: found.subject,
       ...(found.context !== undefined ? { contextRecall: found.context } : {}),
+      ...(factsCarried !== undefined ? { factsCarried } : {}),
+      grounded,
       sentences: bp.total,
       boilerplateSentences: bp.boilerplate.length,
+      templateSentences: empty.length,
       unmet: checks.filter((check) => check.met < 0.75).length,
     },
   };
+}
+
+/**
+ * How much of what the request carries the text carries. With material, the share of its salient
+ * items used, times `0.5 + 0.5 × the share of the request's own facts carried`: dropping every fact
+ * of the brief and requirements halves it, dropping the material's gives 0. Without material, the
+ * share of the request's facts carried. With neither, the brief's subject stands in (a direct call
+ * that did not say what material there was).
+ */
+function carriedShare(found: { subject: number; context?: number }, factsCarried: number | undefined, material: boolean): number {
+  if (found.context !== undefined) return found.context * (factsCarried === undefined ? 1 : 0.5 + 0.5 * factsCarried);
+  if (factsCarried !== undefined) return factsCarried;
+  return material ? found.subject : 0;
 }
 
 /** Each criterion half computed, half judged: the judge reads meaning, the figures cannot be talked up. */
@@ -130,13 +163,12 @@ function blend(computed: QualityMetrics['criteria'], judge: RubricScores): Quali
  * mean needs both: content that echoes the brief but drops every fact the client gave scores 0,
  * as does content full of the facts of another subject; an arithmetic mean gave either 50.
  */
-function relevance(text: string, brief: string, salient: string[]): { score: number; subject: number; context?: number } {
+function relevance(text: string, brief: string, salient: string[]): { subject: number; context?: number } {
   const wanted = new Set(contentTerms(brief).filter((term) => !instructionWords.has(term)).map(stem));
   const present = new Set(contentTerms(text).map(stem));
   const subject = wanted.size === 0 ? 1 : [...wanted].filter((term) => present.has(term)).length / wanted.size;
-  if (salient.length === 0) return { score: clampScore(100 * subject), subject };
-  const context = salient.filter((item) => mentions(text, item)).length / salient.length;
-  return { score: clampScore(100 * Math.sqrt(subject * context)), subject, context };
+  if (salient.length === 0) return { subject };
+  return { subject, context: salient.filter((item) => mentions(text, item)).length / salient.length };
 }
 
 /**
@@ -170,10 +202,6 @@ function sectionCoherence(markdown: string): number {
     .filter((value): value is 0 | 1 => value !== undefined);
   return scored.length === 0 ? 1 : scored.reduce<number>((sum, value) => sum + value, 0) / scored.length;
 }
-
-// Sentences that talk to the operator about what is missing instead of to the reader.
-const placeholderSentence =
-  /\b(?:came without (?:any )?context|no facts to draft|nothing to draft|(?:add|provide) (?:them|more context|context)|use a real model|no (?:decisions?|action items?|follow-ups?|recurring topics)(?: with an owner)? (?:were|was) (?:recorded|found)|holds no statements?|to be (?:written|added|decided|determined)|lorem ipsum|\bTBD\b|\bTODO\b|placeholder)/i;
 
 /**
  * Share (0..1) of the `##`/`###` sections whose body carries content from the inputs: at least one

@@ -58,9 +58,11 @@ test('a bare brief gives each crew a usable first draft: titled, no empty sectio
     t.regex(content, /^(?:---[\s\S]*?---\n+)?# \S/, content);
     t.deepEqual(emptySections(content), [], content);
     t.notRegex(content, operatorMessages);
-    // Questions the reader should answer, from the brief's own subject.
-    t.regex(content, /\?\n/, content);
+    // Issue 26: a bare brief is an outline of the recognised deliverable, marked as such.
+    t.is(outcome.result.metadata.draft_kind, 'outline', JSON.stringify(outcome.result.metadata));
   }
+  t.is(mind.result.metadata.deliverable.kind, 'meeting_summary');
+  t.is(pilot.result.metadata.deliverable.kind, 'prd');
   t.regex(writer.result.content, /Node\.js worker threads/);
   t.notRegex(writer.result.content, /\bJs worker threads\b/);
   t.false(writer.result.metadata.unmet_requirements.some((unmet: { requirement: string }) => unmet.requirement === 'target_keywords'), JSON.stringify(writer.result.metadata));

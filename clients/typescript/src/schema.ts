@@ -1190,6 +1190,356 @@ export interface components {
         CrewList: {
             crews: components["schemas"]["Crew"][];
         };
+        /**
+         * @description The deliverable's data beside the Markdown: the kind and its data, so integrations create objects from data, not from Markdown.
+         * @example {
+         *       "kind": "meeting_summary",
+         *       "data": {
+         *         "title": "Dispatch sync",
+         *         "date": null,
+         *         "summary": [
+         *           "The returns backlog is 1,240 tickets."
+         *         ],
+         *         "decisions": [
+         *           {
+         *             "text": "Van 7 goes out on Monday.",
+         *             "source": "Maria"
+         *           }
+         *         ],
+         *         "action_items": [
+         *           {
+         *             "owner": "Jan de Vries",
+         *             "task": "Send van 7 to the Utrecht depot",
+         *             "due": "Monday"
+         *           }
+         *         ],
+         *         "open_questions": []
+         *       }
+         *     }
+         */
+        Deliverable: components["schemas"]["DeliverableBlogPost"] | components["schemas"]["DeliverableSocialPosts"] | components["schemas"]["DeliverableNewsletter"] | components["schemas"]["DeliverableDocumentationPage"] | components["schemas"]["DeliverableHowTo"] | components["schemas"]["DeliverableEmail"] | components["schemas"]["DeliverableLandingCopy"] | components["schemas"]["DeliverableMeetingSummary"] | components["schemas"]["DeliverableStatusReview"] | components["schemas"]["DeliverableAnalysis"] | components["schemas"]["DeliverableProcessPlan"] | components["schemas"]["DeliverableRetro"] | components["schemas"]["DeliverablePriorityRanking"] | components["schemas"]["DeliverablePrd"] | components["schemas"]["DeliverableRoadmap"] | components["schemas"]["DeliverableTicketSet"] | components["schemas"]["DeliverableReleaseNotes"] | components["schemas"]["DeliverableTechnicalSpec"];
+        /** @description A backlog, incident or general analysis. */
+        DeliverableAnalysis: {
+            data: {
+                action_items: {
+                    /** @description As the material states it ("by Friday", "2026-03-02"); null when none was given. */
+                    due: string | null;
+                    owner: string | null;
+                    task: string;
+                }[];
+                causes: string[];
+                findings: {
+                    evidence: string | null;
+                    finding: string;
+                }[];
+                recommendations: {
+                    /** @enum {string} */
+                    priority: "high" | "medium" | "low";
+                    text: string;
+                }[];
+                /** @enum {string} */
+                subject: "backlog" | "incident" | "general";
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "analysis";
+        };
+        /** @description A blog post. */
+        DeliverableBlogPost: {
+            data: {
+                call_to_action: string | null;
+                lede: string;
+                sections: {
+                    body: string[];
+                    heading: string;
+                }[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "blog_post";
+        };
+        /** @description A documentation or install page. */
+        DeliverableDocumentationPage: {
+            data: {
+                prerequisites: string[];
+                sections: {
+                    body: string[];
+                    heading: string;
+                }[];
+                steps: {
+                    /** @description A shell command or code line the step runs, when it has one. */
+                    command: string | null;
+                    detail: string | null;
+                    instruction: string;
+                }[];
+                summary: string;
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "documentation_page";
+        };
+        /** @description An email with a subject line and a call to action. */
+        DeliverableEmail: {
+            data: {
+                body: string[];
+                call_to_action: string;
+                greeting: string;
+                sign_off: string;
+                subject: string;
+            };
+            /** @enum {string} */
+            kind: "email";
+        };
+        /** @description A how-to guide. */
+        DeliverableHowTo: {
+            data: {
+                steps: {
+                    /** @description A shell command or code line the step runs, when it has one. */
+                    command: string | null;
+                    detail: string | null;
+                    instruction: string;
+                }[];
+                summary: string;
+                tips: string[];
+                title: string;
+                you_need: string[];
+            };
+            /** @enum {string} */
+            kind: "how_to";
+        };
+        /** @description Landing-page copy. */
+        DeliverableLandingCopy: {
+            data: {
+                benefits: {
+                    text: string;
+                    title: string;
+                }[];
+                call_to_action: string;
+                headline: string;
+                proof: string[];
+                subheadline: string;
+            };
+            /** @enum {string} */
+            kind: "landing_copy";
+        };
+        /** @description A meeting summary: what was said, decided and who does what. */
+        DeliverableMeetingSummary: {
+            data: {
+                action_items: {
+                    /** @description As the material states it ("by Friday", "2026-03-02"); null when none was given. */
+                    due: string | null;
+                    owner: string | null;
+                    task: string;
+                }[];
+                date: string | null;
+                decisions: {
+                    source: string | null;
+                    text: string;
+                }[];
+                open_questions: string[];
+                summary: string[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "meeting_summary";
+        };
+        /** @description A newsletter issue. */
+        DeliverableNewsletter: {
+            data: {
+                call_to_action: string | null;
+                intro: string;
+                items: {
+                    body: string[];
+                    heading: string;
+                }[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "newsletter";
+        };
+        /** @description A product requirements document. */
+        DeliverablePrd: {
+            data: {
+                goals: string[];
+                metrics: string[];
+                open_questions: string[];
+                personas: string[];
+                problem: string[];
+                requirements: string[];
+                title: string;
+                user_stories: {
+                    /** @description The "so that" reason; null when the material gives none. */
+                    benefit: string | null;
+                    persona: string;
+                    want: string;
+                }[];
+            };
+            /** @enum {string} */
+            kind: "prd";
+        };
+        /** @description A priority ranking. */
+        DeliverablePriorityRanking: {
+            data: {
+                criteria: string[];
+                items: {
+                    item: string;
+                    /** @enum {string} */
+                    priority: "high" | "medium" | "low";
+                    rank: number;
+                    reason: string | null;
+                }[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "priority_ranking";
+        };
+        /** @description A process plan: goal, ordered steps with owners, risks and how success is measured. */
+        DeliverableProcessPlan: {
+            data: {
+                goal: string;
+                measures: string[];
+                risks: string[];
+                steps: {
+                    due: string | null;
+                    owner: string | null;
+                    step: string;
+                }[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "process_plan";
+        };
+        /** @description Release notes. */
+        DeliverableReleaseNotes: {
+            data: {
+                date: string | null;
+                entries: {
+                    /** @description Issue, PR or commit it came from; kept for the author, not printed to customers. */
+                    reference: string | null;
+                    text: string;
+                    /** @enum {string} */
+                    type: "feature" | "improvement" | "fix" | "breaking" | "security" | "other";
+                }[];
+                highlights: string[];
+                title: string;
+                version: string | null;
+            };
+            /** @enum {string} */
+            kind: "release_notes";
+        };
+        /** @description A retrospective. */
+        DeliverableRetro: {
+            data: {
+                action_items: {
+                    /** @description As the material states it ("by Friday", "2026-03-02"); null when none was given. */
+                    due: string | null;
+                    owner: string | null;
+                    task: string;
+                }[];
+                title: string;
+                to_improve: string[];
+                went_well: string[];
+            };
+            /** @enum {string} */
+            kind: "retro";
+        };
+        /** @description A roadmap: phases with dates. */
+        DeliverableRoadmap: {
+            data: {
+                phases: {
+                    /** @description The period as the material or requirements.timeline state it; null when none was given. */
+                    dates: string | null;
+                    items: string[];
+                    name: string;
+                }[];
+                timeline: string | null;
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "roadmap";
+        };
+        /** @description Social posts, one per network, each within its network's length. */
+        DeliverableSocialPosts: {
+            data: {
+                posts: {
+                    hashtags: string[];
+                    /** @description The network's length limit the text keeps within. */
+                    max_characters: number;
+                    network: string;
+                    text: string;
+                }[];
+            };
+            /** @enum {string} */
+            kind: "social_posts";
+        };
+        /** @description A KPI or status review. */
+        DeliverableStatusReview: {
+            data: {
+                action_items: {
+                    /** @description As the material states it ("by Friday", "2026-03-02"); null when none was given. */
+                    due: string | null;
+                    owner: string | null;
+                    task: string;
+                }[];
+                highlights: string[];
+                metrics: {
+                    current: string | null;
+                    due: string | null;
+                    name: string;
+                    /** @enum {string} */
+                    status: "on_track" | "at_risk" | "off_track" | "unknown";
+                    target: string | null;
+                }[];
+                period: string | null;
+                risks: string[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "status_review";
+        };
+        /** @description A technical specification. */
+        DeliverableTechnicalSpec: {
+            data: {
+                design: {
+                    body: string[];
+                    heading: string;
+                }[];
+                goals: string[];
+                interfaces: string[];
+                open_questions: string[];
+                overview: string;
+                risks: string[];
+                title: string;
+            };
+            /** @enum {string} */
+            kind: "technical_spec";
+        };
+        /** @description A set of tracker tickets, each with acceptance criteria. */
+        DeliverableTicketSet: {
+            data: {
+                estimate_unit: string | null;
+                tickets: {
+                    acceptance_criteria: string[];
+                    description: string;
+                    /** @description Null when the material gives none (estimates are never guessed). */
+                    estimate: {
+                        /** @description The unit asked for: points, hours, days ... */
+                        unit: string;
+                        value: number;
+                    } | null;
+                    title: string;
+                }[];
+                title: string;
+                user_stories: {
+                    /** @description The "so that" reason; null when the material gives none. */
+                    benefit: string | null;
+                    persona: string;
+                    want: string;
+                }[];
+            };
+            /** @enum {string} */
+            kind: "ticket_set";
+        };
         Deployment: {
             agents_deployed: string[];
             /** Format: date-time */
@@ -1366,6 +1716,12 @@ export interface components {
             }[];
             content: string;
             metadata: {
+                deliverable?: components["schemas"]["Deliverable"];
+                /**
+                 * @description "outline" when the brief came without material: an honest outline of the deliverable with what to add; "grounded" otherwise.
+                 * @enum {string}
+                 */
+                draft_kind?: "grounded" | "outline";
                 /** @description What the material lacked (no context, no reason for a user story, nothing to rank ...), said beside the content; present only when there is something to say. */
                 notes?: string[];
                 readability_score?: number;
@@ -1835,6 +2191,25 @@ export type Approvals = components['schemas']['Approvals'];
 export type ChatConfiguration = components['schemas']['ChatConfiguration'];
 export type Crew = components['schemas']['Crew'];
 export type CrewList = components['schemas']['CrewList'];
+export type Deliverable = components['schemas']['Deliverable'];
+export type DeliverableAnalysis = components['schemas']['DeliverableAnalysis'];
+export type DeliverableBlogPost = components['schemas']['DeliverableBlogPost'];
+export type DeliverableDocumentationPage = components['schemas']['DeliverableDocumentationPage'];
+export type DeliverableEmail = components['schemas']['DeliverableEmail'];
+export type DeliverableHowTo = components['schemas']['DeliverableHowTo'];
+export type DeliverableLandingCopy = components['schemas']['DeliverableLandingCopy'];
+export type DeliverableMeetingSummary = components['schemas']['DeliverableMeetingSummary'];
+export type DeliverableNewsletter = components['schemas']['DeliverableNewsletter'];
+export type DeliverablePrd = components['schemas']['DeliverablePrd'];
+export type DeliverablePriorityRanking = components['schemas']['DeliverablePriorityRanking'];
+export type DeliverableProcessPlan = components['schemas']['DeliverableProcessPlan'];
+export type DeliverableReleaseNotes = components['schemas']['DeliverableReleaseNotes'];
+export type DeliverableRetro = components['schemas']['DeliverableRetro'];
+export type DeliverableRoadmap = components['schemas']['DeliverableRoadmap'];
+export type DeliverableSocialPosts = components['schemas']['DeliverableSocialPosts'];
+export type DeliverableStatusReview = components['schemas']['DeliverableStatusReview'];
+export type DeliverableTechnicalSpec = components['schemas']['DeliverableTechnicalSpec'];
+export type DeliverableTicketSet = components['schemas']['DeliverableTicketSet'];
 export type Deployment = components['schemas']['Deployment'];
 export type Error = components['schemas']['Error'];
 export type Integration = components['schemas']['Integration'];
@@ -4249,7 +4624,32 @@ export interface operations {
                      *               "readability_score": 1,
                      *               "notes": [
                      *                 "notes example"
-                     *               ]
+                     *               ],
+                     *               "deliverable": {
+                     *                 "kind": "meeting_summary",
+                     *                 "data": {
+                     *                   "title": "Dispatch sync",
+                     *                   "date": null,
+                     *                   "summary": [
+                     *                     "The returns backlog is 1,240 tickets."
+                     *                   ],
+                     *                   "decisions": [
+                     *                     {
+                     *                       "text": "Van 7 goes out on Monday.",
+                     *                       "source": "Maria"
+                     *                     }
+                     *                   ],
+                     *                   "action_items": [
+                     *                     {
+                     *                       "owner": "Jan de Vries",
+                     *                       "task": "Send van 7 to the Utrecht depot",
+                     *                       "due": "Monday"
+                     *                     }
+                     *                   ],
+                     *                   "open_questions": []
+                     *                 }
+                     *               },
+                     *               "draft_kind": "grounded"
                      *             },
                      *             "assets": [
                      *               {
@@ -4367,7 +4767,32 @@ export interface operations {
                      *           "readability_score": 1,
                      *           "notes": [
                      *             "notes example"
-                     *           ]
+                     *           ],
+                     *           "deliverable": {
+                     *             "kind": "meeting_summary",
+                     *             "data": {
+                     *               "title": "Dispatch sync",
+                     *               "date": null,
+                     *               "summary": [
+                     *                 "The returns backlog is 1,240 tickets."
+                     *               ],
+                     *               "decisions": [
+                     *                 {
+                     *                   "text": "Van 7 goes out on Monday.",
+                     *                   "source": "Maria"
+                     *                 }
+                     *               ],
+                     *               "action_items": [
+                     *                 {
+                     *                   "owner": "Jan de Vries",
+                     *                   "task": "Send van 7 to the Utrecht depot",
+                     *                   "due": "Monday"
+                     *                 }
+                     *               ],
+                     *               "open_questions": []
+                     *             }
+                     *           },
+                     *           "draft_kind": "grounded"
                      *         },
                      *         "assets": [
                      *           {
@@ -4558,7 +4983,32 @@ export interface operations {
                      *           "readability_score": 1,
                      *           "notes": [
                      *             "notes example"
-                     *           ]
+                     *           ],
+                     *           "deliverable": {
+                     *             "kind": "meeting_summary",
+                     *             "data": {
+                     *               "title": "Dispatch sync",
+                     *               "date": null,
+                     *               "summary": [
+                     *                 "The returns backlog is 1,240 tickets."
+                     *               ],
+                     *               "decisions": [
+                     *                 {
+                     *                   "text": "Van 7 goes out on Monday.",
+                     *                   "source": "Maria"
+                     *                 }
+                     *               ],
+                     *               "action_items": [
+                     *                 {
+                     *                   "owner": "Jan de Vries",
+                     *                   "task": "Send van 7 to the Utrecht depot",
+                     *                   "due": "Monday"
+                     *                 }
+                     *               ],
+                     *               "open_questions": []
+                     *             }
+                     *           },
+                     *           "draft_kind": "grounded"
                      *         },
                      *         "assets": [
                      *           {
@@ -4654,7 +5104,32 @@ export interface operations {
                      *           "readability_score": 1,
                      *           "notes": [
                      *             "notes example"
-                     *           ]
+                     *           ],
+                     *           "deliverable": {
+                     *             "kind": "meeting_summary",
+                     *             "data": {
+                     *               "title": "Dispatch sync",
+                     *               "date": null,
+                     *               "summary": [
+                     *                 "The returns backlog is 1,240 tickets."
+                     *               ],
+                     *               "decisions": [
+                     *                 {
+                     *                   "text": "Van 7 goes out on Monday.",
+                     *                   "source": "Maria"
+                     *                 }
+                     *               ],
+                     *               "action_items": [
+                     *                 {
+                     *                   "owner": "Jan de Vries",
+                     *                   "task": "Send van 7 to the Utrecht depot",
+                     *                   "due": "Monday"
+                     *                 }
+                     *               ],
+                     *               "open_questions": []
+                     *             }
+                     *           },
+                     *           "draft_kind": "grounded"
                      *         },
                      *         "assets": [
                      *           {
@@ -4747,7 +5222,32 @@ export interface operations {
                      *           "readability_score": 1,
                      *           "notes": [
                      *             "notes example"
-                     *           ]
+                     *           ],
+                     *           "deliverable": {
+                     *             "kind": "meeting_summary",
+                     *             "data": {
+                     *               "title": "Dispatch sync",
+                     *               "date": null,
+                     *               "summary": [
+                     *                 "The returns backlog is 1,240 tickets."
+                     *               ],
+                     *               "decisions": [
+                     *                 {
+                     *                   "text": "Van 7 goes out on Monday.",
+                     *                   "source": "Maria"
+                     *                 }
+                     *               ],
+                     *               "action_items": [
+                     *                 {
+                     *                   "owner": "Jan de Vries",
+                     *                   "task": "Send van 7 to the Utrecht depot",
+                     *                   "due": "Monday"
+                     *                 }
+                     *               ],
+                     *               "open_questions": []
+                     *             }
+                     *           },
+                     *           "draft_kind": "grounded"
                      *         },
                      *         "assets": [
                      *           {

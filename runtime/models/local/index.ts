@@ -8,6 +8,7 @@ import { reviseStep } from './revision.js';
 import { think } from './think.js';
 import { researchToolStep, toolPassages } from './toolRule.js';
 import { createWorkbench, type Workbench } from './workbench.js';
+import { deliverableStage } from './document/route.js';
 import { writerStep } from './writer/writer.js';
 
 export interface LocalProviderOptions {
@@ -23,7 +24,7 @@ const crewSteps: Record<CrewId, (input: StageInput, bench: Workbench) => StageOu
 
 /** One stage's output, composed in process (revisions included). */
 export function composeStage(input: StageInput, bench: Workbench): StageOutput {
-  return input.revision ? reviseStep(input, input.revision, bench) : crewSteps[input.crew.id](input, bench);
+  return input.revision ? reviseStep(input, input.revision, bench) : deliverableStage(input, bench, crewSteps[input.crew.id]);
 }
 
 /** A request as a crew receives it. */
@@ -77,7 +78,7 @@ export function createLocalProvider(options: LocalProviderOptions = {}): ModelPr
       const research = researchToolStep(input, tools, exchanges);
       if (research.kind === 'tool_calls') return research;
       const output = composeStage(research.input, bench);
-      const found = toolPassages(exchanges);
+      const found = toolPassages(exchanges, input.brief);
       // The research stage keeps what its tools found and the knowledge-base passages it was
       // handed (only the first stage retrieves them), so the later stages write with them too.
       const carry = { ...(found.length > 0 ? { tool_passages: found } : {}), ...(input.knowledge.length > 0 ? { knowledge_passages: input.knowledge } : {}) };

@@ -1,14 +1,21 @@
 import { documentWordCount } from '../../quality/markdown.js';
-import { contentTerms, stem } from '../../quality/text.js';
 import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
-import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
-import { capitalize, rankSentences } from './text/phrases.js';
-import { cited, gatherSources } from './text/sources.js';
-import { applyTone } from './text/tone.js';
+import { blockWords, parseBlocks, renderBlocks, type Block } from './text/blocks.js';
+import { capitalize } from './text/phrases.js';
+import { cited, gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
 import { optimize } from './writer/writerPolish.js';
 import { seedOf } from './writer/writerResearch.js';
+import { addChecklist } from './revise/checklist.js';
+import { applyCorrection } from './revise/corrections.js';
+import { addDate, undatedSiblings } from './revise/dates.js';
+import { dropEmptySections, shortenTo } from './revise/length.js';
+import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
+import { applyRegister } from './revise/register.js';
+import { revisedDeliverable } from './revise/deliverable.js';
+import { addExample, addSection } from './revise/sections.js';
+import { asBullets, asProse, moveSectionFirst, movedFirst, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -16,241 +23,159 @@ export interface NotApplied {
   reason: string;
 }
 
-const exampleCue = /\b(for example|for instance|e\.g\.|such as|we tried|tried|piloted|rated|fell|rose|grew|dropped)\b/i;
 const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
-const namedSection = /\b(?:add|include|write)\s+(?:a|an|one more)\s+(?:section|part|paragraph)\s+(?:on|about|covering|for)\s+([^.,;!?]+)|\badd\s+(?:a|an)\s+([^.,;!?]+?)\s+section\b/gi;
-const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
-const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
-const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
-const movedFirst = /\b(?:move|put)\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?\s+(?:first|to the top|at the top|up front|to the start)\b|\b(?:start|lead|open) with\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?(?=[.,;!?]|$)/i;
-const noModel = 'the local model only rearranges the client\'s own material; this needs a real model (CREWD_MODEL=openai)';
 
 /**
- * Applies revision feedback to the completed content, from the client's material only: tone,
- * length (dropping the least central sentences, or adding unused source sentences), examples
- * (source sentences that are examples), sections the feedback names or removes, facts the feedback
- * itself states ("mention that ..."), keywords. Whatever it cannot apply is listed in
- * `data.not_applied` with the reason; content identical to the previous document is never
- * reported as applied. Tables, lists and code blocks are carried through untouched.
- * Every stage of a revision run computes the same result from `previousContent`.
+ * Applies revision feedback to the completed content, from the client's material and the feedback
+ * only: corrections of owners and facts, dates for named parts, structure (remove or move a
+ * section, bullets or prose), length (keeping decisions, owners and figures longest), added parts
+ * (a section on a named topic, a checklist, an example, facts the feedback states, keywords) and
+ * tone. Each change is checked on the final content; only the ones it shows are in `applied`,
+ * the rest in `not_applied` with the reason. Every stage of a revision run computes the same
+ * result from `previousContent`.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput, _bench: Workbench): StageOutput {
+export function reviseStep(input: StageInput, revision: RevisionInput, bench: Workbench): StageOutput {
   const request = readRevision(revision.feedback, revision.requirements);
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
   const sources = gatherSources(revised);
-  let blocks = parseBlocks(revision.previousContent);
+  const blocks = parseBlocks(revision.previousContent);
   const before = documentWordCount(revision.previousContent);
-  const inDocument = (sentence: string) => revision.previousContent.includes(sentence.replace(/[.!?]$/, '')) || blocks.some((block) => block.text.includes(sentence.replace(/[.!?]$/, '')));
-  const unused = () => sources.sentences.map(cited).filter((sentence) => !inDocument(sentence));
-  const applied: string[] = [];
-  const notApplied: NotApplied[] = [];
-  const changes: Array<Record<string, unknown>> = [];
-
-  for (const match of revision.feedback.matchAll(removedSection)) {
-    const name = match[1]!.trim();
-    if (removeSection(blocks, name)) applied.push(`remove section: ${name}`);
-    else notApplied.push({ part: `remove section: ${name}`, reason: 'the document has no section by that name' });
-  }
-  for (const match of revision.feedback.matchAll(namedSection)) {
-    const name = (match[1] ?? match[2] ?? '').trim();
-    const about = unused().filter((sentence) => shares(sentence, name));
-    if (about.length > 0) {
-      insertBeforeEnd(blocks, [{ type: 'heading', level: 2, text: capitalize(name) }, { type: 'paragraph', text: about.slice(0, 4).join(' ') }]);
-      applied.push(`add section: ${name}`);
-    } else notApplied.push({ part: `add section: ${name}`, reason: `the brief, context and documents hold nothing about "${name}" that is not in the document already; ${noModel}` });
-  }
-  const facts = [...revision.feedback.matchAll(addedFact)].map((match) => capitalize(match[1]!.trim()).replace(/[.!?]?$/, '.'));
-  for (const fact of facts) {
-    const home = bestParagraph(blocks, fact);
-    if (home) home.text = `${home.text} ${fact}`;
-    else insertBeforeEnd(blocks, [{ type: 'paragraph', text: fact }]);
-    applied.push(`add fact: ${fact}`);
-  }
-  if (request.addExamples) {
-    const examples = unused().filter((sentence) => exampleCue.test(sentence) || /\d/.test(sentence)).slice(0, 2);
-    if (examples.length > 0) {
-      insertBeforeEnd(blocks, [{ type: 'heading', level: 2, text: 'Examples' }, { type: 'list', text: examples.map((example) => `- ${example}`).join('\n') }]);
-      applied.push('add_examples');
-      changes.push({ type: 'add_examples', examples_added: examples.length });
-    } else notApplied.push({ part: 'add_examples', reason: `the client's material holds no example that is not in the document already; ${noModel}` });
-  }
-  if (request.keywords.length > 0 && input.crew.id === 'writer') {
-    const seo = optimize(renderBlocks(blocks), request.keywords, { social: !blocks.some((block) => block.type === 'heading'), tone: request.tone ?? 'professional', seed: seedOf(revised), thorough: false });
-    blocks = parseBlocks(seo.content);
-    applied.push('add_keywords');
-    changes.push({ type: 'add_keywords', keywords: request.keywords, added_to_body: seo.keywordsAdded });
-  }
-  if (asBullets.test(revision.feedback) && !asProse.test(revision.feedback)) {
-    // Format: paragraphs after the opening one become lists of their sentences.
-    let converted = 0;
-    let seenProse = false;
-    blocks = blocks.map((block) => {
-      if (block.type !== 'paragraph') return block;
-      if (!seenProse) {
-        seenProse = true;
-        return block;
-      }
-      const parts = splitParagraph(block.text);
-      if (parts.length < 2) return block;
-      converted += 1;
-      return { type: 'list', text: parts.map((part) => `- ${part}`).join('\n') };
-    });
-    if (converted > 0) {
-      applied.push('format: bullet points');
-      changes.push({ type: 'format', paragraphs_to_lists: converted });
-    } else notApplied.push({ part: 'format: bullet points', reason: 'the document has no paragraph of several sentences beyond its opening one to turn into a list' });
-  } else if (asProse.test(revision.feedback)) {
-    let converted = 0;
-    blocks = blocks.map((block) => {
-      if (block.type !== 'list' || !block.text.split('\n').every((line) => /^- [^\[]/.test(line))) return block;
-      converted += 1;
-      return { type: 'paragraph', text: block.text.split('\n').map((line) => line.replace(/^- /, '').replace(/([^.!?])$/, '$1.')).join(' ') };
-    });
-    if (converted > 0) {
-      applied.push('format: prose');
-      changes.push({ type: 'format', lists_to_paragraphs: converted });
-    } else notApplied.push({ part: 'format: prose', reason: 'the document has no plain bullet list to write as prose' });
-  }
-  const moved = movedFirst.exec(revision.feedback);
-  if (moved) {
-    const name = (moved[1] ?? moved[2] ?? '').trim();
-    if (moveSectionFirst(blocks, name)) {
-      applied.push(`order: ${name} first`);
-      changes.push({ type: 'order', moved_first: name });
-    } else notApplied.push({ part: `order: ${name} first`, reason: 'the document has no section by that name after its first one' });
-  }
-  const target = targetFor(request, before);
-  if (target !== undefined) {
-    const now = blockWords(blocks);
-    const part = request.length === 'maintain' ? 'maintain_length' : 'length';
-    if (now > target * 1.05) {
-      shorten(blocks, target, sources.corpus, new Set(facts));
-      applied.push(part);
-    } else if (now < target * 0.95) {
-      const added = lengthen(blocks, target, unused());
-      if (added > 0) applied.push(part);
-      else notApplied.push({ part, reason: `every sentence of the client's material is in the document already (${now} words, ${target} asked); ${noModel}` });
-    } else applied.push(part);
-    changes.push({ type: part, target_words: target });
-  }
+  const outcomes: ChangeOutcome[] = [];
+  editFacts(blocks, request, revision.feedback, outcomes);
+  editStructure(blocks, revision.feedback, outcomes);
+  let addedWords = 0;
+  const lengthOutcome = changeLength(blocks, request, before, sources, revision.previousContent, () => addedWords);
+  const add = (make: () => ChangeOutcome) => {
+    const words = blockWords(blocks);
+    outcomes.push(make());
+    addedWords += Math.max(0, blockWords(blocks) - words);
+  };
+  for (const topic of request.sections) add(() => addSection(blocks, topic, sources));
+  for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
+  if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
+  if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
+  dropEmptySections(blocks);
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
-    const toned = applyTone(content, request.tone, { opener: true });
-    if (toned !== content) {
-      content = toned;
-      applied.push('tone_adjustment');
-      changes.push({ type: 'tone_adjustment', tone: request.tone });
-    } else notApplied.push({ part: 'tone_adjustment', reason: `no wording in the document has a ${request.tone} alternative the local model knows; ${noModel}` });
+    const toned = applyRegister(content, request.tone, request.audience);
+    content = toned.content;
+    outcomes.push(toned.outcome);
   }
-  if (request.labels.includes('general_feedback') && applied.length === 0 && notApplied.length === 0) notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, examples, a section, a fact to mention, keywords); ${noModel}` });
-  const unchanged = content.trim() === revision.previousContent.trim();
-  if (unchanged && applied.length > 0) {
-    for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });
-    applied.length = 0;
-  }
-  const after = documentWordCount(content);
-  const summary = unchanged
-    ? `${input.stage.agent} could not apply the revision: ${notApplied.map((entry) => entry.part).join(', ')} not applied; the document is unchanged`
-    : `${input.stage.agent} applied ${applied.join(', ')}${notApplied.length > 0 ? `; not applied: ${notApplied.map((entry) => entry.part).join(', ')}` : ''} (${before} -> ${after} words)`;
-  return {
-    summary,
-    content,
-    data: { changes_requested: request.labels, applied, not_applied: notApplied, unchanged, changes, words_before: before, words_after: after, feedback: revision.feedback },
-  };
+  outcomes.push(...lengthOutcome);
+  const output = report(input, revision, request, content, outcomes, before);
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates) } };
 }
 
-function targetFor(request: RevisionRequest, before: number): number | undefined {
-  if (request.targetWords !== undefined) return request.targetWords;
-  if (request.length === 'maintain') return before;
-  if (request.length === 'shorter') return Math.round(before * 0.7);
-  if (request.length === 'longer') return Math.round(before * 1.3);
+function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, outcomes: ChangeOutcome[]): void {
+  for (const correction of request.corrections) outcomes.push(applyCorrection(blocks, correction));
+  for (const dated of request.dates) outcomes.push(addDate(blocks, dated));
+  if (request.dates.length > 0 && /\b(?:each|every|all)\b/i.test(feedback)) {
+    for (const missing of undatedSiblings(renderBlocks(blocks), request.dates)) outcomes.push(failed(`add date: ${missing}`, `the feedback gives no date for ${missing}, and the material none`));
+  }
+}
+
+function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[]): void {
+  for (const match of feedback.matchAll(removedSection)) outcomes.push(removeSection(blocks, match[1]!.trim()));
+  if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
+  else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
+  const moved = movedFirst.exec(feedback);
+  if (moved) outcomes.push(moveSectionFirst(blocks, (moved[1] ?? moved[2] ?? '').trim()));
+}
+
+function addFact(blocks: Block[], said: string): ChangeOutcome {
+  const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
+  const home = [...blocks].reverse().find((block) => block.type === 'paragraph');
+  if (home) home.text = `${home.text} ${fact}`;
+  else blocks.push({ type: 'paragraph', text: fact });
+  const part = `add fact: ${fact}`;
+  return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
+}
+
+function addKeywords(blocks: Block[], request: RevisionRequest, revised: StageInput): ChangeOutcome {
+  const seo = optimize(renderBlocks(blocks), request.keywords, { social: !blocks.some((block) => block.type === 'heading'), tone: request.tone ?? 'professional', seed: seedOf(revised), thorough: false });
+  blocks.splice(0, blocks.length, ...parseBlocks(seo.content));
+  const missing = (content: string) => request.keywords.filter((keyword) => !content.toLowerCase().includes(keyword.toLowerCase()));
+  return { part: 'add_keywords', change: { type: 'add_keywords', keywords: request.keywords, added_to_body: seo.keywordsAdded }, check: (content) => (missing(content).length > 0 ? `the document does not use ${missing(content).join(', ')}` : undefined) };
+}
+
+/** The words the length change aims for, and the band the final content must fall in to count as applied. */
+function lengthGoal(request: RevisionRequest, before: number): { target: number; low: number; high: number; part: string } | undefined {
+  const part = request.length === 'maintain' ? 'maintain_length' : 'length';
+  if (request.targetWords !== undefined) return { part, target: request.targetWords, low: request.targetWords * 0.85, high: request.targetWords * 1.15 };
+  if (request.length === 'maintain') return { part, target: before, low: before * 0.9, high: before * 1.1 };
+  if (request.length === 'shorter') {
+    const ratio = request.lengthRatio ?? 0.7;
+    // "Cut it in half" aims at half and counts when at most 60% is left.
+    return { part, target: Math.round(before * ratio), low: 0, high: before * Math.min(ratio + 0.1, 0.9) };
+  }
+  if (request.length === 'longer') return { part, target: Math.round(before * 1.3), low: before * 1.1, high: Infinity };
   return undefined;
 }
 
-function shares(sentence: string, phrase: string): boolean {
-  const terms = new Set(contentTerms(sentence).map(stem));
-  return contentTerms(phrase).some((term) => terms.has(stem(term)));
-}
-
-/** Inserts blocks before a closing section (conclusion, next steps, release plan), else at the end. */
-function insertBeforeEnd(blocks: Block[], added: Block[]): void {
-  const closing = blocks.findIndex((block) => block.type === 'heading' && /^(conclusion|summary|wrapping up|key takeaways|next steps|until next time|release plan)$/i.test(block.text));
-  blocks.splice(closing >= 0 ? closing : blocks.length, 0, ...added);
-}
-
-function removeSection(blocks: Block[], name: string): boolean {
-  const start = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && shares(block.text, name));
-  if (start < 0) return false;
-  const level = (blocks[start] as { level: number }).level;
-  let end = start + 1;
-  while (end < blocks.length && !(blocks[end]!.type === 'heading' && (blocks[end] as { level: number }).level <= level)) end += 1;
-  blocks.splice(start, end - start);
-  return true;
-}
-
-/** Moves the `##` section whose heading shares a word with `name` before the first `##` section. */
-function moveSectionFirst(blocks: Block[], name: string): boolean {
-  const isSection = (block: Block) => block.type === 'heading' && block.level === 2;
-  const first = blocks.findIndex(isSection);
-  const start = blocks.findIndex((block, index) => index > first && isSection(block) && shares(block.text, name));
-  if (first < 0 || start < 0) return false;
-  let end = start + 1;
-  while (end < blocks.length && !(blocks[end]!.type === 'heading' && (blocks[end] as { level: number }).level <= 2)) end += 1;
-  const section = blocks.splice(start, end - start);
-  blocks.splice(first, 0, ...section);
-  return true;
-}
-
-/** The paragraph sharing most content words with `sentence`, when it shares at least one. */
-function bestParagraph(blocks: Block[], sentence: string): Block | undefined {
-  const terms = new Set(contentTerms(sentence).map(stem));
-  let best: Block | undefined;
-  let score = 0;
-  for (const block of blocks) {
-    if (block.type !== 'paragraph') continue;
-    const overlap = contentTerms(block.text).filter((term) => terms.has(stem(term))).length;
-    if (overlap > score) [best, score] = [block, overlap];
+function changeLength(blocks: Block[], request: RevisionRequest, before: number, sources: Sources, previous: string, addedWords: () => number): ChangeOutcome[] {
+  const goal = lengthGoal(request, before);
+  if (!goal) return [];
+  const outcomes: ChangeOutcome[] = [];
+  const now = documentWordCount(renderBlocks(blocks));
+  if (now > goal.target * 1.05 && goal.high !== Infinity) {
+    const dropped = shortenTo(blocks, goal.target, sources.corpus);
+    if (dropped.length > 0) outcomes.push(failed('keep decisions, owners and figures', `reaching ${goal.target} words meant cutting ${dropped.length} line(s) with a figure, date, owner or decision, e.g. "${dropped[0]}"`));
+  } else if (now < goal.target * 0.95) {
+    const spare = sources.sentences.map(cited).filter((sentence) => !previous.includes(sentence.replace(/[.!?]$/, '')));
+    if (lengthen(blocks, goal.target, spare) === 0) {
+      return [failed(goal.part, `every sentence of the client's material is in the document already (${now} words, ${goal.target} asked); ${noModel}`)];
+    }
   }
-  return best;
+  const check = (content: string) => {
+    const words = documentWordCount(content) - addedWords();
+    return words >= goal.low && words <= goal.high ? undefined : `the document has ${words} words (besides the parts added), not between ${Math.round(goal.low)} and ${goal.high === Infinity ? 'more' : Math.round(goal.high)}`;
+  };
+  return [{ part: goal.part, change: { type: goal.part, target_words: goal.target }, check }, ...outcomes];
 }
 
-/** Drops the least central sentences (never a paragraph's first, never one the feedback asked for) until near `target`. */
-function shorten(blocks: Block[], target: number, corpus: string, keep: Set<string>): void {
-  const candidates: Array<{ block: Block; sentence: string }> = [];
-  for (const block of blocks) if (block.type === 'paragraph') for (const sentence of splitParagraph(block.text).slice(1)) if (!keep.has(sentence)) candidates.push({ block, sentence });
-  // Lists (PRDs and meeting notes are mostly lists) lose their least central items, never their first.
-  for (const block of blocks) if (block.type === 'list') for (const line of block.text.split('\n').slice(1)) if (/^- (?!\[)/.test(line) && !keep.has(line.slice(2))) candidates.push({ block, sentence: line.slice(2) });
-  const order = rankSentences(
-    candidates.map((candidate) => candidate.sentence),
-    corpus,
-  ).reverse();
-  let words = blockWords(blocks);
-  for (const sentence of order) {
-    if (words <= target) break;
-    const candidate = candidates.find((entry) => entry.sentence === sentence && entry.block.text.includes(sentence));
-    if (!candidate) continue;
-    candidate.block.text =
-      candidate.block.type === 'list'
-        ? candidate.block.text
-            .split('\n')
-            .filter((line) => line !== `- ${sentence}`)
-            .join('\n')
-        : splitParagraph(candidate.block.text)
-            .filter((part) => part !== sentence)
-            .join(' ');
-    words = blockWords(blocks);
-  }
-}
-
-/** Adds unused source sentences to the paragraphs they fit best, until near `target`; how many were added. */
+/** Adds unused source sentences after the paragraphs, until near `target`; how many were added. */
 function lengthen(blocks: Block[], target: number, spare: string[]): number {
   let added = 0;
   for (const sentence of spare) {
     if (blockWords(blocks) >= target) break;
-    const home = bestParagraph(blocks, sentence);
+    const home = [...blocks].reverse().find((block) => block.type === 'paragraph');
     if (home) home.text = `${home.text} ${sentence}`;
-    else insertBeforeEnd(blocks, [{ type: 'paragraph', text: sentence }]);
+    else blocks.push({ type: 'paragraph', text: sentence });
     added += 1;
   }
   return added;
 }
+
+/** Checks every outcome on the final content and writes the revision's record. */
+function report(input: StageInput, revision: RevisionInput, request: RevisionRequest, content: string, outcomes: ChangeOutcome[], before: number): StageOutput {
+  const applied: string[] = [];
+  const notApplied: NotApplied[] = [];
+  const changes: Array<Record<string, unknown>> = [];
+  for (const outcome of outcomes) {
+    const reason = outcome.reason ?? outcome.check?.(content);
+    if (reason === undefined) {
+      applied.push(outcome.part);
+      if (outcome.change) changes.push(outcome.change);
+    } else notApplied.push({ part: outcome.part, reason });
+  }
+  if (request.labels.includes('general_feedback') && outcomes.length === 0) {
+    notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, a checklist, a section, an example, a correction, dates, a fact to mention, keywords); ${noModel}` });
+  }
+  const unchanged = content.trim() === revision.previousContent.trim();
+  if (unchanged && applied.length > 0) {
+    for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });
+    applied.length = 0;
+    changes.length = 0;
+  }
+  const after = documentWordCount(content);
+  const summary = unchanged
+    ? `${input.stage.agent} could not apply the revision: ${notApplied.map((entry) => entry.part).join(', ')} not applied; the document is unchanged`
+    : `${input.stage.agent} applied ${applied.join(', ') || 'nothing it could verify'}${notApplied.length > 0 ? `; not applied: ${notApplied.map((entry) => entry.part).join(', ')}` : ''} (${before} -> ${after} words)`;
+  return {
+    summary,
+    content: unchanged ? revision.previousContent : content,
+    data: { changes_requested: request.labels, applied, not_applied: notApplied, unchanged, changes, words_before: before, words_after: after, feedback: revision.feedback },
+  };
+}
+

@@ -1,4 +1,4 @@
-import { contentTerms } from '../../quality/text.js';
+import { contentTerms, stem } from '../../quality/text.js';
 import type { KnowledgePassage, StageInput, StageOutput, ToolCall, ToolDescriptor, ToolExchange } from '../types.js';
 import { hash } from './text/seed.js';
 import { topicOf } from './text/topic.js';
@@ -6,6 +6,8 @@ import { topicOf } from './text/topic.js';
 /** The agents that research before the others write: they may look things up. */
 const researchAgents = new Set(['ResearchAgent', 'AnalystAgent', 'ProductAgent']);
 const searchLike = /search|look_?up|find|query/i;
+// Tools that say search but simulate, echo or demonstrate: their answers are never about the brief.
+const notASource = /simulat|echo|sample|demo|mock|fake|test|long.?running|annotat|progress|sampling|elicit/i;
 const argumentNames = ['query', 'q', 'search', 'text', 'term'];
 /** What is read of one tool answer: it is untrusted text, and one answer must not drown the brief. */
 const maxToolText = 2000;
@@ -27,13 +29,13 @@ export function researchToolStep(
   const withCarried = carried.length > 0 ? { ...input, knowledge: [...input.knowledge, ...carried] } : input;
   if (input.revision || !researchAgents.has(input.stage.agent)) return { kind: 'compose', input: withCarried };
   if (exchanges.length === 0) {
-    const tool = tools.find((candidate) => searchLike.test(candidate.name));
+    const tool = tools.find((candidate) => searchLike.test(candidate.name) && !notASource.test(candidate.name));
     if (!tool) return { kind: 'compose', input: withCarried };
     const terms = keyTerms(input.brief);
     const call: ToolCall = { id: `call_${hash(JSON.stringify([tool.name, terms, input.stageIndex])).toString(36)}`, name: tool.name, arguments: { [argumentName(tool.inputSchema)]: terms } };
     return { kind: 'tool_calls', calls: [call] };
   }
-  const found = toolPassages(exchanges);
+  const found = toolPassages(exchanges, input.brief);
   return { kind: 'compose', input: found.length > 0 ? { ...withCarried, knowledge: [...withCarried.knowledge, ...found] } : withCarried };
 }
 
@@ -50,16 +52,59 @@ export function argumentName(schema: object): string {
   return argumentNames.find((name) => names.includes(name)) ?? names.find((name) => properties[name]?.type === 'string') ?? 'query';
 }
 
-/** What the tools answered, as passages; failed calls are skipped. */
-export function toolPassages(exchanges: ToolExchange[]): KnowledgePassage[] {
+/**
+ * What the tools answered, as sources: a JSON answer (a search result) is read as its documents,
+ * each cited by its title and link; plain text is cited by the tool's name in words. Failed calls
+ * are skipped, and with `brief` given, a passage that shares no term with the brief's subject is
+ * not used (a tool answering about something else does not take over the piece).
+ */
+export function toolPassages(exchanges: ToolExchange[], brief?: string): KnowledgePassage[] {
+  const terms = brief ? new Set(contentTerms(keyTerms(brief)).map(stem)) : undefined;
+  const wanted = terms ? Math.min(1, terms.size) : 0;
   return exchanges
     .filter((exchange) => !exchange.result.isError && typeof exchange.result.content === 'string')
-    .map((exchange) => ({
-      // eslint-disable-next-line no-control-regex
-      text: exchange.result.content.slice(0, maxToolText).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' '),
-      source: `tool ${exchange.call.name}`,
-    }))
-    .filter((passage) => passage.text.trim() !== '');
+    .flatMap((exchange) => sourcesOf(exchange.call.name, exchange.result.content.slice(0, 20_000)))
+    .filter((passage) => passage.text.trim() !== '')
+    .filter((passage) => !terms || new Set(contentTerms(`${passage.source} ${passage.text}`).map(stem).filter((term) => terms.has(term))).size >= wanted);
+}
+
+// eslint-disable-next-line no-control-regex
+const controls = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+const titleKeys = ['title', 'name', 'subject', 'filename', 'fileName'];
+const linkKeys = ['url', 'link', 'webViewLink', 'href', 'permalink', 'html_url'];
+const textKeys = ['snippet', 'description', 'summary', 'excerpt', 'text', 'content', 'body'];
+
+/** "drive__drive_search_documents" -> "drive search documents". */
+function toolWords(name: string): string {
+  return [...new Set(name.split(/_+|-+|\./).filter(Boolean))].join(' ');
+}
+
+function sourcesOf(toolName: string, content: string): KnowledgePassage[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return [{ text: content.slice(0, maxToolText).replace(controls, ' '), source: toolWords(toolName) }];
+  }
+  const records: KnowledgePassage[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (records.length >= 10 || depth > 6 || value === null || typeof value !== 'object') return;
+    if (Array.isArray(value)) {
+      for (const entry of value) visit(entry, depth + 1);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const title = titleKeys.map((key) => record[key]).find((entry): entry is string => typeof entry === 'string' && entry.trim() !== '');
+    const link = linkKeys.map((key) => record[key]).find((entry): entry is string => typeof entry === 'string' && /^https?:\/\//.test(entry));
+    const text = textKeys.map((key) => record[key]).find((entry): entry is string => typeof entry === 'string' && entry.trim().split(/\s+/).length >= 4);
+    if (title && (text || link)) {
+      records.push({ text: (text ?? title).slice(0, maxToolText).replace(controls, ' '), source: link ? `${title.trim()}, ${link}` : title.trim() });
+      return;
+    }
+    for (const entry of Object.values(record)) visit(entry, depth + 1);
+  };
+  visit(parsed, 0);
+  return records;
 }
 
 /** Passages a research stage found with a tool or was handed from the knowledge base, kept in its output so later stages use them too. */

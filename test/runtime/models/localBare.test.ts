@@ -32,10 +32,11 @@ test('the tone shapes a bare draft: friendly speaks to "you" with contractions, 
   const brief = 'Write a blog post about remote onboarding for engineering teams';
   const friendly = await finalContent(provider, 'writer', { brief, requirements: { tone: 'friendly' } });
   const formal = await finalContent(provider, 'writer', { brief, requirements: { tone: 'professional' } });
-  t.regex(friendly, /\byou['’]ll\b/);
-  t.regex(friendly, /^Welcome, engineering teams!/m);
+  // Issue 26: a bare brief is an outline; its wording follows the tone asked for.
+  t.regex(friendly, /\byou\b/i);
+  t.regex(friendly, /\b\w+['’](?:ll|re|s|ve|m)\b/);
   t.notRegex(formal, /['’](?:ll|re|ve|t)\b|\byou\b/i, formal);
-  t.regex(formal, /^This post is written for engineering teams\./m);
+  t.regex(formal, /engineering teams/);
 });
 
 test('a long subject is said in full once, then by a short handle', (t) => {

@@ -24,7 +24,8 @@ export interface MeetingFindings {
   utterances: Utterance[];
 }
 
-const name = String.raw`[A-Z][\p{L}'-]+(?: [A-Z][\p{L}'-]+)?`;
+// Names with particles count as one name: "Jan de Vries", "Ana van der Berg" (issue 26: the action went to the previous speaker).
+const name = String.raw`[A-Z][\p{L}'-]+(?: (?:(?:de|van|der|den|da|di|del|la|le|von|ter|ten) )*[A-Z][\p{L}'-]+)?`;
 const weekday = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)\b`;
 const month = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const date = [

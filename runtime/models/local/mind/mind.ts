@@ -89,7 +89,8 @@ function readMeeting(input: StageInput): MeetingReading {
   const corpus = texts.join('\n');
   return {
     findings,
-    topics: texts.length > 0 ? keyPhrases(corpus, 6, calendarWords) : [],
+    // A speaker's name is who talked, not what was talked about.
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
     summary: summarize(findings.utterances, corpus, input),
     title: `Meeting summary: ${titleCase(topicOf(input.brief))}`,
     bare: texts.length === 0,

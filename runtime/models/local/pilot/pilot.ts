@@ -52,6 +52,8 @@ function notesOf(plan: GroundedPlan, requirements: Record<string, unknown>): str
   if (reasonless.length > 0) notes.push(`No reason was given for ${reasonless.length} user stor${reasonless.length === 1 ? 'y' : 'ies'}, so ${reasonless.length === 1 ? 'it has' : 'they have'} no "so that" clause: ${reasonless.map((story) => story.text).join(' ')}`);
   if (flagOf(requirements, 'include_user_stories') && plan.stories.length === 0) notes.push('User stories were asked for, but neither the brief nor the material says who uses the product.');
   if (plan.tickets.some((ticket) => ticket.estimate === null)) notes.push('No story points are given: the material states none for these tickets.');
-  if (!plan.milestones.some((milestone) => milestone.weeks)) notes.push('The roadmap has no weeks: no timeline was given (requirements.timeline).');
+  const timeline = typeof requirements.timeline === 'string' ? requirements.timeline.trim() : '';
+  // A timeline that was given is never called missing (issue 26); it is only not split into weeks.
+  if (!plan.milestones.some((milestone) => milestone.weeks)) notes.push(timeline ? `The roadmap is not split into weeks: the timeline given is "${timeline}".` : 'The roadmap has no weeks: no timeline was given (requirements.timeline).');
   return notes;
 }

@@ -1,0 +1,61 @@
+import { contentTerms, stem } from '../../../quality/text.js';
+import { capitalize } from '../text/phrases.js';
+import type { Form } from './formats.js';
+import type { Item, Material } from './material.js';
+import type { Recognised } from './recognise.js';
+
+/** What every builder and renderer of a document reads. */
+export interface DocumentContext {
+  recognised: Recognised;
+  material: Material;
+  form: Form;
+  brief: string;
+  requirements: Record<string, unknown>;
+  /** Internal readers (the team, engineers) may see references; customers and patients do not. */
+  internal: boolean;
+  seed: number;
+}
+
+/** The subject as a title: first letter up, the rest as written ("Composting in small apartments"). */
+export function titled(subject: string): string {
+  return capitalize(subject.trim());
+}
+
+/** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */
+export function said(item: Item): string {
+  const text = item.text.trim();
+  const stopped = /[.!?]$/.test(text) ? text : `${text}.`;
+  return item.cite ? `${stopped.replace(/[.!?]$/, '')} ${item.cite}.` : stopped;
+}
+
+/** Items a reader outside the team may see: internal notes are for the author. */
+export function forReaders(ctx: DocumentContext): Item[] {
+  return ctx.material.items.filter((item) => !(item.section && /internal|private|for the writer|for you|not for (?:publication|print)|author|staff only/.test(item.section)));
+}
+
+/** Whether two texts share at least `least` content terms (plural-insensitive). */
+export function related(a: string, b: string, least = 1): boolean {
+  const terms = new Set(contentTerms(a).map(stem));
+  return new Set(contentTerms(b).map(stem).filter((term) => terms.has(term))).size >= least;
+}
+
+/** Items with figures first, then in order; each at most once. */
+export function byWeight(items: Item[]): Item[] {
+  return items.map((item, index) => ({ item, index, weight: (/\d/.test(item.text) ? 2 : 0) + (item.origin === 'brief' ? 1 : 0) })).sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.item);
+}
+
+/** Requirement facts that belong in the document (the audience steers the wording instead). */
+export function printedFacts(ctx: DocumentContext): string[] {
+  return ctx.material.requirements.filter((fact) => fact.key !== 'audience').map((fact) => `**${fact.label}:** ${fact.value}`);
+}
+
+/** Target keywords the text does not hold yet. */
+export function missingKeywords(ctx: DocumentContext, text: string): string[] {
+  const lower = text.toLowerCase();
+  return ctx.material.keywords.filter((keyword) => !lower.includes(keyword.toLowerCase()));
+}
+
+export function sentenceOf(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? capitalize(trimmed) : `${capitalize(trimmed)}.`;
+}

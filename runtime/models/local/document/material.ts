@@ -1,0 +1,180 @@
+import { sentences } from '../../../quality/text.js';
+import type { StageInput } from '../../types.js';
+import { citationOf } from '../text/sources.js';
+import { parseCommit, type Commit } from './commits.js';
+import { isName } from './names.js';
+
+export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
+
+/** One statement of the request's material, as written. */
+export interface Item {
+  text: string;
+  origin: Origin;
+  /** Who said it (chat export, transcript, "Name: ..." notes). */
+  speaker?: string;
+  /** The heading or label it was under ("Went well", "Action items"), lower-cased. */
+  section?: string;
+  /** "(source, date)" of a knowledge passage or a tool's document. */
+  cite?: string;
+}
+
+/** A requirements value that is a fact of the request (timeline, audience, version ...). */
+export interface RequirementFact {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/** Everything the request carries, read once. */
+export interface Material {
+  items: Item[];
+  /** Names of attendee rolls ("Present: ..."): for the author, never printed to an outside audience. */
+  people: string[];
+  commits: Commit[];
+  /** Fenced code blocks, as written ("```js ... ```"). */
+  code: Array<{ language: string; code: string }>;
+  requirements: RequirementFact[];
+  keywords: string[];
+  /** Nothing to write from but the ask itself. */
+  bare: boolean;
+  /** How many repeated statements were dropped. */
+  repeats: number;
+}
+
+// Requirements that steer the form rather than state a fact.
+const controlKeys = /^(?:tone|length|format|content_type|deliverable|document|type|language|seo_optimized|include_.*|estimate_unit|estimates?|target_keywords|keywords|word_count|words|style|platforms?|networks?|max_.*|min_.*)$/;
+const rollLabel = /^\s*(?:present|attendees|participants|attending|in attendance|invited|people|who)\s*[:\-–]\s*(.+)$/i;
+// "Jan de Vries  6:45 AM" (a chat export's author line), "Maria Lopez 09:12".
+const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von|bin|al)\s+)*[A-Z][\p{L}'’.-]+){0,3})\s{1,}\[?(\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?)\]?\s*$/u;
+// "[10:02] Maria: ...", "10:02 - Maria: ...", "Maria (10:02): ...", "Maria: ...", "**Maria**: ...".
+const spoken = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s*[-–]?\s*)?\**([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\**\s*(?:\(\s*\d{1,2}:\d{2}[^)]*\))?\s*[:：]\s+(.+)$/u;
+const labelLine = /^\s*(?:#{1,6}\s*)?([A-Za-z][A-Za-z /&'-]{1,40}?)\s*:?\s*$/;
+const maxItems = 600;
+// Greetings and thanks carry nothing a reader needs.
+const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|[A-Z][a-z]+)[,.!]*){0,2}$/i;
+
+function clean(text: string): string {
+  return text
+    .replace(/^\s*(?:[-*+•]|\d+[.)]|\[[ xX]\])\s+/, '')
+    .replace(/^\s*(?:\[[ xX]\])\s+/, '')
+    .replace(/(\*\*|__)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function keyOf(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+/** Reads one text into items: speakers, sections, rolls and commits are recognised line by line. */
+function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string): void {
+  let speaker: string | undefined;
+  let section: string | undefined;
+  let fence: { language: string; lines: string[] } | undefined;
+  for (const rawLine of text.split(/\r?\n/)) {
+    if (into.items.length >= maxItems) return;
+    const line = rawLine.replace(/\u00a0/g, ' ');
+    const fenceMark = /^\s*```\s*([\w+-]*)\s*$/.exec(line);
+    if (fenceMark) {
+      if (fence) {
+        if (fence.lines.length > 0 && into.code.length < 10) into.code.push({ language: fence.language, code: fence.lines.join('\n') });
+        fence = undefined;
+      } else fence = { language: fenceMark[1] ?? '', lines: [] };
+      continue;
+    }
+    if (fence) {
+      fence.lines.push(rawLine);
+      continue;
+    }
+    if (line.trim() === '') continue;
+    const roll = rollLabel.exec(line);
+    if (roll) {
+      for (const name of roll[1]!.split(/[,;]|\band\b/)) {
+        const person = name.replace(/\(.*?\)/g, '').trim();
+        if (person && !into.people.includes(person)) into.people.push(person);
+      }
+      continue;
+    }
+    const header = chatHeader.exec(line);
+    if (header && isName(header[1]!)) {
+      speaker = header[1]!;
+      continue;
+    }
+    const commit = parseCommit(line);
+    if (commit) {
+      if (!into.commits.some((taken) => keyOf(taken.subject) === keyOf(commit.subject))) into.commits.push(commit);
+      continue;
+    }
+    const label = labelLine.exec(line);
+    if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line))) {
+      section = label[1]!.toLowerCase().trim();
+      speaker = undefined;
+      continue;
+    }
+    let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
+    let lineSection = section;
+    const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
+    if (inline) {
+      lineSection = inline[1]!.toLowerCase();
+      body = inline[2]!;
+    }
+    let who = speaker;
+    const said = spoken.exec(body);
+    if (said && isName(said[1]!)) {
+      who = said[1]!;
+      body = said[2]!;
+      // "Maria: Maria: ..." (a pasted export that repeats the author) is one speaker.
+      while (body.startsWith(`${who}:`)) body = body.slice(who.length + 1).trim();
+    }
+    for (const sentence of sentences(clean(body))) {
+      const text = sentence.trim();
+      const key = keyOf(text);
+      if (key.split(' ').length < 3 || chatter.test(text)) continue;
+      if (seen.has(key)) {
+        into.repeats += 1;
+        continue;
+      }
+      seen.add(key);
+      into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(lineSection ? { section: lineSection } : {}), ...(cite ? { cite } : {}) });
+    }
+  }
+}
+
+/** The ask's facts: every sentence of the brief after its first, and what follows a colon in the first. */
+export function briefFacts(brief: string): string {
+  const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
+  const first = parts[0] ?? '';
+  const colon = first.indexOf(': ');
+  const tail = colon > 0 && first.slice(colon + 2).split(/\s+/).length >= 4 ? [first.slice(colon + 2)] : [];
+  return [...tail, ...parts.slice(1)].join('\n');
+}
+
+function requirementFacts(requirements: Record<string, unknown>): RequirementFact[] {
+  const facts: RequirementFact[] = [];
+  for (const [key, value] of Object.entries(requirements)) {
+    if (controlKeys.test(key)) continue;
+    const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : Array.isArray(value) ? value.filter((entry) => typeof entry === 'string' || typeof entry === 'number').join(', ') : '';
+    if (!text || text.length > 300) continue;
+    const label = key.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+    facts.push({ key, label, value: text });
+  }
+  return facts;
+}
+
+export function keywordsOf(requirements: Record<string, unknown>): string[] {
+  const raw = requirements.target_keywords ?? requirements.keywords;
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return [...new Set(list.filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.trim()).filter(Boolean))];
+}
+
+/** The request's material: brief facts, context, documents, knowledge passages (tool findings among them) and requirement values. */
+export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'>): Material {
+  const material: Material = { items: [], people: [], commits: [], code: [], requirements: requirementFacts(input.requirements), keywords: keywordsOf(input.requirements), bare: true, repeats: 0 };
+  const seen = new Set<string>();
+  readText(briefFacts(input.brief), 'brief', material, seen);
+  if (input.context) readText(input.context, 'context', material, seen);
+  for (const document of input.contextDocuments) readText(document, 'document', material, seen);
+  for (const passage of input.knowledge) readText(passage.text.slice(0, 4000), 'knowledge', material, seen, citationOf(passage));
+  material.bare = material.items.length === 0 && material.commits.length === 0 && material.code.length === 0;
+  return material;
+}

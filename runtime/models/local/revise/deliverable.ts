@@ -1,0 +1,67 @@
+import type { Correction, DatedLabel } from '../../revisionFacts.js';
+import type { StageInput, StageOutput } from '../../types.js';
+import { deliverableStage } from '../document/route.js';
+import { mindStep } from '../mind/mind.js';
+import { pilotStep } from '../pilot/pilot.js';
+import type { Workbench } from '../workbench.js';
+import { writerStep } from '../writer/writer.js';
+import { aboutTerms, isAbout, personPattern } from './corrections.js';
+import { literal } from './outcome.js';
+
+/**
+ * The deliverable's data of a revised outcome: the outcome's own data (its stages composed again
+ * from the request; the composer is deterministic), with the revision's corrections and dates
+ * written into it, so integrations that create objects from the data (tracker issues with an
+ * owner, planner phases with dates) get what the revised document says. Without this a revision
+ * would leave `result.metadata.deliverable` out.
+ */
+const crewSteps = { writer: writerStep, mind: mindStep, pilot: pilotStep } as const;
+
+function originalData(input: StageInput, bench: Workbench): Record<string, unknown> | undefined {
+  const previous: StageOutput[] = [];
+  const { revision: _revision, ...request } = input;
+  for (let index = 0; index < input.crew.stages.length; index += 1) {
+    previous.push(deliverableStage({ ...request, stage: input.crew.stages[index]!, stageIndex: index, previous: [...previous] }, bench, crewSteps[input.crew.id]));
+  }
+  return previous.at(-1)?.data ?? undefined;
+}
+
+type Json = unknown;
+
+function textOf(value: Json): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(textOf).join(' ');
+  if (value && typeof value === 'object') return Object.values(value).map(textOf).join(' ');
+  return '';
+}
+
+function patch(value: Json, corrections: Correction[], dates: DatedLabel[]): Json {
+  if (typeof value === 'string') {
+    let text = value;
+    for (const correction of corrections) {
+      if (correction.kind === 'fact') text = text.replace(new RegExp(`(?<![\\w$])${literal(correction.wrong)}(?![\\w%])`, 'gi'), correction.right);
+      else if (isAbout(text, correction.about ? aboutTerms(correction.about) : [])) text = text.replace(personPattern(correction.wrong), correction.right);
+    }
+    return text;
+  }
+  if (Array.isArray(value)) return value.map((item) => patch(item, corrections, dates));
+  if (!value || typeof value !== 'object') return value;
+  const object = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, patch(item, corrections, dates)]));
+  for (const correction of corrections) {
+    // An action item about the task gets the right owner, also when it had none.
+    if (correction.kind === 'owner' && 'owner' in object && correction.about && isAbout(textOf(object), aboutTerms(correction.about))) object.owner = correction.right;
+  }
+  for (const dated of dates) {
+    if ('dates' in object && typeof object.name === 'string' && new RegExp(`\\b${literal(dated.label)}\\b`, 'i').test(object.name)) object.dates = dated.date;
+  }
+  return object;
+}
+
+export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[]): Record<string, unknown> {
+  const data = originalData(input, bench);
+  const deliverable = data?.deliverable;
+  return {
+    ...(deliverable ? { deliverable: patch(deliverable, corrections, dates) } : {}),
+    ...(data?.draft_kind ? { draft_kind: data.draft_kind } : {}),
+  };
+}

@@ -1,0 +1,100 @@
+import { contentTerms, stem } from '../../../quality/text.js';
+import type { Block } from '../text/blocks.js';
+import { capitalize } from '../text/phrases.js';
+import type { Sources } from '../text/sources.js';
+import { cited } from '../text/sources.js';
+import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
+
+/**
+ * Parts a revision adds from the material: a section on a named topic ("a section on the risk to
+ * the Acme renewal") gathers the material's sentences about the topic's most specific term (a
+ * name such as "Acme" before a common word such as "risk"); an example ("an example of the
+ * priority lanes") is a sentence of the material that gives one (for example, for instance, such
+ * as ...) about that topic and is not in the document yet.
+ */
+const exampleCue = /\b(?:for example|for instance|e\.g\.|such as|say,|imagine|like when|take the case|last (?:week|month|year)|we tried|piloted)\b/i;
+
+function termsOf(text: string): string[] {
+  return [...new Set(contentTerms(text).map(stem))].filter((term) => !/^(?:section|part|paragraph|example|bit|note|overview)$/.test(term));
+}
+
+/** The topic's most specific term the material uses: a capitalised name first, then the rarest term. */
+function keyTerm(topic: string, texts: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  const bag = texts.map((text) => new Set(contentTerms(text).map(stem)));
+  for (const term of termsOf(topic)) counts.set(term, bag.filter((terms) => terms.has(term)).length);
+  const used = [...counts].filter(([, count]) => count > 0);
+  const names = new Set((topic.match(/\b[A-Z][\w-]+/g) ?? []).map((word) => stem(word.toLowerCase())));
+  used.sort(([a, x], [b, y]) => Number(names.has(b)) - Number(names.has(a)) || x - y);
+  return used[0]?.[0];
+}
+
+function mentions(text: string, term: string): boolean {
+  return contentTerms(text).some((word) => stem(word) === term);
+}
+
+function headingFor(topic: string): string {
+  return capitalize(topic.replace(/^(?:the|a|an|our|some)\s+/i, '').trim());
+}
+
+function insertBeforeEnd(blocks: Block[], added: Block[]): void {
+  const closing = blocks.findIndex((block) => block.type === 'heading' && /^(?:conclusion|summary|wrapping up|key takeaways|next steps|until next time|release plan|checklist)$/i.test(block.text));
+  blocks.splice(closing >= 0 ? closing : blocks.length, 0, ...added);
+}
+
+export function addSection(blocks: Block[], topic: string, sources: Sources): ChangeOutcome {
+  const part = `add section: ${topic}`;
+  const material = sources.sentences.map(cited);
+  const key = keyTerm(topic, material);
+  const about = key ? material.filter((sentence) => mentions(sentence, key)).slice(0, 5) : [];
+  if (!key || about.length === 0) return { part, reason: `the brief, context and documents say nothing about "${topic}"; ${noModel}` };
+  const heading = headingFor(topic);
+  // The section gathers these sentences: where the document already had them, they move.
+  const gathered = new Set(about.map((sentence) => sentence.replace(/[.!?]$/, '')));
+  for (const block of blocks) if (block.type === 'list') block.text = block.text.split('\n').filter((line) => !gathered.has(line.replace(/^\s*[-*+]\s+/, '').replace(/[.!?]$/, ''))).join('\n');
+  insertBeforeEnd(blocks, [
+    { type: 'heading', level: 2, text: heading },
+    { type: 'list', text: about.map((sentence) => `- ${sentence}`).join('\n') },
+  ]);
+  return {
+    part,
+    change: { type: 'add_section', heading, sentences: about.length },
+    check: (content) => {
+      const lines = readableLines(content);
+      const start = lines.findIndex((line) => line === `## ${heading}`);
+      if (start < 0) return `the document has no "${heading}" section`;
+      const body = [];
+      for (const line of lines.slice(start + 1)) {
+        if (/^#{1,2}\s/.test(line)) break;
+        body.push(line);
+      }
+      return body.some((line) => mentions(line, key)) ? undefined : `the "${heading}" section says nothing about ${key}`;
+    },
+  };
+}
+
+export function addExample(blocks: Block[], topic: string | undefined, sources: Sources, previous: string): ChangeOutcome {
+  const part = 'add_examples';
+  const material = sources.sentences.map(cited);
+  const key = topic ? keyTerm(topic, material) : undefined;
+  if (topic && !key) return { part, reason: `the material says nothing about "${topic}", so it holds no example of it; ${noModel}` };
+  const terms = topic ? termsOf(topic) : [];
+  const examples = material.filter((sentence) => exampleCue.test(sentence) && (terms.length === 0 || terms.some((term) => mentions(sentence, term))));
+  const fresh = examples.filter((sentence) => !previous.includes(sentence.replace(/[.!?]$/, '')));
+  if (fresh.length === 0) {
+    const which = examples.length === 1 ? 'the only example' : `all ${examples.length} examples`;
+    const reason = examples.length > 0 ? `${which}${topic ? ` of ${topic}` : ''} the material gives ${examples.length === 1 ? 'is' : 'are'} in the document already ("${examples[0]}")` : `the material gives no example${topic ? ` of ${topic}` : ''}`;
+    return { part, reason: `${reason}; ${noModel}` };
+  }
+  const chosen = fresh.slice(0, 2);
+  // The example goes after the paragraph most about the topic, else in its own section.
+  const home = [...blocks].reverse().find((block) => block.type === 'paragraph' && (!key || mentions(block.text, key)));
+  const added: Block = { type: 'paragraph', text: chosen.map((sentence) => `**Example:** ${sentence}`).join(' ') };
+  if (home) blocks.splice(blocks.indexOf(home) + 1, 0, added);
+  else insertBeforeEnd(blocks, [{ type: 'heading', level: 2, text: 'Example' }, added]);
+  return {
+    part,
+    change: { type: 'add_examples', examples_added: chosen.length },
+    check: (content) => (chosen.some((sentence) => content.includes(sentence.replace(/[.!?]$/, ''))) ? undefined : 'the example is not in the document'),
+  };
+}

@@ -1,0 +1,92 @@
+import * as chrono from 'chrono-node';
+
+/**
+ * Facts a revision's feedback states: a corrected owner or figure ("Jan de Vries is the one sending
+ * van 7, not Maria", "the budget is $40k, not $30k", "change Tuesday to Thursday") and dates for
+ * named parts ("Phase 2 is August 2025, Phase 3 is Q4 2025"). Dates are found with chrono-node
+ * (month names, days, relative dates), quarters and halves with a pattern chrono does not cover.
+ */
+export interface Correction {
+  /** What the document should say. */
+  right: string;
+  /** What it says now and must stop saying. */
+  wrong: string;
+  /** What the correction is about ("sending van 7"), when the feedback says; limits where it applies. */
+  about?: string;
+  kind: 'owner' | 'fact';
+}
+
+export interface DatedLabel {
+  label: string;
+  date: string;
+}
+
+// A person's name: capitalised words, with the particles of Dutch, German, Spanish and Arabic names.
+const name = "[A-Z][a-zA-Z'’-]+(?:\\s+(?:(?:de|van|von|der|den|da|di|du|la|le|dos|del|bin|al|ter)\\s+)*[A-Z][a-zA-Z'’-]+)*";
+const ownerPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
+  [new RegExp(`(${name})\\s+is\\s+the\\s+one\\s+(?:who(?:'s|’s| is| will be)?\\s+)?([^,.;]+?),?\\s+not\\s+(${name})`), (m) => ({ right: m[1]!, about: m[2]!, wrong: m[3]!, kind: 'owner' })],
+  [new RegExp(`(${name})\\s+(?:is|was|will be|should be)\\s+((?:[a-z]+ing|in charge of|responsible for|owning|doing|handling)\\b[^,.;]*?),?\\s+not\\s+(${name})`), (m) => ({ right: m[1]!, about: m[2]!, wrong: m[3]!, kind: 'owner' })],
+  [new RegExp(`(${name})\\s+(?:owns|does|handles|sends|will send|takes)\\s+([^,.;]+?),?\\s+not\\s+(${name})`), (m) => ({ right: m[1]!, about: m[2]!, wrong: m[3]!, kind: 'owner' })],
+  [new RegExp(`\\b(?:assign|give)\\s+([^,.;]+?)\\s+to\\s+(${name}),?\\s+not\\s+(${name})`), (m) => ({ right: m[2]!, about: m[1]!, wrong: m[3]!, kind: 'owner' })],
+  [new RegExp(`\\b(?:owner|assignee)\\s+(?:of\\s+([^,.;]+?)\\s+)?(?:is|should be)\\s+(${name}),?\\s+not\\s+(${name})`), (m) => ({ right: m[2]!, ...(m[1] ? { about: m[1] } : {}), wrong: m[3]!, kind: 'owner' })],
+];
+const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
+  [/\b(?:change|replace|swap|correct)\s+(?:the\s+)?["“]?([^,.;"”]+?)["”]?\s+(?:to|with|into|for)\s+["“]?([^,.;"”]+?)["”]?(?=[,.;]|$)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
+  [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+([^,.;]*\d[^,.;]*?|[A-Z][^,.;]*?),?\s+not\s+([^,.;]+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
+  [/["“]?([^,.;"”]*\d[^,.;"”]*?)["”]?\s+should (?:be|read|say)\s+["“]?([^,.;"”]+)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
+];
+
+const looksLikeName = (text: string) => new RegExp(`^${name}$`).test(text.trim()) && !/\d/.test(text);
+
+function clean(text: string): string {
+  return text.trim().replace(/^(?:the|a|an)\s+/i, '').replace(/[.!?]+$/, '').trim();
+}
+
+/** Corrections the feedback states, one per sentence or clause. */
+export function readCorrections(feedback: string): Correction[] {
+  const found: Correction[] = [];
+  for (const sentence of feedback.split(/(?<=[.!?])\s+|;\s*/)) {
+    const owner = ownerPatterns.map(([pattern, build]) => {
+      const match = pattern.exec(sentence);
+      return match ? build(match) : undefined;
+    }).find(Boolean);
+    if (owner) {
+      found.push({ ...owner, right: owner.right.trim(), wrong: owner.wrong.trim(), ...(owner.about ? { about: clean(owner.about) } : {}) });
+      continue;
+    }
+    for (const [pattern, build] of factPatterns) {
+      const match = pattern.exec(sentence);
+      if (!match) continue;
+      const correction = build(match);
+      const right = clean(correction.right);
+      const wrong = clean(correction.wrong);
+      if (right === '' || wrong === '' || right.toLowerCase() === wrong.toLowerCase()) continue;
+      found.push({ right, wrong, kind: looksLikeName(right) && looksLikeName(wrong) ? 'owner' : 'fact' });
+      break;
+    }
+  }
+  return found;
+}
+
+const labelPattern = /\b((?:phase|milestone|stage|step|sprint|release|wave|part|version)\s+(?:\d+(?:\.\d+)*|[IVX]+|one|two|three|four|five)|v\d+(?:\.\d+)+)\b/gi;
+const periodPattern = /\b(?:(?:Q[1-4]|H[12])\s*(?:FY)?\s*'?\d{2,4}|(?:early|mid|late|end of)\s+(?:20\d\d|Q[1-4]\s*20\d\d))\b/i;
+
+function dateIn(segment: string): string | undefined {
+  const period = periodPattern.exec(segment)?.[0];
+  const parsed = chrono.parse(segment, new Date(Date.UTC(2025, 0, 1)))[0]?.text;
+  if (period && parsed) return segment.indexOf(period) <= segment.indexOf(parsed) ? period : parsed;
+  return period ?? parsed;
+}
+
+/** Dates the feedback gives for numbered parts ("Phase 2 is August 2025"), in the order given. */
+export function readDatedLabels(feedback: string): DatedLabel[] {
+  const labels = [...feedback.matchAll(labelPattern)];
+  const dated: DatedLabel[] = [];
+  labels.forEach((match, index) => {
+    const start = match.index + match[0].length;
+    const end = labels[index + 1]?.index ?? feedback.length;
+    const date = dateIn(feedback.slice(start, end));
+    if (date) dated.push({ label: match[0].replace(/^\w/, (c) => c.toUpperCase()), date: date.trim() });
+  });
+  return dated;
+}

@@ -1,0 +1,81 @@
+import test from 'ava';
+import { outcome } from './helpers.js';
+
+/** Issue 26: the mind crew writes the deliverable asked for, from every fact of the request, in the asked form. */
+
+test('a KPI review from a one-line brief carries its figures, target and date in a table', async (t) => {
+  const result = await outcome('mind', { brief: 'KPI review for the clinic front desk. Average check-in wait is 22 minutes and we want it under 10 minutes by June.' });
+  t.is(result.deliverable.kind, 'status_review');
+  t.is(result.draftKind, 'grounded');
+  t.regex(result.content, /^\| Average check-in wait \| 22 minutes \| under 10 minutes \| June \|/m);
+  t.notRegex(result.content, /meeting summary/i);
+  if (result.deliverable.kind !== 'status_review') return;
+  t.deepEqual(result.deliverable.data.metrics[0], { name: 'Average check-in wait', current: '22 minutes', target: 'under 10 minutes', due: 'June', status: 'at_risk' });
+});
+
+test('a chat export with timestamps: each line is its author\'s, actions go to who said them', async (t) => {
+  const context = [
+    'Maria Lopez  6:30 AM',
+    'Van 7 has a flat tire, the Utrecht route is short one van.',
+    'Jan de Vries  6:45 AM',
+    'I will send van 12 to cover Utrecht and get van 7 to the garage by Monday.',
+    'Nice, thanks Jan.',
+    'Maria Lopez  6:50 AM',
+    'We decided to move the Amsterdam north stops to van 3.',
+  ].join('\n');
+  const result = await outcome('mind', { brief: 'Summarize the dispatch chat and list action items', context });
+  t.is(result.deliverable.kind, 'meeting_summary');
+  t.regex(result.content, /Jan de Vries[^\n]*van 12|van 12[^\n]*Jan de Vries/);
+  t.notRegex(result.content, /Maria[^\n]*van 12/);
+  t.regex(result.content, /Amsterdam north stops to van 3/);
+});
+
+test('a retro keeps its board\'s columns; "Nice" is never an owner', async (t) => {
+  const context = 'Went well:\n- Deploys took 6 minutes instead of 20\n- Nice pairing on the billing bug\nTo improve:\n- Reviews waited two days on average\n- Dave: staging data is three weeks old\nActions:\n- Dave will refresh staging data by Friday\n- Priya to set a review rotation';
+  const result = await outcome('mind', { brief: 'Write up our sprint 14 retro', context });
+  if (result.deliverable.kind !== 'retro') return t.fail(result.deliverable.kind);
+  const { data } = result.deliverable;
+  t.true(data.went_well.includes('Deploys took 6 minutes instead of 20'));
+  t.true(data.went_well.includes('Nice pairing on the billing bug'));
+  t.true(data.to_improve.includes('Reviews waited two days on average'));
+  t.deepEqual(data.action_items.map((item) => item.owner), ['Dave', 'Priya']);
+  t.is(data.action_items[0]!.due, 'Friday');
+  t.notRegex(result.content, /\*\*Nice\*\*/);
+});
+
+test('a priority ranking is not all "medium": urgency and "nice to have" decide, with reasons', async (t) => {
+  const context = '- TypeScript types, asked in 23 issues\n- Async iterator support\n- Fix the memory leak in drain(), reported by two production users\n- Nice to have: a logo';
+  const result = await outcome('mind', { brief: 'Prioritize these feature requests for tinyqueue', context });
+  if (result.deliverable.kind !== 'priority_ranking') return t.fail(result.deliverable.kind);
+  const priorities = result.deliverable.data.items.map((item) => item.priority);
+  t.true(new Set(priorities).size > 1, priorities.join());
+  t.is(result.deliverable.data.items.at(-1)!.item, 'Nice to have: a logo');
+  t.is(result.deliverable.data.items.at(-1)!.priority, 'low');
+  t.regex(result.content, /^\| Rank \| Item \| Priority \| Why \|/m);
+});
+
+test('an incident analysis with numbered recommendations and action items', async (t) => {
+  const context = 'Routing was down from 05:10 to 06:40 on Tuesday. 212 drivers started without routes. The cause was an expired certificate on the maps API proxy. We should alert on certificate expiry 30 days ahead. Sam will add the alert by Friday.';
+  const result = await outcome('mind', { brief: 'Incident analysis of Tuesday\'s routing outage', context, requirements: { format: 'numbered recommendations', include_action_items: true } });
+  t.is(result.deliverable.kind, 'analysis');
+  for (const fact of ['05:10', '06:40', '212 drivers', '30 days']) t.true(result.content.includes(fact), fact);
+  t.regex(result.content, /^## Recommendations\n\n1\. We should alert on certificate expiry 30 days ahead/m);
+  t.regex(result.content, /\*\*Sam\*\*: Add the alert/);
+});
+
+test('a transcript of one paragraph pasted many times is read once', async (t) => {
+  const paragraph = 'Maria: the backlog is 1,240 tickets.\nJan: I will triage the oldest 200 by Friday.\n';
+  const result = await outcome('mind', { brief: 'Summarise the ops call', context: paragraph.repeat(2000) });
+  t.true(result.content.split(/\s+/).length < 200, `${result.content.split(/\s+/).length} words`);
+  t.is(result.content.match(/1,240 tickets/g)?.length, 1);
+  t.notRegex(result.content, /Maria: Maria:/);
+});
+
+test('a process plan asked as a table keeps the requirements\' timeline', async (t) => {
+  const context = 'Goal: intake done in under 15 minutes. Reception checks ID and insurance. The nurse takes vitals. Raj will set up the tablet forms by 1 December. Paper forms are often lost.';
+  const result = await outcome('mind', { brief: 'Process plan for the new patient intake', context, requirements: { format: 'table', timeline: 'December 2026' } });
+  t.is(result.deliverable.kind, 'process_plan');
+  t.regex(result.content, /\*\*Timeline:\*\* December 2026/);
+  t.regex(result.content, /^\| # \| Step \| Owner \| By \|/m);
+  t.regex(result.content, /\| Set up the tablet forms \| Raj \| 1 December \|/);
+});

@@ -1,0 +1,80 @@
+import test from 'ava';
+import { outcome } from './helpers.js';
+
+/** Issue 26: the writer crew writes the deliverable asked for, from every fact of the request, in the asked form. */
+
+test('an install page from notes: prerequisites, numbered steps with the commands as written, troubleshooting', async (t) => {
+  const context = 'pgmigrate requires Node 20 and PostgreSQL 14 or later.\nInstall it with `npm install -g pgmigrate`.\nRun `pgmigrate init` to create the migrations folder.\nIf you see ECONNREFUSED, check that PostgreSQL is running.';
+  const result = await outcome('writer', { brief: 'Write the pgmigrate install page', context });
+  t.is(result.deliverable.kind, 'documentation_page');
+  t.regex(result.content, /^# Install pgmigrate\n/);
+  t.notRegex(result.content, /^# Page|What page can change/m);
+  t.regex(result.content, /^## Before you start\n\n- pgmigrate requires Node 20 and PostgreSQL 14 or later\./m);
+  t.regex(result.content, /^1\. Install it with `npm install -g pgmigrate`/m);
+  t.regex(result.content, /^2\. Run `pgmigrate init` to create the migrations folder/m);
+  t.regex(result.content, /^## Troubleshooting\n\nIf you see ECONNREFUSED/m);
+});
+
+test('a reply to a customer email answers with the notes for the writer, never printing them as notes', async (t) => {
+  const context = 'From: Ana Costa\nHi, our pallet (order 88213) was due Tuesday and still has not arrived.\nInternal notes: the pallet is at the Venlo hub, ETA Friday before noon. Offer a 15% discount on the freight.';
+  const result = await outcome('writer', { brief: 'Reply to this customer email about a late pallet delivery', context });
+  t.is(result.deliverable.kind, 'email');
+  t.regex(result.content, /^\*\*Subject:\*\* Late pallet delivery \(order 88213\)/);
+  t.regex(result.content, /^Hi Ana,$/m);
+  t.true(result.content.includes('Friday before noon'));
+  t.true(result.content.includes('We can offer a 15% discount on the freight.'));
+  t.notRegex(result.content, /Internal notes/i);
+  if (result.deliverable.kind === 'email') t.truthy(result.deliverable.data.call_to_action);
+});
+
+test('social posts: one per network, each within its length, with the facts as given', async (t) => {
+  const context = 'The subscription starts on 1 March. A loaf every Friday for 9.50 euros a week. The rye is fermented for 36 hours.';
+  const result = await outcome('writer', { brief: 'LinkedIn and X posts announcing our new rye sourdough subscription', context });
+  if (result.deliverable.kind !== 'social_posts') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.posts.map((post) => post.network), ['LinkedIn', 'X']);
+  for (const post of result.deliverable.data.posts) t.true(post.text.length <= post.max_characters, `${post.network}: ${post.text.length}`);
+  t.true(result.deliverable.data.posts[1]!.text.length <= 280);
+  for (const fact of ['1 March', '9.50 euros', '36 hours']) t.true(result.content.includes(fact), fact);
+  t.notRegex(result.content, /^#{1,2} /m);
+});
+
+test('a how-to asked as a checklist for patients', async (t) => {
+  const context = 'Do not eat for 10 to 12 hours before the test. Water is fine. Take your usual medication unless your doctor said otherwise. Bring your insurance card.';
+  const result = await outcome('writer', { brief: 'How-to for patients preparing for a fasting blood test', context, requirements: { format: 'checklist', audience: 'patients' } });
+  t.is(result.deliverable.kind, 'how_to');
+  t.regex(result.content, /^- \[ \] /m);
+  t.true(result.content.includes('10 to 12 hours'));
+  t.deepEqual(result.unmet, []);
+});
+
+test('a newsletter in bullets with a call to action, and the keywords of the requirements', async (t) => {
+  const context = 'The new scanning app goes live on 3 June. It works offline. Training sessions are on 28 and 29 May at the Tilburg depot.';
+  const result = await outcome('writer', { brief: 'Newsletter for our drivers about the new scanning app', context, requirements: { format: 'bullet points', include_call_to_action: true, target_keywords: ['driver training'] } });
+  t.is(result.deliverable.kind, 'newsletter');
+  t.regex(result.content, /^- Training sessions are on 28 and 29 May at the Tilburg depot\./m);
+  t.regex(result.content, /^\*\*[^*]+\*\*$/m);
+  t.true(result.content.includes('driver training'));
+});
+
+test('a bare how-to is an outline in the grammar a person writes', async (t) => {
+  const result = await outcome('writer', { brief: 'A guide to composting in small apartments' });
+  t.is(result.deliverable.kind, 'how_to');
+  t.is(result.draftKind, 'outline');
+  t.notRegex(result.content, /To Composting|to composting/);
+  t.regex(result.content, /^# (?:How to compost in small apartments|Composting in small apartments: a step-by-step guide)\n/);
+  t.notRegex(result.content, /\d/);
+  t.true(result.notes.some((note) => /outline of the how to/.test(note)));
+});
+
+test('a blog post from staff notes never prints the attendee roll, the notes for the author or commit hashes', async (t) => {
+  const notes = await outcome('writer', {
+    brief: 'Write a blog post for patients about what changed at the clinic this month',
+    context: 'Present: Dr. Amara Okafor, Raj Patel (RN)\nThe clinic now opens at 7:30 on weekdays.\nOnline booking went live on 3 March and 40% of appointments are now booked online.\nInternal notes: do not mention the staffing gap.',
+  });
+  t.regex(notes.content, /^# What changed at the clinic this month for patients$/m);
+  for (const fact of ['7:30', '3 March', '40%']) t.true(notes.content.includes(fact), fact);
+  for (const hidden of ['Amara Okafor', 'Raj Patel', 'staffing gap']) t.false(notes.content.includes(hidden), hidden);
+  const commits = await outcome('writer', { brief: 'Blog post about what is new in jobrunner 1.8', context: 'a1b2c3d fix: retries no longer duplicate jobs when a worker restarts\n9f8e7d6 feat: cron schedules accept time zones' });
+  t.true(commits.content.includes('Retries no longer duplicate jobs when a worker restarts'));
+  t.notRegex(commits.content, /a1b2c3d|9f8e7d6|\bfeat:|\bfix:/);
+});
