@@ -7,7 +7,7 @@ import * as pilot from './build/pilot.js';
 import { storiesOfAsk, storyText } from './build/pilot.js';
 import * as writer from './build/writer.js';
 import type { DocumentContext } from './context.js';
-import { readForm } from './formats.js';
+import { formsMissing, readForm } from './formats.js';
 import { readMaterial } from './material.js';
 import { outlineNote, renderOutline } from './outline.js';
 import { recognise } from './recognise.js';
@@ -86,8 +86,7 @@ function unmetOf(ctx: DocumentContext, deliverable: Deliverable, markdown: strin
   const unmet: UnmetRequirement[] = [];
   const { form } = ctx;
   const outline = draftKind === 'outline';
-  if (form.table && !/^\|.*\|$/m.test(markdown)) unmet.push({ requirement: 'format', reason: outline ? 'a table needs rows from the material; the request gave none' : `the ${deliverable.kind.replace(/_/g, ' ')} has no list the material fills in as rows` });
-  if (form.checklist && !/^- \[ \]/m.test(markdown)) unmet.push({ requirement: 'include_checklist', reason: 'the material gives no steps or tasks to check off' });
+  unmet.push(...formsMissing(form, markdown));
   if (form.estimates && deliverable.kind === 'ticket_set' && deliverable.data.tickets.some((ticket) => ticket.estimate === null)) {
     unmet.push({ requirement: 'estimates', reason: `the material gives no estimate${form.estimateUnit ? ` in ${form.estimateUnit}` : ''} for ${deliverable.data.tickets.filter((ticket) => ticket.estimate === null).length} ticket(s); estimates are never guessed` });
   }

@@ -53,6 +53,16 @@ export function readForm(requirements: Record<string, unknown>, brief: string): 
   };
 }
 
+/** The asked list forms the Markdown does not have, with the reason (for unmet_requirements). */
+export function formsMissing(form: Form, markdown: string): Array<{ requirement: string; reason: string }> {
+  const missing: Array<{ requirement: string; reason: string }> = [];
+  if (form.table && !/^\|.*\|$/m.test(markdown)) missing.push({ requirement: 'format', reason: 'a table was asked, but the material gives no list to fill in as rows' });
+  if (form.checklist && !/^- \[ \] /m.test(markdown)) missing.push({ requirement: 'include_checklist', reason: 'a checklist was asked, but the material gives no steps or tasks to check off' });
+  if (form.numbered && !/^1\. /m.test(markdown)) missing.push({ requirement: 'format', reason: 'numbered items were asked, but the material gives no list to number' });
+  if (form.bullets && !/^- /m.test(markdown)) missing.push({ requirement: 'format', reason: 'bullets were asked, but the material gives no list' });
+  return missing;
+}
+
 /** A list in the asked form: checklist, numbered or bullets. */
 export function listLines(items: string[], form: Pick<Form, 'checklist' | 'numbered'>, numberedByDefault = false): string[] {
   if (form.checklist) return items.map((item) => `- [ ] ${item}`);

@@ -2,7 +2,8 @@ import type { DeliverableKind } from '../../../../schemas/deliverables/index.js'
 import type { StageInput, StageOutput } from '../../types.js';
 import type { Workbench } from '../workbench.js';
 import { storyText, userStories } from './build/pilot.js';
-import { briefFacts, readMaterial } from './material.js';
+import { formsMissing, readForm } from './formats.js';
+import { readMaterial } from './material.js';
 import { recognise } from './recognise.js';
 import { legacyDeliverable, legacyInput, legacyKinds } from './legacy.js';
 import { documentStep } from './step.js';
@@ -19,7 +20,9 @@ export function deliverableStage(input: StageInput, bench: Workbench, legacyStep
   if (!route.legacy) return documentStep(input, bench);
   const output = supplemented(legacyStep(legacyInput(input), bench), input, route.kind);
   const deliverable = legacyDeliverable(route.kind, output);
-  return { ...output, data: { ...output.data, ...(deliverable ? { deliverable } : {}), draft_kind: route.outline ? 'outline' : 'grounded' } };
+  // The crews' own composers do not know the list forms: what they did not give is reported, never skipped silently.
+  const missing = formsMissing(readForm(input.requirements, input.brief), output.content);
+  return { ...output, data: { ...output.data, ...(deliverable ? { deliverable } : {}), draft_kind: route.outline ? 'outline' : 'grounded', ...(missing.length > 0 ? { unmet_requirements: missing } : {}) } };
 }
 
 /**

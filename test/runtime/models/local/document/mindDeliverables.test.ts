@@ -79,3 +79,9 @@ test('a process plan asked as a table keeps the requirements\' timeline', async 
   t.regex(result.content, /^\| # \| Step \| Owner \| By \|/m);
   t.regex(result.content, /\| Set up the tablet forms \| Raj \| 1 December \|/);
 });
+
+test('a form the crew cannot give is reported unmet with its reason, never skipped silently', async (t) => {
+  const result = await outcome('mind', { brief: 'Summarise the sync as a table', context: 'Maria: the backlog is 1,240 tickets.\nJan: I will triage the oldest 200 by Friday.', requirements: { format: 'numbered list' } });
+  const listed = /^1\. /m.test(result.content);
+  t.true(listed || result.unmet.some((unmet) => unmet.requirement === 'format' && /numbered/.test(unmet.reason)), JSON.stringify(result.unmet));
+});
