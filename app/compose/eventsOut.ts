@@ -94,6 +94,8 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     ids: deps.ids,
     logger: logger.child({ component: 'webhooks' }),
     schedule: config.webhookRetryDelaysMs,
+    jitter: config.webhookRetryJitter,
+    random: Math.random,
     timeoutMs: config.webhookTimeoutMs,
     publicUrl: () => publicUrl,
     concurrency,

@@ -27,6 +27,12 @@ export interface AttemptRunnerOptions {
   clock: Clock;
   logger: Logger;
   schedule: RetrySchedule;
+  /** The retry policy's jitter (machines/webhookRetryPolicy.ts); 0 turns it off. */
+  jitter: number;
+  /** Draws each failed attempt's jitter sample, in [0, 1). */
+  random(): number;
+  /** A delivery ended on a `410 Gone` and its final row is stored: its webhook is switched off. */
+  gone(row: DeliveryRow, attempt: number): Promise<void>;
   /** True once the dispatcher stops taking work: attempts not yet sent give up. */
   stopping(): boolean;
   /** Aborts attempts in flight when a shutdown's grace period is over. */
@@ -60,6 +66,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     slots,
     clock,
     schedule,
+    random: options.random,
     stopping: options.stopping,
     shutdownSignal: options.shutdownSignal,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
@@ -67,7 +74,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
 
   const definition = deliveryDefinition({ live, send, moved, failed: leave });
   const handle = options.actors.register(definition);
-  const shortcut = createFirstAttemptShortcut(definition.logic, schedule);
+  const shortcut = createFirstAttemptShortcut(definition.logic, schedule, options.jitter);
 
   /** Every transition: a resting one is stored by the host's next tick; the delivery leaves memory after it. */
   function moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void {
@@ -90,8 +97,17 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   /** The tick with the resting snapshot committed (or wrote nothing, when discarded). */
   function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
     if (entry.resting !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
-    if (entry.discarded) leave(entry, entry.discarded);
-    else finish(entry);
+    if (entry.discarded) {
+      leave(entry, entry.discarded);
+      return;
+    }
+    finish(entry);
+    const last = snapshot.context.lastAttempt;
+    if (snapshot.status === 'done' && snapshot.context.error === null && last?.status === 410) {
+      options.gone(entry.row, snapshot.context.attempt).catch((error: unknown) => {
+        logger.error({ err: error, delivery_id: entry.row.id }, 'could not disable the webhook after a 410 Gone; its next 410 does');
+      });
+    }
   }
 
   /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
@@ -172,7 +188,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   }
 
   function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
-    return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, attempt: row.attempt, scheduledAt: row.created_at };
+    return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, jitter: options.jitter, attempt: row.attempt, scheduledAt: row.created_at };
   }
 
   return {

@@ -19,10 +19,10 @@ import { deliveryProjection } from './deliveryProjection.js';
  *
  * Returns null when the schedule's first attempt is not immediate (no shortcut applies).
  */
-export function createFirstAttemptShortcut(logic: WebhookDeliveryMachine, schedule: number[]) {
+export function createFirstAttemptShortcut(logic: WebhookDeliveryMachine, schedule: number[], jitter = 0) {
   if (schedule.length === 0 || schedule[0] !== 0) return null;
   const standIn: AttemptOutput = { ok: true, status: 200, responseTimeMs: 0, at: new Date(0).toISOString() };
-  const [start] = initialTransition(logic, { deliveryId: 'del_', webhookId: 'wh_', schedule, attempt: 0, scheduledAt: standIn.at });
+  const [start] = initialTransition(logic, { deliveryId: 'del_', webhookId: 'wh_', schedule, jitter, attempt: 0, scheduledAt: standIn.at });
   // The invoked attempt's done event: internal to xstate, so outside the machine's own event type.
   const done: DoneActorEvent<AttemptOutput, 'attempt'> = { type: 'xstate.done.actor.attempt', output: standIn, actorId: 'attempt' };
   const [end] = transition(logic, start, done as unknown as WebhookDeliveryEvent);

@@ -124,6 +124,8 @@ export function createWebhookService(options: WebhookServiceOptions) {
         debug: input.debug ?? false,
         // Events already stored belong to the time before this webhook existed.
         since_position: await events.maxPosition(),
+        disabled_reason: null,
+        disabled_at: null,
         created_at: now,
         updated_at: now,
         deleted_at: null,
@@ -158,7 +160,12 @@ export function createWebhookService(options: WebhookServiceOptions) {
         patch.previous_secret_expires_at = new Date(now.getTime() + secretRotationOverlapMs).toISOString();
       }
       // Nothing is sent for events stored while the webhook was inactive.
-      if (input.active === true && !before.active) patch.since_position = await events.maxPosition();
+      if (input.active === true && !before.active) {
+        patch.since_position = await events.maxPosition();
+        // Switched on again: the reason it was switched off (a 410 Gone) no longer applies.
+        patch.disabled_reason = null;
+        patch.disabled_at = null;
+      }
       await webhooks.update(workspaceId, webhookId, patch);
       dispatch.webhooksChanged(workspaceId);
       return get(workspaceId, webhookId);

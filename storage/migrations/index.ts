@@ -17,6 +17,7 @@ import * as idempotencyPrepared from './070_idempotency_prepared.js';
 import * as toolCallVisibility from './080_tool_call_visibility.js';
 import * as actorLeases from './090_actor_leases.js';
 import * as actorCommands from './100_actor_commands.js';
+import * as webhookDisabled from './115_webhook_disabled.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -43,6 +44,7 @@ const migrations: Array<[string, Migration]> = [
   ['080_tool_call_visibility', toolCallVisibility],
   ['090_actor_leases', actorLeases],
   ['100_actor_commands', actorCommands],
+  ['115_webhook_disabled', webhookDisabled],
 ];
 
 /** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
