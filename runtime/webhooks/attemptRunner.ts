@@ -48,6 +48,22 @@ export class DeliveryBusyError extends Error {}
 
 const shuttingDown = () => new Error('the service is shutting down; the delivery runs again after restart');
 
+/** Runs deliveries on the actor host (contract of `createAttemptRunner`). */
+export interface AttemptRunner {
+  /** Deliveries in memory on this node. */
+  readonly live: Map<string, LiveDelivery>;
+  /** Starts a delivery (new, or stranded and claimed by recovery). */
+  begin(row: DeliveryRow): LiveDelivery;
+  /** The retry timer fired: brings the delivery back from its stored snapshot and sends RETRY_DUE. */
+  resume(row: DeliveryRow, payload: RetryTimerPayload): void;
+  /** A fresh attempt of a finished delivery; throws DeliveryBusyError when it is live on this node. */
+  redeliver(row: DeliveryRow): Promise<DeliveryRow>;
+  /** Waits for the next stored transition of a live delivery. */
+  settled(entry: LiveDelivery): Promise<DeliveryRow>;
+  /** Forgets every delivery (after a shutdown's writes); the host stops their actors. */
+  clear(): void;
+}
+
 /**
  * Runs deliveries: each is a `webhookDelivery` actor on the actor host (its definition and
  * persistence adapter in `deliveryDefinition.ts`), under the delivery's id. The host's tick writes
@@ -55,7 +71,7 @@ const shuttingDown = () => new Error('the service is shutting down; the delivery
  * delivery leaves this node's memory and the host drops the actor; the retry timer brings a
  * waiting one back (`resume`).
  */
-export function createAttemptRunner(options: AttemptRunnerOptions) {
+export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunner {
   const { sender, cache, slots, clock, logger, deliveries } = options;
   const schedule = [...options.schedule];
   const live = new Map<string, LiveDelivery>();
@@ -266,5 +282,3 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     },
   };
 }
-
-export type AttemptRunner = ReturnType<typeof createAttemptRunner>;
