@@ -49,6 +49,8 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnTyp
   const checkBody = route.body ? validators.body(route.body) : undefined;
   // One router layer per route: the scope check, validation at the boundary, then the handler.
   const run = (ctx: AppContext): unknown => {
+    // The template, not the path: metrics label requests with it, so ids never become labels.
+    ctx.state.route = route.path;
     if (scope !== 'public') {
       const auth = ctx.state.auth;
       if (!auth) throw unauthorizedError(ctx.state.authFailure);

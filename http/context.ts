@@ -14,6 +14,8 @@ export interface AppState {
   body?: unknown;
   /** The validated (and type-coerced) query. */
   query?: Record<string, unknown>;
+  /** The matched route's template (`/v1/outcomes/:outcome_id`), set when its handler is reached. */
+  route?: string;
 }
 
 export type AppContext = ParameterizedContext<AppState> & { params: Record<string, string> };

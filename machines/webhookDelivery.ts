@@ -1,8 +1,10 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { mayRetry, retryDelay } from './webhookRetryPolicy.js';
 
 /**
- * One webhook delivery: one event sent to one webhook, retried on the schedule until a 2xx or the
- * last attempt (spec: Events, Delivery and retries; DESIGN section 2).
+ * One webhook delivery: one event sent to one webhook, retried on the schedule until a 2xx, the
+ * last attempt or a `410 Gone` (spec: Events, Delivery and retries; DESIGN section 2). The delay
+ * of each retry follows the retry policy (`webhookRetryPolicy.ts`: jitter, `Retry-After`).
  *
  *   scheduled -> attempting -> succeeded
  *                attempting -> waiting --RETRY_DUE--> attempting ... -> failed
@@ -24,6 +26,8 @@ export interface WebhookDeliveryInput {
   webhookId: string;
   /** Delay in ms before each attempt: `schedule[0]` before attempt 1; its length is the maximum. */
   schedule: number[];
+  /** Most a retry's delay is lengthened, as a fraction of it (retryDelay); 0 or absent: none. */
+  jitter?: number;
   /** Attempts already made: 0 for a new delivery. */
   attempt: number;
   /**
@@ -37,6 +41,8 @@ export interface WebhookDeliveryContext {
   deliveryId: string;
   webhookId: string;
   schedule: number[];
+  /** The retry policy's jitter (0 in snapshots stored before it existed). */
+  jitter?: number;
   /** Attempts started so far; while `attempting`, the number of the attempt in flight (1-based). */
   attempt: number;
   /** Result of the latest finished attempt. */
@@ -69,6 +75,10 @@ export interface AttemptOutput {
   error?: string;
   /** ISO time the attempt was made, read from the runtime's clock. */
   at: string;
+  /** The receiver's `Retry-After` in ms after `at`, when it sent one (retryDelay honours it within bounds). */
+  retryAfterMs?: number;
+  /** A random sample in [0, 1) drawn by the runtime for the next retry's jitter. */
+  jitterSample?: number;
 }
 
 export interface RecordAttemptParams {
@@ -91,7 +101,7 @@ export interface ScheduleRetryParams {
 }
 
 /** Bump when states or context change shape; stored with every persisted snapshot. */
-export const webhookDeliveryMachineVersion = '1';
+export const webhookDeliveryMachineVersion = '2';
 
 /** Pure date arithmetic on ISO strings; the reference time always comes from outside. */
 function addMs(iso: string, ms: number): string {
@@ -101,6 +111,11 @@ function addMs(iso: string, ms: number): string {
 /** Delay before the attempt after `attemptsMade` attempts (schedule[n] comes before attempt n + 1). */
 function delayAfter(context: WebhookDeliveryContext): number {
   return context.schedule[context.attempt] ?? 0;
+}
+
+/** Delay before the retry after the attempt that answered `output`: the retry policy's. */
+function retryDelayAfter(context: WebhookDeliveryContext, output: AttemptOutput): number {
+  return retryDelay(context.schedule, context.jitter ?? 0, context.attempt, output);
 }
 
 export const webhookDeliveryMachine = setup({
@@ -123,6 +138,7 @@ export const webhookDeliveryMachine = setup({
     noAttempts: ({ context }) => context.schedule.length <= context.attempt,
     nextAttemptIsImmediate: ({ context }) => delayAfter(context) === 0,
     attemptSucceeded: (_, params: { ok: boolean }) => params.ok,
+    receiverGone: (_, params: { status: number | null }) => !mayRetry(params),
     hasAttemptLeft: ({ context }) => context.attempt < context.schedule.length,
     retryIsForNextAttempt: ({ context }, params: { attempt: number | undefined }) =>
       params.attempt === undefined || params.attempt === context.attempt + 1,
@@ -134,6 +150,7 @@ export const webhookDeliveryMachine = setup({
     deliveryId: input.deliveryId,
     webhookId: input.webhookId,
     schedule: [...input.schedule],
+    jitter: input.jitter ?? 0,
     attempt: input.attempt,
     lastAttempt: null,
     nextRetryAt: null,
@@ -179,22 +196,28 @@ export const webhookDeliveryMachine = setup({
             actions: [assign({ lastAttempt: ({ event }) => event.output }), { type: 'recordAttempt', params: recordParams }],
           },
           {
+            // 410 Gone: no retry; the runtime disables the webhook (webhookRetryPolicy.mayRetry).
+            guard: { type: 'receiverGone', params: ({ event }) => ({ status: event.output.status }) },
+            target: 'failed',
+            actions: [assign({ lastAttempt: ({ event }) => event.output }), { type: 'recordAttempt', params: recordParams }],
+          },
+          {
             guard: 'hasAttemptLeft',
             target: 'waiting',
             actions: [
               assign({
                 lastAttempt: ({ event }) => event.output,
-                nextRetryAt: ({ context, event }) => addMs(event.output.at, delayAfter(context)),
+                nextRetryAt: ({ context, event }) => addMs(event.output.at, retryDelayAfter(context, event.output)),
               }),
               { type: 'recordAttempt', params: recordParams },
               {
                 type: 'scheduleRetry',
-                params: ({ context }) => ({
+                params: ({ context, event }) => ({
                   deliveryId: context.deliveryId,
                   webhookId: context.webhookId,
                   attempt: context.attempt + 1,
                   dueAt: context.nextRetryAt,
-                  delayMs: delayAfter(context),
+                  delayMs: retryDelayAfter(context, event.output),
                 }),
               },
             ],

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { decodeSecretKey } from './secrets/secretKey.js';
 import { ConfigError } from './configError.js';
-import { parseRetryDelays } from './webhooks/retryPolicy.js';
+import { parseRetryDelays, parseRetryJitter } from './webhooks/retryPolicy.js';
 import { loadMcpServerConfig, type McpServerConfig } from './mcpServerConfig.js';
 
 export { ConfigError };
@@ -21,6 +21,8 @@ export interface Config {
   /** /readyz answers 503 when the actor host has work pending and has not committed for this long. */
   readyStallMs: number;
   webhookRetryDelaysMs: readonly number[];
+  /** Most a retry's delay is lengthened, as a fraction of it (CREWD_WEBHOOK_RETRY_JITTER). */
+  webhookRetryJitter: number;
   webhookTimeoutMs: number;
   allowPrivateUrls: boolean;
   chatApiUrl: string;
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env): Config {
     localModelDelayMs: integer(env, 'CREWD_LOCAL_MODEL_DELAY_MS', 0, 0, 600_000),
     readyStallMs: integer(env, 'CREWD_READY_STALL_MS', 30_000, 100, 3_600_000),
     webhookRetryDelaysMs: parseRetryDelays(env.CREWD_WEBHOOK_RETRY_DELAYS_MS),
+    webhookRetryJitter: parseRetryJitter(env.CREWD_WEBHOOK_RETRY_JITTER),
     webhookTimeoutMs: integer(env, 'CREWD_WEBHOOK_TIMEOUT_MS', 30_000, 1, 600_000),
     allowPrivateUrls: flag(env, 'CREWD_ALLOW_PRIVATE_URLS'),
     chatApiUrl: url(env, 'CREWD_CHAT_API_URL', 'https://slack.com/api/', ['http:', 'https:'])!,

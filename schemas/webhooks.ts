@@ -48,6 +48,7 @@ export const webhookView: JsonSchema = component('Webhook', responseObject({
   delivery_count: { type: 'integer', minimum: 0 },
   success_rate: { type: 'number', minimum: 0, maximum: 1 },
   previous_secret_expires_at: nullableTimestamp,
+  disabled_reason: { type: ['string', 'null'] },
 }));
 
 export const webhookCreated: JsonSchema = component('WebhookCreated', {

@@ -18,7 +18,7 @@ export async function buildCommandForwarding(parts: { config: Config; db: Db; cl
   const onError = (error: unknown, message: string) => logger.warn({ err: error }, message);
   const signals = createPostgresSignals({ connectionString: config.databaseUrl, node: parts.node, channel: 'crewd_actor_commands', onError });
   await signals.start();
-  const forwarding = createCommandForwarding({ repo: actorCommandsRepository(db), signals, clock: parts.clock, ids: parts.ids, node: parts.node, waitMs: config.commandWaitMs, staleMs: config.leaseMs, onError });
+  const forwarding = createCommandForwarding({ repo: actorCommandsRepository(db), signals, clock: parts.clock, monotonic: performance, ids: parts.ids, node: parts.node, waitMs: config.commandWaitMs, staleMs: config.leaseMs, onError });
   return {
     forwarding,
     async close() {

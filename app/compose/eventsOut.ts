@@ -96,6 +96,8 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     ids: deps.ids,
     logger: logger.child({ component: 'webhooks' }),
     schedule: config.webhookRetryDelaysMs,
+    jitter: config.webhookRetryJitter,
+    random: Math.random,
     timeoutMs: config.webhookTimeoutMs,
     publicUrl: () => publicUrl,
     ...(deps.webhookEventData ? { eventData: (kind: string, data: unknown) => deps.webhookEventData!(kind, data, config.publicUrl ?? publicUrl ?? '') } : {}),

@@ -5,7 +5,8 @@ import type { WebhookRow } from '../../storage/repositories/webhooks.js';
  * The public shape of a webhook: never its secret (the create answer adds it once). The
  * statistics count deliveries with at least one attempt; `success_rate` is 0 before the first.
  * `previous_secret_expires_at` is set for 24 h after a secret rotation, while deliveries carry a
- * second signature made with the old secret.
+ * second signature made with the old secret. `disabled_reason` says why the service switched the
+ * webhook off (its receiver answered `410 Gone`); null otherwise.
  */
 export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
   const count = stats?.delivery_count ?? 0;
@@ -21,6 +22,7 @@ export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
     delivery_count: count,
     success_rate: count === 0 ? 0 : Math.round(((stats?.succeeded ?? 0) / count) * 10_000) / 10_000,
     previous_secret_expires_at: row.previous_secret_expires_at,
+    disabled_reason: row.disabled_reason,
   };
 }
 

@@ -12,6 +12,7 @@ import { followActor, liveActorView, type LiveActor, type LiveActorView } from '
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
 import { erase, type HostedDefinition, type MachineDefinition, type MachineEvent, type MachineInput } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
+import { createRowWriters } from './rowWriter.js';
 import type { CreditGuard } from './writeTick.js';
 
 export type { ActorHostHealth } from './groupCommit.js';
@@ -101,8 +102,10 @@ export function createActorHost(deps: ActorHostDeps) {
   let leaseRound: Promise<void> | undefined;
   const terms = () => ({ owner: leases!.owner, leaseUntil: clock.now().getTime() + leases!.leaseMs });
   const fence: Fence | undefined = leases ? { owner: leases.owner, epochOf: (id) => held.get(id), terms } : undefined;
+  const writers = createRowWriters();
   const commits = createGroupCommit({
     ...deps,
+    writers,
     ...(fence ? { fence } : {}),
     lost(id) {
       // Another process took this actor over while this one could not renew (paused, cut off):
@@ -265,6 +268,7 @@ export function createActorHost(deps: ActorHostDeps) {
     register<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>): MachineHandle<TLogic> {
       if (definitions.has(typedDef.name)) throw new Error(`machine ${typedDef.name} is already registered`);
       const def = erase(typedDef);
+      writers.add(def.rows ?? [], `machine ${def.name}`);
       definitions.set(def.name, def);
       return handleOf<TLogic>(def);
     },

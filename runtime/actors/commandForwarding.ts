@@ -19,6 +19,11 @@ export interface CommandForwardingDeps {
   /** Notices on the forwarding's own channel: `pending` (actor id) to owners, `done` (command id) back. */
   signals: ClusterSignals;
   clock: Clock;
+  /**
+   * Elapsed time in ms for a requester's wait (performance in production). Not `clock`: the wait
+   * is real time spent on timers, and a simulated clock that stands still would never end it.
+   */
+  monotonic: { now(): number };
   ids: IdGenerator;
   /** This process's owner id (the actor leases' `owner`). */
   node: string;
@@ -61,7 +66,23 @@ const claimBatch = 20;
  * the actor was restored); a requester never waits longer than `waitMs`; a command the requester
  * gave up on stays stored and is still applied, and the same command sent again joins it.
  */
-export function createCommandForwarding(deps: CommandForwardingDeps) {
+/** Command forwarding between processes (contract above `createCommandForwarding`). */
+export interface CommandForwarding {
+  /** Registers how this process applies commands of `kind` (a process that runs actors). */
+  handle(kind: string, handler: CommandHandler): void;
+  /** Sends a command to the process holding `actorId`; answers as it did, or rejects with CommandPendingError (503). */
+  forward(kind: string, actorId: string, workspaceId: string | null, args: unknown): Promise<unknown>;
+  /** The answer of the same command sent earlier that its requester stopped waiting for; undefined when none. */
+  rejoin(kind: string, actorId: string, args: unknown): Promise<{ value: unknown } | undefined>;
+  /** Applies pending commands this process may claim (call after actors were restored or taken over). */
+  pump(): void;
+  /** Starts the safety-net poll (a process that runs actors); also prunes old answers. */
+  start(): void;
+  /** Stops claiming; a round under way finishes first. Waiting requesters answer 503 at once. */
+  close(): Promise<void>;
+}
+
+export function createCommandForwarding(deps: CommandForwardingDeps): CommandForwarding {
   const { repo, signals, node } = deps;
   const handlers = new Map<string, CommandHandler>();
   const waiters = new Map<string, Set<() => void>>();
@@ -144,7 +165,7 @@ export function createCommandForwarding(deps: CommandForwardingDeps) {
     for (;;) {
       const row = await repo.get(id);
       if (row?.status === 'done') return row;
-      const left = deadline - Date.now();
+      const left = deadline - deps.monotonic.now();
       if (left <= 0 || stopped) return undefined;
       // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
       let set = waiters.get(id);
@@ -165,7 +186,7 @@ export function createCommandForwarding(deps: CommandForwardingDeps) {
   async function answerOf(id: string, actorId: string): Promise<unknown> {
     signals.send('pending', { a: actorId });
     pump();
-    const row = await waitFor(id, Date.now() + deps.waitMs);
+    const row = await waitFor(id, deps.monotonic.now() + deps.waitMs);
     if (!row) throw new CommandPendingError(actorId, id, deps.waitMs);
     await repo.collect(id);
     return decode(row);
@@ -232,4 +253,3 @@ export function createCommandForwarding(deps: CommandForwardingDeps) {
   };
 }
 
-export type CommandForwarding = ReturnType<typeof createCommandForwarding>;

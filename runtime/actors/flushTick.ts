@@ -3,6 +3,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { NewEvent } from '../../storage/repositories/events.js';
 import { classifyWriteError } from './classifyWriteError.js';
 import type { Fence } from './fence.js';
+import type { RowWriters } from './rowWriter.js';
 import { newPendingTick, type PendingActor, type PendingGroup, type PendingTick } from './pendingTick.js';
 import { writeTick, type TickUnit } from './writeTick.js';
 
@@ -10,6 +11,8 @@ import { writeTick, type TickUnit } from './writeTick.js';
 export interface FlushContext {
   db: Db;
   repos: Repositories;
+  /** The machines' row writers: every row kind but the host's own is written by its machine's. */
+  writers: RowWriters;
   /** The unit of one actor: its snapshot and projection when live, plus its pending rows and events. May throw (encoding). */
   unitOf(id: string, pending: PendingActor): TickUnit;
   /** Leased actors (Postgres): writes are conditional on (owner, epoch). */
@@ -82,7 +85,7 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   for (const group of tick.groups) items.push({ unit: { actorId: null, snapshot: null, rows: group.rows, ...(group.credits ? { credits: group.credits } : {}) }, group });
 
   try {
-    await ctx.db.transaction((trx) => writeTick(ctx.repos, items.map((item) => item.unit), trx, ctx.fence));
+    await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, items.map((item) => item.unit), trx, ctx.fence));
     settleGroups(items);
     return { events: eventsOf(items), failed, fenced: fencedOf(items), retry: null, retryError: null };
   } catch (error) {
@@ -94,7 +97,7 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
     try {
-      await ctx.db.transaction((trx) => writeTick(ctx.repos, [item.unit], trx, ctx.fence));
+      await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, [item.unit], trx, ctx.fence));
       stored.push(item);
     } catch (error) {
       if (classifyWriteError(error) === 'transient') {

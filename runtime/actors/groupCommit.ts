@@ -51,7 +51,7 @@ export function createGroupCommit(deps: GroupCommitDeps) {
 
   async function flushOnce(current: PendingTick): Promise<boolean> {
     const now = clock.now().toISOString();
-    const result = await flushTick({ db, repos, unitOf: tickUnitOf(deps.liveActor, now), ...(deps.fence ? { fence: deps.fence } : {}) }, current);
+    const result = await flushTick({ db, repos, writers: deps.writers, unitOf: tickUnitOf(deps.liveActor, now), ...(deps.fence ? { fence: deps.fence } : {}) }, current);
     if (result.events.length > 0) deps.eventBus.publish(result.events);
     for (const id of result.fenced) deps.lost?.(id);
     for (const failure of result.failed) await isolateActor(deps, failure.id, failure.error, now);

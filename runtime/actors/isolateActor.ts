@@ -7,7 +7,7 @@ import { writeTick, type TickUnit } from './writeTick.js';
  * transaction of their own, then tells the definition (`onFailed`). A failure here is reported,
  * never thrown: the host goes on with the other actors.
  */
-export async function isolateActor(deps: Pick<GroupCommitDeps, 'db' | 'repos' | 'eventBus' | 'onError' | 'liveActor' | 'release' | 'fence'>, id: string, error: unknown, now: string): Promise<void> {
+export async function isolateActor(deps: Pick<GroupCommitDeps, 'db' | 'repos' | 'writers' | 'eventBus' | 'onError' | 'liveActor' | 'release' | 'fence'>, id: string, error: unknown, now: string): Promise<void> {
   const entry = deps.liveActor(id);
   const reason = error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 500) : String(error).slice(0, 500);
   deps.onError(error, `actor ${id} could not be stored; it is stopped and marked failed`);
@@ -19,7 +19,7 @@ export async function isolateActor(deps: Pick<GroupCommitDeps, 'db' | 'repos' | 
     const unit: TickUnit = { actorId: id, snapshot: null, rows };
     await deps.db.transaction(async (trx) => {
       // Fenced (another process holds the actor now): its failure is not this copy's to write.
-      await writeTick(deps.repos, [unit], trx, deps.fence);
+      await writeTick(deps.repos, deps.writers, [unit], trx, deps.fence);
       if (!unit.fenced) await deps.repos.actors.markFailed([id], now, trx);
     });
     if (!unit.fenced) deps.eventBus.publish(rows.events ?? []);

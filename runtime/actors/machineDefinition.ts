@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type { RowWriter } from './rowWriter.js';
 import type { TickRows } from './tickRows.js';
 
 /** A spec event a machine emits: `{type: 'event', event, timestamp, sequence, data}`. */
@@ -16,9 +17,10 @@ export interface EmittedEvent {
  * host calls them while it builds a tick and writes what they return itself, so the host never
  * calls back into the code that registered the machine to write.
  *
- * The persistence adapter is `project` (the machine's read-model rows, e.g. the outcome row,
- * written in the same transaction as the snapshot row) plus `failed` (what an isolated actor
- * leaves); the snapshot row itself is always the host's `actors` row.
+ * The persistence adapter is `rows` (the writers that store the machine's kinds of tick rows, in
+ * its own tables), `project` (the machine's read-model rows for a snapshot, e.g. the outcome row,
+ * written in the same transaction as the snapshot row) and `failed` (what an isolated actor
+ * leaves); the snapshot row itself is the host's actor row unless `snapshotInProjection`.
  */
 export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMachine> {
   name: string;
@@ -27,6 +29,11 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
   /** At rest: persisted as `idle`, then stopped and dropped from memory until loaded again. */
   atRest(snapshot: SnapshotFrom<TLogic>): boolean;
   workspaceOf(snapshot: SnapshotFrom<TLogic>): string | null;
+  /**
+   * The writers of the tick row kinds this machine (and the commands that create its actors)
+   * produce, registered with the machine: the host knows no machine's table (rowWriter.ts).
+   */
+  rows?: readonly RowWriter[];
   /** The machine's read model for a snapshot (e.g. the outcomes row), written with the snapshot. */
   project?(snapshot: SnapshotFrom<TLogic>, now: string): TickRows;
   /**
@@ -70,6 +77,7 @@ export interface HostedDefinition {
   logic: AnyStateMachine;
   atRest(snapshot: AnyMachineSnapshot): boolean;
   workspaceOf(snapshot: AnyMachineSnapshot): string | null;
+  rows?: readonly RowWriter[];
   project?(snapshot: AnyMachineSnapshot, now: string): TickRows;
   snapshotInProjection?: boolean;
   failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;

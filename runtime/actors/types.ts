@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Fence } from './fence.js';
 import type { HostedDefinition } from './machineDefinition.js';
+import type { RowWriters } from './rowWriter.js';
 
 /** A live actor as the group commit sees it. */
 export interface CommitActor {
@@ -18,6 +19,8 @@ export interface CommitActor {
 export interface GroupCommitDeps {
   db: Db;
   repos: Repositories;
+  /** The registered machines' row writers (rowWriter.ts). */
+  writers: RowWriters;
   eventBus: EventBus;
   clock: Clock;
   onError(error: unknown, message: string): void;

@@ -2,6 +2,7 @@ import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import { fenceUnits, type Fence } from './fence.js';
+import type { RowWriters } from './rowWriter.js';
 import { mergeTickRows, type TickRows } from './tickRows.js';
 
 /**
@@ -78,15 +79,16 @@ async function takeCredits(repos: Repositories, units: TickUnit[], trx: Db): Pro
 }
 
 /**
- * Writes the units of one tick inside `trx`: credit guards first, then every kind of row through
- * its repository in multi-row statements, in an order that respects foreign keys (new rows before
- * the states that update them; events last). The one place a tick reaches storage.
+ * Writes the units of one tick inside `trx`: credit guards first, then the machines' `insert`
+ * row writers, the new actor rows and the snapshots, the machines' `update` row writers, and the
+ * events last. The host knows no machine's table: every other kind of row goes to the writer its
+ * machine registered (rowWriter.ts). The one place a tick reaches storage.
  *
  * With a `fence` (Postgres, leased actors) the write is conditional on (owner, epoch): the tick's
  * actor rows are locked first, and a unit whose actor another process holds now is marked
  * `fenced` and nothing of it is written; new actor rows are inserted owned by this process.
  */
-export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db, fence?: Fence): Promise<void> {
+export async function writeTick(repos: Repositories, writers: RowWriters, units: TickUnit[], trx: Db, fence?: Fence): Promise<void> {
   for (const unit of units) {
     unit.refused = false;
     unit.fenced = false;
@@ -103,26 +105,9 @@ export async function writeTick(repos: Repositories, units: TickUnit[], trx: Db,
     mergeTickRows(rows, unit.rows);
     if (unit.snapshot) snapshots.push(unit.snapshot);
   }
-  if (rows.outcomes?.length) await repos.outcomes.insert(rows.outcomes, rows.outcomeInputs ?? [], trx);
+  await writers.write('insert', rows, trx, repos);
   if (rows.actors?.length) await repos.actors.insert(rows.actors, trx, fence?.terms());
-  for (const workflow of rows.workflows ?? []) await repos.workflows.insert(workflow, trx);
-  if (rows.stageOutputs?.length) await repos.stageOutputs.insertMany(rows.stageOutputs, trx);
-  for (const revision of rows.revisions ?? []) await repos.revisions.insert(revision, trx);
-  for (const settled of rows.revisionsSettled ?? []) await repos.revisions.finish(settled.revisionId, settled.status, settled.at, settled.error, trx);
-  if (rows.refunds?.length) {
-    const counts = new Map<string, number>();
-    for (const workspaceId of rows.refunds) counts.set(workspaceId, (counts.get(workspaceId) ?? 0) + 1);
-    for (const [workspaceId, count] of counts) await repos.credits.give(workspaceId, count, trx);
-  }
   if (snapshots.length) await repos.actors.upsertMany(snapshots, trx);
-  if (rows.outcomeStates?.length) await repos.outcomes.upsertState(rows.outcomeStates, trx);
-  if (rows.workflowStates?.length) await repos.workflows.upsertState(rows.workflowStates, trx);
-  if (rows.actionsOpened?.length) await repos.approvals.upsertMany(rows.actionsOpened, trx);
-  for (const resolved of rows.actionsResolved ?? []) await repos.approvals.resolve(resolved.id, resolved.status, resolved.resolution, trx);
-  for (const connection of rows.toolConnectionStates ?? []) await repos.toolConnections.updateState(connection.connectionId, connection.patch, trx);
-  // A delivery's superseded attempt (kept in the history), its row and its retry timer.
-  if (rows.deliveryAttempts?.length) await repos.webhookDeliveries.insertAttempts(rows.deliveryAttempts, trx);
-  if (rows.deliveryStates?.length) await repos.webhookDeliveries.updateMany(rows.deliveryStates, trx);
-  for (const timer of rows.timers ?? []) await repos.timers.upsert(timer, trx);
+  await writers.write('update', rows, trx, repos);
   if (rows.events?.length) await repos.events.appendMany(rows.events, trx);
 }

@@ -12,6 +12,7 @@ import type { EngineMachines, OutcomeSnapshot } from './engineMachines.js';
 import { observeDurations } from './observeDurations.js';
 import { failedOutcomeRows, outcomeRow, phaseOf } from './outcomeProjection.js';
 import type { StageRunner } from './stageRunner.js';
+import { outcomeRowWriters, workflowRowWriters } from './outcomeRows.js';
 
 export interface MachineWiring {
   host: ActorHost;
@@ -101,6 +102,7 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
     logic: outcomeLogic,
     atRest,
     workspaceOf: (snapshot) => snapshot.context.workspaceId,
+    rows: outcomeRowWriters,
     project: (snapshot, at) => ({ outcomeStates: [outcomeRow(snapshot, at, estimateOf(snapshot, at))] }),
     failed: failedOutcomeRows,
     onTransition(id, snapshot, previous) {
@@ -133,6 +135,7 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
     }),
     atRest: (snapshot) => snapshot.matches('done'),
     workspaceOf: (snapshot) => snapshot.context.workspaceId,
+    rows: workflowRowWriters,
     project: (snapshot) => {
       const context = snapshot.context;
       return {

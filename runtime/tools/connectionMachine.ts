@@ -3,6 +3,7 @@ import { statusDetailOf, toolConnectionMachine, toolConnectionMachineVersion } f
 import type { ActorHost, MachineHandle } from '../actors/actorHost.js';
 import type { TickRows } from '../actors/tickRows.js';
 import { connectActor, type ConnectStep } from './connectActor.js';
+import { connectionRowWriters } from './connectionRows.js';
 
 type ConnectionSnapshot = SnapshotFrom<typeof toolConnectionMachine>;
 export type ConnectionHandle = MachineHandle<typeof toolConnectionMachine>;
@@ -65,6 +66,7 @@ export function registerConnectionMachine(actors: Pick<ActorHost, 'register'>, s
     logic,
     atRest: (snapshot) => snapshot.status === 'done' || snapshot.matches('error'),
     workspaceOf: (snapshot) => snapshot.context.workspaceId ?? null,
+    rows: connectionRowWriters,
     project: connectionProjection,
     // An actor whose state cannot be stored is stopped: its row says so, and nothing retries it.
     failed: (snapshot, _reason, now) => ({

@@ -27,6 +27,12 @@ export interface AttemptRunnerOptions {
   clock: Clock;
   logger: Logger;
   schedule: RetrySchedule;
+  /** The retry policy's jitter (machines/webhookRetryPolicy.ts); 0 turns it off. */
+  jitter: number;
+  /** Draws each failed attempt's jitter sample, in [0, 1). */
+  random(): number;
+  /** A delivery ended on a `410 Gone` and its final row is stored: its webhook is switched off. */
+  gone(row: DeliveryRow, attempt: number): Promise<void>;
   /** True once the dispatcher stops taking work: attempts not yet sent give up. */
   stopping(): boolean;
   /** Aborts attempts in flight when a shutdown's grace period is over. */
@@ -42,6 +48,22 @@ export class DeliveryBusyError extends Error {}
 
 const shuttingDown = () => new Error('the service is shutting down; the delivery runs again after restart');
 
+/** Runs deliveries on the actor host (contract of `createAttemptRunner`). */
+export interface AttemptRunner {
+  /** Deliveries in memory on this node. */
+  readonly live: Map<string, LiveDelivery>;
+  /** Starts a delivery (new, or stranded and claimed by recovery). */
+  begin(row: DeliveryRow): LiveDelivery;
+  /** The retry timer fired: brings the delivery back from its stored snapshot and sends RETRY_DUE. */
+  resume(row: DeliveryRow, payload: RetryTimerPayload): void;
+  /** A fresh attempt of a finished delivery; throws DeliveryBusyError when it is live on this node. */
+  redeliver(row: DeliveryRow): Promise<DeliveryRow>;
+  /** Waits for the next stored transition of a live delivery. */
+  settled(entry: LiveDelivery): Promise<DeliveryRow>;
+  /** Forgets every delivery (after a shutdown's writes); the host stops their actors. */
+  clear(): void;
+}
+
 /**
  * Runs deliveries: each is a `webhookDelivery` actor on the actor host (its definition and
  * persistence adapter in `deliveryDefinition.ts`), under the delivery's id. The host's tick writes
@@ -49,7 +71,7 @@ const shuttingDown = () => new Error('the service is shutting down; the delivery
  * delivery leaves this node's memory and the host drops the actor; the retry timer brings a
  * waiting one back (`resume`).
  */
-export function createAttemptRunner(options: AttemptRunnerOptions) {
+export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunner {
   const { sender, cache, slots, clock, logger, deliveries } = options;
   const schedule = [...options.schedule];
   const live = new Map<string, LiveDelivery>();
@@ -60,6 +82,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     slots,
     clock,
     schedule,
+    random: options.random,
     stopping: options.stopping,
     shutdownSignal: options.shutdownSignal,
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
@@ -67,7 +90,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
 
   const definition = deliveryDefinition({ live, send, moved, failed: leave });
   const handle = options.actors.register(definition);
-  const shortcut = createFirstAttemptShortcut(definition.logic, schedule);
+  const shortcut = createFirstAttemptShortcut(definition.logic, schedule, options.jitter);
 
   /** Every transition: a resting one is stored by the host's next tick; the delivery leaves memory after it. */
   function moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void {
@@ -90,8 +113,17 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   /** The tick with the resting snapshot committed (or wrote nothing, when discarded). */
   function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
     if (entry.resting !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
-    if (entry.discarded) leave(entry, entry.discarded);
-    else finish(entry);
+    if (entry.discarded) {
+      leave(entry, entry.discarded);
+      return;
+    }
+    finish(entry);
+    const last = snapshot.context.lastAttempt;
+    if (snapshot.status === 'done' && snapshot.context.error === null && last?.status === 410) {
+      options.gone(entry.row, snapshot.context.attempt).catch((error: unknown) => {
+        logger.error({ err: error, delivery_id: entry.row.id }, 'could not disable the webhook after a 410 Gone; its next 410 does');
+      });
+    }
   }
 
   /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
@@ -172,7 +204,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
   }
 
   function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
-    return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, attempt: row.attempt, scheduledAt: row.created_at };
+    return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, jitter: options.jitter, attempt: row.attempt, scheduledAt: row.created_at };
   }
 
   return {
@@ -250,5 +282,3 @@ export function createAttemptRunner(options: AttemptRunnerOptions) {
     },
   };
 }
-
-export type AttemptRunner = ReturnType<typeof createAttemptRunner>;

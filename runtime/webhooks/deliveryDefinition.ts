@@ -8,6 +8,7 @@ import {
 } from '../../machines/webhookDelivery.js';
 import type { MachineDefinition } from '../actors/machineDefinition.js';
 import { deliveryProjection, restingState } from './deliveryProjection.js';
+import { deliveryRowWriters } from './deliveryRows.js';
 import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 
 export interface DeliveryDefinitionOptions {
@@ -82,6 +83,7 @@ export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineD
     name: 'webhookDelivery',
     version: Number(webhookDeliveryMachineVersion),
     logic,
+    rows: deliveryRowWriters,
     snapshotInProjection: true,
     atRest: deliveryAtRest,
     workspaceOf: (snapshot) => live.get(snapshot.context.deliveryId)?.row.workspace_id ?? null,

@@ -30,6 +30,10 @@ export interface WebhookDispatcherOptions {
   ids: IdGenerator;
   logger: Logger;
   schedule: RetrySchedule;
+  /** Most a retry's delay is lengthened, as a fraction of it; default 0 (none). The service's config defaults to 0.2. */
+  jitter?: number;
+  /** The jitter's random source, in [0, 1); default Math.random. */
+  random?: () => number;
   /** Receiver timeout; bounds how long a shutdown waits for attempts in flight. */
   timeoutMs: number;
   /** Public base URL for the outcome links of debug payloads. */

@@ -2,6 +2,7 @@ import { createAttemptRunner } from './attemptRunner.js';
 import { createAttemptSlots } from './attemptSlots.js';
 import type { WebhookDispatcherOptions } from './dispatcherOptions.js';
 import { createEventTail } from './eventTail.js';
+import { createGoneWebhook } from './goneWebhook.js';
 import { createRecovery } from './recovery.js';
 import { createTestSend } from './testSend.js';
 import { createWebhookCache } from './webhookCache.js';
@@ -22,6 +23,9 @@ export interface DispatcherPartsOptions
     | 'ids'
     | 'logger'
     | 'schedule'
+    | 'jitter'
+    | 'random'
+    | 'eventBus'
     | 'publicUrl'
     | 'concurrency'
     | 'batchSize'
@@ -47,6 +51,7 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
   const { db, events, webhooks, deliveries, sender, cipher, timers, clock, monotonic, ids, logger, changed } = options;
 
   const cache = createWebhookCache({ webhooks, cipher, monotonic });
+  const gone = createGoneWebhook({ db, webhooks, events, eventBus: options.eventBus, clock, logger, changed: (workspaceId) => cache.changed(workspaceId) });
   const slots = createAttemptSlots(options.concurrency ?? 64);
   const runner = createAttemptRunner({
     actors: options.actors,
@@ -57,6 +62,9 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
     clock,
     logger,
     schedule: options.schedule,
+    jitter: options.jitter ?? 0,
+    random: options.random ?? Math.random,
+    gone,
     stopping: options.stopping,
     shutdownSignal: options.shutdownSignal,
     publicUrl: options.publicUrl,

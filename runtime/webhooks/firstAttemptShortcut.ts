@@ -19,10 +19,13 @@ import { deliveryProjection } from './deliveryProjection.js';
  *
  * Returns null when the schedule's first attempt is not immediate (no shortcut applies).
  */
-export function createFirstAttemptShortcut(logic: WebhookDeliveryMachine, schedule: number[]) {
+/** The rows the chart's projection stores for `row` whose first attempt succeeded with `output`. */
+export type FirstAttemptShortcut = (row: DeliveryRow, output: AttemptOutput, now: string) => TickRows;
+
+export function createFirstAttemptShortcut(logic: WebhookDeliveryMachine, schedule: number[], jitter = 0): FirstAttemptShortcut | null {
   if (schedule.length === 0 || schedule[0] !== 0) return null;
   const standIn: AttemptOutput = { ok: true, status: 200, responseTimeMs: 0, at: new Date(0).toISOString() };
-  const [start] = initialTransition(logic, { deliveryId: 'del_', webhookId: 'wh_', schedule, attempt: 0, scheduledAt: standIn.at });
+  const [start] = initialTransition(logic, { deliveryId: 'del_', webhookId: 'wh_', schedule, jitter, attempt: 0, scheduledAt: standIn.at });
   // The invoked attempt's done event: internal to xstate, so outside the machine's own event type.
   const done: DoneActorEvent<AttemptOutput, 'attempt'> = { type: 'xstate.done.actor.attempt', output: standIn, actorId: 'attempt' };
   const [end] = transition(logic, start, done as unknown as WebhookDeliveryEvent);
@@ -37,5 +40,3 @@ export function createFirstAttemptShortcut(logic: WebhookDeliveryMachine, schedu
     return deliveryProjection(row, 'succeeded', context, () => JSON.stringify({ ...template, context }), now);
   };
 }
-
-export type FirstAttemptShortcut = NonNullable<ReturnType<typeof createFirstAttemptShortcut>>;

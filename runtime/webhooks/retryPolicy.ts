@@ -1,11 +1,13 @@
 import { ConfigError } from '../configError.js';
 
+import type { RetrySchedule } from '../../machines/webhookRetryPolicy.js';
+
 /**
- * Webhook retry policy as data (STYLE: retry policy as data). A schedule lists the delay in
- * milliseconds before each attempt: `schedule[0]` before attempt 1, `schedule[n-1]` before
- * attempt n. Its length is the maximum number of attempts.
+ * Webhook retry policy as data (STYLE: retry policy as data), as configured: the schedule and the
+ * jitter. The rules that read them (jitter, `Retry-After`, `410 Gone`) are the chart's, in
+ * machines/webhookRetryPolicy.ts; docs/webhooks.md describes them.
  */
-export type RetrySchedule = readonly number[];
+export type { RetrySchedule } from '../../machines/webhookRetryPolicy.js';
 
 /** Spec, Delivery and retries: immediate, 1 min, 5 min, 30 min, 2 h; five attempts. */
 export const defaultRetrySchedule: RetrySchedule = Object.freeze([0, 60_000, 300_000, 1_800_000, 7_200_000]);
@@ -30,4 +32,22 @@ export function parseRetryDelays(raw: string | undefined): RetrySchedule {
     );
   }
   return Object.freeze(parts.map(Number));
+}
+
+export const retryJitterVariable = 'CREWD_WEBHOOK_RETRY_JITTER';
+
+/** Retries wait up to 20 % longer than the schedule says (Svix spreads retries the same way). */
+export const defaultRetryJitter = 0.2;
+
+/**
+ * Parses CREWD_WEBHOOK_RETRY_JITTER: the most a retry's delay is lengthened, as a fraction of it
+ * (0 to 1; 0 turns jitter off). Unset or empty gives `defaultRetryJitter`.
+ */
+export function parseRetryJitter(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return defaultRetryJitter;
+  const value = Number(raw.trim());
+  if (!/^\d+(\.\d+)?$/.test(raw.trim()) || value > 1) {
+    throw new ConfigError(retryJitterVariable, `expected a fraction from 0 to 1, such as 0.2; got "${raw}"`);
+  }
+  return value;
 }

@@ -35,6 +35,8 @@ export interface AttemptResult {
   status: number | null;
   responseTimeMs: number;
   error?: string;
+  /** The receiver's `Retry-After` header on a failed answer, as sent (retryAfter.ts reads it). */
+  retryAfter?: string;
 }
 
 export interface WebhookSender {
@@ -106,12 +108,15 @@ class Attempt implements Dispatcher.DispatchHandler {
     if (this.abortReason) controller.abort(this.abortReason);
   }
 
-  onResponseStart(controller: Dispatcher.DispatchController, status: number): void {
+  onResponseStart(controller: Dispatcher.DispatchController, status: number, headers: Record<string, string | string[] | undefined>): void {
     if (this.done) return;
     const responseTimeMs = this.sender.elapsed(this.started);
     if (status >= 200 && status < 300) this.result = { ok: true, status, responseTimeMs };
     else if (status >= 300 && status < 400) this.result = { ok: false, status, responseTimeMs, error: `redirect (${status}) not followed` };
-    else this.result = { ok: false, status, responseTimeMs };
+    else {
+      const retryAfter = headers['retry-after'];
+      this.result = typeof retryAfter === 'string' ? { ok: false, status, responseTimeMs, retryAfter } : { ok: false, status, responseTimeMs };
+    }
     void controller;
   }
 

@@ -61,6 +61,24 @@ export interface WebhookWithStats {
   stats: WebhookStats | undefined;
 }
 
+/** The Webhooks service's contract: what http/ calls (each call scoped by workspace). */
+export interface WebhookService {
+  /** `beforeInsert` gets the new webhook just before it is stored (an idempotent request stores its answer). */
+  create(workspaceId: string, input: CreateWebhookInput, beforeInsert?: (created: { row: WebhookRow; secret: string }) => Promise<void>): Promise<{ row: WebhookRow; secret: string }>;
+  /** Oldest first; `limit` webhooks after the keyset position `after`. */
+  list(workspaceId: string, page: { limit: number; after?: WebhookListAfter }): Promise<WebhookWithStats[]>;
+  get(workspaceId: string, webhookId: string): Promise<WebhookWithStats>;
+  update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats>;
+  /** Deletes the webhook; deliveries still waiting for a retry end without another attempt. */
+  remove(workspaceId: string, webhookId: string): Promise<void>;
+  /** Every attempt made for the webhook, newest first; readable after the webhook was deleted. */
+  attempts(workspaceId: string, webhookId: string, limit: number): Promise<AttemptRow[]>;
+  /** Sends `webhook.test` and answers with its first attempt. */
+  test(workspaceId: string, webhookId: string, requestedEvent: string | undefined): Promise<AttemptRow>;
+  /** A fresh attempt of a finished delivery; 409 `delivery_in_progress` while its retries run. */
+  redeliver(workspaceId: string, webhookId: string, deliveryId: string): Promise<AttemptRow>;
+}
+
 /**
  * The Webhooks service: webhook management and delivery history (spec: Webhooks endpoints;
  * DESIGN section 5). Contract:
@@ -75,7 +93,7 @@ export interface WebhookWithStats {
  * - Every change calls `dispatch.webhooksChanged` after it is stored, so this node's dispatcher
  *   sees it at once (other nodes within the dispatcher's cache age).
  */
-export function createWebhookService(options: WebhookServiceOptions) {
+export function createWebhookService(options: WebhookServiceOptions): WebhookService {
   const { webhooks, deliveries, events, cipher, clock, ids, dispatch } = options;
   const maxPerWorkspace = options.maxPerWorkspace ?? maxWebhooksPerWorkspace;
 
@@ -124,6 +142,8 @@ export function createWebhookService(options: WebhookServiceOptions) {
         debug: input.debug ?? false,
         // Events already stored belong to the time before this webhook existed.
         since_position: await events.maxPosition(),
+        disabled_reason: null,
+        disabled_at: null,
         created_at: now,
         updated_at: now,
         deleted_at: null,
@@ -158,7 +178,12 @@ export function createWebhookService(options: WebhookServiceOptions) {
         patch.previous_secret_expires_at = new Date(now.getTime() + secretRotationOverlapMs).toISOString();
       }
       // Nothing is sent for events stored while the webhook was inactive.
-      if (input.active === true && !before.active) patch.since_position = await events.maxPosition();
+      if (input.active === true && !before.active) {
+        patch.since_position = await events.maxPosition();
+        // Switched on again: the reason it was switched off (a 410 Gone) no longer applies.
+        patch.disabled_reason = null;
+        patch.disabled_at = null;
+      }
       await webhooks.update(workspaceId, webhookId, patch);
       dispatch.webhooksChanged(workspaceId);
       return get(workspaceId, webhookId);
@@ -229,5 +254,3 @@ function attemptOf(row: DeliveryRow): AttemptRow {
     }
   );
 }
-
-export type WebhookService = ReturnType<typeof createWebhookService>;

@@ -4,7 +4,8 @@ import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
 import { debugBody } from './envelope.js';
 import type { RetrySchedule } from './retryPolicy.js';
-import type { WebhookSender } from './sender.js';
+import { retryAfterMs } from './retryAfter.js';
+import type { AttemptResult, WebhookSender } from './sender.js';
 import { signatureHeader, signatureHeaderValue } from './signature.js';
 import type { SendableWebhook, WebhookCache } from './webhookCache.js';
 
@@ -23,9 +24,22 @@ export interface SignedSendOptions {
   slots: AttemptSlots;
   clock: Clock;
   schedule: RetrySchedule;
+  /** Draws the jitter sample of each failed attempt's retry, in [0, 1). */
+  random(): number;
   stopping(): boolean;
   shutdownSignal: AbortSignal;
   publicUrl?: () => string | undefined;
+}
+
+/** The chart's view of an attempt: the result, its time, and for a failure what its retry waits on. */
+function attemptOutput(result: AttemptResult, at: string, random: () => number): AttemptOutput {
+  const output: AttemptOutput = { ok: result.ok, status: result.status, responseTimeMs: result.responseTimeMs, at };
+  if (result.error !== undefined) output.error = result.error;
+  if (result.ok) return output;
+  const wait = retryAfterMs(result.retryAfter, at);
+  if (wait !== undefined) output.retryAfterMs = wait;
+  output.jitterSample = random();
+  return output;
 }
 
 /** The secrets a delivery is signed with at `at`: the current one, and the rotated-out one while it lasts. */
@@ -68,9 +82,7 @@ export function createSignedSend(options: SignedSendOptions) {
         signal: options.shutdownSignal,
       });
       if (options.shutdownSignal.aborted) target.abandoned = true;
-      return result.error === undefined
-        ? { ok: result.ok, status: result.status, responseTimeMs: result.responseTimeMs, at }
-        : { ok: result.ok, status: result.status, responseTimeMs: result.responseTimeMs, error: result.error, at };
+      return attemptOutput(result, at, options.random);
     } finally {
       slots.release();
     }

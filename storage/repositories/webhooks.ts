@@ -16,13 +16,16 @@ export interface WebhookRow {
   previous_secret_expires_at: string | null;
   /** Only events stored after this position are sent to the webhook. */
   since_position: number;
+  /** Why the service switched the webhook off (a `410 Gone`); null otherwise, cleared when switched on. */
+  disabled_reason: string | null;
+  disabled_at: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
 }
 
 export type WebhookPatch = Partial<
-  Pick<WebhookRow, 'url' | 'events' | 'active' | 'description' | 'debug' | 'since_position' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'>
+  Pick<WebhookRow, 'url' | 'events' | 'active' | 'description' | 'debug' | 'since_position' | 'secret' | 'previous_secret' | 'previous_secret_expires_at' | 'disabled_reason' | 'disabled_at'>
 > & { updated_at: string };
 
 /** A keyset position in the list order (created_at, id). */
@@ -44,6 +47,8 @@ function fromDb(row: Record<string, unknown>): WebhookRow {
     previous_secret: (row.previous_secret as string | null) ?? null,
     previous_secret_expires_at: (row.previous_secret_expires_at as string | null) ?? null,
     since_position: Number(row.since_position),
+    disabled_reason: (row.disabled_reason as string | null) ?? null,
+    disabled_at: (row.disabled_at as string | null) ?? null,
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
     deleted_at: (row.deleted_at as string | null) ?? null,
@@ -99,6 +104,14 @@ export function webhooksRepository(db: Db) {
     },
     async update(workspaceId: string, id: string, patch: WebhookPatch): Promise<boolean> {
       const updated = await db('webhooks').where({ workspace_id: workspaceId, id }).whereNull('deleted_at').update(toDb(patch));
+      return Number(updated) === 1;
+    },
+    /**
+     * Switches an active, undeleted webhook off with a reason, in `trx` when given; false when it
+     * was already off or deleted (so the caller records the change once).
+     */
+    async disable(id: string, reason: string, at: string, trx: Db = db): Promise<boolean> {
+      const updated = await trx('webhooks').where({ id, active: true }).whereNull('deleted_at').update({ active: false, disabled_reason: reason, disabled_at: at, updated_at: at });
       return Number(updated) === 1;
     },
     async markDeleted(workspaceId: string, id: string, at: string): Promise<boolean> {

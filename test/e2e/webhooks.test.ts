@@ -164,7 +164,7 @@ test('failed attempts are retried on the schedule with the same signed bytes unt
 });
 
 test('a failed attempt shows as failed with next_retry while attempts remain, and as final after the last', async (t) => {
-  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000', CREWD_WEBHOOK_TIMEOUT_MS: '1500' });
+  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000', CREWD_WEBHOOK_TIMEOUT_MS: '1500', CREWD_WEBHOOK_RETRY_JITTER: '0' });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, otherwise: 500 });
   t.teardown(() => receiver.close());
@@ -255,7 +255,7 @@ test('with debug on, the payload carries the attempt, the webhook and outcome li
 
 test('a deleted webhook gets no more attempts', async (t) => {
   const clock = manualClock(new Date());
-  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000' }, { clock });
+  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000', CREWD_WEBHOOK_RETRY_JITTER: '0' }, { clock });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, otherwise: 500 });
   t.teardown(() => receiver.close());

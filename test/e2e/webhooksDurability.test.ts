@@ -56,7 +56,8 @@ for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
 
 test('the real schedule (immediate, 1 min, 5 min, 30 min, 2 h) on a simulated clock', async (t) => {
   const clock = manualClock('2026-03-01T12:00:00.000Z');
-  const server = await startServer({ CREWD_WEBHOOK_TIMEOUT_MS: '2000' }, { clock });
+  // Jitter off: the schedule's exact delays are asserted (webhookRetryPolicy.test.ts covers jitter).
+  const server = await startServer({ CREWD_WEBHOOK_TIMEOUT_MS: '2000', CREWD_WEBHOOK_RETRY_JITTER: '0' }, { clock });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, otherwise: 503 });
   t.teardown(() => receiver.close());

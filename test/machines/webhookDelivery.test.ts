@@ -239,3 +239,35 @@ test('an empty schedule fails at once without an attempt', (t) => {
   t.is(actor.getSnapshot().value, 'failed');
   t.deepEqual(inputs, []);
 });
+
+/** An `attempt` stub that answers every attempt with `answer` at attemptAt(n). */
+function answering(answer: Omit<AttemptOutput, 'at' | 'ok' | 'responseTimeMs'>) {
+  const retries: ScheduleRetryParams[] = [];
+  const machine = webhookDeliveryMachine.provide({
+    actors: {
+      attempt: fromPromise<AttemptOutput, AttemptInput>(async ({ input: attemptInput }) => ({ ok: false, responseTimeMs: 5, at: attemptAt(attemptInput.attempt), ...answer })),
+    },
+    actions: { recordAttempt: () => {}, scheduleRetry: (_, params) => retries.push(params) },
+  });
+  return { machine, retries };
+}
+
+test('410 Gone ends the delivery failed at once, with attempts left and no retry', async (t) => {
+  const { machine, retries } = answering({ status: 410 });
+  const snapshot = await waitFor(createActor(machine, { input }).start(), settled);
+  t.is(snapshot.value, 'failed');
+  t.like(snapshot.context, { attempt: 1, nextRetryAt: null, error: null, lastAttempt: { status: 410 } });
+  t.deepEqual(retries, []);
+});
+
+test('the retry waits by the retry policy: Retry-After within the schedule, jitter from the runtime sample', async (t) => {
+  const { machine, retries } = answering({ status: 429, retryAfterMs: 120_000 });
+  const snapshot = await waitFor(createActor(machine, { input }).start(), settled);
+  t.is(snapshot.context.nextRetryAt, new Date(Date.parse(attemptAt(1)) + 120_000).toISOString());
+  t.like(retries[0], { attempt: 2, delayMs: 120_000, dueAt: snapshot.context.nextRetryAt });
+
+  const jittered = answering({ status: 503, jitterSample: 0.5 });
+  const waiting = await waitFor(createActor(jittered.machine, { input: { ...input, jitter: 0.2 } }).start(), settled);
+  t.is(waiting.context.nextRetryAt, new Date(Date.parse(attemptAt(1)) + 66_000).toISOString());
+  t.like(jittered.retries[0], { delayMs: 66_000 });
+});

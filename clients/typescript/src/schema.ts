@@ -1843,6 +1843,7 @@ export interface components {
             debug: boolean;
             delivery_count: number;
             description: string;
+            disabled_reason: string | null;
             events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
             id: string;
             /** Format: date-time */
@@ -5598,7 +5599,8 @@ export interface operations {
                      *           "last_delivery": "2026-05-04T09:30:00.000Z",
                      *           "delivery_count": 1,
                      *           "success_rate": 0.85,
-                     *           "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *           "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
+                     *           "disabled_reason": "disabled_reason example"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -5672,6 +5674,7 @@ export interface operations {
                      *       "delivery_count": 1,
                      *       "success_rate": 0.85,
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "disabled_reason": "disabled_reason example",
                      *       "secret": "secret example"
                      *     }
                      */
@@ -5722,7 +5725,8 @@ export interface operations {
                      *       "last_delivery": "2026-05-04T09:30:00.000Z",
                      *       "delivery_count": 1,
                      *       "success_rate": 0.85,
-                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "disabled_reason": "disabled_reason example"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -5826,7 +5830,8 @@ export interface operations {
                      *       "last_delivery": "2026-05-04T09:30:00.000Z",
                      *       "delivery_count": 1,
                      *       "success_rate": 0.85,
-                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z"
+                     *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
+                     *       "disabled_reason": "disabled_reason example"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];

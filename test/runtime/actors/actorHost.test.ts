@@ -3,6 +3,8 @@ import test from 'ava';
 import { assign, emit, setup } from 'xstate';
 import { manualClock } from '../../../runtime/clock.js';
 import { createActorHost } from '../../../runtime/actors/actorHost.js';
+import { outcomeRowWriters } from '../../../runtime/outcomes/outcomeRows.js';
+import type { RowWriter } from '../../../runtime/actors/rowWriter.js';
 import { createEventBus } from '../../../runtime/events/eventBus.js';
 import { randomIds } from '../../../runtime/ids.js';
 import { openDb } from '../../../storage/db.js';
@@ -143,6 +145,8 @@ test('a tick whose rows cannot be stored stops only the actor they belong to; th
     logic: counter,
     atRest: (s) => s.matches('rest'),
     workspaceOf: () => 'ws',
+    // Stage outputs are stored by the outcome machine's row writer; this counter borrows it.
+    rows: outcomeRowWriters,
     failed: (snapshot, reason, now) => ({ events: [{ id: `evt_failed_${reason.length}`, workspace_id: 'ws', outcome_id: 'poisoned', sequence: 99, kind: 'counter.failed', timestamp: now, data: { reason } }] }),
     onFailed: (id) => stopped.push(id),
   });
@@ -228,5 +232,28 @@ test('a machine handle sees only its own actors: another machine id is absent to
   await t.throwsAsync(() => machine.load('o1'), { message: /is a other, not a counter/ });
   t.deepEqual(other.liveIds(), ['o1']);
   t.deepEqual(machine.liveIds(), []);
+  await host.stop();
+});
+
+test('each machine brings its row writers: a kind is stored by the writer registered with it, a second writer of a kind is refused, a kind without one is never written silently', async (t) => {
+  const { db, repos } = await migratedStore(t);
+  const errors: string[] = [];
+  const host = createActorHost({ db, repos, eventBus: createEventBus(), clock: manualClock(), onError: (_error, message) => errors.push(message) });
+  const written: Array<{ id: string; n: number }> = [];
+  const counterRows: RowWriter = {
+    kinds: ['outcomeStates'],
+    tables: ['outcomes'],
+    phase: 'update',
+    async write(rows) {
+      for (const row of rows.outcomeStates ?? []) written.push({ id: row.id, n: 1 });
+    },
+  };
+  host.register({ name: 'counter', version: 1, logic: counter, atRest: (s) => s.matches('rest'), workspaceOf: () => 'ws', rows: [counterRows] });
+  t.throws(() => host.register({ name: 'other', version: 1, logic: counter, atRest: () => false, workspaceOf: () => 'ws', rows: [counterRows] }), { message: /already have a writer \(machine counter\)/ });
+  t.throws(() => host.register({ name: 'third', version: 1, logic: counter, atRest: () => false, workspaceOf: () => 'ws', rows: [{ ...counterRows, kinds: ['events'] }] }), { message: /the actor host's own/ });
+
+  await host.commit({ outcomeStates: [{ id: 'out_1' } as never] });
+  t.deepEqual(written, [{ id: 'out_1', n: 1 }]);
+  await t.throwsAsync(host.commit({ workflowStates: [{ id: 'wf_1' } as never] }), { message: /no row writer is registered for tick rows of kind 'workflowStates'/ });
   await host.stop();
 });

@@ -18,7 +18,7 @@ async function setup(t: ExecutionContext) {
   const db = await migratedPostgres(t);
   const repo = actorCommandsRepository(db);
   const forwardingOf = (node: string, waitMs = 3_000) => {
-    const forwarding = createCommandForwarding({ repo, signals: createLocalSignals(node), clock: systemClock, ids: randomIds, node, waitMs, staleMs: 60_000, pollMs: 20, onError: () => undefined });
+    const forwarding = createCommandForwarding({ repo, signals: createLocalSignals(node), clock: systemClock, monotonic: performance, ids: randomIds, node, waitMs, staleMs: 60_000, pollMs: 20, onError: () => undefined });
     t.teardown(() => forwarding.close());
     return forwarding;
   };

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { ConfigError } from '../../../runtime/config.js';
-import { defaultRetrySchedule, parseRetryDelays } from '../../../runtime/webhooks/retryPolicy.js';
+import { defaultRetrySchedule, parseRetryDelays, parseRetryJitter } from '../../../runtime/webhooks/retryPolicy.js';
 
 test('unset or empty CREWD_WEBHOOK_RETRY_DELAYS_MS gives the spec schedule of five attempts', (t) => {
   t.deepEqual(parseRetryDelays(undefined), [0, 60_000, 300_000, 1_800_000, 7_200_000]);
@@ -18,5 +18,17 @@ test('an invalid schedule throws a ConfigError naming the variable', (t) => {
     const error = t.throws(() => parseRetryDelays(bad), { instanceOf: ConfigError });
     t.is(error!.variable, 'CREWD_WEBHOOK_RETRY_DELAYS_MS');
     t.regex(error!.message, /^CREWD_WEBHOOK_RETRY_DELAYS_MS: /);
+  }
+});
+
+test('CREWD_WEBHOOK_RETRY_JITTER is a fraction from 0 to 1, 0.2 when unset; anything else names the variable', (t) => {
+  t.is(parseRetryJitter(undefined), 0.2);
+  t.is(parseRetryJitter(''), 0.2);
+  t.is(parseRetryJitter('0'), 0);
+  t.is(parseRetryJitter(' 0.5 '), 0.5);
+  t.is(parseRetryJitter('1'), 1);
+  for (const bad of ['-0.1', '1.5', 'a', '.5', '0,2']) {
+    const error = t.throws(() => parseRetryJitter(bad), { instanceOf: ConfigError });
+    t.is(error!.variable, 'CREWD_WEBHOOK_RETRY_JITTER');
   }
 });
