@@ -207,6 +207,6 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolMax: integer(env, 'CREWD_DB_POOL_MAX', 10, 1, 1_000),
     leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
     commandWaitMs: integer(env, 'CREWD_COMMAND_WAIT_MS', 5_000, 100, 60_000),
-    transactionIdleMs: integer(env, 'CREWD_TRANSACTION_IDLE_MS', 2_000, 100, 3_600_000),
+    transactionIdleMs: integer(env, 'CREWD_TRANSACTION_IDLE_MS', 5_000, 100, 3_600_000),
   };
 }

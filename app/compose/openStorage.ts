@@ -34,7 +34,7 @@ export async function openStorage(config: Config, serving: boolean, log?: DbLog)
       throw error;
     }
   }
-  // A session idle in a transaction for 2 s (CREWD_TRANSACTION_IDLE_MS, never more than a lease)
+  // A session idle in a transaction for 5 s (CREWD_TRANSACTION_IDLE_MS, never more than a lease)
   // is a paused process: Postgres ends it, so its row locks (a workspace's credits, an actor's row)
   // stall the other processes' deploys and takeovers for that long at most (docs/leases.md).
   const idleInTransactionMs = Math.min(config.leaseMs, config.transactionIdleMs);
