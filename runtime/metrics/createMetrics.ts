@@ -13,6 +13,8 @@ export interface MetricSources {
   actorFlushFailures?(): number;
   /** Tick writes refused since start because another process owns the actor now (actorHost.health().fencedWrites). */
   fencedWrites?(): number;
+  /** Webhook work not done yet: events the fan-out has not read, deliveries not finished. */
+  webhookBacklog?(): Promise<{ events: number; deliveries: number }>;
 }
 
 /**
@@ -105,6 +107,19 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
       if (!sources.fencedWrites) return;
       this.reset();
       this.inc(sources.fencedWrites());
+    },
+  });
+
+  new Gauge({
+    name: 'crewd_webhook_backlog',
+    help: 'Webhook work not done yet: events after the fan-out cursor (kind="events"), deliveries scheduled or waiting on a retry (kind="deliveries")',
+    labelNames: ['kind'],
+    registers,
+    async collect() {
+      if (!sources.webhookBacklog) return;
+      const backlog = await sources.webhookBacklog();
+      this.set({ kind: 'events' }, backlog.events);
+      this.set({ kind: 'deliveries' }, backlog.deliveries);
     },
   });
 
