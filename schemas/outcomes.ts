@@ -177,6 +177,7 @@ export const outcomeView: JsonSchema = component('Outcome', {
     retry_available: { type: 'boolean' },
     estimated_retry_time: timestamp,
     revisions_available: { type: 'integer', minimum: 0 },
+    brief: { type: 'string', description: 'The brief the outcome was deployed on; in list items (GET /v1/outcomes) only.' },
   },
 });
 

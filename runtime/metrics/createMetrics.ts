@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { createRequestHistogram } from './requestHistogram.js';
 
 /** Numbers read when Prometheus scrapes (nothing is sampled in between). Each is optional: a missing source leaves its series empty. */
@@ -44,6 +44,9 @@ const slowBuckets = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 export function createMetrics(sources: MetricSources = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  // prom-client's process_* and nodejs_* series (CPU, memory, event loop lag, GC, handles), read
+  // at scrape time into this registry like every other series.
+  collectDefaultMetrics({ register: registry });
 
   // Observed on every request: plain counts, built into prom-client's records only when scraped.
   const http = createRequestHistogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', buckets: latencyBuckets, registers });

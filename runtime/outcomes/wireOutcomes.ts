@@ -32,6 +32,8 @@ export interface WireOutcomesDeps {
   upgradeUrl?: string;
   /** Scale-out (Postgres): the concurrency limit and its line counted in the database. */
   sharedCapacity?: Omit<SharedCapacityQueueOptions, 'limitOf' | 'start' | 'clock' | 'onError'>;
+  /** What a stage is estimated to take before any is measured (the local model's prior); each crew's `secondsPerStage` when absent. */
+  unmeasuredStageMs?: number;
 }
 
 /**
@@ -82,6 +84,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; rest
   const estimator = createCompletionEstimator({
     now: () => clock.now().getTime(),
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
+    ...(deps.unmeasuredStageMs !== undefined ? { unmeasuredStageMs: deps.unmeasuredStageMs } : {}),
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
   const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError });

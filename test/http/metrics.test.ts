@@ -41,6 +41,14 @@ test('GET /metrics needs admin:read and answers the Prometheus text format', asy
   t.is(scraped.status, 200);
   t.regex(scraped.type ?? '', /^text\/plain; version=0\.0\.4/);
   t.regex(scraped.text, /# TYPE crewd_http_request_duration_seconds histogram/);
+  // prom-client's default series: the process and the Node runtime.
+  t.regex(scraped.text, /^process_cpu_seconds_total \d/m);
+  t.regex(scraped.text, /^process_resident_memory_bytes \d/m);
+  t.regex(scraped.text, /^nodejs_eventloop_lag_seconds \d/m);
+  t.regex(scraped.text, /^nodejs_heap_size_used_bytes \d/m);
+  // The webhook backlog a test (or an operator) waits on: nothing to send on a fresh server.
+  t.regex(scraped.text, /^crewd_webhook_backlog\{kind="events"\} 0$/m);
+  t.regex(scraped.text, /^crewd_webhook_backlog\{kind="deliveries"\} 0$/m);
 });
 
 test('metrics count requests by route template, outcomes by crew and status, stages, model calls and database transactions', async (t) => {

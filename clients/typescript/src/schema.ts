@@ -281,6 +281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** No icon: 204, so a browser opening the operator page gets no 401 or 404 for it */
+        get: operations["getFaviconIco"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1090,6 +1107,8 @@ export interface components {
                     status: "pending" | "processing" | "completed" | "failed";
                 };
             };
+            /** @description The brief the outcome was deployed on; in list items (GET /v1/outcomes) only. */
+            brief?: string;
             /**
              * Format: date-time
              * @description The first completion; a revision does not move it (see revised_at).
@@ -2588,6 +2607,26 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getFaviconIco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -3809,7 +3848,8 @@ export interface operations {
                      *           },
                      *           "retry_available": true,
                      *           "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *           "revisions_available": 1
+                     *           "revisions_available": 1,
+                     *           "brief": "brief example"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -3909,7 +3949,8 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -4004,7 +4045,8 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -4175,7 +4217,8 @@ export interface operations {
                      *       },
                      *       "retry_available": true,
                      *       "estimated_retry_time": "2026-05-04T09:30:00.000Z",
-                     *       "revisions_available": 1
+                     *       "revisions_available": 1,
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
