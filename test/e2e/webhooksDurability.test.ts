@@ -12,7 +12,7 @@ const bootstrapKey = 'crew_sk_durabilitytest0123456789';
 const call = keyedCall(bootstrapKey);
 
 for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-  test.serial(`a retry waiting when the server dies (${signal}) arrives after restart, exactly once`, async (t) => {
+  test(`a retry waiting when the server dies (${signal}) arrives after restart, exactly once`, async (t) => {
     const dataDir = tempDir();
     const receiver = await startReceiver({ secret, plan: [500], otherwise: 200 });
     const port = String(await freePort());
