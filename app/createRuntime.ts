@@ -64,6 +64,15 @@ export interface RuntimeOptions {
 }
 
 /**
+ * The local model's stage estimate before any stage was measured: its configured delay plus half a
+ * second, not a remote model's `secondsPerStage` (the first deploy said 2 minutes for a sub-second
+ * outcome). The first measured stage replaces it.
+ */
+function localStagePriorMs(config: Config): number {
+  return config.localModelDelayMs + 500;
+}
+
+/**
  * The one composition root: storage, services and HTTP, built from config. Nothing listens until
  * `listen()`; `close()` stops accepting, lets in-flight requests finish, then closes the database.
  */
@@ -157,7 +166,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   };
   // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
   const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(model.provider.name === 'local' ? { unmeasuredStageMs: localStagePriorMs(config) } : {}), ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);

@@ -56,6 +56,7 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /v1/auth/verify': 'any',
   'GET /v1/admin/actors': 'admin:read',
   'GET /admin': 'public',
+  'GET /favicon.ico': 'public',
   'GET /v1/admin/overview': 'admin:read',
   'GET /v1/admin/events': 'admin:read',
 

@@ -1,7 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import * as addFormatsModule from 'ajv-formats';
-import { errors } from '../runtime/errors.js';
+import { errors, ServiceError } from '../runtime/errors.js';
 import type { JsonSchema } from '../schemas/types.js';
+import { validationMessage } from '../schemas/validationMessage.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
 const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
@@ -39,7 +40,7 @@ function toServiceError(error: ErrorObject | undefined, where: 'body' | 'query' 
     }
     default: {
       const field = base || where;
-      return errors.invalidRequest(`Field '${field}' ${error.message ?? 'is invalid'}.`, {
+      return errors.invalidRequest(`Field '${field}' ${validationMessage(error)}.`, {
         field,
         reason: error.keyword,
         ...(error.keyword === 'enum' ? { allowed: (error.params as { allowedValues: unknown[] }).allowedValues } : {}),
@@ -119,7 +120,15 @@ export function createValidators() {
       return (value) => {
         if (!fn({ ...value })) {
           const error = fn.errors?.[0];
-          throw errors.notFound(`The resource '${Object.values(value).join('/')}'`, { field: error?.instancePath.replace(/^\//, '') ?? null });
+          const field = error?.instancePath.replace(/^\//, '') || null;
+          if (error?.keyword === 'enum' && field) {
+            // A closed set (the crews): say which values exist, so the caller can fix the path.
+            const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
+            const noun = field.replace(/_id$/, '').replace(/_/g, ' ');
+            const name = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}`;
+            throw new ServiceError(404, 'not_found', `${name} '${value[field]}' was not found. Valid ${noun}s: ${allowed.join(', ')}.`, { field, allowed });
+          }
+          throw errors.notFound(`The resource '${Object.values(value).join('/')}'`, { field });
         }
       };
     },

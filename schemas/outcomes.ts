@@ -184,6 +184,7 @@ export const outcomeView: JsonSchema = component('Outcome', {
     estimated_retry_time: timestamp,
     revisions_available: { type: 'integer', minimum: 0 },
     pending_action: pendingAction,
+    brief: { type: 'string', description: 'The brief the outcome was deployed on; in list items (GET /v1/outcomes) only.' },
   },
 });
 

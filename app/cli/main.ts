@@ -15,11 +15,12 @@ const help = `crewd — crew orchestration service
 Usage: crewd <command> [options]    (npx crewd ..., or npm run crewd -- ...)
 
 Talking to a running service (CREWD_URL, default http://127.0.0.1:8080; CREWD_API_KEY):
-  deploy CREW --brief TEXT [--requirements JSON] [--follow]
-                                          prints the outcome id; --follow shows live progress to the end
+  deploy CREW --brief TEXT [--context TEXT|@FILE] [--requirements JSON] [--follow]
+                                          prints the outcome id; --follow shows live progress to the end;
+                                          --context is the material (notes, interviews) mind and pilot work from
   outcomes list [--status S] [--crew C] [--limit N]
   outcomes show|result|cancel|retry OUTCOME_ID
-  outcomes revise OUTCOME_ID --feedback TEXT [--requirements JSON] [--priority low|normal|high]
+  outcomes revise OUTCOME_ID --feedback TEXT [--requirements JSON] [--priority low|normal|high] [--follow]
   webhooks list
   webhooks create --url URL --events a,b [--secret S] [--description D]
   webhooks test WEBHOOK_ID [--event KIND]
@@ -69,6 +70,7 @@ async function main(argv: string[]): Promise<number> {
       'expires-at': { type: 'string' },
       until: { type: 'string' },
       brief: { type: 'string' },
+      context: { type: 'string' },
       requirements: { type: 'string' },
       follow: { type: 'boolean', short: 'f' },
       crew: { type: 'string' },

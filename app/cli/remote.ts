@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createCrewdClient, unwrap, type CrewdClient, type StreamMessage } from '@crewd/client';
 import type { Clock } from '../../runtime/clock.js';
 import { createProgressDisplay, titleOf } from './follow.js';
@@ -55,6 +56,18 @@ function intFlag(context: RemoteContext, name: string): number | undefined {
   return Number(raw);
 }
 
+/** `--context TEXT`, or `--context @FILE` for the file's text (material for mind and pilot). */
+function contextFlag(context: RemoteContext): string | undefined {
+  const raw = flag(context, 'context');
+  if (raw === undefined || !raw.startsWith('@')) return raw;
+  const file = raw.slice(1);
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`--context ${raw}: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
 type Row = Record<string, unknown>;
 
 function outcomeLine(outcome: Row): Row {
@@ -66,7 +79,14 @@ function outcomeLine(outcome: Row): Row {
     stage: outcome.status === 'processing' ? progress.current_stage : outcome.status,
     percent: outcome.status === 'completed' ? 100 : progress.completion_percentage,
     created_at: outcome.created_at,
+    brief: briefCell(outcome.brief),
   };
+}
+
+/** A brief on one table line: whitespace folded, at most 48 characters. */
+function briefCell(brief: unknown): string {
+  const text = typeof brief === 'string' ? brief.replace(/\s+/g, ' ').trim() : '';
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
 }
 
 function describeResult(view: Row): string {
@@ -90,11 +110,11 @@ async function follow(context: RemoteContext, outcomeId: string): Promise<number
   for await (const message of client.follow(outcomeId)) {
     if (json) out.write(`${JSON.stringify(message)}\n`);
     else display!.update(message);
-    if (message.event === 'outcome.completed' || message.event === 'outcome.failed') final = message;
+    if (message.event === 'outcome.completed' || message.event === 'outcome.failed' || message.event === 'outcome.revision_failed') final = message;
     else if (message.event === 'outcome.snapshot' && ['completed', 'failed'].includes(String(message.data.status))) final = message;
   }
   display?.finish();
-  const failed = final?.event === 'outcome.failed' || final?.data.status === 'failed';
+  const failed = final?.event === 'outcome.failed' || final?.event === 'outcome.revision_failed' || final?.data.status === 'failed';
   if (failed) {
     const error = (final?.data.error ?? {}) as Row;
     if (json) out.write(`${JSON.stringify({ outcome_id: outcomeId, status: 'failed', error })}\n`);
@@ -110,13 +130,13 @@ async function follow(context: RemoteContext, outcomeId: string): Promise<number
 /** Commands that talk to a running service over HTTP (CREWD_URL, CREWD_API_KEY); each returns the exit code. */
 export const remoteCommands: Record<string, (context: RemoteContext) => Promise<number>> = {
   async deploy(context) {
-    const crew = arg(context, 0, 'crewd deploy CREW --brief TEXT [--requirements JSON] [--follow]');
+    const crew = arg(context, 0, 'crewd deploy CREW --brief TEXT [--context TEXT|@FILE] [--requirements JSON] [--follow]');
     const brief = flag(context, 'brief');
     if (!brief) throw new UsageError('--brief is required');
     const requirements = jsonFlag(context, 'requirements');
-    const deployed = unwrap(
-      await context.client.api.POST('/v1/crews/{crew_id}/deploy', { params: { path: { crew_id: crew as never } }, body: { brief, ...(requirements ? { requirements } : {}) } }),
-    ) as Row;
+    const material = contextFlag(context);
+    const body = { brief, ...(material !== undefined ? { context: material } : {}), ...(requirements ? { requirements } : {}) };
+    const deployed = unwrap(await context.client.api.POST('/v1/crews/{crew_id}/deploy', { params: { path: { crew_id: crew as never } }, body })) as Row;
     if (!context.flags.follow) {
       print(context.json, deployed, () => String(deployed.outcome_id));
       return 0;
@@ -135,7 +155,7 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
       rows.push(outcome as Row);
       if (rows.length >= limit) break;
     }
-    print(context.json, { data: rows }, () => table(rows.map(outcomeLine), ['id', 'crew', 'status', 'stage', 'percent', 'created_at']));
+    print(context.json, { data: rows }, () => table(rows.map(outcomeLine), ['id', 'crew', 'status', 'stage', 'percent', 'created_at', 'brief']));
     return 0;
   },
 
@@ -161,7 +181,7 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
   },
 
   async 'outcomes revise'(context) {
-    const id = arg(context, 0, 'crewd outcomes revise OUTCOME_ID --feedback TEXT [--requirements JSON] [--priority low|normal|high]');
+    const id = arg(context, 0, 'crewd outcomes revise OUTCOME_ID --feedback TEXT [--requirements JSON] [--priority low|normal|high] [--follow]');
     const feedback = flag(context, 'feedback');
     if (!feedback) throw new UsageError('--feedback is required');
     const requirements = jsonFlag(context, 'requirements');
@@ -172,8 +192,14 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
         body: { feedback, ...(requirements ? { requirements } : {}), ...(priority ? { priority: priority as never } : {}) },
       }),
     ) as Row;
-    print(context.json, revision, () => `revision ${String(revision.revision_id)} ${String(revision.status)}`);
-    return 0;
+    if (!context.flags.follow) {
+      print(context.json, revision, () => `revision ${String(revision.revision_id)} ${String(revision.status)}`);
+      return 0;
+    }
+    // Like deploy --follow: the revision's progress to the revised result (or its failure).
+    if (context.json) context.out.write(`${JSON.stringify(revision)}\n`);
+    else context.out.write(`revision ${String(revision.revision_id)} ${String(revision.status)}\n`);
+    return follow(context, id);
   },
 
   async 'outcomes cancel'(context) {

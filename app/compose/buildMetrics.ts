@@ -3,6 +3,9 @@ import type { EventBus } from '../../runtime/events/eventBus.js';
 import { createMetrics, type Metrics } from '../../runtime/metrics/createMetrics.js';
 import { timeDatabase } from '../../runtime/metrics/databaseTiming.js';
 import { countOutcomeEvents } from '../../runtime/metrics/outcomeEvents.js';
+import { eventsRepository } from '../../storage/repositories/events.js';
+import { webhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
+import { cursorName } from '../../runtime/webhooks/eventTail.js';
 
 /** What the scrape-time series read from the actor host. */
 export interface MetricsHost {
@@ -20,11 +23,17 @@ export function buildMetrics(db: Db, eventBus: EventBus) {
   // they report to.
   let hostRef: MetricsHost | undefined;
   let streamRef: { clientCount: number } | undefined;
+  const events = eventsRepository(db);
+  const deliveries = webhookDeliveriesRepository(db);
   const metrics: Metrics = createMetrics({
     liveActors: () => hostRef?.list() ?? [],
     streamClients: () => streamRef?.clientCount ?? 0,
     actorFlushFailures: () => hostRef?.health().flushFailures ?? 0,
     fencedWrites: () => hostRef?.health().fencedWrites ?? 0,
+    async webhookBacklog() {
+      const [last, cursor, open] = await Promise.all([events.maxPosition(), deliveries.readCursor(cursorName), deliveries.countOpen()]);
+      return { events: Math.max(0, last - cursor), deliveries: open };
+    },
     queueDepth() {
       const depth: Record<string, number> = {};
       for (const actor of hostRef?.list() ?? []) {

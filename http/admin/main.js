@@ -30,22 +30,27 @@ function Actors({ actors }) {
   </section>`;
 }
 
-/** A time as the operator reads it: hours, minutes and seconds today, else the date too. */
+/**
+ * A time as the operator reads it, in UTC everywhere on the page (the API's times are UTC; the
+ * column headers say so): hours, minutes and seconds today, else the date too.
+ */
 function when(iso) {
   if (!iso) return '-';
   const date = new Date(iso);
-  return date.toDateString() === new Date().toDateString() ? date.toLocaleTimeString() : date.toLocaleString();
+  if (Number.isNaN(date.getTime())) return String(iso);
+  const text = date.toISOString();
+  return text.slice(0, 10) === new Date().toISOString().slice(0, 10) ? text.slice(11, 19) : `${text.slice(0, 10)} ${text.slice(11, 19)}`;
 }
 
 function Outcomes({ rows, details }) {
   return html`<section data-testid="outcomes">
     <h2>Outcomes</h2>
-    ${rows.length === 0 ? html`<p class="empty">No outcomes yet.</p>` : html`<table><thead><tr><th>time</th><th>outcome</th><th>crew</th><th>brief</th><th>status</th><th>stage</th><th>agent</th><th>progress</th><th>score</th></tr></thead><tbody>
+    ${rows.length === 0 ? html`<p class="empty">No outcomes yet.</p>` : html`<table class="outcomes"><thead><tr><th data-testid="time-header">time (UTC)</th><th>outcome</th><th>crew</th><th>brief</th><th>status</th><th>stage</th><th>agent</th><th>progress</th><th>score</th></tr></thead><tbody>
       ${rows.map((r) => {
         const more = details[r.id] ?? {};
         const score = more.overall_score ?? r.score;
         return html`<tr data-testid="outcome" data-id=${r.id} data-status=${r.status}>
-        <td data-testid="time">${when(more.created_at ?? r.created)}</td><td><code>${r.id}</code></td><td>${r.crew}</td><td data-testid="brief">${more.brief_start ?? r.brief ?? ''}</td><td class=${`status ${r.status}`}>${r.status}</td><td data-testid="stage">${r.stage}</td><td>${r.agent}</td>
+        <td data-testid="time">${when(more.created_at ?? r.created)}</td><td><code>${r.id}</code></td><td>${r.crew}</td><td class="brief" data-testid="brief">${more.brief_start ?? r.brief ?? ''}</td><td class=${`status ${r.status}`}>${r.status}</td><td data-testid="stage">${r.stage}</td><td>${r.agent}</td>
         <td><div class="bar"><div style=${`width:${r.percent}%`}></div></div><span data-testid="percent">${r.percent}%</span></td>
         <td data-testid="score">${score ?? '-'}</td>
       </tr>`;
@@ -57,9 +62,9 @@ function Outcomes({ rows, details }) {
 function Attempts({ attempts }) {
   return html`<section data-testid="webhooks">
     <h2>Recent webhook attempts</h2>
-    ${attempts.length === 0 ? html`<p class="empty">No webhook attempts yet.</p>` : html`<table><thead><tr><th>when</th><th>webhook</th><th>event</th><th>attempt</th><th>status</th><th>code</th><th>ms</th></tr></thead><tbody>
+    ${attempts.length === 0 ? html`<p class="empty">No webhook attempts yet.</p>` : html`<table><thead><tr><th>when (UTC)</th><th>webhook</th><th>event</th><th>attempt</th><th>status</th><th>code</th><th>ms</th></tr></thead><tbody>
       ${attempts.map((a) => html`<tr data-testid="attempt" data-status=${a.status}>
-        <td>${a.delivered_at ?? '-'}</td><td title=${a.url}><code>${a.webhook_id}</code></td><td>${a.event}</td><td>${a.attempt}</td>
+        <td data-testid="attempt-time">${when(a.delivered_at)}</td><td title=${a.url}><code>${a.webhook_id}</code></td><td>${a.event}</td><td>${a.attempt}</td>
         <td class=${`status ${a.status}`}>${a.status}</td><td data-testid="response-code">${a.response_code ?? '-'}</td><td>${a.response_time_ms ?? '-'}</td>
       </tr>`)}
     </tbody></table>`}
@@ -75,7 +80,7 @@ function Connections({ connections }) {
         <td><code>${c.id}</code></td><td>${c.server_name}</td>
         <td class=${`status ${c.connection_status}`} data-testid="connection-status" title=${c.status_detail?.reason ?? ''}>${c.connection_status}</td>
         <td>${c.total_tool_calls ?? 0}</td>
-        <td data-testid="failures">${c.failures.length === 0 ? '-' : html`<span data-testid="failure-count">${c.failures.length}</span> · <span data-testid="last-failure" title=${c.failures[0].error}>${when(c.failures[0].created_at)} ${c.failures[0].tool}: ${String(c.failures[0].error ?? '').slice(0, 120)}</span>`}</td>
+        <td class="wrap" data-testid="failures">${c.failures.length === 0 ? '-' : html`<span data-testid="failure-count">${c.failures.length}</span> · <span data-testid="last-failure" title=${c.failures[0].error}>${when(c.failures[0].created_at)} UTC ${c.failures[0].tool}: ${String(c.failures[0].error ?? '').slice(0, 120)}</span>`}</td>
       </tr>`)}
     </tbody></table>`}
   </section>`;

@@ -1,5 +1,10 @@
 // Applies the event feed to the outcome rows the page shows (pure: rows in, rows out).
 
+/** The status word a row shows: the API keeps a cancelled outcome `failed` with the error code `cancelled`; the page says "cancelled". */
+export function statusOf(status, error) {
+  return status === 'failed' && error?.code === 'cancelled' ? 'cancelled' : status;
+}
+
 /** An outcome view (GET /v1/admin/overview) as a row: stage, agent and percentage. */
 export function rowOf(view) {
   const progress = view.progress ?? {};
@@ -8,7 +13,7 @@ export function rowOf(view) {
   return {
     id: view.id,
     crew: view.crew,
-    status: view.status,
+    status: statusOf(view.status, view.error),
     stage: view.status === 'completed' ? 'completed' : (progress.current_stage ?? '-'),
     agent: progress.current_agent ?? (working ? working[0] : '-'),
     percent: view.status === 'completed' ? 100 : (progress.completion_percentage ?? 0),
@@ -45,7 +50,7 @@ export function applyEvent(rows, event, limit = 25) {
       Object.assign(next, { status: 'completed', stage: 'completed', agent: '-', percent: 100, ...(typeof data.quality_metrics?.overall_score === 'number' ? { score: data.quality_metrics.overall_score } : {}) });
       break;
     case 'outcome.failed':
-      Object.assign(next, { status: 'failed', stage: data.error?.details?.stage ?? next.stage });
+      Object.assign(next, { status: statusOf('failed', data.error), stage: data.error?.details?.stage ?? next.stage });
       break;
     case 'outcome.revision_requested':
       Object.assign(next, { status: 'revising', stage: 'revision', percent: 0 });

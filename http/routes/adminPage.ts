@@ -50,6 +50,17 @@ export function adminPageRoutes(deps: HttpDeps): RouteSpec[] {
     },
     {
       method: 'get',
+      path: '/favicon.ico',
+      tag: 'admin',
+      summary: 'No icon: 204, so a browser opening the operator page gets no 401 or 404 for it',
+      responses: { 204: null },
+      handler(ctx) {
+        ctx.status = 204;
+        ctx.set('Cache-Control', 'public, max-age=86400');
+      },
+    },
+    {
+      method: 'get',
       path: '/v1/admin/overview',
       tag: 'admin',
       summary: "The operator page's snapshot: live actors by machine and state, recent outcomes with progress, recent webhook attempts",

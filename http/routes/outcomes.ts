@@ -41,7 +41,10 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
         });
         const page = rows.slice(0, query.limit);
         const hasMore = rows.length > query.limit;
-        ctx.body = { data: page.map(outcomeView), pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null, has_more: hasMore } };
+        // Each item names its brief, so a list can be told apart without opening every outcome.
+        const briefs = await repos.outcomes.briefsOf(page.map((row) => row.id));
+        const data = page.map((row) => ({ ...outcomeView(row), ...(briefs.has(row.id) ? { brief: briefs.get(row.id) } : {}) }));
+        ctx.body = { data, pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null, has_more: hasMore } };
       },
     },
     {

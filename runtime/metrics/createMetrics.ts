@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { createRequestHistogram } from './requestHistogram.js';
 
 /** Numbers read when Prometheus scrapes (nothing is sampled in between). Each is optional: a missing source leaves its series empty. */
@@ -13,6 +13,8 @@ export interface MetricSources {
   actorFlushFailures?(): number;
   /** Tick writes refused since start because another process owns the actor now (actorHost.health().fencedWrites). */
   fencedWrites?(): number;
+  /** Webhook work not done yet: events the fan-out has not read, deliveries not finished. */
+  webhookBacklog?(): Promise<{ events: number; deliveries: number }>;
 }
 
 /**
@@ -42,6 +44,9 @@ const slowBuckets = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 export function createMetrics(sources: MetricSources = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  // prom-client's process_* and nodejs_* series (CPU, memory, event loop lag, GC, handles), read
+  // at scrape time into this registry like every other series.
+  collectDefaultMetrics({ register: registry });
 
   // Observed on every request: plain counts, built into prom-client's records only when scraped.
   const http = createRequestHistogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', buckets: latencyBuckets, registers });
@@ -105,6 +110,19 @@ export function createMetrics(sources: MetricSources = {}): Metrics {
       if (!sources.fencedWrites) return;
       this.reset();
       this.inc(sources.fencedWrites());
+    },
+  });
+
+  new Gauge({
+    name: 'crewd_webhook_backlog',
+    help: 'Webhook work not done yet: events after the fan-out cursor (kind="events"), deliveries scheduled or waiting on a retry (kind="deliveries")',
+    labelNames: ['kind'],
+    registers,
+    async collect() {
+      if (!sources.webhookBacklog) return;
+      const backlog = await sources.webhookBacklog();
+      this.set({ kind: 'events' }, backlog.events);
+      this.set({ kind: 'deliveries' }, backlog.deliveries);
     },
   });
 

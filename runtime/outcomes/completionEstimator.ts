@@ -40,10 +40,11 @@ export interface EstimateRequest {
  *
  * Invariants: a dependent's estimate is never before the estimates of what it waits for; a
  * queued outcome's estimate grows with its queue position; without measurements a stage counts
- * the crew's measured average stage, else its configured `secondsPerStage`.
+ * the crew's measured average stage, else the model's prior (`unmeasuredStageMs`), else the crew's
+ * configured `secondsPerStage`.
  */
-export function createCompletionEstimator(deps: { now(): number; queue: QueueView }) {
-  const durations = stageDurations();
+export function createCompletionEstimator(deps: { now(): number; queue: QueueView; unmeasuredStageMs?: number }) {
+  const durations = stageDurations(deps.unmeasuredStageMs !== undefined ? { unmeasuredStageMs: deps.unmeasuredStageMs } : {});
   /** Expected finish (ms) and own remaining work (ms) of outcomes estimated so far. */
   const finishes = new Map<string, number>();
   const remaining = new Map<string, number>();

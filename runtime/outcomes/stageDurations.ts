@@ -7,9 +7,10 @@ const alpha = 0.3;
  * Measured stage durations per crew and stage, as exponentially weighted running averages. The
  * first sample of a stage replaces the prior outright (a crew that takes 0.4 s must not be
  * estimated at minutes for long). A stage not measured yet counts the mean of the crew's measured
- * stages, else the crew's configured `secondsPerStage`.
+ * stages, else `unmeasuredStageMs` (the model's own prior: the local model answers in well under a
+ * second), else the crew's configured `secondsPerStage` (a remote model).
  */
-export function stageDurations() {
+export function stageDurations(options: { unmeasuredStageMs?: number } = {}) {
   const averages = new Map<string, Map<string, number>>();
 
   function crewMean(crewId: string): number | undefined {
@@ -21,7 +22,7 @@ export function stageDurations() {
   }
 
   function stageMs(crew: CrewDefinition, stage: string): number {
-    return averages.get(crew.id)?.get(stage) ?? crewMean(crew.id) ?? crew.secondsPerStage * 1000;
+    return averages.get(crew.id)?.get(stage) ?? crewMean(crew.id) ?? options.unmeasuredStageMs ?? crew.secondsPerStage * 1000;
   }
 
   return {

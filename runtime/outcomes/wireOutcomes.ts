@@ -37,6 +37,8 @@ export interface WireOutcomesDeps {
   sharedCapacity?: Omit<SharedCapacityQueueOptions, 'limitOf' | 'start' | 'clock' | 'onError'>;
   /** The outcome chart's approval slots (issue 27). */
   approvals?: ApprovalSlots;
+  /** What a stage is estimated to take before any is measured (the local model's prior); each crew's `secondsPerStage` when absent. */
+  unmeasuredStageMs?: number;
 }
 
 /**
@@ -88,6 +90,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
   const estimator = createCompletionEstimator({
     now: () => clock.now().getTime(),
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
+    ...(deps.unmeasuredStageMs !== undefined ? { unmeasuredStageMs: deps.unmeasuredStageMs } : {}),
   });
   const crewOf = (crewId: string) => deps.crews.definition(crewId as CrewId);
   const registered = registerMachines({ host, runner, queue, estimator, crewOf, now, onError: deps.onError, ...(deps.onWarning ? { onWarning: deps.onWarning } : {}), ...(deps.approvals ? { approvals: deps.approvals } : {}) });

@@ -1,6 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import * as addFormatsModule from 'ajv-formats';
 import type { Plugin } from '../../plugins/contract.js';
+import { validationMessage } from '../../schemas/validationMessage.js';
 import { errors, ServiceError } from '../errors.js';
 
 function settingsError(error: ErrorObject | undefined, integrationId: string): ServiceError {
@@ -9,7 +10,7 @@ function settingsError(error: ErrorObject | undefined, integrationId: string): S
   if (error?.keyword === 'additionalProperties') field = `${field}.${(error.params as { additionalProperty: string }).additionalProperty}`;
   if (error?.keyword === 'required') field = `${field}.${(error.params as { missingProperty: string }).missingProperty}`;
   const reason = error?.keyword === 'additionalProperties' ? 'unknown_field' : (error?.keyword ?? 'invalid');
-  return errors.invalidRequest(`Field '${field}' ${error?.keyword === 'additionalProperties' ? 'is not a setting of this integration' : (error?.message ?? 'is invalid')}.`, {
+  return errors.invalidRequest(`Field '${field}' ${error?.keyword === 'additionalProperties' ? 'is not a setting of this integration' : validationMessage(error)}.`, {
     field,
     reason,
     integration: integrationId,

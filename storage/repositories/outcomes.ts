@@ -195,6 +195,12 @@ export function outcomesRepository(db: Db) {
       const row = await db('outcome_inputs').where({ outcome_id: id }).first();
       return row ? inputFromDb(row) : undefined;
     },
+    /** The briefs of these outcomes, by id (one query for a page of a list). */
+    async briefsOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = (await db('outcome_inputs').whereIn('outcome_id', ids).select('outcome_id', 'brief')) as Array<{ outcome_id: string; brief: string }>;
+      return new Map(rows.map((row) => [row.outcome_id, row.brief]));
+    },
     /** Newest first, by (created_at, id) descending: a keyset walk never repeats or skips a row. */
     async list(workspaceId: string, filter: OutcomeListFilter): Promise<OutcomeRow[]> {
       const query = db('outcomes').where({ workspace_id: workspaceId });

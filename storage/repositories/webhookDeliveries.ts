@@ -307,6 +307,11 @@ export function webhookDeliveriesRepository(db: Db) {
       }
       return out;
     },
+    /** Deliveries not yet finished (scheduled or waiting on a retry), across every workspace. */
+    async countOpen(): Promise<number> {
+      const row = await db('webhook_deliveries').whereIn('state', ['scheduled', 'waiting']).count({ n: '*' }).first();
+      return Number(row?.n ?? 0);
+    },
     /** Creates the cursor row at position 0 unless it exists. */
     async ensureCursor(name: string, at: string): Promise<void> {
       await db('webhook_cursor').insert({ name, position: 0, updated_at: at }).onConflict('name').ignore();

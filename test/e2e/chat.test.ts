@@ -4,6 +4,7 @@ import { day, manyMessages, startChatFixture, teamId, tokens } from '../fixtures
 import { startServer } from '../helpers/server.js';
 import { schemaCheck, workspaceWithKey } from './outcomesHelpers.js';
 import { configure, countOf, syncAndWait, waitIdle } from './chatHelpers.js';
+import { until } from '../helpers/until.js';
 
 async function setup(t: import('ava').ExecutionContext) {
   const fixture = await startChatFixture();
@@ -201,7 +202,7 @@ test('a sync whose token expired ends in error, keeps what was stored, and the s
   });
   const started = await server.call('POST', '/api/chat/integrations/chat/sync', { body: { team_id: teamId, initial_sync: false } });
   t.is(started.status, 200);
-  while (!reached) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => reached, 'the sync reached conversations.info', { everyMs: 10 });
   holder.release();
   const status = await waitIdle(server);
   t.is(status.state, 'error');

@@ -4,6 +4,7 @@ import { manyMessages, startChatFixture, teamId, tokens } from '../fixtures/chat
 import { slackTs, type FixtureChannel } from '../fixtures/slackServer.js';
 import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 test('a sync cut off by kill -9 resumes where it stopped after a restart instead of starting over', async (t) => {
   const now = Math.floor(Date.now() / 1000);
@@ -33,20 +34,18 @@ test('a sync cut off by kill -9 resumes where it stopped after a restart instead
   let held = false;
   const hold = fixture.hold('conversations.history', () => (held = true), 3);
   t.is((await call('POST', '/api/chat/integrations/chat/sync', { team_id: teamId, initial_sync: true })).status, 200);
-  while (!held) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => held, 'the fourth history call held', { everyMs: 10 });
   const betaStored = async () => (await call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).body.channels.find((c: any) => c.channel_id === 'C0BBB')?.message_count;
-  while ((await betaStored()) !== 999) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(async () => (await betaStored()) === 999, "beta's first page stored", { everyMs: 10 });
   await stopProcess(server.child, 'SIGKILL');
   hold.release();
   const callsBefore = fixture.calls.length;
 
   server = await serveProcess(env);
-  let status: any;
-  for (;;) {
-    status = (await call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).body;
-    if (!status.running) break;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const status = await until(async () => {
+    const body = (await call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).body;
+    return body.running ? undefined : body;
+  }, 'the resumed sync finished');
   t.is(status.state, 'idle');
   t.deepEqual(
     status.channels.map((c: any) => [c.channel_id, c.message_count]),

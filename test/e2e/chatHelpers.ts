@@ -1,5 +1,6 @@
 import type { TestServer } from '../helpers/server.js';
 import { teamId, tokens } from '../fixtures/chatTeam.js';
+import { until } from '../helpers/until.js';
 
 /** Configures the fixture team in the server's default workspace. */
 export async function configure(server: TestServer, configuration: Record<string, unknown> = {}, key?: string) {
@@ -16,12 +17,11 @@ export async function syncAndWait(server: TestServer, initial: boolean, key?: st
 }
 
 export async function waitIdle(server: TestServer, key?: string): Promise<any> {
-  for (;;) {
+  return until(async () => {
     const status = await server.call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`, key ? { key } : {});
     if (status.status !== 200) throw new Error(`status: ${status.status} ${JSON.stringify(status.body)}`);
-    if (!status.body.running) return status.body;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    return status.body.running ? undefined : status.body;
+  }, 'the chat sync idle');
 }
 
 export function countOf(status: any, channelId: string): number {

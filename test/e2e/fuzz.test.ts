@@ -2,7 +2,7 @@ import test from 'ava';
 import fc from 'fast-check';
 import { startSlackFixture } from '../fixtures/slackServer.js';
 import { startServer } from '../helpers/server.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Walks every operation of the service's own OpenAPI document with generated bad input (fast-check):
@@ -161,7 +161,7 @@ test('generated bad input on every operation of the OpenAPI document never gets 
   const { secret } = await server.runtime.keys.create({ workspaceId: other.id, name: 'deployer', permissions: ['crews:write', 'outcomes:read'] });
   const deployed = await server.call('POST', '/v1/crews/writer/deploy', { key: secret, body: { brief: 'Write a short note after the fuzzing ends.' } });
   t.is(deployed.status, 201);
-  const done = await waitFor(async () => {
+  const done = await until(async () => {
     const res = await server.call('GET', `/v1/outcomes/${deployed.body.outcome_id}`, { key: secret });
     return res.body.status === 'completed' || res.body.status === 'failed' ? res.body : undefined;
   }, 'the other workspace deploy to finish');

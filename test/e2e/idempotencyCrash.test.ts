@@ -77,7 +77,7 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
   }
 }
 
-test.serial('a creation whose server was killed before it answered is replayed, not repeated, on retry (SQLite)', (t) => scenario(t));
+test('a creation whose server was killed before it answered is replayed, not repeated, on retry (SQLite)', (t) => scenario(t));
 postgresTest('a creation whose server was killed before it answered is replayed, not repeated, on retry (Postgres)', async (t) => {
   const pg = await createPostgresDatabase();
   t.teardown(() => pg.drop());

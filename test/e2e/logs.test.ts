@@ -7,6 +7,7 @@ import knex from 'knex';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { freePort, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const key = `crew_sk_logs${'x'.repeat(20)}`;
@@ -46,24 +47,14 @@ function serve(env: Record<string, string>): Served {
   return { child, url: `http://127.0.0.1:${env.PORT}`, lines, errLines, exited };
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 async function ready(served: Served): Promise<void> {
-  await until('the server to answer', async () => {
+  await until(async () => {
     if (served.child.exitCode !== null) throw new Error(`crewd serve exited: ${served.errLines.join('\n')}`);
     return fetch(`${served.url}/healthz`).then(
       () => true,
       () => undefined,
     );
-  });
+  }, 'the server to answer', 120_000);
 }
 
 function walk(dir: string): string[] {
@@ -91,10 +82,10 @@ test('a request\'s log line leaves within a second on a quiet server, and the da
   });
   t.is(deployed.status, 201, await deployed.clone().text());
   const { outcome_id } = (await deployed.json()) as { outcome_id: string };
-  await until('the outcome to complete', async () => {
+  await until(async () => {
     const view = (await (await fetch(`${served.url}/v1/outcomes/${outcome_id}`, { headers: { authorization: `Bearer ${key}` } })).json()) as { status: string };
     return ['completed', 'failed'].includes(view.status) ? view.status : undefined;
-  });
+  }, 'the outcome to complete', 120_000);
 
   // Let the startup and the outcome's lines go out, then ask once on a quiet server.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -103,7 +94,7 @@ test('a request\'s log line leaves within a second on a quiet server, and the da
   const requestId = answered.headers.get('x-request-id')!;
   const asked = Date.now();
   // Generous bound for a loaded machine; before, the line waited for 4 KB of other lines (25 s+).
-  const line = await until('the request line', () => served.lines.find((entry) => entry.includes(requestId)), 5_000);
+  const line = await until(() => served.lines.find((entry) => entry.includes(requestId)), 'the request line', 5_000);
   t.true(Date.now() - asked < 5_000);
   t.like(JSON.parse(line), { msg: 'request', path: '/v1/crews', status: 200 });
   for (const entry of served.lines) t.notThrows(() => JSON.parse(entry), entry);
@@ -153,7 +144,7 @@ postgresTest('during a Postgres outage every log line is JSON, the pool\'s conne
   for (let i = 0; i < 3; i++) {
     await fetch(`${served.url}/v1/outcomes`, { headers: { authorization: `Bearer crew_sk_unknown${i}${'y'.repeat(20)}` } }).catch(() => undefined);
   }
-  await until('the pool error line', () => served.lines.find((line) => /ECONNREFUSED/.test(line)), 60_000);
+  await until(() => served.lines.find((line) => /ECONNREFUSED/.test(line)), 'the pool error line', 60_000);
   for (const line of served.lines) t.notThrows(() => JSON.parse(line), line);
   t.true(served.lines.some((line) => JSON.parse(line).source === 'knex' && /Acquire connection error/.test(line)));
   // stderr holds only the CLI's start banner, no plain-text pool errors.

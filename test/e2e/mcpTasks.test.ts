@@ -4,6 +4,7 @@ import path from 'node:path';
 import test from 'ava';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { waitForOutcome } from './outcomesHelpers.js';
+import { until } from '../helpers/until.js';
 
 const require = createRequire(import.meta.url);
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -20,14 +21,6 @@ async function deploy(server: TestServer): Promise<string> {
   const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief } });
   if (deployed.status !== 201) throw new Error(JSON.stringify(deployed.body));
   return deployed.body.outcome_id;
-}
-
-async function until<T>(probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 function journalOf(file: string): Array<{ event: string; taskId: string; tool?: string }> {
@@ -79,7 +72,7 @@ test.serial('a required task that takes several polls completes; one past the ca
   t.like(lateCalls.body.data[0], { tool: 'search_slow', success: false });
   t.regex(lateCalls.body.data[0].error, /call timeout/);
   const created = journalOf(journal).filter((entry) => entry.event === 'created').at(-1)!;
-  await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId));
+  await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId), 'the task cancelled');
   t.pass();
 });
 
@@ -89,9 +82,9 @@ test.serial('cancelling the outcome cancels its running tool task on the server'
   t.teardown(() => server.close());
   await connect(server, 'slow', ['--import', 'tsx', fixture, journal, '60000']);
   const id = await deploy(server);
-  const created = await until(() => journalOf(journal).find((entry) => entry.event === 'created'));
+  const created = await until(() => journalOf(journal).find((entry) => entry.event === 'created'), 'a task created');
   const cancelled = await server.call('POST', `/v1/outcomes/${id}/cancel`);
   t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
-  await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId));
+  await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId), 'the task cancelled');
   t.like(await waitForOutcome(server, id), { status: 'failed', error: { code: 'cancelled' } });
 });

@@ -4,6 +4,7 @@ import { createModelProvider } from '../../runtime/models/createModelProvider.js
 import type { ModelProvider } from '../../runtime/models/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
+import { until } from '../helpers/until.js';
 
 let server: TestServer;
 let check: Awaited<ReturnType<typeof schemaCheck>>;
@@ -17,11 +18,10 @@ test.after.always(async () => {
 });
 
 async function waitForWorkflow(id: string, on: TestServer = server) {
-  for (;;) {
+  return until(async () => {
     const response = await on.call('GET', `/v1/workflows/${id}`);
-    if (response.body.status !== 'running') return response;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
+    return response.body.status !== 'running' ? response : undefined;
+  }, `workflow ${id} finished`, { everyMs: 15 });
 }
 
 test('a batch runs entries after the crews they depend on, with their content as context', async (t) => {

@@ -4,6 +4,7 @@ import test from 'ava';
 import knex from 'knex';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 const key = 'crew_sk_crashtest0123456789abcdef';
 
@@ -26,11 +27,7 @@ test('after kill -9 mid-run, a restart finishes every outcome once with exactly 
     ids.push(response.body.outcome_id);
   }
   // Wait until work is visibly under way, then pull the plug.
-  for (;;) {
-    const view = await call(url, 'GET', `/v1/outcomes/${ids[0]}`);
-    if ((view.body.progress?.stages_completed?.length ?? 0) >= 2) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(async () => ((await call(url, 'GET', `/v1/outcomes/${ids[0]}`)).body.progress?.stages_completed?.length ?? 0) >= 2, 'two stages done');
   await stopProcess(child, 'SIGKILL');
 
   const db = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
@@ -40,12 +37,11 @@ test('after kill -9 mid-run, a restart finishes every outcome once with exactly 
 
   ({ child, url } = await serveProcess(env));
   for (const id of ids) {
-    for (;;) {
+    await until(async () => {
       const view = await call(url, 'GET', `/v1/outcomes/${id}`);
-      if (view.body.status === 'completed') break;
-      t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      if (view.body.status === 'failed') throw new Error(`${id} failed: ${JSON.stringify(view.body.error)}`);
+      return view.body.status === 'completed';
+    }, `${id} completed`, 180_000);
   }
   await stopProcess(child);
 

@@ -12,7 +12,8 @@ test('a fast crew is estimated seconds ahead, not minutes, after a few outcomes,
   const deploy = (server: typeof first, i: number) => server.call('POST', '/v1/crews/writer/deploy', { body: { brief: `A short post about keeping bees, number ${i}` } });
   const unmeasured = await deploy(first, 0);
   t.is(unmeasured.status, 201);
-  t.true(secondsAhead(unmeasured.body) >= 60, 'before any measurement the configured seconds per stage apply');
+  // Before any measurement the local model's prior applies (its delay + 0.5 s a stage), not minutes.
+  t.true(secondsAhead(unmeasured.body) > 0 && secondsAhead(unmeasured.body) < 10, `the first deploy is estimated ${secondsAhead(unmeasured.body)} s ahead`);
   await waitForOutcome(first, unmeasured.body.outcome_id);
   for (let i = 1; i <= 3; i += 1) await waitForOutcome(first, (await deploy(first, i)).body.outcome_id);
   const measured = await deploy(first, 4);

@@ -2,15 +2,15 @@ import type { ExecutionContext } from 'ava';
 import { scopes } from '../../runtime/auth/scopes.js';
 import { openApiChecker } from '../helpers/openapi.js';
 import type { TestServer } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
-/** Polls an outcome until `done` says so (no timing assertions: the test timeout bounds it). */
+/** Polls an outcome until `done` says so (no timing assertions; the deadline only ends a hang). */
 export async function waitForOutcome(server: TestServer, id: string, done: (body: any) => boolean = (b) => b.status !== 'processing' && b.status !== 'revision_requested', key?: string): Promise<any> {
-  for (;;) {
+  return until(async () => {
     const response = await server.call('GET', `/v1/outcomes/${id}`, key ? { key } : {});
     if (response.status !== 200) throw new Error(`GET outcome ${id}: ${response.status} ${JSON.stringify(response.body)}`);
-    if (done(response.body)) return response.body;
-    await new Promise((resolve) => setTimeout(resolve, 15));
-  }
+    return done(response.body) ? response.body : undefined;
+  }, `outcome ${id} to be done`, { everyMs: 15 });
 }
 
 /** A second workspace with its own key, plan limits and credits. */

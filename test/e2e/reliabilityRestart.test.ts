@@ -6,6 +6,7 @@ import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
+import { until } from '../helpers/until.js';
 
 const key = 'crew_sk_reliabilityrestart0123456789';
 const secret = 'whsec_reliability_restart_0123456789';
@@ -63,12 +64,11 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
   ({ child, url } = await serveProcess(env));
   // Every outcome finishes after the restart...
   for (const id of ids) {
-    for (;;) {
+    await until(async () => {
       const view = await call(url, 'GET', `/v1/outcomes/${id}`);
-      if (view.body.status === 'completed') break;
-      t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      if (view.body.status === 'failed') throw new Error(`${id} failed: ${JSON.stringify(view.body.error)}`);
+      return view.body.status === 'completed';
+    }, `${id} completed`, 180_000);
   }
   const lastCompleted = Date.now();
   // ...and its webhook follows promptly, not after minutes of waiting on holes: the old tail

@@ -10,6 +10,7 @@ import { abortError } from '../../runtime/models/errors.js';
 import type { ModelProvider } from '../../runtime/models/types.js';
 import { freePort } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const key = 'crew_sk_shutdowntest0123456789ab';
@@ -76,16 +77,10 @@ test.serial('SIGTERM with 500 outcomes running exits 0 within CREWD_SHUTDOWN_MS 
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
     const exited = new Promise<{ code: number | null }>((resolve) => child.once('exit', (code) => resolve({ code })));
-    for (const deadline = Date.now() + 120_000; ; ) {
+    await until(async () => {
       if (child.exitCode !== null) throw new Error(`serve exited: ${output}`);
-      try {
-        await fetch(`${url}/healthz`);
-        break;
-      } catch {
-        if (Date.now() > deadline) throw new Error('serve did not start');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    }
+      return fetch(`${url}/healthz`).then(() => true, () => false);
+    }, 'serve to answer', { timeoutMs: 120_000, everyMs: 50 });
     t.teardown(() => void child.kill('SIGKILL'));
     return { child, exited, output: () => output };
   }
@@ -120,12 +115,11 @@ test.serial('SIGTERM with 500 outcomes running exits 0 within CREWD_SHUTDOWN_MS 
 
   const second = await serve();
   for (const id of ids) {
-    for (;;) {
+    await until(async () => {
       const view = await call('GET', `/v1/outcomes/${id}`);
-      if (view.body.status === 'completed') break;
-      t.not(view.body.status, 'failed', `${id}: ${JSON.stringify(view.body.error)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+      if (view.body.status === 'failed') throw new Error(`${id}: ${JSON.stringify(view.body.error)}`);
+      return view.body.status === 'completed';
+    }, `${id} completed`, 180_000);
   }
   second.child.kill('SIGTERM');
   t.is((await second.exited).code, 0);

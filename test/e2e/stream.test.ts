@@ -48,7 +48,7 @@ async function deploy(server: TestServer, brief = 'Write a short launch announce
 }
 
 async function finished(server: TestServer, outcomeId: string): Promise<void> {
-  await waitFor(async () => {
+  await until(async () => {
     const { body } = await server.call('GET', `/v1/outcomes/${outcomeId}`);
     return body.status === 'completed' || body.status === 'failed';
   }, `outcome ${outcomeId} to finish`);
@@ -206,11 +206,11 @@ test('the server pings every interval; a client that stops answering is dropped'
   t.is(first.event, 'outcome.snapshot');
   let pings = 0;
   ws.on('ping', () => (pings += 1));
-  await waitFor(() => pings >= 3, 'three pings');
+  await until(() => pings >= 3, 'three pings');
   t.is(server.runtime.eventsOut.stream.clientCount, 1, 'a client that answers stays');
 
   (ws as unknown as { _socket: net.Socket })._socket.pause(); // pongs stop
-  await waitFor(() => server.runtime.eventsOut.stream.clientCount === 0, 'the silent client to be dropped');
+  await until(() => server.runtime.eventsOut.stream.clientCount === 0, 'the silent client to be dropped');
   (ws as unknown as { _socket: net.Socket })._socket.resume();
   t.is(await closed, 1006, 'terminated without a close frame');
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startHttpToolServer } from '../runtime/tools/fixtures/httpToolServer.js';
-import { waitUntil } from '../runtime/tools/fixtures/waitUntil.js';
+import { until } from '../helpers/until.js';
 
 const require = createRequire(import.meta.url);
 const everything = require.resolve('@modelcontextprotocol/server-everything/dist/index.js');
@@ -84,10 +84,10 @@ test.serial('a 2026-07-28 server over Streamable HTTP: a tool added later reache
   const firstCatalog = await server.runtime.repos.toolCatalogs.get(connect.body.connection_id);
 
   tools.addTool('lookup');
-  const names = await waitUntil(async () => {
+  const names = await until(async () => {
     const list = (await server.runtime.tools.service.tools(server.workspaceId, { outcomeId: 'out_seen' })).map((tool) => tool.name);
     return list.includes('loop__lookup') ? list : undefined;
-  }, 10_000, 'the added tool');
+  }, 'the added tool', 10_000);
   t.deepEqual(names.sort(), ['loop__echo', 'loop__lookup', 'loop__slow']);
   const catalog = await server.runtime.repos.toolCatalogs.get(connect.body.connection_id);
   t.is(catalog!.version, firstCatalog!.version + 1);
@@ -111,24 +111,24 @@ test.serial('a server that goes away is reconnected when it returns, and ends in
   const detail = async () => (await connections(server)).body.connections.find((c: { id: string }) => c.id === id);
 
   await tools.kill();
-  const reconnecting = await waitUntil(async () => {
+  const reconnecting = await until(async () => {
     const c = await detail();
     return c.status_detail.state === 'reconnecting' ? c : undefined;
-  }, 10_000, 'reconnecting');
+  }, 'reconnecting', 10_000);
   t.is(reconnecting.connection_status, 'active');
   t.truthy(reconnecting.status_detail.next_retry_at);
   t.truthy(reconnecting.status_detail.last_error);
 
   await tools.restart();
-  await waitUntil(async () => (await detail()).status_detail.state === 'active', 10_000, 'active again');
+  await until(async () => (await detail()).status_detail.state === 'active', 'active again', 10_000);
   const result = await server.runtime.tools.service.call(server.workspaceId, 'flaky__echo', { text: 'back' }, { agentName: null, outcomeId: null });
   t.is(result.content, 'echo: back');
 
   await tools.kill();
-  const failed = await waitUntil(async () => {
+  const failed = await until(async () => {
     const c = await detail();
     return c.connection_status === 'error' ? c : undefined;
-  }, 15_000, 'error');
+  }, 'error', 15_000);
   t.is(failed.status_detail.state, 'error');
   t.is(failed.status_detail.reason, 'retries_exhausted');
 });
@@ -158,10 +158,10 @@ test.serial('a 401 from the tool server is auth_required: refused at connect, an
   t.false(JSON.stringify((await connections(server)).body).includes('right-token'));
 
   tools.setToken('rotated-token');
-  const failed = await waitUntil(async () => {
+  const failed = await until(async () => {
     const c = (await connections(server)).body.connections[0];
     return c.connection_status === 'error' ? c : undefined;
-  }, 10_000, 'auth error');
+  }, 'auth error', 10_000);
   t.is(failed.status_detail.reason, 'auth_required');
 });
 

@@ -210,7 +210,7 @@ test('a webhook gets only the kinds it subscribed to, nothing while inactive, an
   t.is(completed.arrivals.length, 1);
 });
 
-test('the test operation sends webhook.test and answers with the first attempt', async (t) => {
+test('the test operation sends the event asked for (webhook.test when none is), marked as a test, and answers with the first attempt', async (t) => {
   const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000' });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, plan: [200, 503] });
@@ -221,19 +221,21 @@ test('the test operation sends webhook.test and answers with the first attempt',
   const ok = await server.call('POST', `/v1/webhooks/${hook.id}/test`, { body: { event: 'outcome.completed' } });
   t.is(ok.status, 200);
   check(t, 'POST', '/v1/webhooks/{webhook_id}/test', 200, ok.body);
-  t.like(ok.body, { event: 'webhook.test', status: 'success', response_code: 200, attempt: 1 });
+  t.like(ok.body, { event: 'outcome.completed', status: 'success', response_code: 200, attempt: 1 });
   t.true(Number.isInteger(ok.body.response_time_ms));
   const [arrival] = await receiver.waitFor(1);
   t.true(arrival!.verified);
   const payload = JSON.parse(arrival!.body);
-  t.is(payload.event, 'webhook.test');
+  t.is(payload.event, 'outcome.completed');
+  t.is(arrival!.headers['x-service-event'], 'outcome.completed');
   t.like(payload.data, { webhook_id: hook.id, test: true });
   t.is(typeof payload.data.message, 'string');
   t.is(arrival!.headers['x-service-delivery'], ok.body.id);
 
   const failed = await server.call('POST', `/v1/webhooks/${hook.id}/test`, { body: {} });
   t.is(failed.status, 200);
-  t.like(failed.body, { status: 'failed', response_code: 503, attempt: 1 });
+  t.like(failed.body, { event: 'webhook.test', status: 'failed', response_code: 503, attempt: 1 });
+  t.is(JSON.parse((await receiver.waitFor(2))[1]!.body).event, 'webhook.test');
   t.truthy(failed.body.next_retry, 'a failed test delivery is retried like any other');
 });
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { until } from './until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -19,18 +20,16 @@ export async function freePort(): Promise<number> {
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   // Generous: a loaded machine can take long to start a tsx process; this only bounds a hang.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      await fetch(readyUrl);
-      return child;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  try {
+    await until(async () => {
+      if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+      return fetch(readyUrl).then(() => true, () => false);
+    }, `${args.join(' ')} to answer at ${readyUrl}`, { timeoutMs: 120_000, everyMs: 50 });
+    return child;
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
   }
-  child.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} did not start`);
 }
 
 /** `crewd serve` as a child process, as an operator runs it (env needs PORT); resolves once it answers. */

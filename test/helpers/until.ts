@@ -1,13 +1,27 @@
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+
+/** How long `until` waits and how often it asks. */
+export interface UntilOptions {
+  /** The deadline, from the call (default 60 s: generous for a loaded machine, only a hang reaches it). */
+  timeoutMs?: number;
+  /** The pause between two probes (default 20 ms). */
+  everyMs?: number;
+}
+
 /**
- * Polls `probe` every 50 ms until it gives a value, and returns it; throws naming `what` once
- * `timeoutMs` passed (a test waiting on a real process must end, not hang).
+ * The suite's one polling helper: asks `probe` until it gives a truthy value, and returns that value.
+ * A probe may throw to fail at once (a process that exited). No fixed sleep decides a test: the
+ * deadline only turns a condition that never holds into a failure naming `what` and, when the probe
+ * gave one, its last value.
  */
-export async function until<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 120_000): Promise<T> {
+export async function until<T>(probe: () => T | Promise<T>, what: string, options: UntilOptions | number = {}): Promise<NonNullable<T>> {
+  const { timeoutMs = 60_000, everyMs = 20 } = typeof options === 'number' ? { timeoutMs: options } : options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${value === undefined || value === false ? '' : ` (last: ${JSON.stringify(value)})`}`);
+    await yieldToLoop();
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { startServer } from '../helpers/server.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { until } from '../helpers/until.js';
 
 test("workspace B's admin:read key does not list workspace A's actors", async (t) => {
   // Slow agents keep the outcome's actor alive while we look.
@@ -11,7 +11,7 @@ test("workspace B's admin:read key does not list workspace A's actors", async (t
 
   const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief: 'Write a note that only workspace A may see.' } });
   t.is(deployed.status, 201);
-  const own = await waitFor(async () => {
+  const own = await until(async () => {
     const res = await server.call('GET', '/v1/admin/actors');
     return res.body.actors.some((a: { id: string }) => a.id === deployed.body.outcome_id) ? res : undefined;
   }, "A's actor in A's view");

@@ -6,7 +6,7 @@ import { createRepositories } from '../../storage/index.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
 import { startServer, tempDir } from '../helpers/server.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { until } from '../helpers/until.js';
 
 const bootstrapKey = 'crew_sk_crashtestcrashtest0000';
 
@@ -38,7 +38,7 @@ postgresTest('an Idempotency-Key whose server was killed mid-request is released
   const keep = [Number((await lock.raw('select pg_backend_pid() as pid')).rows[0].pid), Number((await db.raw('select pg_backend_pid() as pid')).rows[0].pid)];
   const body = { name: 'made once', permissions: ['crews:read'] };
   const cut = post(first.url, bootstrapKey, body, 'crash-key-1').catch((error: Error) => error);
-  await waitFor(async () => (await db('idempotency_keys').where({ key: 'crash-key-1' })).length > 0, 'the request to claim its key');
+  await until(async () => (await db('idempotency_keys').where({ key: 'crash-key-1' })).length > 0, 'the request to claim its key');
   await stopProcess(first.child, 'SIGKILL'); // the process dies with the request in flight
   // Postgres notices a dead client only when it next talks to it; end the dead process's sessions
   // as client_connection_check_interval would, so its blocked insert never runs.
@@ -49,7 +49,7 @@ postgresTest('an Idempotency-Key whose server was killed mid-request is released
   const second = await serveProcess({ ...env, PORT: String(await freePort()) });
   t.teardown(() => stopProcess(second.child));
   // The client retries as told (409 in_progress means "retry shortly") until its request runs.
-  const answer = await waitFor(async () => {
+  const answer = await until(async () => {
     const res = await post(second.url, bootstrapKey, body, 'crash-key-1');
     if (res.status === 409) {
       t.true(res.body.error.details.in_progress);

@@ -7,6 +7,7 @@ import { createWebhookSender } from '../../runtime/webhooks/sender.js';
 import { workspaceWithKey } from '../e2e/outcomesHelpers.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
+import { until } from '../helpers/until.js';
 
 /** The value of one sample line (`name{labels} value`), or undefined when the series has no such sample. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -25,11 +26,7 @@ async function scrape(server: TestServer) {
 async function deployAndWait(server: TestServer): Promise<string> {
   const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief: 'A short guide to brewing green tea at home.' } });
   const id = deployed.body.outcome_id as string;
-  for (;;) {
-    const view = await server.call('GET', `/v1/outcomes/${id}`);
-    if (view.body.status !== 'processing') return id;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
+  return until(async () => ((await server.call('GET', `/v1/outcomes/${id}`)).body.status !== 'processing' ? id : undefined), `${id} finished`, { everyMs: 1 });
 }
 
 test('GET /metrics needs admin:read and answers the Prometheus text format', async (t) => {
@@ -44,6 +41,14 @@ test('GET /metrics needs admin:read and answers the Prometheus text format', asy
   t.is(scraped.status, 200);
   t.regex(scraped.type ?? '', /^text\/plain; version=0\.0\.4/);
   t.regex(scraped.text, /# TYPE crewd_http_request_duration_seconds histogram/);
+  // prom-client's default series: the process and the Node runtime.
+  t.regex(scraped.text, /^process_cpu_seconds_total \d/m);
+  t.regex(scraped.text, /^process_resident_memory_bytes \d/m);
+  t.regex(scraped.text, /^nodejs_eventloop_lag_seconds \d/m);
+  t.regex(scraped.text, /^nodejs_heap_size_used_bytes \d/m);
+  // The webhook backlog a test (or an operator) waits on: nothing to send on a fresh server.
+  t.regex(scraped.text, /^crewd_webhook_backlog\{kind="events"\} 0$/m);
+  t.regex(scraped.text, /^crewd_webhook_backlog\{kind="deliveries"\} 0$/m);
 });
 
 test('metrics count requests by route template, outcomes by crew and status, stages, model calls and database transactions', async (t) => {

@@ -6,7 +6,7 @@ import test from 'ava';
 import { manualClock } from '../../runtime/clock.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { until } from '../helpers/until.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -24,7 +24,7 @@ async function revokedByCli(t: ExecutionContext, server: TestServer, env: Record
     env: { ...process.env, CREWD_LOG_LEVEL: 'silent', ...env },
   });
   t.true(JSON.parse(stdout).revoked);
-  const refused = await waitFor(async () => {
+  const refused = await until(async () => {
     const res = await server.call('GET', '/v1/crews', { key: created.body.secret });
     return res.status === 401 ? res : undefined;
   }, 'the running server to refuse the revoked key');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import test from 'ava';
 import { openApiChecker } from '../helpers/openapi.js';
-import { waitFor } from '../helpers/waitFor.js';
+import { until } from '../helpers/until.js';
 import { startServer } from '../helpers/server.js';
 
 test('health and readiness answer without a key', async (t) => {
@@ -61,7 +61,7 @@ test('shutdown lets an in-flight request finish, then refuses new connections', 
     server.runtime.server!.once('request', () => {
       closing = server.close();
       // The rest of the body goes once the server has stopped listening.
-      void waitFor(() => !server.runtime.server!.listening, 'the server to stop listening').then(() => req.end('"permissions":["crews:read"]}'));
+      void until(() => !server.runtime.server!.listening, 'the server to stop listening').then(() => req.end('"permissions":["crews:read"]}'));
     });
     req.write('{"name":"late",');
   });

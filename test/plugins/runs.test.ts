@@ -4,6 +4,7 @@ import { McpServer } from '@modelcontextprotocol/server';
 import { definePlugin, PluginRunError, type PluginRunRequest, type PluginRuns } from '../../plugins/contract.js';
 import { builtInPlugins } from '../../plugins/index.js';
 import { startServer, tempDir } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
 
 /**
  * A plugin that is not the chat tool uses durable runs through the contract alone: it declares a
@@ -45,11 +46,10 @@ function countingPlugin(seen: PluginRunRequest[], gate: { open: boolean }) {
 }
 
 async function settledStatus(runs: PluginRuns, key: string) {
-  for (;;) {
+  return until(async () => {
     const status = await runs.status('count', key);
-    if (status?.state !== 'running') return status;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+    return status?.state !== 'running' ? { status } : undefined;
+  }, `run ${key} settled`, { everyMs: 10 }).then(({ status }) => status);
 }
 
 test('a plugin runner started through context.runs never overlaps for one key, survives a restart with the same run id, and keeps a coded failure', async (t) => {

@@ -104,14 +104,3 @@ export async function startCluster(count: number, env: Record<string, string> = 
     },
   };
 }
-
-/** Polls `check` until it is truthy; fails after `timeoutMs` with `what`. */
-export async function eventually<T>(what: string, check: () => Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { eventually, startCluster } from './cluster.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('a concurrency-3 workspace never has more than 3 outcomes running across two processes', async (t) => {
   const cluster = await startCluster(2, { CREWD_LOCAL_MODEL_DELAY_MS: '60' });
@@ -12,10 +13,10 @@ postgresTest('a concurrency-3 workspace never has more than 3 outcomes running a
     t.is(deployed.status, 201, JSON.stringify(deployed.body));
     ids.push(deployed.body.outcome_id as string);
   }
-  await eventually('every outcome completed', async () => {
+  await until(async () => {
     const rows = await cluster.db('outcomes').whereIn('id', ids).select('status');
     return rows.length === ids.length && rows.every((row) => row.status === 'completed');
-  }, 120_000);
+  }, 'every outcome completed', 120_000);
 
   // Each outcome ran from its first agent's start to its completion (both stamped by the process
   // running it); at no instant may more than 3 of these intervals overlap.

@@ -2,7 +2,8 @@ import type { ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
 import { postgresTest } from '../helpers/postgres.js';
 import { startCluster } from './cluster.js';
-import { call, key, owners, pause, type Node } from './leasesCluster.js';
+import { call, key, owners, type Node } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Commands for an outcome another process holds are forwarded to it through Postgres
@@ -29,20 +30,19 @@ async function deployOne(t: ExecutionContext, node: Node, n: number): Promise<st
 }
 
 async function processing(node: Node, id: string): Promise<void> {
-  for (;;) {
+  await until(async () => {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
-    if (view.body.status === 'processing') return;
+    if (view.body.status === 'processing') return true;
     if (view.body.status !== 'queued') throw new Error(`${id} is ${view.body.status} before it could be cancelled`);
-    await pause(20);
-  }
+    return false;
+  }, `${id} processing`);
 }
 
 async function settled(node: Node, id: string): Promise<any> {
-  for (;;) {
+  return until(async () => {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
-    if (view.body.status === 'failed' || view.body.status === 'completed') return view.body;
-    await pause(50);
-  }
+    return view.body.status === 'failed' || view.body.status === 'completed' ? view.body : undefined;
+  }, `${id} settled`);
 }
 
 async function events(db: Knex, id: string): Promise<Array<{ kind: string; data: any }>> {

@@ -3,7 +3,8 @@ import { postgresTest } from '../helpers/postgres.js';
 import { syncRunner } from '../../plugins/chat/runsOf.js';
 import { pluginRunActorId } from '../../runtime/tools/pluginRuns.js';
 import { startCluster } from './cluster.js';
-import { call, key, owners, pause } from './leasesCluster.js';
+import { call, key, owners } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('a chat sync requested through a process that does not hold the team\'s sync actor is answered by the process running it', async (t) => {
   const fixture = await startChatFixture();
@@ -22,7 +23,7 @@ postgresTest('a chat sync requested through a process that does not hold the tea
   const workspaceId = (await c.db('workspaces').where({ name: 'default' }).first()).id as string;
   const actorId = pluginRunActorId(workspaceId, 'chat', syncRunner, teamId);
   // A holds the running sync (its row stored as active, leased to A).
-  while ((await owners(c.db, [actorId]))[0]?.status !== 'active') await pause(20);
+  await until(async () => (await owners(c.db, [actorId]))[0]?.status === 'active', 'A holds the sync');
   const ownerA = (await owners(c.db, [actorId]))[0]!.owner;
 
   const second = await call(b.url, 'POST', '/api/chat/integrations/chat/sync', { team_id: teamId, initial_sync: true });
@@ -36,9 +37,8 @@ postgresTest('a chat sync requested through a process that does not hold the tea
 
   held.release();
   // The one run finishes; B reads its end.
-  for (;;) {
+  await until(async () => {
     const status = await call(b.url, 'GET', `/api/chat/integrations/chat/status?team_id=${teamId}`);
-    if (status.status === 200 && !status.body.running) break;
-    await pause(50);
-  }
+    return status.status === 200 && !status.body.running;
+  }, 'the sync finished, read through B');
 });

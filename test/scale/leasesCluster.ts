@@ -3,6 +3,7 @@ import type { ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
 import { stopProcess } from '../helpers/processes.js';
 import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 export const key = 'crew_sk_leasestest0123456789abcdef';
 
@@ -38,8 +39,6 @@ export async function call(url: string, method: string, path: string, body?: unk
   return { status: response.status, body: response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
 }
 
-export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Deploys `count` outcomes through `node`; returns their ids. */
 export async function deploy(t: ExecutionContext, node: Node, count: number): Promise<string[]> {
   const ids: string[] = [];
@@ -54,28 +53,24 @@ export async function deploy(t: ExecutionContext, node: Node, count: number): Pr
 
 /** Waits until the first outcome has finished at least one stage (work visibly under way). */
 export async function underWay(node: Node, id: string): Promise<void> {
-  for (;;) {
+  await until(async () => {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
     // A finished outcome has no progress any more: it is past its first stage too.
-    if (view.body.status === 'completed' || view.body.status === 'failed') return;
-    if ((view.body.progress?.stages_completed?.length ?? 0) >= 1) return;
-    await pause(20);
-  }
+    if (view.body.status === 'completed' || view.body.status === 'failed') return true;
+    return (view.body.progress?.stages_completed?.length ?? 0) >= 1;
+  }, `${id} under way`);
 }
 
 /** Waits (through `node`) until every outcome completed; fails the test on a failed one. */
 export async function allCompleted(t: ExecutionContext, node: Node, ids: string[]): Promise<Map<string, any>> {
   const views = new Map<string, any>();
   for (const id of ids) {
-    for (;;) {
-      const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
-      if (view.body.status === 'completed') {
-        views.set(id, view.body);
-        break;
-      }
-      t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
-      await pause(50);
-    }
+    const view = await until(async () => {
+      const { body } = await call(node.url, 'GET', `/v1/outcomes/${id}`);
+      if (body.status === 'failed') throw new Error(`${id} failed: ${JSON.stringify(body.error)}`);
+      return body.status === 'completed' ? body : undefined;
+    }, `${id} completed`, 180_000);
+    views.set(id, view);
   }
   return views;
 }
@@ -100,11 +95,10 @@ export async function owners(db: Knex, ids: string[]): Promise<Array<{ id: strin
 
 /** A Prometheus scrape of `node` (asked again until it answers 200: a process just woken may fail a request). */
 export async function scrape(node: Node): Promise<string> {
-  for (;;) {
+  return until(async () => {
     const response = await call(node.url, 'GET', '/metrics');
-    if (response.status === 200) return String(response.body);
-    await pause(50);
-  }
+    return response.status === 200 ? String(response.body) : undefined;
+  }, 'a scrape answered 200');
 }
 
 /** A counter's value from a Prometheus scrape of `node`. */

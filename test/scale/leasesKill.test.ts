@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { allCompleted, completedOnce, deploy, leaseCluster, owners, pause, underWay } from './leasesCluster.js';
+import { allCompleted, completedOnce, deploy, leaseCluster, owners, underWay } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('kill -9 of a process mid-run: the other process takes over every outcome it owned and completes each once', async (t) => {
   const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
@@ -12,12 +13,14 @@ postgresTest('kill -9 of a process mid-run: the other process takes over every o
   const ownerA = before[0]!.owner;
   t.truthy(ownerA);
   t.true(before.every((row) => row.owner === ownerA), 'every outcome deployed through A is A\'s');
-  t.true(before.some((row) => row.status === 'active'), 'some outcomes are unfinished when A dies');
 
   await cluster.stop(a.child, 'SIGKILL');
   const killedAt = Date.now();
-  const taken = before.filter((row) => row.status === 'active').map((row) => row.id);
-  while ((await owners(cluster.db, taken)).some((row) => row.owner === ownerA)) await pause(20);
+  // What A left unfinished, read once A is dead: an outcome A finished between the read above and
+  // the kill is not B's to take (waiting for it would wait forever).
+  const taken = (await owners(cluster.db, ids)).filter((row) => row.status === 'active' && row.owner === ownerA).map((row) => row.id);
+  t.true(taken.length > 0, 'some outcomes are unfinished when A dies');
+  await until(async () => !(await owners(cluster.db, taken)).some((row) => row.owner === ownerA), "B holds A's unfinished outcomes", { everyMs: 20, timeoutMs: 120_000 });
   t.log(`B held all ${taken.length} of A's unfinished outcomes ${Date.now() - killedAt} ms after kill -9 (lease 1500 ms)`);
   await allCompleted(t, b, ids);
   await completedOnce(t, cluster.db, ids);

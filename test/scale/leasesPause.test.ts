@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { allCompleted, call, completedOnce, counter, deploy, leaseCluster, owners, pause, scrape, underWay } from './leasesCluster.js';
+import { allCompleted, call, completedOnce, counter, deploy, leaseCluster, owners, scrape, underWay } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('SIGSTOP past the lease, takeover, SIGCONT: the stale process\'s writes are refused and counted, nothing changes afterwards', async (t) => {
   const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '300' });
@@ -20,10 +21,7 @@ postgresTest('SIGSTOP past the lease, takeover, SIGCONT: the stale process\'s wr
   a.child.kill('SIGCONT');
 
   // A wakes with its copies mid-step: their next writes are refused and the copies stopped.
-  for (;;) {
-    if (!/^crewd_live_actors\{machine="outcome"/m.test(await scrape(a))) break;
-    await pause(50);
-  }
+  await until(async () => !/^crewd_live_actors\{machine="outcome"/m.test(await scrape(a)), 'A stopped its stale copies');
   t.true((await counter(a, 'crewd_fenced_writes_total')) >= 1, 'A counted its refused stale writes');
 
   await completedOnce(t, cluster.db, ids);

@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { allCompleted, completedOnce, deploy, leaseCluster, owners, pause, underWay } from './leasesCluster.js';
+import { allCompleted, completedOnce, deploy, leaseCluster, owners, underWay } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('SIGTERM releases the leases: the other process takes the outcomes over before they would have expired, and completes each once', async (t) => {
   const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '12000', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
@@ -18,12 +19,11 @@ postgresTest('SIGTERM releases the leases: the other process takes the outcomes 
   await cluster.stop(a.child, 'SIGTERM');
   t.is(a.child.exitCode, 0);
   const exitedAt = Date.now();
-  let rows = await owners(cluster.db, held.map((row) => row.id));
   // Unfinished and nobody's (released) or still A's: not taken over yet.
-  while (rows.some((row) => row.status === 'active' && (row.owner === ownerA || row.owner === null))) {
-    await pause(20);
-    rows = await owners(cluster.db, held.map((row) => row.id));
-  }
+  const rows = await until(async () => {
+    const now = await owners(cluster.db, held.map((row) => row.id));
+    return now.some((row) => row.status === 'active' && (row.owner === ownerA || row.owner === null)) ? undefined : now;
+  }, "B holds A's unfinished outcomes", { everyMs: 20 });
   t.true(rows.some((row) => row.owner !== ownerA && row.owner !== null), 'B holds what A held');
   t.log(`B held A's unfinished outcomes ${Date.now() - exitedAt} ms after A exited (SIGTERM to exit: ${exitedAt - stoppingAt} ms; lease 12000 ms)`);
   t.true(Date.now() < firstExpiry, `taken over ${firstExpiry - Date.now()} ms before A's leases would have ended`);

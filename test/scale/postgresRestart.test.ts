@@ -1,5 +1,6 @@
 import { createPrivateCluster, privatePostgresTest } from '../helpers/privatePostgres.js';
-import { eventually, startCluster } from './cluster.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 // Postgres is restarted under the processes: a throwaway cluster of this test's own (its own
 // port), so the machine's shared Postgres and every other test on it are left alone.
@@ -20,19 +21,19 @@ privatePostgresTest('Postgres restarted mid-run: every process reconnects by its
   postgres.restart();
   // Both processes serve again without being restarted themselves.
   for (const node of [a!, b!]) {
-    await eventually('the process answers again', async () => (await node.call('GET', '/readyz').catch(() => ({ status: 0 }))).status === 200, 60_000);
+    await until(async () => (await node.call('GET', '/readyz').catch(() => ({ status: 0 }))).status === 200, 'the process answers again', 60_000);
   }
   for (let i = 0; i < 4; i++) {
-    const deployed = await eventually('a deploy is accepted', async () => {
+    const deployed = await until(async () => {
       const answer = await (i % 2 === 0 ? a! : b!).call('POST', '/v1/crews/writer/deploy', { body: { brief: `Accepted after the restart ${i}.` } });
       return answer.status === 201 ? answer : undefined;
-    });
+    }, 'a deploy is accepted');
     ids.push(deployed.body.outcome_id as string);
   }
-  await eventually('every accepted outcome completed', async () => {
+  await until(async () => {
     const rows = await nodes.db('outcomes').whereIn('id', ids).select('status').catch(() => []);
     return rows.length === ids.length && rows.every((row) => row.status === 'completed');
-  }, 120_000);
+  }, 'every accepted outcome completed', 120_000);
   const completions = (await nodes.db('events').whereIn('outcome_id', ids).andWhere({ kind: 'outcome.completed' }).select('outcome_id')) as Array<{ outcome_id: string }>;
   t.is(completions.length, ids.length, 'each completed exactly once');
   t.is(new Set(completions.map((row) => row.outcome_id)).size, ids.length);

@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { eventually, startCluster } from './cluster.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('a revoked key and a crew status set elsewhere reach another process within a second', async (t) => {
   const cluster = await startCluster(2);
@@ -13,16 +14,16 @@ postgresTest('a revoked key and a crew status set elsewhere reach another proces
   t.is((await b.call('GET', '/v1/crews', { key: secret })).status, 200);
   t.is((await a.call('DELETE', `/v1/api-keys/${created.body.key_id ?? created.body.id}`)).status < 300, true);
   const revokedAt = Date.now();
-  await eventually('B refuses the revoked key', async () => (await b.call('GET', '/v1/crews', { key: secret })).status === 401, 5_000);
+  await until(async () => (await b.call('GET', '/v1/crews', { key: secret })).status === 401, 'B refuses the revoked key', 5_000);
   t.true(Date.now() - revokedAt < 1_500, `refused on B after ${Date.now() - revokedAt} ms`);
 
   // B has read the crews (cached for seconds); the admin CLI puts one in maintenance.
   t.is((await b.call('GET', '/v1/crews')).status, 200);
   await cluster.admin((runtime) => runtime.crews.setStatus('writer', 'maintenance', null));
   const setAt = Date.now();
-  await eventually('B shows the crew in maintenance', async () => {
+  await until(async () => {
     const crews = (await b.call('GET', '/v1/crews')).body.crews as Array<{ id?: string; crew_id?: string; status: string }>;
     return crews.find((crew) => (crew.id ?? crew.crew_id) === 'writer')?.status === 'maintenance';
-  }, 5_000);
+  }, 'B shows the crew in maintenance', 5_000);
   t.true(Date.now() - setAt < 1_500, `seen on B after ${Date.now() - setAt} ms`);
 });

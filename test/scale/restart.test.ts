@@ -1,6 +1,7 @@
 import { stopProcess } from '../helpers/processes.js';
 import { postgresTest } from '../helpers/postgres.js';
-import { eventually, startCluster } from './cluster.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('on Postgres, a process killed mid-run and started again completes every outcome of a concurrency-1 line once', async (t) => {
   const cluster = await startCluster(1, { CREWD_LOCAL_MODEL_DELAY_MS: '150' });
@@ -14,13 +15,13 @@ postgresTest('on Postgres, a process killed mid-run and started again completes 
     ids.push(deployed.body.outcome_id as string);
   }
   // Mid-run: the first outcome holds the only slot, the others wait in the shared line.
-  await eventually('the first outcome is processing', async () => (await cluster.db('outcomes').where({ id: ids[0] }).first())?.status === 'processing');
+  await until(async () => (await cluster.db('outcomes').where({ id: ids[0] }).first())?.status === 'processing', 'the first outcome is processing');
   await stopProcess(first.child, 'SIGKILL');
   const second = await cluster.start();
-  await eventually('every outcome completed', async () => {
+  await until(async () => {
     const rows = await cluster.db('outcomes').whereIn('id', ids).select('status');
     return rows.length === ids.length && rows.every((row) => row.status === 'completed');
-  }, 120_000);
+  }, 'every outcome completed', 120_000);
   const completions = await cluster.db('events').whereIn('outcome_id', ids).andWhere({ kind: 'outcome.completed' }).count({ n: '*' });
   t.is(Number(completions[0]!.n), ids.length);
   t.is((await second.call('GET', '/readyz')).status, 200);

@@ -1,5 +1,6 @@
 import { postgresTest } from '../helpers/postgres.js';
-import { eventually, startCluster } from './cluster.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 postgresTest('an API-only process accepts deploys that a worker process runs, and runs none itself', async (t) => {
   // One worker-only process (it serves probes only) and one API-only process.
@@ -16,10 +17,10 @@ postgresTest('an API-only process accepts deploys that a worker process runs, an
     ids.push(deployed.body.outcome_id as string);
     t.is((await api.call('GET', '/v1/admin/actors')).body.count, 0, 'nothing runs on the API process');
   }
-  await eventually('every outcome completed', async () => {
+  await until(async () => {
     const statuses = await Promise.all(ids.map(async (id) => (await api.call('GET', `/v1/outcomes/${id}`)).body.status as string));
     return statuses.every((status) => status === 'completed');
-  }, 90_000);
+  }, 'every outcome completed', 180_000);
   t.is((await api.call('GET', '/v1/admin/actors')).body.count, 0);
   const completions = await cluster.db('events').whereIn('outcome_id', ids).andWhere({ kind: 'outcome.completed' }).count({ n: '*' });
   t.is(Number(completions[0]!.n), ids.length, 'each completed once');

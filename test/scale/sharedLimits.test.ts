@@ -1,24 +1,11 @@
 import { spawn } from 'node:child_process';
-import net from 'node:net';
-import test from 'ava';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { postgresTest } from '../helpers/postgres.js';
+import { redisTest, redisUrl } from '../helpers/redis.js';
 import { freePort } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startCluster } from './cluster.js';
-
-const redisUrl = process.env.CREWD_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Whether Redis answers a TCP connect (checked once, at load); without it the Redis test is skipped visibly. */
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(1_000);
-  socket.once('connect', () => (socket.destroy(), resolve(true)));
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => (socket.destroy(), resolve(false)));
-});
-const redisTest = redisAnswers ? postgresTest : (title: string, body: Parameters<typeof postgresTest>[1]) => test.skip(`${title} (skipped: no Redis at ${redisUrl})`, body);
 
 postgresTest('61 requests on a 60-per-minute plan split across two processes give exactly one 429', async (t) => {
   const cluster = await startCluster(2);

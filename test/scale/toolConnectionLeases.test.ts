@@ -1,19 +1,19 @@
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
 import { startCountingToolServer } from '../e2e/fixtures/countingToolServer.js';
 import { postgresTest } from '../helpers/postgres.js';
-import { call, leaseCluster, owners, pause, type Node } from './leasesCluster.js';
+import { call, leaseCluster, owners, type Node } from './leasesCluster.js';
+import { until } from '../helpers/until.js';
 
 /** Deploys one writer outcome through `node` and waits for it; returns its id. */
 async function deployed(node: Node): Promise<string> {
   const response = await call(node.url, 'POST', '/v1/crews/writer/deploy', { brief: 'Heat pumps for terraced houses: costs and savings' });
   if (response.status !== 201) throw new Error(JSON.stringify(response.body));
   const id: string = response.body.outcome_id;
-  for (;;) {
+  return until(async () => {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
     if (view.body.status === 'failed') throw new Error(`${id} failed: ${JSON.stringify(view.body.error)}`);
-    if (view.body.status === 'completed') return id;
-    await pause(50);
-  }
+    return view.body.status === 'completed' ? id : undefined;
+  }, `${id} completed`);
 }
 
 postgresTest('two processes: the connection actor is owned by one, the other calls its tools on its own session, a disconnect through either ends it, and the other takes the actor over (reconnecting) after kill -9', async (t) => {
@@ -47,19 +47,18 @@ postgresTest('two processes: the connection actor is owned by one, the other cal
   t.is((await owners(cluster.db, [extraId]))[0]!.owner, ownerA);
   const ended = await call(b.url, 'DELETE', `/api/mcp/disconnect/${extraId}?workspace_id=${workspace.id}`);
   t.deepEqual(ended.body, { status: 'disconnected', connection_id: extraId });
-  while ((await owners(cluster.db, [extraId])).length > 0) await pause(50);
+  await until(async () => (await owners(cluster.db, [extraId])).length === 0, 'the extra connection actor retired');
   t.is((await cluster.db('tool_connections').where({ id: extraId }).first()).state, 'disconnected');
   t.is(await cluster.db('tool_catalogs').where({ connection_id: extraId }).first(), undefined);
 
   const before = await cluster.db('tool_connections').where({ id }).first();
   await cluster.stop(a.child, 'SIGKILL');
   // B takes the connection actor over once A's lease ends, restores it and reconnects.
-  for (;;) {
+  await until(async () => {
     const [row] = await owners(cluster.db, [id]);
     const stored = await cluster.db('tool_connections').where({ id }).first();
-    if (row!.owner !== ownerA && stored.state === 'active' && String(stored.last_connected_at) > String(before.last_connected_at)) break;
-    await pause(50);
-  }
+    return row!.owner !== ownerA && stored.state === 'active' && String(stored.last_connected_at) > String(before.last_connected_at);
+  }, 'B took the connection over and reconnected');
   const listed = await call(b.url, 'GET', `/api/mcp/connections?workspace_id=${workspace.id}`);
   t.like(listed.body.connections[0], { id, connection_status: 'active', status_detail: { state: 'active' } });
   const second = await deployed(b);

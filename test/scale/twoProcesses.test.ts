@@ -1,7 +1,9 @@
 import WebSocket from 'ws';
 import { postgresTest } from '../helpers/postgres.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
-import { eventually, startCluster } from './cluster.js';
+import { webhooksSettled } from '../helpers/webhooksSettled.js';
+import { startCluster } from './cluster.js';
+import { until } from '../helpers/until.js';
 
 const secret = 'whsec_scale_0123456789abcdef';
 
@@ -42,16 +44,17 @@ postgresTest('two processes on one database: deploys through either complete onc
   t.deepEqual(sequences, sequences.map((_, i) => (sequences[0] ?? 1) + i), 'in order, no gap, no repeat');
 
   // Every outcome completes, each with exactly one outcome.completed event.
-  await eventually('every outcome completed', async () => {
+  await until(async () => {
     const rows = await cluster.db('outcomes').whereIn('id', ids).select('status');
     return rows.length === ids.length && rows.every((row) => row.status === 'completed');
-  });
+  }, 'every outcome completed');
   const completions = await cluster.db('events').whereIn('outcome_id', ids).andWhere({ kind: 'outcome.completed' }).select('outcome_id');
   t.is(completions.length, ids.length);
 
   // Each event reaches the receiver once: 2 subscribed events per outcome, no duplicates.
   const arrivals = await receiver.waitFor(ids.length * 2, 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 1_000)); // a duplicate would arrive in this second
+  // Nothing left on either process that could send a second attempt or fan an event out again.
+  await webhooksSettled([a.url, b.url], cluster.key);
   // The body names the event (kind, outcome); a second fan-out or a second attempt would repeat it.
   const eventIds = receiver.arrivals.map((arrival) => arrival.body);
   t.is(receiver.arrivals.length, ids.length * 2, 'no attempt sent twice');

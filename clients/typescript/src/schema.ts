@@ -298,6 +298,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** No icon: 204, so a browser opening the operator page gets no 401 or 404 for it */
+        get: operations["getFaviconIco"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1609,6 +1626,8 @@ export interface components {
                     status: "pending" | "processing" | "completed" | "failed";
                 };
             };
+            /** @description The brief the outcome was deployed on; in list items (GET /v1/outcomes) only. */
+            brief?: string;
             /**
              * Format: date-time
              * @description The first completion; a revision does not move it (see revised_at).
@@ -3236,6 +3255,26 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getFaviconIco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;
@@ -4690,7 +4729,8 @@ export interface operations {
                      *             },
                      *             "requested_at": "2026-05-04T09:30:00.000Z",
                      *             "expires_at": "2026-05-04T09:30:00.000Z"
-                     *           }
+                     *           },
+                     *           "brief": "brief example"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -4833,7 +4873,8 @@ export interface operations {
                      *         },
                      *         "requested_at": "2026-05-04T09:30:00.000Z",
                      *         "expires_at": "2026-05-04T09:30:00.000Z"
-                     *       }
+                     *       },
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -5049,7 +5090,8 @@ export interface operations {
                      *         },
                      *         "requested_at": "2026-05-04T09:30:00.000Z",
                      *         "expires_at": "2026-05-04T09:30:00.000Z"
-                     *       }
+                     *       },
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];
@@ -5288,7 +5330,8 @@ export interface operations {
                      *         },
                      *         "requested_at": "2026-05-04T09:30:00.000Z",
                      *         "expires_at": "2026-05-04T09:30:00.000Z"
-                     *       }
+                     *       },
+                     *       "brief": "brief example"
                      *     }
                      */
                     "application/json": components["schemas"]["Outcome"];

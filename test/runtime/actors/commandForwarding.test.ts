@@ -8,6 +8,7 @@ import { randomIds } from '../../../runtime/ids.js';
 import type { Db } from '../../../storage/db.js';
 import { actorCommandsRepository } from '../../../storage/repositories/actorCommands.js';
 import { migratedPostgres, postgresTest } from '../../helpers/postgres.js';
+import { until } from '../../helpers/until.js';
 
 /**
  * Two forwardings on one Postgres database, as two processes have. Their notices go nowhere
@@ -67,7 +68,7 @@ postgresTest('an owner that does not answer in time: 503 command_pending, the co
   const a = forwardingOf('node_a');
   a.handle('outcome.cancel', async () => ({ cancelled: ++applied }));
   a.start();
-  while ((await repo.get(commandId))?.status !== 'done') await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(async () => (await repo.get(commandId))?.status === 'done', 'the owner applied the command');
   // The client retries: it joins the stored command instead of applying it again.
   t.deepEqual(await b.forward('outcome.cancel', 'out_2', 'ws_1', {}), { cancelled: 1 });
   t.is(applied, 1);

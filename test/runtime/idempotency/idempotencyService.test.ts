@@ -7,7 +7,7 @@ import type { Db } from '../../../storage/db.js';
 import { createRepositories } from '../../../storage/index.js';
 import { migrateLatest } from '../../../storage/migrate.js';
 import { onEveryDatabase } from '../../helpers/databases.js';
-import { waitFor } from '../../helpers/waitFor.js';
+import { until } from '../../helpers/until.js';
 
 async function setUp(db: Db) {
   await migrateLatest(db);
@@ -29,7 +29,7 @@ async function expiredKeysArePurged(t: ExecutionContext, db: Db) {
   t.truthy(await repos.idempotency.get('ws_1', 'old-key'));
   node.start();
   clock.advance(25 * 60 * 60 * 1000); // past the 24 h
-  await waitFor(async () => (await repos.idempotency.get('ws_1', 'old-key')) === undefined, 'the periodic purge');
+  await until(async () => (await repos.idempotency.get('ws_1', 'old-key')) === undefined, 'the periodic purge');
   t.is(await repos.idempotency.get('ws_1', 'old-key'), undefined);
 }
 onEveryDatabase('expired idempotency keys are purged periodically', expiredKeysArePurged);

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { startServer, tempDir, type TestServer } from '../helpers/server.js';
+import { until } from '../helpers/until.js';
+import { startReceiver } from '../helpers/webhookReceiver.js';
+
+const run = promisify(execFile);
+
+/** Runs the CLI as a user would (bin/crewd.js), against `server`, on a pipe. */
+async function crewd(server: TestServer, args: string[]) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/crewd.js', ...args], { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+let server: TestServer;
+test.before(async () => {
+  server = await startServer();
+});
+test.after.always(async () => {
+  await server?.close();
+});
+
+test('crewd deploy --context sends the material as text or from @FILE; a missing file is a usage error', async (t) => {
+  const dir = tempDir();
+  t.teardown(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const notes = path.join(dir, 'interviews.md');
+  fs.writeFileSync(notes, 'Inspectors lose Wi-Fi in basements, so reports are lost. Maria will pilot offline mode with 25 inspectors.');
+
+  const fromFile = await crewd(server, ['deploy', 'pilot', '--brief', 'Offline mode for the inspection app', '--context', `@${notes}`]);
+  t.is(fromFile.code, 0, fromFile.stderr);
+  const id = fromFile.stdout.trim();
+  t.is((await server.runtime.repos.outcomes.getInput(id))?.context, fs.readFileSync(notes, 'utf8'));
+
+  const inline = await crewd(server, ['deploy', 'mind', '--brief', 'What do inspectors need offline?', '--context', 'Reports are lost in basements.']);
+  t.is(inline.code, 0, inline.stderr);
+  t.is((await server.runtime.repos.outcomes.getInput(inline.stdout.trim()))?.context, 'Reports are lost in basements.');
+
+  const missing = await crewd(server, ['deploy', 'pilot', '--brief', 'Offline mode for the inspection app', '--context', `@${path.join(dir, 'nope.md')}`]);
+  t.is(missing.code, 2);
+  t.regex(missing.stderr, /--context @.*nope\.md: cannot read .*ENOENT/);
+});
+
+test('crewd outcomes list shows each brief, folded to one short cell', async (t) => {
+  const brief = 'A long brief about composting in small city apartments, with worms, bokashi bins and what not to put in them';
+  const deployed = await crewd(server, ['deploy', 'writer', '--brief', brief, '--follow', '--json']);
+  t.is(deployed.code, 0, deployed.stderr);
+  const id = JSON.parse(deployed.stdout.split('\n')[0]!).outcome_id as string;
+  const listed = await crewd(server, ['outcomes', 'list', '--limit', '50']);
+  t.is(listed.code, 0, listed.stderr);
+  const line = listed.stdout.split('\n').find((l) => l.startsWith(id));
+  t.truthy(line, listed.stdout);
+  t.true(line!.trimEnd().endsWith(`${brief.slice(0, 47)}…`), line);
+  t.regex(listed.stdout.split('\n')[0]!, /\bbrief\b/);
+});
+
+test('crewd outcomes revise --follow shows the revision to its end and exits 0', async (t) => {
+  const deployed = await crewd(server, ['deploy', 'writer', '--brief', 'A short note about tidal energy for a newsletter.', '--follow', '--json']);
+  const id = JSON.parse(deployed.stdout.split('\n')[0]!).outcome_id as string;
+  const revised = await crewd(server, ['outcomes', 'revise', id, '--feedback', 'Shorter, please, and add a checklist.', '--follow']);
+  t.is(revised.code, 0, revised.stderr);
+  const lines = revised.stdout.trim().split('\n');
+  t.regex(lines[0]!, /^revision \S+ /);
+  t.regex(revised.stdout, /completed in \d+\.\ds: "/);
+  t.true(lines.at(-1)!.endsWith(`full content: crewd outcomes result ${id}`));
+  t.is((await server.call('GET', `/v1/outcomes/${id}`)).body.status, 'completed');
+});
+
+test('crewd webhooks test --event outcome.completed sends an outcome.completed test delivery', async (t) => {
+  const secret = 'a-test-secret-of-enough-length';
+  const receiver = await startReceiver({ secret, otherwise: 200 });
+  t.teardown(() => receiver.close());
+  const created = JSON.parse((await crewd(server, ['webhooks', 'create', '--url', receiver.url, '--events', 'outcome.completed', '--secret', secret, '--json'])).stdout);
+  const tested = await crewd(server, ['webhooks', 'test', created.id, '--event', 'outcome.completed', '--json']);
+  t.is(tested.code, 0, tested.stderr);
+  const delivery = JSON.parse(tested.stdout);
+  t.is(delivery.event, 'outcome.completed');
+  // Other tests' outcomes complete on this server too: pick the test delivery out by its id.
+  const arrival = await until(() => receiver.arrivals.find((a) => a.headers['x-service-delivery'] === delivery.id), 'the test delivery');
+  t.is(arrival!.headers['x-service-event'], 'outcome.completed');
+  t.like(JSON.parse(arrival!.body), { event: 'outcome.completed', data: { webhook_id: created.id, test: true } });
+});
