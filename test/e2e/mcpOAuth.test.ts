@@ -88,7 +88,7 @@ async function ideFlow(t: ExecutionContext, env: Record<string, string>) {
 
   t.is(client.getNegotiatedProtocolVersion(), '2026-07-28');
   // Exactly the granted scopes: reading works, deploying needs crews:write which was not granted.
-  t.is((await client.listTools()).tools.length, 5);
+  t.is((await client.listTools()).tools.length, 7); // the five crew tools and the two approval tools
   const listed = await client.callTool({ name: 'list_outcomes', arguments: {} });
   t.falsy(listed.isError);
   const refused = await client.callTool({ name: 'deploy_crew', arguments: { crew: 'writer', brief: 'Write a short article about composting in small city apartments.' } });

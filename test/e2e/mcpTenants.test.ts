@@ -120,7 +120,7 @@ test('1,002 sessions from one workspace (2025-11-25) do not evict another worksp
   t.true((statuses.get(429) ?? 0) > 0, `some sessions were refused: ${JSON.stringify([...statuses])}`);
   t.regex(refusals[0]!, /this workspace already holds 100 open MCP sessions \(CREWD_MCP_SESSIONS_PER_WORKSPACE\)/);
   // The default workspace's session is still there and answers.
-  t.is((await legacy.listTools()).tools.length, 5);
+  t.is((await legacy.listTools()).tools.length, 7);
 });
 
 /** A raw 2025-11-25 initialize with `key`; the status and the session id it gave, if any. */
