@@ -6,8 +6,10 @@ import { topicOf } from './text/topic.js';
 /** The agents that research before the others write: they may look things up. */
 const researchAgents = new Set(['ResearchAgent', 'AnalystAgent', 'ProductAgent']);
 const searchLike = /search|look_?up|find|query/i;
-// Tools that say search but simulate, echo or demonstrate: their answers are never about the brief.
-const notASource = /simulat|echo|sample|demo|mock|fake|test|long.?running|annotat|progress|sampling|elicit/i;
+// Tools that say search but echo or demonstrate protocol features: their answers are never about
+// the brief. A simulated search is still called (it may be the workspace's only search, and its call
+// is journaled like any other); what it answers is used only where it says more than the question.
+const notASource = /echo|sample|demo|mock|fake|test|annotat|progress|sampling|elicit/i;
 const argumentNames = ['query', 'q', 'search', 'text', 'term'];
 /** What is read of one tool answer: it is untrusted text, and one answer must not drown the brief. */
 const maxToolText = 2000;
@@ -63,9 +65,22 @@ export function toolPassages(exchanges: ToolExchange[], brief?: string): Knowled
   const wanted = terms ? Math.min(1, terms.size) : 0;
   return exchanges
     .filter((exchange) => !exchange.result.isError && typeof exchange.result.content === 'string')
-    .flatMap((exchange) => sourcesOf(exchange.call.name, exchange.result.content.slice(0, 20_000)))
-    .filter((passage) => passage.text.trim() !== '')
-    .filter((passage) => !terms || new Set(contentTerms(`${passage.source} ${passage.text}`).map(stem).filter((term) => terms.has(term))).size >= wanted);
+    .flatMap((exchange) => sourcesOf(exchange.call.name, exchange.result.content.slice(0, 20_000)).map((passage) => ({ passage, asked: askedText(exchange.call) })))
+    .filter(({ passage }) => passage.text.trim() !== '')
+    .filter(({ passage, asked }) => !terms || new Set(contentTerms(withoutEcho(`${passage.source} ${passage.text}`, asked)).map(stem).filter((term) => terms.has(term))).size >= wanted)
+    .map(({ passage }) => passage);
+}
+
+/** The strings the call sent (its query): an answer that only repeats them says nothing about the brief. */
+function askedText(call: ToolCall): string[] {
+  return Object.values(call.arguments ?? {}).filter((value): value is string => typeof value === 'string' && value.trim().length > 0);
+}
+
+/** `text` with every occurrence of what was asked removed, so an echo of the query is not read as relevance. */
+function withoutEcho(text: string, asked: string[]): string {
+  let rest = text;
+  for (const query of asked) rest = rest.split(new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi')).join(' ');
+  return rest;
 }
 
 // eslint-disable-next-line no-control-regex

@@ -24,9 +24,21 @@ test('a JSON search answer becomes one source per document, cited by title and l
   t.deepEqual(passages, [{ text: 'Database migrations run in a transaction and are rolled back on the first failed statement.', source: 'Migration runbook, https://docs.google.com/document/d/1a' }]);
 });
 
-test('a tool answering about something else does not take over the piece, and simulators are never called', async (t) => {
+test('a simulated research tool that only repeats the question back does not take over the piece', async (t) => {
   const everything: ToolDescriptor[] = [{ name: 'everything__simulate-research-query', description: 'Simulates a research query', inputSchema: { type: 'object', properties: { query: { type: 'string' } } } }];
-  t.is(researchToolStep(stage('Write a blog post about database migrations'), everything, []).kind, 'compose');
+  const input = stage('Write a blog post about database migrations');
+  const first = researchToolStep(input, everything, []);
+  if (first.kind !== 'tool_calls') return t.fail('expected a call');
+  const topic = String(first.calls[0]!.arguments.query);
+  // What server-everything's simulate-research-query answers: the question echoed around a demo text.
+  const report = `# Research Report: ${topic}\n\n## Research Parameters\n- **Topic**: ${topic}\n\n## About This Demo (SEP-1686: Tasks)\n\nThis tool demonstrates MCP's task-based execution pattern for long-running operations.`;
+  const output = await createLocalProvider().step(input, everything, [{ call: first.calls[0]!, result: { content: report, isError: false }, turn: 0 }], new AbortController().signal);
+  if (output.kind !== 'final') return t.fail('expected a final answer');
+  t.false(output.output.content.includes('task-based execution'), output.output.content);
+  t.notRegex(output.output.content, /\(tool |Research Report/);
+});
+
+test('a tool answering about something else does not take over the piece', async (t) => {
   const search: ToolDescriptor[] = [{ name: 'kb_search', description: 'Search', inputSchema: { type: 'object', properties: { q: { type: 'string' } } } }];
   const input = stage('Write a blog post about database migrations for small teams');
   const first = researchToolStep(input, search, []);
