@@ -24,6 +24,20 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
     return deps.approvals;
   };
 
+  /** The error codes of a refused link, for a client that asked for JSON rather than a page. */
+  const linkErrorCodes: Record<number, string> = { 403: 'approval_link_invalid', 404: 'not_found', 409: 'approval_link_used', 410: 'approval_link_expired' };
+
+  /**
+   * A refused link: a page for a person in a browser (who asks for HTML), the spec's error shape for
+   * a program (any other Accept), with the same status either way.
+   */
+  function sendRefusal(ctx: AppContext, status: number, title: string, message: string): void {
+    if (ctx.accepts('json', 'html') === 'html') return sendPage(ctx, status, errorPage(title, message));
+    ctx.status = status;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { error: { code: linkErrorCodes[status] ?? 'approval_link_refused', message: `${title}. ${message}`, details: {} } };
+  }
+
   function sendPage(ctx: AppContext, status: number, body: string): void {
     ctx.status = status;
     ctx.type = 'text/html; charset=utf-8';
@@ -121,7 +135,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       responses: { 200: html('The confirm page'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
       async handler(ctx) {
         const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendPage(ctx, target.error.status, errorPage(target.error.title, target.error.message));
+        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
         const { claims, row } = target;
         sendPage(ctx, 200, confirmPage(claims.decision, row.summary, String((row.preview as { content?: unknown }).content ?? ''), row.expires_at));
       },
@@ -136,15 +150,15 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       responses: { 200: html('The decision was recorded'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
       async handler(ctx) {
         const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendPage(ctx, target.error.status, errorPage(target.error.title, target.error.message));
+        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
         const { claims, row } = target;
         const workspace = await deps.repos.workspaces.get(row.workspace_id);
-        if (!workspace) return sendPage(ctx, 404, errorPage('Not found', 'The workspace of this action no longer exists.'));
+        if (!workspace) return sendRefusal(ctx, 404, 'Not found', 'The workspace of this action no longer exists.');
         try {
           await approvals().decisions.decide(workspace, row.outcome_id, row.id, { decision: claims.decision }, { type: 'link', id: null });
         } catch (error) {
           // Decided meanwhile by another channel: the link is spent like any used link.
-          if (error instanceof ServiceError && error.status === 409) return sendPage(ctx, 409, errorPage('This link was already used', 'The action was already decided. Nothing was changed.'));
+          if (error instanceof ServiceError && error.status === 409) return sendRefusal(ctx, 409, 'This link was already used', 'The action was already decided. Nothing was changed.');
           throw error;
         }
         sendPage(ctx, 200, donePage(claims.decision, row.summary));

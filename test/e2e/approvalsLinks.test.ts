@@ -34,8 +34,11 @@ async function payloadOf(kind: string, outcomeId: string): Promise<any> {
   }, `${kind} for ${outcomeId}`, 60_000);
 }
 
-async function page(url: string, method: 'GET' | 'POST') {
-  const response = await fetch(url, { method, ...(method === 'POST' ? { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' } : {}) });
+/** What a browser asks for when a person opens or submits a link from an email. */
+const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+async function page(url: string, method: 'GET' | 'POST', accept = browserAccept) {
+  const response = await fetch(url, { method, headers: { accept, ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }, ...(method === 'POST' ? { body: '' } : {}) });
   return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
@@ -62,7 +65,13 @@ test('the action_required webhook carries single-use signed links: confirm page,
   const token = required.data.approve_url.split('/').pop()!;
   const [body, signature] = token.split('.');
   const forged = required.data.approve_url.replace(token, `${Buffer.from(JSON.stringify({ a: action.id, d: 'approve', e: '2099-01-01T00:00:00.000Z' })).toString('base64url')}.${signature}`);
-  t.is((await page(forged, 'POST')).status, 403);
+  const forgedPage = await page(forged, 'POST');
+  t.is(forgedPage.status, 403);
+  t.regex(forgedPage.type, /text\/html/);
+  // A program that asks for JSON gets the same refusal in the spec's error shape.
+  const forgedJson = await page(forged, 'POST', 'application/json');
+  t.is(forgedJson.status, 403);
+  t.is(JSON.parse(forgedJson.text).error.code, 'approval_link_invalid');
   t.is((await page(required.data.approve_url.replace(token, `${body}.${signature!.slice(0, -2)}AA`), 'POST')).status, 403);
   t.is((await server.call('GET', `/v1/outcomes/${id}`)).body.status, 'processing');
 
