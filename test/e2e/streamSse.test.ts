@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import test from 'ava';
+import { createCrewdClient, type StreamMessage } from '../../clients/typescript/src/index.js';
 import { onEveryBackend } from '../helpers/backends.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
@@ -152,4 +155,44 @@ test('without Accept: text/event-stream the stored events come as JSON pages wit
   t.deepEqual(seen, stored.map((e) => e.sequence), 'every stored event once, oldest first');
   t.is((await server.call('GET', `/v1/outcomes/${outcomeId}/events?limit=0`)).status, 400);
   t.is((await server.call('GET', `/v1/outcomes/${outcomeId}/events?colour=red`)).status, 400);
+});
+
+/** A proxy in front of the server that passes plain HTTP but refuses every WebSocket upgrade, as some proxies do. */
+async function noWebSocketProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const proxy = http.createServer((req, res) => {
+    const forwarded = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forwarded.on('error', () => res.destroy());
+    req.pipe(forwarded);
+  });
+  proxy.on('upgrade', (_req, socket) => socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: text/plain\r\nContent-Length: 22\r\nConnection: close\r\n\r\nWebSocket not allowed.'));
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => proxy.close(() => resolve())),
+  };
+}
+
+test("the typed client's follow() uses SSE when asked, and falls back to it when the upgrade is refused by a proxy", async (t) => {
+  const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '20' });
+  t.teardown(() => server.close());
+  const proxy = await noWebSocketProxy(server.url);
+  t.teardown(() => proxy.close());
+
+  for (const [baseUrl, options] of [
+    [server.url, { transport: 'sse' as const }],
+    [proxy.url, {}],
+  ] as const) {
+    const client = createCrewdClient({ baseUrl, apiKey: server.key });
+    const outcomeId = await deploy(server);
+    const messages: StreamMessage[] = [];
+    for await (const message of client.follow(outcomeId, { reconnectDelayMs: 10, ...options })) messages.push(message);
+    t.is(messages[0]!.event, 'outcome.snapshot');
+    t.is(messages.at(-1)!.event, 'outcome.completed');
+    const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
+    t.deepEqual(messages.filter((m) => m.event !== 'outcome.snapshot').map((m) => m.sequence), stored.map((e) => e.sequence), `every event once, in order (${baseUrl === proxy.url ? 'fallback' : 'sse'})`);
+  }
 });
