@@ -1,5 +1,5 @@
 import { CrewdApiError } from './errors.js';
-import type { Step, StreamMessage } from './stream.js';
+import type { Step, StreamMessage } from './streamTypes.js';
 
 const terminalEvents = new Set(['outcome.completed', 'outcome.failed', 'outcome.revision_failed']);
 

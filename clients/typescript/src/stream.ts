@@ -1,14 +1,9 @@
 import WebSocket from 'ws';
 import { CrewdApiError } from './errors.js';
 import { connectSse } from './sseConnection.js';
+import type { Step, StreamMessage } from './streamTypes.js';
 
-/** One message of the outcome stream: the event envelope plus its per-outcome `sequence`. */
-export interface StreamMessage {
-  event: string;
-  timestamp: string;
-  sequence: number;
-  data: Record<string, unknown>;
-}
+export type { StreamMessage };
 
 export interface FollowOptions {
   /** Resume after this sequence (default 0: every stored event). */
@@ -21,18 +16,17 @@ export interface FollowOptions {
   signal?: AbortSignal;
   /**
    * 'websocket' (default) falls back to Server-Sent Events (`GET /v1/outcomes/{id}/events`) when
-   * the upgrade is refused with an answer that is not crewd's (a proxy that does not pass
-   * WebSockets); 'sse' uses Server-Sent Events from the start.
+   * the upgrade is refused with a status that no key, outcome or overload explains (a proxy that
+   * does not pass WebSockets answers 400, 405, 426...); 'sse' uses Server-Sent Events from the start.
    */
   transport?: 'websocket' | 'sse';
 }
 
-/** An answer to a refused upgrade that says WebSocket is not available here, rather than an API error. */
+/** A refused upgrade that says WebSocket is not available here (an SSE request then answers any real API error again). */
 function upgradeUnavailable(error: CrewdApiError): boolean {
   return ![401, 403, 404, 429, 500, 502, 503, 504].includes(error.status);
 }
 
-export type Step = { kind: 'message'; message: StreamMessage } | { kind: 'closed'; code: number } | { kind: 'refused'; error: CrewdApiError } | { kind: 'error'; error: Error };
 
 /** A connection as a pull queue: messages in order, then exactly one end step. */
 function connect(url: string, apiKey: string, signal?: AbortSignal) {
