@@ -1,11 +1,9 @@
-import { errors } from '../../runtime/errors.js';
+import { ServiceError, errors } from '../../runtime/errors.js';
 import { outcomeIdParam } from '../../schemas/outcomes.js';
 import { outcomeEventList, outcomeEventsQuery } from '../../schemas/outcomeEvents.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
-import { createSseStream, type SseStream } from '../stream/sseStream.js';
-import { outcomeView } from '../views/outcome.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
@@ -20,17 +18,10 @@ function lastEventId(raw: string | undefined): number | undefined {
 
 /**
  * `GET /v1/outcomes/{id}/events`: with `Accept: text/event-stream` the outcome stream over
- * Server-Sent Events (http/stream/sseStream.ts), otherwise a page of the stored events as JSON.
+ * Server-Sent Events (served by the WebSocket stream's hubs: http/stream/outcomeStream.ts),
+ * otherwise a page of the stored events as JSON.
  */
 export function outcomeEventRoutes(deps: HttpDeps): RouteSpec[] {
-  const snapshot = async (workspaceId: string, outcomeId: string) => {
-    const row = await deps.repos.outcomes.get(workspaceId, outcomeId);
-    return row ? { status: row.status, view: outcomeView(row) } : undefined;
-  };
-  // Made on the first SSE request: declaring routes (the OpenAPI document) must not touch the runtime.
-  let sse: SseStream | undefined;
-  const stream = () => (sse ??= createSseStream({ events: deps.repos.events, eventBus: deps.eventBus, snapshot, clock: deps.clock, logger: deps.logger.child({ component: 'sse' }) }));
-
   return [
     {
       method: 'get',
@@ -52,8 +43,11 @@ export function outcomeEventRoutes(deps: HttpDeps): RouteSpec[] {
         if ((ctx.get('accept') ?? '').includes('text/event-stream')) {
           // A reconnecting EventSource sends Last-Event-ID and keeps the URL's ?after: the header wins.
           const after = lastEventId(ctx.get('last-event-id') || undefined) ?? query.after ?? 0;
+          if (!deps.openSse) throw new ServiceError(503, 'unavailable', 'Server-Sent Events are not served by this process.');
+          // A refusal (shutting down) throws before the head is written: Koa still answers it.
+          const streaming = deps.openSse(ctx.res, workspaceId, outcomeId, after);
           ctx.respond = false;
-          await stream().open(ctx.res, workspaceId, outcomeId, after);
+          await streaming;
           return;
         }
 

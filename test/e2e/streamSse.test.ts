@@ -16,13 +16,14 @@ interface SseMessage {
  * connection, parsing the SSE wire format (blank-line separated blocks of `field: value` lines,
  * `:` comments skipped).
  */
-async function followSse(server: TestServer, outcomeId: string, options: { query?: string; lastEventId?: string } = {}): Promise<{ status: number; contentType: string | null; messages: SseMessage[] }> {
+async function followSse(server: TestServer, outcomeId: string, options: { query?: string; lastEventId?: string; into?: SseMessage[] } = {}): Promise<{ status: number; contentType: string | null; messages: SseMessage[]; comments: string[] }> {
   const headers: Record<string, string> = { authorization: `Bearer ${server.key}`, accept: 'text/event-stream' };
   if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
   const res = await fetch(`${server.url}/v1/outcomes/${outcomeId}/events${options.query ?? ''}`, { headers });
   const contentType = res.headers.get('content-type');
-  if (!contentType?.startsWith('text/event-stream')) return { status: res.status, contentType, messages: [] };
-  const messages: SseMessage[] = [];
+  if (!contentType?.startsWith('text/event-stream')) return { status: res.status, contentType, messages: [], comments: [] };
+  const messages: SseMessage[] = options.into ?? [];
+  const comments: string[] = [];
   let text = '';
   const decoder = new TextDecoder();
   for await (const chunk of res.body!) {
@@ -34,7 +35,10 @@ async function followSse(server: TestServer, outcomeId: string, options: { query
       let id: string | undefined;
       const data: string[] = [];
       for (const line of block.split('\n')) {
-        if (line.startsWith(':')) continue;
+        if (line.startsWith(':')) {
+          comments.push(line.slice(1).trim());
+          continue;
+        }
         const colon = line.indexOf(':');
         const field = colon < 0 ? line : line.slice(0, colon);
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
@@ -44,7 +48,7 @@ async function followSse(server: TestServer, outcomeId: string, options: { query
       if (data.length) messages.push({ id, envelope: JSON.parse(data.join('\n')) });
     }
   }
-  return { status: res.status, contentType, messages };
+  return { status: res.status, contentType, messages, comments };
 }
 
 async function deploy(server: TestServer): Promise<string> {
@@ -195,4 +199,27 @@ test("the typed client's follow() uses SSE when asked, and falls back to it when
     const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
     t.deepEqual(messages.filter((m) => m.event !== 'outcome.snapshot').map((m) => m.sequence), stored.map((e) => e.sequence), `every event once, in order (${baseUrl === proxy.url ? 'fallback' : 'sse'})`);
   }
+});
+
+test('a quiet SSE response gets keep-alive comments at the stream ping interval', async (t) => {
+  // Each agent step thinks for 1.5 s while pings come every 100 ms: comments must arrive in between.
+  const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '1500' }, { eventsOut: { streamPingEveryMs: 100 } });
+  t.teardown(() => server.close());
+  const outcomeId = await deploy(server);
+  const { messages, comments } = await followSse(server, outcomeId);
+  t.true(comments.filter((comment) => comment === 'keep-alive').length >= 2, `keep-alive comments: ${JSON.stringify(comments)}`);
+  t.is(messages.at(-1)!.envelope.event, 'outcome.completed');
+});
+
+test('shutting down ends open SSE responses instead of waiting on them', async (t) => {
+  const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '5000' });
+  const outcomeId = await deploy(server);
+  const seen: SseMessage[] = [];
+  const following = followSse(server, outcomeId, { into: seen });
+  await until(async () => (seen.length > 0 ? true : undefined), 'the snapshot', 30_000);
+  await server.close();
+  const ended = await following;
+  t.is(ended.messages[0]!.envelope.event, 'outcome.snapshot');
+  t.not(ended.messages.at(-1)!.envelope.event, 'outcome.completed', 'the outcome was still running');
+  t.true(ended.comments.some((comment) => comment.startsWith('closed 1001')), 'the end says why');
 });
