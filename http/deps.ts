@@ -10,6 +10,7 @@ import type { IdGenerator } from '../runtime/ids.js';
 import type { IdempotencyService } from '../runtime/idempotency/idempotencyService.js';
 import type { Metrics } from '../runtime/metrics/createMetrics.js';
 import type { Outcomes } from '../runtime/outcomes/outcomes.js';
+import type { SseOpener } from './stream/sseStream.js';
 import type { RateLimiter } from '../runtime/rateLimiter.js';
 import type { Tools } from '../runtime/tools/index.js';
 import type { WebhookService } from '../runtime/webhooks/service.js';
@@ -47,6 +48,8 @@ export interface HttpDeps {
   version: string;
   /** Prometheus series of this runtime (GET /metrics, request timing); absent: /metrics answers 404. */
   metrics?: Metrics;
+  /** Server-Sent Events of an outcome, served by the outcome stream's hubs (app/compose/eventsOut.ts); absent: 503. */
+  openSse?: SseOpener;
   /** Answers to outcomes' pending actions and the signer of their links (issue 27); absent: 503. */
   approvals?: { decisions: Decisions; links: ApprovalLinks };
 }

@@ -24,6 +24,7 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /v1/outcomes/:outcome_id/result': 'outcomes:read',
   'GET /v1/outcomes/:outcome_id/revisions': 'outcomes:read',
   'GET /v1/outcomes/:outcome_id/stream': 'outcomes:read',
+  'GET /v1/outcomes/:outcome_id/events': 'outcomes:read',
   'GET /v1/outcomes/:outcome_id/tool-calls': 'outcomes:read',
   'GET /v1/workflows/:workflow_id': 'outcomes:read',
   'POST /v1/outcomes/:outcome_id/revise': 'outcomes:write',

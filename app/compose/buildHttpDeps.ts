@@ -1,16 +1,17 @@
 import type { HttpDeps } from '../../http/deps.js';
+import type { SseOpener } from '../../http/stream/sseStream.js';
 import type { Db } from '../../storage/db.js';
 import type { ActorHostHealth } from '../../runtime/actors/actorHost.js';
 import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import type { WebhookService } from '../../runtime/webhooks/service.js';
 
 /** The runtime's parts the HTTP layer is built from, named as the composition root names them. */
-export type HttpParts = Omit<HttpDeps, 'engine' | 'actorHealth' | 'webhooks' | 'databaseReady'> & {
+export type HttpParts = Omit<HttpDeps, 'engine' | 'actorHealth' | 'webhooks' | 'databaseReady' | 'openSse'> & {
   db: Db;
   metrics: Metrics;
   outcomes: HttpDeps['engine'];
   actorHost: { health(): ActorHostHealth };
-  eventsOut: { webhooks: WebhookService };
+  eventsOut: { webhooks: WebhookService; stream: { openSse: SseOpener } };
 };
 
 /**
@@ -33,6 +34,7 @@ export function buildHttpDeps(parts: HttpParts): HttpDeps {
     engine: parts.outcomes,
     actorHealth: () => parts.actorHost.health(),
     webhooks: parts.eventsOut.webhooks,
+    openSse: parts.eventsOut.stream.openSse,
     chat: parts.chat,
     tools: parts.tools,
     idempotency: parts.idempotency,

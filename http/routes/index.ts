@@ -15,6 +15,7 @@ import { oauthRoutes } from './oauth.js';
 import { mcpRoutes } from './mcp.js';
 import { mcpDiscoveryRoutes } from './mcpDiscovery.js';
 import { outcomeRoutes } from './outcomes.js';
+import { outcomeEventRoutes } from './outcomeEvents.js';
 import { outcomeStreamRoutes } from './outcomeStream.js';
 import { systemRoutes } from './system.js';
 import { toolCallRoutes } from './toolCalls.js';
@@ -23,5 +24,5 @@ import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
 }

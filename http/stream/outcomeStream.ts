@@ -11,6 +11,7 @@ import type { RateLimiter } from '../../runtime/rateLimiter.js';
 import type { EventsRepository } from '../../storage/repositories/events.js';
 import { createCatchUp, type OutcomeSnapshotSource } from './catchUp.js';
 import { createStreamHubs } from './hubs.js';
+import { openSseResponse } from './sseStream.js';
 import { createUpgradeAuthorization } from './upgradeAuthorization.js';
 import { createUpgradeRefusal } from './upgradeRefusal.js';
 
@@ -26,7 +27,7 @@ export interface OutcomeStreamOptions {
   logger: Logger;
   /** Request ids of refused upgrades (X-Request-Id, and `details.request_id` of a 500). */
   ids?: IdGenerator;
-  /** Ping interval (spec-free; DESIGN: 30 s). A client that missed a whole interval is dropped. */
+  /** Ping interval (spec-free; DESIGN: 30 s), also the SSE keep-alive comment's. A client that missed a whole interval is dropped. */
   pingEveryMs?: number;
   /** Bytes a client may have queued before it is closed with 1013 instead of growing memory. */
   maxBufferedBytes?: number;
@@ -83,10 +84,18 @@ export function createOutcomeStream(options: OutcomeStreamOptions) {
 
   return {
     handleUpgrade,
+    /**
+     * Streams an outcome (already authorized) as Server-Sent Events on `res`, served by the same
+     * hubs, catch-up and heartbeat as the WebSocket clients (a heartbeat ping is a keep-alive comment).
+     */
+    openSse(res: http.ServerResponse, workspaceId: string, outcomeId: string, after: number): Promise<void> {
+      if (closing) throw new ServiceError(503, 'unavailable', 'The service is shutting down.');
+      return openSseResponse(res, (socket) => open(socket, workspaceId, outcomeId, after));
+    },
     get clientCount(): number {
       return hubs.clients.size;
     },
-    /** Closes every stream with 1001 (going away) and stops the heartbeat. */
+    /** Closes every stream with 1001 (going away; SSE responses end) and stops the heartbeat. */
     async close(): Promise<void> {
       if (closing) return;
       closing = true;

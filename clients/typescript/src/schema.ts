@@ -786,6 +786,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/outcomes/{outcome_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An outcome's events. With Accept: text/event-stream, Server-Sent Events: outcome.snapshot first, then the events after ?after= (or Last-Event-ID), each with id: <sequence>, then live ones; keep-alive comments; the response ends after outcome.completed or outcome.failed. Otherwise the stored events as JSON, oldest first, a page at a time (pass pagination.next_cursor as after).
+         * @description Needs an API key with the `outcomes:read` permission.
+         */
+        get: operations["listOutcomeEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/outcomes/{outcome_id}/result": {
         parameters: {
             query?: never;
@@ -1679,6 +1699,22 @@ export interface components {
             /** @enum {string} */
             status: "processing" | "completed" | "failed" | "revision_requested";
         };
+        OutcomeEvent: {
+            data: {
+                [key: string]: unknown;
+            };
+            event: string;
+            sequence: number;
+            /** Format: date-time */
+            timestamp: string;
+        };
+        OutcomeEventList: {
+            data: components["schemas"]["OutcomeEvent"][];
+            pagination: {
+                has_more: boolean;
+                next_cursor: string | null;
+            };
+        };
         OutcomeList: {
             data: components["schemas"]["Outcome"][];
             pagination: {
@@ -2235,6 +2271,8 @@ export type Error = components['schemas']['Error'];
 export type Integration = components['schemas']['Integration'];
 export type IntegrationList = components['schemas']['IntegrationList'];
 export type Outcome = components['schemas']['Outcome'];
+export type OutcomeEvent = components['schemas']['OutcomeEvent'];
+export type OutcomeEventList = components['schemas']['OutcomeEventList'];
 export type OutcomeList = components['schemas']['OutcomeList'];
 export type OutcomeResult = components['schemas']['OutcomeResult'];
 export type PendingAction = components['schemas']['PendingAction'];
@@ -5107,6 +5145,56 @@ export interface operations {
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listOutcomeEvents: {
+        parameters: {
+            query?: {
+                after?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                outcome_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "event": "event example",
+                     *           "timestamp": "2026-05-04T09:30:00.000Z",
+                     *           "sequence": 1,
+                     *           "data": {}
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "next_cursor example",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OutcomeEventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
         };
     };
     getOutcomeResult: {

@@ -1,13 +1,9 @@
 import WebSocket from 'ws';
 import { CrewdApiError } from './errors.js';
+import { connectSse } from './sseConnection.js';
+import type { Step, StreamMessage } from './streamTypes.js';
 
-/** One message of the outcome stream: the event envelope plus its per-outcome `sequence`. */
-export interface StreamMessage {
-  event: string;
-  timestamp: string;
-  sequence: number;
-  data: Record<string, unknown>;
-}
+export type { StreamMessage };
 
 export interface FollowOptions {
   /** Resume after this sequence (default 0: every stored event). */
@@ -18,9 +14,19 @@ export interface FollowOptions {
   reconnectDelayMs?: number;
   sleep?: (ms: number) => Promise<void>;
   signal?: AbortSignal;
+  /**
+   * 'websocket' (default) falls back to Server-Sent Events (`GET /v1/outcomes/{id}/events`) when
+   * the upgrade is refused with a status that no key, outcome or overload explains (a proxy that
+   * does not pass WebSockets answers 400, 405, 426...); 'sse' uses Server-Sent Events from the start.
+   */
+  transport?: 'websocket' | 'sse';
 }
 
-type Step = { kind: 'message'; message: StreamMessage } | { kind: 'closed'; code: number } | { kind: 'refused'; error: CrewdApiError } | { kind: 'error'; error: Error };
+/** A refused upgrade that says WebSocket is not available here (an SSE request then answers any real API error again). */
+function upgradeUnavailable(error: CrewdApiError): boolean {
+  return ![401, 403, 404, 429, 500, 502, 503, 504].includes(error.status);
+}
+
 
 /** A connection as a pull queue: messages in order, then exactly one end step. */
 function connect(url: string, apiKey: string, signal?: AbortSignal) {
@@ -72,7 +78,7 @@ function connect(url: string, apiKey: string, signal?: AbortSignal) {
 }
 
 /**
- * Follows an outcome's WebSocket stream to its end: yields `outcome.snapshot` (on every
+ * Follows an outcome's stream (WebSocket, or Server-Sent Events: see `transport`) to its end: yields `outcome.snapshot` (on every
  * (re)connection), then each event once, in sequence order. A connection that drops before the
  * server's normal close (1000, sent after `outcome.completed` or `outcome.failed`) is reopened with
  * `?after=<last sequence seen>`, so nothing is missed or repeated. Refusals that retrying cannot
@@ -84,11 +90,14 @@ export async function* followOutcome(baseUrl: string, apiKey: string, outcomeId:
   const delay = options.reconnectDelayMs ?? 200;
   let last = options.after ?? 0;
   let failures = 0;
-  const wsBase = baseUrl.replace(/^http/, 'ws').replace(/\/$/, '');
+  const base = baseUrl.replace(/\/$/, '');
+  let sse = options.transport === 'sse';
   for (;;) {
     if (options.signal?.aborted) return;
-    const connection = connect(`${wsBase}/v1/outcomes/${encodeURIComponent(outcomeId)}/stream?after=${last}`, apiKey, options.signal);
+    const path = `/v1/outcomes/${encodeURIComponent(outcomeId)}`;
+    const connection = sse ? connectSse(`${base}${path}/events?after=${last}`, apiKey, options.signal) : connect(`${base.replace(/^http/, 'ws')}${path}/stream?after=${last}`, apiKey, options.signal);
     let reason: Error | undefined;
+    let fallBack = false;
     try {
       for (;;) {
         const step = await connection.next();
@@ -104,6 +113,11 @@ export async function* followOutcome(baseUrl: string, apiKey: string, outcomeId:
           continue;
         }
         if (step.kind === 'closed' && step.code === 1000) return;
+        if (step.kind === 'refused' && !sse && upgradeUnavailable(step.error)) {
+          sse = true; // no WebSocket on this path: follow over Server-Sent Events instead, at once
+          fallBack = true;
+          break;
+        }
         if (step.kind === 'refused' && ![429, 500, 502, 503, 504].includes(step.error.status)) throw step.error;
         reason = step.kind === 'closed' ? new Error(`stream closed with ${step.code}`) : step.error;
         break;
@@ -112,6 +126,7 @@ export async function* followOutcome(baseUrl: string, apiKey: string, outcomeId:
       connection.close();
     }
     if (options.signal?.aborted) return;
+    if (fallBack) continue;
     failures += 1;
     if (failures > allowed) throw new CrewdApiError(0, 'stream_lost', `The stream of ${outcomeId} dropped ${failures} times in a row: ${reason?.message}`, { last_sequence: last });
     await sleep(delay * 2 ** (failures - 1));
