@@ -276,6 +276,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     async close(): Promise<void> {
       // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
       await mcp.close();
+      engine.stop();
       await scale.signals.close();
       await commands?.close();
       await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });

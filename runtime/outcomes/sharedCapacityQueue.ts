@@ -41,7 +41,8 @@ export interface SharedCapacityQueueOptions {
  * slot is only handed out under the workspace's advisory lock. A database that does not answer
  * delays starts (retried every second), never overfills.
  */
-export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): CapacityQueue {
+/** The shared line; `stop` ends its sweep before the database closes (a shutdown is no failure to report). */
+export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): CapacityQueue & { stop(): void } {
   const { repo, signals, clock } = options;
   const node = signals.node;
   const runs = options.runs !== false;
@@ -157,14 +158,18 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     if (typeof notice?.w !== 'string' || !Array.isArray(notice.to)) return;
     if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(notice.w, null);
   });
+  let stopped = false;
   const sweepAll = () => {
+    if (stopped) return;
     for (const [workspaceId, ids] of wanting) if (ids.size > 0) enqueue(workspaceId, null);
     // Outcomes accepted by API-only processes wait for any worker, and slots whose release was
     // lost (a process died) are freed: neither may strand what waits.
     if (runs) {
       Promise.all([repo.waitingWorkspaces(), repo.dropFinished()])
         .then(([waiting, freed]) => new Set([...waiting, ...freed]).forEach((workspaceId) => enqueue(workspaceId, null)))
-        .catch((error: unknown) => options.onError(error, 'reading the capacity line failed'));
+        .catch((error: unknown) => {
+          if (!stopped) options.onError(error, 'reading the capacity line failed');
+        });
     }
   };
   signals.onResync(sweepAll);
@@ -173,6 +178,10 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   sweep.unref();
 
   return {
+    stop(): void {
+      stopped = true;
+      clearInterval(sweep);
+    },
     request(workspaceId: string, outcomeId: string): void {
       let mine = wanting.get(workspaceId);
       if (!mine) wanting.set(workspaceId, (mine = new Set()));

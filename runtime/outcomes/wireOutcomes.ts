@@ -46,7 +46,7 @@ export interface WireOutcomesDeps {
  * .provide() wiring (registered with the host) and the Outcomes commands. `restore()` is called
  * once at start, before any command.
  */
-export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; machines: EngineMachines; restore(): Promise<number> } {
+export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; machines: EngineMachines; restore(): Promise<number>; stop(): void } {
   const { repos, clock, host } = deps;
   const now = () => clock.now().toISOString();
   const limits = new Map<string, number>();
@@ -61,7 +61,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
       return true;
     },
   };
-  const queue = deps.sharedCapacity
+  const shared = deps.sharedCapacity
     ? createSharedCapacityQueue({
         ...slots,
         // An outcome accepted by an API-only process is not live here until loaded from its row.
@@ -73,7 +73,8 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
         clock,
         onError: deps.onError,
       })
-    : createCapacityQueue(slots);
+    : undefined;
+  const queue = shared ?? createCapacityQueue(slots);
   const runner = createStageRunner({
     repos,
     provider: deps.provider,
@@ -101,6 +102,10 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
   return {
     outcomes,
     machines: registered,
+    /** Ends the shared line's sweep; called at shutdown before the database closes. */
+    stop(): void {
+      shared?.stop();
+    },
     async restore() {
       // Measured durations first, so restored outcomes are estimated from them.
       await seedDurations(repos, estimator, (crewId) => (deps.crews.ids.includes(crewId as CrewId) ? crewOf(crewId) : undefined));
