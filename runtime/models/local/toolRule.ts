@@ -62,13 +62,27 @@ export function argumentName(schema: object): string {
  */
 export function toolPassages(exchanges: ToolExchange[], brief?: string): KnowledgePassage[] {
   const terms = brief ? new Set(contentTerms(keyTerms(brief)).map(stem)) : undefined;
-  const wanted = terms ? Math.min(1, terms.size) : 0;
   return exchanges
     .filter((exchange) => !exchange.result.isError && typeof exchange.result.content === 'string')
-    .flatMap((exchange) => sourcesOf(exchange.call.name, exchange.result.content.slice(0, 20_000)).map((passage) => ({ passage, asked: askedText(exchange.call) })))
-    .filter(({ passage }) => passage.text.trim() !== '')
-    .filter(({ passage, asked }) => !terms || new Set(contentTerms(withoutEcho(`${passage.source} ${passage.text}`, asked)).map(stem).filter((term) => terms.has(term))).size >= wanted)
-    .map(({ passage }) => passage);
+    .flatMap((exchange) => sourcesOf(exchange.call.name, exchange.result.content.slice(0, 20_000)).map((passage) => (terms ? aboutTheBrief(passage, terms, askedText(exchange.call)) : passage)))
+    .filter((passage): passage is KnowledgePassage => passage !== undefined && passage.text.trim() !== '');
+}
+
+/**
+ * The part of a passage that is about the brief, or undefined. A document whose title names the
+ * brief's subject is kept whole; otherwise only its sentences that name it are, and a sentence
+ * that names it only by repeating the question (a report's title line, a "Topic:" parameter) must
+ * also say something of its own: an answer that only echoes the query is not a source.
+ */
+function aboutTheBrief(passage: KnowledgePassage, terms: Set<string>, asked: string[]): KnowledgePassage | undefined {
+  const names = (text: string) => contentTerms(text).map(stem).some((term) => terms.has(term));
+  if (terms.size === 0 || names(passage.source)) return passage;
+  const sentences = passage.text.split(/\n+|(?<=[.!?])\s+/).filter((sentence) => {
+    const own = withoutEcho(sentence, asked);
+    if (names(own)) return true;
+    return own !== sentence && names(sentence) && contentTerms(own).length >= 3;
+  });
+  return sentences.length > 0 ? { ...passage, text: sentences.join(' ') } : undefined;
 }
 
 /** The strings the call sent (its query): an answer that only repeats them says nothing about the brief. */
