@@ -71,3 +71,11 @@ test('mind stages build the document up stage by stage', async (t) => {
   t.true(outputs[2]!.content.includes('## Summary'));
   t.true(outputs[3]!.content.includes('## Action items'));
 });
+
+test('a brief that only points at the notes ("summarise this") takes the notes\' own heading as the subject, never "This"', async (t) => {
+  const notes = 'Standup 12 May\nMaria: the backlog is 1,240 tickets, up 15% since April.\nDecision: we pause the weekend shift until June.';
+  const headed = (await runCrew(createLocalProvider(), 'mind', { brief: 'Summarise this for the ops team', context: notes })).at(-1)!;
+  t.regex(headed.content, /^# Meeting summary: Standup 12 May/);
+  const unheaded = (await runCrew(createLocalProvider(), 'mind', { brief: 'Can you summarize the notes below?', context: 'Maria: the backlog is 1,240 tickets, up 15% since April.\nDecision: we pause the weekend shift until June.' })).at(-1)!;
+  t.notRegex(unheaded.content.split('\n')[0]!, /\bThis\b|Below/i);
+});

@@ -81,6 +81,21 @@ interface MeetingReading {
   bare: boolean;
 }
 
+// "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
+const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
+
+/**
+ * What the meeting was: the brief's subject, or, when the brief only points at the material
+ * ("summarise this"), the material's own first line where it is a heading ("Standup 12 May").
+ */
+function meetingSubject(brief: string, texts: string[]): string {
+  const subject = topicOf(brief);
+  if (!pointsAtMaterial.test(subject.trim())) return subject;
+  const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
+  const words = heading.split(/\s+/).filter(Boolean);
+  return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') ? heading : 'the notes';
+}
+
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
@@ -92,7 +107,7 @@ function readMeeting(input: StageInput): MeetingReading {
     // A speaker's name is who talked, not what was talked about.
     topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
     summary: summarize(findings.utterances, corpus, input),
-    title: `Meeting summary: ${titleCase(topicOf(input.brief))}`,
+    title: `Meeting summary: ${titleCase(meetingSubject(input.brief, texts))}`,
     bare: texts.length === 0,
   };
 }
