@@ -24,6 +24,10 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
     return deps.approvals;
   };
 
+  // One declaration of a link route's parameter and refusals, for its GET (confirm) and POST (decide).
+  const linkParams = { token: { type: 'string', maxLength: 2000 } } as const;
+  const linkRefusals = { 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') };
+
   /** The error codes of a refused link, for a client that asked for JSON rather than a page. */
   const linkErrorCodes: Record<number, string> = { 403: 'approval_link_invalid', 404: 'not_found', 409: 'approval_link_used', 410: 'approval_link_expired' };
 
@@ -131,8 +135,8 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       tag: 'approvals',
       operationId: 'openApprovalLink',
       summary: 'A signed approval link: a confirm page (no key needed; nothing changes until the POST)',
-      params: { token: { type: 'string', maxLength: 2000 } },
-      responses: { 200: html('The confirm page'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
+      params: linkParams,
+      responses: { 200: html('The confirm page'), ...linkRefusals },
       async handler(ctx) {
         const target = await linkTarget(ctx.params.token!);
         if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
@@ -146,8 +150,8 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       tag: 'approvals',
       operationId: 'useApprovalLink',
       summary: 'Decide through a signed approval link (single use; no key needed)',
-      params: { token: { type: 'string', maxLength: 2000 } },
-      responses: { 200: html('The decision was recorded'), 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') },
+      params: linkParams,
+      responses: { 200: html('The decision was recorded'), ...linkRefusals },
       async handler(ctx) {
         const target = await linkTarget(ctx.params.token!);
         if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);

@@ -1,5 +1,5 @@
 import { CrewdApiError } from './errors.js';
-import type { Step, StreamMessage } from './streamTypes.js';
+import { stepQueue, type Step, type StreamMessage } from './streamTypes.js';
 
 const terminalEvents = new Set(['outcome.completed', 'outcome.failed', 'outcome.revision_failed']);
 
@@ -16,18 +16,11 @@ function endsOutcome(message: StreamMessage | undefined): boolean {
  * response after the outcome finished, 1006 when it dropped).
  */
 export function connectSse(url: string, apiKey: string, signal?: AbortSignal) {
-  const queue: Step[] = [];
-  let wake: (() => void) | undefined;
-  let ended = false;
+  const steps = stepQueue();
+  const push = steps.push;
   const controller = new AbortController();
   const abort = () => controller.abort();
   signal?.addEventListener('abort', abort, { once: true });
-  const push = (step: Step) => {
-    if (ended) return;
-    if (step.kind !== 'message') ended = true;
-    queue.push(step);
-    wake?.();
-  };
 
   void (async () => {
     const res = await fetch(url, { headers: { Authorization: `Bearer ${apiKey}`, Accept: 'text/event-stream' }, signal: controller.signal });
@@ -63,10 +56,7 @@ export function connectSse(url: string, apiKey: string, signal?: AbortSignal) {
   })().catch((error: Error) => push({ kind: 'error', error }));
 
   return {
-    async next(): Promise<Step> {
-      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      return queue.shift()!;
-    },
+    next: steps.next,
     close() {
       signal?.removeEventListener('abort', abort);
       controller.abort();

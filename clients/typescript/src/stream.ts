@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { CrewdApiError } from './errors.js';
 import { connectSse } from './sseConnection.js';
-import type { Step, StreamMessage } from './streamTypes.js';
+import { stepQueue, type Step, type StreamMessage } from './streamTypes.js';
 
 export type { StreamMessage };
 
@@ -31,15 +31,8 @@ function upgradeUnavailable(error: CrewdApiError): boolean {
 /** A connection as a pull queue: messages in order, then exactly one end step. */
 function connect(url: string, apiKey: string, signal?: AbortSignal) {
   const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${apiKey}` } });
-  const queue: Step[] = [];
-  let wake: (() => void) | undefined;
-  let ended = false;
-  const push = (step: Step) => {
-    if (ended) return;
-    if (step.kind !== 'message') ended = true;
-    queue.push(step);
-    wake?.();
-  };
+  const steps = stepQueue();
+  const push = steps.push;
   const abort = () => ws.terminate();
   signal?.addEventListener('abort', abort, { once: true });
   ws.on('message', (raw) => {
@@ -66,10 +59,7 @@ function connect(url: string, apiKey: string, signal?: AbortSignal) {
   ws.on('error', (error) => push({ kind: 'error', error }));
   ws.on('close', (code) => push({ kind: 'closed', code }));
   return {
-    async next(): Promise<Step> {
-      while (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
-      return queue.shift()!;
-    },
+    next: steps.next,
     close() {
       signal?.removeEventListener('abort', abort);
       ws.terminate();
