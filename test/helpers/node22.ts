@@ -48,7 +48,7 @@ export async function inspectorCli(): Promise<string> {
 }
 
 /** `npm install <spec>` into `dir` unless `done()`; concurrent test files wait on one install through a lock directory. */
-async function installOnce(dir: string, spec: string, done: () => Promise<boolean>): Promise<void> {
+export async function installOnce(dir: string, spec: string, done: () => Promise<boolean>): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   const lock = path.join(dir, '.installing');
   for (let waited = 0; ; waited += 500) {
