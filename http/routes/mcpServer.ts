@@ -34,7 +34,7 @@ export function createMcpEndpoint(deps: HttpDeps) {
   const limits = deps.config.mcpServer;
   const principalOf = (authInfo: AuthInfo | undefined) => authInfo?.extra?.principal as AuthenticatedKey;
   const onerror = (error: Error) => deps.logger.debug({ err: error }, 'mcp request refused');
-  const modern = createMcpHandler(({ authInfo }) => createCrewdMcpServer(core, principalOf(authInfo)), { legacy: 'reject', onerror, maxSubscriptions: limits.maxListens });
+  const modern = createMcpHandler(({ authInfo }) => createCrewdMcpServer(core, principalOf(authInfo), { tasksExtension: true }), { legacy: 'reject', onerror, maxSubscriptions: limits.maxListens });
   const sessions = createLegacySessions(core, { perKey: limits.sessionsPerKey, perWorkspace: limits.sessionsPerWorkspace, total: limits.maxSessions }, { clock: deps.clock, idleMs: limits.sessionIdleMs });
   const admitListen = createListenGuard(core, { perKey: limits.listensPerKey, perWorkspace: limits.listensPerWorkspace, total: limits.maxListens });
   const checkOrigin = mcpOriginCheck(limits.allowedOrigins, deps.config.publicUrl);
@@ -79,7 +79,7 @@ export function createMcpEndpoint(deps: HttpDeps) {
     if (session && isTaskMessage(parsedBody)) {
       // Tasks (2025-11-25) are answered here: the SDK's tools/call handler answers only the direct call.
       ctx.set('Content-Type', 'application/json');
-      ctx.body = await answerTaskMessage(core, principal, parsedBody, aborted.signal);
+      ctx.body = await answerTaskMessage(core, principal, parsedBody);
     } else if (session) {
       await send(ctx as AppContext, await session.transport.handleRequest(request, { parsedBody, authInfo }));
     } else if (!sessionId && ctx.method === 'POST' && isInitializeRequest(parsedBody)) {

@@ -6,14 +6,14 @@ import { ServiceError } from '../errors.js';
 import type { DeployRequest } from '../outcomes/requests.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
-import { waitForOutcome } from './waitForOutcome.js';
 import { approvalTaskStatus } from './approvalTaskStatus.js';
 
 type JsonRpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: string | number; result: Record<string, unknown> } | { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } };
 
 const invalidParams = -32602;
-const taskMethods = new Set(['tasks/get', 'tasks/result', 'tasks/list', 'tasks/cancel']);
+// tasks/result is answered by the session's server (legacyTaskResult.ts): it may ask the client for input on its stream.
+const taskMethods = new Set(['tasks/get', 'tasks/list', 'tasks/cancel']);
 
 /** The tasks capability a 2025-11-25 session advertises: deploy_crew may run as a task. */
 export const tasksCapability = { list: {}, cancel: {}, requests: { tools: { call: {} } } };
@@ -26,7 +26,7 @@ export function isTaskMessage(message: unknown): message is JsonRpcRequest {
 }
 
 /** An outcome seen as an MCP task (2025-11-25 tasks): its id is the outcome id, and it lives as long as the outcome. */
-function taskOf(row: OutcomeRow) {
+export function taskOf(row: OutcomeRow) {
   const error = row.error as { code?: string; message?: string } | null;
   const status = row.status === 'completed' ? 'completed' : row.status === 'failed' ? (error?.code === 'cancelled' ? 'cancelled' : 'failed') : 'working';
   const stage = (row.progress as { current_stage?: string }).current_stage;
@@ -46,12 +46,12 @@ function taskOf(row: OutcomeRow) {
 
 /**
  * deploy_crew as an MCP task, for a client that asks for one (`tools/call` with `params.task`):
- * the call answers at once with the task, and `tasks/get`, `tasks/result`, `tasks/list` and
- * `tasks/cancel` act on it. The task IS the outcome, so it is as durable as the outcome (a restart
- * loses nothing) and visible to every session of the workspace. Answers are JSON-RPC messages;
+ * the call answers at once with the task, and `tasks/get`, `tasks/list` and `tasks/cancel` act on
+ * it (`tasks/result` is the session server's: legacyTaskResult.ts). The task IS the outcome, so
+ * it is as durable as the outcome (a restart loses nothing) and visible to every session of the workspace. Answers are JSON-RPC messages;
  * bad input or a missing permission is a JSON-RPC error in plain words, and no task is created.
  */
-export async function answerTaskMessage(deps: CrewdMcpDeps, principal: McpPrincipal, message: JsonRpcRequest, signal: AbortSignal): Promise<JsonRpcAnswer> {
+export async function answerTaskMessage(deps: CrewdMcpDeps, principal: McpPrincipal, message: JsonRpcRequest): Promise<JsonRpcAnswer> {
   const workspaceId = principal.workspace.id;
   const params = message.params ?? {};
   const own = async () => {
@@ -75,12 +75,6 @@ export async function answerTaskMessage(deps: CrewdMcpDeps, principal: McpPrinci
       case 'tasks/get':
         requirePermission(principal, 'outcomes:read', 'tasks/get');
         return { jsonrpc: '2.0', id: message.id, result: taskOf(await own()) };
-      case 'tasks/result': {
-        requirePermission(principal, 'outcomes:read', 'tasks/result');
-        const row = await waitForOutcome(deps, workspaceId, (await own()).id, signal, async () => undefined);
-        const view = deps.outcomeView(row);
-        return { jsonrpc: '2.0', id: message.id, result: { content: [{ type: 'text', text: JSON.stringify(view, null, 2) }], structuredContent: view, ...(row.status === 'completed' ? {} : { isError: true }) } };
-      }
       case 'tasks/cancel': {
         requirePermission(principal, 'outcomes:write', 'tasks/cancel');
         const row = await own();

@@ -1,10 +1,11 @@
-import type { McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
+import type { CallToolResult, McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
 import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseOutcomeInput } from '../../schemas/mcpTools.js';
 import { deployBody, outcomeList, outcomeView, reviseBody, revision } from '../../schemas/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { CrewId } from '../crews/index.js';
 import type { DeployRequest, ReviseRequest } from '../outcomes/requests.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
+import { createTaskResult, declaresTasksExtension } from './extensionTasks.js';
 import { outcomeUri } from './outcomeUri.js';
 import { requirePermission } from './permission.js';
 import { toolSchema } from './toolSchema.js';
@@ -22,7 +23,7 @@ function answer(value: Record<string, unknown>) {
  * validation, permissions and answer shapes. Errors thrown here reach the client as tool errors
  * (`isError: true`) carrying the message, never as a crash.
  */
-export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: McpPrincipal): { deploy: RegisteredTool } {
+export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: McpPrincipal, options: { tasksExtension?: boolean } = {}): { deploy: RegisteredTool } {
   const workspace = principal.workspace;
   const input = <T>(schema: JsonSchema, rest?: (value: Args) => string | undefined) =>
     toolSchema<T>(schema, (value) => deps.problemOf(schema, value) ?? rest?.(value as Args));
@@ -46,6 +47,8 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
       requirePermission(principal, 'crews:write', 'deploy_crew');
       const deployed = await deps.engine.deploy(workspace, args.crew as CrewId, restPartOf.deploy(args) as unknown as DeployRequest);
       if (args.wait === false) return answer(deps.outcomeView(await own(deployed.id)));
+      // 2026-07-28 with the tasks extension declared: the deploy runs as a task the client polls.
+      if (options.tasksExtension && declaresTasksExtension(ctx)) return createTaskResult(deps, await own(deployed.id)) as CallToolResult;
       const progressToken = ctx.mcpReq._meta?.progressToken;
       const row = await waitForOutcome(deps, workspace.id, deployed.id, ctx.mcpReq.signal, async (current) => {
         const progress = current.progress as { completion_percentage?: number; current_stage?: string };
