@@ -14,14 +14,14 @@ const anyResult = z.record(z.string(), z.unknown());
  * A 2025-11-25 SDK client (the 2.x client's default generation) that declares form elicitation and
  * answers each question with `answer`, recording what it was asked.
  */
-async function elicitingClient(t: Teardown, server: TestServer, answer: (params: Structured) => Answer) {
+async function elicitingClient(t: Teardown, server: TestServer, answer: (params: Structured) => Answer, key = server.key) {
   const asked: Structured[] = [];
   const client = new Client({ name: 'crewd-elicit', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } });
   client.setRequestHandler('elicitation/create', async (request) => {
     asked.push(request.params as Structured);
     return answer(request.params as Structured);
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${server.key}` } } }));
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
   t.teardown(() => client.close());
   return { client, asked };
 }
@@ -54,13 +54,40 @@ test('2025-11-25: tasks/result asks the client through elicitation; an approve w
   t.is(((await client.request({ method: 'tasks/get', params: { taskId } }, anyResult)) as Structured).status, 'completed');
 });
 
-test('2025-11-25: a reject answered through elicitation fails the outcome with rejected_by_reviewer', async (t) => {
+test('2025-11-25: a reject answered through elicitation fails the outcome with rejected_by_reviewer; another workspace cannot see or answer the task', async (t) => {
   const server = await startServer();
   t.teardown(() => server.close());
   const { client } = await elicitingClient(t, server, () => ({ action: 'accept', content: { decision: 'reject', comment: 'wrong audience' } }));
   const taskId = await deployAsTask(client);
   await waitForAction(server, taskId);
+
+  // Another workspace's key sees no such task, and is never asked about it.
+  const other = (await server.runtime.workspaces.create({ name: 'stranger', plan: 'enterprise' })).id;
+  const strangerKey = (await server.runtime.keys.create({ workspaceId: other, name: 'stranger', permissions: ['crews:read', 'crews:write', 'outcomes:read', 'outcomes:write'] })).secret;
+  const stranger = await elicitingClient(t, server, () => ({ action: 'accept', content: { decision: 'approve' } }), strangerKey);
+  await t.throwsAsync(() => stranger.client.request({ method: 'tasks/get', params: { taskId } }, anyResult), { message: /not found in this workspace/ });
+  await t.throwsAsync(() => stranger.client.request({ method: 'tasks/result', params: { taskId } }, anyResult), { message: /not found in this workspace/ });
+  t.is(stranger.asked.length, 0);
+
   const result = (await client.request({ method: 'tasks/result', params: { taskId } }, anyResult, { timeout: 120_000 })) as Structured;
   t.true(result.isError);
   t.like(result.structuredContent, { status: 'failed', error: { code: 'rejected_by_reviewer' } });
+});
+
+test('2025-11-25: a client that did not declare elicitation is never asked; its tasks/result waits until resolve_action answers', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const client = new Client({ name: 'crewd-no-elicit', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${server.key}` } } }));
+  t.teardown(() => client.close());
+  const taskId = await deployAsTask(client);
+  const action = (await waitForAction(server, taskId)).pending_action;
+  const waiting = client.request({ method: 'tasks/result', params: { taskId } }, anyResult, { timeout: 120_000 });
+  const task = (await client.request({ method: 'tasks/get', params: { taskId } }, anyResult)) as Structured;
+  t.is(task.status, 'input_required');
+  t.true(String(task.statusMessage).includes(`resolve_action {"action_id":"${action.id}"}`));
+  const resolved = (await client.request({ method: 'tools/call', params: { name: 'resolve_action', arguments: { action_id: action.id, decision: 'approve' } } } as never, anyResult)) as Structured;
+  t.falsy(resolved.isError, JSON.stringify(resolved.content));
+  const result = (await waiting) as Structured;
+  t.like(result.structuredContent, { id: taskId, status: 'completed' });
 });
