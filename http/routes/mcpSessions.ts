@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, WebStandardStreamableHTTPServerTransport, type AuthInfo, type McpServer } from '@modelcontextprotocol/server';
 import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
 import type { Clock } from '../../runtime/clock.js';
 import { createCrewdMcpServer } from '../../runtime/mcp/createCrewdMcpServer.js';
@@ -7,6 +7,7 @@ import type { CrewdMcpDeps } from '../../runtime/mcp/mcpDeps.js';
 import { outcomeIdOfUri } from '../../runtime/mcp/outcomeUri.js';
 import { createSessionEventStore } from '../../runtime/mcp/sessionEventStore.js';
 import { requirePermission } from '../../runtime/mcp/permission.js';
+import { refusingAsInvalidParams } from '../../runtime/mcp/refusal.js';
 import { capMessage, TenantCounter, type CapLimits } from '../../runtime/mcp/tenantCounter.js';
 
 export interface LegacySession {
@@ -98,13 +99,16 @@ export function createLegacySessions(core: CrewdMcpDeps, limits: CapLimits, opti
       }),
     };
     // Subscriptions belong to the session; only outcomes of the key's workspace can be subscribed to.
-    server.server.setRequestHandler('resources/subscribe', async (req) => {
-      requirePermission(principal, 'outcomes:read', 'subscribing to an outcome');
-      const id = outcomeIdOfUri(req.params.uri);
-      if (!id || !(await core.outcomes.get(principal.workspace.id, id))) throw new Error(`${req.params.uri} is not an outcome of this workspace.`);
-      session.subscriptions.add(req.params.uri);
-      return {};
-    });
+    // A refusal is invalid params (-32602) in plain words, like subscriptions/listen's, never an internal error.
+    server.server.setRequestHandler('resources/subscribe', (req) =>
+      refusingAsInvalidParams(async () => {
+        requirePermission(principal, 'outcomes:read', 'subscribing to an outcome');
+        const id = outcomeIdOfUri(req.params.uri);
+        if (!id || !(await core.outcomes.get(principal.workspace.id, id))) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${req.params.uri} is not an outcome of this workspace.`);
+        session.subscriptions.add(req.params.uri);
+        return {};
+      }),
+    );
     server.server.setRequestHandler('resources/unsubscribe', async (req) => {
       session.subscriptions.delete(req.params.uri);
       return {};

@@ -5,6 +5,7 @@ import { ServiceError } from '../errors.js';
 import { approvalElicitation, decisionOfAnswer, pendingActionOf, type ElicitAnswer } from './approvalElicitation.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
+import { refusingAsInvalidParams } from './refusal.js';
 import { toolSchema } from './toolSchema.js';
 
 /** The 2026-07-28 tasks extension (SEP-2663): tasks moved out of the core protocol into it. */
@@ -84,13 +85,10 @@ export function registerExtensionTasks(server: McpServer, deps: CrewdMcpDeps, pr
     <P>(permission: 'outcomes:read' | 'outcomes:write', method: string, handler: (args: P, ctx: ServerContext) => Promise<Json>) =>
     async (args: P, ctx: ServerContext): Promise<Json> => {
       if (!declaresTasksExtension(ctx)) throw new MissingRequiredClientCapabilityError({ requiredCapabilities: { extensions: { [tasksExtension]: {} } } });
-      try {
+      return refusingAsInvalidParams(async () => {
         requirePermission(principal, permission, method);
-        return await handler(args, ctx);
-      } catch (error) {
-        if (error instanceof ServiceError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${error.message} (${error.code})`);
-        throw error;
-      }
+        return handler(args, ctx);
+      });
     };
 
   server.server.setRequestHandler('tasks/get', { params: params<{ taskId: string }>(taskIdParams) }, guarded('outcomes:read', 'tasks/get', async ({ taskId }: { taskId: string }) => detailedTaskOf(deps, await own(taskId))));

@@ -5,6 +5,7 @@ import { ServiceError } from '../errors.js';
 import { approvalElicitation, decisionOfAnswer, pendingActionOf } from './approvalElicitation.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
+import { refusingAsInvalidParams } from './refusal.js';
 import { toolSchema } from './toolSchema.js';
 import { waitForOutcome } from './waitForOutcome.js';
 
@@ -27,7 +28,7 @@ export function registerLegacyTaskResult(server: McpServer, deps: CrewdMcpDeps, 
   const params = toolSchema<{ taskId: string }>(taskIdParams, (value) => deps.problemOf(taskIdParams, value));
   server.server.setRequestHandler('tasks/result', { params }, async ({ taskId }: { taskId: string }, ctx: ServerContext) => {
     const related = { [RELATED_TASK_META_KEY]: { taskId } };
-    try {
+    return refusingAsInvalidParams(async () => {
       requirePermission(principal, 'outcomes:read', 'tasks/result');
       if (!(await deps.outcomes.get(principal.workspace.id, taskId))) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Task ${taskId} was not found in this workspace.`);
       const canAsk = Boolean(deps.approvals && server.server.getClientCapabilities()?.elicitation?.form && principal.permissions.includes('outcomes:write'));
@@ -46,10 +47,7 @@ export function registerLegacyTaskResult(server: McpServer, deps: CrewdMcpDeps, 
         asked.add(action.id);
         await askFor(action);
       }
-    } catch (error) {
-      if (error instanceof ServiceError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${error.message} (${error.code})`);
-      throw error;
-    }
+    });
 
     async function askFor(action: NonNullable<ReturnType<typeof pendingActionOf>>): Promise<void> {
       const answer = await server.server

@@ -116,6 +116,8 @@ test('2025-11-25 client (SDK 1.x): session, tools, deploy with progress, subscri
     heard();
   });
   await client.subscribeResource({ uri });
+  // Anything but an outcome of this workspace is refused as invalid params (-32602), in plain words.
+  await t.throwsAsync(() => client.subscribeResource({ uri: 'test://watched-resource' }), { code: -32602, message: /is not an outcome of this workspace/ } as never);
   await client.callTool({ name: 'revise_outcome', arguments: { outcome_id: outcome.id, feedback: 'Make it shorter and friendlier.' } });
   await heardOne;
   t.is(updates[0], uri);
