@@ -21,9 +21,10 @@ const jsonRpcError = (id: string | number | null, message: string) => ({ jsonrpc
  * `/mcp`: crewd as an MCP server over Streamable HTTP (DESIGN section 10). The request already
  * passed the service's own key check (401 without a valid key) and rate limit; here it is routed by
  * protocol generation: 2026-07-28 requests are stateless (one server instance per request,
- * subscriptions over `subscriptions/listen`), 2025-11-25 clients get a session (`Mcp-Session-Id`)
- * bound to the key that opened it, with `resources/subscribe`, the GET notification stream and
- * deploy_crew as a task (runtime/mcp/outcomeTasks.ts).
+ * subscriptions over `subscriptions/listen`, deploy_crew as a task of the tasks extension:
+ * runtime/mcp/extensionTasks.ts), 2025-11-25 clients get a session (`Mcp-Session-Id`) bound to
+ * the key that opened it, with `resources/subscribe`, the GET notification stream and deploy_crew
+ * as a task (runtime/mcp/outcomeTasks.ts; `tasks/result` asks for input: legacyTaskResult.ts).
  * Each outcome event sends `notifications/resources/updated` for `crewd://outcomes/{id}` to
  * whoever subscribed to it; subscribing (either generation) needs `outcomes:read` and an outcome
  * of the key's workspace. A browser `Origin` other than localhost and the configured ones is
