@@ -2,6 +2,7 @@ import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { decisionBody } from '../../schemas/approvals.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { DecisionRequest } from '../approvals/decisions.js';
+import { errors } from '../errors.js';
 import type { CrewdMcpDeps } from './mcpDeps.js';
 
 /** The pending action an outcome waits on (issue 27), as the outcome row stores it. */
@@ -59,14 +60,14 @@ export function approvalElicitation(action: PendingAction): ElicitRequestFormPar
  * The decision an elicitation answer carries, checked by the REST body's own schema: `accept`
  * with the form's fields; `decline` (the person refused to approve) is a reject; `cancel` (the
  * question was dismissed) decides nothing, and the action stays pending for any other channel.
- * Throws with the REST 400's words when an accepted form is not a valid decision.
+ * Throws the REST 400 (`invalid_request`, in its words) when an accepted form is not a valid decision.
  */
 export function decisionOfAnswer(deps: Pick<CrewdMcpDeps, 'problemOf'>, answer: ElicitAnswer): DecisionRequest | undefined {
   if (answer.action === 'decline') return { decision: 'reject', comment: 'Declined from the MCP client.' };
   if (answer.action !== 'accept') return undefined;
   const fields = Object.fromEntries(Object.entries(answer.content ?? {}).filter(([, value]) => value !== '' && value !== undefined && value !== null));
   const problem = deps.problemOf(decisionBody, fields);
-  if (problem) throw new Error(`The answer is not a decision: ${problem}`);
+  if (problem) throw errors.invalidRequest(`The answer is not a decision: ${problem}`, { action: answer.action });
   return {
     decision: fields.decision === 'approve' ? 'approve' : 'reject',
     ...(typeof fields.comment === 'string' ? { comment: fields.comment } : {}),

@@ -54,12 +54,8 @@ export function registerLegacyTaskResult(server: McpServer, deps: CrewdMcpDeps, 
         .elicitInput({ ...approvalElicitation(action), _meta: related }, { relatedRequestId: ctx.mcpReq.id, signal: ctx.mcpReq.signal, timeout: answerTimeoutMs })
         .catch(() => undefined);
       // A client that failed to ask is not asked again for this action; the task stays input_required.
-      let decision;
-      try {
-        decision = answer ? decisionOfAnswer(deps, answer) : undefined;
-      } catch (error) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, (error as Error).message);
-      }
+      // A form that is no decision fails tasks/result as invalid params (refusingAsInvalidParams).
+      const decision = answer ? decisionOfAnswer(deps, answer) : undefined;
       if (!decision) return;
       await deps.approvals!.decide(principal, action.id, decision).catch((error: unknown) => {
         // Decided meanwhile on another channel: that decision stands, and the wait goes on.

@@ -84,6 +84,9 @@ test('2026-07-28: server/discover advertises the tasks extension; deploy_crew an
   const ack = await client.request({ method: 'tasks/update', params: { taskId, inputResponses: { act_unknown: { action: 'accept', content: { decision: 'reject' } } } } } as never, anyResult);
   t.deepEqual(Object.keys(ack).filter((key) => key !== '_meta'), []);
   t.is((await getTask(client, taskId)).status, 'input_required');
+  // A form that is no decision is refused as invalid params, in the REST route's words, and decides nothing.
+  await t.throwsAsync(() => client.request({ method: 'tasks/update', params: { taskId, inputResponses: { [action.id]: { action: 'accept', content: { decision: 'maybe' } } } } } as never, anyResult), { code: -32602, message: /not a decision: .*decision/ } as never);
+  t.is((await getTask(client, taskId)).status, 'input_required');
   const edited = '# Raised beds\n\nEdited by the reviewer from the MCP client.';
   await client.request({ method: 'tasks/update', params: { taskId, inputResponses: { [action.id]: { action: 'accept', content: { decision: 'approve', comment: 'looks right', content: edited } } } } } as never, anyResult);
   const done = await until(async () => {
