@@ -5,6 +5,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '
 import type { AgentStepInput, AgentStepResult, AgentToolsInput } from '../../../machines/agent.js';
 import { traceStages, type StageSteps } from '../../../runtime/telemetry/traceStages.js';
 import { traceServices } from '../../../runtime/telemetry/traceServices.js';
+import type { StageServices } from '../../../runtime/outcomes/stageRunner.js';
 
 const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 const view = { workspaceId: 'ws_1', crew: 'writer', stages: [{ name: 'research', agent: 'ResearchAgent' }, { name: 'drafting', agent: 'ContentAgent' }], traceparent };
@@ -21,7 +22,8 @@ const tools = (turn: number): AgentToolsInput => ({ outcomeId: 'out_1', stepKey:
 test('a stage that loops through a tool call is one invoke_agent span, ended by its final step, in the outcome\'s trace', async (t) => {
   const { exporter, active } = tracing();
   const answers: AgentStepResult[] = [{ kind: 'tool_calls', calls: [{ id: 'call_1', name: 'search', arguments: {} }] }, { kind: 'final', summary: 'done', at: 'now' }];
-  const services = traceServices({ callTool: async () => ({ content: 'no such page', isError: true }) }, active);
+  const failing: StageServices = { callTool: async () => ({ content: 'no such page', isError: true }) };
+  const services = traceServices(failing, active);
   const runner: StageSteps = {
     modelStep: async () => answers.shift()!,
     callTools: async (input, signal) => [{ call: input.calls[0]!, result: await services.callTool!('ws_1', input.calls[0]!, signal), turn: input.turn }],
