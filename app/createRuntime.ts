@@ -16,6 +16,7 @@ import { legacyChatSyncs } from './compose/legacyChatSyncs.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildTracing, tracedWebhooks } from './compose/buildTracing.js';
+import { traceServices } from '../runtime/telemetry/traceServices.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
 import { buildCommandForwarding } from './compose/buildCommandForwarding.js';
 import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
@@ -160,13 +161,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   if (serving) await tools.pluginJobs.install(scheduler);
   // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
   // their source (#channel or document name) and date, which the providers cite.
-  const services = {
+  // With tracing on, each tool call and integration flag run is a span (runtime/telemetry/traceServices.ts).
+  const services = traceServices({
     ...createStageServices(tools),
     retrieve: (workspaceId: string, query: string) => knowledge.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => knowledge.resolveDocuments(workspaceId, names),
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
-  };
+  }, tracing.active, (outcomeId) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent);
   // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
   const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
   const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, tracing: { active: tracing.active, model: tracedModel }, ...(model.provider.name === 'local' ? { unmeasuredStageMs: localStagePriorMs(config) } : {}), ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });

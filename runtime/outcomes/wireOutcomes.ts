@@ -18,7 +18,6 @@ import { createStageRunner, type StageRunnerDeps, type StageServices } from './s
 import type { ActiveTracing } from '../telemetry/createTracing.js';
 import { deployTracer } from '../telemetry/deployTrace.js';
 import { traceProvider } from '../telemetry/traceProvider.js';
-import { traceServices } from '../telemetry/traceServices.js';
 import { traceStages } from '../telemetry/traceStages.js';
 
 export interface WireOutcomesDeps {
@@ -44,7 +43,10 @@ export interface WireOutcomesDeps {
   approvals?: ApprovalSlots;
   /** What a stage is estimated to take before any is measured (the local model's prior); each crew's `secondsPerStage` when absent. */
   unmeasuredStageMs?: number;
-  /** Spans of deploys, stages, model and tool calls (runtime/telemetry); absent or `active` undefined: tracing is off. */
+  /**
+   * Spans of deploys, stages and model calls (runtime/telemetry); absent or `active` undefined:
+   * tracing is off. Tool call spans come with `services` (traceServices), which approvals share.
+   */
   tracing?: { active: ActiveTracing | undefined; model: { provider: string; name: string } };
 }
 
@@ -91,7 +93,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
     clock,
     crews: deps.crews,
     ...(deps.measure ? { measure: deps.measure } : {}),
-    ...(deps.services ? { services: traceServices(deps.services, tracing) } : {}),
+    ...(deps.services ? { services: deps.services } : {}),
     ...(deps.onWarning ? { onWarning: deps.onWarning } : {}),
     storeOutput(row) {
       host.stage(row.outcome_id, { stageOutputs: [row] });

@@ -3,6 +3,7 @@ import type { StageServices } from '../outcomes/stageRunner.js';
 import type { ActiveTracing } from './createTracing.js';
 import { crewdAttributes, genAi, genAiOperation } from './genAiAttributes.js';
 import { failSpan, failSpanWith } from './spanStatus.js';
+import { contextOf } from './traceContext.js';
 
 /**
  * The stages' services with one `execute_tool <name>` span per tool call (GenAI semantic
@@ -12,11 +13,14 @@ import { failSpan, failSpanWith } from './spanStatus.js';
  * - each integration flag run at a stage (plugin tools called by the runtime, not the model), with
  *   the flag run's idempotency key as call id. The runner runs a stage's flags as one batch, so
  *   their spans share the batch's start and end; a failed integration ends its span with ERROR.
+ * Integration flags held for approval run after the stages, outside any stage: their spans are
+ * children of the outcome's own trace context (`traceparentOf`).
  * With tracing off, `services` itself is returned.
  */
-export function traceServices<S extends StageServices>(services: S, active: ActiveTracing | undefined): S {
+export function traceServices<S extends StageServices>(services: S, active: ActiveTracing | undefined, traceparentOf?: (outcomeId: string) => string | null | undefined): S {
   if (!active) return services;
   const { tracer, scope } = active;
+  const parentOf = (outcomeId: string | undefined) => scope.getStore() ?? (outcomeId ? contextOf(traceparentOf?.(outcomeId)) : ROOT_CONTEXT);
   const traced: S = { ...services };
   const callTool = services.callTool;
   if (callTool) {
@@ -34,7 +38,7 @@ export function traceServices<S extends StageServices>(services: S, active: Acti
             ...(context ? { [crewdAttributes.outcomeId]: context.outcomeId, [genAi.agentName]: context.agent } : {}),
           },
         },
-        scope.getStore() ?? ROOT_CONTEXT,
+        parentOf(context?.outcomeId),
       );
       try {
         const result = await callTool(workspaceId, call, signal, context);
@@ -51,7 +55,7 @@ export function traceServices<S extends StageServices>(services: S, active: Acti
   const runIntegrations = services.runIntegrations;
   if (runIntegrations) {
     traced.runIntegrations = async (input, signal) => {
-      const parent = scope.getStore() ?? ROOT_CONTEXT;
+      const parent = parentOf(input.outcomeId);
       const startTime = Date.now();
       const result = await runIntegrations(input, signal);
       for (const [integration, entry] of Object.entries(result?.executed ?? {})) {

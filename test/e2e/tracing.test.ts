@@ -155,3 +155,24 @@ test.serial('without an OTLP endpoint no tracer or exporter exists and an outcom
   const row = await server.runtime.repos.actors.get(deployed.body.outcome_id);
   t.is((row!.snapshot as { context: { traceparent?: string } }).context.traceparent, undefined);
 });
+
+test.serial('integration flags held for approval run after the stages as execute_tool spans in the outcome\'s trace', async (t) => {
+  const otlp = await startOtlpReceiver();
+  t.teardown(() => otlp.close());
+  const server = await tracedServer(t, otlp);
+  t.is((await server.call('POST', '/v1/integrations/example/configure', { body: { settings: {} } })).status, 200);
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief, integrations: { shout_outcome: true }, approvals: { before_integrations: true } } });
+  t.is(deployed.status, 201, JSON.stringify(deployed.body));
+  const id = deployed.body.outcome_id as string;
+  const waiting = await waitForOutcome(server, id, (body) => Boolean(body.pending_action));
+  t.is(ofOutcome(otlp.spans, id).filter((span) => span.name === 'execute_tool example').length, 0, 'nothing ran before the approval');
+  const decided = await server.call('POST', `/v1/outcomes/${id}/actions/${waiting.pending_action.id}`, { body: { decision: 'approve' } });
+  t.is(decided.status, 200, JSON.stringify(decided.body));
+  t.is((await waitForOutcome(server, id)).status, 'completed');
+
+  const integration = await until(() => ofOutcome(otlp.spans, id).find((span) => span.name === 'execute_tool example'), 'the integration span');
+  const deploy = ofOutcome(otlp.spans, id).find((span) => span.name === 'deploy writer')!;
+  t.is(integration.traceId, deploy.traceId);
+  t.is(integration.parentSpanId, deploy.spanId, 'outside any stage: a child of the outcome\'s deploy span');
+  t.is(integration.attributes['gen_ai.tool.call.id'], `${id}:publishing:1:example`);
+});
