@@ -155,7 +155,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);
   // OpenTelemetry traces (docs/tracing.md): off, with nothing wrapped, unless an OTLP endpoint is set.
-  const { tracing, model: tracedModel } = buildTracing(config, version, model.provider, options.modelProvider !== undefined);
+  const { tracing, model: tracedModel } = buildTracing(config, version, model.provider, options.modelProvider !== undefined, logger);
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);

@@ -1,9 +1,10 @@
+import type { Logger } from 'pino';
 import type { Config } from '../../runtime/config.js';
 import type { ModelProvider } from '../../runtime/models/types.js';
 import type { ActorsRepository } from '../../storage/repositories/actors.js';
 import { createTracing, type Tracing } from '../../runtime/telemetry/createTracing.js';
 import { outcomeTraceparent } from '../../runtime/telemetry/outcomeTraceparent.js';
-import { traceSender } from '../../runtime/telemetry/traceSender.js';
+import { redactedUrl, traceSender } from '../../runtime/telemetry/traceSender.js';
 import type { WebhookSender } from '../../runtime/webhooks/sender.js';
 
 /**
@@ -11,9 +12,10 @@ import type { WebhookSender } from '../../runtime/webhooks/sender.js';
  * is set, nothing otherwise. `model` names the stages' model on spans: the configured OpenAI
  * model, else the provider's own name (`local`, or a test's provider).
  */
-export function buildTracing(config: Config, version: string, provider: ModelProvider, overridden: boolean): { tracing: Tracing; model: { provider: string; name: string } } {
+export function buildTracing(config: Config, version: string, provider: ModelProvider, overridden: boolean, logger: Logger): { tracing: Tracing; model: { provider: string; name: string } } {
   return {
-    tracing: createTracing(config.tracing, version),
+    // Warn, not error: the service works on; the operator learns the collector is not taking spans.
+    tracing: createTracing(config.tracing, version, (error, spans) => logger.warn({ err: error, spans, url: redactedUrl(config.tracing?.url ?? '') }, 'trace export failed; these spans are dropped')),
     model: { provider: provider.name, name: !overridden && config.model === 'openai' ? config.openai.model : provider.name },
   };
 }

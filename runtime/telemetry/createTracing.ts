@@ -5,6 +5,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
+import { reportingExporter } from './reportingExporter.js';
 import type { TracingConfig } from './tracingConfig.js';
 
 /** What the span decorators of this folder need while tracing is on. */
@@ -33,12 +34,13 @@ export const tracingOff: Tracing = Object.freeze({ active: undefined, shutdown: 
 
 /**
  * Builds the tracer provider from config: the OTLP/HTTP exporter (JSON) behind a batch span
- * processor, with `service.name`, `service.version` and `service.instance.id` on the resource. Nothing is registered
- * globally (no `trace.setGlobalTracerProvider`): the tracer is handed to the parts that use it.
+ * processor, with `service.name`, `service.version` and `service.instance.id` on the resource;
+ * failed exports are reported through `onExportError`. Nothing is registered globally (no
+ * `trace.setGlobalTracerProvider`): the tracer is handed to the parts that use it.
  */
-export function createTracing(config: TracingConfig | undefined, version: string): Tracing {
+export function createTracing(config: TracingConfig | undefined, version: string, onExportError: (error: Error, spans: number) => void): Tracing {
   if (!config) return tracingOff;
-  const exporter = new OTLPTraceExporter({ url: config.url, timeoutMillis: config.exportTimeoutMs });
+  const exporter = reportingExporter(new OTLPTraceExporter({ url: config.url, timeoutMillis: config.exportTimeoutMs }), onExportError);
   const provider = new BasicTracerProvider({
     // `service.instance.id` tells the processes of one deployment apart (a trace continued after a
     // restart or a lease take-over shows both).

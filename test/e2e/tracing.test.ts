@@ -5,6 +5,8 @@ import { examplePlugin } from '../../plugins/example/index.js';
 import { writer } from '../../runtime/crews/writer.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlpReceiver.js';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
+import { capturedLogger } from '../helpers/capturedLogger.js';
+import { freePort } from '../helpers/processes.js';
 import { until } from '../helpers/until.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 import { waitForOutcome } from './outcomesHelpers.js';
@@ -175,4 +177,17 @@ test.serial('integration flags held for approval run after the stages as execute
   t.is(integration.traceId, deploy.traceId);
   t.is(integration.parentSpanId, deploy.spanId, 'outside any stage: a child of the outcome\'s deploy span');
   t.is(integration.attributes['gen_ai.tool.call.id'], `${id}:publishing:1:example`);
+});
+
+test.serial('a collector that does not answer is reported in the log, and outcomes run on', async (t) => {
+  const captured = capturedLogger();
+  const server = await startServer({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://user:pw@127.0.0.1:${await freePort()}`, OTEL_BSP_SCHEDULE_DELAY: '20', OTEL_EXPORTER_OTLP_TIMEOUT: '500' }, { logger: captured.logger });
+  t.teardown(() => server.close());
+  const deployed = await server.call('POST', '/v1/crews/mind/deploy', { body: { brief: 'Summarise the planning meeting for the ops team.' } });
+  t.is(deployed.status, 201);
+  t.is((await waitForOutcome(server, deployed.body.outcome_id)).status, 'completed');
+  const line = await until(() => captured.lines.find((entry) => entry.msg === 'trace export failed; these spans are dropped'), 'the export failure in the log');
+  t.is(line.level, 40);
+  t.true((line.spans as number) > 0);
+  t.regex(String(line.url), /^http:\/\/127\.0\.0\.1:\d+\/v1\/traces$/, 'the collector URL without its credentials');
 });
