@@ -15,6 +15,8 @@ import { chatTeamStore } from './compose/chatTeams.js';
 import { legacyChatSyncs } from './compose/legacyChatSyncs.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
+import { buildTracing, tracedWebhooks } from './compose/buildTracing.js';
+import { traceServices } from '../runtime/telemetry/traceServices.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
 import { buildCommandForwarding } from './compose/buildCommandForwarding.js';
 import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
@@ -152,21 +154,24 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
   const model = buildModel(config, options.modelProvider, metrics, logger);
+  // OpenTelemetry traces (docs/tracing.md): off, with nothing wrapped, unless an OTLP endpoint is set.
+  const { tracing, model: tracedModel } = buildTracing(config, version, model.provider, options.modelProvider !== undefined, logger);
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
   // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
   // their source (#channel or document name) and date, which the providers cite.
-  const services = {
+  // With tracing on, each tool call and integration flag run is a span (runtime/telemetry/traceServices.ts).
+  const services = traceServices({
     ...createStageServices(tools),
     retrieve: (workspaceId: string, query: string) => knowledge.search(workspaceId, query, 5),
     resolveDocuments: (workspaceId: string, names: string[]) => knowledge.resolveDocuments(workspaceId, names),
     // Configured and still installed: what the agents may say they prepared work for.
     configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
-  };
+  }, tracing.active, (outcomeId) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent);
   // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
   const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, ...(model.provider.name === 'local' ? { unmeasuredStageMs: localStagePriorMs(config) } : {}), ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
+  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, tracing: { active: tracing.active, model: tracedModel }, ...(model.provider.name === 'local' ? { unmeasuredStageMs: localStagePriorMs(config) } : {}), ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
   const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
   if (commands && leasing) {
     handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);
@@ -189,7 +194,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     scheduler.start();
     return restored;
   }
-  // Webhooks, their dispatcher (retries on the durable timers) and the outcome stream.
+  // Webhooks, their dispatcher (retries on the durable timers) and the outcome stream; with
+  // tracing on, each attempt is a span in its outcome's trace.
+  const decorateSender = tracedWebhooks(tracing, (outcomeId) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent, repos.actors);
   const eventsOut = createEventsOut(
     {
       config,
@@ -207,6 +214,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       metrics,
       signals: scale.signals,
       webhookEventData: withApprovalLinks(approvals.links),
+      ...(decorateSender ? { decorateSender } : {}),
       async snapshot(workspaceId, outcomeId) {
         const row = await repos.outcomes.get(workspaceId, outcomeId);
         return row ? { status: row.status, view: outcomeView(row) } : undefined;
@@ -258,6 +266,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     metrics,
     /** Notices between processes on one database (scale-out; the in-process variant on SQLite). */
     signals: scale.signals,
+    /** OpenTelemetry tracing (docs/tracing.md); `active` is undefined when it is off. */
+    tracing,
     /** Set when this start created the first key: its secret is shown once. */
     bootstrap,
 
@@ -279,7 +289,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
       engine.stop();
       await scale.signals.close();
       await commands?.close();
-      await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, limitMs: config.shutdownMs });
+      await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, tracing, limitMs: config.shutdownMs });
       await rateLimiter.close();
     },
   };

@@ -48,7 +48,9 @@ function gc(): void {
 }
 
 async function start(dataDir: string, modelProvider?: ModelProvider, runActors = true): Promise<{ runtime: Runtime; workspace: WorkspaceRow }> {
-  const config = loadConfig({ CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
+  // OTEL_* pass through: `OTEL_EXPORTER_OTLP_ENDPOINT=... npm run bench -- engine` measures tracing's cost (docs/tracing.md).
+  const otel = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_')));
+  const config = loadConfig({ ...otel, CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
   const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(modelProvider ? { modelProvider } : {}), runActors });
   const existing = await runtime.repos.workspaces.findByName('bench');
   const workspace = existing ?? (await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 }));

@@ -238,6 +238,7 @@ export const outcomeMachine = setup({
     revisionsAvailable: input.revisionsAvailable,
     revision: null,
     approvals: input.approvals ?? null,
+    ...(input.traceparent ? { traceparent: input.traceparent } : {}),
   }),
   initial: 'boot',
   states: {

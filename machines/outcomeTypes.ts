@@ -32,6 +32,8 @@ export interface OutcomeInput {
   estimatedCompletion?: string;
   /** Approval points (issue 27); absent: the outcome never waits. */
   approvals?: ApprovalPolicy | null;
+  /** The outcome's W3C trace context (docs/tracing.md), set at deploy when tracing is on. */
+  traceparent?: string;
 }
 
 export interface AgentEntry {
@@ -127,6 +129,11 @@ export interface OutcomeContext {
   editedContent?: string | null;
   /** A result that waits for approval (built by finalize, not yet the outcome's result). */
   draft?: { result: OutcomeResult; qualityMetrics: FinalizeOutput['qualityMetrics'] } | null;
+  /**
+   * The outcome's W3C trace context (absent when tracing was off at deploy): persisted with the
+   * snapshot, so a restored or taken-over outcome continues the same trace on any process.
+   */
+  traceparent?: string;
 }
 
 export type OutcomeEvent =

@@ -3,6 +3,7 @@ import { decodeSecretKey } from './secrets/secretKey.js';
 import { ConfigError } from './configError.js';
 import { parseRetryDelays, parseRetryJitter } from './webhooks/retryPolicy.js';
 import { loadMcpServerConfig, type McpServerConfig } from './mcpServerConfig.js';
+import { loadTracingConfig, type TracingConfig } from './telemetry/tracingConfig.js';
 
 export { ConfigError };
 
@@ -68,6 +69,8 @@ export interface Config {
    * stall the other processes. Postgres only.
    */
   transactionIdleMs: number;
+  /** OpenTelemetry trace export (OTEL_EXPORTER_OTLP_ENDPOINT and friends, docs/tracing.md); absent: tracing is off. */
+  tracing: TracingConfig | undefined;
 }
 
 export interface OAuthClientConfig {
@@ -208,5 +211,6 @@ export function loadConfig(env: Env = process.env): Config {
     leaseMs: integer(env, 'CREWD_LEASE_MS', 15_000, 300, 3_600_000),
     commandWaitMs: integer(env, 'CREWD_COMMAND_WAIT_MS', 5_000, 100, 60_000),
     transactionIdleMs: integer(env, 'CREWD_TRANSACTION_IDLE_MS', 5_000, 100, 3_600_000),
+    tracing: loadTracingConfig(env),
   };
 }

@@ -22,6 +22,8 @@ export interface ClosingParts {
   db: Db;
   releaseDataDir: (() => void) | undefined;
   logger: Logger;
+  /** Sends the spans still batched and ends the trace exporter (runtime/telemetry/createTracing.ts). */
+  tracing: { shutdown(): Promise<void> };
   /** The shutdown limit (CREWD_SHUTDOWN_MS): requests still open after it are cut, pending reads are not waited for past it. */
   limitMs: number;
 }
@@ -72,5 +74,7 @@ export async function closeRuntime(parts: ClosingParts): Promise<void> {
     parts.releaseDataDir();
     process.removeListener('exit', parts.releaseDataDir);
   }
+  // Last: the stages and webhook attempts stopped above have ended their spans.
+  await parts.tracing.shutdown().catch((error: unknown) => parts.logger.warn({ err: error }, 'trace export at shutdown failed'));
   flushLogger(parts.logger);
 }

@@ -20,6 +20,7 @@ import { instrumentSender } from '../../runtime/metrics/instrumentSender.js';
 import { createWebhookSender } from '../../runtime/webhooks/sender.js';
 import { createWebhookService } from '../../runtime/webhooks/service.js';
 import type { ClusterSignals } from '../../runtime/events/clusterSignals.js';
+import type { WebhookSender } from '../../runtime/webhooks/sender.js';
 
 /** The cluster topic of webhook changes; the payload is the workspace id. */
 export const webhooksTopic = 'webhooks';
@@ -47,6 +48,8 @@ export interface EventsOutDeps {
   signals?: ClusterSignals;
   /** Adds to an event's data in webhook payloads only (issue 27: the signed approval links), given the public base URL. */
   webhookEventData?: (kind: string, data: unknown, baseUrl: string) => unknown;
+  /** Wraps the webhook sender (tracing: a span per attempt, runtime/telemetry/traceSender.ts). */
+  decorateSender?: (sender: WebhookSender) => WebhookSender;
 }
 
 export interface EventsOutOptions {
@@ -69,10 +72,11 @@ export interface EventsOutOptions {
 export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions = {}) {
   const { config, db, repos, clock, logger, cipher } = deps;
   const concurrency = options.webhookConcurrency ?? 64;
-  const sender = instrumentSender(
+  const timedSender = instrumentSender(
     createWebhookSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateUrls, connections: concurrency, clock: performance }),
     deps.metrics,
   );
+  const sender = deps.decorateSender ? deps.decorateSender(timedSender) : timedSender;
   let publicUrl: string | undefined;
 
   const dispatcher = createWebhookDispatcher({

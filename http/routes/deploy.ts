@@ -9,6 +9,12 @@ import type { RouteSpec } from '../route.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
+/** The caller's W3C trace context: the new outcomes' traces join it (docs/tracing.md). */
+function callerOf(ctx: { get(field: string): string }) {
+  const traceparent = ctx.get('traceparent');
+  return traceparent ? { traceparent } : undefined;
+}
+
 function fullView(deployed: Deployed) {
   return {
     outcome_id: deployed.id,
@@ -57,6 +63,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       async handler(ctx) {
         const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
           prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, fullView(answer)),
+          callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = fullView(deployed);
@@ -73,6 +80,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       async handler(ctx) {
         const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
           prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, shortView(answer)),
+          callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = shortView(deployed);
@@ -88,6 +96,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       async handler(ctx) {
         const created = await engine.batch(authOf(ctx).workspace, ctx.state.body as BatchRequest, (answer) =>
           prepareAnswer(ctx, { kind: 'workflow', id: answer.workflow.id }, 201, batchView(answer)),
+          callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = batchView(created);

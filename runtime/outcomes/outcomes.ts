@@ -24,6 +24,7 @@ import { planBatch, workflowOf } from './planBatch.js';
 import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
 import type { BatchRequest, Deployed, DeployRequest, ReviseRequest } from './requests.js';
 import type { StageRunner } from './stageRunner.js';
+import type { DeployTrace, TraceDeploy } from '../telemetry/deployTrace.js';
 
 /**
  * The outcome commands (spec: deploy, run, batch deploy, revise, cancel, retry). Each command
@@ -45,13 +46,18 @@ import type { StageRunner } from './stageRunner.js';
  */
 export type BeforeCommit<T> = (answer: T) => Promise<CommitCondition | undefined | void>;
 
+/** Who asked, beyond the body: the caller's W3C `traceparent` header, which the new outcomes' traces join. */
+export interface DeployCaller {
+  traceparent?: string;
+}
+
 export interface Outcomes {
   /** Deploys one crew on a brief: one credit, one outcome that starts or waits for a slot. */
-  deploy(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed>;
+  deploy(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>, caller?: DeployCaller): Promise<Deployed>;
   /** The same command for POST /run (whose answer is shorter). */
-  run(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed>;
+  run(workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>, caller?: DeployCaller): Promise<Deployed>;
   /** Deploys several crews as one workflow; entries with dependencies wait for them. */
-  batch(workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }>;
+  batch(workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>, caller?: DeployCaller): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }>;
   /** Revises a completed outcome; the record and the REVISE transition commit together. */
   revise(workspace: WorkspaceRow, outcomeId: string, request: ReviseRequest): Promise<RevisionRow>;
   /** Cancels a processing outcome (it fails with code `cancelled`). */
@@ -84,6 +90,8 @@ export interface OutcomesDeps {
    * the shared line for a worker to load and run; none is started here.
    */
   acceptOnly?: boolean;
+  /** Starts each new outcome's trace (runtime/telemetry/deployTrace.ts); absent when tracing is off. */
+  traceDeploy?: TraceDeploy;
 }
 
 interface Ctx extends OutcomesDeps {
@@ -128,7 +136,19 @@ async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOut
   ctx.queue.pump(workspaceId);
 }
 
-async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>): Promise<Deployed> {
+/** Runs `commit` with the deploy spans of `traces` ended after it, failed when it throws. */
+async function traced<T>(traces: Array<DeployTrace | undefined>, commit: () => Promise<T>): Promise<T> {
+  try {
+    const answer = await commit();
+    for (const trace of traces) trace?.end();
+    return answer;
+  } catch (error) {
+    for (const trace of traces) trace?.end(error);
+    throw error;
+  }
+}
+
+async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request: DeployRequest, beforeCommit?: BeforeCommit<Deployed>, caller?: DeployCaller): Promise<Deployed> {
   checkBrief(request.brief, 'brief');
   const crew = await availableCrew(ctx, crewId);
   await ctx.validateIntegrations?.(workspace.id, request.integrations);
@@ -137,14 +157,17 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   const id = ctx.ids.id('out');
   const createdAt = ctx.now();
   const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
-  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion, approvals });
-  const claim = await beforeCommit?.(deployedView(planned));
-  await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim);
-  // Read after the commit: an outcome that got a slot at once has left `queued` by now.
-  return deployedView(planned);
+  const trace = ctx.traceDeploy?.({ outcomeId: id, workspaceId: workspace.id, crew: crew.id }, caller?.traceparent);
+  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion, approvals, ...(trace?.traceparent ? { traceparent: trace.traceparent } : {}) });
+  return traced([trace], async () => {
+    const claim = await beforeCommit?.(deployedView(planned));
+    await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim);
+    // Read after the commit: an outcome that got a slot at once has left `queued` by now.
+    return deployedView(planned);
+  });
 }
 
-async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
+async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>, caller?: DeployCaller): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
   const plan = planBatch(request, ctx.crews.ids, ctx.ids);
   const definitions = new Map<string, CrewDefinition>();
   for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
@@ -155,9 +178,12 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
   const createdAt = ctx.now();
   const workflowId = ctx.ids.id('wf');
   const estimates = batchEstimates(ctx.estimator, plan, workspace.id, definitions, createdAt);
-  const planned = plan.sorted.map((item) => {
+  // One trace per outcome; each joins the caller's trace when the request carried one.
+  const traces = plan.sorted.map((item) => ctx.traceDeploy?.({ outcomeId: item.id, workspaceId: workspace.id, crew: item.entry.crew_id }, caller?.traceparent));
+  const planned = plan.sorted.map((item, index) => {
     const dependsOn = plan.dependsOn(item.entry);
     const { brief, context, requirements, priority } = item.entry;
+    const traceparent = traces[index]?.traceparent;
     return planOutcome(ctx.machines.outcome, {
       id: item.id,
       workspaceId: workspace.id,
@@ -170,6 +196,7 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
       ...(priority !== undefined ? { priority } : {}),
       estimatedCompletion: estimates.get(item.id)!,
       approvals: policies[request.crews.indexOf(item.entry)] ?? null,
+      ...(traceparent ? { traceparent } : {}),
     });
   });
   const { entries, input } = workflowOf(plan, workflowId, workspace.id, request.workflow_name, createdAt);
@@ -179,10 +206,12 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
     const views = new Map(planned.map((p) => [p.id, deployedView(p)]));
     return { workflow, outcomes: plan.order.map((item) => views.get(item.id)!) };
   };
-  const claim = await beforeCommit?.(answer());
-  await commitOutcomes(ctx, workspace.id, planned, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!, claim, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
-  ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
-  return answer();
+  return traced(traces, async () => {
+    const claim = await beforeCommit?.(answer());
+    await commitOutcomes(ctx, workspace.id, planned, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!, claim, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
+    ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
+    return answer();
+  });
 }
 
 async function outcomeOf(ctx: Ctx, workspaceId: string, id: string): Promise<OutcomeRow> {
@@ -267,9 +296,9 @@ async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Prom
 export function createOutcomes(deps: OutcomesDeps): Outcomes {
   const ctx: Ctx = { ...deps, upgradeUrl: deps.upgradeUrl ?? 'https://crewd.example/settings/billing', now: () => deps.clock.now().toISOString() };
   return {
-    deploy: (workspace, crewId, request, beforeCommit) => deploy(ctx, workspace, crewId, request, beforeCommit),
-    run: (workspace, crewId, request, beforeCommit) => deploy(ctx, workspace, crewId, request, beforeCommit),
-    batch: (workspace, request, beforeCommit) => batch(ctx, workspace, request, beforeCommit),
+    deploy: (workspace, crewId, request, beforeCommit, caller) => deploy(ctx, workspace, crewId, request, beforeCommit, caller),
+    run: (workspace, crewId, request, beforeCommit, caller) => deploy(ctx, workspace, crewId, request, beforeCommit, caller),
+    batch: (workspace, request, beforeCommit, caller) => batch(ctx, workspace, request, beforeCommit, caller),
     revise: (workspace, outcomeId, request) => revise(ctx, workspace, outcomeId, request),
     cancel: (workspace, outcomeId) => cancel(ctx, workspace, outcomeId),
     retry: (workspace, outcomeId) => retry(ctx, workspace, outcomeId),

@@ -38,6 +38,8 @@ export interface PlanArgs {
   estimatedCompletion?: string;
   /** The effective approval policy (issue 27); null or absent: the outcome never waits. */
   approvals?: ApprovalPolicy | null;
+  /** The outcome's trace context (runtime/telemetry/deployTrace.ts); absent when tracing is off. */
+  traceparent?: string;
 }
 
 /** The actor row written before an actor's first snapshot: restore starts it from `input`. */
@@ -81,6 +83,7 @@ export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' |
     held: args.held ?? false,
     ...(args.estimatedCompletion ? { estimatedCompletion: args.estimatedCompletion } : {}),
     ...(args.approvals ? { approvals: args.approvals } : {}),
+    ...(args.traceparent ? { traceparent: args.traceparent } : {}),
   };
   const actor = outcomes.create(input);
   const snapshot = actor.getSnapshot();

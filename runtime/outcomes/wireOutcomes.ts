@@ -15,6 +15,10 @@ import { adoptRestored, restoreOutcomes } from './restoreOutcomes.js';
 import { seedDurations } from './seedDurations.js';
 import type { ApprovalSlots } from '../approvals/approvalSlots.js';
 import { createStageRunner, type StageRunnerDeps, type StageServices } from './stageRunner.js';
+import type { ActiveTracing } from '../telemetry/createTracing.js';
+import { deployTracer } from '../telemetry/deployTrace.js';
+import { traceProvider } from '../telemetry/traceProvider.js';
+import { traceStages } from '../telemetry/traceStages.js';
 
 export interface WireOutcomesDeps {
   repos: Repositories;
@@ -39,6 +43,11 @@ export interface WireOutcomesDeps {
   approvals?: ApprovalSlots;
   /** What a stage is estimated to take before any is measured (the local model's prior); each crew's `secondsPerStage` when absent. */
   unmeasuredStageMs?: number;
+  /**
+   * Spans of deploys, stages and model calls (runtime/telemetry); absent or `active` undefined:
+   * tracing is off. Tool call spans come with `services` (traceServices), which approvals share.
+   */
+  tracing?: { active: ActiveTracing | undefined; model: { provider: string; name: string } };
 }
 
 /**
@@ -75,9 +84,12 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
       })
     : undefined;
   const queue = shared ?? createCapacityQueue(slots);
-  const runner = createStageRunner({
+  // With tracing off each of these hands back what it was given.
+  const tracing = deps.tracing?.active;
+  const model = deps.tracing?.model ?? { provider: deps.provider.name, name: deps.provider.name };
+  const stageRunner = createStageRunner({
     repos,
-    provider: deps.provider,
+    provider: traceProvider(deps.provider, tracing, model),
     clock,
     crews: deps.crews,
     ...(deps.measure ? { measure: deps.measure } : {}),
@@ -88,6 +100,8 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
       return host.flushed();
     },
   });
+  const traceDeploy = deployTracer(tracing);
+  const runner = traceStages(stageRunner, tracing, { outcomeOf: (outcomeId) => machines?.outcome.get(outcomeId)?.getSnapshot().context, model });
   const estimator = createCompletionEstimator({
     now: () => clock.now().getTime(),
     queue: { ahead: queue.ahead, running: queue.running, runningCount: queue.runningCount, aheadCount: queue.aheadCount, limit: (workspaceId) => limits.get(workspaceId) ?? 1 },
@@ -98,7 +112,7 @@ export function wireOutcomes(deps: WireOutcomesDeps): { outcomes: Outcomes; mach
   machines = registered;
   // Actors taken over from a process whose lease ended (Postgres) join this process's engine.
   host.onRestored((ids) => void adoptRestored({ repos, machines: registered, queue, limits }, ids).catch((error) => deps.onError(error, 'taken-over actors could not be adopted')));
-  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}) });
+  const outcomes = createOutcomes({ repos, clock, ids: deps.ids, crews: deps.crews, host, machines: registered, queue, runner, estimator, limits, ...(deps.sharedCapacity?.runs === false ? { acceptOnly: true } : {}), ...(deps.validateIntegrations ? { validateIntegrations: deps.validateIntegrations } : {}), ...(deps.upgradeUrl ? { upgradeUrl: deps.upgradeUrl } : {}), ...(traceDeploy ? { traceDeploy } : {}) });
   return {
     outcomes,
     machines: registered,
