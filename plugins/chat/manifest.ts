@@ -20,5 +20,6 @@ export const chatManifest: PluginManifest = {
       access_token: { type: 'string', minLength: 1, description: 'Bot token (stored encrypted, never returned).' },
     },
   },
+  configureFields: ['channel', 'notify_on_completion', 'import_context'],
   secrets: [{ name: 'access_token', description: 'Bot token of the chat workspace (saved by /api/chat/integrations/chat/configure).', required: false }],
 };

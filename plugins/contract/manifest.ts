@@ -72,6 +72,12 @@ export interface PluginManifest {
    * `additionalProperties: false` so a typo is a 400 naming the field.
    */
   settingsSchema: JsonSchema;
+  /**
+   * Settings the configure body may also carry at its top level, beside `settings` (spec:
+   * Integrations names `channel`, `notify_on_completion` and `import_context` for the chat tool).
+   * Each must be a property of `settingsSchema`; another plugin's configure refuses them.
+   */
+  configureFields?: string[];
   /** Secrets read from `settings` on configure, encrypted at rest, handed in decrypted. */
   secrets: SecretSpec[];
   /**
