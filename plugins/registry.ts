@@ -28,7 +28,7 @@ export interface RegistryOptions {
 }
 
 /**
- * Throws on a duplicate plugin id, tool name, flag name, job name or runner name, on a flag naming an
+ * Throws on a duplicate plugin id, tool name, flag name, route, job name or runner name, on a flag naming an
  * undeclared tool, on a configure field its settings schema lacks, on a flag stage no crew has (when
  * `crewStages` is given) and on an invalid job schedule. Every message names the plugin.
  */
@@ -36,6 +36,7 @@ export function createPluginRegistry(plugins: readonly Plugin[], options: Regist
   const byId = new Map<string, Plugin>();
   const toolOwner = new Map<string, string>();
   const byFlag = new Map<string, FlagBinding>();
+  const routeOwner = new Map<string, string>();
   for (const plugin of plugins) {
     const { id } = plugin.manifest;
     if (byId.has(id)) throw new Error(`plugin registry: duplicate plugin id "${id}"`);
@@ -54,6 +55,12 @@ export function createPluginRegistry(plugins: readonly Plugin[], options: Regist
     const settingNames = Object.keys((plugin.manifest.settingsSchema.properties as Record<string, unknown> | undefined) ?? {});
     for (const field of plugin.manifest.configureFields ?? []) {
       if (!settingNames.includes(field)) throw new Error(`plugin registry: configure field "${field}" of plugin "${id}" is not a property of its settings schema`);
+    }
+    for (const route of plugin.routes ?? []) {
+      const key = `${route.method.toUpperCase()} ${route.path}`;
+      const owner = routeOwner.get(key);
+      if (owner !== undefined) throw new Error(`plugin registry: route ${key} of plugin "${id}" is already declared by plugin "${owner}"`);
+      routeOwner.set(key, id);
     }
     const jobNames = new Set<string>();
     for (const job of plugin.manifest.jobs ?? []) {
