@@ -41,7 +41,7 @@ export interface IntegrationActionResult {
 export function actionResult(result: IntegrationActionResult) {
   return {
     content: [{ type: 'text' as const, text: JSON.stringify(result) }],
-    structuredContent: result as unknown as Record<string, unknown>,
+    structuredContent: { ...result },
   };
 }
 
@@ -51,7 +51,7 @@ export function actionError(message: string, options: { retryable: boolean; code
   return {
     isError: true,
     content: [{ type: 'text' as const, text: message }],
-    structuredContent: result as unknown as Record<string, unknown>,
+    structuredContent: { ...result },
   };
 }
 
