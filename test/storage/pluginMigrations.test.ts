@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chatPlugin } from '../../plugins/chat/index.js';
 import { chatTeamsTable } from '../../plugins/chat/teamsTable.js';
 import { createCipher } from '../../runtime/secrets/cipher.js';
-import { migrateLatest, migrationStatus } from '../../storage/migrate.js';
+import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
 import { migrationSource } from '../../storage/migrations/index.js';
 import { onEveryDatabase } from '../helpers/databases.js';
 
@@ -24,6 +24,15 @@ onEveryDatabase("a plugin's migration runs with the core ones in name order, onc
   // A process running without the plugin opens the same database.
   t.deepEqual(await migrateLatest(db), []);
   t.like(await teams.get('ws_1', 'T1'), { team_name: 'Acme' });
+});
+
+onEveryDatabase("with a plugin's step, the migrations run up, down and up again", async (t, db) => {
+  const plugins = chatPlugin.migrations ?? [];
+  const applied = await migrateLatest(db, plugins);
+  t.true(applied.includes('007_chat_integrations'));
+  t.deepEqual((await migrateDownAll(db, plugins)).sort(), [...applied].sort());
+  t.false(await db.schema.hasTable('chat_integrations'), "the plugin's table goes with its step");
+  t.deepEqual(await migrateLatest(db, plugins), applied);
 });
 
 test('a migration name declared twice stops the start', (t) => {
