@@ -6,13 +6,11 @@ import { isPostgres } from '../storage/db.js';
 import { createActorHost } from '../runtime/actors/actorHost.js';
 import { createKeyService } from '../runtime/auth/keyService.js';
 import { systemClock, type Clock } from '../runtime/clock.js';
-import { createChatPlugin } from '../plugins/chat/createChatPlugin.js';
 import { builtInPlugins } from '../plugins/index.js';
 import { createKnowledgeService } from '../runtime/knowledge/knowledgeService.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
-import { chatEndpoints } from './compose/chatEndpoints.js';
-import { chatTeamStore } from './compose/chatTeams.js';
-import { legacyChatSyncs } from './compose/legacyChatSyncs.js';
+import { attachPlugins, pluginMigrations } from './compose/attachPlugins.js';
+import { pluginRecovery } from './compose/pluginRecovery.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
 import { buildTracing, tracedWebhooks } from './compose/buildTracing.js';
@@ -83,7 +81,9 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
-  const { db, repos, releaseDataDir } = await openStorage(config, serving, knexLog(logger));
+  // The plugins' own tables are migrated with the service's (contract: `Plugin.migrations`).
+  const declaredPlugins = options.tools?.plugins ?? builtInPlugins();
+  const { db, repos, releaseDataDir } = await openStorage(config, serving, pluginMigrations(declaredPlugins), knexLog(logger));
   // The one cipher of the process: the key file is read here, once, and the cipher handed to
   // every part that stores secrets (idempotent answers, tool credentials, chat tokens, webhook secrets).
   const secretKey = loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir });
@@ -134,16 +134,18 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const leasing = isPostgres(db) && config.roles.worker && (options.runActors ?? serving);
   const actorHost = createActorHost({ db, repos, eventBus, clock, onError, ...(leasing ? { leases: { owner: node, leaseMs: config.leaseMs } } : {}) });
   // The knowledge base (runtime/knowledge): stages search it, plugins get it as `context.knowledge`.
-  const knowledge = createKnowledgeService({ repo: repos.knowledgeBase, checkpoints: repos.chatIntegrations, clock });
-  // The chat plugin with its sync, over its teams' table (token encrypted by the one cipher).
-  // Saving a chat token gives the workspace a `chat` tool connection unless one exists (spec).
-  const chat = createChatPlugin({
-    teams: chatTeamStore(repos.chatIntegrations, cipher),
-    apiUrl: config.chatApiUrl,
-    ensureToolConnection: (workspaceId, _teamId, accessToken) => tools.integrations.saveSecretsAndConnect(workspaceId, 'chat', { access_token: accessToken }),
+  const knowledge = createKnowledgeService({ repo: repos.knowledgeBase, checkpoints: repos.conversationCheckpoints, clock });
+  // Each plugin with `attach` gets its host (database, cipher, errors, `connect`) and answers the
+  // running plugin: its stores, runners, jobs, routes and recovery wired (the chat sync, /api/chat).
+  const plugins = attachPlugins(declaredPlugins, {
+    db,
+    cipher,
+    clock,
+    logger,
+    apiUrls: config.pluginApiUrls,
+    actors: repos.actors,
+    connect: (workspaceId, pluginId, secrets) => tools.integrations.saveSecretsAndConnect(workspaceId, pluginId, secrets),
   });
-  // A plugin list given by a test runs the wired chat plugin in place of the bare one.
-  const plugins = (options.tools?.plugins ?? builtInPlugins()).map((plugin) => (plugin.manifest.id === 'chat' ? chat : plugin));
   // Tools: plugins in process and MCP servers per workspace, with the knowledge base and durable runs.
   // Postgres: cancel, revise, retry and plugin runs (the chat sync) for an actor another process
   // holds go to that process (docs/leases.md).
@@ -179,15 +181,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     actorHost.onRestored(() => commands.forwarding.pump());
   }
   const decisions = buildDecisions({ repos, clock, host: actorHost, machines: engine.machines, scheduler, ...(commands ? { commands } : {}), leasing });
-  const legacyChat = legacyChatSyncs({ actors: repos.actors, chatIntegrations: repos.chatIntegrations, now: () => clock.now().toISOString() });
+  const recovery = pluginRecovery(plugins);
   /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
   async function startActors(): Promise<number> {
-    // Chat syncs an earlier version left in flight resume as plugin runs (after the restore).
-    const legacy = await legacyChat.take();
+    // Plugin work an earlier version left in flight (the chat syncs) resumes as plugin runs (after the restore).
+    const legacy = await recovery.take();
     // Tool connections stored without an actor (before they ran on the host) get one.
     const orphanConnections = await tools.connections.orphans();
     const restored = await engine.restore();
-    if (legacy > 0 && tools.pluginRuns) await legacyChat.adopt(tools.pluginRuns);
+    if (legacy > 0 && tools.pluginRuns) await recovery.adopt(tools.pluginRuns);
     await tools.connections.adopt(orphanConnections);
     actorHost.startLeases();
     if (leasing) commands?.forwarding.start();
@@ -232,9 +234,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     await tools.pluginJobs.runAtStart();
   }
 
-  // The /api/chat endpoints: the chat plugin's service, called with the workspace's plugin context.
-  const chatService = chatEndpoints(chat.service, (workspaceId) => tools.pluginHost.context(workspaceId, 'chat'));
-  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, chat: chatService, tools, idempotency, version, metrics, approvals: { decisions, links: approvals.links } });
+  const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, tools, idempotency, version, metrics, approvals: { decisions, links: approvals.links } });
   const { app, router, routes, document, mcp } = createHttpApp(deps);
   let server: http.Server | undefined;
 
@@ -253,8 +253,6 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     scheduler,
     startActors,
     eventsOut,
-    /** The chat plugin's service by workspace (plugins/chat/chatService.ts), as /api/chat calls it. */
-    chat: chatService,
     /** The knowledge base (runtime/knowledge): stages' retrieval, plugins' `context.knowledge`. */
     knowledge,
     tools,

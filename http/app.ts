@@ -41,7 +41,8 @@ function checkPathParameters(params: Record<string, string> | undefined): void {
 /** Wires one route: scope from the table (or a loud failure), validation at the boundary, handler. */
 function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnType<typeof createValidators>): { scope: string | null; run: (ctx: AppContext) => unknown } {
   const key = scopeKey(route.method, route.path);
-  const scope = routeScopes[key];
+  if (route.scope && routeScopes[key]) throw new Error(`plugin route ${key} takes a path of the service's own routes`);
+  const scope = route.scope ?? routeScopes[key];
   if (!scope) throw new Error(`route ${key} has no entry in http/scopes.ts`);
   const checkParams = route.params ? validators.params(route.params) : undefined;
   // Every route checks its query, declared or not: an undeclared parameter is a 400 naming it.

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { KeyService } from '../runtime/auth/keyService.js';
-import type { ChatEndpoints } from '../plugins/chat/chatService.js';
 import type { Clock } from '../runtime/clock.js';
 import type { Config } from '../runtime/config.js';
 import type { CrewCatalog } from '../runtime/crewCatalog.js';
@@ -37,9 +36,7 @@ export interface HttpDeps {
   engine: Outcomes;
   /** Whether the actor host keeps up (readiness). */
   actorHealth(): ActorHostHealth;
-  /** The chat-tool integration: the chat plugin's service by workspace (plugins/chat/chatService.ts, wired in app/). */
-  chat: ChatEndpoints;
-  /** MCP tool connections, the agents' tool service, integrations (runtime/tools). */
+  /** MCP tool connections, the agents' tool service, integrations, the plugin registry and hosts (runtime/tools). */
   tools: Tools;
   /** Idempotency-Key records (claim, lease, encrypted answers). */
   idempotency: IdempotencyService;

@@ -1,3 +1,4 @@
+import type { PluginRouteScope } from '../plugins/contract.js';
 import type { JsonSchema } from '../schemas/types.js';
 import type { AppContext } from './context.js';
 
@@ -5,7 +6,9 @@ export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
 /**
  * One HTTP route: where it lives, what it accepts and answers (JSON Schemas from schemas/), and its
- * handler. The scope comes from http/scopes.ts, never from here, so one table governs access.
+ * handler. The scope of the service's own routes comes from http/scopes.ts, never from here, so one
+ * table governs access; a plugin's route brings the scope its plugin declared (`scope`), and may
+ * not take a path of that table.
  */
 export interface RouteSpec {
   method: HttpMethod;
@@ -20,5 +23,7 @@ export interface RouteSpec {
   body?: JsonSchema;
   /** Status code to response body schema; null for a body-less answer (e.g. a WebSocket upgrade). */
   responses: Record<number, JsonSchema | null>;
+  /** Only on a plugin's route (contract: `PluginRoute.scope`). */
+  scope?: PluginRouteScope;
   handler(ctx: AppContext): Promise<void> | void;
 }

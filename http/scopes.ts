@@ -3,8 +3,9 @@ import type { Scope } from '../runtime/auth/scopes.js';
 import { errors } from '../runtime/errors.js';
 
 /**
- * The one table of who may call what (DESIGN section 5). Keys are `METHOD path` as registered on
- * the router. `public` routes need no key; `any` needs a valid key and no particular scope.
+ * The one table of who may call what among the service's own routes (DESIGN section 5); a plugin's
+ * routes carry the scope their plugin declares (http/routes/pluginRoutes.ts). Keys are `METHOD
+ * path` as registered on the router. `public` routes need no key; `any` needs a valid key and no particular scope.
  * Registering a route missing from this table throws at start, and a test walks the router.
  */
 export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
@@ -66,14 +67,6 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'POST /api/mcp/connect': 'integrations:write',
   'DELETE /api/mcp/disconnect/:connection_id': 'integrations:write',
   'GET /api/mcp/analytics/:workspace_id': 'admin:read',
-  'POST /api/chat/integrations/chat/channels': 'integrations:write',
-  'POST /api/chat/integrations/chat/configure': 'integrations:write',
-  'POST /api/chat/integrations/chat/sync': 'integrations:write',
-  'GET /api/chat/integrations/chat/status': 'integrations:read',
-  'DELETE /api/chat/integrations/chat/disconnect': 'integrations:write',
-  'POST /api/chat/post': 'integrations:write',
-  'GET /api/chat/messages': 'integrations:read',
-  'POST /api/chat/ingest': 'integrations:write',
 };
 
 export function scopeKey(method: string, path: string): string {

@@ -28,14 +28,15 @@ export interface RegistryOptions {
 }
 
 /**
- * Throws on a duplicate plugin id, tool name, flag name, job name or runner name, on a flag naming an
- * undeclared tool, on a flag stage no crew has (when `crewStages` is given) and on an invalid
- * job schedule. Every message names the plugin.
+ * Throws on a duplicate plugin id, tool name, flag name, route, job name or runner name, on a flag naming an
+ * undeclared tool, on a configure field its settings schema lacks, on a flag stage no crew has (when
+ * `crewStages` is given) and on an invalid job schedule. Every message names the plugin.
  */
 export function createPluginRegistry(plugins: readonly Plugin[], options: RegistryOptions = {}): PluginRegistry {
   const byId = new Map<string, Plugin>();
   const toolOwner = new Map<string, string>();
   const byFlag = new Map<string, FlagBinding>();
+  const routeOwner = new Map<string, string>();
   for (const plugin of plugins) {
     const { id } = plugin.manifest;
     if (byId.has(id)) throw new Error(`plugin registry: duplicate plugin id "${id}"`);
@@ -50,6 +51,16 @@ export function createPluginRegistry(plugins: readonly Plugin[], options: Regist
       if (!plugin.manifest.tools.includes(flag.tool)) throw new Error(`plugin registry: flag "${flag.name}" of plugin "${id}" names undeclared tool "${flag.tool}"`);
       if (options.crewStages) checkStages(id, flag, options.crewStages);
       byFlag.set(flag.name, { plugin, flag });
+    }
+    const settingNames = Object.keys((plugin.manifest.settingsSchema.properties as Record<string, unknown> | undefined) ?? {});
+    for (const field of plugin.manifest.configureFields ?? []) {
+      if (!settingNames.includes(field)) throw new Error(`plugin registry: configure field "${field}" of plugin "${id}" is not a property of its settings schema`);
+    }
+    for (const route of plugin.routes ?? []) {
+      const key = `${route.method.toUpperCase()} ${route.path}`;
+      const owner = routeOwner.get(key);
+      if (owner !== undefined) throw new Error(`plugin registry: route ${key} of plugin "${id}" is already declared by plugin "${owner}"`);
+      routeOwner.set(key, id);
     }
     const jobNames = new Set<string>();
     for (const job of plugin.manifest.jobs ?? []) {

@@ -26,7 +26,6 @@ export interface Config {
   webhookRetryJitter: number;
   webhookTimeoutMs: number;
   allowPrivateUrls: boolean;
-  chatApiUrl: string;
   logLevel: string;
   /** Commands a stdio MCP connection may run (CREWD_MCP_STDIO_ALLOW, comma-separated). */
   mcpStdioAllow: string[];
@@ -188,7 +187,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryJitter: parseRetryJitter(env.CREWD_WEBHOOK_RETRY_JITTER),
     webhookTimeoutMs: integer(env, 'CREWD_WEBHOOK_TIMEOUT_MS', 30_000, 1, 600_000),
     allowPrivateUrls: flag(env, 'CREWD_ALLOW_PRIVATE_URLS'),
-    chatApiUrl: url(env, 'CREWD_CHAT_API_URL', 'https://slack.com/api/', ['http:', 'https:'])!,
     logLevel,
     mcpStdioAllow: (env.CREWD_MCP_STDIO_ALLOW ?? '')
       .split(',')

@@ -1,6 +1,8 @@
 /**
  * The one error type of the service. `expose` errors reach the client as the spec's error body
  * `{error: {code, message, details}}`; anything else is logged and answered as a generic 500.
+ * Every 4xx is exposed; a 5xx only when its maker says the message names no internals (`expose`,
+ * e.g. a vendor outage answered as 502).
  */
 export class ServiceError extends Error {
   readonly expose: boolean;
@@ -10,10 +12,11 @@ export class ServiceError extends Error {
     message: string,
     readonly details: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    expose: boolean = status < 500,
   ) {
     super(message);
     this.name = 'ServiceError';
-    this.expose = status < 500;
+    this.expose = status < 500 || expose;
   }
 }
 

@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { actorsRepository } from './repositories/actors.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
 import { approvalsRepository } from './repositories/approvals.js';
-import { chatIntegrationsRepository } from './repositories/chatIntegrations.js';
+import { conversationCheckpointsRepository } from './repositories/conversationCheckpoints.js';
 import { creditsRepository } from './repositories/credits.js';
 import { crewStatusRepository } from './repositories/crewStatus.js';
 import { eventsRepository } from './repositories/events.js';
@@ -44,7 +44,7 @@ export function createRepositories(db: Db) {
     webhooks: webhooksRepository(db),
     webhookDeliveries: webhookDeliveriesRepository(db),
     knowledgeBase: knowledgeBaseRepository(db),
-    chatIntegrations: chatIntegrationsRepository(db),
+    conversationCheckpoints: conversationCheckpointsRepository(db),
     toolConnections: toolConnectionsRepository(db),
     toolCatalogs: toolCatalogsRepository(db),
     toolCalls: toolCallsRepository(db),

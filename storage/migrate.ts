@@ -1,24 +1,34 @@
 import type { Db } from './db.js';
-import { migrationSource } from './migrations/index.js';
+import { migrationSource, type NamedMigration } from './migrations/index.js';
 
-const config = { migrationSource, tableName: 'crewd_migrations' };
+export type { NamedMigration } from './migrations/index.js';
+
+/**
+ * `extra`: the plugins' migrations. A database may hold a plugin's applied steps while this process
+ * runs without that plugin (a test's plugin list, a plugin removed): knex's check that every applied
+ * name is still known would refuse to start, so it is off; the names themselves never change.
+ */
+function configOf(extra: readonly NamedMigration[]) {
+  return { migrationSource: migrationSource(extra), tableName: 'crewd_migrations', disableMigrationsListValidation: true };
+}
 
 /** Brings the schema up to date; returns the names of the migrations it ran. */
-export async function migrateLatest(db: Db): Promise<string[]> {
-  const [, names] = (await db.migrate.latest(config)) as [number, string[]];
+export async function migrateLatest(db: Db, extra: readonly NamedMigration[] = []): Promise<string[]> {
+  const [, names] = (await db.migrate.latest(configOf(extra))) as [number, string[]];
   return names;
 }
 
 /** Rolls back every migration (tests and `crewd migrate --down`). */
-export async function migrateDownAll(db: Db): Promise<string[]> {
-  const [, names] = (await db.migrate.rollback(config, true)) as [number, string[]];
+export async function migrateDownAll(db: Db, extra: readonly NamedMigration[] = []): Promise<string[]> {
+  const [, names] = (await db.migrate.rollback(configOf(extra), true)) as [number, string[]];
   return names;
 }
 
-export async function migrationStatus(db: Db): Promise<{ completed: string[]; pending: string[] }> {
+export async function migrationStatus(db: Db, extra: readonly NamedMigration[] = []): Promise<{ completed: string[]; pending: string[] }> {
+  const config = configOf(extra);
   const [completed, pending] = (await db.migrate.list(config)) as [Array<{ name: string } | string>, Array<unknown>];
   return {
     completed: completed.map((entry) => (typeof entry === 'string' ? entry : entry.name)),
-    pending: pending.map((entry) => migrationSource.getMigrationName(entry as never)),
+    pending: pending.map((entry) => (entry as [string])[0]),
   };
 }

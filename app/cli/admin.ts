@@ -5,6 +5,8 @@ import { isCrewId } from '../../runtime/crews/index.js';
 import { createRuntime } from '../createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
+import { builtInPlugins } from '../../plugins/index.js';
+import { pluginMigrations } from '../compose/attachPlugins.js';
 import { apiKeyView } from '../../http/views/apiKey.js';
 import type { Clock } from '../../runtime/clock.js';
 import { print, table } from './output.js';
@@ -39,15 +41,17 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
   async migrate(config, _args, flags, json) {
     const { openDb } = await import('../../storage/db.js');
     const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    // The built-in plugins' tables migrate with the service's, as at start.
+    const plugins = pluginMigrations(builtInPlugins());
     try {
       if (flags.down) {
-        const names = await migrateDownAll(db);
+        const names = await migrateDownAll(db, plugins);
         print(json, { rolled_back: names }, () => (names.length ? `rolled back: ${names.join(', ')}` : 'nothing to roll back'));
       } else if (flags.status) {
-        const status = await migrationStatus(db);
+        const status = await migrationStatus(db, plugins);
         print(json, status, () => `completed: ${status.completed.join(', ') || '-'}\npending: ${status.pending.join(', ') || '-'}`);
       } else {
-        const names = await migrateLatest(db);
+        const names = await migrateLatest(db, plugins);
         print(json, { applied: names }, () => (names.length ? `applied: ${names.join(', ')}` : 'already up to date'));
       }
     } finally {

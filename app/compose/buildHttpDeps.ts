@@ -35,7 +35,6 @@ export function buildHttpDeps(parts: HttpParts): HttpDeps {
     actorHealth: () => parts.actorHost.health(),
     webhooks: parts.eventsOut.webhooks,
     openSse: parts.eventsOut.stream.openSse,
-    chat: parts.chat,
     tools: parts.tools,
     idempotency: parts.idempotency,
     version: parts.version,

@@ -4,7 +4,7 @@ import { ensureDatabase, MissingDatabaseError } from '../../storage/ensureDataba
 import { privateDataDir } from '../../storage/privateDataDir.js';
 import { ConfigError } from '../../runtime/configError.js';
 import { createRepositories, type Repositories } from '../../storage/index.js';
-import { migrateLatest } from '../../storage/migrate.js';
+import { migrateLatest, type NamedMigration } from '../../storage/migrate.js';
 import type { Config } from '../../runtime/config.js';
 
 /** The migrated database, its repositories and, for a serving process on SQLite, the data directory's lock. */
@@ -17,9 +17,10 @@ export interface Storage {
 
 /**
  * Takes the data directory's lock when `serving` on SQLite, opens the database and migrates it to
- * the latest schema. The lock is taken first so a second server fails before touching the file.
+ * the latest schema, the plugins' tables included (`migrations`, declared by the plugins). The lock
+ * is taken first so a second server fails before touching the file.
  */
-export async function openStorage(config: Config, serving: boolean, log?: DbLog): Promise<Storage> {
+export async function openStorage(config: Config, serving: boolean, migrations: readonly NamedMigration[], log?: DbLog): Promise<Storage> {
   // The data directory holds the secrets key and exported documents even beside Postgres.
   privateDataDir(config.dataDir);
   // One serving process per SQLite data directory (admin commands may open it beside the server).
@@ -39,6 +40,6 @@ export async function openStorage(config: Config, serving: boolean, log?: DbLog)
   // stall the other processes' deploys and takeovers for that long at most (docs/leases.md).
   const idleInTransactionMs = Math.min(config.leaseMs, config.transactionIdleMs);
   const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, idleInTransactionMs, ...(log ? { log } : {}) });
-  await migrateLatest(db);
+  await migrateLatest(db, migrations);
   return { db, repos: createRepositories(db), releaseDataDir };
 }

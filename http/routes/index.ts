@@ -1,3 +1,4 @@
+import type { Plugin } from '../../plugins/contract.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
@@ -6,7 +7,6 @@ import { adminPageRoutes } from './adminPage.js';
 import { apiKeyRoutes } from './apiKeys.js';
 import { approvalRoutes } from './approvals.js';
 import { authRoutes } from './auth.js';
-import { chatRoutes } from './chat.js';
 import { crewRoutes } from './crews.js';
 import { deployRoutes } from './deploy.js';
 import { metricsRoutes } from './metrics.js';
@@ -15,6 +15,7 @@ import { oauthRoutes } from './oauth.js';
 import { mcpRoutes } from './mcp.js';
 import { mcpDiscoveryRoutes } from './mcpDiscovery.js';
 import { outcomeRoutes } from './outcomes.js';
+import { pluginRoutes } from './pluginRoutes.js';
 import { outcomeEventRoutes } from './outcomeEvents.js';
 import { outcomeStreamRoutes } from './outcomeStream.js';
 import { systemRoutes } from './system.js';
@@ -22,7 +23,10 @@ import { toolCallRoutes } from './toolCalls.js';
 import { webhookRoutes } from './webhooks.js';
 import { workflowRoutes } from './workflows.js';
 
-/** Every route of the service, one router module per resource. */
-export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
+/**
+ * Every route of the service, one router module per resource, and the plugins' routes from the
+ * registry (`plugins`), where the chat routes always stood, so the OpenAPI document keeps its order.
+ */
+export function allRoutes(deps: HttpDeps, document: () => JsonSchema, plugins: readonly Plugin[] = deps.tools.registry.list()): RouteSpec[] {
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
 }

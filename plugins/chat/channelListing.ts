@@ -1,4 +1,5 @@
 import type { ChatApi, ChatChannel } from './chatApi.js';
+import type { ChatErrors } from './chatErrors.js';
 import { checkTeam } from './checkTeam.js';
 
 function channelView(channel: ChatChannel) {
@@ -9,8 +10,8 @@ function channelView(channel: ChatChannel) {
  * Channels the token can reach: every public one, private ones the bot is in. Invariant: the token
  * is checked against `teamId` first; nothing is stored.
  */
-export async function listChannels(api: ChatApi, teamId: string) {
-  await checkTeam(api, teamId);
+export async function listChannels(api: ChatApi, errors: ChatErrors, teamId: string) {
+  await checkTeam(api, errors, teamId);
   const channels = (await api.listChannels(false)).filter((channel) => !channel.is_private || channel.is_member);
   return { team_id: teamId, channels: channels.map(channelView), total_count: channels.length };
 }

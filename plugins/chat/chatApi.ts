@@ -185,6 +185,9 @@ export function createChatApi(token: string, options: ChatApiOptions) {
 }
 
 export type ChatApi = ReturnType<typeof createChatApi>;
+/** The chat tool's Web API when the operator names none (CREWD_CHAT_API_URL). */
+export const defaultChatApiUrl = 'https://slack.com/api/';
+
 export type ChatApiFactory = (token: string, options: { waitOnRateLimit: boolean }) => ChatApi;
 
 function channelOf(raw: Record<string, unknown>): ChatChannel {

@@ -1,6 +1,5 @@
 import type { PluginContext } from '../contract.js';
 import type { ChatConfiguration } from './chatConfiguration.js';
-import { asService } from './chatErrors.js';
 import { listChannels } from './channelListing.js';
 import { chatStatus } from './chatStatus.js';
 import { configureChat } from './configureChat.js';
@@ -15,15 +14,16 @@ export type { ChatServiceDeps } from './chatServiceDeps.js';
 /**
  * The chat-tool integration behind /api/chat (spec: Chat-tool integration). Every call gets the
  * chat plugin's context of the caller's crewd workspace; `team_id` names the chat workspace within
- * it. Chat API failures become 401 / 403 / 429 / 502 ChatServiceErrors (chatErrors.ts).
+ * it. Chat API failures become 401 / 403 / 429 / 502 service errors (chatErrors.ts).
  */
 export function createChatService(deps: ChatServiceDeps) {
   const { teams } = deps;
+  const { asService } = deps.errors;
   const interactive = (token: string) => deps.api(token, { waitOnRateLimit: false });
 
   return {
     /** Channels the token can reach: every public one, private ones the bot is in. */
-    channels: (_context: PluginContext, input: { access_token: string; team_id: string }) => asService(async () => listChannels(interactive(input.access_token), input.team_id)),
+    channels: (_context: PluginContext, input: { access_token: string; team_id: string }) => asService(async () => listChannels(interactive(input.access_token), deps.errors, input.team_id)),
 
     /** Checks the token and the listed channels, then stores both (token encrypted). */
     configure: (context: PluginContext, input: { access_token: string; team_id: string; configuration: Partial<ChatConfiguration> }) =>
@@ -32,7 +32,7 @@ export function createChatService(deps: ChatServiceDeps) {
     /** Starts a run (initial: backfill; else only newer than each channel's checkpoint). */
     sync: (context: PluginContext, input: { team_id: string; initial_sync: boolean }) =>
       asService(async () => {
-        const row = await ownIntegration(teams, context.workspaceId, input.team_id);
+        const row = await ownIntegration(teams, deps.errors, context.workspaceId, input.team_id);
         // A dead token is the caller's to fix: say so now rather than in the status later.
         await interactive(row.token).authTest();
         const run = await runsOf(context).start(syncRunner, input.team_id, { initial: input.initial_sync });
@@ -43,20 +43,16 @@ export function createChatService(deps: ChatServiceDeps) {
 
     /** Deletes the token, stops its syncs (scheduled and running) and purges its messages. */
     async disconnect(context: PluginContext, teamId: string) {
-      await ownIntegration(teams, context.workspaceId, teamId);
+      await ownIntegration(teams, deps.errors, context.workspaceId, teamId);
       await runsOf(context).stop(syncRunner, teamId);
       await teams.remove(context.workspaceId, teamId);
       const deleted = await conversationsOf(context).purge(teamId);
       return { status: 'disconnected' as const, team_id: teamId, messages_deleted: deleted };
     },
 
-    ...createLegacyEndpoints({ interactive }),
+    ...createLegacyEndpoints({ interactive, errors: deps.errors }),
   };
 }
 
 export type ChatService = ReturnType<typeof createChatService>;
 
-/** The chat service as the HTTP routes call it: by workspace id (app/ finds the plugin context). */
-export type ChatEndpoints = {
-  [K in keyof ChatService]: ChatService[K] extends (context: PluginContext, ...rest: infer A) => infer R ? (workspaceId: string, ...rest: A) => R : never;
-};

@@ -14,9 +14,9 @@ import { nextSlot } from './syncSchedule.js';
  * team the workspace has not configured. A team not synced since syncs became plugin runs shows
  * the state its row kept.
  */
-export async function chatStatus(deps: Pick<ChatServiceDeps, 'teams'>, context: PluginContext, teamId: string) {
+export async function chatStatus(deps: Pick<ChatServiceDeps, 'teams' | 'errors'>, context: PluginContext, teamId: string) {
   const run = await runsOf(context).status(syncRunner, teamId);
-  const row = await ownIntegration(deps.teams, context.workspaceId, teamId);
+  const row = await ownIntegration(deps.teams, deps.errors, context.workspaceId, teamId);
   const conversations = conversationsOf(context);
   const [counts, checkpoints] = await Promise.all([conversations.channelCounts(teamId), conversations.checkpoints(teamId)]);
   const byId = new Map(counts.map((count) => [count.channel_id, count]));

@@ -6,7 +6,7 @@ import { checkTeam } from './checkTeam.js';
 import type { ChatServiceDeps } from './chatServiceDeps.js';
 import { nextSlot } from './syncSchedule.js';
 
-export type ConfigureDeps = Pick<ChatServiceDeps, 'teams' | 'ensureToolConnection'>;
+export type ConfigureDeps = Pick<ChatServiceDeps, 'teams' | 'errors' | 'connect'>;
 
 /**
  * Checks the token and the listed channels, then stores both (token encrypted). Invariants: nothing
@@ -17,7 +17,7 @@ export type ConfigureDeps = Pick<ChatServiceDeps, 'teams' | 'ensureToolConnectio
 export async function configureChat(deps: ConfigureDeps, context: PluginContext, api: ChatApi, input: { access_token: string; team_id: string; configuration: Partial<ChatConfiguration> }) {
   const { teams } = deps;
   const { workspaceId, clock } = context;
-  const who = await checkTeam(api, input.team_id);
+  const who = await checkTeam(api, deps.errors, input.team_id);
   const configuration = withDefaults(input.configuration);
   for (const id of configuration.channels) {
     const channel = await api.channelInfo(id).catch((error: unknown) => {
@@ -34,10 +34,10 @@ export async function configureChat(deps: ConfigureDeps, context: PluginContext,
     team_name: who.teamName,
     token: input.access_token,
     bot_user_id: who.botUserId,
-    configuration: configuration as unknown as Record<string, unknown>,
+    configuration: { ...configuration },
     created_at: existing?.created_at ?? now,
     updated_at: now,
   });
-  const toolConnectionId = deps.ensureToolConnection ? await deps.ensureToolConnection(workspaceId, input.team_id, input.access_token) : null;
+  const toolConnectionId = await deps.connect(workspaceId, { access_token: input.access_token });
   return { status: 'configured' as const, team_id: input.team_id, team_name: who.teamName, configuration, next_sync_at: nextSlot(clock.now()).toISOString(), tool_connection_id: toolConnectionId };
 }

@@ -1,6 +1,6 @@
 import type { PluginContext } from '../contract.js';
 import type { ChatApi, ChatMessage } from './chatApi.js';
-import { asService } from './chatErrors.js';
+import type { ChatErrors } from './chatErrors.js';
 import { withMembership } from './channelAccess.js';
 import { keepMessage, plainText, tsToIso } from './messageFilter.js';
 import { knowledgeRow } from './knowledgeRows.js';
@@ -10,6 +10,7 @@ import { conversationsOf } from './conversationsOf.js';
 export interface LegacyEndpointsDeps {
   /** A chat API client that fails fast on a rate limit (a caller is waiting). */
   interactive(token: string): ChatApi;
+  errors: ChatErrors;
 }
 
 /**
@@ -20,6 +21,7 @@ export interface LegacyEndpointsDeps {
  */
 export function createLegacyEndpoints(deps: LegacyEndpointsDeps) {
   const { interactive } = deps;
+  const { asService } = deps.errors;
   return {
     /** Legacy: sends a message. */
     legacyPost: (_context: PluginContext, input: { token: string; channel: string; text: string }) =>

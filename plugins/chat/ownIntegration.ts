@@ -1,4 +1,4 @@
-import { notFound } from './chatServiceError.js';
+import type { ChatErrors } from './chatErrors.js';
 import type { ChatTeam, ChatTeamStore } from './teamStore.js';
 
 /**
@@ -6,8 +6,8 @@ import type { ChatTeam, ChatTeamStore } from './teamStore.js';
  * row; a team the crewd workspace has not configured is a 404 naming `team_id`, whatever another
  * workspace holds.
  */
-export async function ownIntegration(integrations: Pick<ChatTeamStore, 'get'>, workspaceId: string, teamId: string): Promise<ChatTeam> {
+export async function ownIntegration(integrations: Pick<ChatTeamStore, 'get'>, errors: Pick<ChatErrors, 'notFound'>, workspaceId: string, teamId: string): Promise<ChatTeam> {
   const row = await integrations.get(workspaceId, teamId);
-  if (!row) throw notFound(`Chat integration for team ${teamId}`, { team_id: teamId });
+  if (!row) throw errors.notFound(`Chat integration for team ${teamId}`, { team_id: teamId });
   return row;
 }

@@ -1,7 +1,7 @@
 /**
- * The chat teams connected to workspaces (spec: Chat-tool integration), as the chat plugin reads
- * and writes them. The runtime's composition root hands in an implementation over its own table
- * (app/compose/chatTeams.ts), which encrypts `token` at rest: the plugin sees it decrypted.
+ * The chat teams connected to workspaces (spec: Chat-tool integration): the one row type of the
+ * plugin's `chat_integrations` table (teamsTable.ts), which encrypts `token` at rest; the plugin
+ * sees it decrypted.
  */
 export interface ChatTeam {
   workspace_id: string;
@@ -29,6 +29,16 @@ export interface ChatTeamStore {
   save(team: Omit<ChatTeam, 'last_scheduled_slot' | 'legacy'>): Promise<void>;
   /** Claims the scheduled run of `slot`: true for exactly one caller, even across processes. */
   claimSlot(workspaceId: string, teamId: string, slot: string): Promise<boolean>;
-  /** Deletes the team and its channels' read checkpoints. */
+  /** Deletes the team (its messages and read checkpoints go with `conversations.purge`). */
   remove(workspaceId: string, teamId: string): Promise<boolean>;
+  /** Syncs in flight an earlier version kept on the team's row (before syncs ran as actors). */
+  legacySyncs(): Promise<LegacySyncRow[]>;
+  clearLegacySync(workspaceId: string, teamId: string, now: string): Promise<void>;
+}
+
+/** A sync in flight as an earlier version kept it: its chart's persisted snapshot. */
+export interface LegacySyncRow {
+  workspace_id: string;
+  team_id: string;
+  snapshot: unknown;
 }

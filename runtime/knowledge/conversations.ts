@@ -1,5 +1,5 @@
 import type { ConversationCheckpoint, ConversationMessage, ConversationStore } from '../../plugins/contract.js';
-import type { ChannelCheckpoint, ChatIntegrationsRepository } from '../../storage/repositories/chatIntegrations.js';
+import type { ChannelCheckpoint, ConversationCheckpointsRepository } from '../../storage/repositories/conversationCheckpoints.js';
 import type { KnowledgeBaseRepository, KnowledgeMessage } from '../../storage/repositories/knowledgeBase.js';
 import type { Clock } from '../clock.js';
 import { knowledgeLimits } from './limits.js';
@@ -7,7 +7,7 @@ import { knowledgeLimits } from './limits.js';
 /** The stores a conversation store reads and writes: messages, and the channels' read checkpoints. */
 export interface ConversationStoreDeps {
   repo: KnowledgeBaseRepository;
-  checkpoints: Pick<ChatIntegrationsRepository, 'checkpoint' | 'checkpoints' | 'saveCheckpoint'>;
+  checkpoints: Pick<ConversationCheckpointsRepository, 'checkpoint' | 'checkpoints' | 'saveCheckpoint'>;
   clock: Clock;
 }
 

@@ -1,5 +1,5 @@
 import type { KnowledgeBase as PluginKnowledgeBase } from '../../plugins/contract.js';
-import type { ChatIntegrationsRepository } from '../../storage/repositories/chatIntegrations.js';
+import type { ConversationCheckpointsRepository } from '../../storage/repositories/conversationCheckpoints.js';
 import type { KnowledgeBaseRepository, KnowledgeHit } from '../../storage/repositories/knowledgeBase.js';
 import type { Clock } from '../clock.js';
 import type { KnowledgePassage } from '../models/types.js';
@@ -10,8 +10,8 @@ export type { KnowledgePassage };
 
 export interface KnowledgeServiceDeps {
   repo: KnowledgeBaseRepository;
-  /** Where the read checkpoints of conversation channels are kept (beside the chat teams). */
-  checkpoints: Pick<ChatIntegrationsRepository, 'checkpoint' | 'checkpoints' | 'saveCheckpoint'>;
+  /** Where the read checkpoints of conversation channels are kept (beside their messages). */
+  checkpoints: Pick<ConversationCheckpointsRepository, 'checkpoint' | 'checkpoints' | 'saveCheckpoint'>;
   clock: Clock;
 }
 

@@ -12,8 +12,11 @@ import { integrationView, type IntegrationView } from './integrationView.js';
 import { createSettingsValidator } from './settingsValidator.js';
 
 
-/** Fields of the configure body beside `settings` that the chat tool takes (spec: Integrations). */
-const chatTopLevel = ['channel', 'notify_on_completion', 'import_context'] as const;
+/**
+ * Fields the configure body may carry beside `settings` (spec: Integrations); a plugin takes those
+ * its manifest lists in `configureFields` (the chat tool's channel and switches).
+ */
+const topLevelFields = ['channel', 'notify_on_completion', 'import_context'] as const;
 
 export interface ConfigureBody {
   settings?: Record<string, unknown>;
@@ -141,9 +144,10 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
     async configure(workspaceId: string, integrationId: string, body: ConfigureBody): Promise<IntegrationView> {
       const plugin = pluginOr404(integrationId);
       const settings: Record<string, unknown> = { ...(body.settings ?? {}) };
-      for (const name of chatTopLevel) {
+      for (const name of topLevelFields) {
         if (body[name] === undefined) continue;
-        if (integrationId !== 'chat') throw errors.invalidRequest(`Field '${name}' applies to the chat integration only.`, { field: name, reason: 'unknown_field' });
+        const owner = deps.registry.list().find((candidate) => candidate.manifest.configureFields?.includes(name));
+        if (owner !== plugin) throw errors.invalidRequest(`Field '${name}' applies to the ${owner?.manifest.id ?? 'other'} integration only.`, { field: name, reason: 'unknown_field' });
         settings[name] = body[name];
       }
       validateSettings(plugin, settings);

@@ -1,14 +1,15 @@
 import type { Knex } from 'knex';
 
 /**
- * The chat integration and the knowledge base.
+ * The knowledge base and the read checkpoints of its conversation sources. The name stays
+ * `007_chat`: existing databases recorded it as applied.
  * - `knowledge_entries`: one row per synced chat message (kind `message`, source_key
  *   `<team>:<channel>:<ts>`, so a message is stored once per workspace however often it is fetched)
  *   or per named context document (kind `document`, source_key = its name).
  *   Full-text search: an external-content FTS5 table kept in step by triggers on SQLite (bm25
  *   ranking), a generated tsvector column with a GIN index on Postgres.
- * - `chat_integrations`: one per (workspace, chat team): the encrypted bot token, the
- *   configuration, the chatSync actor's persisted snapshot and the last run's outcome.
+ * - `chat_integrations` was made here until the chat plugin declared its own migrations: it is now
+ *   the plugin's (plugins/chat/migrations/007_chat_integrations.ts, run right after this one).
  * - `chat_channel_checkpoints`: per channel, `synced_ts` (newest message of the last finished
  *   pass) and the pass in flight (`run_id`, `run_newest_ts`, `run_low_ts`: newest seen and the
  *   oldest stored so far), so a run cut off by a crash resumes below `run_low_ts`.
@@ -50,23 +51,6 @@ export async function up(db: Knex): Promise<void> {
       insert into knowledge_fts(knowledge_fts, rowid, title, text) values ('delete', old.id, old.title, old.text);
       insert into knowledge_fts(rowid, title, text) values (new.id, new.title, new.text); end`);
   }
-  await db.schema.createTable('chat_integrations', (t) => {
-    t.string('workspace_id', 64).notNullable();
-    t.string('team_id', 64).notNullable();
-    t.string('team_name', 255).notNullable();
-    t.text('token').notNullable(); // encrypted (runtime/secrets/cipher.ts)
-    t.string('bot_user_id', 64).notNullable();
-    t.text('configuration').notNullable(); // JSON
-    t.string('sync_state', 16).notNullable(); // idle | syncing | error (the chatSync actor's state)
-    t.text('sync_snapshot').nullable(); // chatSync actor, getPersistedSnapshot() as JSON
-    t.string('last_sync_started_at', 32).nullable();
-    t.string('last_sync_at', 32).nullable(); // end of the last finished run
-    t.text('last_error').nullable(); // JSON {code, message, at}
-    t.string('last_scheduled_slot', 32).nullable(); // the 02:00 UTC slot whose scheduled run was claimed
-    t.string('created_at', 32).notNullable();
-    t.string('updated_at', 32).notNullable();
-    t.primary(['workspace_id', 'team_id']);
-  });
   await db.schema.createTable('chat_channel_checkpoints', (t) => {
     t.string('workspace_id', 64).notNullable();
     t.string('team_id', 64).notNullable();
@@ -85,7 +69,6 @@ export async function up(db: Knex): Promise<void> {
 
 export async function down(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists('chat_channel_checkpoints');
-  await db.schema.dropTableIfExists('chat_integrations');
   if (db.client.config.client !== 'pg') {
     await db.raw('drop trigger if exists knowledge_entries_ai');
     await db.raw('drop trigger if exists knowledge_entries_ad');

@@ -26,6 +26,11 @@ interface Migration {
   down(db: Knex): Promise<void>;
 }
 
+/** A migration declared elsewhere (a plugin's own tables), run with the core ones. */
+export interface NamedMigration extends Migration {
+  name: string;
+}
+
 /** Every migration, in order. Listed here (not globbed) so they run the same under tsx and in a bundle. */
 const migrations: Array<[string, Migration]> = [
   ['001_foundation', foundation],
@@ -51,9 +56,23 @@ const migrations: Array<[string, Migration]> = [
   ['120_approvals', approvals],
 ];
 
-/** A knex migration source over the list above; the same migrations run on SQLite and Postgres. */
-export const migrationSource: Knex.MigrationSource<[string, Migration]> = {
-  getMigrations: async () => migrations,
-  getMigrationName: ([name]) => name,
-  getMigration: async ([, migration]) => migration,
-};
+/**
+ * A knex migration source over the list above and the plugins' migrations (`extra`), one list in
+ * the order of their names, so a plugin's step runs at the same place on every database (e.g.
+ * `007_chat_integrations` right after `007_chat`); the same migrations run on SQLite and Postgres.
+ * A name taken twice stops the start: knex would record only one of them.
+ */
+export function migrationSource(extra: readonly NamedMigration[] = []): Knex.MigrationSource<[string, Migration]> {
+  const all: Array<[string, Migration]> = [...migrations, ...extra.map((migration): [string, Migration] => [migration.name, migration])];
+  const seen = new Set<string>();
+  for (const [name] of all) {
+    if (seen.has(name)) throw new Error(`migration ${name} is declared twice`);
+    seen.add(name);
+  }
+  all.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return {
+    getMigrations: async () => all,
+    getMigrationName: ([name]) => name,
+    getMigration: async ([, migration]) => migration,
+  };
+}

@@ -1,6 +1,6 @@
 import { isPostgres, type Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
-import { chatIntegrationsRepository, type ChannelCheckpoint } from './chatIntegrations.js';
+import { conversationCheckpointsRepository, type ChannelCheckpoint } from './conversationCheckpoints.js';
 import { scopeFactor } from '../migrations/010_knowledge_fts.js';
 
 /** One synced chat message as stored in the knowledge base. */
@@ -209,7 +209,7 @@ export function knowledgeBaseRepository(db: Db) {
         () =>
           db.transaction(async (trx) => {
             await upsertMessagesIn(trx, messages, now);
-            await chatIntegrationsRepository(trx).saveCheckpoint(checkpoint);
+            await conversationCheckpointsRepository(trx).saveCheckpoint(checkpoint);
           }),
       );
     },
@@ -278,8 +278,12 @@ export function knowledgeBaseRepository(db: Db) {
     },
 
     /** Removes every message synced from the team. */
+    /** Deletes the team's messages and its channels' read checkpoints in one transaction. */
     async purgeTeam(workspaceId: string, teamId: string): Promise<number> {
-      return Number(await entries().where({ workspace_id: workspaceId, team_id: teamId, kind: 'message' }).delete());
+      return db.transaction(async (trx) => {
+        await conversationCheckpointsRepository(trx).removeSource(workspaceId, teamId);
+        return Number(await trx('knowledge_entries').where({ workspace_id: workspaceId, team_id: teamId, kind: 'message' }).delete());
+      });
     },
 
     async channelCounts(workspaceId: string, teamId: string): Promise<ChannelCount[]> {

@@ -12,7 +12,8 @@ const allowed: Record<Layer, string[]> = {
   machines: ['machines'],
   schemas: ['schemas'],
   storage: ['storage'],
-  plugins: ['plugins'],
+  // Plugins reach schemas/ (the leaf layer of JSON Schema helpers) only through their contract.
+  plugins: ['plugins', 'schemas'],
   runtime: ['runtime', 'machines', 'schemas', 'storage', 'plugins'],
   http: ['http', 'runtime', 'machines', 'schemas', 'storage', 'plugins'],
   // The CLI's client commands (deploy, follow, ...) use the generated TypeScript client.

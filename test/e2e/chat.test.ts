@@ -143,7 +143,7 @@ test('disconnect deletes the token, stops syncs and purges the synced messages',
   t.is(await server.runtime.repos.knowledgeBase.countMessages(server.workspaceId), 0);
   t.is((await server.call('GET', `/api/chat/integrations/chat/status?team_id=${teamId}`)).status, 404);
   t.is((await server.call('POST', '/api/chat/integrations/chat/sync', { body: { team_id: teamId, initial_sync: false } })).status, 404);
-  t.is(await server.runtime.repos.chatIntegrations.get(server.workspaceId, teamId), undefined);
+  t.is(await server.runtime.db('chat_integrations').where({ workspace_id: server.workspaceId, team_id: teamId }).first(), undefined);
   const callsBefore = fixture.calls.length;
   t.deepEqual(await server.runtime.tools.pluginJobs.runNow('chat:daily_sync'), { workspaces: 1, failed: 0 });
   t.is(fixture.calls.length, callsBefore, 'no scheduled sync is left');

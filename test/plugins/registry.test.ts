@@ -67,3 +67,10 @@ test('a runner declared twice fails the start, naming the plugin', (t) => {
   t.throws(() => createPluginRegistry([twice]), { message: /plugin "a" declares runner "sync" twice/ });
   t.notThrows(() => createPluginRegistry([{ ...base, manifest: { ...base.manifest, runners: [runner] } }]));
 });
+
+test('a route declared by two plugins, or a configure field the settings schema lacks, is refused, naming the plugin', (t) => {
+  const route = { method: 'get' as const, path: '/api/a/status', summary: 's', tag: 'a', scope: 'integrations:read' as const, responses: { 200: { type: 'object' } }, handle: async () => ({}) };
+  t.throws(() => createPluginRegistry([{ ...plugin('a', ['a_one']), routes: [route] }, { ...plugin('b', ['b_one']), routes: [route] }]), { message: /route GET \/api\/a\/status of plugin "b" is already declared by plugin "a"/ });
+  const withField = plugin('a', ['a_one']);
+  t.throws(() => createPluginRegistry([{ ...withField, manifest: { ...withField.manifest, configureFields: ['channel'] } }]), { message: /configure field "channel" of plugin "a"/ });
+});

@@ -117,7 +117,7 @@ onEveryDatabase('an old message with every word of the query comes before newer 
 });
 
 onEveryDatabase('a database with messages indexed before migration 010 upgrades in place and still finds them', async (t, db) => {
-  const config = { migrationSource, tableName: 'crewd_migrations' };
+  const config = { migrationSource: migrationSource(), tableName: 'crewd_migrations' };
   for (;;) {
     const [, ran] = (await db.migrate.up(config)) as [number, string[]];
     if (ran.includes('009_outcomes_v2') || ran.length === 0) break;

@@ -1,5 +1,5 @@
 import { migrateLatest } from '../../storage/migrate.js';
-import type { ChannelCheckpoint } from '../../storage/repositories/chatIntegrations.js';
+import type { ChannelCheckpoint } from '../../storage/repositories/conversationCheckpoints.js';
 import { knowledgeBaseRepository, type KnowledgeMessage } from '../../storage/repositories/knowledgeBase.js';
 import { onEveryDatabase } from '../helpers/databases.js';
 

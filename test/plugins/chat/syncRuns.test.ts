@@ -55,11 +55,11 @@ test('a chat sync is a durable plugin run on the actor host: its snapshot is a p
   await third.close();
 
   const offline2 = await startServer(env, { runActors: false, bootstrap: false });
-  await offline2.runtime.repos.chatIntegrations.update(offline2.workspaceId, teamId, { sync_state: 'syncing', sync_snapshot: legacySnapshot('csr_legacyrow000001'), updated_at: new Date().toISOString() });
+  await offline2.runtime.db('chat_integrations').where({ workspace_id: offline2.workspaceId, team_id: teamId }).update({ sync_state: 'syncing', sync_snapshot: JSON.stringify(legacySnapshot('csr_legacyrow000001')), updated_at: new Date().toISOString() });
   await offline2.close();
   const fourth = await startServer(env);
   t.teardown(() => fourth.close());
   t.like(await waitIdle(fourth), { state: 'idle' });
   t.like(((await fourth.runtime.repos.actors.get(actorId))!.snapshot as any).context, { runId: 'csr_legacyrow000001' });
-  t.is((await fourth.runtime.repos.chatIntegrations.get(fourth.workspaceId, teamId))!.sync_snapshot, null);
+  t.is((await fourth.runtime.db('chat_integrations').where({ workspace_id: fourth.workspaceId, team_id: teamId }).first()).sync_snapshot, null);
 });

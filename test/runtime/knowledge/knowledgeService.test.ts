@@ -1,6 +1,6 @@
 import { migrateLatest } from '../../../storage/migrate.js';
 import type { ConversationCheckpoint, ConversationMessage } from '../../../plugins/contract.js';
-import { chatIntegrationsRepository } from '../../../storage/repositories/chatIntegrations.js';
+import { conversationCheckpointsRepository } from '../../../storage/repositories/conversationCheckpoints.js';
 import { knowledgeBaseRepository } from '../../../storage/repositories/knowledgeBase.js';
 import { manualClock } from '../../../runtime/clock.js';
 import { createKnowledgeService } from '../../../runtime/knowledge/knowledgeService.js';
@@ -17,7 +17,7 @@ function checkpoint(lowTs: string): ConversationCheckpoint {
 onEveryDatabase("the knowledge service hands a plugin its workspace's knowledge: conversations stored with their checkpoint, searched, retained, purged, never another workspace's", async (t, db) => {
   await migrateLatest(db);
   const clock = manualClock('2026-11-22T00:00:00.000Z');
-  const knowledge = createKnowledgeService({ repo: knowledgeBaseRepository(db), checkpoints: chatIntegrationsRepository(db), clock });
+  const knowledge = createKnowledgeService({ repo: knowledgeBaseRepository(db), checkpoints: conversationCheckpointsRepository(db), clock });
   const a = knowledge.forWorkspace('ws_a');
   const b = knowledge.forWorkspace('ws_b');
   await a.conversations!.storePage([message(1_763_000_100, 'The Postgres failover drill is on Thursday'), message(1_763_000_000, 'Lunch is at noon')], checkpoint('1763000000.000000'));

@@ -1,5 +1,4 @@
-import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
-import type { JsonSchema } from './types.js';
+import { component, nullableTimestamp, responseObject, strictObject, timestamp, type JsonSchema } from '../contract.js';
 
 /** Chat-tool integration (spec: Chat-tool integration; the response shapes are crewd's own). */
 
