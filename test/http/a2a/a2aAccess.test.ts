@@ -1,0 +1,92 @@
+import type { Task } from '@a2a-js/sdk';
+import test from 'ava';
+import { startServer, type TestServer } from '../../helpers/server.js';
+import { a2aClient, sendRequest, textPart, userMessage } from './a2aHelpers.js';
+
+const brief = 'Write a blog post about planning a vegetable garden in raised beds';
+
+async function rpc(server: TestServer, path: string, body: unknown, options: { key?: string | null; version?: string } = {}) {
+  const headers: Record<string, string> = options.version ? { 'A2A-Version': options.version } : {};
+  return server.call('POST', path, { body, headers, key: options.key === undefined ? server.key : options.key });
+}
+
+test('no key is 401 and a key of another workspace does not find the task; a key without the scope is 403 as on REST', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const own = (await (await a2aClient(server.url, server.key)).sendMessage(sendRequest(userMessage([textPart(brief)]), true))) as Task;
+
+  const anonymous = await rpc(server, '/a2a/writer', { jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: own.id } }, { key: null, version: '1.0' });
+  t.is(anonymous.status, 401);
+  t.is(anonymous.body.error.code, 'unauthorized');
+  const noKeyClient = await a2aClient(server.url, null);
+  await t.throwsAsync(() => noKeyClient.getTask({ tenant: '', id: own.id }), { message: /401/ });
+
+  const other = (await server.runtime.workspaces.create({ name: 'stranger', plan: 'enterprise' })).id;
+  const strangerKey = (await server.runtime.keys.create({ workspaceId: other, name: 'stranger', permissions: ['crews:read', 'crews:write', 'outcomes:read', 'outcomes:write'] })).secret;
+  const stranger = await a2aClient(server.url, strangerKey);
+  await t.throwsAsync(() => stranger.getTask({ tenant: '', id: own.id }), { name: 'TaskNotFoundError' });
+  await t.throwsAsync(() => stranger.cancelTask({ tenant: '', id: own.id, metadata: undefined }), { name: 'TaskNotFoundError' });
+  await t.throwsAsync(() => stranger.sendMessage(sendRequest(userMessage([textPart('Shorter please')], { taskId: own.id }))), { name: 'TaskNotFoundError' });
+  // Another crew's agent does not serve the task either.
+  await t.throwsAsync(async () => (await a2aClient(server.url, server.key, '/a2a/mind/')).getTask({ tenant: '', id: own.id }), { name: 'TaskNotFoundError' });
+
+  const readOnly = (await server.runtime.keys.create({ workspaceId: server.workspaceId, name: 'reader', permissions: ['outcomes:read'] })).secret;
+  const refused = await rpc(server, '/a2a/writer', { jsonrpc: '2.0', id: 2, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: brief }] } } }, { key: readOnly, version: '1.0' });
+  t.is(refused.status, 403);
+  t.like(refused.body.error, { code: 'forbidden' });
+  t.regex(refused.body.error.message, /crews:write/);
+  const read = await rpc(server, '/a2a/writer', { jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: own.id } }, { key: readOnly, version: '1.0' });
+  t.is(read.status, 200);
+  t.is(read.body.result.id, own.id);
+  t.is((await rpc(server, '/a2a/writer', { jsonrpc: '2.0', id: 4, method: 'CancelTask', params: { id: own.id } }, { key: readOnly, version: '1.0' })).status, 403);
+});
+
+test('bad JSON-RPC input answers JSON-RPC errors, never a 500', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const cases: Array<[unknown, number, string?]> = [
+    ['{"jsonrpc":"2.0", "id": 1, "method": "SendMessage", "params": {', -32700],
+    [[1, 2], -32602],
+    [{ jsonrpc: '1.0', id: 1, method: 'GetTask', params: { id: 'out_x' } }, -32602],
+    [{ jsonrpc: '2.0', id: 1, method: 'Nope', params: {} }, -32601],
+    [{ jsonrpc: '2.0', id: 1, method: 'GetTask', params: 'out_x' }, -32602],
+    [{ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 'out_missing' } }, -32001],
+    [{ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: '' } }, -32602],
+    [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: {} }, -32602],
+    [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'short' }] } } }, -32602, 'brief'],
+    [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: brief }, { data: { requirements: 'loud' } }] } } }, -32602, 'requirements'],
+    [{ jsonrpc: '2.0', id: 1, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'out_x', url: 'https://example.com/hook' } }, -32003, 'webhook'],
+    [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: {} }, -32004],
+  ];
+  for (const [body, code, words] of cases) {
+    const answer = await rpc(server, '/a2a/writer', body, { version: '1.0' });
+    t.is(answer.status, 200, JSON.stringify(body));
+    t.is(answer.body.error?.code, code, `${JSON.stringify(body)} -> ${JSON.stringify(answer.body)}`);
+    if (words) t.regex(answer.body.error.message, new RegExp(words), JSON.stringify(answer.body));
+  }
+  const root = await rpc(server, '/a2a', { jsonrpc: '2.0', id: 5, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: brief }] } } }, { version: '1.0' });
+  t.is(root.body.error.code, -32602);
+  t.regex(root.body.error.message, /metadata\.crew/);
+  const version = await rpc(server, '/a2a/writer', { jsonrpc: '2.0', id: 6, method: 'GetTask', params: { id: 'out_x' } }, { version: '9.9' });
+  t.is(version.body.error.code, -32009);
+  t.is((await rpc(server, '/a2a/chef', { jsonrpc: '2.0', id: 7, method: 'GetTask', params: { id: 'out_x' } })).status, 404);
+});
+
+test('the 0.3 method names (message/send, tasks/get) answer plain JSON-RPC over fetch, and /a2a deploys the crew metadata.crew names', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const sent = await rpc(server, '/a2a', {
+    jsonrpc: '2.0',
+    id: 'a',
+    method: 'message/send',
+    params: { message: { kind: 'message', messageId: 'm-03', role: 'user', parts: [{ kind: 'text', text: 'Summarise the weekly ops meeting: deploys slipped twice, on-call is thin' }], metadata: { crew: 'mind' } } },
+  });
+  t.is(sent.status, 200, JSON.stringify(sent.body));
+  t.is(sent.body.result.kind, 'task', JSON.stringify(sent.body));
+  t.is(sent.body.result.status.state, 'completed');
+  const id = sent.body.result.id as string;
+  t.is((await server.call('GET', `/v1/outcomes/${id}`)).body.crew, 'mind');
+  const read = await rpc(server, '/a2a/mind', { jsonrpc: '2.0', id: 'b', method: 'tasks/get', params: { id } });
+  t.is(read.body.result.status.state, 'completed');
+  t.true(read.body.result.artifacts[0].parts.some((part: { kind: string; text?: string }) => part.kind === 'text' && part.text!.length > 50));
+});
