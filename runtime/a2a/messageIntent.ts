@@ -1,5 +1,4 @@
 import type { Message } from '@a2a-js/sdk';
-import type { DecisionRequest } from '../approvals/decisions.js';
 
 /** The message's text parts, joined by blank lines, trimmed. */
 export function textOf(message: Message): string {
@@ -28,7 +27,7 @@ const rejectWords = new Set(['reject', 'rejected', 'no']);
  * or rejects ("reject", "no"), the rest of the text being the comment. Undefined when it says
  * neither, so the caller can ask again rather than guess.
  */
-export function decisionOf(message: Message): DecisionRequest | Record<string, unknown> | undefined {
+export function decisionOf(message: Message): Record<string, unknown> | undefined {
   const values = dataOf(message);
   if (values.decision !== undefined) return values;
   const words = textOf(message).match(/^([A-Za-z]+)[\s.,:;!-]*([\s\S]*)$/);

@@ -3,6 +3,7 @@ import { RequestMalformedError, TaskNotFoundError, UnsupportedOperationError } f
 import { deployBody, reviseBody } from '../../schemas/outcomes.js';
 import { decisionBody } from '../../schemas/approvals.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { JsonSchema } from '../../schemas/types.js';
 import type { DecisionRequest } from '../approvals/decisions.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
 import { isCrewId, type CrewId } from '../crews/index.js';
@@ -19,8 +20,11 @@ export interface Started {
   done(row: OutcomeRow): boolean;
 }
 
-function malformed(problem: string | undefined, what: string): void {
+/** `value` as the request type its schema describes, or RequestMalformed with the REST 400's words. */
+function checked<T>(deps: A2aDeps, schema: JsonSchema, value: unknown, what: string): T {
+  const problem = deps.problemOf(schema, value);
   if (problem) throw new RequestMalformedError(`${what}: ${problem}`);
+  return value as T;
 }
 
 /** A new task: the text is the brief, a data part adds what the deploy route takes. */
@@ -30,8 +34,8 @@ async function deploy(deps: A2aDeps, key: AuthenticatedKey, fixedCrew: CrewId | 
   if (typeof crew !== 'string' || !isCrewId(crew)) throw new RequestMalformedError(`Name the crew: metadata.crew must be one of writer, mind, pilot (got ${JSON.stringify(crew ?? null)}); or send to /a2a/{crew}.`);
   const text = textOf(message);
   const body = { ...values, ...(values.brief === undefined && text ? { brief: text } : {}) };
-  malformed(deps.problemOf(deployBody, body), 'The message is not a deploy (text = brief, data part = POST /v1/crews/{crew}/deploy fields)');
-  const deployed = await inA2aTerms(() => deps.engine.deploy(key.workspace, crew, body as unknown as DeployRequest));
+  const request = checked<DeployRequest>(deps, deployBody, body, 'The message is not a deploy (text = brief, data part = POST /v1/crews/{crew}/deploy fields)');
+  const deployed = await inA2aTerms(() => deps.engine.deploy(key.workspace, crew, request));
   return { outcomeId: deployed.id, done: (row) => isSettled(taskStateOf(row)) };
 }
 
@@ -40,8 +44,8 @@ async function revise(deps: A2aDeps, key: AuthenticatedKey, row: OutcomeRow, mes
   const text = textOf(message);
   const values = dataOf(message);
   const body = { ...values, ...(values.feedback === undefined && text ? { feedback: text } : {}) };
-  malformed(deps.problemOf(reviseBody, body), 'A message to a completed task asks for a revision (text = feedback)');
-  const revision = await inA2aTerms(() => deps.engine.revise(key.workspace, row.id, body as unknown as ReviseRequest));
+  const request = checked<ReviseRequest>(deps, reviseBody, body, 'A message to a completed task asks for a revision (text = feedback)');
+  const revision = await inA2aTerms(() => deps.engine.revise(key.workspace, row.id, request));
   let revising = false;
   return {
     outcomeId: row.id,
@@ -59,9 +63,10 @@ async function decide(deps: A2aDeps, key: AuthenticatedKey, row: OutcomeRow, mes
   const action = pendingActionOf(row)!;
   const decision = decisionOf(message);
   if (!decision) throw new RequestMalformedError(`Task ${row.id} waits for approval of "${action.summary ?? action.kind}": answer "approve" or "reject" (a comment may follow), or send a data part {"decision":"approve"|"reject","comment"?,"content"?}.`);
-  malformed(deps.problemOf(decisionBody, decision), 'The decision');
-  if (!deps.decide) throw new UnsupportedOperationError('Approvals are not available on this server.');
-  await inA2aTerms(() => deps.decide!(key, row.id, action.id, decision as DecisionRequest));
+  const request = checked<DecisionRequest>(deps, decisionBody, decision, 'The decision');
+  const decide = deps.decide;
+  if (!decide) throw new UnsupportedOperationError('Approvals are not available on this server.');
+  await inA2aTerms(() => decide(key, row.id, action.id, request));
   return { outcomeId: row.id, done: (current) => pendingActionOf(current)?.id !== action.id && isSettled(taskStateOf(current)) };
 }
 
