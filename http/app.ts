@@ -111,10 +111,11 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1', stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const endpoint = createMcpEndpoint(deps);
-  const mcp = { middleware: endpoint.middleware, close: () => Promise.all([endpoint.close(), oauth.close()]).then(() => undefined) };
+  // Crews as A2A agents (issue 31, docs/a2a.md): POST /a2a and /a2a/{crew}, JSON-RPC; its streams end with MCP's at shutdown.
+  const a2a = createA2aEndpoint(deps);
+  const mcp = { middleware: endpoint.middleware, close: () => Promise.all([endpoint.close(), oauth.close(), a2a.close()]).then(() => undefined) };
   app.use(mcp.middleware);
-  // Crews as A2A agents (issue 31, docs/a2a.md): POST /a2a and /a2a/{crew}, JSON-RPC.
-  app.use(createA2aEndpoint(deps).middleware);
+  app.use(a2a.middleware);
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

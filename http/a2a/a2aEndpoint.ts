@@ -45,14 +45,23 @@ export function createA2aEndpoint(deps: HttpDeps) {
     return { v1: new JsonRpcTransportHandler(agent), legacy: new LegacyJsonRpcTransportHandler(agent) };
   };
 
+  // Requests in flight (blocking sends, streams): shutdown ends them rather than wait for their outcomes.
+  const live = new Set<AbortController>();
+
   const answer = async (ctx: RequestContext, crew: CrewId | undefined): Promise<void> => {
+    // Metrics label the request with the template, never the crew id.
+    ctx.state.route = crew ? '/a2a/:crew_id' : '/a2a';
     const key = ctx.state.auth;
     if (!key) throw unauthorizedError(ctx.state.authFailure);
     checkScope(key, scopeOfRpc(ctx.state.body));
     const version = ctx.get(A2A_VERSION_HEADER) || '0.3';
     const { v1, legacy } = transportOf(crew, publicBaseOf(deps, ctx as AppContext));
     const aborted = new AbortController();
-    ctx.res.once('close', () => aborted.abort());
+    live.add(aborted);
+    ctx.res.once('close', () => {
+      live.delete(aborted);
+      aborted.abort();
+    });
     ctx.set('A2A-Version', version === '0.3' ? '0.3' : '1.0');
     if (version !== '1.0' && version !== '0.3') {
       ctx.body = { jsonrpc: '2.0', id: null, error: JsonRpcTransportHandler.mapToJSONRPCError(new VersionNotSupportedError(`A2A-Version ${version} is not served; use 1.0 (or 0.3).`)) };
@@ -76,7 +85,14 @@ export function createA2aEndpoint(deps: HttpDeps) {
     if ('unknown' in agent) throw errors.notFound(`A2A agent ${agent.unknown}`, { crew_id: agent.unknown, agents: ['/a2a', '/a2a/writer', '/a2a/mind', '/a2a/pilot'] });
     return answer(ctx, agent.crew);
   };
-  return { middleware };
+  return {
+    middleware,
+    /** Ends every stream and blocking send in flight (before the HTTP server drains). */
+    close(): void {
+      for (const controller of live) controller.abort();
+      live.clear();
+    },
+  };
 }
 
 /**

@@ -68,3 +68,21 @@ test('a message to a completed task is a revision with the text as feedback; the
   t.is(textOfParts(revised.artifacts[0]!.parts), outcome.body.result.content);
   await until(async () => (await server.call('GET', `/v1/outcomes/${done.id}`)).body.status === 'completed', 'the revised outcome');
 });
+
+test('shutdown ends a blocking send and a stream in flight: the send answers the working task, the stream ends', async (t) => {
+  const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '30000' });
+  const client = await a2aClient(server.url, server.key);
+  const blocking = client.sendMessage(sendRequest(userMessage([textPart(brief)])));
+  const events: string[] = [];
+  const streaming = (async () => {
+    for await (const event of client.sendMessageStream(sendRequest(userMessage([textPart(brief)])))) events.push(event.payload!.$case!);
+  })();
+  await until(async () => ((await server.call('GET', '/v1/outcomes')).body.data.length === 2 && events.length > 0 ? true : undefined), 'both outcomes deployed and the stream open');
+  const started = Date.now();
+  await server.close();
+  const answer = (await blocking) as Task;
+  t.is(answer.status?.state, TaskState.TASK_STATE_WORKING);
+  await streaming;
+  t.is(events[0], 'task');
+  t.true(Date.now() - started < 25_000, 'shutdown did not wait for the outcomes');
+});
