@@ -7,7 +7,7 @@ import type { Middleware } from 'koa';
 import { crewAgentCard, indexAgentCard } from '../../runtime/a2a/agentCard.js';
 import { KeyUser } from '../../runtime/a2a/keyUser.js';
 import { OutcomeAgent, signalStateKey } from '../../runtime/a2a/outcomeAgent.js';
-import type { CrewId } from '../../runtime/crews/index.js';
+import { crewIds, type CrewId } from '../../runtime/crews/index.js';
 import { errors } from '../../runtime/errors.js';
 import { unauthorizedError } from '../bearer.js';
 import type { AppContext, AppState, RequestContext } from '../context.js';
@@ -15,7 +15,7 @@ import type { HttpDeps } from '../deps.js';
 import { publicBaseOf } from '../routes/mcpDiscovery.js';
 import { checkScope } from '../scopes.js';
 import { a2aDepsOf } from './a2aDepsOf.js';
-import { agentOfPath } from './a2aPaths.js';
+import { a2aRoot, agentOfPath } from './a2aPaths.js';
 import { scopeOfRpc } from './a2aScopes.js';
 
 type RpcAnswer = { jsonrpc: string; id: string | number | null; result?: unknown; error?: unknown };
@@ -69,7 +69,7 @@ export function createA2aEndpoint(deps: HttpDeps) {
     }
     const context = new ServerCallContext({ user: new KeyUser(key), requestedVersion: version, state: new Map([[signalStateKey, aborted.signal]]) });
     const body = ctx.state.body;
-    // No body is a parse error (-32700); JSON that is not an object is an invalid request (-32600).
+    // No body is a parse error (-32700); JSON that is not an object is malformed (the SDK's RequestMalformedError, -32602).
     const request = body === undefined ? '' : body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     const answered = await (version === '1.0' ? v1 : legacy).handle(request, context);
     if (!isStream(answered)) {
@@ -82,7 +82,7 @@ export function createA2aEndpoint(deps: HttpDeps) {
   const middleware: Middleware<AppState> = (ctx, next) => {
     const agent = ctx.method === 'POST' ? agentOfPath(ctx.path) : undefined;
     if (!agent) return next();
-    if ('unknown' in agent) throw errors.notFound(`A2A agent ${agent.unknown}`, { crew_id: agent.unknown, agents: ['/a2a', '/a2a/writer', '/a2a/mind', '/a2a/pilot'] });
+    if ('unknown' in agent) throw errors.notFound(`A2A agent ${agent.unknown}`, { crew_id: agent.unknown, agents: [a2aRoot, ...crewIds.map((id) => `${a2aRoot}/${id}`)] });
     return answer(ctx, agent.crew);
   };
   return {
