@@ -86,3 +86,22 @@ test('shutdown ends a blocking send and a stream in flight: the send answers the
   t.is(events[0], 'task');
   t.true(Date.now() - started < 25_000, 'shutdown did not wait for the outcomes');
 });
+
+test('tasks/resubscribe (SubscribeToTask) follows a task another request started, to its completion', async (t) => {
+  const server = await startServer({ CREWD_LOCAL_MODEL_DELAY_MS: '150' });
+  t.teardown(() => server.close());
+  const client = await a2aClient(server.url, server.key);
+  const working = (await client.sendMessage(sendRequest(userMessage([textPart(brief)]), true))) as Task;
+  t.is(working.status?.state, TaskState.TASK_STATE_WORKING);
+  const states: TaskState[] = [];
+  for await (const event of client.resubscribeTask({ tenant: '', id: working.id })) {
+    const payload = event.payload!;
+    if (payload.$case === 'task') states.push(payload.value.status!.state);
+    if (payload.$case === 'statusUpdate') states.push(payload.value.status!.state);
+  }
+  t.is(states.at(-1), TaskState.TASK_STATE_COMPLETED);
+  t.true(states.slice(0, -1).every((state) => state === TaskState.TASK_STATE_WORKING));
+  await t.throwsAsync(async () => {
+    for await (const event of client.resubscribeTask({ tenant: '', id: 'out_unknown' })) t.fail(JSON.stringify(event));
+  }, { name: 'TaskNotFoundError' });
+});
