@@ -17,9 +17,10 @@ function sendCard(ctx: AppContext, card: AgentCard): void {
 
 /**
  * The A2A agent cards (docs/a2a.md): one per crew at `/a2a/{crew}/.well-known/agent-card.json`,
- * and at the root well-known path the card of the agent at `/a2a` that serves every crew.
+ * and at the root well-known path (and under `/a2a`) the card of the agent at `/a2a` that serves every crew.
  */
 export function agentCardRoutes(deps: HttpDeps): RouteSpec[] {
+  const indexCard = async (ctx: AppContext) => sendCard(ctx, indexAgentCard(await deps.crews.list(), publicBaseOf(deps, ctx), deps.version));
   return [
     {
       method: 'get',
@@ -28,9 +29,17 @@ export function agentCardRoutes(deps: HttpDeps): RouteSpec[] {
       operationId: 'getA2aAgentCard',
       summary: 'The A2A agent card of crewd: one agent at /a2a for every crew (metadata.crew names it)',
       responses: { 200: a2aAgentCard },
-      async handler(ctx) {
-        sendCard(ctx, indexAgentCard(await deps.crews.list(), publicBaseOf(deps, ctx), deps.version));
-      },
+      handler: indexCard,
+    },
+    {
+      // The same card where an A2A client looks for it from the agent's own URL (`/a2a/`).
+      method: 'get',
+      path: '/a2a/.well-known/agent-card.json',
+      tag: 'a2a',
+      operationId: 'getA2aIndexAgentCard',
+      summary: 'The card of the agent at /a2a (every crew), beside its endpoint',
+      responses: { 200: a2aAgentCard },
+      handler: indexCard,
     },
     {
       method: 'get',

@@ -16,6 +16,11 @@ export interface A2aDeps {
   engine: Pick<Outcomes, 'deploy' | 'revise' | 'cancel'>;
   outcomes: { get(workspaceId: string, id: string): Promise<OutcomeRow | undefined> };
   eventBus: Pick<EventBus, 'subscribe' | 'subscribeRemote'>;
+  /**
+   * A page of the workspace's outcomes, newest first, as GET /v1/outcomes pages them (`cursor` is
+   * a `next_cursor` it gave). Throws a 400 ServiceError for a cursor it did not give.
+   */
+  listOutcomes(workspaceId: string, page: { limit: number; crew?: string; status?: string; cursor?: string }): Promise<{ rows: OutcomeRow[]; nextCursor: string | null }>;
   /** The crews with their status (the catalog GET /v1/crews lists). */
   crews(): Promise<readonly CrewState[]>;
   /** The first problem of `value` against `schema`, in the words of a REST 400; undefined when valid. */

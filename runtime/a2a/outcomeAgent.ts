@@ -1,5 +1,5 @@
-import type { AgentCard, Message, StreamResponse, Task } from '@a2a-js/sdk';
-import { ExtendedAgentCardNotConfiguredError, PushNotificationNotSupportedError, RequestMalformedError, TaskNotFoundError, UnsupportedOperationError } from '@a2a-js/sdk/errors';
+import type { AgentCard, ListTasksRequest, ListTasksResponse, Message, StreamResponse, Task } from '@a2a-js/sdk';
+import { ExtendedAgentCardNotConfiguredError, PushNotificationNotSupportedError, RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
@@ -8,6 +8,7 @@ import type { A2aDeps } from './a2aDeps.js';
 import { inA2aTerms } from './a2aErrors.js';
 import { followOutcome } from './followOutcome.js';
 import { KeyUser } from './keyUser.js';
+import { listTasks } from './listTasks.js';
 import { isSettled, taskOf, taskStateOf } from './outcomeTask.js';
 import { startFromMessage, type Started } from './startFromMessage.js';
 
@@ -104,8 +105,8 @@ export class OutcomeAgent implements A2ARequestHandler {
     return taskOf(await this.own(context, params.id));
   }
 
-  async listTasks(): Promise<never> {
-    throw new UnsupportedOperationError('ListTasks is not served: list the outcomes with GET /v1/outcomes (the task id is the outcome id).');
+  listTasks(params: ListTasksRequest, context: ServerCallContext): Promise<ListTasksResponse> {
+    return listTasks(this.deps, keyOf(context).workspace.id, this.crew, params);
   }
 
   async cancelTask(params: { id: string }, context: ServerCallContext): Promise<Task> {

@@ -38,6 +38,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/a2a/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card of the agent at /a2a (every crew), beside its endpoint */
+        get: operations["getA2aIndexAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/a2a/{crew_id}/.well-known/agent-card.json": {
         parameters: {
             query?: never;
@@ -2502,6 +2519,68 @@ export interface operations {
                         title?: string;
                         version: string;
                     };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getA2aIndexAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "name example",
+                     *       "description": "description example",
+                     *       "version": "version example",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "protocolBinding": "JSONRPC",
+                     *           "protocolVersion": "protocolVersion example"
+                     *         }
+                     *       ],
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true
+                     *       },
+                     *       "securitySchemes": {
+                     *         "key": {}
+                     *       },
+                     *       "securityRequirements": [
+                     *         {}
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "defaultInputModes example"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "defaultOutputModes example"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "name": "name example",
+                     *           "description": "description example",
+                     *           "tags": [
+                     *             "tags example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["A2aAgentCard"];
                 };
             };
             429: components["responses"]["RateLimited"];

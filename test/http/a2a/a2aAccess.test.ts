@@ -56,7 +56,8 @@ test('bad JSON-RPC input answers JSON-RPC errors, never a 500', async (t) => {
     [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'short' }] } } }, -32602, 'brief'],
     [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: brief }, { data: { requirements: 'loud' } }] } } }, -32602, 'requirements'],
     [{ jsonrpc: '2.0', id: 1, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'out_x', url: 'https://example.com/hook' } }, -32003, 'webhook'],
-    [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: {} }, -32004],
+    [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { pageSize: 500 } }, -32602, 'pageSize'],
+    [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { pageToken: 'nonsense' } }, -32602, 'page token'],
   ];
   for (const [body, code, words] of cases) {
     const answer = await rpc(server, '/a2a/writer', body, { version: '1.0' });
@@ -89,4 +90,33 @@ test('the 0.3 method names (message/send, tasks/get) answer plain JSON-RPC over 
   const read = await rpc(server, '/a2a/mind', { jsonrpc: '2.0', id: 'b', method: 'tasks/get', params: { id } });
   t.is(read.body.result.status.state, 'completed');
   t.true(read.body.result.artifacts[0].parts.some((part: { kind: string; text?: string }) => part.kind === 'text' && part.text!.length > 50));
+});
+
+test('ListTasks pages the agent\'s tasks of the workspace newest first, filters by state, and shows artifacts only when asked', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const writer = await a2aClient(server.url, server.key);
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i += 1) ids.push(((await writer.sendMessage(sendRequest(userMessage([textPart(`${brief}, part ${i + 1}`)])))) as Task).id);
+  const mind = await a2aClient(server.url, server.key, '/a2a/mind/');
+  const mindTask = (await mind.sendMessage(sendRequest(userMessage([textPart('Summarise the weekly ops meeting: deploys slipped twice')]), true))) as Task;
+  await mind.cancelTask({ tenant: '', id: mindTask.id, metadata: undefined });
+
+  const first = await writer.listTasks({ tenant: '', contextId: '', status: 0, pageSize: 2, pageToken: '', statusTimestampAfter: undefined, includeArtifacts: false });
+  t.deepEqual(first.tasks.map((task) => task.id), [ids[2], ids[1]]);
+  t.true(first.tasks.every((task) => task.artifacts.length === 0));
+  t.truthy(first.nextPageToken);
+  const second = await writer.listTasks({ tenant: '', contextId: '', status: 0, pageSize: 2, pageToken: first.nextPageToken, statusTimestampAfter: undefined, includeArtifacts: true });
+  t.deepEqual(second.tasks.map((task) => task.id), [ids[0]]);
+  t.is(second.tasks[0]!.artifacts.length, 1);
+  t.is(second.nextPageToken, '');
+
+  // The every-crew agent sees all four; a state filter keeps the canceled one.
+  const root = await a2aClient(server.url, server.key, '/a2a/');
+  const all = await root.listTasks({ tenant: '', contextId: '', status: 0, pageSize: 10, pageToken: '', statusTimestampAfter: undefined, includeArtifacts: false });
+  t.is(all.tasks.length, 4);
+  const canceled = await root.listTasks({ tenant: '', contextId: '', status: 5, pageSize: 10, pageToken: '', statusTimestampAfter: undefined, includeArtifacts: false });
+  t.deepEqual(canceled.tasks.map((task) => task.id), [mindTask.id]);
+  const byContext = await writer.listTasks({ tenant: '', contextId: mindTask.id, status: 0, pageSize: 10, pageToken: '', statusTimestampAfter: undefined, includeArtifacts: false });
+  t.deepEqual(byContext.tasks, [], "the writer agent does not list the mind crew's task");
 });

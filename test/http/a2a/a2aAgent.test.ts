@@ -28,7 +28,7 @@ test('each crew has an agent card at the A2A well-known path, with skills from i
   // The SDK's client reads the card as an A2A 1.0 card.
   const client = await a2aClient(server.url, server.key, '/a2a/pilot/');
   const parsed = await client.getAgentCard();
-  t.is(parsed.name, 'crewd Pilot');
+  t.is(parsed.name, 'crewd Pilot Crew');
   t.true(parsed.skills.some((skill) => skill.id === 'pilot.prd_generation'));
 });
 
