@@ -120,3 +120,23 @@ test('ListTasks pages the agent\'s tasks of the workspace newest first, filters 
   const byContext = await writer.listTasks({ tenant: '', contextId: mindTask.id, status: 0, pageSize: 10, pageToken: '', statusTimestampAfter: undefined, includeArtifacts: false });
   t.deepEqual(byContext.tasks, [], "the writer agent does not list the mind crew's task");
 });
+
+test('SendStreamingMessage over plain fetch is Server-Sent Events of JSON-RPC answers, ending with the completed status', async (t) => {
+  const server = await startServer();
+  t.teardown(() => server.close());
+  const response = await fetch(`${server.url}/a2a/writer`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.key}`, 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'SendStreamingMessage', params: { message: { messageId: 'm2', role: 'ROLE_USER', parts: [{ text: brief }] } } }),
+  });
+  t.is(response.status, 200);
+  t.regex(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+  const answers = (await response.text())
+    .split('\n\n')
+    .filter((block) => block.startsWith('data: '))
+    .map((block) => JSON.parse(block.slice('data: '.length)));
+  t.true(answers.every((answer) => answer.jsonrpc === '2.0' && answer.id === 3));
+  t.truthy(answers[0].result.task);
+  t.is(answers.at(-1).result.statusUpdate.status.state, 'TASK_STATE_COMPLETED');
+  t.truthy(answers.find((answer) => answer.result.artifactUpdate)?.result.artifactUpdate.artifact.parts[0].text);
+});
