@@ -46,16 +46,10 @@ async function revise(deps: A2aDeps, key: AuthenticatedKey, row: OutcomeRow, mes
   const body = { ...values, ...(values.feedback === undefined && text ? { feedback: text } : {}) };
   const request = checked<ReviseRequest>(deps, reviseBody, body, 'A message to a completed task asks for a revision (text = feedback)');
   const revision = await inA2aTerms(() => deps.engine.revise(key.workspace, row.id, request));
-  let revising = false;
-  return {
-    outcomeId: row.id,
-    done(current) {
-      // revision_id names the latest revision that completed; a failed one leaves the outcome as it was.
-      if (current.status === 'revision_requested') revising = true;
-      else if (current.revision_id === revision.id || revising) return isSettled(taskStateOf(current));
-      return false;
-    },
-  };
+  // The accepted revision moved the outcome (revision_requested, a new updated_at) before revise()
+  // answered; it is over once the outcome settles again, whether the revision completed or failed.
+  const moved = (current: OutcomeRow) => current.updated_at !== row.updated_at || current.revision_id === revision.id;
+  return { outcomeId: row.id, done: (current) => moved(current) && current.status !== 'revision_requested' && isSettled(taskStateOf(current)) };
 }
 
 /** A message to a task in input-required: the decision on its pending action. */

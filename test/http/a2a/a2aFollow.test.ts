@@ -1,5 +1,9 @@
 import { TaskState, type StreamResponse, type Task } from '@a2a-js/sdk';
 import test from 'ava';
+import { ModelCallError } from '../../../runtime/models/errors.js';
+import { createLocalProvider } from '../../../runtime/models/local/index.js';
+import type { ModelProvider } from '../../../runtime/models/types.js';
+import { withRetry } from '../../../runtime/models/withRetry.js';
 import { startServer } from '../../helpers/server.js';
 import { until } from '../../helpers/until.js';
 import { a2aClient, sendRequest, textOfParts, textPart, userMessage } from './a2aHelpers.js';
@@ -104,4 +108,27 @@ test('tasks/resubscribe (SubscribeToTask) follows a task another request started
   await t.throwsAsync(async () => {
     for await (const event of client.resubscribeTask({ tenant: '', id: 'out_unknown' })) t.fail(JSON.stringify(event));
   }, { name: 'TaskNotFoundError' });
+});
+
+test('a revision that fails answers too: the task is completed again with the previous result, not left waiting', async (t) => {
+  const local = createLocalProvider();
+  const revisionBreaks: ModelProvider = withRetry(
+    {
+      name: 'revision-breaks',
+      async step(input, tools, exchanges, signal) {
+        if (input.revision) throw new ModelCallError('400 the revision prompt was refused', false, 400);
+        return local.step(input, tools, exchanges, signal);
+      },
+    },
+    { retries: 0, minTimeoutMs: 1, factor: 1 },
+  );
+  const server = await startServer({}, { modelProvider: revisionBreaks });
+  t.teardown(() => server.close());
+  const client = await a2aClient(server.url, server.key);
+  const done = (await client.sendMessage(sendRequest(userMessage([textPart(brief)])))) as Task;
+  const answer = (await client.sendMessage(sendRequest(userMessage([textPart('Shorter please, and friendlier')], { taskId: done.id })))) as Task;
+  const outcome = await server.call('GET', `/v1/outcomes/${done.id}`);
+  t.not(outcome.body.status, 'revision_requested');
+  t.is(answer.status?.state, outcome.body.status === 'completed' ? TaskState.TASK_STATE_COMPLETED : TaskState.TASK_STATE_FAILED);
+  t.is(textOfParts(answer.artifacts[0]!.parts), textOfParts(done.artifacts[0]!.parts));
 });
