@@ -13,6 +13,8 @@ import type { RouteSpec } from './route.js';
 import { allRoutes } from './routes/index.js';
 import { staticRoutes } from './staticRoutes.js';
 import { createMcpOAuthServer } from './mcpOAuth/server.js';
+import { createA2aEndpoint } from './a2a/a2aEndpoint.js';
+import { rpcBodyErrors } from './a2a/rpcBodyErrors.js';
 import { createMcpEndpoint, mcpPath } from './routes/mcpServer.js';
 import { checkScope, routeScopes, scopeKey } from './scopes.js';
 import { createValidators } from './validation.js';
@@ -79,8 +81,8 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   const validators = createValidators();
   let document: JsonSchema | undefined;
   const routes = [...allRoutes(deps, () => document!), ...extraRoutes];
-  // A public route with a parameter (the signed approval links) is public by its prefix (`/v1/approval-links/*`).
-  const publicPaths = new Set(routes.filter((r) => routeScopes[scopeKey(r.method, r.path)] === 'public').map((r) => (r.path.includes('/:') ? `${r.path.slice(0, r.path.indexOf(':'))}*` : r.path)));
+  // A public route with a parameter (the signed approval links, the A2A cards) is public by its pattern (`/v1/approval-links/*`).
+  const publicPaths = new Set(routes.filter((r) => routeScopes[scopeKey(r.method, r.path)] === 'public').map((r) => r.path.replace(/:[A-Za-z0-9_]+/g, '*')));
   const mounted = routes.map((route) => ({ route, ...mount(router, route, validators) }));
   const documented = mounted.map(({ route, scope }) => ({ ...route, scope }));
   document = buildOpenApi(documented, { version: deps.version });
@@ -90,6 +92,7 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   // /mcp's OAuth authorization server and metadata (form and JSON bodies its own): before the pipeline.
   const oauth = createMcpOAuthServer(deps);
   app.use(oauth.middleware);
+  app.use(rpcBodyErrors);
   app.use(
     requestPipeline({
       ids: deps.ids,
@@ -109,8 +112,11 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
   app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1', stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const endpoint = createMcpEndpoint(deps);
-  const mcp = { middleware: endpoint.middleware, close: () => Promise.all([endpoint.close(), oauth.close()]).then(() => undefined) };
+  // Crews as A2A agents (issue 31, docs/a2a.md): POST /a2a and /a2a/{crew}, JSON-RPC; its streams end with MCP's at shutdown.
+  const a2a = createA2aEndpoint(deps);
+  const mcp = { middleware: endpoint.middleware, close: () => Promise.all([endpoint.close(), oauth.close(), a2a.close()]).then(() => undefined) };
   app.use(mcp.middleware);
+  app.use(a2a.middleware);
   app.use(router.routes());
   app.use(async (ctx, next) => {
     await next();

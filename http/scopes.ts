@@ -13,6 +13,9 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'GET /readyz': 'public',
   'GET /v1/openapi.json': 'public',
   'GET /.well-known/mcp/server-card.json': 'public',
+  'GET /.well-known/agent-card.json': 'public',
+  'GET /a2a/.well-known/agent-card.json': 'public',
+  'GET /a2a/:crew_id/.well-known/agent-card.json': 'public',
   'GET /metrics': 'admin:read',
 
   'GET /v1/crews': 'crews:read',

@@ -85,6 +85,7 @@ const tagDescriptions: Record<string, string> = {
   mcp: 'Model Context Protocol tool connections',
   chat: 'Chat integration: channels, posting and syncing',
   approvals: 'A human in the loop: pending actions of outcomes, decisions, signed approval links and the workspace policy',
+  a2a: 'Crews as A2A agents: their agent cards (the JSON-RPC endpoints POST /a2a and /a2a/{crew} are described in docs/a2a.md)',
 };
 
 /** `/v1/x/:id` -> `/v1/x/{id}` */

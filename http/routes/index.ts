@@ -2,6 +2,7 @@ import type { Plugin } from '../../plugins/contract.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
+import { agentCardRoutes } from '../a2a/agentCardRoutes.js';
 import { adminRoutes } from './admin.js';
 import { adminPageRoutes } from './adminPage.js';
 import { apiKeyRoutes } from './apiKeys.js';
@@ -28,5 +29,5 @@ import { workflowRoutes } from './workflows.js';
  * registry (`plugins`), where the chat routes always stood, so the OpenAPI document keeps its order.
  */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema, plugins: readonly Plugin[] = deps.tools.registry.list()): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps), ...agentCardRoutes(deps)];
 }

@@ -4,6 +4,23 @@
  */
 
 export interface paths {
+    "/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The A2A agent card of crewd: one agent at /a2a for every crew (metadata.crew names it) */
+        get: operations["getA2aAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/.well-known/mcp/server-card.json": {
         parameters: {
             query?: never;
@@ -13,6 +30,40 @@ export interface paths {
         };
         /** The MCP Server Card: where crewd's MCP endpoint is and what it speaks */
         get: operations["getMcpServerCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a2a/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The card of the agent at /a2a (every crew), beside its endpoint */
+        get: operations["getA2aIndexAgentCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a2a/{crew_id}/.well-known/agent-card.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A crew's A2A agent card: its JSON-RPC endpoint /a2a/{crew_id}, skills from its capabilities, bearer keys */
+        get: operations["getA2aCrewAgentCard"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1083,6 +1134,38 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An A2A agent card (A2A protocol v1.0 JSON form): the crew as an agent, its JSON-RPC endpoint, skills from its capabilities and crewd's bearer keys as the security scheme. */
+        A2aAgentCard: {
+            capabilities: {
+                pushNotifications?: boolean;
+                streaming?: boolean;
+            };
+            defaultInputModes?: string[];
+            defaultOutputModes?: string[];
+            description: string;
+            name: string;
+            securityRequirements?: {
+                [key: string]: unknown;
+            }[];
+            securitySchemes: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            skills: {
+                description: string;
+                id: string;
+                name: string;
+                tags: string[];
+            }[];
+            supportedInterfaces: {
+                /** @enum {string} */
+                protocolBinding: "JSONRPC";
+                protocolVersion: string;
+                url: string;
+            }[];
+            version: string;
+        };
         Action: {
             comment?: string | null;
             content_edited?: boolean;
@@ -2232,6 +2315,7 @@ export interface components {
     };
     pathItems: never;
 }
+export type A2aAgentCard = components['schemas']['A2aAgentCard'];
 export type Action = components['schemas']['Action'];
 export type ActionDecider = components['schemas']['ActionDecider'];
 export type ActionDecision = components['schemas']['ActionDecision'];
@@ -2313,6 +2397,68 @@ export type HeaderXRateLimitRemaining = components['headers']['X-RateLimit-Remai
 export type HeaderXRateLimitReset = components['headers']['X-RateLimit-Reset'];
 export type $defs = Record<string, never>;
 export interface operations {
+    getA2aAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "name example",
+                     *       "description": "description example",
+                     *       "version": "version example",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "protocolBinding": "JSONRPC",
+                     *           "protocolVersion": "protocolVersion example"
+                     *         }
+                     *       ],
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true
+                     *       },
+                     *       "securitySchemes": {
+                     *         "key": {}
+                     *       },
+                     *       "securityRequirements": [
+                     *         {}
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "defaultInputModes example"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "defaultOutputModes example"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "name": "name example",
+                     *           "description": "description example",
+                     *           "tags": [
+                     *             "tags example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["A2aAgentCard"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getMcpServerCard: {
         parameters: {
             query?: never;
@@ -2375,6 +2521,134 @@ export interface operations {
                     };
                 };
             };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getA2aIndexAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "name example",
+                     *       "description": "description example",
+                     *       "version": "version example",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "protocolBinding": "JSONRPC",
+                     *           "protocolVersion": "protocolVersion example"
+                     *         }
+                     *       ],
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true
+                     *       },
+                     *       "securitySchemes": {
+                     *         "key": {}
+                     *       },
+                     *       "securityRequirements": [
+                     *         {}
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "defaultInputModes example"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "defaultOutputModes example"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "name": "name example",
+                     *           "description": "description example",
+                     *           "tags": [
+                     *             "tags example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["A2aAgentCard"];
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getA2aCrewAgentCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                crew_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "name example",
+                     *       "description": "description example",
+                     *       "version": "version example",
+                     *       "supportedInterfaces": [
+                     *         {
+                     *           "url": "https://example.org/hooks/crewd",
+                     *           "protocolBinding": "JSONRPC",
+                     *           "protocolVersion": "protocolVersion example"
+                     *         }
+                     *       ],
+                     *       "capabilities": {
+                     *         "streaming": true,
+                     *         "pushNotifications": true
+                     *       },
+                     *       "securitySchemes": {
+                     *         "key": {}
+                     *       },
+                     *       "securityRequirements": [
+                     *         {}
+                     *       ],
+                     *       "defaultInputModes": [
+                     *         "defaultInputModes example"
+                     *       ],
+                     *       "defaultOutputModes": [
+                     *         "defaultOutputModes example"
+                     *       ],
+                     *       "skills": [
+                     *         {
+                     *           "id": "out_7Hq2ZpK4mW",
+                     *           "name": "name example",
+                     *           "description": "description example",
+                     *           "tags": [
+                     *             "tags example"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["A2aAgentCard"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
