@@ -31,6 +31,8 @@ export interface Config {
   mcpStdioAllow: string[];
   mcpConnectTimeoutMs: number;
   mcpCallTimeoutMs: number;
+  /** Wall-time limit of one tool call, progress or not (CREWD_TOOL_CALL_TIMEOUT_MS, default 10 minutes). */
+  toolCallTimeoutMs: number;
   /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
   mcpHealthCheckMs: number;
   /** crewd's own MCP server at /mcp: allowed origins and per-workspace caps (runtime/mcpServerConfig.ts). */
@@ -193,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((command) => command !== ''),
     mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
     mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    toolCallTimeoutMs: integer(env, 'CREWD_TOOL_CALL_TIMEOUT_MS', 600_000, 100, 24 * 3_600_000),
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
     mcpServer: loadMcpServerConfig(env),
     requestTimeoutMs,

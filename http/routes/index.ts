@@ -12,6 +12,7 @@ import { deployRoutes } from './deploy.js';
 import { metricsRoutes } from './metrics.js';
 import { integrationRoutes } from './integrations.js';
 import { oauthRoutes } from './oauth.js';
+import { toolOAuthRoutes } from './toolOAuth.js';
 import { mcpRoutes } from './mcp.js';
 import { mcpDiscoveryRoutes } from './mcpDiscovery.js';
 import { outcomeRoutes } from './outcomes.js';
@@ -24,5 +25,5 @@ import { workflowRoutes } from './workflows.js';
 
 /** Every route of the service, one router module per resource. */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...chatRoutes(deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...toolOAuthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps)];
 }

@@ -23,6 +23,7 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
     ensureWorkspace: live.ensureWorkspace,
     connect: commands.connect,
     disconnect: commands.disconnect,
+    authorized: commands.authorized,
     async list(workspaceId: string): Promise<ToolConnectionView[]> {
       await live.ensureWorkspace(workspaceId);
       const rows = await deps.repos.toolConnections.list(workspaceId);

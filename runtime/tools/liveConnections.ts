@@ -11,6 +11,7 @@ import type { SecretCipher } from '../secrets/cipher.js';
 import { registerConnectionMachine, type ConnectionHandle } from './connectionMachine.js';
 import { connectionTarget } from './connectionTarget.js';
 import type { GuardedFetch } from './guardedFetch.js';
+import type { ToolOAuth } from './oauth/toolOAuth.js';
 import { createLiveConnection, type LiveConnection, type LiveConnectionDeps } from './liveConnection.js';
 import type { PluginHost } from './pluginHost.js';
 import type { ToolSettings } from './settings.js';
@@ -28,6 +29,8 @@ export interface LiveConnectionsDeps {
   logger: Logger;
   /** The process's actor host: every tool connection's state chart runs (and is stored) there. */
   actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+  /** The client side of MCP authorization for `{auth: "oauth"}` connections (absent: static credentials only). */
+  oauth?: ToolOAuth;
 }
 
 /**
