@@ -2,6 +2,7 @@ import { Client, InMemoryTransport, type OAuthClientProvider, SSEClientTransport
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { classifyMcpError } from './errors.js';
+import { standardFetch } from './oauth/standardFetch.js';
 import type { GuardedFetch } from './guardedFetch.js';
 import { callToolAsTask } from './tasks/callToolAsTask.js';
 import { createTaskPolicy } from './tasks/taskPolicy.js';
@@ -69,7 +70,10 @@ async function connectClient(target: McpTarget, options: McpSessionOptions, useS
   let kind: McpSession['transportKind'];
   if (target.kind === 'http') {
     // An OAuth connection's provider runs the SDK's authorization (401 -> discovery, refresh, step-up).
-    const http = { requestInit: { headers: target.headers }, fetch: options.fetch, ...(target.authProvider ? { authProvider: target.authProvider } : {}) };
+    // (Its fetch answers global Responses, which the SDK's OAuth error parsing needs.)
+    const http = target.authProvider
+      ? { requestInit: { headers: target.headers }, fetch: standardFetch(options.fetch), authProvider: target.authProvider }
+      : { requestInit: { headers: target.headers }, fetch: options.fetch };
     transport = useSse ? new SSEClientTransport(new URL(target.url), http) : new StreamableHTTPClientTransport(new URL(target.url), http);
     kind = useSse ? 'sse' : 'streamable_http';
   } else if (target.kind === 'stdio') {

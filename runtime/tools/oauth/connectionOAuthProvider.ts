@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { OAuthClientMetadata, OAuthClientProvider, OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthCredentialsRepository } from '../../../storage/repositories/oauthCredentials.js';
 import type { Clock } from '../../clock.js';
-import type { GuardedFetch } from '../guardedFetch.js';
 import { refreshMarginMs, refreshOnce, type RefreshDeps } from './refreshOnce.js';
 import type { SealedCredentials } from './sealedCredentials.js';
 
@@ -23,7 +22,7 @@ export interface ConnectionOAuthDeps {
   repo: OAuthCredentialsRepository;
   sealed: SealedCredentials;
   clock: Clock;
-  fetch: GuardedFetch;
+  fetch: RefreshDeps['fetch'];
   identity: OAuthClientIdentity;
   processId: string;
   refresh?: Pick<RefreshDeps, 'retry' | 'waitMs' | 'pollMs'>;

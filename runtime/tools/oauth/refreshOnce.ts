@@ -2,7 +2,6 @@ import { OAuthError, OAuthErrorCode, refreshAuthorization, type OAuthDiscoverySt
 import pRetry, { AbortError } from 'p-retry';
 import type { OAuthCredentialRow, OAuthCredentialsRepository } from '../../../storage/repositories/oauthCredentials.js';
 import type { Clock } from '../../clock.js';
-import type { GuardedFetch } from '../guardedFetch.js';
 import type { SealedCredentials } from './sealedCredentials.js';
 
 /** Tokens are refreshed when they expire within this margin. */
@@ -16,7 +15,7 @@ export interface RefreshDeps {
   repo: OAuthCredentialsRepository;
   sealed: SealedCredentials;
   clock: Clock;
-  fetch: GuardedFetch;
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /** Who claims (one id per process). */
   processId: string;
   /** Backoff of a refresh that failed on the network or a 5xx (tests shorten it). */

@@ -10,6 +10,7 @@ import type { GuardedFetch } from '../guardedFetch.js';
 import { connectionOAuthProvider, type OAuthClientIdentity } from './connectionOAuthProvider.js';
 import type { RefreshDeps } from './refreshOnce.js';
 import { sealedCredentials } from './sealedCredentials.js';
+import { standardFetch } from './standardFetch.js';
 
 /** The event written when a connection's refresh token was refused (named like `tool.failed`). */
 export const authRequiredEventKind = 'tool_connection.auth_required';
@@ -53,6 +54,7 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
   const repo = deps.repos.oauthCredentials;
   const sealed = sealedCredentials(deps.cipher, deps.clock);
   const processId = randomUUID();
+  const fetch = standardFetch(deps.fetch);
   const now = () => deps.clock.now().toISOString();
   const base = deps.publicUrl;
   const redirectUrl = `${base ?? 'http://127.0.0.1'}/api/mcp/oauth/callback`;
@@ -69,7 +71,7 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
       repo,
       sealed,
       clock: deps.clock,
-      fetch: deps.fetch,
+      fetch,
       identity,
       processId,
       ...(deps.refresh ? { refresh: deps.refresh } : {}),
@@ -149,7 +151,7 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
       const where = { workspaceId: row.workspace_id, connectionId: row.owner_id };
       if (query.error || !query.code) return { ok: false, status: 400, code: 'authorization_denied', message: `The authorization server did not authorize crewd: ${(query.error ?? 'no code').slice(0, 100)}`, ...where };
       try {
-        const result = await auth(providerFor(row.workspace_id, row.owner_id), { serverUrl: row.server_url!, authorizationCode: query.code, ...(query.iss ? { iss: query.iss } : {}), fetchFn: deps.fetch });
+        const result = await auth(providerFor(row.workspace_id, row.owner_id), { serverUrl: row.server_url!, authorizationCode: query.code, ...(query.iss ? { iss: query.iss } : {}), fetchFn: fetch });
         if (result !== 'AUTHORIZED') return { ok: false, status: 502, code: 'token_exchange_failed', message: 'The authorization server did not issue tokens.', ...where };
         return { ok: true, ...where };
       } catch (error) {
