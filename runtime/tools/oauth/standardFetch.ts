@@ -10,8 +10,10 @@ const nullBodyStatuses = new Set([101, 204, 205, 304]);
  */
 export function standardFetch(fetch: GuardedFetch): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
-    const response: Response = await fetch(input, init);
-    if (response instanceof Response) return response;
+    const response = await fetch(input, init);
+    // Typed as the global Response, but an instance of undici's own class at run time.
+    const standard: unknown = response;
+    if (standard instanceof Response) return standard;
     return new Response(nullBodyStatuses.has(response.status) ? null : response.body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 }
