@@ -28,6 +28,7 @@ export const toolConnectionView: JsonSchema = component('ToolConnection', respon
     total_tool_calls: { type: 'integer', minimum: 0 },
     last_connected_at: nullableTimestamp,
     created_at: timestamp,
+    authorization_url: { type: 'string', description: 'An auth "oauth" connection waiting for its user (first connect, scope step-up, refused refresh): the URL to open.' },
   },
   ['id', 'workspace_id', 'server_type', 'server_name', 'connection_status', 'status_detail', 'available_tools', 'total_tool_calls', 'last_connected_at'],
 ));

@@ -7,7 +7,11 @@ function escapeHtml(text: string): string {
 }
 
 const clientMetadataDocument = { type: 'object', required: ['client_id', 'redirect_uris'], properties: { client_id: { type: 'string' }, redirect_uris: { type: 'array', items: { type: 'string' } } } };
-const callbackAnswer = { type: 'object', required: ['status', 'connection_id'], properties: { status: { type: 'string', enum: ['connected', 'error'] }, connection_id: { type: 'string' } } };
+const callbackAnswer = {
+  type: 'object',
+  required: ['status', 'connection_id'],
+  properties: { status: { type: 'string', enum: ['connected', 'auth_required', 'error'] }, connection_id: { type: 'string' }, authorization_url: { type: 'string' }, expires_at: { type: 'string' } },
+};
 
 /**
  * The public half of MCP authorization for `{auth: "oauth"}` tool connections (issue 29): the
@@ -33,11 +37,16 @@ export function toolOAuthRoutes(deps: HttpDeps): RouteSpec[] {
         const html = ctx.accepts('json', 'html') === 'html';
         if (answer.ok) {
           ctx.status = 200;
-          const status = settled === 'active' ? 'connected' : 'error';
-          ctx.body = html
-            ? `<!doctype html><meta charset="utf-8"><title>Tool connected</title><h1>${status === 'connected' ? 'Connected' : 'Authorized, but the server did not connect'}</h1><p>You can close this tab.</p>`
-            : { status, connection_id: answer.connectionId };
-          if (html) ctx.type = 'text/html; charset=utf-8';
+          // The server asked for more (scope step-up right after connecting): one more consent.
+          const more = settled === 'active' ? undefined : await tools.toolOAuth.pending(answer.connectionId);
+          const status = settled === 'active' ? 'connected' : more ? 'auth_required' : 'error';
+          if (html) {
+            ctx.type = 'text/html; charset=utf-8';
+            const next = more ? `<p>The server asks for more access: <a href="${escapeHtml(more.authorization_url)}">continue</a>.</p>` : '<p>You can close this tab.</p>';
+            ctx.body = `<!doctype html><meta charset="utf-8"><title>Tool connection</title><h1>${status === 'connected' ? 'Connected' : more ? 'One more step' : 'Authorized, but the server did not connect'}</h1>${next}`;
+            return;
+          }
+          ctx.body = { status, connection_id: answer.connectionId, ...(more ? more : {}) };
           return;
         }
         ctx.status = answer.status;

@@ -95,6 +95,7 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     logger: deps.logger,
     publicUrl: config.publicUrl,
     preRegistered: config.oauthClients.mcp,
+    clientMetadataUrl: config.mcpClientMetadataUrl,
     ...(options.oauthRefresh ? { refresh: options.oauthRefresh } : {}),
     // A refused refresh token: the connection goes to error (auth_required) now, not at its next 401.
     onRefused: (_workspaceId, connectionId, error) => connections.get(connectionId)?.reportFailure(new SdkError(SdkErrorCode.ClientHttpAuthentication, `The OAuth refresh token was refused (${error}); connect the tool again.`)),

@@ -32,6 +32,10 @@ export function oauthCredentialsRepository(db: Db) {
     async get(id: string): Promise<OAuthCredentialRow | undefined> {
       return (await table().where({ id }).first()) as OAuthCredentialRow | undefined;
     },
+    /** A workspace's credentials of one kind waiting for the user (an authorization URL not yet used or expired at `now`). */
+    async listPending(workspaceId: string, ownerKind: OAuthOwnerKind, now: string): Promise<OAuthCredentialRow[]> {
+      return (await table().where({ workspace_id: workspaceId, owner_kind: ownerKind, status: 'pending' }).whereNotNull('authorization_url').where('auth_state_expires_at', '>', now)) as OAuthCredentialRow[];
+    },
     async insert(row: OAuthCredentialRow): Promise<void> {
       await table().insert(row);
     },

@@ -36,6 +36,8 @@ export interface ToolOAuthDeps {
   publicUrl: string | undefined;
   /** CREWD_OAUTH_MCP_CLIENT_ID / _CLIENT_SECRET: a client pre-registered with the servers crewd connects to. */
   preRegistered: OAuthClientConfig | undefined;
+  /** CREWD_MCP_CLIENT_METADATA_URL: where the operator publishes crewd's client ID metadata document instead. */
+  clientMetadataUrl?: string | undefined;
   refresh?: Pick<RefreshDeps, 'retry' | 'waitMs' | 'pollMs'>;
   /** A refresh was refused: the connection goes to `error` with reason `auth_required` (bound by runtime/tools/index.ts). */
   onRefused(workspaceId: string, connectionId: string, error: string): void;
@@ -58,7 +60,8 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
   const now = () => deps.clock.now().toISOString();
   const base = deps.publicUrl;
   const redirectUrl = `${base ?? 'http://127.0.0.1'}/api/mcp/oauth/callback`;
-  const clientMetadataUrl = base?.startsWith('https://') ? `${base}/api/mcp/oauth/client-metadata.json` : undefined;
+  // A client ID metadata document must be at an https URL (the SDK and the spec refuse others).
+  const clientMetadataUrl = deps.clientMetadataUrl ?? (base?.startsWith('https://') ? `${base}/api/mcp/oauth/client-metadata.json` : undefined);
   const identity: OAuthClientIdentity = {
     redirectUrl,
     clientMetadataUrl,
@@ -133,6 +136,12 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
       const row = await repo.get(credentialId(connectionId));
       if (!row || row.status !== 'pending' || !row.authorization_url || !row.auth_state_expires_at) return undefined;
       return { authorization_url: row.authorization_url, expires_at: row.auth_state_expires_at };
+    },
+
+    /** Connection id -> the authorization URL its user should open now (after a step-up or a refused refresh too). */
+    async pendingIn(workspaceId: string): Promise<Map<string, string>> {
+      const rows = await repo.listPending(workspaceId, 'tool_connection', now());
+      return new Map(rows.map((row) => [row.owner_id, row.authorization_url!]));
     },
 
     remove: (connectionId: string) => repo.remove(credentialId(connectionId)),
