@@ -57,7 +57,7 @@ export function connectionOAuthProvider(deps: ConnectionOAuthDeps): OAuthClientP
     const outcome = await refreshOnce(current, { repo, sealed, clock: deps.clock, fetch: deps.fetch, processId: deps.processId, ...deps.refresh });
     if (outcome.kind === 'fresh') return outcome.tokens;
     if (outcome.kind === 'refused') {
-      deps.onRefused(outcome.error);
+      if (!outcome.elsewhere) deps.onRefused(outcome.error);
       return undefined;
     }
     return tokens;

@@ -9,7 +9,8 @@ export const refreshMarginMs = 60_000;
 /** How long a claim holds off the other processes: longer than a refresh with its retries takes. */
 export const claimMs = 30_000;
 
-export type RefreshOutcome = { kind: 'fresh'; tokens: StoredOAuthTokens } | { kind: 'refused'; error: string } | { kind: 'unchanged' };
+/** `refused` with `elsewhere`: another process's refresh was refused (it reports it; this one only stops using the tokens). */
+export type RefreshOutcome = { kind: 'fresh'; tokens: StoredOAuthTokens } | { kind: 'refused'; error: string; elsewhere?: true } | { kind: 'unchanged' };
 
 export interface RefreshDeps {
   repo: OAuthCredentialsRepository;
@@ -92,7 +93,7 @@ async function waitForOther(row: OAuthCredentialRow, deps: RefreshDeps): Promise
     await sleep(deps.pollMs ?? 100);
     const current = await deps.repo.get(row.id);
     if (!current) return { kind: 'unchanged' };
-    if (current.status === 'refused') return { kind: 'refused', error: 'the refresh was refused (seen from another process)' };
+    if (current.status === 'refused') return { kind: 'refused', error: 'the refresh was refused (seen from another process)', elsewhere: true };
     if (current.expires_at !== row.expires_at) {
       const tokens = deps.sealed.tokens(current);
       return tokens ? { kind: 'fresh', tokens } : { kind: 'unchanged' };

@@ -88,6 +88,14 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
     await deps.repos.events
       .appendMany([{ id: `evt_${deps.ids.uuid()}`, workspace_id: workspaceId, outcome_id: null, sequence: 0, kind: authRequiredEventKind, timestamp: at, data: { connection_id: connectionId, reason: 'auth_required', error } }])
       .catch((failure: unknown) => deps.logger.error({ err: failure }, 'could not store the tool_connection.auth_required event'));
+    // A new authorization for the user to open (listed with the connection); the SDK's auth()
+    // finds no tokens and builds the URL from the discovery it stored.
+    const row = await repo.get(credentialId(connectionId));
+    if (row?.server_url) {
+      await auth(providerFor(workspaceId, connectionId), { serverUrl: row.server_url, fetchFn: fetch }).catch((failure: unknown) =>
+        deps.logger.warn({ connection_id: connectionId, err: { message: (failure as Error).message } }, 'could not start a new OAuth authorization after a refused refresh'),
+      );
+    }
     deps.onRefused(workspaceId, connectionId, error);
   }
 

@@ -35,6 +35,9 @@ async function connectWithOAuth(t: ExecutionContext, server: TestServer, tools: 
   t.is(authorizationUrl.searchParams.get('resource'), tools.url);
   t.is(authorizationUrl.searchParams.get('scope'), 'tools');
   t.is(authorizationUrl.searchParams.get('redirect_uri'), `${publicUrl}/api/mcp/oauth/callback`);
+  // Until the user comes back, the connection lists as waiting for them, with the URL to open.
+  const waiting = await connectionOf(server, connect.body.connection_id);
+  t.like(waiting, { connection_status: 'error', status_detail: { reason: 'auth_required' }, authorization_url: connect.body.authorization_url });
   const consent = await fetch(authorizationUrl, { redirect: 'manual' });
   t.is(consent.status, 302);
   const back = new URL(consent.headers.get('location')!);
@@ -137,6 +140,8 @@ test.serial('a refused refresh (invalid_grant) moves the connection to error wit
     return current.connection_status === 'error' ? current : undefined;
   }, 'the connection to show the error', 10_000);
   t.is(connection.status_detail.reason, 'auth_required');
+  // The SDK started a new authorization on the server's 401: the user can open it from the list.
+  t.true(String(connection.authorization_url).startsWith(tools.issuer));
   t.is(tools.grants.filter((grant) => grant === 'refresh_token').length, refreshes + 1, 'a refusal is not retried');
   const events = await server.runtime.repos.events.listAfterPosition(0, 1000);
   const event = events.find((e) => e.kind === 'tool_connection.auth_required');
