@@ -13,6 +13,7 @@ import { createToolConnections } from './connections.js';
 import { createGuardedFetch } from './guardedFetch.js';
 import { createIntegrationRunner } from './integrationRunner.js';
 import { createIntegrations } from './integrations.js';
+import { createIntegrationCredentials } from './oauth/integrationCredentials.js';
 import { createOAuthConnect } from './oauth/oauthConnect.js';
 import { createToolOAuth, type ToolOAuthDeps } from './oauth/toolOAuth.js';
 import { createPluginHost } from './pluginHost.js';
@@ -113,12 +114,24 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     publicUrl: config.publicUrl,
     clients: config.oauthClients,
     async saveTokens(workspaceId, integrationId, tokens) {
-      await integrations.saveSecretsAndConnect(workspaceId, integrationId, { ...tokens });
+      // The tokens go to the one credential store; the integration is marked configured and connected.
+      const client = oauth.clientOf(integrationId);
+      if (client) await integrationCredentials.save(workspaceId, integrationId, tokens, client);
+      await integrations.saveSecretsAndConnect(workspaceId, integrationId, client ? {} : { ...tokens });
       await integrations.markAuth(workspaceId, integrationId, 'ok');
     },
   });
+  const integrationCredentials = createIntegrationCredentials({ repos: deps.repos, cipher, clock: deps.clock, fetch, ...(options.oauthRefresh ? { refresh: options.oauthRefresh } : {}) });
   /** Renews a token about to expire and saves it; a refused refresh marks the integration auth_required. */
   async function refreshSecrets(workspaceId: string, pluginId: string, secrets: Record<string, string>): Promise<Record<string, string>> {
+    const stored = await integrationCredentials.current(workspaceId, pluginId);
+    if (stored === 'refused') {
+      deps.logger.warn({ workspace_id: workspaceId, integration: pluginId }, 'OAuth token refresh refused; the integration needs to be connected again');
+      await integrations.markAuth(workspaceId, pluginId, 'auth_required');
+      return secrets;
+    }
+    if (stored) return { ...secrets, ...stored };
+    // Tokens stored among the integration's secrets before the credential store existed.
     try {
       const renewed = await oauth.refreshIfDue(pluginId, secrets);
       if (!renewed) return secrets;
