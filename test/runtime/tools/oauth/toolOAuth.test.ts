@@ -61,7 +61,7 @@ test.serial('connect with auth oauth: the code + PKCE flow over HTTP ends connec
 
   const connection = await connectionOf(server, connectionId);
   t.is(connection.connection_status, 'active');
-  t.deepEqual(connection.available_tools.map((tool: { name: string }) => tool.name).sort(), ['echo', 'long']);
+  t.deepEqual(connection.available_tools.map((tool: { name: string }) => tool.name).sort(), ['echo', 'long', 'lookup']);
   const result = await server.runtime.tools.service.call(server.workspaceId, 'protected__echo', { text: 'hello' }, context);
   t.false(result.isError, result.content);
   t.is(result.content, 'echo: hello');
