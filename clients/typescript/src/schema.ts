@@ -1943,7 +1943,7 @@ export interface components {
             delivery_count: number;
             description: string;
             disabled_reason: string | null;
-            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
             id: string;
             /** Format: date-time */
             last_delivery: string | null;
@@ -5942,7 +5942,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
                     secret: string;
                     url: string;
                 };
@@ -6099,7 +6099,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
                     secret?: string;
                     url?: string;
                 };
@@ -6262,7 +6262,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved";
+                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required";
                 };
             };
         };

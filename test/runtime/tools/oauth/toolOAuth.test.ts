@@ -1,5 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
 import { startServer, type TestServer } from '../../../helpers/server.js';
+import { startReceiver } from '../../../helpers/webhookReceiver.js';
 import { until } from '../../../helpers/until.js';
 import { refreshMarginMs } from '../../../../runtime/tools/oauth/refreshOnce.js';
 import { startOAuthToolServer, type OAuthToolServer } from '../fixtures/oauthToolServer.js';
@@ -130,6 +131,11 @@ test.serial('a refused refresh (invalid_grant) moves the connection to error wit
   t.is(callback.status, 200);
   const credentialId = `tool_connection:${connectionId}`;
   const refreshes = tools.grants.filter((grant) => grant === 'refresh_token').length;
+  const secret = 'whsec_tool_oauth_0123456789';
+  const receiver = await startReceiver({ secret });
+  t.teardown(() => receiver.close());
+  const hook = await server.call('POST', '/v1/webhooks', { body: { url: receiver.url, secret, events: ['tool_connection.auth_required'] } });
+  t.is(hook.status, 201, JSON.stringify(hook.body));
   tools.refuseRefresh(true);
   await until(async () => Date.parse((await server.runtime.repos.oauthCredentials.get(credentialId))!.expires_at!) - Date.now() <= refreshMarginMs, 'the token to be due', 20_000);
 
@@ -147,4 +153,8 @@ test.serial('a refused refresh (invalid_grant) moves the connection to error wit
   const event = events.find((e) => e.kind === 'tool_connection.auth_required');
   t.truthy(event);
   t.is(event!.data.connection_id, connectionId);
+  // A webhook subscribed to it gets it, signed.
+  const [arrival] = await receiver.waitFor(1, 20_000);
+  t.true(arrival!.verified);
+  t.like(JSON.parse(arrival!.body), { event: 'tool_connection.auth_required', data: { connection_id: connectionId, reason: 'auth_required' } });
 });
