@@ -45,6 +45,8 @@ export const routeScopes: Record<string, Scope | 'public' | 'any'> = {
   'POST /v1/integrations/:integration_id/configure': 'integrations:write',
   'POST /v1/integrations/:integration_id/oauth/start': 'integrations:write',
   'GET /v1/integrations/oauth/callback': 'public',
+  'GET /api/mcp/oauth/callback': 'public',
+  'GET /api/mcp/oauth/client-metadata.json': 'public',
   'GET /v1/webhooks': 'integrations:read',
   'POST /v1/webhooks': 'integrations:write',
   'GET /v1/webhooks/:webhook_id': 'integrations:read',

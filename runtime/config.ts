@@ -31,6 +31,10 @@ export interface Config {
   mcpStdioAllow: string[];
   mcpConnectTimeoutMs: number;
   mcpCallTimeoutMs: number;
+  /** Where crewd's OAuth client ID metadata document is published, when not at CREWD_PUBLIC_URL/api/mcp/oauth/client-metadata.json (https). */
+  mcpClientMetadataUrl: string | undefined;
+  /** Wall-time limit of one tool call, progress or not (CREWD_TOOL_CALL_TIMEOUT_MS, default 10 minutes). */
+  toolCallTimeoutMs: number;
   /** How often live remote MCP connections are pinged (CREWD_MCP_HEALTH_CHECK_MS). */
   mcpHealthCheckMs: number;
   /** crewd's own MCP server at /mcp: allowed origins and per-workspace caps (runtime/mcpServerConfig.ts). */
@@ -194,6 +198,8 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((command) => command !== ''),
     mcpConnectTimeoutMs: integer(env, 'CREWD_MCP_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
     mcpCallTimeoutMs: integer(env, 'CREWD_MCP_CALL_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    mcpClientMetadataUrl: url(env, 'CREWD_MCP_CLIENT_METADATA_URL', undefined, ['https:']),
+    toolCallTimeoutMs: integer(env, 'CREWD_TOOL_CALL_TIMEOUT_MS', 600_000, 100, 24 * 3_600_000),
     mcpHealthCheckMs: integer(env, 'CREWD_MCP_HEALTH_CHECK_MS', 30_000, 100, 3_600_000),
     mcpServer: loadMcpServerConfig(env),
     requestTimeoutMs,

@@ -28,6 +28,7 @@ export const toolConnectionView: JsonSchema = component('ToolConnection', respon
     total_tool_calls: { type: 'integer', minimum: 0 },
     last_connected_at: nullableTimestamp,
     created_at: timestamp,
+    authorization_url: { type: 'string', description: 'An auth "oauth" connection waiting for its user (first connect, scope step-up, refused refresh): the URL to open.' },
   },
   ['id', 'workspace_id', 'server_type', 'server_name', 'connection_status', 'status_detail', 'available_tools', 'total_tool_calls', 'last_connected_at'],
 ));
@@ -45,8 +46,11 @@ export const connectBody: JsonSchema = strictObject(
         url: { type: 'string', maxLength: 2048 },
         command: { type: 'string', maxLength: 256 },
         args: { type: 'array', items: { type: 'string', maxLength: 1024 }, maxItems: 50 },
+        call_timeout_ms: { type: 'integer', minimum: 100, maximum: 86_400_000 },
       },
     },
+    auth: { type: 'string', enum: ['oauth'] },
+    oauth: strictObject({ client_id: { type: 'string', minLength: 1, maxLength: 2048 }, client_secret: { type: 'string', minLength: 1, maxLength: 4096 } }, ['client_id']),
   },
   ['server_type', 'server_name'],
 );
@@ -57,6 +61,20 @@ export const connected: JsonSchema = component('ToolConnected', responseObject({
   tools_available: { type: 'integer', minimum: 0 },
   tools: { type: 'array', items: toolSummary },
 }));
+
+/** The answer of an `{auth: "oauth"}` connect: the user opens `authorization_url`; the callback finishes the connect. */
+export const authorizationRequired: JsonSchema = component('ToolAuthorizationRequired', responseObject({
+  status: { const: 'auth_required' },
+  connection_id: { type: 'string' },
+  authorization_url: { type: 'string' },
+  expires_at: { type: 'string', format: 'date-time' },
+}));
+
+/** The callback's answer to a client asking for JSON (a browser gets a page). */
+export const oauthCallbackQuery: JsonSchema = {
+  type: 'object',
+  properties: { code: { type: 'string', maxLength: 4096 }, state: { type: 'string', maxLength: 200 }, iss: { type: 'string', maxLength: 2048 }, error: { type: 'string', maxLength: 200 }, error_description: { type: 'string', maxLength: 2000 } },
+};
 
 export const disconnected: JsonSchema = responseObject({ status: { const: 'disconnected' }, connection_id: { type: 'string' } });
 

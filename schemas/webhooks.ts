@@ -3,7 +3,8 @@ import type { JsonSchema } from './types.js';
 
 /**
  * The spec's eleven event kinds (Events, Event kinds), the failures made visible since (issue 25:
- * `outcome.revision_failed`, `tool.failed`) and the approval events (issue 27); a webhook
+ * `outcome.revision_failed`, `tool.failed`), the approval events (issue 27) and a tool
+ * connection's refused OAuth refresh (`tool_connection.auth_required`, issue 29); a webhook
  * subscribes to a subset.
  */
 export const webhookEventKinds = [
@@ -23,6 +24,8 @@ export const webhookEventKinds = [
   // Approvals (issue 27).
   'outcome.action_required',
   'outcome.action_resolved',
+  // A tool connection's OAuth refresh token was refused (issue 29).
+  'tool_connection.auth_required',
 ] as const;
 
 export type WebhookEventKind = (typeof webhookEventKinds)[number];

@@ -13,6 +13,7 @@ import { integrationRunsRepository } from './repositories/integrationRuns.js';
 import { outcomesRepository } from './repositories/outcomes.js';
 import { oauthStatesRepository } from './repositories/oauthStates.js';
 import { mcpOAuthGrantsRepository } from './repositories/mcpOAuthGrants.js';
+import { oauthCredentialsRepository } from './repositories/oauthCredentials.js';
 import { pluginKvRepository } from './repositories/pluginKv.js';
 import { revisionsRepository } from './repositories/revisions.js';
 import { stageOutputsRepository } from './repositories/stageOutputs.js';
@@ -53,6 +54,7 @@ export function createRepositories(db: Db) {
     pluginKv: pluginKvRepository(db),
     oauthStates: oauthStatesRepository(db),
     mcpOAuthGrants: mcpOAuthGrantsRepository(db),
+    oauthCredentials: oauthCredentialsRepository(db),
   };
 }
 

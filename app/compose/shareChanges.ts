@@ -23,7 +23,7 @@ export function shareChanges(signals: ClusterSignals, parts: { crews: CrewCatalo
   };
   signals.on(crewsTopic, () => crews.invalidate());
 
-  const { connect, disconnect } = connections;
+  const { connect, disconnect, authorized } = connections;
   connections.connect = async (workspaceId, body) => {
     const connected = await connect(workspaceId, body);
     signals.send(toolsTopic, workspaceId);
@@ -32,6 +32,11 @@ export function shareChanges(signals: ClusterSignals, parts: { crews: CrewCatalo
   connections.disconnect = async (workspaceId, connectionId) => {
     await disconnect(workspaceId, connectionId);
     signals.send(toolsTopic, workspaceId);
+  };
+  connections.authorized = async (workspaceId, connectionId) => {
+    const settled = await authorized(workspaceId, connectionId);
+    signals.send(toolsTopic, workspaceId);
+    return settled;
   };
   signals.on(toolsTopic, (workspaceId) => {
     if (typeof workspaceId !== 'string') return;

@@ -78,7 +78,7 @@ function Connections({ connections }) {
     ${list.length === 0 ? html`<p class="empty">${connections.note ?? 'No tool connections.'}</p>` : html`<table><thead><tr><th>connection</th><th>name</th><th>status</th><th>calls</th><th>recent failures</th></tr></thead><tbody>
       ${list.map((c) => html`<tr data-testid="connection" data-id=${c.id} data-status=${c.connection_status}>
         <td><code>${c.id}</code></td><td>${c.server_name}</td>
-        <td class=${`status ${c.connection_status}`} data-testid="connection-status" title=${c.status_detail?.reason ?? ''}>${c.connection_status}</td>
+        <td class=${`status ${c.connection_status}`} data-testid="connection-status" title=${c.status_detail?.last_error ?? ''}>${c.connection_status}${c.status_detail?.reason && c.connection_status !== 'active' ? html` <span data-testid="connection-reason">(${c.status_detail.reason})</span>` : ''}</td>
         <td>${c.total_tool_calls ?? 0}</td>
         <td class="wrap" data-testid="failures">${c.failures.length === 0 ? '-' : html`<span data-testid="failure-count">${c.failures.length}</span> · <span data-testid="last-failure" title=${c.failures[0].error}>${when(c.failures[0].created_at)} UTC ${c.failures[0].tool}: ${String(c.failures[0].error ?? '').slice(0, 120)}</span>`}</td>
       </tr>`)}

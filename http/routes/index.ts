@@ -13,6 +13,7 @@ import { deployRoutes } from './deploy.js';
 import { metricsRoutes } from './metrics.js';
 import { integrationRoutes } from './integrations.js';
 import { oauthRoutes } from './oauth.js';
+import { toolOAuthRoutes } from './toolOAuth.js';
 import { mcpRoutes } from './mcp.js';
 import { mcpDiscoveryRoutes } from './mcpDiscovery.js';
 import { outcomeRoutes } from './outcomes.js';
@@ -29,5 +30,5 @@ import { workflowRoutes } from './workflows.js';
  * registry (`plugins`), where the chat routes always stood, so the OpenAPI document keeps its order.
  */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema, plugins: readonly Plugin[] = deps.tools.registry.list()): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps), ...agentCardRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...toolOAuthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps), ...agentCardRoutes(deps)];
 }

@@ -36,10 +36,16 @@ export function mcpRoutes(deps: HttpDeps): RouteSpec[] {
       summary: 'Connect an MCP server (a plugin id, or custom with params.url or an allowlisted params.command)',
       query: schemas.workspaceQuery,
       body: schemas.connectBody,
-      responses: { 201: schemas.connected },
+      responses: { 201: schemas.connected, 202: schemas.authorizationRequired },
       async handler(ctx) {
         const workspaceId = workspaceOf(ctx, ctx.state.query?.workspace_id);
-        const { connection } = await tools.connections.connect(workspaceId, ctx.state.body as ConnectRequest);
+        const { connection, authorization } = await tools.connections.connect(workspaceId, ctx.state.body as ConnectRequest);
+        if (authorization) {
+          // `{auth: "oauth"}`: the user opens the URL; the callback finishes the connect.
+          ctx.status = 202;
+          ctx.body = { status: 'auth_required', connection_id: connection.id, ...authorization, connection };
+          return;
+        }
         ctx.status = 201;
         ctx.body = {
           status: 'connected',

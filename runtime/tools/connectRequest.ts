@@ -9,6 +9,10 @@ export interface ConnectRequest {
   server_name: string;
   credentials?: Record<string, string>;
   params?: Record<string, unknown>;
+  /** `oauth`: authorize with the server's OAuth (MCP authorization) instead of static credentials. */
+  auth?: 'oauth';
+  /** A client pre-registered with the server's authorization server (else the operator's, CIMD or registration). */
+  oauth?: { client_id: string; client_secret?: string };
 }
 
 /**
@@ -19,6 +23,10 @@ export interface ConnectRequest {
  */
 export function validateConnectRequest(body: ConnectRequest, deps: { registry: PluginRegistry; settings: ToolSettings }): void {
   const params = body.params ?? {};
+  if (body.oauth && body.auth !== 'oauth') throw errors.invalidRequest('oauth (a pre-registered client) goes with auth: "oauth".', { field: 'oauth' });
+  if (body.auth === 'oauth' && (body.server_type !== 'custom' || typeof params.url !== 'string')) {
+    throw errors.invalidRequest('auth: "oauth" is for a custom connection to a remote server (params.url).', { field: 'auth' });
+  }
   if (body.server_type !== 'custom') {
     if (!deps.registry.get(body.server_type)) {
       throw errors.invalidRequest(`server_type must be a plugin id (${deps.registry.list().map((p) => p.manifest.id).join(', ')}) or custom.`, { field: 'server_type' });

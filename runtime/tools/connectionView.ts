@@ -15,6 +15,8 @@ export interface ToolConnectionView {
   total_tool_calls: number;
   last_connected_at: string | null;
   created_at: string;
+  /** An `{auth: "oauth"}` connection waiting for its user: the authorization URL to open. */
+  authorization_url?: string;
 }
 
 /**

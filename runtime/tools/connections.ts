@@ -23,12 +23,19 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
     ensureWorkspace: live.ensureWorkspace,
     connect: commands.connect,
     disconnect: commands.disconnect,
+    authorized: commands.authorized,
     async list(workspaceId: string): Promise<ToolConnectionView[]> {
       await live.ensureWorkspace(workspaceId);
       const rows = await deps.repos.toolConnections.list(workspaceId);
       const counts = await deps.repos.toolCalls.countByConnection(workspaceId);
       const catalogs = new Map((await deps.repos.toolCatalogs.listForWorkspace(workspaceId)).map((catalog) => [catalog.connection_id, catalog]));
-      return rows.map((row) => connectionView(row, catalogs.get(row.id), counts.get(row.id) ?? 0, live.get(row.id)));
+      // An OAuth connection waiting for its user shows the URL to open.
+      const pending = deps.oauth ? await deps.oauth.pendingIn(workspaceId) : new Map<string, string>();
+      return rows.map((row) => {
+        const view = connectionView(row, catalogs.get(row.id), counts.get(row.id) ?? 0, live.get(row.id));
+        const authorizationUrl = row.state === 'disconnected' ? undefined : pending.get(row.id);
+        return authorizationUrl ? { ...view, authorization_url: authorizationUrl } : view;
+      });
     },
     liveFor: live.liveFor,
     /** Picks up connects and disconnects made by another process (scale-out). */

@@ -1,4 +1,4 @@
-import { SdkError, SdkErrorCode, SdkHttpError } from '@modelcontextprotocol/client';
+import { InsufficientScopeError, SdkError, SdkErrorCode, SdkHttpError, UnauthorizedError } from '@modelcontextprotocol/client';
 import type { ToolConnectionFailureReason } from '../../machines/toolConnection.js';
 import { RefusedUrlError } from './guardedFetch.js';
 import { PrivateAddressError } from '../webhooks/urlGuard.js';
@@ -33,6 +33,8 @@ export function classifyMcpError(error: unknown): ClassifiedFailure {
     if (item instanceof RefusedUrlError || item instanceof PrivateAddressError) return { reason: 'refused_url', retryable: false, message: (item as Error).message };
   }
   for (const item of chain) {
+    // The SDK's OAuth ran and needs the user (a new authorization) or a wider grant it could not get.
+    if (item instanceof UnauthorizedError || item instanceof InsufficientScopeError) return { reason: 'auth_required', retryable: false, message };
     if (item instanceof SdkHttpError || (item instanceof SdkError && typeof (item.data as { status?: unknown })?.status === 'number')) {
       const status = item instanceof SdkHttpError ? item.status : Number((item.data as { status: number }).status);
       if (status === 401 || status === 403) return { reason: 'auth_required', retryable: false, message: `the tool server answered HTTP ${status}`, status };

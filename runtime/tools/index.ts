@@ -1,3 +1,4 @@
+import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import type { KnowledgeBase, Plugin } from '../../plugins/contract.js';
 import { createPluginRegistry } from '../../plugins/registry.js';
@@ -12,7 +13,9 @@ import { createToolConnections } from './connections.js';
 import { createGuardedFetch } from './guardedFetch.js';
 import { createIntegrationRunner } from './integrationRunner.js';
 import { createIntegrations } from './integrations.js';
+import { createIntegrationCredentials } from './oauth/integrationCredentials.js';
 import { createOAuthConnect } from './oauth/oauthConnect.js';
+import { createToolOAuth, type ToolOAuthDeps } from './oauth/toolOAuth.js';
 import { createPluginHost } from './pluginHost.js';
 import { createPluginJobs } from './pluginJobs.js';
 import { createPluginRuns, type PluginRunService, type PluginRunsDeps } from './pluginRuns.js';
@@ -30,6 +33,8 @@ export interface ToolsOptions {
   knowledge?: (workspaceId: string) => KnowledgeBase;
   /** Retry policy of integration calls (tests shorten it). */
   integrationRetry?: { retries: number; minTimeoutMs: number };
+  /** Backoff and waits of OAuth token refreshes of tool connections (tests shorten them). */
+  oauthRefresh?: ToolOAuthDeps['refresh'];
 }
 
 export interface ToolsDeps {
@@ -58,6 +63,7 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     stdioAllow: config.mcpStdioAllow,
     connectTimeoutMs: config.mcpConnectTimeoutMs,
     callTimeoutMs: config.mcpCallTimeoutMs,
+    callWallTimeoutMs: config.toolCallTimeoutMs,
     healthCheckMs: config.mcpHealthCheckMs,
     allowPrivateUrls: config.allowPrivateUrls,
     ...options.settings,
@@ -81,7 +87,21 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     runs: (workspaceId: string, pluginId: string) => pluginRuns.forPlugin(workspaceId, pluginId),
   });
   const pluginRuns: PluginRunService = createPluginRuns({ registry, actors: deps.actors, actorRows: deps.repos.actors, context: (workspaceId, pluginId) => pluginHost.context(workspaceId, pluginId), clock: deps.clock, ids: deps.ids, logger: deps.logger, ...(deps.forwarding ? { forwarding: deps.forwarding } : {}) });
-  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors });
+  const toolOAuth = createToolOAuth({
+    repos: deps.repos,
+    cipher,
+    clock: deps.clock,
+    ids: deps.ids,
+    fetch,
+    logger: deps.logger,
+    publicUrl: config.publicUrl,
+    preRegistered: config.oauthClients.mcp,
+    clientMetadataUrl: config.mcpClientMetadataUrl,
+    ...(options.oauthRefresh ? { refresh: options.oauthRefresh } : {}),
+    // A refused refresh token: the connection goes to error (auth_required) now, not at its next 401.
+    onRefused: (_workspaceId, connectionId, error) => connections.get(connectionId)?.reportFailure(new SdkError(SdkErrorCode.ClientHttpAuthentication, `The OAuth refresh token was refused (${error}); connect the tool again.`)),
+  });
+  const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors, oauth: toolOAuth });
   const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
   const oauth = createOAuthConnect({
@@ -94,12 +114,24 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     publicUrl: config.publicUrl,
     clients: config.oauthClients,
     async saveTokens(workspaceId, integrationId, tokens) {
-      await integrations.saveSecretsAndConnect(workspaceId, integrationId, { ...tokens });
+      // The tokens go to the one credential store; the integration is marked configured and connected.
+      const client = oauth.clientOf(integrationId);
+      if (client) await integrationCredentials.save(workspaceId, integrationId, tokens, client);
+      await integrations.saveSecretsAndConnect(workspaceId, integrationId, client ? {} : { ...tokens });
       await integrations.markAuth(workspaceId, integrationId, 'ok');
     },
   });
+  const integrationCredentials = createIntegrationCredentials({ repos: deps.repos, cipher, clock: deps.clock, fetch, ...(options.oauthRefresh ? { refresh: options.oauthRefresh } : {}) });
   /** Renews a token about to expire and saves it; a refused refresh marks the integration auth_required. */
   async function refreshSecrets(workspaceId: string, pluginId: string, secrets: Record<string, string>): Promise<Record<string, string>> {
+    const stored = await integrationCredentials.current(workspaceId, pluginId);
+    if (stored === 'refused') {
+      deps.logger.warn({ workspace_id: workspaceId, integration: pluginId }, 'OAuth token refresh refused; the integration needs to be connected again');
+      await integrations.markAuth(workspaceId, pluginId, 'auth_required');
+      return secrets;
+    }
+    if (stored) return { ...secrets, ...stored };
+    // Tokens stored among the integration's secrets before the credential store existed.
     try {
       const renewed = await oauth.refreshIfDue(pluginId, secrets);
       if (!renewed) return secrets;
@@ -128,6 +160,8 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     pluginRuns,
     /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
     oauth,
+    /** MCP authorization of `{auth: "oauth"}` tool connections (routes in http/routes/toolOAuth.ts). */
+    toolOAuth,
     runner,
     async close(): Promise<void> {
       await connections.close();

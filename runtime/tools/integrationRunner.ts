@@ -102,7 +102,7 @@ export function createIntegrationRunner(deps: {
             if (config?.settings.__auth_status === 'auth_required') {
               throw new AbortError(Object.assign(new Error(`The ${integration} integration needs to be connected again: its OAuth refresh token was refused.`), { code: 'auth_required' }));
             }
-            const answer = await session.callTool(binding.flag.tool, args as unknown as Record<string, unknown>, { timeoutMs: deps.settings.callTimeoutMs });
+            const answer = await session.callTool(binding.flag.tool, args as unknown as Record<string, unknown>, { timeoutMs: deps.settings.callTimeoutMs, wallMs: deps.settings.callWallTimeoutMs });
             const structured = (answer.structuredContent ?? {}) as Partial<IntegrationActionResult>;
             if (answer.isError) {
               const message = toolOutputText(answer, 500);

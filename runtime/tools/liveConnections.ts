@@ -11,6 +11,7 @@ import type { SecretCipher } from '../secrets/cipher.js';
 import { registerConnectionMachine, type ConnectionHandle } from './connectionMachine.js';
 import { connectionTarget } from './connectionTarget.js';
 import type { GuardedFetch } from './guardedFetch.js';
+import type { ToolOAuth } from './oauth/toolOAuth.js';
 import { createLiveConnection, type LiveConnection, type LiveConnectionDeps } from './liveConnection.js';
 import type { PluginHost } from './pluginHost.js';
 import type { ToolSettings } from './settings.js';
@@ -28,6 +29,8 @@ export interface LiveConnectionsDeps {
   logger: Logger;
   /** The process's actor host: every tool connection's state chart runs (and is stored) there. */
   actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
+  /** The client side of MCP authorization for `{auth: "oauth"}` connections (absent: static credentials only). */
+  oauth?: ToolOAuth;
 }
 
 /**
@@ -234,7 +237,15 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
       const rows = await repos.toolConnections.list(workspaceId);
       const stored = new Map(rows.map((row) => [row.id, row]));
       const isLive = (row: ToolConnectionRow | undefined) => row !== undefined && row.state !== 'disconnected' && row.state !== 'error';
-      if (listed.has(workspaceId)) for (const row of rows) if (isLive(row)) track(row);
+      if (listed.has(workspaceId)) {
+        for (const row of rows) {
+          if (!isLive(row)) continue;
+          // Live again through another process (an OAuth connection authorized by a callback that
+          // reached it): its new actor runs there, so the stale side held here becomes a follower.
+          if (live.get(row.id)?.role === 'hosted' && !machine.get(row.id)) await forget(row.id);
+          track(row);
+        }
+      }
       const known = new Set([...hostedHere, ...[...live.values()].filter((c) => c.workspaceId === workspaceId).map((c) => c.connectionId)]);
       for (const connectionId of known) {
         const row = stored.get(connectionId);

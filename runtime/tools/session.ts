@@ -1,16 +1,21 @@
-import { Client, InMemoryTransport, SSEClientTransport, StreamableHTTPClientTransport, type CallToolResult, type Tool, type Transport } from '@modelcontextprotocol/client';
+import { Client, InMemoryTransport, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type CallToolResult, type Tool, type Transport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { classifyMcpError } from './errors.js';
+import { standardFetch } from './oauth/standardFetch.js';
 import type { GuardedFetch } from './guardedFetch.js';
 import { callToolAsTask } from './tasks/callToolAsTask.js';
 import { createTaskPolicy } from './tasks/taskPolicy.js';
 
-/** Where a session goes: a remote server over HTTP, an allowed local command, or a plugin in process. */
-export type McpTarget =
-  | { kind: 'http'; url: string; headers: Record<string, string> }
+/**
+ * Where a session goes: a remote server over HTTP, an allowed local command, or a plugin in
+ * process; `callLimitMs` is the connection's own wall-time limit of one call (`params.call_timeout_ms`).
+ */
+export type McpTarget = (
+  | { kind: 'http'; url: string; headers: Record<string, string>; authProvider?: OAuthClientProvider }
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
-  | { kind: 'memory'; server: () => Promise<McpServer> };
+  | { kind: 'memory'; server: () => Promise<McpServer> }
+) & { callLimitMs?: number };
 
 export interface McpSessionOptions {
   connectTimeoutMs: number;
@@ -31,10 +36,21 @@ export interface McpSession {
   readonly transportKind: 'streamable_http' | 'sse' | 'stdio' | 'memory';
   era(): 'modern' | 'legacy' | undefined;
   listTools(): Promise<{ tools: Tool[]; ttlMs: number | null }>;
-  /** `meta` goes out as the request's `_meta` (the call's idempotency key). */
-  callTool(name: string, args: Record<string, unknown>, options: { timeoutMs: number; signal?: AbortSignal; meta?: Record<string, unknown> }): Promise<CallToolResult>;
+  /**
+   * `meta` goes out as the request's `_meta` (the call's idempotency key). `timeoutMs` is how long
+   * the server may stay silent: each progress notification starts it again; `wallMs` bounds the
+   * whole call whatever it reports (the connection's own limit wins).
+   */
+  callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface CallOptions {
+  timeoutMs: number;
+  wallMs?: number;
+  signal?: AbortSignal;
+  meta?: Record<string, unknown>;
 }
 
 const clientInfo = { name: 'crewd', version: '0.1.0' };
@@ -53,9 +69,12 @@ async function connectClient(target: McpTarget, options: McpSessionOptions, useS
   let transport: Transport;
   let kind: McpSession['transportKind'];
   if (target.kind === 'http') {
-    const requestInit = { headers: target.headers };
-    const fetch = options.fetch as never;
-    transport = useSse ? new SSEClientTransport(new URL(target.url), { requestInit, fetch }) : new StreamableHTTPClientTransport(new URL(target.url), { requestInit, fetch });
+    // An OAuth connection's provider runs the SDK's authorization (401 -> discovery, refresh, step-up).
+    // (Its fetch answers global Responses, which the SDK's OAuth error parsing needs.)
+    const http = target.authProvider
+      ? { requestInit: { headers: target.headers }, fetch: standardFetch(options.fetch), authProvider: target.authProvider }
+      : { requestInit: { headers: target.headers }, fetch: options.fetch };
+    transport = useSse ? new SSEClientTransport(new URL(target.url), http) : new StreamableHTTPClientTransport(new URL(target.url), http);
     kind = useSse ? 'sse' : 'streamable_http';
   } else if (target.kind === 'stdio') {
     transport = new StdioClientTransport({ command: target.command, args: target.args, env: { ...getDefaultEnvironment(), ...target.env }, stderr: 'ignore' });
@@ -136,11 +155,20 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
     async callTool(name, args, callOptions) {
       learned ??= listTools().catch(() => undefined);
       await learned;
-      if (tasks.useTask(name)) return withSession((client) => callToolAsTask(client, name, args, callOptions));
+      const wallMs = target.callLimitMs ?? callOptions.wallMs ?? callOptions.timeoutMs;
+      // A task is polled, so only the wall limit bounds it.
+      if (tasks.useTask(name)) return withSession((client) => callToolAsTask(client, name, args, { ...callOptions, timeoutMs: wallMs }));
+      const request = {
+        timeout: Math.min(callOptions.timeoutMs, wallMs),
+        // Asking for progress (the SDK sends a progressToken only with onprogress) lets a long call
+        // that reports it run past the silence timeout, up to the wall limit.
+        onprogress: () => undefined,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: wallMs,
+        ...(callOptions.signal ? { signal: callOptions.signal } : {}),
+      };
       try {
-        const result = await withSession((client) =>
-          client.callTool({ name, arguments: args, ...(callOptions.meta ? { _meta: callOptions.meta } : {}) }, { timeout: callOptions.timeoutMs, ...(callOptions.signal ? { signal: callOptions.signal } : {}) }),
-        );
+        const result = await withSession((client) => client.callTool({ name, arguments: args, ...(callOptions.meta ? { _meta: callOptions.meta } : {}) }, request));
         return result as CallToolResult;
       } catch (error) {
         tasks.noteFailure(name, error);

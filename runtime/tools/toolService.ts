@@ -116,7 +116,7 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
       let timedOut = false;
       try {
         const meta = journal.meta(context.callKey);
-        const result = await session.callTool(tool.name, args, { timeoutMs: settings.callTimeoutMs, ...(context.signal ? { signal: context.signal } : {}), ...(meta ? { meta } : {}) });
+        const result = await session.callTool(tool.name, args, { timeoutMs: settings.callTimeoutMs, wallMs: settings.callWallTimeoutMs, ...(context.signal ? { signal: context.signal } : {}), ...(meta ? { meta } : {}) });
         outcome = { content: toolOutputText(result, settings.outputMaxChars), isError: result.isError === true };
       } catch (error) {
         if (context.signal?.aborted) throw error;

@@ -18,6 +18,7 @@ import * as toolCallVisibility from './080_tool_call_visibility.js';
 import * as actorLeases from './090_actor_leases.js';
 import * as actorCommands from './100_actor_commands.js';
 import * as mcpOAuthGrants from './115_mcp_oauth_grants.js';
+import * as oauthCredentials from './135_oauth_credentials.js';
 import * as webhookDisabled from './115_webhook_disabled.js';
 import * as approvals from './120_approvals.js';
 
@@ -54,6 +55,7 @@ const migrations: Array<[string, Migration]> = [
   ['115_mcp_oauth_grants', mcpOAuthGrants],
   ['115_webhook_disabled', webhookDisabled],
   ['120_approvals', approvals],
+  ['135_oauth_credentials', oauthCredentials],
 ];
 
 /**

@@ -48,6 +48,11 @@ test.serial('OAuth: start → authorize → callback stores the token encrypted,
   t.like(listed, { configured: true, auth: { oauth: true, token: true }, auth_status: 'ok' });
   const row = await server.runtime.repos.integrationConfigs.get(server.workspaceId, 'work');
   t.false(JSON.stringify(row).includes('good-token-1'), 'tokens are encrypted at rest');
+  // They live in the one credential store (with the tool connections' OAuth tokens), sealed.
+  const credential = await server.runtime.repos.oauthCredentials.get(`integration:${server.workspaceId}:work`);
+  t.like(credential, { owner_kind: 'integration', owner_id: 'work', status: 'authorized' });
+  t.false(JSON.stringify(credential).includes('good-token-1'));
+  t.truthy(credential!.expires_at);
   // A second connect keeps the one tool connection.
   await connect(server);
   const connections = (await server.runtime.tools.connections.list(server.workspaceId)).filter((c) => c.server_type === 'work' && c.connection_status !== 'disconnected');
@@ -81,6 +86,12 @@ test.serial('OAuth: an access token about to expire is refreshed; a revoked refr
   const context = await host.context(server.workspaceId, 'work');
   t.is(provider.counts.refresh, 1);
   t.is(context.secrets.access_token, 'good-token-2');
+  // Two uses at once while due again: one refresh between them (the claim on the credential row).
+  await server.runtime.repos.oauthCredentials.update(`integration:${server.workspaceId}:work`, { expires_at: new Date(Date.now() + 1000).toISOString() });
+  const [first, second] = await Promise.all([host.context(server.workspaceId, 'work'), host.context(server.workspaceId, 'work')]);
+  t.is(provider.counts.refresh, 2);
+  t.is(first.secrets.access_token, 'good-token-3');
+  t.is(second.secrets.access_token, 'good-token-3');
   provider.revokeAll();
   await host.context(server.workspaceId, 'work');
   const listed = (await server.call('GET', '/v1/integrations')).body.integrations.find((i: { id: string }) => i.id === 'work');

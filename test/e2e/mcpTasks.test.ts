@@ -49,7 +49,7 @@ test.serial("server-everything's task tool (taskSupport required) answers the re
 
 test.serial('a required task that takes several polls completes; one past the call timeout is cancelled on the server and logged as a timeout', async (t) => {
   const journal = path.join(tempDir(), 'journal.jsonl');
-  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '3000' });
+  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '3000', CREWD_TOOL_CALL_TIMEOUT_MS: '3000' });
   t.teardown(() => server.close());
   // The fixture's task works 700 ms by default at a 100 ms poll interval.
   await connect(server, 'slow', ['--import', 'tsx', fixture, journal]);
@@ -61,7 +61,7 @@ test.serial('a required task that takes several polls completes; one past the ca
   t.regex(calls.body.data[0].output, /search_slow found 3 facts about/);
   t.true(journalOf(journal).some((entry) => entry.event === 'completed'));
 
-  // The same tool with a task longer than the 3 s call timeout.
+  // The same tool with a task longer than the 3 s wall limit (a task is bounded by CREWD_TOOL_CALL_TIMEOUT_MS).
   const slow = await server.call('DELETE', `/api/mcp/disconnect/${calls.body.data[0].connection_id}?workspace_id=${server.workspaceId}`);
   t.is(slow.status, 200);
   await connect(server, 'slower', ['--import', 'tsx', fixture, journal, '60000']);

@@ -9,9 +9,9 @@ import { schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers
 const fixture = path.resolve(import.meta.dirname, 'mcpTasksServer.ts');
 const brief = 'Write a short article about composting in small city apartments.';
 
-/** A server whose one search tool always runs past the 1 s call timeout: every call fails. */
+/** A server whose one search tool (a task) always runs past the 1 s wall limit: every call fails. */
 async function failingToolServer(t: { teardown(fn: () => Promise<void>): void }, logger = capturedLogger()) {
-  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '1000' }, { logger: logger.logger });
+  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '1000', CREWD_TOOL_CALL_TIMEOUT_MS: '1000' }, { logger: logger.logger });
   t.teardown(() => server.close());
   const connected = await server.call('POST', `/api/mcp/connect?workspace_id=${server.workspaceId}`, {
     body: { server_type: 'custom', server_name: 'slow', params: { command: process.execPath, args: ['--import', 'tsx', fixture, path.join(tempDir(), 'journal.jsonl'), '60000'] } },

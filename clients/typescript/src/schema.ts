@@ -349,6 +349,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mcp/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The authorization server's return after the user authorized a tool connection: redeems the code and connects (public; the state identifies the connection) */
+        get: operations["getApiMcpOauthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mcp/oauth/client-metadata.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** crewd's OAuth client ID metadata document: its client_id for authorization servers that support URL client ids (public) */
+        get: operations["getApiMcpOauthClientMetadataJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/favicon.ico": {
         parameters: {
             query?: never;
@@ -1935,6 +1969,14 @@ export interface components {
             unique_tools_used: number;
             usage_count_last_30d: number;
         };
+        ToolAuthorizationRequired: {
+            authorization_url: string;
+            connection_id: string;
+            /** Format: date-time */
+            expires_at: string;
+            /** @constant */
+            status: "auth_required";
+        };
         ToolConnected: {
             connection_id: string;
             /** @constant */
@@ -1946,6 +1988,8 @@ export interface components {
             tools_available: number;
         };
         ToolConnection: {
+            /** @description An auth "oauth" connection waiting for its user (first connect, scope step-up, refused refresh): the URL to open. */
+            authorization_url?: string;
             available_tools: {
                 description: string;
                 name: string;
@@ -1982,7 +2026,7 @@ export interface components {
             delivery_count: number;
             description: string;
             disabled_reason: string | null;
-            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+            events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
             id: string;
             /** Format: date-time */
             last_delivery: string | null;
@@ -2368,6 +2412,7 @@ export type RevisionStarted = components['schemas']['RevisionStarted'];
 export type RunStarted = components['schemas']['RunStarted'];
 export type ToolAnalytics = components['schemas']['ToolAnalytics'];
 export type ToolAnalyticsEntry = components['schemas']['ToolAnalyticsEntry'];
+export type ToolAuthorizationRequired = components['schemas']['ToolAuthorizationRequired'];
 export type ToolConnected = components['schemas']['ToolConnected'];
 export type ToolConnection = components['schemas']['ToolConnection'];
 export type ToolConnectionList = components['schemas']['ToolConnectionList'];
@@ -3320,16 +3365,29 @@ export interface operations {
                  *         "command": "command example",
                  *         "args": [
                  *           "args example"
-                 *         ]
+                 *         ],
+                 *         "call_timeout_ms": 100
+                 *       },
+                 *       "auth": "oauth",
+                 *       "oauth": {
+                 *         "client_id": "out_7Hq2ZpK4mW",
+                 *         "client_secret": "client_secret example"
                  *       }
                  *     }
                  */
                 "application/json": {
+                    /** @enum {string} */
+                    auth?: "oauth";
                     credentials?: {
                         [key: string]: string;
                     };
+                    oauth?: {
+                        client_id: string;
+                        client_secret?: string;
+                    };
                     params?: {
                         args?: string[];
+                        call_timeout_ms?: number;
                         command?: string;
                         url?: string;
                     };
@@ -3362,6 +3420,26 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["ToolConnected"];
+                };
+            };
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "auth_required",
+                     *       "connection_id": "out_7Hq2ZpK4mW",
+                     *       "authorization_url": "authorization_url example",
+                     *       "expires_at": "2026-05-04T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolAuthorizationRequired"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3417,7 +3495,8 @@ export interface operations {
                      *           ],
                      *           "total_tool_calls": 1,
                      *           "last_connected_at": "2026-05-04T09:30:00.000Z",
-                     *           "created_at": "2026-05-04T09:30:00.000Z"
+                     *           "created_at": "2026-05-04T09:30:00.000Z",
+                     *           "authorization_url": "authorization_url example"
                      *         }
                      *       ],
                      *       "total_count": 1
@@ -3563,6 +3642,95 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getApiMcpOauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "connected",
+                     *       "connection_id": "out_7Hq2ZpK4mW",
+                     *       "authorization_url": "authorization_url example",
+                     *       "expires_at": "expires_at example"
+                     *     }
+                     */
+                    "application/json": {
+                        authorization_url?: string;
+                        connection_id: string;
+                        expires_at?: string;
+                        /** @enum {string} */
+                        status: "connected" | "auth_required" | "error";
+                    };
+                };
+            };
+            /** @description No body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            /** @description No body */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getApiMcpOauthClientMetadataJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "client_id": "out_7Hq2ZpK4mW",
+                     *       "redirect_uris": [
+                     *         "redirect_uris example"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        client_id: string;
+                        redirect_uris: string[];
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -6048,7 +6216,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+                    events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
                     secret: string;
                     url: string;
                 };
@@ -6205,7 +6373,7 @@ export interface operations {
                     active?: boolean;
                     debug?: boolean;
                     description?: string;
-                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved")[];
+                    events?: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
                     secret?: string;
                     url?: string;
                 };
@@ -6368,7 +6536,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved";
+                    event?: "outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required";
                 };
             };
         };

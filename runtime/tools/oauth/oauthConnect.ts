@@ -75,6 +75,13 @@ export function createOAuthConnect(deps: {
   }
 
   return {
+    /** The vendor's client and endpoints for an integration (undefined without an operator's client). */
+    clientOf(integrationId: string): { tokenUrl: string; authorizeUrl: string; clientId: string; clientSecret?: string | undefined } | undefined {
+      const plugin = deps.registry.get(integrationId);
+      const ends = plugin ? endpoints(plugin) : undefined;
+      return ends ? { tokenUrl: ends.tokenUrl, authorizeUrl: ends.authorizeUrl, clientId: ends.client.clientId, clientSecret: ends.client.clientSecret } : undefined;
+    },
+
     /** Whether the operator gave an OAuth client for this integration. */
     available: (integrationId: string) => {
       const plugin = deps.registry.get(integrationId);

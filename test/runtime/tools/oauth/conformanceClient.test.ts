@@ -1,0 +1,35 @@
+import test from 'ava';
+import { runClientScenario } from '../../../helpers/conformanceClient.js';
+
+/**
+ * The official MCP conformance suite's client authorization scenarios for 2025-11-25, run against
+ * crewd's tool-connection client (scripts/conformanceClient.ts: crewd connects the scenario's
+ * server with auth "oauth"). Every scenario of `conformance list --client --spec-version
+ * 2025-11-25` under auth/ is here; the ones that do not apply are listed in docs/tools.md.
+ */
+const scenarios = [
+  'auth/metadata-default',
+  'auth/metadata-var1',
+  'auth/metadata-var2',
+  'auth/metadata-var3',
+  'auth/basic-cimd',
+  'auth/scope-from-www-authenticate',
+  'auth/scope-from-scopes-supported',
+  'auth/scope-omitted-when-undefined',
+  'auth/scope-step-up',
+  'auth/scope-retry-limit',
+  'auth/token-endpoint-auth-basic',
+  'auth/token-endpoint-auth-post',
+  'auth/token-endpoint-auth-none',
+  'auth/pre-registration',
+];
+
+for (const scenario of scenarios) {
+  test.serial(`conformance ${scenario}: every check passes`, async (t) => {
+    t.timeout(300_000);
+    const result = await runClientScenario(scenario);
+    t.true(result.total > 0, `the suite ran no checks: ${result.problems.join('\n')}`);
+    t.is(result.failed, 0, result.problems.join('\n'));
+    t.is(result.warnings, 0, result.problems.join('\n'));
+  });
+}
