@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { CrewId } from '../runtime/crews/index.js';
-import { crews } from '../runtime/crews/index.js';
-import { composeStage } from '../runtime/models/local/index.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import type { StageOutput } from '../runtime/models/types.js';
-import { computeMetadata, type Nlp } from '../runtime/quality/index.js';
+import type { CrewId } from '../crews/index.js';
+import { crews } from '../crews/index.js';
+import { composeStage } from '../models/local/index.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import type { StageOutput } from '../models/types.js';
+import { computeMetadata, type Nlp } from '../quality/index.js';
 
 /**
  * The everyday panel of issue 26 (bench/quality/panel.json): 36 requests written the way people
@@ -183,6 +183,6 @@ export function panelFigures(nlp: Nlp, verbose = false): Record<string, string> 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { createNlp } = await import('../runtime/quality/index.js');
+  const { createNlp } = await import('../quality/index.js');
   for (const [label, value] of Object.entries(panelFigures(createNlp(), process.env.QUALITY_VERBOSE === '1'))) console.log(`${label.padEnd(72)} ${value}`);
 }

@@ -1,9 +1,9 @@
-import type { CrewId } from '../runtime/crews/index.js';
-import { crews } from '../runtime/crews/index.js';
-import { composeOutcome, composeStage, type ComposeRequest } from '../runtime/models/local/index.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import { documentWordCount } from '../runtime/quality/markdown.js';
-import type { Nlp } from '../runtime/quality/index.js';
+import type { CrewId } from '../crews/index.js';
+import { crews } from '../crews/index.js';
+import { composeOutcome, composeStage, type ComposeRequest } from '../models/local/index.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import { documentWordCount } from '../quality/markdown.js';
+import type { Nlp } from '../quality/index.js';
 
 /**
  * "Revisions applied" of `npm run bench -- quality` (issue 26 item 7): everyday revision requests
