@@ -69,7 +69,9 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   if (/\bless (?:formal|professional|stiff|corporate)\b/i.test(feedback)) return 'casual';
   if (/\bless (?:casual|informal|chatty)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?(?:board|investors|executives|leadership|c-suite)\b/i.test(feedback)) return 'professional';
-  if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b/i.test(feedback)) return 'friendly';
+  if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b|\bfriendlier\b|\bless stiff\b/i.test(feedback)) return 'friendly';
+  // "friendlier please", "formal please": the register named on its own.
+  if (/^\W*(?:more\s+)?(?:formal|professional)(?:\s+please)?\W*$/i.test(feedback)) return 'professional';
   const phrase = /\b(?:more|less|a|an|into a|sound|tone(?: it)?(?: down)?|make it)\s+((?:[a-z-]+\s+){0,2}?(?:casual|conversational|informal|relaxed|playful|fun|friendl(?:y|ier)|warm(?:er)?|approachable|technical|precise|professional|formal|business-like|serious|authoritative)(?:er)?)\b/i.exec(feedback);
   return phrase ? toneOf(phrase[1]) : /\btone\b/i.test(feedback) ? toneOf(feedback) : undefined;
 }

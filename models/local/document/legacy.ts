@@ -15,6 +15,9 @@ export const legacyKinds: Partial<Record<StageInput['crew']['id'], DeliverableKi
 // "Jan de Vries  6:45 AM": a chat export's author line; the lines under it are his.
 const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,3})\s{1,}\[?\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*$/u;
 
+// A line with its own author: "Maria Lopez: ...", "[6:50 AM] Maria Lopez: ...", "06:50 Tom: ...".
+const ownMessage = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*[-–]?\s*)?([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2}):\s+(.+)$/u;
+
 /** A chat export as "Name: text" lines, repeated lines read once. */
 export function readableText(text: string): string {
   const seen = new Set<string>();
@@ -26,10 +29,14 @@ export function readableText(text: string): string {
       speaker = header[1];
       continue;
     }
-    const key = line.trim().toLowerCase();
+    const own = ownMessage.exec(line);
+    // "[6:50 AM] Maria Lopez: ..." is a message of its own: the header's author wrote only the lines before it.
+    if (own) speaker = undefined;
+    const plain = own ? `${own[1]}: ${own[2]}` : line;
+    const key = plain.trim().toLowerCase();
     if (key !== '' && seen.has(key)) continue;
     if (key !== '') seen.add(key);
-    out.push(speaker && key !== '' && !/^\s*[A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?:\s/u.test(line) ? `${speaker}: ${line.trim()}` : line);
+    out.push(speaker && key !== '' ? `${speaker}: ${plain.trim()}` : plain);
   }
   return out.join('\n');
 }

@@ -126,7 +126,8 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
   return undefined;
 }
 
-const speakerLine = new RegExp(String.raw`^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?\]?\s*)?(?:[-*•]\s*)?(${name})\s*:\s+(.+)$`, 'u');
+// "Priya: ...", "10:02 Priya: ..." and a chat export's "[6:32 AM] Maria Lopez: ..." (the time first).
+const speakerLine = new RegExp(String.raw`^\s*(\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*)?(?:[-*•]\s*)?(${name})\s*:\s+(.+)$`, 'u');
 // A chat export's message header on its own line: "Maria Lopez  10:02 AM", "maria.lopez [10:02]".
 const chatHeader = new RegExp(String.raw`^\s*(${name}|[a-z][a-z0-9._-]{1,30})\s+\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*$`, 'u');
 const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next steps|follow[- ]?ups?|risks?(?: and (?:issues|open questions))?|open questions|attendees|participants)\s*:?\s*$/i;
@@ -163,15 +164,20 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
       const isItem = /^\s*(?:[-*•]|\d+[.)])\s+/.test(rawLine);
       if (!isItem) section = '';
       const spoken = speakerLine.exec(rawLine);
-      const speaker = spoken && validName(spoken[1]) ? spoken[1] : author;
-      const body = spoken && validName(spoken[1]) ? spoken[2]! : rawLine.trim();
+      const named = spoken && validName(spoken[2]) ? spoken : undefined;
+      // A timestamped "[6:50 AM] Maria Lopez: ..." line is a message of its own: the author of the
+      // header line before it ("Jan de Vries  6:45 AM") wrote only the lines up to it.
+      if (named?.[1]) author = undefined;
+      const speaker = named ? named[2] : author;
+      const body = named ? named[3]! : rawLine.trim();
       if (speaker) addParticipant(speaker);
       const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
       let said = body;
       if (roll || /^attendees|^participants/.test(section)) {
         // The roll ends with its sentence: "Attendees: A, B, C. We decided ..." goes on as discussion.
         const list = roll?.[1] ?? body.replace(/^[-*•]\s*/, '');
-        const end = /[.;](?:\s+|$)/.exec(list);
+        // "Dr. Amara Okafor": a title's dot is not the end of the roll.
+        const end = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St))[.;](?:\s+|$)/.exec(list);
         list
           .slice(0, end ? end.index : list.length)
           .split(/,|\band\b|&/)

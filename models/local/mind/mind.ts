@@ -84,17 +84,39 @@ interface MeetingReading {
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
 const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
 
+const timeWord = /^(?:morning|afternoon|evening|week|month|quarter|year|sprint)(?:'s)?\s+(?=\S)/i;
+const pointerNoun = /^(?:(?:meeting\s+)?notes?|transcript|thread|chat(?: export)?|call notes)\s+(?:from|of|on)\s+(?:the\s+|our\s+)?/i;
+
+/**
+ * The meeting a pointing brief still names: "this morning dispatch chat" is this morning's
+ * dispatch chat, "these notes from the Tuesday standup" the Tuesday standup; "this for the ops
+ * team" names none and is left to the material's heading.
+ */
+function namedBeyondPointer(subject: string): string {
+  const pointer = /^(?:this|these|that|those)\s+(.+)$/i.exec(subject);
+  if (!pointer) return subject;
+  const rest = pointer[1]!;
+  const time = timeWord.exec(rest);
+  if (time) return `${subject.split(/\s+/)[0]} ${time[0].trim().replace(/(?:'s)?$/, "'s")} ${rest.slice(time[0].length)}`;
+  const named = rest.replace(pointerNoun, '');
+  return named !== rest && named.trim() !== '' ? named : subject;
+}
+
 /**
  * What the meeting was: the brief's subject, or, when the brief only points at the material
  * ("summarise this"), the material's own first line where it is a heading ("Standup 12 May").
  */
 function meetingSubject(brief: string, texts: string[]): string {
-  const subject = topicOf(brief);
-  if (!pointsAtMaterial.test(subject.trim())) return subject;
+  const subject = topicOf(brief).trim();
+  const named = namedBeyondPointer(subject);
+  if (named !== subject || !pointsAtMaterial.test(subject)) return named;
   const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
   const words = heading.split(/\s+/).filter(Boolean);
   return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') ? heading : 'the notes';
 }
+
+// "Thanks Jan", "Morning all": what a chat says to its people, not what the meeting was about.
+const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b/i;
 
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
@@ -105,7 +127,7 @@ function readMeeting(input: StageInput): MeetingReading {
   return {
     findings,
     // A speaker's name is who talked, not what was talked about.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
     summary: summarize(findings.utterances, corpus, input),
     title: `Meeting summary: ${titleCase(meetingSubject(input.brief, texts))}`,
     bare: texts.length === 0,

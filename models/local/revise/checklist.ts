@@ -67,12 +67,17 @@ function materialSteps(sources: Sources, blocks: Block[]): string[] {
     .filter((text) => text.split(/\s+/).length >= 4 && (commitment.test(text) || rule.test(text)) && !/^#|^\|/.test(text));
 }
 
+/**
+ * Items once each: the document's "**Jan de Vries**: Send van 7 to cover the north route, it's
+ * back from service" and the chat's "Jan de Vries: send van 7 to cover the north route" are one
+ * item (the words of one hold the other's), kept as the document wrote it.
+ */
 function unique(items: string[]): string[] {
-  const seen = new Set<string>();
+  const seen: string[] = [];
   return items.filter((item) => {
-    const key = item.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-    if (key === '' || seen.has(key)) return false;
-    seen.add(key);
+    const key = ` ${item.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+    if (key.trim() === '' || seen.some((taken) => taken.includes(key) || key.includes(taken))) return false;
+    seen.push(key);
     return true;
   });
 }

@@ -31,6 +31,9 @@ const casualWords: Array<[RegExp, string]> = [
   [/\bkids\b/gi, 'children'],
 ];
 const casualMarker = /\b(?:guys|folks|a bunch of|kinda|sorta|gonna|wanna|asap|stuff|awesome|tons of|lots of|lol|btw)\b|!/i;
+// Who a warmer document speaks to directly.
+const readers = 'patients|customers|clients|members|drivers|parents|guests|visitors|staff|employees|subscribers|volunteers|residents|students';
+const capitalised = (alternatives: string) => alternatives.split('|').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('|');
 const formalWords: Array<[RegExp, string]> = [
   [/\butili[sz]e\b/gi, 'use'],
   [/\bcommence\b/gi, 'start'],
@@ -38,8 +41,11 @@ const formalWords: Array<[RegExp, string]> = [
   [/\bin order to\b/gi, 'to'],
   [/\bassist\b/gi, 'help'],
   [/\bpractitioner\b/gi, 'doctor'],
-  [/\bpatients(?= (?:can|will|should|need|must|may)\b)/g, 'you'],
-  [/\bPatients(?= (?:can|will|should|need|must|may)\b)/g, 'You'],
+  // The readers spoken to, not about: "Patients can book" -> "You can book", "that drivers scan" -> "that you scan".
+  [new RegExp(String.raw`\b(?:${readers})(?= (?:can|will|should|need|must|may|do not|don't|are|have)\b)`, 'g'), 'you'],
+  [new RegExp(String.raw`\b(?:${capitalised(readers)})(?= (?:can|will|should|need|must|may|do not|don't|are|have)\b)`, 'g'), 'You'],
+  [new RegExp(String.raw`\b(that|if|when|so) (?:${readers})\b(?= [a-z]+)`, 'g'), '$1 you'],
+  [new RegExp(String.raw`\b(?:all|every) (?:${readers})\b`, 'g'), 'all of you'],
 ];
 
 function isFormal(tone: Tone): boolean {
@@ -70,6 +76,21 @@ function boardSummary(blocks: Block[]): Block[] {
   const chosen = [...new Set(key)].slice(0, 4);
   if (chosen.length === 0) return [];
   return [{ type: 'heading', level: 2, text: 'Summary for the board' }, { type: 'list', text: chosen.map((line) => `- ${line}`).join('\n') }];
+}
+
+/**
+ * A document that opens with lists (a meeting summary, a plan) has no prose to open warmly: it gets one
+ * line under its title that speaks to the reader, naming what the lists hold.
+ */
+function withWarmOpening(content: string): string {
+  const blocks = parseBlocks(content);
+  const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
+  if (title < 0 || blocks[title + 1]?.type === 'paragraph') return content;
+  const headings = blocks.filter((block) => block.type === 'heading' && block.level === 2).map((block) => block.text.toLowerCase());
+  const holds = [headings.some((text) => /decision/.test(text)) ? 'what we decided' : '', headings.some((text) => /action|next step|owner/.test(text)) ? "who's doing what" : ''].filter(Boolean);
+  const line = holds.length > 0 ? `Here's a quick recap for you: ${holds.join(' and ')}.` : "Here's a quick overview for you.";
+  blocks.splice(title + 1, 0, { type: 'paragraph', text: line });
+  return renderBlocks(blocks);
 }
 
 interface Markers {
@@ -107,6 +128,7 @@ export function applyRegister(content: string, tone: Tone, audience: Audience | 
     let warm = content;
     for (const [pattern, replacement] of formalWords) warm = warm.replace(pattern, replacement);
     revised = applyTone(warm, tone, { opener: true });
+    if (revised === content) revised = withWarmOpening(revised);
   }
   const change = { type: 'tone_adjustment', tone, ...(audience ? { audience } : {}) };
   if (revised === content) {

@@ -1,7 +1,9 @@
+import type { Nlp } from '../../../quality/nlp.js';
 import { contentTerms, stem } from '../../../quality/text.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { capitalize } from '../text/phrases.js';
 import { bareDraft } from './bareDraft.js';
+import { blogPost } from './blogPost.js';
 import { hashtags } from './hashtags.js';
 import { cited } from '../text/sources.js';
 import type { Outline, Research } from './writerResearch.js';
@@ -15,7 +17,7 @@ const exampleCue = /\b(for example|for instance|e\.g\.|such as|we tried|tried|pi
  * reports the requirement unmet rather than the draft inventing one). Nothing is padded to reach
  * a length: a short context gives a short piece, and the unmet length is reported.
  */
-export function groundedDraft(found: Research, plan: Outline): string {
+export function groundedDraft(found: Research, plan: Outline, nlp: Nlp): string {
   const all = orderedSentences(found);
   const used = new Set<string>();
   const take = (sentence: string) => {
@@ -32,9 +34,27 @@ export function groundedDraft(found: Research, plan: Outline): string {
     blocks.push(hashtags(found).join(' '));
     return blocks.join('\n\n');
   }
-  blocks.push(`# ${plan.title}`);
   // Examples are the client's own cases (a pilot, a trial, a figure that moved), kept for their section.
   const examples = spec.includeExamples ? all.filter((sentence) => exampleCue.test(sentence)).slice(0, 3).map(take) : [];
+  if (spec.format === 'blog_post') blocks.push(blogPost({ title: plan.title, sentences: unused() }, nlp));
+  else blocks.push(...sectionedDraft(found, plan, all, used));
+  if (examples.length > 0) blocks.push('## Examples', examples.map((example) => `- For example: ${example}`).join('\n'));
+  if (spec.includeCodeExamples) {
+    const code = codeFromSources(found);
+    if (code.length > 0) blocks.push('## Code from the sources', ...code.map((snippet) => `\`\`\`\n${snippet}\n\`\`\``));
+  }
+  return blocks.join('\n\n');
+}
+
+/** Newsletters and documentation: the plan's sections, each gathering the sentences about its focus. */
+function sectionedDraft(found: Research, plan: Outline, all: string[], used: Set<string>): string[] {
+  const take = (sentence: string) => {
+    used.add(sentence);
+    return sentence;
+  };
+  const unused = () => all.filter((sentence) => !used.has(sentence));
+  const { spec } = found;
+  const blocks: string[] = [`# ${plan.title}`];
   const intro = unused().slice(0, spec.format === 'documentation' ? 1 : 2).map(take);
   if (intro.length > 0) blocks.push(...(spec.format === 'documentation' ? ['## Overview'] : []), intro.join(' '));
   const bodies = plan.sections.filter((section) => section.kind === 'body');
@@ -57,12 +77,7 @@ export function groundedDraft(found: Research, plan: Outline): string {
     const steps = all.filter((sentence) => startsWithVerb(sentence));
     if (steps.length > 0) blocks.push('## Steps', steps.map((step, index) => `${index + 1}. ${step}`).join('\n'));
   }
-  if (examples.length > 0) blocks.push('## Examples', examples.map((example) => `- For example: ${example}`).join('\n'));
-  if (spec.includeCodeExamples) {
-    const code = codeFromSources(found);
-    if (code.length > 0) blocks.push('## Code from the sources', ...code.map((snippet) => `\`\`\`\n${snippet}\n\`\`\``));
-  }
-  return blocks.join('\n\n');
+  return blocks;
 }
 
 /** Ranked facts first, then every other source sentence in the order the client wrote them. */

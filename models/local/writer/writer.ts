@@ -1,4 +1,5 @@
 import { documentWordCount as plainWords } from '../../../quality/markdown.js';
+import type { Nlp } from '../../../quality/nlp.js';
 import { parseBlocks, titleOf } from '../text/blocks.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { isLastStage, requestKey } from '../memo.js';
@@ -16,14 +17,14 @@ const formatNames = { blog_post: 'blog post', social_media: 'social media post',
  */
 export function writerStep(input: StageInput, bench: Workbench): StageOutput {
   const found = bench.memo.get(requestKey('research', input), () => research(input), isLastStage(input));
-  const output = writerStage(input, found);
+  const output = writerStage(input, found, bench.nlp);
   // What is missing is said beside the document, never in it.
   return found.sources.sentences.length > 0 ? output : { ...output, data: { ...output.data, notes: [bareBriefNote] } };
 }
 
 export const bareBriefNote = 'The brief came without context, context documents or knowledge passages: the draft is built from the brief alone and states no facts, figures or dates; add material for a grounded piece.';
 
-function writerStage(input: StageInput, found: Research): StageOutput {
+function writerStage(input: StageInput, found: Research, nlp: Nlp): StageOutput {
   const { spec } = found;
   switch (input.stage.name) {
     case 'research':
@@ -42,7 +43,7 @@ function writerStage(input: StageInput, found: Research): StageOutput {
       };
     }
     case 'content_creation': {
-      const content = groundedDraft(found, outline(found));
+      const content = groundedDraft(found, outline(found), nlp);
       return {
         summary: `Drafted a ${plainWords(content)}-word ${formatNames[spec.format]} in a ${spec.toneLabel} tone`,
         content,
@@ -50,7 +51,7 @@ function writerStage(input: StageInput, found: Research): StageOutput {
       };
     }
     case 'editing': {
-      const edited = edit(documentSoFar(input, found), spec.tone);
+      const edited = edit(documentSoFar(input, found, nlp), spec.tone);
       return {
         summary: `Edited for clarity and a ${spec.toneLabel} tone: ${edited.duplicatesRemoved} repeated sentences and ${edited.fillersRemoved} filler words removed`,
         content: edited.content,
@@ -59,7 +60,7 @@ function writerStage(input: StageInput, found: Research): StageOutput {
     }
     case 'seo_optimization': {
       const keywords = spec.keywords;
-      const seo = optimize(documentSoFar(input, found), keywords, { social: spec.format === 'social_media', tone: spec.tone, seed: found.seed, thorough: spec.seo });
+      const seo = optimize(documentSoFar(input, found, nlp), keywords, { social: spec.format === 'social_media', tone: spec.tone, seed: found.seed, thorough: spec.seo });
       return {
         summary:
           keywords.length === 0
@@ -71,7 +72,7 @@ function writerStage(input: StageInput, found: Research): StageOutput {
     }
     case 'publishing':
     default: {
-      const content = publish(documentSoFar(input, found));
+      const content = publish(documentSoFar(input, found, nlp));
       const title = titleOf(parseBlocks(content));
       return {
         summary: `Prepared the final ${formatNames[spec.format]}${title ? ` "${title}"` : ''} (${plainWords(content)} words) for publishing`,
@@ -83,9 +84,9 @@ function writerStage(input: StageInput, found: Research): StageOutput {
 }
 
 /** The document as the previous stage left it, or a fresh draft when no draft exists yet. */
-function documentSoFar(input: StageInput, found: Research): string {
+function documentSoFar(input: StageInput, found: Research, nlp: Nlp): string {
   const draftIndex = input.crew.stages.findIndex((stage) => stage.name === 'content_creation');
   const last = input.previous.at(-1);
   if (last && input.previous.length > draftIndex && draftIndex >= 0) return last.content;
-  return groundedDraft(found, outline(found));
+  return groundedDraft(found, outline(found), nlp);
 }

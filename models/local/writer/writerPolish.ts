@@ -52,6 +52,14 @@ const keywordSentences = ['{k} is part of this picture too.', 'Keep {k} in mind 
 // Sections whose headings name their role; rewriting them around a keyword would hide that role.
 const fixedHeadings = /^(overview|key concepts|examples|conclusion|summary|wrapping up|key takeaways|next steps|in this issue|until next time)$/i;
 
+/** The text of the section under a heading, up to the next heading of its level or above. */
+function sectionText(blocks: Block[], heading: Block): string {
+  const start = blocks.indexOf(heading);
+  const levelOf = (block: Block) => (block.type === 'heading' ? block.level : 9);
+  const end = blocks.findIndex((block, index) => index > start && levelOf(block) <= levelOf(heading));
+  return blocks.slice(start + 1, end < 0 ? undefined : end).map((block) => block.text).join('\n');
+}
+
 export interface SeoResult {
   content: string;
   titleHasKeyword: boolean;
@@ -82,7 +90,12 @@ export function optimize(markdown: string, keywords: string[], options: { social
   for (const heading of sections) {
     if (targets.length === 0) break;
     if (keywords.some((keyword) => containsPhrase(heading.text, keyword))) continue;
-    const keyword = targets.shift()!;
+    // A keyword names a section only when the section is about it: "Priority queue: PeekMany" over
+    // a line on the API is a stock prefix, not a topic (a thorough pass still names every section).
+    const about = sectionText(blocks, heading);
+    const index = options.thorough ? 0 : targets.findIndex((keyword) => containsPhrase(about, keyword));
+    if (index < 0) continue;
+    const keyword = targets.splice(index, 1)[0]!;
     heading.text = `${capitalize(keyword)}: ${lowerFirst(heading.text)}`;
   }
   result.keywordsInHeadings = keywords.filter((keyword) => containsPhrase(headingText(), keyword));
