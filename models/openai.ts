@@ -3,6 +3,7 @@ import { abortError, isRetryableStatus, ModelCallError } from './errors.js';
 import { buildMessages, functionTools, toolNames } from './openaiMessages.js';
 import { fillDeliverable } from './openaiDeliverable.js';
 import { scoreRubric } from './openaiRubric.js';
+import { revisionReport } from './revisionReport.js';
 import type { ModelProvider, StageOutput, ToolCall } from './types.js';
 
 export interface OpenAIProviderOptions {
@@ -60,6 +61,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
       if (input.revision || input.stageIndex === input.crew.stages.length - 1) {
         const [rubric, filled] = await Promise.all([scoreRubric(client, options.model, input, content, signal), fillDeliverable(client, options.model, input, content, signal)]);
         output.data = { ...(rubric ? { rubric } : {}), ...filled };
+        // What the revision did, read from the content (the model's own account is not asked for).
+        if (input.revision) Object.assign(output.data, revisionReport(input.revision.feedback, input.revision.requirements, input.revision.previousContent, content));
       }
       return { kind: 'final', output };
     },
