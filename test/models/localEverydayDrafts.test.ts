@@ -113,3 +113,25 @@ test('a tone the document already has is not reported applied: the content is un
   t.deepEqual(data.applied, []);
   t.regex(data.not_applied.find((entry) => entry.part === 'tone_adjustment')?.reason ?? '', /already reads professional/);
 });
+
+test('an email to trial users speaks to them: the subject and body say "your", the facts stay as given', async (t) => {
+  const content = await finalContent(provider, 'writer', {
+    brief: 'Email to trial users about the end of their trial',
+    context: 'The trial ends in 3 days. Annual plans get 2 months free. Their data is kept for 30 days after the trial.',
+    requirements: { format: 'email', include_call_to_action: true },
+  });
+  t.regex(content, /^\*\*Subject:\*\* End of your trial$/m);
+  t.notRegex(content, /Trial users about/i, 'the audience is whom it goes to, not the subject');
+  t.regex(content, /Your data is kept for 30 days after the trial\./);
+  for (const fact of ['3 days', '2 months free']) t.true(content.includes(fact));
+  t.regex(content, /about the end of your trial\./);
+});
+
+test('a blog post tells the notes\' story in their order after the intro', async (t) => {
+  const content = await finalContent(provider, 'writer', {
+    brief: 'Write a blog post about how we cut dashboard load time for our analytics customers',
+    context: 'Dashboards took 4.2 seconds to load at the 95th percentile in January. We moved the heaviest queries to pre-aggregated tables refreshed every 5 minutes. Load time is now 0.9 seconds at p95. Customers with more than 1 million events a day benefit most.',
+  });
+  t.true(content.indexOf('We moved the heaviest queries') < content.indexOf('Customers with more than 1 million events'), 'what we did comes before who benefits');
+  t.deepEqual(headingsOf(content).filter((heading) => stockHeading.test(heading)), []);
+});

@@ -13,6 +13,8 @@ export interface BlogPostParts {
   title: string;
   /** The client's sentences, the strongest first. */
   sentences: string[];
+  /** The same sentences in the order the client wrote them: the body tells the story in that order. */
+  order: string[];
 }
 
 // A sentence about what comes next closes the post ("we will", "next quarter", "from 1 March").
@@ -112,6 +114,7 @@ const sentenceCase = (sentence: string) => sentence.replace(/^\p{Ll}/u, (letter)
 
 export function blogPost(input: BlogPostParts, nlp: Nlp): string {
   const parts = { ...input, sentences: input.sentences.map(sentenceCase) };
+  const order = input.order.map(sentenceCase);
   const blocks = [`# ${parts.title}`];
   const intro = parts.sentences.slice(0, 2);
   if (intro.length > 0) blocks.push(intro.join(' '));
@@ -119,7 +122,11 @@ export function blogPost(input: BlogPostParts, nlp: Nlp): string {
   const closing = rest.filter((sentence) => forwardLooking.test(sentence));
   // "Thanks to 14 contributors": thanks close the post, after what comes next.
   const thanks = rest.filter((sentence) => !closing.includes(sentence) && thanksLine.test(sentence));
-  const body = rest.filter((sentence) => !closing.includes(sentence) && !thanks.includes(sentence));
+  const position = (sentence: string) => {
+    const index = order.indexOf(sentence);
+    return index < 0 ? order.length : index;
+  };
+  const body = rest.filter((sentence) => !closing.includes(sentence) && !thanks.includes(sentence)).sort((a, b) => position(a) - position(b));
   // The title's own words name no section: "How we cut dashboard load time" gives no "Dashboard load time".
   const taken = topicPhrases(nlp, parts.title).map((phrase) => phrase.map((word) => stem(word.toLowerCase())).join(' '));
   for (const group of groupSentences(body)) {

@@ -36,7 +36,7 @@ export function groundedDraft(found: Research, plan: Outline, nlp: Nlp): string 
   }
   // Examples are the client's own cases (a pilot, a trial, a figure that moved), kept for their section.
   const examples = spec.includeExamples ? all.filter((sentence) => exampleCue.test(sentence)).slice(0, 3).map(take) : [];
-  if (spec.format === 'blog_post') blocks.push(blogPost({ title: plan.title, sentences: unused() }, nlp));
+  if (spec.format === 'blog_post') blocks.push(blogPost({ title: plan.title, sentences: unused(), order: found.sources.sentences.map(cited) }, nlp));
   else blocks.push(...sectionedDraft(found, plan, all, used));
   if (examples.length > 0) blocks.push('## Examples', examples.map((example) => `- For example: ${example}`).join('\n'));
   if (spec.includeCodeExamples) {

@@ -141,6 +141,15 @@ function asReply(text: string): string {
   return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
 }
 
+/** "Their data is kept" -> "Your data is kept": the third person of the addressees, as the second. */
+function toReader(text: string): string {
+  return text
+    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
+    .replace(/\b([Tt])hey are\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
+    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
+    .replace(/\bthem\b/g, 'you');
+}
+
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
@@ -148,15 +157,20 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const sender = incoming.map((item) => /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit)\b/i.test(item.text) && !/\?$/.test(item.text));
+  // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
+  const addressed = ctx.recognised.audience && internal.length === 0 ? toReader : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   const body = internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map(said);
+    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map((item) => addressed(said(item)));
+  const subject = addressed(ctx.recognised.subject);
+  // "about the end of your trial": a noun of a part takes its article back inside a sentence.
+  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) ? `the ${subject}` : subject;
   return {
-    subject: references.length > 0 ? `${titled(ctx.recognised.subject)} (${references.join(', ')})` : titled(ctx.recognised.subject),
+    subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : 'Hello,',
     body,
-    call_to_action: ask && internal.length === 0 ? said(ask) : `Reply to this email with any question about ${ctx.recognised.subject}.`,
+    call_to_action: ask && internal.length === 0 ? said(ask) : `Reply to this email with any question about ${inSentence}.`,
     sign_off: 'Kind regards,',
   };
 }
