@@ -135,3 +135,20 @@ test('a blog post tells the notes\' story in their order after the intro', async
   t.true(content.indexOf('We moved the heaviest queries') < content.indexOf('Customers with more than 1 million events'), 'what we did comes before who benefits');
   t.deepEqual(headingsOf(content).filter((heading) => stockHeading.test(heading)), []);
 });
+
+test('PRD stories: "order cakes online and pick them up" stays one story, staff are a staff member, and no story is told twice', async (t) => {
+  const content = await finalContent(provider, 'pilot', {
+    brief: 'PRD for online pre-orders at the bakery',
+    context: "Customers want to order cakes online and pick them up. Orders must be placed 48 hours ahead. Staff need to see the next day's orders at 5:00. Today 30% of cake orders come by phone and 1 in 10 is written down wrong.",
+  });
+  const stories = (content.split('## User stories')[1]?.split('\n## ')[0] ?? '').split('\n').filter((line) => line.startsWith('- As '));
+  t.deepEqual(stories, ['- As a customer, I want to order cakes online and pick them up.', "- As a staff member, I want to see the next day's orders at 5:00."]);
+});
+
+test('a retro written up and a summary asked "with a checklist" are titled after the meeting, not the ask', async (t) => {
+  const retro = await finalContent(provider, 'mind', { brief: 'Write up our sprint 14 retro', context: 'Went well:\n- Deploys took 6 minutes instead of 20\nTo improve:\n- Reviews waited two days on average\nActions:\n- Dave will refresh staging data by Friday' });
+  t.regex(retro, /^# Sprint 14: retrospective$/m);
+  const churn = await finalContent(provider, 'mind', { brief: 'Meeting summary of the churn review with a checklist', context: "Lena: Churn was 4.1% last month, 3.2% the month before.\nOmar: I'll draft the SSO scope by Wednesday.", requirements: { include_checklist: true } });
+  t.regex(churn, /^# Meeting summary: Churn Review$/m);
+  t.notRegex(churn.split('## Topics')[1] ?? '', /I'll draft/);
+});

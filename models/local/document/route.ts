@@ -50,7 +50,12 @@ function supplemented(output: StageOutput, input: StageInput, kind: DeliverableK
   if (kind === 'prd') {
     const subject = recognise(input.crew.id, input.brief, input.requirements, true).subject;
     content = content.replace(/^# PRD: .+$/m, `# ${subject.charAt(0).toUpperCase()}${subject.slice(1)}: product requirements`);
-    const stories = userStories(material.items).map(storyText).filter((story) => !content.includes(story.replace(/\.$/, '')));
+    // A story the plan already tells, whole or split ("order cakes online" and "pick them up"), is not told twice.
+    const told = content.toLowerCase();
+    const stories = userStories(material.items)
+      .filter((story) => !story.want.replace(/^to\s+/i, '').replace(/[.!]$/, '').split(/\s+and\s+/).every((part) => told.includes(part.toLowerCase())))
+      .map(storyText)
+      .filter((story) => !content.includes(story.replace(/\.$/, '')));
     if (stories.length > 0) {
       const lines = stories.map((story) => `- ${story}`).join('\n');
       content = /^## User stories\n\n/m.test(content) ? content.replace(/^## User stories\n\n/m, `## User stories\n\n${lines}\n`) : content.replace(/^(## (?:Technical|Roadmap|Tickets|Release)[^\n]*)$/m, `## User stories\n\n${lines}\n\n$1`);

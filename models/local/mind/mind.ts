@@ -107,7 +107,13 @@ function namedBeyondPointer(subject: string): string {
  * ("summarise this"), the material's own first line where it is a heading ("Standup 12 May").
  */
 function meetingSubject(brief: string, texts: string[]): string {
-  const subject = topicOf(brief).trim();
+  const subject = topicOf(brief)
+    .trim()
+    // "Meeting summary of the churn review with a checklist": the meeting is the churn review.
+    .replace(/^(?:an?\s+)?(?:meeting\s+)?(?:summary|recap|notes|minutes|write-?up)\s+(?:of|from|for|on)\s+(?:the\s+|our\s+)?/i, '')
+    .replace(/\s+(?:with|as|in)\s+(?:an?\s+)?(?:check ?list|table|bullets?|bullet points|numbered list|list|action items)\b.*$/i, '')
+    .replace(/\s+and\s+(?:list|extract|pull out|add)\b.*$/i, '')
+    .trim();
   const named = namedBeyondPointer(subject);
   if (named !== subject || !pointsAtMaterial.test(subject)) return named;
   const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
@@ -115,8 +121,9 @@ function meetingSubject(brief: string, texts: string[]): string {
   return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') ? heading : 'the notes';
 }
 
-// "Thanks Jan", "Morning all": what a chat says to its people, not what the meeting was about.
-const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b/i;
+// "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
+// phrase cut from a sentence, not what the meeting was about.
+const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|^(?:named|said)\s/i;
 
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {

@@ -18,7 +18,7 @@ export interface GroundedStory {
 }
 
 const people =
-  /^(?:admins?|administrators?|users?|customers?|clients?|freelancers?|managers?|employees?|owners?|members?|developers?|engineers?|teams?|finance|security|legal|support|sales|operators?|agents?|buyers?|sellers?|drivers?|staff|students?|teachers?|patients?|doctors?|writers?|editors?|analysts?|designers?|recruiters?|candidates?|visitors?|guests?|partners?|vendors?|approvers?|reviewers?|accountants?|marketers?|groomers?|baristas?|procurement|hr|it)$/i;
+  /^(?:admins?|administrators?|users?|customers?|clients?|freelancers?|managers?|employees?|owners?|members?|developers?|engineers?|teams?|finance|security|legal|support|sales|operators?|agents?|buyers?|sellers?|drivers?|staff|students?|teachers?|patients?|doctors?|writers?|editors?|analysts?|designers?|recruiters?|candidates?|visitors?|guests?|partners?|vendors?|approvers?|reviewers?|accountants?|marketers?|groomers?|baristas?|nurses?|inspectors?|supervisors?|dispatchers?|receptionists?|pharmacists?|therapists?|bakers?|cashiers?|couriers?|technicians?|planners?|coordinators?|volunteers?|parents?|residents?|tenants?|shoppers?|maintainers?|contributors?|clinicians?|physicians?|dentists?|procurement|hr|it)$/i;
 const departments = /^(?:finance|security|legal|support|sales|procurement|hr|it|marketing|ops)$/i;
 const modal =
   /^(.{2,80}?)\s+(must be able to|should be able to|need to|needs to|want to|wants to|would like to|ask for|asks for|asked for|want|wants|need|needs|must|should|can)\s+(.+)$/i;
@@ -56,7 +56,9 @@ function roleOf(subject: string, parsed: ParsedSentence): string | undefined {
     .map((word) => (names.has(word) && !/^[A-Z][a-z]+$/.test(word) ? word : word.toLowerCase()));
   const tail = (head[3] ?? '').replace(/\band\b(?=[^,]*$)/, 'or');
   if (departments.test(noun) && lead.length === 0) return `the ${noun.toLowerCase()} team`;
-  const role = [...lead, singular(noun.toLowerCase())].join(' ');
+  // "Staff need to ..." is one staff member's story, not "a staff".
+  const person = /^staff$/i.test(noun) ? 'staff member' : singular(noun.toLowerCase());
+  const role = [...lead, person].join(' ');
   return `${article(role)} ${role}${tail}`;
 }
 
@@ -89,7 +91,9 @@ export function groundedStories(parsed: ParsedSentence[], limit = 8): GroundedSt
     const nounObject = /^(?:ask|asks|asked) for$|^(?:want|wants|need|needs)$/.test(verb) && !/^to\s/i.test(rest);
     // "track invoices and send reminders" is two things to want: one story each.
     const parts = rest.replace(/^to\s+/i, '').split(/\s+and\s+/);
-    const actions = !nounObject && parts.length > 1 && parts.every((part) => startsWithVerb(part)) ? parts : [rest.replace(/^to\s+/i, '')];
+    // Not when a later part points back ("order cakes online and pick them up"): "pick them up" alone says nothing.
+    const pointsBack = parts.slice(1).some((part) => /\b(?:them|it|those|these|that)\b/i.test(part));
+    const actions = !nounObject && !pointsBack && parts.length > 1 && parts.every((part) => startsWithVerb(part)) ? parts : [rest.replace(/^to\s+/i, '')];
     for (const action of actions) {
       // "their clients" is the role's own: "my clients" ("our" stays: it is the client company's).
       const capability = (nounObject ? rest : `to ${action}`).replace(/\btheir\b/gi, 'my').replace(/\bthemselves\b/gi, 'myself');

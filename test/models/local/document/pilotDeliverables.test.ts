@@ -51,7 +51,8 @@ test('a grounded PRD carries the requirement values and a story for each persona
   t.is(result.deliverable.kind, 'prd');
   t.regex(result.content, /^# Nurse triage board: product requirements\n/);
   t.true(result.content.includes('pilot in March 2026'));
-  t.true(result.content.includes('As a nurse, I want to see waiting patients sorted by urgency, so that critical cases are seen first.'));
+  t.regex(result.content, /As a nurse, I want to see waiting patients sorted by urgency,? so that critical cases are seen first\./);
+  t.is(result.content.match(/As a nurse, I want/g)?.length, 1, 'one story per thing the nurse needs, told once');
   t.true(result.content.includes('As a doctor, I want to claim a patient from the board.'));
 });
 
