@@ -152,3 +152,13 @@ test('a retro written up and a summary asked "with a checklist" are titled after
   t.regex(churn, /^# Meeting summary: Churn Review$/m);
   t.notRegex(churn.split('## Topics')[1] ?? '', /I'll draft/);
 });
+
+test('a summary for the board lists figures and decisions, never milestone or ticket ids', async (t) => {
+  const { content, data } = await revise('mind', { brief: 'Q3 status review for the leadership team', context: "Revenue grew 12% to $1.4M in Q3. Churn rose to 3.1% from 2.4%, which we don't love! Acme Corp renewal is due in November. We're hiring 3 support engineers." }, 'More formal for the board');
+  t.true(data.applied.includes('tone_adjustment'));
+  const summary = content.split('## Summary for the board')[1]?.split('\n## ')[0] ?? '';
+  t.regex(summary, /\$1\.4M/);
+  const prd = await revise('pilot', { brief: 'PRD for online preorders at our bakery', context: 'Customers want to order bread the day before and pick it up in the morning. Preorders close at 6pm.' }, 'More formal for the board');
+  const board = prd.content.split('## Summary for the board')[1]?.split('\n## ')[0] ?? '';
+  t.notRegex(board, /\bM\d:|\bT-\d/, 'no milestone or ticket line stands in for a figure');
+});

@@ -67,12 +67,17 @@ function formalBlocks(blocks: Block[]): void {
   }
 }
 
+// A figure a board reads (a share, an amount, a duration, a count), not an id such as "M1" or "T-2".
+const boardFigure = /[$€£]\s?\d|\b\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|\d\s?(?:%|percent)|\b\d[\d,.]*\s+(?:[a-z]+\s+)?(?:hours?|days?|weeks?|months?|minutes?|seconds?|years?|customers?|users?|orders?|tickets?|people|patients?|engineers?)\b|\b\d{1,3}(?:,\d{3})+\b/i;
+// Lines of the plan's own scaffolding: milestones, ticket ids, release steps.
+const planReference = /^(?:M\d+|T-\d+|Step \d+)\b|\bT-\d+\b/;
+
 /** "Summary for the board": the document's lines with decisions and figures, at most four. */
 function boardSummary(blocks: Block[]): Block[] {
   if (blocks.some((block) => block.type === 'heading' && /executive summary|summary for the board|board summary/i.test(block.text))) return [];
   const lines = blocks.filter((block) => block.type === 'list' || block.type === 'paragraph').flatMap((block) => (block.type === 'list' ? block.text.split('\n') : block.text.split(/(?<=[.!?])\s+/)));
   const key = lines
-    .map((line) => line.replace(/^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '').replace(/^(?:>\s*)+/, '').trim()).filter((line) => /\d|decid|agreed|approv|risk|due/i.test(line) && line.split(/\s+/).length >= 4);
+    .map((line) => line.replace(/^\s*(?:[-*+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '').replace(/^(?:>\s*)+/, '').trim()).filter((line) => (boardFigure.test(line) || /decid|agreed|approv|risk|due/i.test(line)) && !planReference.test(line) && line.split(/\s+/).length >= 4);
   const chosen = [...new Set(key)].slice(0, 4);
   if (chosen.length === 0) return [];
   return [{ type: 'heading', level: 2, text: 'Summary for the board' }, { type: 'list', text: chosen.map((line) => `- ${line}`).join('\n') }];
