@@ -3,6 +3,7 @@ import type { StageInput, StageOutput } from '../../types.js';
 import { userStories } from './build/pilot.js';
 import { parseCommit } from './commits.js';
 import { briefFacts } from './material.js';
+import { handleName } from './names.js';
 
 /**
  * The three genres the crews wrote before deliverables were recognised (a grounded blog post,
@@ -13,7 +14,8 @@ import { briefFacts } from './material.js';
 export const legacyKinds: Partial<Record<StageInput['crew']['id'], DeliverableKind>> = { writer: 'blog_post', mind: 'meeting_summary', pilot: 'prd' };
 
 // "Jan de Vries  6:45 AM": a chat export's author line; the lines under it are his.
-const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,3})\s{1,}\[?\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*$/u;
+// "sara.kim  10:07 AM": a handle as author, read as the name it stands for.
+const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,3}|[a-z][a-z0-9]*[._-][a-z0-9._-]{1,30})\s{1,}\[?\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*$/u;
 
 // A line with its own author: "Maria Lopez: ...", "[6:50 AM] Maria Lopez: ...", "06:50 Tom: ...".
 const ownMessage = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*[-–]?\s*)?([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2}):\s+(.+)$/u;
@@ -26,7 +28,7 @@ export function readableText(text: string): string {
   for (const line of text.split(/\r?\n/)) {
     const header = chatHeader.exec(line);
     if (header) {
-      speaker = header[1];
+      speaker = handleName(header[1]!);
       continue;
     }
     const own = ownMessage.exec(line);

@@ -22,3 +22,13 @@ export function isName(words: string): boolean {
   if (capitalised.length === 0) return false;
   return capitalised.every((part) => !notNames.has(part.toLowerCase().replace(/[^a-z0-9;-]/g, '')) && /^[A-Z][\p{Ll}'’.-]*[\p{Ll}]$|^[A-Z]\.?$/u.test(part));
 }
+
+/** A chat handle as a name: "sara.kim" -> "Sara Kim"; a capitalised name stays as written. */
+export function handleName(handle: string): string {
+  if (/^[\p{Lu}]/u.test(handle)) return handle;
+  return handle
+    .split(/[._-]+/)
+    .filter(Boolean)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
+}

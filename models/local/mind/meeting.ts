@@ -1,4 +1,5 @@
 import { sentences } from '../../../quality/text.js';
+import { handleName } from '../document/names.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 
 /** One follow-up someone took on in a meeting. */
@@ -72,14 +73,6 @@ function validName(candidate: string | undefined): candidate is string {
 }
 
 /** "maria.lopez" -> "Maria Lopez"; a name as written stays as written. */
-function handleName(handle: string): string {
-  if (/^[\p{Lu}]/u.test(handle)) return handle;
-  return handle
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
-    .join(' ');
-}
 
 /** Splits "task by Friday" into task and due. */
 export function splitDue(raw: string): { task: string; due: string | null } {

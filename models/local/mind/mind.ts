@@ -98,8 +98,14 @@ function namedBeyondPointer(subject: string): string {
   const rest = pointer[1]!;
   const time = timeWord.exec(rest);
   if (time) return `${subject.split(/\s+/)[0]} ${time[0].trim().replace(/(?:'s)?$/, "'s")} ${rest.slice(time[0].length)}`;
-  const named = rest.replace(pointerNoun, '');
-  return named !== rest && named.trim() !== '' ? named : subject;
+  const named = rest
+    .replace(pointerNoun, '')
+    // "this incident thread from our chat and pull out action items": the incident thread.
+    .replace(/\s+(?:from|in|on)\s+(?:our|the|my)\s+(?:chat|slack|teams|channel|group|call|meeting)\b.*$/i, '')
+    .replace(/\s+and\s+.*$/i, '')
+    .trim();
+  if (named === '' || /^(?:for|to|with|about|please)\b/i.test(named) || pointsAtMaterial.test(named)) return subject;
+  return named;
 }
 
 /**
