@@ -68,6 +68,8 @@ test('a chat export mixing "[time] Name: text" lines and an author line: each me
   t.regex(content, /\*\*Tom Becker\*\*: Call the Oakwood customers by 10am/);
   t.regex(content, /\*\*Jan de Vries\*\*: Send van 7/);
   t.notRegex(content.split('## Topics')[1] ?? '', /Thanks Jan/, 'thanking someone is not a topic');
+  t.notRegex(content, /morning all|\bok so\b/i, 'greetings and filler are not what was said');
+  t.regex(content, /Maria Lopez: Van 3 is still in the shop, brakes/);
 });
 
 test('a checklist added to a chat summary lists each action once, whoever wrote it how', async (t) => {

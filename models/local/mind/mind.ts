@@ -1,4 +1,5 @@
 import { requestedWords } from '../../../quality/requirements.js';
+import { withoutChatNoise } from '../revise/chatNoise.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
@@ -171,7 +172,9 @@ function summarize(utterances: Utterance[], corpus: string, input: StageInput): 
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
   // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
   for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);
-  return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text));
+  // A chat's "ok so", "morning all," and timestamps are not what was said: the statement stays, word for word.
+  const said = (text: string) => withoutChatNoise(text) || text;
+  return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${said(utterance.text)}` : said(utterance.text)));
 }
 
 function byOwner(items: ActionItem[]): Map<string, ActionItem[]> {
