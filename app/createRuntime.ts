@@ -30,7 +30,7 @@ import { createEventBus } from '../runtime/events/eventBus.js';
 import { randomIds, type IdGenerator } from '../runtime/ids.js';
 import { createLogger, knexLog } from '../runtime/logger.js';
 import { logLevelOf } from '../runtime/logLevelOf.js';
-import type { ModelProvider } from '../runtime/models/types.js';
+import type { ModelProvider } from '../models/types.js';
 import { createIdempotencyService } from '../runtime/idempotency/idempotencyService.js';
 import { createRateLimiter } from '../runtime/rateLimiter.js';
 import { createTools, type ToolsOptions } from '../runtime/tools/index.js';

@@ -6,10 +6,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { loadConfig } from '../runtime/config.js';
 import { createRuntime, type Runtime } from '../app/createRuntime.js';
-import type { CrewId } from '../runtime/crews/index.js';
+import type { CrewId } from '../crews/index.js';
 import { createLogger } from '../runtime/logger.js';
-import { abortError } from '../runtime/models/errors.js';
-import type { ModelProvider } from '../runtime/models/types.js';
+import { abortError } from '../models/errors.js';
+import type { ModelProvider } from '../models/types.js';
 import type { WorkspaceRow } from '../storage/repositories/workspaces.js';
 
 /**

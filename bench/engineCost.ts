@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createRuntime } from '../app/createRuntime.js';
 import { loadConfig } from '../runtime/config.js';
-import type { CrewId } from '../runtime/crews/index.js';
+import type { CrewId } from '../crews/index.js';
 import { createLogger } from '../runtime/logger.js';
 
 /**

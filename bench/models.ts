@@ -1,9 +1,9 @@
-import { crews, type CrewId } from '../runtime/crews/index.js';
-import { createLocalProvider } from '../runtime/models/local/index.js';
-import type { KnowledgePassage, ModelProvider, StageOutput } from '../runtime/models/types.js';
-import { referenceOutcomes } from '../runtime/models/local/referenceOutcomes.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import { createNlp, createQualityMeter } from '../runtime/quality/index.js';
+import { crews, type CrewId } from '../crews/index.js';
+import { createLocalProvider } from '../models/local/index.js';
+import type { KnowledgePassage, ModelProvider, StageOutput } from '../models/types.js';
+import { referenceOutcomes } from '../models/local/referenceOutcomes.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import { createNlp, createQualityMeter } from '../quality/index.js';
 
 /**
  * CPU cost of the local model and of the computed metrics per outcome: every stage of a crew run

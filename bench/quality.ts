@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import type { CrewId } from '../runtime/crews/index.js';
-import { crews } from '../runtime/crews/index.js';
-import { composeOutcome, composeStage, type ComposeRequest } from '../runtime/models/local/index.js';
-import { topicOf } from '../runtime/models/local/text/topic.js';
-import { referenceOutcomes } from '../runtime/models/local/referenceOutcomes.js';
-import { hash } from '../runtime/models/local/text/seed.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import { createNlp, createQualityMeter, salientOf, type Measured, type Nlp } from '../runtime/quality/index.js';
+import type { CrewId } from '../crews/index.js';
+import { crews } from '../crews/index.js';
+import { composeOutcome, composeStage, type ComposeRequest } from '../models/local/index.js';
+import { topicOf } from '../models/local/text/topic.js';
+import { referenceOutcomes } from '../models/local/referenceOutcomes.js';
+import { hash } from '../models/local/text/seed.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import { createNlp, createQualityMeter, salientOf, type Measured, type Nlp } from '../quality/index.js';
 import { panelFigures } from './qualityPanel.js';
 import { benchRevisions } from './qualityRevisions.js';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { CrewId } from '../runtime/crews/index.js';
-import { crews } from '../runtime/crews/index.js';
-import { composeStage } from '../runtime/models/local/index.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import type { StageOutput } from '../runtime/models/types.js';
-import { computeMetadata, type Nlp } from '../runtime/quality/index.js';
+import type { CrewId } from '../crews/index.js';
+import { crews } from '../crews/index.js';
+import { composeStage } from '../models/local/index.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import type { StageOutput } from '../models/types.js';
+import { computeMetadata, type Nlp } from '../quality/index.js';
 
 /**
  * The everyday panel of issue 26 (bench/quality/panel.json): 36 requests written the way people
@@ -86,6 +86,9 @@ function finalOutput(item: PanelCase, nlp: Nlp): StageOutput {
   return previous.at(-1)!;
 }
 
+/** The writer's old stock headings ("Getting X right", "Common pitfalls with X", "X: further details"): template, not topic. */
+const stockHeading = /^## (?:.*\bwhy .+ matters|getting .+ right|.+ in practice|common pitfalls with|making .+ work for|a closer look at|where to start with|measuring |(?:.+: )?further details)/gim;
+
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu) ?? [];
 
 function sixGrams(content: string, brief: string): Set<string> {
@@ -130,6 +133,7 @@ export function panelFigures(nlp: Nlp, verbose = false): Record<string, string> 
     let attribution = 0;
     let attributionChecks = 0;
     let leaks = 0;
+    let stock = 0;
     let ms = 0;
     const bare: Array<{ content: string; brief: string }> = [];
     for (const item of own) {
@@ -168,6 +172,7 @@ export function panelFigures(nlp: Nlp, verbose = false): Record<string, string> 
         if (/\bhigh\b/i.test(content) && /\blow\b/i.test(content)) attribution += 1;
       }
       leaks += (item.hidden ?? []).filter((text) => content.includes(text)).length;
+      stock += (content.match(stockHeading) ?? []).length;
       if (item.type === 'bare') bare.push({ content, brief: item.brief });
       if (verbose) console.log(`\n===== ${crewId} / ${item.name} (${item.kind}: ${isKind ? 'recognised' : 'NOT recognised'})${missing.length > 0 ? ` missing facts: ${missing.join(' | ')}` : ''}${notFollowed.length > 0 ? ` formats not followed: ${notFollowed.join(', ')}` : ''}\n${content}`);
     }
@@ -176,6 +181,7 @@ export function panelFigures(nlp: Nlp, verbose = false): Record<string, string> 
     figures[`${crewId} panel: deliverable recognised`] = `${recognised}/${own.length}`;
     figures[`${crewId} panel: attribution checks passed`] = attributionChecks === 0 ? 'n/a' : `${attribution}/${attributionChecks}`;
     figures[`${crewId} panel: author-only material printed (target 0)`] = String(leaks);
+    figures[`${crewId} panel: stock template headings (target 0)`] = String(stock);
     figures[`${crewId} panel: bare-draft 6-gram sharing, largest pair (target <= 30%)`] = `${Math.round(100 * largestSharing(bare))}%`;
     figures[`${crewId} panel: composer CPU ms per outcome`] = (ms / own.length).toFixed(2);
   }
@@ -183,6 +189,6 @@ export function panelFigures(nlp: Nlp, verbose = false): Record<string, string> 
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { createNlp } = await import('../runtime/quality/index.js');
+  const { createNlp } = await import('../quality/index.js');
   for (const [label, value] of Object.entries(panelFigures(createNlp(), process.env.QUALITY_VERBOSE === '1'))) console.log(`${label.padEnd(72)} ${value}`);
 }

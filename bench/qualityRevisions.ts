@@ -1,9 +1,9 @@
-import type { CrewId } from '../runtime/crews/index.js';
-import { crews } from '../runtime/crews/index.js';
-import { composeOutcome, composeStage, type ComposeRequest } from '../runtime/models/local/index.js';
-import { createWorkbench } from '../runtime/models/local/workbench.js';
-import { documentWordCount } from '../runtime/quality/markdown.js';
-import type { Nlp } from '../runtime/quality/index.js';
+import type { CrewId } from '../crews/index.js';
+import { crews } from '../crews/index.js';
+import { composeOutcome, composeStage, type ComposeRequest } from '../models/local/index.js';
+import { createWorkbench } from '../models/local/workbench.js';
+import { documentWordCount } from '../quality/markdown.js';
+import type { Nlp } from '../quality/index.js';
 
 /**
  * "Revisions applied" of `npm run bench -- quality` (issue 26 item 7): everyday revision requests
@@ -37,7 +37,14 @@ const words = (content: string) => documentWordCount(content.split('\n## Checkli
 
 const cases: RevisionCase[] = [
   { name: 'cut it in half', crew: 'mind', request: dispatch, feedback: 'Cut it in half.', shows: { length: (revised, original) => documentWordCount(revised) <= 0.6 * documentWordCount(original) && /Thursday/.test(revised) } },
-  { name: 'checklist at the end', crew: 'mind', request: dispatch, feedback: 'Add a checklist at the end', shows: { add_checklist: checklistAtEnd } },
+  {
+    name: 'checklist at the end',
+    crew: 'mind',
+    request: dispatch,
+    feedback: 'Add a checklist at the end',
+    // Each action once: the chat's "I'll send van 7" and the summary's action item are one item.
+    shows: { add_checklist: (revised) => checklistAtEnd(revised) && lastSection(revised).split('\n').filter((line) => /van 7/i.test(line)).length === 1 },
+  },
   {
     name: 'fix the owner',
     crew: 'mind',
@@ -76,6 +83,21 @@ const cases: RevisionCase[] = [
   },
   { name: 'shorter, add a checklist', crew: 'writer', request: { brief: 'Write a blog post about how we triage support tickets', context: triage }, feedback: 'Shorter, add a checklist', shows: { length: (revised, original) => words(revised) <= 0.85 * documentWordCount(original), add_checklist: checklistAtEnd } },
   { name: 'warmer for patients', crew: 'writer', request: { brief: 'Write a notice for patients about the new online booking', context: 'Patients can book appointments online from 1 March. Patients will receive a reminder the day before. It is important that patients arrive 10 minutes early.' }, feedback: 'Make it warmer, it is for patients', shows: { tone_adjustment: (revised, original) => (revised.match(/\b(?:you|your)\b|\b\w+'(?:s|ll|re)\b/gi) ?? []).length > (original.match(/\b(?:you|your)\b|\b\w+'(?:s|ll|re)\b/gi) ?? []).length } },
+  { name: 'friendlier please (newsletter)', crew: 'writer', request: { brief: 'Newsletter for our drivers about the new scanning app', context: 'The new scanning app goes live on 3 June. Drivers must scan every parcel at pickup. Training sessions are on 28 and 29 May at the Tilburg depot.' }, feedback: 'friendlier please', shows: { tone_adjustment: (revised) => /\bYou must scan every parcel\b/.test(revised) } },
+  {
+    name: 'friendlier staff meeting summary',
+    crew: 'mind',
+    request: { brief: 'Summarize our Monday clinic staff meeting', context: 'Average check-in wait is 22 minutes, we want it under 10 minutes by June.\nWe decided to open a second check-in desk from 1 April.\nRaj will draft the new intake form by Friday.' },
+    feedback: 'Make it friendlier, it goes to all staff',
+    shows: { tone_adjustment: (revised, original) => /\byou\b/i.test(revised.split('\n## ')[0]!) && revised.includes('We decided to open a second check-in desk from 1 April.') && revised !== original },
+  },
+  {
+    name: 'formal for the board (blog post)',
+    crew: 'writer',
+    request: { brief: 'Write a blog post about how we triage support tickets', context: `${triage} We're proud of it!` },
+    feedback: 'More formal for the board',
+    shows: { tone_adjustment: (revised) => !/\b\w+'(?:s|t|re|ll|ve)\b|!/.test(revised.replace(/^#.*$/gm, '')) && /^## Summary for the board$/m.test(revised) },
+  },
 ];
 
 export function benchRevisions(nlp: Nlp, verbose = false): Record<string, string> {

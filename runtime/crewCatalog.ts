@@ -1,6 +1,6 @@
 import type { CrewStatusRepository } from '../storage/repositories/crewStatus.js';
 import type { Clock } from './clock.js';
-import { crewIds, crews, type CrewDefinition, type CrewId } from './crews/index.js';
+import { crewIds, crews, type CrewDefinition, type CrewId } from '../crews/index.js';
 
 export const crewStatuses = ['available', 'unavailable', 'maintenance'] as const;
 export type CrewStatus = (typeof crewStatuses)[number];

@@ -1,7 +1,7 @@
 import { ConfigError, type Config } from '../../runtime/config.js';
 import { isScope, scopes, type Scope } from '../../runtime/auth/scopes.js';
 import { crewStatuses, type CrewStatus } from '../../runtime/crewCatalog.js';
-import { isCrewId } from '../../runtime/crews/index.js';
+import { isCrewId } from '../../crews/index.js';
 import { createRuntime } from '../createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';

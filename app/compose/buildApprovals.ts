@@ -7,7 +7,7 @@ import { installApprovalExpiry } from '../../runtime/approvals/expiry.js';
 import { forwardingDecisions, handleDecisions } from '../../runtime/approvals/forwardedDecisions.js';
 import type { Clock } from '../../runtime/clock.js';
 import type { CrewCatalog } from '../../runtime/crewCatalog.js';
-import type { CrewId } from '../../runtime/crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import type { EngineMachines } from '../../runtime/outcomes/engineMachines.js';
 import type { StageServices } from '../../runtime/outcomes/stageRunner.js';
 import type { Scheduler } from '../../runtime/scheduler/scheduler.js';

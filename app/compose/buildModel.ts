@@ -3,11 +3,11 @@ import type { Logger } from 'pino';
 import type { Config } from '../../runtime/config.js';
 import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import { instrumentProvider } from '../../runtime/metrics/instrumentProvider.js';
-import { createModelProvider } from '../../runtime/models/createModelProvider.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
-import { withRetry } from '../../runtime/models/withRetry.js';
-import { createInProcessMeasure } from '../../runtime/models/workerPool/inProcessMeasure.js';
-import { createWorkerModel } from '../../runtime/models/workerPool/modelWorkers.js';
+import { createModelProvider } from '../../models/createModelProvider.js';
+import type { ModelProvider } from '../../models/types.js';
+import { withRetry } from '../../models/withRetry.js';
+import { createInProcessMeasure } from '../../models/workerPool/inProcessMeasure.js';
+import { createWorkerModel } from '../../models/workerPool/modelWorkers.js';
 
 /**
  * The stages' model provider (timed into `metrics`) and the result's measurements: on worker

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../../runtime/config.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
+import type { ModelProvider } from '../../models/types.js';
 import type { ActorsRepository } from '../../storage/repositories/actors.js';
 import { createTracing, type Tracing } from '../../runtime/telemetry/createTracing.js';
 import { outcomeTraceparent } from '../../runtime/telemetry/outcomeTraceparent.js';

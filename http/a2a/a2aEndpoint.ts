@@ -7,7 +7,7 @@ import type { Middleware } from 'koa';
 import { crewAgentCard, indexAgentCard } from '../../runtime/a2a/agentCard.js';
 import { KeyUser } from '../../runtime/a2a/keyUser.js';
 import { OutcomeAgent, signalStateKey } from '../../runtime/a2a/outcomeAgent.js';
-import { crewIds, type CrewId } from '../../runtime/crews/index.js';
+import { crewIds, type CrewId } from '../../crews/index.js';
 import { errors } from '../../runtime/errors.js';
 import { unauthorizedError } from '../bearer.js';
 import type { AppContext, AppState, RequestContext } from '../context.js';

@@ -1,4 +1,4 @@
-import { isCrewId, type CrewId } from '../../runtime/crews/index.js';
+import { isCrewId, type CrewId } from '../../crews/index.js';
 
 /** Where crewd's A2A agents live: `/a2a` (every crew) and `/a2a/{crew}` (one crew each). */
 export const a2aRoot = '/a2a';

@@ -1,6 +1,6 @@
 import { AgentCard } from '@a2a-js/sdk';
 import { crewAgentCard, indexAgentCard } from '../../runtime/a2a/agentCard.js';
-import { isCrewId } from '../../runtime/crews/index.js';
+import { isCrewId } from '../../crews/index.js';
 import { errors } from '../../runtime/errors.js';
 import { a2aAgentCard } from '../../schemas/a2aAgentCard.js';
 import type { AppContext } from '../context.js';

@@ -32,7 +32,7 @@ export function crewRoutes(deps: HttpDeps): RouteSpec[] {
         if (key === undefined) keys.set(usable, (key = [...usable].join(',')));
         let json = bodies.get(key);
         if (json === undefined) {
-          // From the plugins' manifests, so a new plugin shows up without a line in runtime/crews.
+          // From the plugins' manifests, so a new plugin shows up without a line in crews/.
           const plugins = deps.tools.registry.list();
           json = JSON.stringify({ crews: states.map((state) => ({ ...crewView(state), integrations: plugins.filter((plugin) => plugin.manifest.crews.includes(state.crew.id) && usable.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id) })) });
           bodies.set(key, json);

@@ -1,4 +1,4 @@
-import type { CrewId } from '../../runtime/crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';

@@ -1,7 +1,7 @@
 import { TaskState, type ListTasksRequest, type ListTasksResponse } from '@a2a-js/sdk';
 import { RequestMalformedError } from '@a2a-js/sdk/errors';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
-import type { CrewId } from '../crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import type { A2aDeps } from './a2aDeps.js';
 import { inA2aTerms } from './a2aErrors.js';
 import { taskOf, taskStateOf } from './outcomeTask.js';

@@ -3,7 +3,7 @@ import { ExtendedAgentCardNotConfiguredError, PushNotificationNotSupportedError,
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
-import type { CrewId } from '../crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import type { A2aDeps } from './a2aDeps.js';
 import { inA2aTerms } from './a2aErrors.js';
 import { followOutcome } from './followOutcome.js';

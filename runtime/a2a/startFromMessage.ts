@@ -6,7 +6,7 @@ import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { DecisionRequest } from '../approvals/decisions.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
-import { isCrewId, type CrewId } from '../crews/index.js';
+import { isCrewId, type CrewId } from '../../crews/index.js';
 import type { DeployRequest, ReviseRequest } from '../outcomes/requests.js';
 import type { A2aDeps } from './a2aDeps.js';
 import { inA2aTerms } from './a2aErrors.js';

@@ -4,7 +4,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { ActionRow } from '../../storage/repositories/approvals.js';
 import type { TickRows } from '../actors/tickRows.js';
 import type { Clock } from '../clock.js';
-import type { CrewDefinition, CrewId } from '../crews/index.js';
+import type { CrewDefinition, CrewId } from '../../crews/index.js';
 import type { StageServices } from '../outcomes/stageRunner.js';
 import type { ApprovalLinks } from './approvalLinks.js';
 

@@ -1,4 +1,4 @@
-import type { RevisionInput } from '../models/types.js';
+import type { RevisionInput } from '../../models/types.js';
 import type { Repositories } from '../../storage/index.js';
 
 /**

@@ -2,7 +2,7 @@ import type { KnowledgeBase as PluginKnowledgeBase } from '../../plugins/contrac
 import type { ConversationCheckpointsRepository } from '../../storage/repositories/conversationCheckpoints.js';
 import type { KnowledgeBaseRepository, KnowledgeHit } from '../../storage/repositories/knowledgeBase.js';
 import type { Clock } from '../clock.js';
-import type { KnowledgePassage } from '../models/types.js';
+import type { KnowledgePassage } from '../../models/types.js';
 import { conversationStore } from './conversations.js';
 import { pluginKnowledge } from './pluginKnowledge.js';
 

@@ -1,5 +1,5 @@
 import type { KnowledgeBase as PluginKnowledgeBase } from '../../plugins/contract.js';
-import type { KnowledgePassage } from '../models/types.js';
+import type { KnowledgePassage } from '../../models/types.js';
 
 /** What the plugin view is built on (the knowledge service's search and documents). */
 export interface KnowledgeSearch {

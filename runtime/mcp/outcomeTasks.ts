@@ -1,7 +1,7 @@
 import { deployBody } from '../../schemas/outcomes.js';
 import { deployCrewInput, restPartOf } from '../../schemas/mcpTools.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
-import type { CrewId } from '../crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import { ServiceError } from '../errors.js';
 import type { DeployRequest } from '../outcomes/requests.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';

@@ -2,7 +2,7 @@ import type { CallToolResult, McpServer, RegisteredTool, ServerContext } from '@
 import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseOutcomeInput } from '../../schemas/mcpTools.js';
 import { deployBody, outcomeList, outcomeView, reviseBody, revision } from '../../schemas/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
-import type { CrewId } from '../crews/index.js';
+import type { CrewId } from '../../crews/index.js';
 import type { DeployRequest, ReviseRequest } from '../outcomes/requests.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { createTaskResult, declaresTasksExtension } from './extensionTasks.js';

@@ -1,4 +1,4 @@
-import type { ModelProvider } from '../models/types.js';
+import type { ModelProvider } from '../../models/types.js';
 import type { Metrics } from './createMetrics.js';
 
 /**

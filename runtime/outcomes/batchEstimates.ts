@@ -1,4 +1,4 @@
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import type { BatchPlan } from './planBatch.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/db.js';
 import { countLine } from '../../storage/repositories/admission.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import { ServiceError } from '../errors.js';
 import type { CapacityQueue } from './capacityQueue.js';
 

@@ -1,4 +1,4 @@
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import { stageDurations } from './stageDurations.js';
 
 /** What the estimator needs to know of the workspace's FIFO concurrency queue. */

@@ -5,7 +5,7 @@ import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
 import { eventId } from '../actors/eventId.js';
 import type { TickRows } from '../actors/tickRows.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import type { EngineMachines } from './engineMachines.js';
 import { outcomeRow, publicProgress } from './outcomeProjection.js';
 import type { Deployed, DeployRequest } from './requests.js';

@@ -5,7 +5,7 @@ import { workflowMachine, workflowStatus } from '../../machines/workflow.js';
 import type { DeferredIntegrationsInput, PrepareActionInput } from '../../machines/approvals.js';
 import type { ApprovalSlots } from '../approvals/approvalSlots.js';
 import type { ActorHost } from '../actors/actorHost.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines, OutcomeSnapshot } from './engineMachines.js';

@@ -1,5 +1,5 @@
 import type { ApprovalsRequest } from '../approvals/approvalPolicy.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 
 /** POST /v1/crews/{crew}/deploy and /run, after schema validation. */
 export interface DeployRequest {

@@ -1,5 +1,5 @@
 import type { Repositories } from '../../storage/index.js';
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 
 /**

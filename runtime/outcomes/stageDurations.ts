@@ -1,4 +1,4 @@
-import type { CrewDefinition } from '../crews/index.js';
+import type { CrewDefinition } from '../../crews/index.js';
 
 /** Weight of the newest sample in the running average. */
 const alpha = 0.3;

@@ -2,9 +2,9 @@ import type { Repositories } from '../../storage/index.js';
 import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { CrewCatalog } from '../crewCatalog.js';
-import type { CrewDefinition, CrewId } from '../crews/index.js';
-import type { KnowledgePassage, StageInput, StageOutput } from '../models/types.js';
-import type { MeasureExtras } from '../models/workerPool/inProcessMeasure.js';
+import type { CrewDefinition, CrewId } from '../../crews/index.js';
+import type { KnowledgePassage, StageInput, StageOutput } from '../../models/types.js';
+import type { MeasureExtras } from '../../models/workerPool/inProcessMeasure.js';
 
 /*
  * One live outcome's step inputs as the stage runner caches them, and the pure reads over them:

@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, SpanKind, type Attributes } from '@opentelemetry/api';
-import type { ModelProvider, StepResult } from '../models/types.js';
+import type { ModelProvider, StepResult } from '../../models/types.js';
 import type { ActiveTracing } from './createTracing.js';
 import { crewdAttributes, genAi, genAiOperation } from './genAiAttributes.js';
 import { failSpanWith } from './spanStatus.js';

@@ -7,7 +7,7 @@ import type { ActorHost } from '../actors/actorHost.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { IdGenerator } from '../ids.js';
-import { crews } from '../crews/index.js';
+import { crews } from '../../crews/index.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createToolConnections } from './connections.js';
 import { createGuardedFetch } from './guardedFetch.js';

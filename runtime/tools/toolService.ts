@@ -3,7 +3,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { CatalogTool } from '../../storage/repositories/toolCatalogs.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
-import type { ToolDescriptor } from '../models/types.js';
+import type { ToolDescriptor } from '../../models/types.js';
 import type { ToolConnections } from './connections.js';
 import { classifyMcpError } from './errors.js';
 import type { LiveConnection } from './liveConnection.js';

@@ -3,8 +3,12 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** The source layers, lowest first. Tests, benchmarks and clients sit outside them. */
-export const layers = ['machines', 'schemas', 'storage', 'plugins', 'runtime', 'http', 'app'] as const;
+/**
+ * The source layers, lowest first. Tests, benchmarks and clients sit outside them. The model
+ * layer (models/, with the crews' data and the quality text it reads) sits below runtime/, so
+ * runtime/ is orchestration only (issue 26, item 9).
+ */
+export const layers = ['machines', 'schemas', 'storage', 'plugins', 'crews', 'quality', 'models', 'runtime', 'http', 'app'] as const;
 export type Layer = (typeof layers)[number];
 
 export interface Import {

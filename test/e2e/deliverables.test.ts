@@ -1,7 +1,7 @@
 import test from 'ava';
 import { Ajv } from 'ajv';
 import { deliverableSchema } from '../../schemas/deliverables/index.js';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
+import { createLocalProvider } from '../../models/local/index.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { waitForOutcome } from './outcomesHelpers.js';
 

@@ -1,7 +1,7 @@
 import test from 'ava';
-import { abortError } from '../../runtime/models/errors.js';
-import { createModelProvider } from '../../runtime/models/createModelProvider.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
+import { abortError } from '../../models/errors.js';
+import { createModelProvider } from '../../models/createModelProvider.js';
+import type { ModelProvider } from '../../models/types.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
 import { until } from '../helpers/until.js';

@@ -1,9 +1,9 @@
 import type { ExecutionContext } from 'ava';
-import { ModelCallError } from '../../runtime/models/errors.js';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
-import { think } from '../../runtime/models/local/think.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
-import { withRetry } from '../../runtime/models/withRetry.js';
+import { ModelCallError } from '../../models/errors.js';
+import { createLocalProvider } from '../../models/local/index.js';
+import { think } from '../../models/local/think.js';
+import type { ModelProvider } from '../../models/types.js';
+import { withRetry } from '../../models/withRetry.js';
 import { onEveryBackend } from '../helpers/backends.js';
 import type { TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';

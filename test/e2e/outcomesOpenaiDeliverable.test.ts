@@ -1,6 +1,6 @@
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.js';
-import { completion, startChatServer } from '../runtime/models/chatServer.js';
+import { completion, startChatServer } from '../models/chatServer.js';
 import { schemaCheck, waitForOutcome } from './outcomesHelpers.js';
 
 // Through the API with CREWD_MODEL=openai: the result carries the deliverable's data the model

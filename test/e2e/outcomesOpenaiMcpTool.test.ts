@@ -1,6 +1,6 @@
 import test from 'ava';
 import { startServer } from '../helpers/server.js';
-import { completion, startChatServer } from '../runtime/models/chatServer.js';
+import { completion, startChatServer } from '../models/chatServer.js';
 import { startHttpToolServer } from '../runtime/tools/fixtures/httpToolServer.js';
 import { waitForOutcome } from './outcomesHelpers.js';
 

@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
-import { createModelProvider } from '../../runtime/models/createModelProvider.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
+import { createModelProvider } from '../../models/createModelProvider.js';
+import type { ModelProvider } from '../../models/types.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, waitForOutcome } from './outcomesHelpers.js';

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
+import { createLocalProvider } from '../../models/local/index.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { waitForOutcome } from './outcomesHelpers.js';
 

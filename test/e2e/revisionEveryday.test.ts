@@ -1,6 +1,6 @@
 import test, { type ExecutionContext } from 'ava';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
-import { documentWordCount } from '../../runtime/quality/markdown.js';
+import { createLocalProvider } from '../../models/local/index.js';
+import { documentWordCount } from '../../quality/markdown.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { schemaCheck, waitForOutcome } from './outcomesHelpers.js';
 

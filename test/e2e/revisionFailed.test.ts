@@ -1,8 +1,8 @@
 import WebSocket from 'ws';
-import { ModelCallError } from '../../runtime/models/errors.js';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
-import type { ModelProvider } from '../../runtime/models/types.js';
-import { withRetry } from '../../runtime/models/withRetry.js';
+import { ModelCallError } from '../../models/errors.js';
+import { createLocalProvider } from '../../models/local/index.js';
+import type { ModelProvider } from '../../models/types.js';
+import { withRetry } from '../../models/withRetry.js';
 import { onEveryBackend } from '../helpers/backends.js';
 import { capturedLogger } from '../helpers/capturedLogger.js';
 import type { TestServer } from '../helpers/server.js';

@@ -1,5 +1,5 @@
 import test, { type ExecutionContext } from 'ava';
-import { createLocalProvider } from '../../runtime/models/local/index.js';
+import { createLocalProvider } from '../../models/local/index.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome } from './outcomesHelpers.js';
 

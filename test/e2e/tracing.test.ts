@@ -2,7 +2,7 @@ import path from 'node:path';
 import test from 'ava';
 import { builtInPlugins } from '../../plugins/index.js';
 import { examplePlugin } from '../../plugins/example/index.js';
-import { writer } from '../../runtime/crews/writer.js';
+import { writer } from '../../crews/writer.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../helpers/otlpReceiver.js';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { capturedLogger } from '../helpers/capturedLogger.js';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import test from 'ava';
-import { writer } from '../../runtime/crews/writer.js';
+import { writer } from '../../crews/writer.js';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlpReceiver.js';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';

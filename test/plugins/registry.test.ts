@@ -47,7 +47,7 @@ test('a flag whose stage no crew has fails the start, naming the plugin and the 
 });
 
 test('the built-in plugins pass the stage check against the real crews', async (t) => {
-  const { crews } = await import('../../runtime/crews/index.js');
+  const { crews } = await import('../../crews/index.js');
   const crewStages = Object.fromEntries(Object.values(crews).map((crew) => [crew.id, crew.stages.map((stage) => stage.name)]));
   t.notThrows(() => createPluginRegistry([...builtInPlugins(), examplePlugin], { crewStages }));
 });

@@ -1,9 +1,9 @@
 import { TaskState, type StreamResponse, type Task } from '@a2a-js/sdk';
 import test from 'ava';
-import { ModelCallError } from '../../../runtime/models/errors.js';
-import { createLocalProvider } from '../../../runtime/models/local/index.js';
-import type { ModelProvider } from '../../../runtime/models/types.js';
-import { withRetry } from '../../../runtime/models/withRetry.js';
+import { ModelCallError } from '../../../models/errors.js';
+import { createLocalProvider } from '../../../models/local/index.js';
+import type { ModelProvider } from '../../../models/types.js';
+import { withRetry } from '../../../models/withRetry.js';
 import { startServer } from '../../helpers/server.js';
 import { until } from '../../helpers/until.js';
 import { a2aClient, sendRequest, textOfParts, textPart, userMessage } from './a2aHelpers.js';

@@ -6,7 +6,7 @@ import test from 'ava';
 import { loadConfig } from '../../../runtime/config.js';
 import { createRuntime } from '../../../app/createRuntime.js';
 import { createLogger } from '../../../runtime/logger.js';
-import { abortError } from '../../../runtime/models/errors.js';
+import { abortError } from '../../../models/errors.js';
 import { tempDir } from '../../helpers/server.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { manualClock } from '../../../runtime/clock.js';
-import { crews } from '../../../runtime/crews/index.js';
+import { crews } from '../../../crews/index.js';
 import { createCompletionEstimator, type QueueView } from '../../../runtime/outcomes/completionEstimator.js';
 
 const writer = crews.writer;

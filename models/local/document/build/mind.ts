@@ -1,0 +1,115 @@
+import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../../../../schemas/deliverables/index.js';
+import { titled, type DocumentContext } from '../context.js';
+import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
+import type { Item } from '../material.js';
+
+/** The mind crew's deliverables, built from the material's statements (never from a template). */
+
+function actions(items: Item[]): ActionItemData[] {
+  const found: ActionItemData[] = [];
+  for (const item of items) {
+    if (!isAction(item) || isDecision(item.text)) continue;
+    const action = actionOf(item);
+    if (action.task.split(/\s+/).length < 2 || found.some((taken) => taken.task.toLowerCase() === action.task.toLowerCase())) continue;
+    found.push(action);
+  }
+  return found.slice(0, 20);
+}
+
+const inSection = (item: Item, pattern: RegExp) => item.section !== undefined && pattern.test(item.section);
+
+export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_summary'] {
+  const items = ctx.material.items;
+  const decisions = items.filter((item) => inSection(item, /decision|decided|agreed/) || isDecision(item.text)).map((item) => ({ text: item.text, source: item.speaker ?? null }));
+  const actionList = actions(items.filter((item) => !isDecision(item.text)));
+  const questions = items.filter((item) => inSection(item, /question|open/) || isQuestion(item.text)).map((item) => item.text);
+  const taken = new Set([...decisions.map((decision) => decision.text), ...questions]);
+  const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
+  const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;
+  return { title: `${titled(ctx.recognised.subject)}: summary`, date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
+}
+
+export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
+  const items = ctx.material.items;
+  const metrics = items.map((item) => metricOf(item.text)).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
+  const metricTexts = new Set(items.filter((item) => metricOf(item.text)).map((item) => item.text));
+  const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d+)\b/i.exec(item.text)?.[0]).find(Boolean) ?? null;
+  return {
+    title: `${titled(ctx.recognised.subject)}: status review`,
+    period,
+    metrics,
+    // Everything not a figure, a risk or an action is an update the reader should see.
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map((item) => item.text).slice(0, 10),
+    risks: items.filter((item) => !metricTexts.has(item.text) && isRisk(item.text)).map((item) => item.text).slice(0, 8),
+    action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
+  };
+}
+
+export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
+  const items = ctx.material.items;
+  const subject = /backlog|ticket|queue/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'backlog' : /incident|outage|post-?mortem|down|failure/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'incident' : 'general';
+  const causes = items.filter((item) => /\b(?:because|due to|caused by|root cause|since|as a result of|led to|triggered)\b/i.test(item.text)).map((item) => item.text);
+  const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text));
+  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item)).slice(0, 10).map((item) => ({ finding: item.text, evidence: item.cite ?? item.speaker ?? null }));
+  return {
+    title: `${titled(ctx.recognised.subject)}: analysis`,
+    subject,
+    findings,
+    causes: causes.slice(0, 6),
+    recommendations: recommendationItems.slice(0, 8).map((item) => ({ text: item.text, priority: priorityOf(item.text) })),
+    action_items: actions(items.filter((item) => !recommendationItems.includes(item) || /\b(?:will|I'll|owner)\b/i.test(item.text))),
+  };
+}
+
+export function processPlan(ctx: DocumentContext): DeliverableData['process_plan'] {
+  const items = ctx.material.items;
+  const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that|under|within)\b/i.test(item.text));
+  const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text)) && !isRisk(item.text));
+  return {
+    title: `${titled(ctx.recognised.subject)}: process plan`,
+    goal: goalItem?.text ?? `A repeatable process for ${ctx.recognised.subject}.`,
+    steps: stepItems.slice(0, 12).map((item) => {
+      const action = actionOf(item);
+      return { step: action.task, owner: action.owner, due: action.due };
+    }),
+    risks: items.filter((item) => isRisk(item.text) && !stepItems.includes(item)).map((item) => item.text).slice(0, 6),
+    measures: items.filter((item) => /\d/.test(item.text) && item !== goalItem && !stepItems.includes(item)).map((item) => item.text).slice(0, 6),
+  };
+}
+
+export function retro(ctx: DocumentContext): DeliverableData['retro'] {
+  const items = ctx.material.items;
+  const well = (item: Item) => inSection(item, /well|good|keep|win|liked|positive|glad/) || (!item.section && isPositive(item.text) && !isNegative(item.text));
+  const improve = (item: Item) => inSection(item, /improve|bad|didn|stop|problem|wrong|less|sad|change|delta/) || (!item.section && isNegative(item.text));
+  const act = (item: Item) => inSection(item, /action|next|todo|try|start/) || (!item.section && isAction(item) && !well(item) && !improve(item));
+  return {
+    title: `${titled(ctx.recognised.subject)}: retrospective`,
+    went_well: items.filter((item) => well(item) && !act(item)).map((item) => item.text).slice(0, 10),
+    to_improve: items.filter((item) => improve(item) && !well(item) && !act(item)).map((item) => item.text).slice(0, 10),
+    action_items: actions(items.filter(act)),
+  };
+}
+
+const rankOf: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
+
+export function priorityRanking(ctx: DocumentContext): DeliverableData['priority_ranking'] {
+  const candidates = ctx.material.items.filter((item) => !isQuestion(item.text)).slice(0, 20);
+  const scored = candidates.map((item, index) => {
+    const priority = priorityOf(item.text);
+    const due = dueOf(item.text);
+    const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?/i.exec(item.text)?.[0] ?? null;
+    const reason = priority === 'high' ? 'urgent, or affects customers, money or safety' : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `affects ${figure}` : null;
+    return { item, index, priority, reason, weight: rankOf[priority] * 10 - (due ? 3 : 0) - (figure ? 2 : 0) };
+  });
+  scored.sort((a, b) => a.weight - b.weight || a.index - b.index);
+  // One priority for everything ranks nothing: then the order itself splits high, medium, low.
+  if (scored.length >= 3 && scored.every((entry) => entry.priority === scored[0]!.priority)) {
+    const third = Math.ceil(scored.length / 3);
+    scored.forEach((entry, index) => {
+      entry.priority = index < third ? 'high' : index >= scored.length - third ? 'low' : 'medium';
+      entry.reason ??= index < third ? 'carries a date or a figure' : 'no date or figure given';
+    });
+  }
+  const items: RankedItem[] = scored.map((entry, index) => ({ rank: index + 1, item: entry.item.text, priority: entry.priority, reason: entry.reason }));
+  return { title: `${titled(ctx.recognised.subject)}: priorities`, criteria: ['urgency and dates', 'impact on customers, money or safety', 'figures the material gives'], items };
+}

@@ -1,0 +1,174 @@
+import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
+import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { related, titled, type DocumentContext } from '../context.js';
+import { typeOfMessage } from '../commits.js';
+import { isQuestion, isRisk } from '../cues.js';
+import type { Item } from '../material.js';
+
+/** The pilot crew's deliverables: plans and tickets read from the material. */
+
+// "Inspectors need to work offline", "Supervisors want to see ...", "As a dispatcher, I want ...".
+const asA = /^as an?\s+([^,]+),\s*I\s+(?:want|need)\s+(?:to\s+)?(.+?)(?:,?\s+so\s+(?:that\s+)?(.+?))?[.!]?$/i;
+const peopleNeed = /^(?:(?:our|the|all|most|many|some)\s+)?((?:[a-z-]+\s+)?(?:[a-z-]+(?:ers|ors|ists|ians|ees|ants|ents)|staff|people|users|customers|patients|drivers|managers|admins|owners|nurses|doctors|bakers|inspectors|supervisors|dispatchers|couriers|clinicians|parents|students|teachers|members|guests))\s+(?:need|needs|want|wants|would like|must be able|should be able|have to|can't|cannot)\s+(?:to\s+)?(.+?)(?:,?\s+(?:so\s+(?:that\s+)?|because\s+)(.+?))?[.!]?$/i;
+
+function singular(phrase: string): string {
+  if (/staff|people$/i.test(phrase)) return phrase.toLowerCase().replace(/^(.*)\s+staff$/, '$1 staff member');
+  return phrase.replace(/ies$/i, 'y').replace(/(ss|x|ch|sh)es$/i, '$1').replace(/([^s])s$/i, '$1').toLowerCase();
+}
+
+export function userStories(items: Item[]): UserStoryData[] {
+  const stories: UserStoryData[] = [];
+  for (const item of items) {
+    const story = asA.exec(item.text);
+    const need = story ? null : peopleNeed.exec(item.text);
+    if (story) stories.push({ persona: story[1]!.trim(), want: story[2]!.trim(), benefit: story[3]?.trim() ?? null });
+    else if (need && !/^(?:we|they|you|i)$/i.test(need[1]!)) {
+      const cannot = /can't|cannot/i.test(item.text);
+      const want = cannot ? `to be able to ${need[2]!.trim()}` : need[2]!.trim();
+      stories.push({ persona: singular(need[1]!.trim()), want, benefit: need[3]?.trim() ?? null });
+    }
+  }
+  return stories.slice(0, 12);
+}
+
+export function storyText(story: UserStoryData): string {
+  const want = story.want.replace(/^to\s+/i, '').replace(/[.!]$/, '');
+  // "I want to download invoices" for a verb, "I want an offline notes app" for a thing.
+  const verb = /^(?:an?|the|some|more|offline|online|[a-z]+\s+(?:mode|app|tool|view|list|page))\b/i.test(want) && !startsWithVerb(want) ? '' : 'to ';
+  const article = /^(?:[aeio]|u(?!s|ni|ti))/i.test(story.persona) ? 'an' : 'a';
+  return `As ${article} ${story.persona}, I want ${verb}${want}${story.benefit ? `, so that ${story.benefit.replace(/[.!]$/, '')}` : ''}.`;
+}
+
+const requirementCue = /\b(?:must|should|needs? to|has to|have to|support|allow|let|enable|require|want|send|show|sync|store|notify|remind|export|import|track|work offline|available)\b/i;
+
+// "a portal that lets customers download invoices": the ask names who and what.
+const askStory = /\b(?:lets?|allows?|helps?|enables?)\s+((?:[a-z-]+\s+)?[a-z-]+s)\s+(?:to\s+)?([^,.;]+)/i;
+
+// "an offline notes app for field inspectors", "offline mode in our field inspection app".
+const productFor = /\b(?:for|of)\s+(?:an?\s+|the\s+)?(.+?)\s+for\s+((?:[a-z-]+\s+)?[a-z-]+s)\b/i;
+const featureIn = /\b(?:for|of)\s+(?:an?\s+|the\s+)?(.+?)\s+(?:in|to|for)\s+(?:our|the|my)\s+(.+?\b(?:app|site|portal|tool|platform|system|service))\b/i;
+
+export function storiesOfAsk(brief: string): UserStoryData[] {
+  const ask = brief.split(/(?<=[.!?])\s/)[0] ?? '';
+  const found = askStory.exec(ask);
+  if (found) return [{ persona: singular(found[1]!), want: found[2]!.trim(), benefit: null }];
+  const product = productFor.exec(ask);
+  if (product) return [{ persona: singular(product[2]!), want: `${/^[aeiou]/i.test(product[1]!) ? 'an' : 'a'} ${product[1]!.trim()}`, benefit: null }];
+  const feature = featureIn.exec(ask);
+  if (feature) return [{ persona: `user of the ${feature[2]!.trim()}`, want: feature[1]!.trim(), benefit: null }];
+  return [];
+}
+
+export function prd(ctx: DocumentContext): DeliverableData['prd'] {
+  const items = ctx.material.items;
+  const found = userStories(items);
+  const stories = found.length > 0 ? found : storiesOfAsk(ctx.brief);
+  const problem = items.filter((item) => isRisk(item.text) || /\b(?:problem|today|currently|pain|manual|slow|no-show|complain)\w*/i.test(item.text)).map((item) => item.text);
+  const goals = items.filter((item) => /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4}))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
+  const requirements = items.filter((item) => requirementCue.test(item.text) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
+  return {
+    title: `${titled(ctx.recognised.subject)}: product requirements`,
+    problem: problem.slice(0, 6),
+    goals: goals.slice(0, 6),
+    personas: [...new Set(stories.map((story) => story.persona))],
+    user_stories: stories,
+    requirements: requirements.slice(0, 12),
+    metrics: items.filter((item) => /\d/.test(item.text) && !problem.includes(item.text)).map((item) => item.text).slice(0, 6),
+    open_questions: items.filter((item) => isQuestion(item.text)).map((item) => item.text).slice(0, 6),
+  };
+}
+
+const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))\b[^:]*[:\-–]?\s*(.*)$/i;
+
+export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
+  const timeline = ctx.material.requirements.find((fact) => /timeline|deadline|dates?|launch|due/.test(fact.key))?.value ?? null;
+  const phases: PhaseData[] = [];
+  const loose: string[] = [];
+  for (const item of ctx.material.items) {
+    const line = phaseLine.exec(item.text);
+    if (line) {
+      const name = line[1] ? `${titled(line[1])} ${line[2]}` : titled(line[3] ?? line[4] ?? item.text);
+      const dates = /\b(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|\d{4}-\d{2}(?:-\d{2})?|weeks?\s+\d+(?:\s*[-–]\s*\d+)?)\b(?:\s*[-–]\s*(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))?/i.exec(item.text)?.[0] ?? null;
+      phases.push({ name, dates, items: line[5] ? [line[5].replace(/[.]$/, '')] : [] });
+    } else loose.push(item.text);
+  }
+  const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
+  if (phases.length === 0 && span && Number(span[2]) > Number(span[1])) {
+    // "Q1-Q2 2026": one phase per quarter of the given timeline, the work in order.
+    const count = Number(span[2]) - Number(span[1]) + 1;
+    const size = Math.ceil(loose.length / count) || 1;
+    for (let index = 0; index < count; index += 1) phases.push({ name: `Phase ${index + 1}`, dates: `Q${Number(span[1]) + index} ${span[3]}`, items: loose.slice(index * size, (index + 1) * size) });
+  } else if (phases.length === 0) {
+    // No phases named: the work in order, three phases at most, dated only by what the request gives.
+    const chunks = Math.min(3, Math.max(1, Math.ceil(loose.length / 3)));
+    const size = Math.ceil(loose.length / chunks) || 1;
+    for (let index = 0; index < chunks; index += 1) phases.push({ name: `Phase ${index + 1}`, dates: index === 0 && timeline ? timeline : null, items: loose.slice(index * size, (index + 1) * size) });
+    if (timeline && chunks > 1) phases.forEach((phase, index) => (phase.dates = index === 0 ? `${timeline} (whole plan)` : phase.dates));
+  } else if (loose.length > 0) phases.at(-1)!.items.push(...loose.filter((text) => !isQuestion(text)).slice(0, 4));
+  return { title: `${titled(ctx.recognised.subject)}: roadmap`, timeline, phases };
+}
+
+// "(3 pts)", "5 points", "estimate: 2 days", "(4h)": a duration outside brackets or an estimate label is a fact of the feature, not its size.
+const estimateIn = /\((\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\)|\b(?:estimate[ds]?|size|effort)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\b|\b(\d+(?:\.\d+)?)\s*(story points?|points|pts|sp)\b/i;
+const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(raw) ? 'hours' : 'days');
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+function titleOf(text: string): string {
+  const clause = text.split(/[,;:(]|\s[-–]\s|\bso that\b/)[0]!.trim().replace(/[.!]$/, '');
+  const words = clause.split(/\s+/);
+  const short = words.length > 10 ? words.slice(0, 10).join(' ') : clause;
+  const first = short.split(/\s+/)[0]!.toLowerCase();
+  const base = verbBase(first);
+  return titled(base && base !== first ? `${base}${short.slice(first.length)}` : short);
+}
+
+export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
+  const items = ctx.material.items.filter((item) => !isQuestion(item.text));
+  const stories = userStories(items);
+  const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text)).slice(0, 12);
+  const tickets: TicketData[] = sources.map((item) => {
+    const found = estimateIn.exec(item.text);
+    const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
+    const unit = found ? (found[2] ?? found[4] ?? found[6]) : undefined;
+    const estimate: Estimate | null = value && unit ? { value: Number(value), unit: unitName(unit) } : null;
+    const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim() : item.text;
+    const facts = items.filter((other) => other !== item && /\d/.test(other.text) && related(other.text, text, 2)).map((other) => other.text);
+    const story = stories.find((candidate) => related(candidate.want, text, 2));
+    return { title: titleOf(text), description: story ? `${storyText(story)} ${text}` : text, acceptance_criteria: [sentence(text), ...facts].slice(0, 4), estimate };
+  });
+  return { title: `${titled(ctx.recognised.subject)}: tickets`, estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+}
+
+export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
+  const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: commit.subject.replace(/[.]$/, ''), reference: commit.ref }));
+  for (const item of ctx.material.items) {
+    if (/^(?:version|release|date)\b/i.test(item.text) || isQuestion(item.text)) continue;
+    entries.push({ type: typeOfMessage(item.text), text: item.text.replace(/[.]$/, ''), reference: null });
+  }
+  const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;
+  const date = ctx.material.requirements.find((fact) => /date|release|ship/.test(fact.key))?.value ?? null;
+  const shown = entries.filter((entry) => entry.type !== 'other' || ctx.internal);
+  return { title: `${titled(ctx.recognised.subject)}: release notes`, version, date, highlights: shown.filter((entry) => entry.type === 'feature').slice(0, 3).map((entry) => entry.text), entries: shown };
+}
+
+export function technicalSpec(ctx: DocumentContext): DeliverableData['technical_spec'] {
+  const items = ctx.material.items;
+  const interfaces = items.map((item) => /\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/[\w/{}:.-]*/.exec(item.text)?.[0]).filter((value): value is string => Boolean(value));
+  const component = (item: Item) => /\b(?:service|api|database|db|queue|worker|cache|table|endpoint|webhook|job|cron|client|server|storage|schema|index|event)s?\b/i.test(item.text);
+  const risks = items.filter((item) => isRisk(item.text)).map((item) => item.text);
+  const goals = items.filter((item) => /\b(?:goal|must|should|need|under|within|p\d\d|latency|throughput)\b/i.test(item.text) && !risks.includes(item.text)).map((item) => item.text);
+  const design = items.filter((item) => component(item) && !risks.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
+  const rest = items.filter((item) => !risks.includes(item.text) && !goals.includes(item.text) && !design.includes(item.text) && !isQuestion(item.text)).map((item) => item.text);
+  return {
+    title: `${titled(ctx.recognised.subject)}: technical specification`,
+    overview: items[0]?.text ?? '',
+    goals: goals.slice(0, 8),
+    design: [...(design.length > 0 ? [{ heading: 'Components', body: design.slice(0, 10) }] : []), ...(rest.length > 1 ? [{ heading: 'Behaviour', body: rest.slice(1, 10) }] : [])],
+    interfaces,
+    risks: risks.slice(0, 8),
+    open_questions: items.filter((item) => isQuestion(item.text)).map((item) => item.text).slice(0, 6),
+  };
+}

@@ -1,0 +1,190 @@
+import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
+import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { pick } from '../../text/seed.js';
+import { byWeight, forReaders, said, titled, type DocumentContext } from '../context.js';
+import { isPositive, isRisk } from '../cues.js';
+import { networkLimits } from '../recognise.js';
+import type { Item } from '../material.js';
+
+/** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
+
+const command = /`([^`]+)`|(?:^|\s)((?:\$\s*)?(?:npm|npx|pnpm|yarn|pip|pipx|brew|apt(?:-get)?|docker|git|curl|go|cargo|make|kubectl|helm)\s+[^\s.,;][^,;]*?)(?=[.,;]?\s*$|\s+(?:to|and|then)\s)/;
+const procedural = /^(?:run|install|open|add|set|create|copy|paste|download|configure|start|stop|restart|enable|click|go to|choose|select|put|place|mix|fill|cover|layer|stir|turn|keep|wait|check|remove|drain|chop|store|use)\b/i;
+/** An instruction: a known step verb, or any verb in its base form opening the sentence ("Compare digests ..."). */
+function isStep(text: string): boolean {
+  const first = /^[A-Za-z]+/.exec(text)?.[0] ?? '';
+  return procedural.test(text) || (/^[A-Z][a-z]+$/.test(first) && verbBase(first) === first.toLowerCase() && startsWithVerb(text));
+}
+const needs = /\b(?:requires?|you(?:'ll| will)? need|needs?|prerequisites?|before you (?:start|begin)|works with|supported on|node\s*(?:>=|\d)|python\s*\d|postgres(?:ql)?\s*\d|version\s*\d)\b/i;
+
+function stepOf(item: Item): StepData {
+  const found = command.exec(item.text);
+  const cmd = found ? (found[1] ?? found[2] ?? '').replace(/^\$\s*/, '').trim() : null;
+  return { instruction: item.text.replace(/[.]$/, ''), detail: item.cite ?? null, command: cmd || null };
+}
+
+/** Sections from the material's own headings, else by what the sentences do. */
+function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
+  const labelled = new Map<string, string[]>();
+  for (const item of items) if (item.section) labelled.set(item.section, [...(labelled.get(item.section) ?? []), said(item)]);
+  if (labelled.size >= 2) return [...labelled].map(([heading, body]) => ({ heading: titled(heading), body }));
+  const groups: Array<[string[], (item: Item) => boolean]> = [
+    [['What changed', 'What is new', 'The news', 'What happened'], (item) => /\d/.test(item.text) || isPositive(item.text)],
+    [['What to watch for', 'What gets in the way', 'The hard part', 'Where it goes wrong'], (item) => isRisk(item.text)],
+    [['What to do next', 'Putting it to work', 'How to start', 'Next steps'], (item) => procedural.test(item.text) || /\b(?:try|start|book|sign up|join|visit|call|order)\b/i.test(item.text)],
+  ];
+  const used = new Set<Item>();
+  const sections: Section[] = [];
+  groups.forEach(([headings, test], index) => {
+    const members = items.filter((item) => !used.has(item) && test(item));
+    members.forEach((item) => used.add(item));
+    if (members.length > 0) sections.push({ heading: pick(headings, ctx.seed, index), body: members.map(said) });
+  });
+  const rest = items.filter((item) => !used.has(item));
+  if (rest.length > 0) sections.splice(Math.min(1, sections.length), 0, { heading: pick(['The details', 'Background', 'How it works', 'What we know'], ctx.seed, 'rest'), body: rest.map(said) });
+  return sections;
+}
+
+export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
+  const items = byWeight(forReaders(ctx));
+  const [lead, ...rest] = items;
+  const title = ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
+  const cta = rest.find((item) => /\b(?:sign up|book|order|try|join|visit|download|register|subscribe)\b/i.test(item.text));
+  const asked = ctx.form.callToAction ? `Questions about ${ctx.recognised.subject}? Reply to this message and we will answer.` : null;
+  return { title, lede: lead ? said(lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? said(cta) : asked };
+}
+
+export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
+  const post = blogPost(ctx);
+  return { title: post.title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
+}
+
+const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
+
+/** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
+function hashtags(ctx: DocumentContext): string[] {
+  const subject = ctx.recognised.subject;
+  const names = subject.match(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu) ?? [];
+  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim();
+  const phrases = [...ctx.material.keywords, ...names, ...(tail ? [tail] : [subject.split(/\s+/).slice(-2).join(' ')])];
+  return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30))].slice(0, 3);
+}
+
+function fit(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
+  return sentenceEnd > limit / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}
+
+export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts'] {
+  const items = byWeight(forReaders(ctx));
+  const tags = hashtags(ctx);
+  const posts = ctx.recognised.networks.map((network, index) => {
+    const limit = networkLimits[network] ?? 500;
+    const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
+    const short = limit <= 500;
+    const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 5);
+    const body = chosen.map(said).join(short ? ' ' : '\n\n');
+    return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
+  });
+  return { posts };
+}
+
+export function documentationPage(ctx: DocumentContext): DeliverableData['documentation_page'] {
+  const items = forReaders(ctx);
+  const prerequisites = items.filter((item) => needs.test(item.text));
+  const steps = items.filter((item) => !prerequisites.includes(item) && (isStep(item.text) || command.test(item.text)));
+  const rest = items.filter((item) => !prerequisites.includes(item) && !steps.includes(item));
+  const trouble = rest.filter((item) => isRisk(item.text) || /\bif you see\b|\bE[A-Z]{4,}\b|\bfails?\b|\bwarning\b/.test(item.text));
+  const about = rest.filter((item) => !trouble.includes(item));
+  const install = /\binstall|set ?up|setup\b/i.test(ctx.brief);
+  return {
+    title: install ? `Install ${ctx.recognised.subject}` : titled(ctx.recognised.subject),
+    summary: about[0] ? said(about[0]) : install ? `This page shows how to install and start ${ctx.recognised.subject}.` : '',
+    prerequisites: prerequisites.map(said),
+    steps: steps.map(stepOf),
+    sections: [...(about.length > 1 ? [{ heading: 'Notes', body: about.slice(1).map(said) }] : []), ...(trouble.length > 0 ? [{ heading: 'Troubleshooting', body: trouble.map(said) }] : [])],
+  };
+}
+
+/** "composting in small apartments" -> "How to compost in small apartments". */
+export function howToTitle(subject: string): string {
+  const [first = '', ...rest] = subject.split(/\s+/);
+  const base = /ing$/i.test(first) ? verbBase(first) : undefined;
+  if (base) return `How to ${[base, ...rest].join(' ')}`;
+  if (/^how to\b/i.test(subject)) return titled(subject);
+  return `${titled(subject)}: a step-by-step guide`;
+}
+
+export function howTo(ctx: DocumentContext): DeliverableData['how_to'] {
+  const items = forReaders(ctx);
+  const youNeed = items.filter((item) => needs.test(item.text) || /\b(?:a|an)\s+(?:bin|bowl|jar|container|bucket|account|key|tool)\b/i.test(item.text) && !procedural.test(item.text));
+  const steps = items.filter((item) => !youNeed.includes(item) && isStep(item.text));
+  const rest = items.filter((item) => !youNeed.includes(item) && !steps.includes(item));
+  return { title: howToTitle(ctx.recognised.subject), summary: rest[0] ? said(rest[0]) : '', you_need: youNeed.map(said), steps: steps.map(stepOf), tips: rest.slice(1).map(said) };
+}
+
+// Notes to the writer say what to do; the reply says it is done: "Offer a 15% discount" -> "We can offer a 15% discount".
+const toReply: Array<[RegExp, string]> = [
+  [/^offer\b/i, 'We can offer'],
+  [/^apologi[sz]e\b/i, 'We apologise'],
+  [/^refund\b/i, 'We will refund'],
+  [/^send\b/i, 'We will send'],
+  [/^promise\b/i, 'We promise'],
+  [/^confirm\b/i, 'We confirm'],
+  [/^tell (?:her|him|them)\b/i, 'We can tell you'],
+];
+
+function asReply(text: string): string {
+  for (const [pattern, words] of toReply) if (pattern.test(text)) return text.replace(pattern, words);
+  return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
+}
+
+/** "Their data is kept" -> "Your data is kept": the third person of the addressees, as the second. */
+function toReader(text: string): string {
+  return text
+    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
+    .replace(/\b([Tt])hey are\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
+    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
+    .replace(/\bthem\b/g, 'you');
+}
+
+export function email(ctx: DocumentContext): DeliverableData['email'] {
+  const all = ctx.material.items;
+  const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
+  const incoming = all.filter((item) => !internal.includes(item));
+  const sender = incoming.map((item) => /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
+  const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
+  const ask = incoming.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit)\b/i.test(item.text) && !/\?$/.test(item.text));
+  // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
+  const addressed = ctx.recognised.audience && internal.length === 0 ? toReader : (text: string) => text;
+  // A reply answers with the notes' facts; without notes, the material is the message itself.
+  const body = internal.length > 0
+    ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
+    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map((item) => addressed(said(item)));
+  const subject = addressed(ctx.recognised.subject);
+  // "about the end of your trial": a noun of a part takes its article back inside a sentence.
+  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) ? `the ${subject}` : subject;
+  return {
+    subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
+    greeting: sender ? `Hi ${sender},` : 'Hello,',
+    body,
+    call_to_action: ask && internal.length === 0 ? said(ask) : `Reply to this email with any question about ${inSentence}.`,
+    sign_off: 'Kind regards,',
+  };
+}
+
+function sentenceOfReply(text: string): string {
+  const reply = asReply(text.trim());
+  return /[.!?]$/.test(reply) ? reply.charAt(0).toUpperCase() + reply.slice(1) : `${reply.charAt(0).toUpperCase()}${reply.slice(1)}.`;
+}
+
+export function landingCopy(ctx: DocumentContext): DeliverableData['landing_copy'] {
+  const items = byWeight(forReaders(ctx));
+  const [sub, ...rest] = items;
+  const benefits = rest.filter((item) => !isRisk(item.text)).slice(0, 4).map((item) => ({ title: titled(item.text.split(/\s+/).slice(0, 5).join(' ').replace(/[,.;:]$/, '')), text: said(item) }));
+  const proof = rest.filter((item) => /\d|["“]/.test(item.text) && !benefits.some((benefit) => benefit.text === said(item))).map(said);
+  const cta = items.find((item) => /\b(?:sign up|book|order|try|join|start|get)\b/i.test(item.text));
+  return { headline: titled(ctx.recognised.subject), subheadline: sub ? said(sub) : '', benefits, proof, call_to_action: cta ? said(cta) : `Get started with ${ctx.recognised.subject}` };
+}

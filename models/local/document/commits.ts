@@ -1,0 +1,44 @@
+import type { ReleaseEntryType } from '../../../schemas/deliverables/index.js';
+
+/** One line of a commit list: "a1b2c3d fix(scanner): no freeze on low memory (#412)". */
+export interface Commit {
+  /** The hash or PR reference: kept for the author, never printed to customers. */
+  ref: string | null;
+  type: ReleaseEntryType;
+  scope: string | null;
+  subject: string;
+}
+
+// "<hash> message", "- <hash> message", "* message (#123)" with a conventional prefix.
+const hashed = /^\s*(?:[-*]\s*)?([0-9a-f]{7,40})\s+(.+)$/;
+const conventional = /^\s*(?:[-*]\s*)?(feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec)(?:\(([^)]+)\))?(!)?:\s+(.+)$/i;
+const prRef = /\s*\((#\d+)\)\s*$|\s+(#\d+)\s*$/;
+
+const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: 'fix', perf: 'improvement', refactor: 'improvement', security: 'security', sec: 'security' };
+
+/** A release-note type read from a plain message ("Fix crash ...", "Add offline mode ..."). */
+export function typeOfMessage(message: string): ReleaseEntryType {
+  if (/\bbreaking\b|\bremov(?:e|ed|es)\b.*\b(?:support|api|endpoint|option)\b/i.test(message)) return 'breaking';
+  if (/\b(?:cve-\d|security|vulnerab|xss|csrf|injection)\b/i.test(message)) return 'security';
+  if (/^\s*(?:fix|fixe[sd]|resolve[sd]?|patch|correct)|\b(?:bug|crash|freez|no longer|regression)\w*/i.test(message)) return 'fix';
+  if (/^\s*(?:add|adds|added|new|introduce|support|allow|enable|implement)/i.test(message)) return 'feature';
+  if (/^\s*(?:improve|speed|faster|optimi[sz]e|reduce|update|upgrade|refactor|make|better)/i.test(message)) return 'improvement';
+  return 'other';
+}
+
+/** A commit line, or null for prose. Conventional Commits prefixes give the type (feat, fix, perf ...). */
+export function parseCommit(line: string): Commit | null {
+  const withHash = hashed.exec(line);
+  const rest = withHash ? withHash[2]! : line;
+  const typed = conventional.exec(rest);
+  if (!withHash && !typed) return null;
+  // A hex-looking first word of prose ("deadbeef is ...") is not a commit unless it is long enough.
+  if (withHash && !typed && withHash[1]!.length < 7) return null;
+  let subject = (typed ? typed[4]! : rest).trim();
+  const pr = prRef.exec(subject);
+  if (pr) subject = subject.slice(0, pr.index).trim();
+  if (subject.split(/\s+/).length < 2) return null;
+  const prefix = typed?.[1]?.toLowerCase();
+  const type: ReleaseEntryType = typed?.[3] ? 'breaking' : prefix && typeOfPrefix[prefix] ? typeOfPrefix[prefix]! : prefix && /docs|chore|build|ci|style|test/.test(prefix) ? 'other' : typeOfMessage(subject);
+  return { ref: withHash?.[1] ?? pr?.[1] ?? pr?.[2] ?? null, type, scope: typed?.[2] ?? null, subject: subject.charAt(0).toUpperCase() + subject.slice(1) };
+}

@@ -1,0 +1,106 @@
+import type { Deliverable, DeliverableData, DeliverableKind } from '../../../schemas/deliverables/index.js';
+import type { UnmetRequirement } from '../../../quality/completeness.js';
+import type { StageInput } from '../../types.js';
+import { hash } from '../text/seed.js';
+import * as mind from './build/mind.js';
+import * as pilot from './build/pilot.js';
+import { storiesOfAsk, storyText } from './build/pilot.js';
+import * as writer from './build/writer.js';
+import type { DocumentContext } from './context.js';
+import { formsMissing, readForm } from './formats.js';
+import { readMaterial } from './material.js';
+import { outlineNote, renderOutline } from './outline.js';
+import { recognise } from './recognise.js';
+import * as mindView from './render/mind.js';
+import * as pilotView from './render/pilot.js';
+import * as writerView from './render/writer.js';
+
+/** A deliverable's data built from the request, its Markdown rendered from that data, and what it could not do. */
+export interface ComposedDocument {
+  deliverable: Deliverable;
+  markdown: string;
+  draftKind: 'grounded' | 'outline';
+  unmet: UnmetRequirement[];
+  notes: string[];
+}
+
+type Kinds = { [K in DeliverableKind]: { build: (ctx: DocumentContext) => DeliverableData[K]; render: (data: DeliverableData[K], ctx: DocumentContext) => string } };
+
+const kinds: Kinds = {
+  blog_post: { build: writer.blogPost, render: writerView.renderBlogPost },
+  social_posts: { build: writer.socialPosts, render: writerView.renderSocialPosts },
+  newsletter: { build: writer.newsletter, render: writerView.renderNewsletter },
+  documentation_page: { build: writer.documentationPage, render: writerView.renderDocumentationPage },
+  how_to: { build: writer.howTo, render: writerView.renderHowTo },
+  email: { build: writer.email, render: writerView.renderEmail },
+  landing_copy: { build: writer.landingCopy, render: writerView.renderLandingCopy },
+  meeting_summary: { build: mind.meetingSummary, render: mindView.renderMeetingSummary },
+  status_review: { build: mind.statusReview, render: mindView.renderStatusReview },
+  analysis: { build: mind.analysis, render: mindView.renderAnalysis },
+  process_plan: { build: mind.processPlan, render: mindView.renderProcessPlan },
+  retro: { build: mind.retro, render: mindView.renderRetro },
+  priority_ranking: { build: mind.priorityRanking, render: mindView.renderPriorityRanking },
+  prd: { build: pilot.prd, render: pilotView.renderPrd },
+  roadmap: { build: pilot.roadmap, render: pilotView.renderRoadmap },
+  ticket_set: { build: pilot.ticketSet, render: pilotView.renderTicketSet },
+  release_notes: { build: pilot.releaseNotes, render: pilotView.renderReleaseNotes },
+  technical_spec: { build: pilot.technicalSpec, render: pilotView.renderTechnicalSpec },
+};
+
+const internalReaders = /\b(?:team|internal|engineers?|developers?|devs|staff|ops|board|leadership|management|contributors|maintainers)\b/i;
+
+export function documentContext(input: Pick<StageInput, 'crew' | 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'>): DocumentContext {
+  const material = readMaterial(input);
+  const recognised = recognise(input.crew.id, input.brief, input.requirements, !material.bare && (input.context !== undefined || input.contextDocuments.length > 0));
+  const readers = `${recognised.audience ?? ''} ${typeof input.requirements.audience === 'string' ? input.requirements.audience : ''}`;
+  // Writers address the outside world; mind and pilot documents are the team's unless an outside audience is named.
+  const internal = recognised.audience ? internalReaders.test(readers) : input.crew.id !== 'writer' && recognised.kind !== 'release_notes';
+  return { recognised, material, form: readForm(input.requirements, input.brief), brief: input.brief, requirements: input.requirements, internal, seed: hash(input.brief) };
+}
+
+function titleOf(markdown: string, fallback: string): string {
+  return /^# (.+)$/m.exec(markdown)?.[1] ?? /^\*\*Subject:\*\* (.+)$/m.exec(markdown)?.[1] ?? fallback;
+}
+
+export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'>): ComposedDocument {
+  const ctx = documentContext(input);
+  const kind = ctx.recognised.kind;
+  const entry = kinds[kind] as { build: (ctx: DocumentContext) => unknown; render: (data: unknown, ctx: DocumentContext) => string };
+  const data = entry.build(ctx);
+  const rendered = entry.render(data, ctx);
+  const draftKind = ctx.material.bare ? 'outline' : 'grounded';
+  const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
+  if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
+  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, ctx.recognised.subject), { 'Users and stories': stories, Tickets: stories }) : rendered;
+  const markdown = ctx.form.email && kind !== 'email' ? asEmail(document) : document;
+  const notes = draftKind === 'outline' ? [outlineNote(kind)] : [];
+  const written = (data as { user_stories?: Array<{ benefit: string | null }> }).user_stories ?? [];
+  const reasonless = written.filter((story) => story.benefit === null).length;
+  if (reasonless > 0) notes.push(`No reason was given for ${reasonless} user stor${reasonless === 1 ? 'y' : 'ies'}, so ${reasonless === 1 ? 'it has' : 'they have'} no "so that" clause.`);
+  if (ctx.material.repeats > 0) notes.push(`${ctx.material.repeats} repeated statement${ctx.material.repeats === 1 ? ' was' : 's were'} read once.`);
+  return { deliverable: { kind, data } as Deliverable, markdown, draftKind, unmet: unmetOf(ctx, { kind, data } as Deliverable, markdown, draftKind), notes };
+}
+
+/** What the request asked for that the document does not give, with the reason. */
+function unmetOf(ctx: DocumentContext, deliverable: Deliverable, markdown: string, draftKind: string): UnmetRequirement[] {
+  const unmet: UnmetRequirement[] = [];
+  const { form } = ctx;
+  const outline = draftKind === 'outline';
+  unmet.push(...formsMissing(form, markdown));
+  if (form.estimates && deliverable.kind === 'ticket_set' && deliverable.data.tickets.some((ticket) => ticket.estimate === null)) {
+    unmet.push({ requirement: 'estimates', reason: `the material gives no estimate${form.estimateUnit ? ` in ${form.estimateUnit}` : ''} for ${deliverable.data.tickets.filter((ticket) => ticket.estimate === null).length} ticket(s); estimates are never guessed` });
+  }
+  if (form.codeExamples && !/```/.test(markdown)) unmet.push({ requirement: 'include_code_examples', reason: 'the material holds no command or code to show' });
+  if (form.examples && !/\b(?:for example|e\.g\.|for instance|example)\b/i.test(markdown)) unmet.push({ requirement: 'include_examples', reason: 'the material holds no example to quote' });
+  if (form.userStories && !/\bAs an? [^,\n]+, I want\b/.test(markdown)) unmet.push({ requirement: 'include_user_stories', reason: 'the material does not say who uses it and what they need' });
+  if (form.actionItems && !/^## (?:Action items|Next actions)/m.test(markdown)) unmet.push({ requirement: 'include_action_items', reason: 'the material names no task with an owner or a date' });
+  if (form.callToAction && !/\*\*[^*]+\*\*\s*$/m.test(markdown) && !outline) unmet.push({ requirement: 'include_call_to_action', reason: 'the material names no action for the reader' });
+  return unmet;
+}
+
+/** A document sent as an email: its title becomes the subject line, with a greeting and a call to reply. */
+function asEmail(markdown: string): string {
+  const title = /^# (.+)$/m.exec(markdown)?.[1] ?? 'Update';
+  const body = markdown.replace(/^# .+\n+/m, '').replace(/^## /gm, '### ');
+  return `**Subject:** ${title}\n\nHello,\n\n${body.trim()}\n\n**Please reply with any correction or question.**\n\nKind regards,\n`;
+}

@@ -1,0 +1,94 @@
+import type { ActionItemData, MetricData, Priority } from '../../../schemas/deliverables/index.js';
+import type { Item } from './material.js';
+import { isName } from './names.js';
+
+/** Cues in a statement: what kind of statement it is, who owns it, by when. Read from the words as written. */
+
+const weekday = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const month = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const dueSource = `\\b(?:by|before|until|due|on|for|no later than|latest|end of|eod|eow)\\s+(?:the\\s+)?(?:(?:next|this)\\s+)?(?:${weekday}|${month}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${month}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|q[1-4](?:\\s+\\d{4})?|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|sprint|day)|week|month|tomorrow|tonight|today|eod|noon|sprint\\s+\\d+)\\b|\\b(?:tomorrow|tonight|today|eod|asap|next\\s+week|this\\s+week|end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|day))\\b`;
+const duePattern = new RegExp(dueSource, 'i');
+
+export function dueOf(text: string): string | null {
+  const found = duePattern.exec(text)?.[0]?.trim();
+  if (!found) return null;
+  return found.replace(/^(?:due|for|by|on)\s+/i, '').trim();
+}
+
+export const isDecision = (text: string) => /\b(?:decided|decision|agreed|we(?:'ll| will) go with|going with|approved|settled on|sign(?:ed)? off|chose|final call|confirmed)\b/i.test(text);
+export const isRisk = (text: string) => /\b(?:risk|blocker|blocked|blocking|concern|worr(?:y|ied)|delay(?:ed)?|late|slipp?(?:ed|ing)?|fail(?:s|ed|ing|ure)?|broken|outage|down\b|complain\w*|churn|overdue|behind|short(?:age)?|can(?:'|no)t|unable|missing|no-shows?|backlog|errors?|bugs?|crash\w*)\b/i.test(text);
+export const isPositive = (text: string) => /\b(?:went well|worked|works well|great|good|improved|faster|shipped|launched|love[ds]?|happy|win|wins|kudos|thanks to|fell|dropped|down from|up from|grew|success\w*|smooth(?:ly)?|on time|praised)\b/i.test(text);
+export const isNegative = (text: string) => /\b(?:didn'?t|did not|went badly|slow|slower|hard|pain(?:ful)?|confusing|frustrat\w*|too (?:long|many|much)|lost|missed|should have|could have|improve|problem|issue|flaky|noisy|again)\b/i.test(text) || isRisk(text);
+export const isQuestion = (text: string) => /\?\s*$/.test(text) || /\b(?:open question|unclear|tbd|to be decided|not sure|unknown)\b/i.test(text);
+const actionCue = /\b(?:will|I'll|we'll|he'll|she'll|they'll|going to|needs? to|has to|have to|must|should|to do|todo|action|follow(?:s)? up|take(?:s)? care|owns?|can you|please|assign(?:ed)?|next step)\b/i;
+const imperative = /^(?:send|call|email|book|order|fix|update|check|review|draft|write|share|schedule|set up|prepare|move|add|remove|ask|confirm|test|train|post|publish|contact|replace|print|buy|plan|clean|label|restock|ship|deploy|merge|file|create|finish|measure|track|audit|publish)\b/i;
+
+/** "Jan will send van 7" -> Jan; "@maria" -> Maria; "Owner: Raj" -> Raj; the speaker of "I'll ..." otherwise. */
+export function ownerOf(item: Item): string | null {
+  const text = item.text;
+  const labelled = /\b(?:owner|assignee|assigned to|owned by)\s*[:\-–]?\s*@?([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)/u.exec(text);
+  if (labelled && isName(labelled[1]!)) return labelled[1]!;
+  const at = /@([a-z][\w.-]+)/i.exec(text);
+  if (at) return at[1]!.charAt(0).toUpperCase() + at[1]!.slice(1);
+  const lead = /^(?:AI|Action|TODO)?\s*[:\-–]?\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\s+(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|-|–|:)\s/u.exec(text);
+  if (lead && isName(lead[1]!)) return lead[1]!;
+  const tail = /\s[-–(]\s*([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)\)?\s*\.?$/u.exec(text);
+  if (tail && isName(tail[1]!)) return tail[1]!;
+  if (item.speaker && /\b(?:I|I'll|I will|I'm|me|my)\b/.test(text)) return item.speaker;
+  return null;
+}
+
+export function isAction(item: Item): boolean {
+  if (item.section && /action|next step|to ?do|follow/.test(item.section)) return true;
+  const text = item.text;
+  if (isQuestion(text) && !/\bcan you\b/i.test(text)) return false;
+  return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null);
+}
+
+/** The task of an action statement, without its owner and due date. */
+export function taskOf(item: Item, owner: string | null): string {
+  let task = item.text.replace(/^(?:AI|Action(?: item)?|TODO)\s*[:\-–]\s*/i, '');
+  if (owner) task = task.replace(new RegExp(`^@?${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|[-–:])\\s*`, 'i'), '');
+  task = task.replace(/^(?:I|we)(?:'ll| will| need to| should| can| have to)\s+/i, '').replace(/^(?:can you|please)\s+/i, '');
+  const due = duePattern.exec(task)?.[0];
+  if (due && task.length > due.length + 8) task = task.replace(due, '').replace(/\s{2,}/g, ' ');
+  task = task.replace(/\s*[-–(]\s*[A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?\)?\s*\.?$/u, '').replace(/[.!]+$/, '').trim();
+  return task.charAt(0).toUpperCase() + task.slice(1);
+}
+
+export function actionOf(item: Item): ActionItemData {
+  const owner = ownerOf(item);
+  return { owner, task: taskOf(item, owner), due: dueOf(item.text) };
+}
+
+/** High for urgency, impact on customers or money and near dates; low for "nice to have"; else medium. */
+export function priorityOf(text: string): Priority {
+  if (/\b(?:urgent|asap|critical|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
+  if (/\b(?:nice to have|someday|later|minor|cosmetic|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
+  return 'medium';
+}
+
+// A figure with its unit: "22 minutes", "4.1%", "$12k", "1,240 tickets", "3 days".
+const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?|ms|tickets?|orders?|patients?|customers?|users?|parcels?|loaves|deliveries|calls?|visits?|points?|nps|stars?|[a-z]+)?/i;
+
+/** "Average check-in wait is 22 minutes and we want it under 10 minutes by June" -> a metric. */
+export function metricOf(text: string): MetricData | null {
+  if (!/\d/.test(text)) return null;
+  const name = /^(?:our\s+|the\s+)?([A-Za-z][\w\s'’/-]{2,60}?)\s+(?:is|are|was|were|stands at|sits at|averages?|hit|reached|fell to|dropped to|rose to|went up to|went down to|grew to|at)\s+/i.exec(text)?.[1]?.trim();
+  const targetMatch = /\b(?:want(?:s)? (?:it|them|this)?\s*(?:to be\s+)?|target(?:s|ing)?\s*(?:is|of)?\s*|goal\s*(?:is|of)?\s*|aim(?:ing)?\s+(?:for|at)\s*|get (?:it|them)?\s*|bring (?:it|them)?\s*(?:down|up)?\s*(?:to)?\s*|to reach\s*|down to\s+|under\s+|below\s+|above\s+|over\s+|at least\s+|at most\s+)((?:under|below|above|over|at least|at most|less than|more than|to)?\s*(?:[$€£]\s?)?\d[\d,.]*\s?[%a-z]*(?:\s(?!by\b|before\b|in\b|for\b|and\b|on\b)[a-z]+)?)/i.exec(text);
+  const figures = [...text.matchAll(new RegExp(figure.source, 'gi'))].map((match) => match[0].trim()).filter((value) => /\d/.test(value) && !/^\d{4}$/.test(value));
+  if (figures.length === 0 || !name) return null;
+  const targetText = targetMatch ? targetMatch[0].replace(/^(?:wants?|want) (?:it|them|this)?\s*(?:to be\s+)?/i, '').replace(/^(?:target(?:s|ing)?|goal)\s*(?:is|of)?\s*/i, '').trim() : null;
+  const current = figures.find((value) => !targetText || !targetText.includes(value)) ?? null;
+  const due = dueOf(text);
+  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: statusOf(text, current !== null && targetText !== null) };
+}
+
+function statusOf(text: string, both: boolean): MetricData['status'] {
+  if (/\b(?:on track|ahead|met|hit the target|achieved)\b/i.test(text)) return 'on_track';
+  if (/\b(?:off track|missed|behind|worse|slipp)\w*/i.test(text)) return 'off_track';
+  if (both || /\b(?:risk|concern|rising|up from|too)\b/i.test(text)) return 'at_risk';
+  return 'unknown';
+}
+
+export const hasFigure = (text: string) => /\d/.test(text);

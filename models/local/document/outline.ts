@@ -1,0 +1,147 @@
+import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
+import { namedBeyondSubject, readBrief } from '../text/briefReading.js';
+import { contract } from '../text/contractions.js';
+import { pick } from '../text/seed.js';
+import type { DocumentContext } from './context.js';
+import { factsLine, join } from './render/shared.js';
+
+/**
+ * An honest outline of the recognised deliverable when the request carries nothing but the ask:
+ * the document's own parts, each saying what the client should add to fill it. No fact, figure
+ * or date is made up; the request's requirement values (timeline, version ...) are copied. Each
+ * prompt has several wordings picked by the brief's hash, so two outlines of one kind read apart.
+ */
+type Prompt = [heading: string, wordings: string[]];
+
+const parts: Record<DeliverableKind, Prompt[]> = {
+  blog_post: [
+    ['Opening', ['Lead with the one thing a reader should take from {s}: a figure, a story or a change seen first-hand.', 'Open with a moment from real work with {s} that {a} will recognise.', 'State the point of the post in two sentences: what {s} can change for {a}.', 'Start from the question {a} ask most about {s}, and answer it straight away.']],
+    ['The substance', ['Add the facts known first-hand: numbers, dates, names of tools or places.', 'Give two or three concrete examples, each with what happened and what it cost or saved.', 'List what was measured or observed; the draft keeps every figure exactly as given.', 'Paste the notes here and each point becomes a paragraph in the same words.']],
+    ['What to do next', ['Close with one step {a} can take this week.', 'End on the action you want from the reader, and where they can take it.', 'Say what to try first, and how a reader will know it worked.', 'Finish with a link, an offer or a question for the reader to answer.']],
+  ],
+  social_posts: [
+    ['Each network', ['One post per network, kept within its length: give the news in one sentence and the reason to care in a second.', 'Supply the single fact worth sharing about {s}, and the link people should open.', 'Tell us the announcement, the date and the link; each post is cut to its network\u2019s limit.', 'Name the hook (a figure, a first, a date) and the call to action for each network.']],
+  ],
+  newsletter: [
+    ['Lead story', ['Which change about {s} should readers hear first, and from when does it apply?', 'Give the headline item: what is new, for whom, and the date it starts.', 'Put the most useful piece of news at the top, with its date and who to contact.', 'Open with what changes for {a} and what they need to do about it.']],
+    ['Other items', ['Add two or three short updates, each with a date or a name.', 'List the smaller news items as notes; each becomes a short paragraph.', 'Paste reminders, dates and shout-outs you want to include.', 'Add anything readers should put in their calendar.']],
+    ['Call to action', ['One thing readers should do after reading, with the link or number.', 'Where readers book, reply or read more.', 'The action you want, and by when.', 'How readers reach you with questions.']],
+  ],
+  documentation_page: [
+    ['Before you start', ['List the versions, accounts and access a reader needs before installing {s}.', 'Name supported platforms and minimum versions.', 'What must already be installed or configured, with exact versions.', 'Requirements: runtime, database, permissions.']],
+    ['Steps', ['Give the exact commands in order; each becomes a numbered step with a code block.', 'Paste the install and first-run commands as you would type them.', 'Write each step as one action and the command that performs it.', 'Add the commands, config keys and expected output for each step.']],
+    ['Check it works', ['How a reader confirms the install: a command and its expected output.', 'The quickest check that {s} runs.', 'What success looks like after the last step.', 'A smoke test the reader can run.']],
+    ['Troubleshooting', ['Known errors and their fixes, as error message then cause then fix.', 'Paste the errors people hit most and what solves them.', 'Common failures and how to recover.', 'Where to ask for help, and what to include in a report.']],
+  ],
+  how_to: [
+    ['What you need', ['List the tools, materials and time the reader needs.', 'Everything to have at hand before starting, with sizes or amounts.', 'Materials and costs, as you would buy them.', 'What to gather first, and what can be swapped for something cheaper.']],
+    ['Steps', ['Write the steps in order, one action each; they are numbered as given.', 'Describe what you do first, next and last, with amounts and times.', 'Give each step and how long it takes.', 'Add the method you use, step by step, with the mistakes to avoid.']],
+    ['Tips', ['Add what you learnt the hard way.', 'Warnings and shortcuts from experience.', 'What to do when something goes wrong.', 'Signs that it is working, and signs that it is not.']],
+  ],
+  email: [
+    ['Body', ['Give the facts the reader needs: what happened, what you are doing about it, and when.', 'Paste the message you are answering and the facts of the case (order number, dates).', 'State the situation, the fix and the timing in three sentences.', 'Add names, dates and amounts the reader will look for.']],
+    ['Call to action', ['The one thing you want the reader to do, and by when.', 'How the reader should reply or confirm.', 'The link, phone number or date for the next step.', 'What happens next, and who to contact.']],
+  ],
+  landing_copy: [
+    ['Headline', ['The promise of {s} in under ten words, in the words your customers use.', 'What a visitor gets from {s}, stated as a result.', 'The outcome a customer cares about, with a figure if you have one.', 'One line a visitor should remember.']],
+    ['Benefits', ['Three benefits, each with the proof behind it (a figure, a quote, a customer).', 'What changes for the customer, in three short points.', 'The reasons people choose {s}, with evidence.', 'Three results customers have had, with numbers.']],
+    ['Call to action', ['The button text and where it leads.', 'The first step a visitor takes: sign up, book or buy.', 'What the visitor does next and what it costs.', 'The offer and the action.']],
+  ],
+  meeting_summary: [
+    ['What to paste', ['Paste the notes or the chat export of {s}; speakers are read from "Name: text" lines and from chat author lines with times.', 'Add the transcript or the notes someone took; decisions, owners and dates come from it word for word.', 'The summary needs what was said: notes, a transcript or a chat log.', 'Share the meeting notes; each decision and action item is taken from them with its owner.']],
+    ['Decisions', ['What was decided, and by whom.', 'Each decision in one line.', 'Decisions, with the reason given.', 'What was agreed and what was left open.']],
+    ['Action items', ['Who does what, by when.', 'Owner, task and due date for each follow-up.', 'Each action with its owner and date.', 'The follow-ups and who took them.']],
+  ],
+  status_review: [
+    ['Figures', ['Give each measure with its current value, its target and the date: they go into the table as written.', 'Paste the numbers for this period and the targets they are measured against.', 'List the KPIs: now, target, by when.', 'Add current values and goals for each measure of {s}.']],
+    ['Highlights and risks', ['What went better than planned, and what is at risk.', 'Wins of the period and the blockers.', 'What moved, what stalled, and why.', 'Good news first, then the risks with owners.']],
+  ],
+  analysis: [
+    ['Material to analyse', ['Paste the backlog export, incident timeline or notes on {s}; findings are read from it.', 'Add the data: tickets with age and type, or the incident log with times.', 'The analysis needs the records themselves: an export, a log or notes.', 'Share counts, ages and categories, or the timeline of events.']],
+    ['Findings and causes', ['What stands out, and what caused it.', 'Each finding with its evidence.', 'Patterns in the material and their causes.', 'What the numbers say and why.']],
+    ['Recommendations', ['What to do, in order of priority.', 'Numbered recommendations, each with an owner.', 'Actions ranked by impact.', 'Next steps with priorities.']],
+  ],
+  process_plan: [
+    ['Goal', ['What the process for {s} should achieve, with a measure.', 'The outcome and the figure that shows it.', 'Why the process exists and how success is measured.', 'The target the process is held to.']],
+    ['Steps', ['The steps as they happen today or should happen, each with an owner.', 'Who does what, in order.', 'Each step, its owner and its hand-off.', 'The sequence of work and the people involved.']],
+    ['Risks', ['Where it breaks today.', 'Known failure points.', 'What could go wrong and the fallback.', 'The weak spots in the current way of working.']],
+  ],
+  retro: [
+    ['What went well', ['Paste the sticky notes or the retro board; "went well" items land here.', 'Add what the team wants to keep doing.', 'Wins of the period, in the team\u2019s words.', 'What worked and should stay.']],
+    ['What to improve', ['What slowed the team down.', 'Problems raised, in the team\u2019s words.', 'What to stop or change.', 'Frictions and misses.']],
+    ['Action items', ['Each improvement with an owner and a date.', 'Who changes what before the next retro.', 'Follow-ups with owners.', 'Concrete actions, one owner each.']],
+  ],
+  priority_ranking: [
+    ['Items to rank', ['List the items to rank, one per line, with anything known about urgency, customers affected or dates.', 'Paste the requests or tickets; each is ranked by dates, impact and the figures given.', 'Add the candidates and what depends on each.', 'Give the list and the deadlines behind it.']],
+    ['Criteria', ['How to weigh urgency, revenue, safety and effort.', 'What matters most this time.', 'The rule for breaking ties.', 'Constraints: people, budget, dates.']],
+  ],
+  prd: [
+    ['Problem', ['Who has the problem that {s} solves, how often, and what it costs them today.', 'The pain in the users\u2019 words, with a figure.', 'What goes wrong today and for whom.', 'Evidence of the problem: tickets, quotes, numbers.']],
+    ['Users and stories', ['Each kind of user and what they need to do, so stories read "As a ..., I want ..., so that ...".', 'Name the personas and their goals.', 'Who uses it and why.', 'The roles involved and the job each needs done.']],
+    ['Requirements and measures', ['What it must do, and the measure of success.', 'Must-haves, nice-to-haves, and the metric.', 'Requirements with acceptance thresholds.', 'Scope, out of scope, and the number that shows success.']],
+  ],
+  roadmap: [
+    ['Phases', ['Name the phases and their dates; without dates the roadmap states none.', 'Give the milestones in order with target dates.', 'What ships first, next and later, and when.', 'The order of the work and the dates you are held to.']],
+    ['Dependencies', ['What each phase waits on.', 'Teams, vendors or approvals in the way.', 'Dependencies between phases.', 'What must be true before each phase starts.']],
+  ],
+  ticket_set: [
+    ['Tickets', ['List the pieces of work for {s}, one per line; each becomes a ticket with acceptance criteria.', 'Paste the requirements; each one becomes a ticket.', 'Give the behaviours to build; tickets are cut from them.', 'Add the scope, item by item.']],
+    ['Acceptance and estimates', ['For each item, what "done" looks like, and an estimate in the unit you use.', 'Conditions that prove each ticket is done.', 'Checks the reviewer will run, and sizes.', 'Done criteria and estimates.']],
+  ],
+  release_notes: [
+    ['Changes', ['Paste the commit list or merged PR titles for {s}; conventional prefixes (feat, fix) sort them into New, Improved and Fixed.', 'Add the changes since the last release, one per line.', 'Give the merged work: commits, PRs or a changelog draft.', 'List what changed, each with its issue number.']],
+    ['Release details', ['Version, date and anything users must do when upgrading.', 'Upgrade steps and breaking changes.', 'The release date and who is affected.', 'Migration notes, if any.']],
+  ],
+  technical_spec: [
+    ['Overview', ['What {s} does and the constraints it must meet (latency, volume, cost).', 'The system as it is and what changes.', 'Scope and non-goals.', 'The problem in engineering terms, with the numbers.']],
+    ['Design', ['Components, data and interfaces (endpoints as METHOD /path).', 'How the parts fit: services, storage, queues.', 'The data model and the APIs.', 'Sequence of calls and where state lives.']],
+    ['Risks', ['What could fail and how it is detected.', 'Failure modes and rollbacks.', 'Open technical questions.', 'Risks with mitigations.']],
+  ],
+};
+
+const openers = [
+  'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
+  'This is an outline to fill in; nothing in it is a fact until you add your material.',
+  'An outline only: add the material asked for under each heading and the crew writes the full piece.',
+  'Starting outline. The parts are the ones this deliverable needs; the notes under them say what is missing.',
+  'First pass, built from the ask alone: fill each part with your notes, figures and names.',
+  'Nothing here is invented. Send the notes listed below and this becomes a finished draft.',
+  'A frame for your draft: every heading lists the material it is waiting for.',
+  'Here is the shape of it; the content has to come from you, part by part.',
+];
+
+/** `known`: lines the ask itself supplies, by heading (a user story the brief spells out). */
+export function renderOutline(ctx: DocumentContext, title: string, known: Record<string, string[]> = {}): string {
+  const markdown = outlineMarkdown(ctx, title, known);
+  const tone = typeof ctx.requirements.tone === 'string' ? ctx.requirements.tone.toLowerCase() : '';
+  // A friendly or casual request speaks to the reader with contractions; every other register does not.
+  if (/friendly|casual|conversational|informal/.test(tone)) return contract(markdown.replace(/^\*([^*].+[^*])\*$/m, (_, line: string) => `*${pick(friendlyOpeners, ctx.seed, 'friendly')} ${line}*`));
+  return markdown;
+}
+
+const friendlyOpeners = ['You will find the shape of it below, and it is quick to fill in.', 'We are glad to help: you add the material and we will do the writing.', 'Here you will see what is still missing.', 'It is a short list, and you are most of the way there.'];
+
+/** Parts a blog outline gets for the terms the brief names beyond its subject: none when short, up to three when long. */
+function termParts(ctx: DocumentContext): Prompt[] {
+  if (ctx.recognised.kind !== 'blog_post') return [];
+  const length = String(ctx.requirements.length ?? '').toLowerCase();
+  const room = /short|brief/.test(length) ? 0 : /long|detailed|in-depth/.test(length) ? 3 : 1;
+  const names = ctx.recognised.subject.match(/\b(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Z]{2,})\b/g) ?? [];
+  const terms = [...new Set([...namedBeyondSubject(readBrief(ctx.brief, ctx.requirements)), ...names.reverse()])];
+  return terms.slice(0, room).map((term) => [term, [`Where ${term} fits in {s}, with one example from practice.`, `What ${term} does here, and what it costs.`, `A short account of ${term} as used for {s}.`, `When ${term} is the right choice, and when it is not.`]]);
+}
+
+function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<string, string[]>): string {
+  const audience = ctx.recognised.audience ?? 'the readers';
+  const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
+  const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
+  if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
+  const all = parts[ctx.recognised.kind];
+  [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
+  return join(blocks);
+}
+
+/** What to add, for result.metadata.notes. */
+export function outlineNote(kind: DeliverableKind): string {
+  return `The request came without context, context documents, knowledge passages or facts in the brief: this is an outline of the ${kind.replace(/_/g, ' ')} with what to add under each heading; it states no facts, figures or dates beyond the request.`;
+}

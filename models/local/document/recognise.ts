@@ -1,0 +1,163 @@
+import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
+import type { CrewId } from '../../../crews/index.js';
+import { stripEndPunctuation } from '../text/phrases.js';
+
+/** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
+export interface Recognised {
+  kind: DeliverableKind;
+  /** "driver app 2.3", "composting in small apartments", "SMS appointment reminders". */
+  subject: string;
+  /** Who it is for, when the brief or requirements.audience says. */
+  audience?: string;
+  /** Social networks asked for (social posts only). */
+  networks: string[];
+}
+
+/** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
+const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
+  writer: [
+    ['social_posts', /\b(?:(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
+    ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
+    ['documentation_page', /\b(?:install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
+    ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
+    ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to)\b/i],
+    ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
+    ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
+  ],
+  mind: [
+    ['retro', /\b(?:retro(?:spective)?s?)\b/i],
+    ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first)\b/i],
+    ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
+    ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?)\s*(?:analysis|review|report)?|analy[sz](?:e|is)|post-?mortem)\b/i],
+    ['process_plan', /\b(?:process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
+    ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
+  ],
+  pilot: [
+    ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log|what'?s\s+new)\b/i],
+    ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
+    ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
+    ['technical_spec', /\b(?:tech(?:nical)?\s+spec(?:ification)?s?|design\s+doc(?:ument)?|rfc|architecture(?:\s+doc)?|api\s+design|system\s+design|spec)\b/i],
+    ['prd', /\b(?:prds?|product\s+requirements?(?:\s+doc(?:ument)?)?|requirements\s+doc(?:ument)?|product\s+spec|one-?pager)\b/i],
+  ],
+};
+
+/** requirements.format / deliverable / content_type values that name a kind outright. */
+const requirementNames: Array<[DeliverableKind, RegExp]> = [
+  ['social_posts', /social|tweet|linkedin|thread/],
+  ['newsletter', /newsletter|digest/],
+  ['documentation_page', /^doc|documentation|install|readme|reference/],
+  ['how_to', /how[ _-]?to|guide|tutorial/],
+  ['email', /e-?mail/],
+  ['landing_copy', /landing/],
+  ['blog_post', /blog|article/],
+  ['retro', /retro/],
+  ['priority_ranking', /priorit|rank/],
+  ['status_review', /kpi|status/],
+  ['analysis', /analysis|post-?mortem/],
+  ['process_plan', /process|procedure|sop/],
+  ['meeting_summary', /meeting|minutes/],
+  ['release_notes', /release[ _-]?notes|changelog/],
+  ['ticket_set', /ticket|stories|issues/],
+  ['roadmap', /roadmap/],
+  ['technical_spec', /spec|rfc|design/],
+  ['prd', /prd|product[ _]requirements/],
+];
+
+const networkNames: Array<[string, RegExp]> = [
+  ['LinkedIn', /linkedin/i],
+  ['X', /\b(?:twitter|tweets?|x)\b/i],
+  ['Instagram', /instagram/i],
+  ['Facebook', /facebook/i],
+  ['Mastodon', /mastodon/i],
+  ['Bluesky', /bluesky/i],
+  ['Threads', /\bthreads\b/i],
+];
+
+const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|i\s+need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
+const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
+const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
+const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
+
+function ask(brief: string): string {
+  const first = brief.trim().split(/(?<=[.!?])\s+(?=[A-Z"'])|\n/)[0] ?? '';
+  return first.replace(/\s+/g, ' ').trim();
+}
+
+function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentence: string, material: boolean): { kind: DeliverableKind; match?: RegExpExecArray } {
+  const own = names[crewId].map(([kind]) => kind);
+  let best: { kind: DeliverableKind; match: RegExpExecArray } | undefined;
+  for (const [kind, pattern] of names[crewId]) {
+    const match = pattern.exec(sentence);
+    if (match && (!best || match.index < best.match.index)) best = { kind, match };
+  }
+  for (const key of ['deliverable', 'format', 'content_type', 'document', 'type']) {
+    const value = typeof requirements[key] === 'string' ? (requirements[key] as string).toLowerCase() : '';
+    const found = value ? requirementNames.find(([kind, pattern]) => own.includes(kind) && pattern.test(value)) : undefined;
+    // The requirement decides the kind; the ask's own deliverable words still mark where the subject starts.
+    if (found) {
+      const own = matchOf(crewId, found[0], sentence);
+      return { kind: found[0], ...(own.match ? own : best ? { match: best.match } : {}) };
+    }
+  }
+  if (best) return best;
+  // Without a name: mind reads pasted notes as a meeting, a bare request as an analysis.
+  const fallback: Record<CrewId, DeliverableKind> = { writer: 'blog_post', mind: material ? 'meeting_summary' : 'analysis', pilot: 'prd' };
+  return { kind: fallback[crewId] };
+}
+
+function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { match?: RegExpExecArray } {
+  const pattern = names[crewId].find(([name]) => name === kind)?.[1];
+  const match = pattern?.exec(sentence);
+  return match ? { match } : {};
+}
+
+/** The deliverable a request asks of `crewId`, and its subject with the deliverable's name taken out. */
+export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
+  const sentence = ask(brief);
+  const { kind, match } = kindFrom(crewId, requirements, sentence, material);
+  let subject = '';
+  let audienceLead: string | undefined;
+  if (match) {
+    let after = sentence.slice(match.index + match[0].length).trim();
+    for (let round = 0; round < 3; round += 1) after = after.replace(connector, '').replace(determiners, '').trim();
+    // "for patients about the new hours": the audience first, then the subject.
+    const lead = /^((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:about|on|covering|regarding)\s+(.+)$/i.exec(after);
+    // "Email to trial users about the end of their trial": whom it goes to, then the subject.
+    if (lead && (/^for\s/i.test(sentence.slice(match.index + match[0].length).trim()) || (kind === 'email' && /^to\s/i.test(sentence.slice(match.index + match[0].length).trim())))) {
+      audienceLead = lead[1];
+      after = lead[2]!.replace(determiners, '');
+    }
+    after = after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, '').replace(determiners, '');
+    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
+    const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
+    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 ? after : before;
+  } else subject = sentence.replace(leadIn, '');
+  subject = subject.trim().replace(determiners, '');
+  const requested = typeof requirements.audience === 'string' ? requirements.audience.trim() : '';
+  const tail = audienceTail.exec(subject);
+  if (tail && tail.index > 0) subject = subject.slice(0, tail.index);
+  subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0] ?? subject)
+    .replace(/\s+(?:and|then)\s+(?:extract|list|identify|send|share|highlight|pull\s+out|include|add|make)\b.*$/i, '')
+    .replace(/^(?:on|about|for|of)\s+/i, '')
+    .trim();
+  const words = subject.split(/\s+/).filter(Boolean);
+  if (words.length > 12) subject = words.slice(0, 12).join(' ');
+  const audience = requested || tail?.[1]?.trim() || audienceLead;
+  const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks };
+}
+
+function fallbackSubject(sentence: string): string {
+  return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';
+}
+
+/** Networks named in the brief or requirements.platforms/networks; LinkedIn and X when none is. */
+function networksOf(brief: string, requirements: Record<string, unknown>): string[] {
+  const listed = [requirements.platforms, requirements.networks, requirements.platform, requirements.network].flat().filter((value): value is string => typeof value === 'string').join(' ');
+  const text = `${listed} ${brief}`;
+  const found = networkNames.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
+  return found.length > 0 ? found : ['LinkedIn', 'X'];
+}
+
+/** Character limits per network (the text of each post stays within). */
+export const networkLimits: Record<string, number> = { LinkedIn: 3000, X: 280, Instagram: 2200, Facebook: 63206, Mastodon: 500, Bluesky: 300, Threads: 500 };

@@ -1,0 +1,62 @@
+import type { DeliverableData } from '../../../../schemas/deliverables/index.js';
+import type { DocumentContext } from '../context.js';
+import { table } from '../formats.js';
+import { actionLines, checklistTail, factsLine, join, listed, paragraphs } from './shared.js';
+
+export function renderMeetingSummary(data: DeliverableData['meeting_summary'], ctx: DocumentContext): string {
+  const blocks = [
+    `# ${data.title}`,
+    ...factsLine(ctx),
+    ...(data.date ? [`**Date:** ${data.date}`] : []),
+    ...listed(ctx, 'Summary', data.summary),
+    ...listed(ctx, 'Decisions', data.decisions.map((decision) => (decision.source ? `${decision.text} (${decision.source})` : decision.text))),
+    ...actionLines(ctx, data.action_items),
+    ...listed(ctx, 'Open questions', data.open_questions),
+  ];
+  return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
+}
+
+export function renderStatusReview(data: DeliverableData['status_review'], ctx: DocumentContext): string {
+  const status = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track', unknown: 'Not stated' } as const;
+  const metricBlock = data.metrics.length === 0 ? [] : ctx.form.bullets || ctx.form.numbered
+    ? listed(ctx, 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''} (${status[metric.status]})`))
+    : ['## Figures', table(['Measure', 'Now', 'Target', 'By', 'Status'], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', metric.target ?? 'not given', metric.due ?? 'not given', status[metric.status]]))];
+  const sources = ctx.material.items.filter((item) => data.metrics.some((metric) => metric.current !== null && item.text.includes(metric.current))).map((item) => `> ${item.text}`);
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, 'Highlights and updates', data.highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions')];
+  return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
+}
+
+export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentContext): string {
+  const recommendations = data.recommendations.map((item) => `${item.text} (priority: ${item.priority})`);
+  const blocks = [
+    `# ${data.title}`,
+    ...factsLine(ctx),
+    ...(ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
+    ...listed(ctx, 'Causes', data.causes),
+    ...listed(ctx, 'Recommendations', recommendations, true),
+    ...actionLines(ctx, data.action_items),
+  ];
+  return join([...blocks, ...checklistTail(ctx, data.recommendations.map((item) => item.text), blocks)]);
+}
+
+export function renderProcessPlan(data: DeliverableData['process_plan'], ctx: DocumentContext): string {
+  const steps = data.steps.map((step) => `${step.step}${step.owner ? ` (owner: ${step.owner})` : ''}${step.due ? ` (by ${step.due})` : ''}`);
+  const stepBlock = ctx.form.table && data.steps.length > 0 ? ['## Steps', table(['#', 'Step', 'Owner', 'By'], data.steps.map((step, index) => [String(index + 1), step.step, step.owner ?? 'Unassigned', step.due ?? 'No date given']))] : listed(ctx, 'Steps', steps, true);
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...paragraphs('Goal', [data.goal]), ...stepBlock, ...listed(ctx, 'Risks', data.risks), ...listed(ctx, 'How we will know it works', data.measures)];
+  return join([...blocks, ...checklistTail(ctx, data.steps.map((step) => step.step), blocks)]);
+}
+
+export function renderRetro(data: DeliverableData['retro'], ctx: DocumentContext): string {
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...listed(ctx, 'What went well', data.went_well), ...listed(ctx, 'What to improve', data.to_improve), ...actionLines(ctx, data.action_items)];
+  return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
+}
+
+export function renderPriorityRanking(data: DeliverableData['priority_ranking'], ctx: DocumentContext): string {
+  const body = ctx.form.bullets && !ctx.form.table
+    ? listed(ctx, 'Ranking', data.items.map((item) => `**${item.priority}**: ${item.item}${item.reason ? ` (${item.reason})` : ''}`))
+    : ctx.form.numbered && !ctx.form.table
+      ? listed(ctx, 'Ranking', data.items.map((item) => `**${item.priority}**: ${item.item}${item.reason ? ` (${item.reason})` : ''}`), true)
+      : ['## Ranking', table(['Rank', 'Item', 'Priority', 'Why'], data.items.map((item) => [String(item.rank), item.item, item.priority, item.reason ?? '']))];
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), `Ranked by ${data.criteria.join(', ')}.`, ...body];
+  return join([...blocks, ...checklistTail(ctx, data.items.map((item) => item.item), blocks)]);
+}

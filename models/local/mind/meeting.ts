@@ -1,0 +1,210 @@
+import { sentences } from '../../../quality/text.js';
+import { handleName } from '../document/names.js';
+import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
+
+/** One follow-up someone took on in a meeting. */
+export interface ActionItem {
+  owner: string;
+  task: string;
+  /** The due date as written ("Friday", "2026-12-01", "end of month"); null when none was said. */
+  due: string | null;
+  priority: 'high' | 'normal';
+}
+
+export interface Utterance {
+  speaker?: string;
+  text: string;
+}
+
+export interface MeetingFindings {
+  participants: string[];
+  decisions: string[];
+  actionItems: ActionItem[];
+  risks: string[];
+  /** Every sentence, with its speaker when the line named one; the summary picks from these. */
+  utterances: Utterance[];
+}
+
+// Names with particles count as one name: "Jan de Vries", "Ana van der Berg" (issue 26: the action went to the previous speaker).
+const name = String.raw`[A-Z][\p{L}'-]+(?: (?:(?:de|van|der|den|da|di|del|la|le|von|ter|ten) )*[A-Z][\p{L}'-]+)?`;
+const weekday = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)\b`;
+const month = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
+const date = [
+  String.raw`(?:(?:next|this|coming)\s+)?${weekday}(?:\s+(?:morning|afternoon|evening|night|eod))?`,
+  String.raw`\d{4}-\d{2}-\d{2}`,
+  String.raw`\d{1,2}\/\d{1,2}(?:\/\d{2,4})?`,
+  String.raw`${month}\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?`,
+  String.raw`\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?${month}(?:\s+\d{4})?`,
+  String.raw`(?:the\s+)?end\s+of\s+(?:the\s+)?(?:day|week|month|quarter|sprint|year)`,
+  String.raw`(?:today|tonight|tomorrow|eod|eow|cob|eom)\b`,
+  String.raw`next\s+(?:week|month|sprint|quarter)`,
+  String.raw`(?:this|the)\s+(?:weekend|week|month|sprint)`,
+  String.raw`q[1-4](?:\s+\d{4})?`,
+].join('|');
+const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until)\s*:?\s*)(${date})\s*\)?`, 'iu');
+// "on 20 November" is a due date only when nothing says "by" or "due": "the incident on 20 November (due Friday)" is due Friday.
+const onDuePattern = new RegExp(String.raw`[\s,]*(?<![\p{L}])on\s+(${date})`, 'iu');
+const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
+// "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
+const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
+
+const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
+const notNames = new Set(
+  'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow'.split(' '),
+);
+const weekdays = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
+
+const commitment = String.raw`(?:\s+will|'ll|\s+shall|\s+is going to|\s+are going to|\s+to|\s+should|\s+must|\s+needs? to|\s+has to|\s+have to|\s+agreed to|\s+offered to|\s+volunteered to|\s+promised to|\s+is to|\s+owns|\s+takes|\s+is taking|\s+is responsible for|\s+will be responsible for)`;
+const namedCommitment = new RegExp(String.raw`(?:^|[,;:]\s*|\b(?:that|and|so|then|agreed|decided|confirmed|said)\s+)@?(${name})(?:\s+and\s+(${name}))?${commitment}\s+(.+)$`, 'u');
+const selfCommitment = /^(?:.*?[,;]\s*)?(?:i(?:'ll| will| can| am going to|'m going to| need to| have to| should)|let me)\s+(.+)$/i;
+const request = new RegExp(String.raw`^@?(${name}),?\s+(?:please|can you|could you|would you)\s+(.+?)\??$`, 'u');
+const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u');
+const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
+const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use)\b/i;
+const undecided = /\b(?:not|n't|no|yet to)\s+(?:yet\s+)?(?:decided|agreed|decision)|undecided/i;
+const riskPattern = /\b(risks?|concerns?|concerned|blockers?|blocked|delay(?:ed|s)?|worr(?:y|ied)|bottleneck|outage|at risk|slipp?(?:ing|ed)?|behind schedule|open question|unclear)\b/i;
+const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|immediately|p0|p1)\b/i;
+
+function validName(candidate: string | undefined): candidate is string {
+  if (!candidate) return false;
+  if (candidate.split(' ').length > 4 || !/^[\p{Lu}]/u.test(candidate)) return false;
+  const first = candidate.split(' ')[0]!;
+  return !notNames.has(first) && !weekdays.test(first);
+}
+
+/** "maria.lopez" -> "Maria Lopez"; a name as written stays as written. */
+
+/** Splits "task by Friday" into task and due. */
+export function splitDue(raw: string): { task: string; due: string | null } {
+  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? onDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
+  if (!match) return { task: cleanTask(raw), due: null };
+  // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
+  const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
+  return { task: cleanTask(task), due: match[1]!.trim().replace(/[.,;:!]+$/, '') };
+}
+
+function cleanTask(raw: string): string {
+  return lowerFirst(stripEndPunctuation(raw.replace(/^(?:to|please)\s+/i, '').replace(/\s+/g, ' ').replace(/^be responsible for\s+/i, '')));
+}
+
+/** The action item a sentence commits someone to, if any. */
+export function actionFrom(sentence: string, speaker: string | undefined, inActionList: boolean): ActionItem | undefined {
+  const marked = markerPattern.test(sentence);
+  const text = sentence
+    .replace(markerPattern, '')
+    .replace(/^[-*•]\s*(?:\[[ xX]?\]\s*)?/, '')
+    .replace(/^(?:then|so|and|also|ok(?:ay)?|great|next|finally|right|sure)\b,?\s+/i, '')
+    .trim();
+  const priority = urgent.test(sentence) ? 'high' : 'normal';
+  const make = (owner: string, rawTask: string): ActionItem | undefined => {
+    const { task, due } = splitDue(rawTask);
+    if (task.split(/\s+/).length < 2 || /^(?:be|not|never|probably|maybe|have been)\b/i.test(task)) return undefined;
+    return { owner, task, due, priority };
+  };
+  const suffix = ownerSuffix.exec(text);
+  if (suffix && validName(suffix[2])) return make(suffix[2], suffix[1]!);
+  const asked = request.exec(text);
+  if (asked && validName(asked[1])) return make(asked[1], asked[2]!);
+  if (!text.endsWith('?')) {
+    const named = namedCommitment.exec(text);
+    if (named && validName(named[1])) return make(named[2] && validName(named[2]) ? `${named[1]} and ${named[2]}` : named[1], named[3]!);
+    const self = selfCommitment.exec(text);
+    if (self && speaker) return make(speaker, self[1]!);
+  }
+  if (marked || inActionList) {
+    const dash = dashed.exec(text);
+    if (dash && validName(dash[1])) return make(dash[1], dash[2]!);
+    return make(speaker ?? 'Unassigned', text);
+  }
+  return undefined;
+}
+
+// "Priya: ...", "10:02 Priya: ..." and a chat export's "[6:32 AM] Maria Lopez: ..." (the time first).
+const speakerLine = new RegExp(String.raw`^\s*(\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*)?(?:[-*•]\s*)?(${name})\s*:\s+(.+)$`, 'u');
+// A chat export's message header on its own line: "Maria Lopez  10:02 AM", "maria.lopez [10:02]".
+const chatHeader = new RegExp(String.raw`^\s*(${name}|[a-z][a-z0-9._-]{1,30})\s+\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*$`, 'u');
+const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next steps|follow[- ]?ups?|risks?(?: and (?:issues|open questions))?|open questions|attendees|participants)\s*:?\s*$/i;
+
+/** Reads transcripts and notes: "Name: ..." speaker lines, "Action items:" lists, free prose. */
+export function analyseMeeting(texts: string[]): MeetingFindings {
+  const findings: MeetingFindings = { participants: [], decisions: [], actionItems: [], risks: [], utterances: [] };
+  const seenActions = new Set<string>();
+  // "Alice" after "Alice Moreau" is the same person; a full name replaces a first name seen before.
+  const addParticipant = (person: string) => {
+    if (!validName(person) || findings.participants.includes(person)) return;
+    if (findings.participants.some((known) => known.startsWith(`${person} `))) return;
+    const short = findings.participants.findIndex((known) => person.startsWith(`${known} `));
+    if (short >= 0) findings.participants[short] = person;
+    else findings.participants.push(person);
+  };
+  for (const text of texts) {
+    let section = '';
+    // The author of the chat message being read (export format: header line, then the message).
+    let author: string | undefined;
+    for (const rawLine of text.split(/\r?\n/)) {
+      const chat = chatHeader.exec(rawLine);
+      if (chat) {
+        author = handleName(chat[1]!);
+        addParticipant(author);
+        continue;
+      }
+      const header = sectionHeader.exec(rawLine);
+      if (header) {
+        section = header[1]!.toLowerCase();
+        continue;
+      }
+      if (rawLine.trim() === '') continue;
+      const isItem = /^\s*(?:[-*•]|\d+[.)])\s+/.test(rawLine);
+      if (!isItem) section = '';
+      const spoken = speakerLine.exec(rawLine);
+      const named = spoken && validName(spoken[2]) ? spoken : undefined;
+      // A timestamped "[6:50 AM] Maria Lopez: ..." line is a message of its own: the author of the
+      // header line before it ("Jan de Vries  6:45 AM") wrote only the lines up to it.
+      if (named?.[1]) author = undefined;
+      const speaker = named ? named[2] : author;
+      const body = named ? named[3]! : rawLine.trim();
+      if (speaker) addParticipant(speaker);
+      const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
+      let said = body;
+      if (roll || /^attendees|^participants/.test(section)) {
+        // The roll ends with its sentence: "Attendees: A, B, C. We decided ..." goes on as discussion.
+        const list = roll?.[1] ?? body.replace(/^[-*•]\s*/, '');
+        // "Dr. Amara Okafor": a title's dot is not the end of the roll.
+        const end = /(?<!\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|Sr|Jr|St))[.;](?:\s+|$)/.exec(list);
+        list
+          .slice(0, end ? end.index : list.length)
+          .split(/,|\band\b|&/)
+          .forEach((person) => addParticipant(person.trim().replace(/\s*\([^)]*\)$/, '')));
+        said = end ? list.slice(end.index + end[0].length).trim() : '';
+        if (said === '') continue;
+      }
+      for (const sentence of isItem ? [said] : sentences(said)) {
+        const clean = sentence.replace(/^[-*•]\s*/, '').trim();
+        const action = actionFrom(clean, speaker, /action|next step|follow/.test(section));
+        if (action) {
+          const key = `${action.owner}|${action.task}`.toLowerCase();
+          if (!seenActions.has(key)) {
+            seenActions.add(key);
+            findings.actionItems.push(action);
+            if (action.owner !== 'Unassigned') action.owner.split(' and ').forEach(addParticipant);
+          }
+        }
+        // Marked follow-ups are listed as action items; the summary is drawn from the discussion.
+        // Bullet notes are discussion too, except the items of an action list.
+        if (!markerPattern.test(clean) && !(isItem && (action || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
+        const plain = clean.replace(/^decisions?\s*:\s*/i, '');
+        if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
+          if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
+        } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean)) {
+          if (!findings.risks.includes(plain)) findings.risks.push(plain);
+        }
+      }
+    }
+  }
+  // "Tom will ..." after "Attendees: Tom Becker" is Tom Becker's.
+  for (const item of findings.actionItems) {
+    const full = findings.participants.filter((person) => person.startsWith(`${item.owner} `));
+    if (full.length === 1) item.owner = full[0]!;
+  }
+  return findings;
+}

@@ -1,0 +1,280 @@
+import { requestedWords } from '../../../quality/requirements.js';
+import { withoutChatNoise } from '../revise/chatNoise.js';
+import type { StageInput, StageOutput } from '../../types.js';
+import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
+import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
+import { isLastStage, requestKey } from '../memo.js';
+import type { Workbench } from '../workbench.js';
+import { topicOf } from '../text/topic.js';
+import { citationOf } from '../text/sources.js';
+import { readBrief, type BriefReading } from '../text/briefReading.js';
+import { toneOf, type Tone } from '../text/tone.js';
+import { bareMeetingNotes, theSubject } from './bareMeeting.js';
+
+// Dates and meeting vocabulary recur in every transcript without being what it is about.
+const calendarWords = new Set(
+  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod'.split(' '),
+);
+
+/**
+ * The mind crew reads the brief, context and context documents as meeting material. Each stage
+ * adds its part to one document: analysis (topics, decisions, risks), coordination (follow-up by
+ * owner), summarization (extractive summary), action_planning (the action item list) and
+ * integration_sync (the final ordering the tools receive).
+ */
+export function mindStep(input: StageInput, bench: Workbench): StageOutput {
+  const { memo } = bench;
+  const { findings, topics, summary, title, bare } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
+  const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
+  const ranked = wantsRanking(input);
+  const reading = readBrief(input.brief, input.requirements);
+  const questions = [
+    `What was decided in ${theSubject(reading.subject)}?`,
+    'Who owns each action item, and by when is it due?',
+    'Which risks or open questions are still open?',
+    ...(ranked ? ['Which of these matters most, and which can wait?'] : []),
+    ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
+  ];
+  const tone = toneOf(input.requirements.tone);
+  const parts: Parts = { title, bare, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const notes = notesOf(parts, ranked);
+  // Copies: the analysis is shared with the outcome's other stages.
+  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  switch (input.stage.name) {
+    case 'analysis':
+      return {
+        summary: `Found ${findings.decisions.length} decisions, ${findings.risks.length} risks and ${topics.length} topics in ${findings.utterances.length} statements`,
+        content: render(parts, stageIndex),
+        data,
+      };
+    case 'coordination': {
+      const owners = byOwner(findings.actionItems);
+      return {
+        summary: `Grouped ${findings.actionItems.length} follow-ups across ${owners.size} owners`,
+        content: render(parts, stageIndex),
+        data: { ...data, owners: Object.fromEntries([...owners].map(([owner, items]) => [owner, items.map((item) => item.task)])) },
+      };
+    }
+    case 'summarization':
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary] } };
+    case 'action_planning':
+      return {
+        summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
+        content: render(parts, stageIndex),
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+      };
+    default:
+      return {
+        // Only integrations configured for the workspace are named; without any, no tool is.
+        summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items${configuredTools(input)}`,
+        content: render(parts, input.crew.stages.length),
+        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+      };
+  }
+}
+
+interface MeetingReading {
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  title: string;
+  /** Nothing but the brief came: no transcript, notes or documents. */
+  bare: boolean;
+}
+
+// "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
+const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
+
+const timeWord = /^(?:morning|afternoon|evening|week|month|quarter|year|sprint)(?:'s)?\s+(?=\S)/i;
+const pointerNoun = /^(?:(?:meeting\s+)?notes?|transcript|thread|chat(?: export)?|call notes)\s+(?:from|of|on)\s+(?:the\s+|our\s+)?/i;
+
+/**
+ * The meeting a pointing brief still names: "this morning dispatch chat" is this morning's
+ * dispatch chat, "these notes from the Tuesday standup" the Tuesday standup; "this for the ops
+ * team" names none and is left to the material's heading.
+ */
+function namedBeyondPointer(subject: string): string {
+  const pointer = /^(?:this|these|that|those)\s+(.+)$/i.exec(subject);
+  if (!pointer) return subject;
+  const rest = pointer[1]!;
+  const time = timeWord.exec(rest);
+  if (time) return `${subject.split(/\s+/)[0]} ${time[0].trim().replace(/(?:'s)?$/, "'s")} ${rest.slice(time[0].length)}`;
+  const named = rest
+    .replace(pointerNoun, '')
+    // "this incident thread from our chat and pull out action items": the incident thread.
+    .replace(/\s+(?:from|in|on)\s+(?:our|the|my)\s+(?:chat|slack|teams|channel|group|call|meeting)\b.*$/i, '')
+    .replace(/\s+and\s+.*$/i, '')
+    .trim();
+  if (named === '' || /^(?:for|to|with|about|please)\b/i.test(named) || pointsAtMaterial.test(named)) return subject;
+  return named;
+}
+
+/**
+ * What the meeting was: the brief's subject, or, when the brief only points at the material
+ * ("summarise this"), the material's own first line where it is a heading ("Standup 12 May").
+ */
+function meetingSubject(brief: string, texts: string[]): string {
+  const subject = topicOf(brief)
+    .trim()
+    // "Meeting summary of the churn review with a checklist": the meeting is the churn review.
+    .replace(/^(?:an?\s+)?(?:meeting\s+)?(?:summary|recap|notes|minutes|write-?up)\s+(?:of|from|for|on)\s+(?:the\s+|our\s+)?/i, '')
+    .replace(/\s+(?:with|as|in)\s+(?:an?\s+)?(?:check ?list|table|bullets?|bullet points|numbered list|list|action items)\b.*$/i, '')
+    .replace(/\s+and\s+(?:list|extract|pull out|add)\b.*$/i, '')
+    .trim();
+  const named = namedBeyondPointer(subject);
+  if (named !== subject || !pointsAtMaterial.test(subject)) return named;
+  const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
+  const words = heading.split(/\s+/).filter(Boolean);
+  return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') ? heading : 'the notes';
+}
+
+// "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
+// phrase cut from a sentence, not what the meeting was about.
+const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|^(?:named|said)\s/i;
+
+/** Everything the mind stages render, read once per request. */
+function readMeeting(input: StageInput): MeetingReading {
+  // The brief is the instruction, never the meeting: without material there is nothing to read.
+  const texts = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const findings = analyseMeeting(texts);
+  const corpus = texts.join('\n');
+  return {
+    findings,
+    // A speaker's name is who talked, not what was talked about.
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
+    summary: summarize(findings.utterances, corpus, input),
+    title: `Meeting summary: ${titleCase(meetingSubject(input.brief, texts))}`,
+    bare: texts.length === 0,
+  };
+}
+
+/** " for the chat, tracker tools" when the workspace has integrations configured, else "". */
+function configuredTools(input: StageInput): string {
+  const configured = (input.integrations ?? []).filter((id) => id.trim() !== '');
+  return configured.length > 0 ? ` for the ${configured.join(', ')} integration${configured.length === 1 ? '' : 's'}` : '';
+}
+
+function actionData(items: ActionItem[]): Array<Record<string, unknown>> {
+  return items.map((item) => ({ owner: item.owner, task: item.task, due: item.due, priority: item.priority }));
+}
+
+/** How many sentences the summary keeps: short 3, long 8, else about a quarter, 3 to 6. */
+function summaryLength(count: number, requirements: Record<string, unknown>): number {
+  const raw = requirements.summary_length ?? requirements.length;
+  const words = requestedWords({ length: raw }, 'newsletter');
+  const wanted = typeof raw === 'string' && /short|brief/i.test(raw) ? 3 : typeof raw === 'string' && /long|detailed/i.test(raw) ? 8 : words ? Math.round(words / 20) : Math.round(count / 4);
+  return Math.max(1, Math.min(count, Math.max(3, Math.min(wanted, 12))));
+}
+
+/** Extractive summary: the highest-ranked statements, in the order they were made. */
+function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
+  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
+  const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
+  // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
+  for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);
+  // A chat's "ok so", "morning all," and timestamps are not what was said: the statement stays, word for word.
+  const said = (text: string) => withoutChatNoise(text) || text;
+  return candidates.filter((utterance) => keep.has(utterance.text)).map((utterance) => (utterance.speaker ? `${utterance.speaker}: ${said(utterance.text)}` : said(utterance.text)));
+}
+
+function byOwner(items: ActionItem[]): Map<string, ActionItem[]> {
+  const owners = new Map<string, ActionItem[]>();
+  for (const item of items) owners.set(item.owner, [...(owners.get(item.owner) ?? []), item]);
+  return owners;
+}
+
+function describe(item: ActionItem): string {
+  const extras = [item.due ? `due ${item.due}` : '', item.priority === 'high' ? 'high priority' : ''].filter(Boolean);
+  return `${capitalize(item.task)}${extras.length > 0 ? ` (${extras.join(', ')})` : ''}`;
+}
+
+interface Parts {
+  title: string;
+  /** No material came with the brief: the document is the questions the notes should answer. */
+  bare: boolean;
+  subject: string;
+  questions: string[];
+  /** The brief as read (subject, audience, goal, terms): a bare brief's notes are built from it. */
+  reading: BriefReading;
+  wantsRanking: boolean;
+  tone?: Tone;
+  /** The brief calls them follow-ups: the action items heading says so too. */
+  followUps: boolean;
+  /** Statements ordered by urgency, when the client asked for a priority ranking. */
+  ranking: string[];
+  findings: MeetingFindings;
+  topics: string[];
+  summary: string[];
+  knowledge: string[];
+}
+
+function bullets(items: string[]): string {
+  return items.map((item) => `- ${item}`).join('\n');
+}
+
+/**
+ * The document after stage `upTo` (0-based); sections appear as their stage completes. A section
+ * with nothing from the material is left out (the stage's `notes` say what was not found).
+ */
+function render(parts: Parts, upTo: number): string {
+  const { findings } = parts;
+  const blocks = [`# ${parts.title}`];
+  if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
+  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions));
+  if (upTo >= 3) {
+    const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
+    if (rows.length > 0) blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.join('\n'));
+  } else if (upTo >= 1) {
+    const owners = byOwner(findings.actionItems);
+    if (owners.size > 0) blocks.push('## Follow-up by owner');
+    for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe)));
+  }
+  if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
+  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks));
+  if (parts.topics.length > 0) blocks.push('## Topics', bullets(parts.topics.map(capitalize)));
+  if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
+  if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));
+  return blocks.join('\n\n');
+}
+
+/** What the material did not hold, said beside the document (never as a line of it). */
+function notesOf(parts: Parts, wantsRanking: boolean): string[] {
+  if (parts.bare) return [bareMeetingNote];
+  const notes: string[] = [];
+  if (parts.findings.decisions.length === 0) notes.push('No decision was found in the material.');
+  if (parts.findings.actionItems.length === 0) notes.push('No action item with an owner was found in the material.');
+  if (parts.summary.length === 0) notes.push('The material holds no statement long enough to summarize.');
+  if (wantsRanking && parts.ranking.length === 0) notes.push('A priority ranking was asked for, but the material holds no statements to rank.');
+  return notes;
+}
+
+const bareMeetingNote = 'The brief came without context (no transcript, notes or context documents): there are no decisions, action items or figures to report; the draft lists what the notes should answer.';
+
+/** "weekly ops sync": the cadence the brief names stays with the meeting (the subject reading drops it). */
+function withCadence(reading: BriefReading, brief: string): BriefReading {
+  const cadence = /\b(daily|weekly|bi-?weekly|fortnightly|monthly|quarterly)\s+(.+)$/i.exec(brief);
+  return cadence && cadence[2]!.toLowerCase().startsWith(reading.subject.toLowerCase()) ? { ...reading, subject: `${cadence[1]!.toLowerCase()} ${reading.subject}` } : reading;
+}
+
+function wantsRanking(input: StageInput): boolean {
+  const flag = input.requirements.priority_ranking ?? input.requirements.prioritize ?? input.requirements.prioritise;
+  return flag === true || flag === 'true' || /\b(?:rank|prioriti[sz]e|priority|priorities)\b/i.test(input.brief);
+}
+
+const urgent = /\b(urgent|asap|critical|blocks?|blocking|blocked|at risk|this week|immediately|leave|leaving|outage|deadline)\b/i;
+const deferrable = /\b(can wait|later|paused|nice to have|slip|not urgent|low priority|next quarter|Q[2-4])\b/i;
+
+/**
+ * Statements ordered by how urgent the speakers made them sound: urgency words first ("urgent",
+ * "blocks", "at risk"), then the rest, then what they said can wait; each marked with its level.
+ */
+function rankByPriority(utterances: Utterance[]): string[] {
+  const level = (text: string) => (urgent.test(text) ? 0 : deferrable.test(text) ? 2 : 1);
+  const labels = ['high', 'medium', 'low'];
+  return utterances
+    .filter((utterance) => utterance.text.split(/\s+/).length >= 5 && !/^(?:we (?:agreed|decided))/i.test(utterance.text))
+    .map((utterance, index) => ({ utterance, index, level: level(utterance.text) }))
+    .sort((a, b) => a.level - b.level || a.index - b.index)
+    .map(({ utterance, level: value }) => `**${labels[value]}**: ${utterance.speaker ? `${utterance.speaker}: ` : ''}${utterance.text}`);
+}

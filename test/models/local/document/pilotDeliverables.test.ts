@@ -1,0 +1,67 @@
+import test from 'ava';
+import { outcome } from './helpers.js';
+
+/** Issue 26: the pilot crew writes the deliverable asked for (not a PRD for everything), from every fact, in the asked form. */
+
+test('release notes from a commit list: grouped by kind, no hashes or chores for customers', async (t) => {
+  const context = 'a1b2c3d feat(scan): batch scanning of parcels (#412)\n9f8e7d6 fix: app no longer freezes on low memory\n1234abc chore: bump deps\n77aa88b perf: route list loads twice as fast';
+  const result = await outcome('pilot', { brief: 'release notes for driver app 2.3', context });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^# Driver app 2\.3: release notes\n/);
+  t.notRegex(result.content, /PRD/);
+  t.regex(result.content, /^## New\n\n- Batch scanning of parcels$/m);
+  t.regex(result.content, /^## Fixed\n\n- App no longer freezes on low memory$/m);
+  t.regex(result.content, /^## Improved\n\n- Route list loads twice as fast$/m);
+  for (const hidden of ['a1b2c3d', '#412', 'bump deps']) t.false(result.content.includes(hidden), hidden);
+  t.is(result.deliverable.data.version, '2.3');
+  t.is(result.deliverable.data.entries.find((entry) => entry.type === 'feature')?.reference, 'a1b2c3d');
+});
+
+test('tickets: one per requirement, each with acceptance criteria and the estimate unit asked for', async (t) => {
+  const context = 'Patients get an SMS 24 hours before the appointment. Reception staff need to see who confirmed. Patients can reply C to confirm or R to reschedule (3 pts).';
+  const result = await outcome('pilot', { brief: 'Jira tickets for SMS appointment reminders', context, requirements: { estimate_unit: 'points' } });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.notRegex(result.content, /As an? sms appointment reminder|I want a Jira tickets/i);
+  const { tickets } = result.deliverable.data;
+  t.is(tickets.length, 3);
+  for (const ticket of tickets) t.true(ticket.acceptance_criteria.length > 0, ticket.title);
+  t.deepEqual(tickets[2]!.estimate, { value: 3, unit: 'points' });
+  t.is(tickets[0]!.estimate, null, '24 hours is a fact of the feature, not an estimate');
+  t.true(tickets[0]!.acceptance_criteria.includes('Patients get an SMS 24 hours before the appointment.'));
+  t.regex(result.content, /\*\*Estimate:\*\* 3 points/);
+  t.true(result.unmet.some((unmet) => unmet.requirement === 'estimates' && /never guessed/.test(unmet.reason)));
+  t.true(result.deliverable.data.user_stories.some((story) => story.persona === 'reception staff member'));
+});
+
+test('a roadmap keeps the requirements\' timeline and dates each phase from it', async (t) => {
+  const result = await outcome('pilot', { brief: 'Roadmap for live van tracking', context: 'Phase 1: GPS from the driver app. Phase 2: customer tracking page. Phase 3: ETA predictions.', requirements: { timeline: 'Q1-Q2 2026', format: 'table' } });
+  if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /\*\*Timeline:\*\* Q1-Q2 2026/);
+  t.notRegex(result.content, /no timeline was given/i);
+  t.regex(result.content, /^\| Phase \| Dates \| Work \|/m);
+  t.deepEqual(result.deliverable.data.phases.map((phase) => phase.name), ['Phase 1', 'Phase 2', 'Phase 3']);
+  const quarters = await outcome('pilot', { brief: 'Roadmap for the driver app rewrite', context: 'Offline mode is the top request. Drivers need to scan parcels without signal. Supervisors want to see live van positions.', requirements: { timeline: 'Q1-Q2 2026' } });
+  if (quarters.deliverable.kind !== 'roadmap') return t.fail();
+  t.deepEqual(quarters.deliverable.data.phases.map((phase) => phase.dates), ['Q1 2026', 'Q2 2026']);
+});
+
+test('a grounded PRD carries the requirement values and a story for each persona the material names', async (t) => {
+  const context = 'Nurses need to see waiting patients sorted by urgency so that critical cases are seen first. Doctors want to claim a patient from the board. The board must refresh within 5 seconds.';
+  const result = await outcome('pilot', { brief: 'PRD for the nurse triage board', context, requirements: { include_user_stories: true, timeline: 'pilot in March 2026' } });
+  t.is(result.deliverable.kind, 'prd');
+  t.regex(result.content, /^# Nurse triage board: product requirements\n/);
+  t.true(result.content.includes('pilot in March 2026'));
+  t.regex(result.content, /As a nurse, I want to see waiting patients sorted by urgency,? so that critical cases are seen first\./);
+  t.is(result.content.match(/As a nurse, I want/g)?.length, 1, 'one story per thing the nurse needs, told once');
+  t.true(result.content.includes('As a doctor, I want to claim a patient from the board.'));
+});
+
+test('bare pilot requests are outlines of their own deliverables, not one template', async (t) => {
+  const tickets = await outcome('pilot', { brief: 'Jira tickets for SMS appointment reminders' });
+  const spec = await outcome('pilot', { brief: 'Technical spec for plugin loading in tinyqueue' });
+  t.is(tickets.draftKind, 'outline');
+  t.is(tickets.deliverable.kind, 'ticket_set');
+  t.is(spec.deliverable.kind, 'technical_spec');
+  t.notDeepEqual(tickets.content.match(/^## .+$/gm), spec.content.match(/^## .+$/gm));
+  t.notRegex(tickets.content, /\d/);
+});

@@ -1,0 +1,45 @@
+import test from 'ava';
+import { recognise } from '../../../../models/local/document/recognise.js';
+
+/** Issue 26 item 1: the deliverable is recognised, and the subject is what it is about, never the deliverable's name. */
+
+const cases: Array<[Parameters<typeof recognise>[0], string, ReturnType<typeof recognise>['kind'], string]> = [
+  ['writer', 'Write the pgmigrate install page', 'documentation_page', 'pgmigrate'],
+  ['writer', 'A guide to composting in small apartments', 'how_to', 'composting in small apartments'],
+  ['writer', 'LinkedIn and X posts announcing our new sourdough subscription', 'social_posts', 'new sourdough subscription'],
+  ['writer', 'Reply to this customer email about a late delivery', 'email', 'late delivery'],
+  ['writer', 'Newsletter for patients about the new Saturday hours', 'newsletter', 'new Saturday hours'],
+  ['writer', 'Landing page copy for our clinic booking app', 'landing_copy', 'clinic booking app'],
+  ['writer', 'Write a blog post about remote onboarding for engineering teams', 'blog_post', 'remote onboarding'],
+  ['mind', 'Analyse our support backlog', 'analysis', 'support backlog'],
+  ['mind', 'KPI review for the clinic front desk. Average check-in wait is 22 minutes.', 'status_review', 'clinic front desk'],
+  ['mind', 'Plan the process for handling returned parcels', 'process_plan', 'handling returned parcels'],
+  ['mind', 'Sprint 14 retro', 'retro', 'Sprint 14'],
+  ['mind', 'Prioritize these feature requests', 'priority_ranking', 'feature requests'],
+  ['mind', 'Summarise our weekly ops sync', 'meeting_summary', 'weekly ops sync'],
+  ['pilot', 'release notes for driver app 2.3', 'release_notes', 'driver app 2.3'],
+  ['pilot', 'Jira tickets for SMS appointment reminders', 'ticket_set', 'SMS appointment reminders'],
+  ['pilot', 'Roadmap for the driver app rewrite', 'roadmap', 'driver app rewrite'],
+  ['pilot', 'Technical spec for webhook retries', 'technical_spec', 'webhook retries'],
+  ['pilot', 'PRD for offline mode in our field inspection app', 'prd', 'offline mode in our field inspection app'],
+];
+
+for (const [crew, brief, kind, subject] of cases) {
+  test(`${crew}: "${brief}" is a ${kind} about "${subject}"`, (t) => {
+    const found = recognise(crew, brief, {}, false);
+    t.is(found.kind, kind);
+    t.is(found.subject, subject);
+  });
+}
+
+test('requirements.format names the deliverable; the ask still marks where the subject starts', (t) => {
+  const found = recognise('writer', 'Write a blog post about async code reviews for engineering managers', { format: 'newsletter' }, true);
+  t.is(found.kind, 'newsletter');
+  t.is(found.subject, 'async code reviews');
+  t.is(found.audience, 'engineering managers');
+});
+
+test('a mind request without a deliverable word is a meeting summary with notes, an analysis without', (t) => {
+  t.is(recognise('mind', 'What do you make of this?', {}, true).kind, 'meeting_summary');
+  t.is(recognise('mind', 'What do you make of this?', {}, false).kind, 'analysis');
+});
