@@ -24,6 +24,7 @@ const adminUrl = process.env.CREWD_BENCH_POSTGRES_URL ?? 'postgres://postgres@12
 const root = path.resolve(import.meta.dirname, '..');
 const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 400);
 const logStatements = process.env.CREWD_BENCH_SCALE_LOG === '1';
+const explainPlans = process.env.CREWD_BENCH_SCALE_EXPLAIN === '1';
 const serverLog = process.env.CREWD_BENCH_SCALE_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log';
 const bootstrapKey = `crew_sk_bench${randomBytes(10).toString('hex')}`;
 const secretKey = randomBytes(32).toString('base64');
@@ -45,6 +46,11 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   await admin.raw(`CREATE DATABASE ${name}`);
   // Diagnosis: every statement of this database in the server log, summarised after the run.
   if (logStatements) await admin.raw(`ALTER DATABASE ${name} SET log_statement = 'all'`);
+  // Diagnosis: the plan of every statement that reads events by scanning (auto_explain), in the server log.
+  if (explainPlans) {
+    await admin.raw(`ALTER DATABASE ${name} SET session_preload_libraries = 'auto_explain'`);
+    await admin.raw(`ALTER DATABASE ${name} SET auto_explain.log_min_duration = 0`);
+  }
   return {
     url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
     async drop() {
@@ -202,7 +208,11 @@ async function throughput(processes: number): Promise<Run> {
   };
   const counters = async () => {
     const row = (await db.raw('SELECT xact_commit::bigint AS c, (tup_returned + tup_fetched)::bigint AS t FROM pg_stat_database WHERE datname = ?', [name])).rows[0] as { c: string; t: string };
-    const tables = (await db.raw('SELECT relname, (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS r, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch FROM pg_stat_user_tables')).rows as Array<{ relname: string; r: string }>;
+    // Rows read per table: by sequential scans, plus the index entries index scans returned (which
+    // also counts index-only scans, where idx_tup_fetch stays 0), never less than the heap fetches.
+    const tables = (await db.raw(`SELECT t.relname, (coalesce(t.seq_tup_read, 0) + greatest(coalesce(sum(i.idx_tup_read), 0), coalesce(t.idx_tup_fetch, 0)))::bigint AS r,
+        t.seq_scan, t.seq_tup_read, t.idx_scan, sum(i.idx_tup_read)::bigint AS idx_tup_read, t.idx_tup_fetch
+      FROM pg_stat_user_tables t LEFT JOIN pg_stat_user_indexes i USING (relid) GROUP BY t.relid, t.relname, t.seq_scan, t.seq_tup_read, t.idx_scan, t.idx_tup_fetch`)).rows as Array<{ relname: string; r: string }>;
     if (logStatements) for (const t of tables) if (Number(t.r) > 1000) console.log('  ', JSON.stringify(t));
     return { commits: Number(row.c), tuples: Number(row.t), tables: new Map(tables.map((t) => [t.relname, Number(t.r)])) };
   };
@@ -227,8 +237,6 @@ async function throughput(processes: number): Promise<Run> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsed = (performance.now() - started) / 1000;
-    const events = await completedEvents(db, ids);
-    if (events !== ids.length) throw new Error(`${events} outcome.completed events for ${ids.length} outcomes`);
     const nodeCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!) - nodeCpu[i]!, 0);
     const mainCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!, node.child.pid!) - mainCpu[i]!, 0);
     const client = process.cpuUsage(clientCpu);
@@ -237,6 +245,9 @@ async function throughput(processes: number): Promise<Run> {
     // Counters are flushed by backends within a second or so.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const after = await counters();
+    // Checked after the counters: this check's own read of the events table is not the service's.
+    const events = await completedEvents(db, ids);
+    if (events !== ids.length) throw new Error(`${events} outcome.completed events for ${ids.length} outcomes`);
     const tables = [...after.tables]
       .map(([table, read]) => [table, (read - (before.tables.get(table) ?? 0)) / ids.length] as const)
       .filter(([, read]) => read >= 1)
