@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 
 /** One stored event: the spec's envelope `{event, timestamp, data}` plus where it belongs. */
@@ -36,9 +37,11 @@ const insertHead = (dialect: keyof typeof selectNew) => `insert into "events" ($
   ${selectNew[dialect]}
   on conflict ("outcome_id", "sequence") do nothing`;
 /**
- * Reads after a position look at most this many positions ahead. Bounded on both sides, the range
- * is planned as an index range scan whatever the table's statistics say; `position > ?` alone was
- * planned as a sequential scan and a sort of the whole table while the table was young (issue 30).
+ * Reads after a position look from the first stored position past it up to this many positions
+ * further. Bounded on both sides, the range is planned as an index range scan whatever the table's
+ * statistics say; `position > ?` alone was planned as a sequential scan and a sort of the whole
+ * table while the table was young (issue 30). The first position comes from a min() in the same
+ * statement (one index probe), so a hole wider than the window is read past, in one round trip.
  */
 const positionWindow = 1_000_000;
 
@@ -75,12 +78,14 @@ export function eventsRepository(db: Db) {
       await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insert}`, bindings as never);
     }
   }
-  /** The first position after `position` (of one workspace when given), or null: a min() the index answers with one row. */
-  async function nextPositionAfter(position: number, workspaceId?: string): Promise<number | null> {
-    const query = db('events').where('position', '>', position);
-    if (workspaceId !== undefined) query.andWhere({ workspace_id: workspaceId });
-    const row = await query.min({ n: 'position' }).first();
-    return row?.n === null || row?.n === undefined ? null : Number(row.n);
+  /** Events after `position` (of one workspace when given), oldest first, within the window past the first of them. */
+  function windowAfter(position: number, limit: number, workspaceId?: string) {
+    const mine = (query: Knex.QueryBuilder) => (workspaceId === undefined ? query : query.where({ workspace_id: workspaceId }));
+    const first = mine(db('events').min('position').where('position', '>', position));
+    return mine(db('events').where('position', '>', position))
+      .andWhere('position', '<=', db.raw(`(?) + ${positionWindow}`, [first]))
+      .orderBy('position')
+      .limit(limit);
   }
   return {
     appendMany,
@@ -100,12 +105,7 @@ export function eventsRepository(db: Db) {
     /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
     async listAfterPosition(position: number, limit: number): Promise<EventRow[]> {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
-      const read = (from: number) => db('events').where('position', '>', from).andWhere('position', '<=', from + positionWindow).orderBy('position').limit(limit);
-      const rows = await read(position);
-      if (rows.length > 0) return rows.map(fromDb);
-      // Nothing in the window: one index probe for a later event past a hole wider than the window.
-      const next = await nextPositionAfter(position + positionWindow);
-      return next === null ? [] : (await read(next - 1)).map(fromDb);
+      return (await windowAfter(position, limit)).map(fromDb);
     },
     /**
      * Whether a hole in positions can still fill: true only while a transaction that began before
@@ -132,11 +132,7 @@ export function eventsRepository(db: Db) {
     /** One workspace's events after a position, oldest first (the workspace's own feed; index on workspace, position). */
     async listAfterPositionOf(workspaceId: string, position: number, limit: number): Promise<EventRow[]> {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
-      const read = (from: number) => db('events').where({ workspace_id: workspaceId }).andWhere('position', '>', from).andWhere('position', '<=', from + positionWindow).orderBy('position').limit(limit);
-      const rows = await read(position);
-      if (rows.length > 0) return rows.map(fromDb);
-      const next = await nextPositionAfter(position + positionWindow, workspaceId);
-      return next === null ? [] : (await read(next - 1)).map(fromDb);
+      return (await windowAfter(position, limit, workspaceId)).map(fromDb);
     },
     /** The position of a workspace's latest event (0 when none): reveals nothing of other workspaces. */
     async maxPositionOf(workspaceId: string): Promise<number> {
