@@ -24,6 +24,8 @@ const adminUrl = process.env.CREWD_BENCH_POSTGRES_URL ?? 'postgres://postgres@12
 const root = path.resolve(import.meta.dirname, '..');
 const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 400);
 const logStatements = process.env.CREWD_BENCH_SCALE_LOG === '1';
+/** How long the processes are watched idle before a run. */
+const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
 const explainPlans = process.env.CREWD_BENCH_SCALE_EXPLAIN === '1';
 const serverLog = process.env.CREWD_BENCH_SCALE_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log';
 const bootstrapKey = `crew_sk_bench${randomBytes(10).toString('hex')}`;
@@ -177,6 +179,8 @@ function summariseLog(name: string, from: number, outcomes: number): void {
 
 interface Run {
   perSecond: number;
+  /** Commits per process per second while nothing runs: the coordination every process pays, whatever the load. */
+  idleCommits: number;
   /** Seconds from the first deploy until half of the outcomes had completed, and until the last. */
   half: number;
   all: number;
@@ -220,6 +224,12 @@ async function throughput(processes: number): Promise<Run> {
     served = 0;
     for (let i = 0; i < processes; i++) nodes.push(await serve(database.url));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // stats of the start settle
+    // Idle first: what the processes commit with nothing to do (polls, sweeps, leases), per process-second.
+    const idleFrom = await counters();
+    const idleStarted = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, idleWindowMs));
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // counters are flushed within a second or so
+    const idleCommits = ((await counters()).commits - idleFrom.commits - 2) / processes / ((performance.now() - idleStarted) / 1000);
     await watchBackends();
     const before = await counters();
     const nodeCpu = nodes.map((node) => cpuMs(node.child.pid!));
@@ -257,6 +267,7 @@ async function throughput(processes: number): Promise<Run> {
       .join(', ');
     if (logStatements) summariseLog(name, logFrom, ids.length);
     return {
+      idleCommits,
       perSecond: ids.length / elapsed,
       half: (half - started) / 1000,
       all: elapsed,
@@ -367,7 +378,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {
