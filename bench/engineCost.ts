@@ -6,6 +6,7 @@ import { createRuntime } from '../app/createRuntime.js';
 import { loadConfig } from '../runtime/config.js';
 import type { CrewId } from '../crews/index.js';
 import { createLogger } from '../runtime/logger.js';
+import { instantModel } from './instantModel.js';
 
 /**
  * What one completed outcome costs, for comparing two trees back to back on a shared machine
@@ -20,6 +21,7 @@ import { createLogger } from '../runtime/logger.js';
  *   npx tsx bench/engineCost.ts            # WARM=300 COUNT=1500 by default
  *   STATEMENTS=1 npx tsx bench/engineCost.ts   # also statements per outcome by kind
  *   PROFILE=cpu.cpuprofile npx tsx bench/engineCost.ts   # CPU profile of the main thread's window
+ *   INSTANT=1 npx tsx bench/engineCost.ts      # with the instant model (orchestration alone)
  */
 
 const briefs: Array<[CrewId, string]> = [
@@ -54,7 +56,8 @@ const warmUp = Number(process.env.WARM ?? 300);
 const count = Number(process.env.COUNT ?? 1500);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-cost-'));
 const config = loadConfig({ CREWD_DATA_DIR: dir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
-const runtime = await createRuntime(config, { logger: createLogger('silent') });
+// INSTANT=1: the model that answers at once (orchestration alone, as in the engine bench's instant line).
+const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(process.env.INSTANT === '1' ? { modelProvider: instantModel } : {}) });
 const workspace = await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 });
 
 let statements = 0;

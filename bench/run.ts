@@ -26,11 +26,14 @@ const sections: Record<string, Section | undefined> = {
 };
 
 const wanted = process.argv.slice(2);
-console.log(`crewd benchmarks on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}`);
+/** The machine's load averages (1, 5, 15 min): figures taken on a busy machine say so beside them. */
+const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
+console.log(`crewd benchmarks on ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown cpu'}, node ${process.version}; load average ${load()}`);
 for (const [name, section] of Object.entries(sections)) {
   if (!section || (wanted.length > 0 && !wanted.includes(name))) continue;
-  console.log(`\n## ${name}`);
+  console.log(`\n## ${name} (load average at start ${load()})`);
   const figures = await section();
   for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(52)} ${value}`);
+  console.log(`${'load average at end'.padEnd(52)} ${load()}`);
 }
 process.exit(0);

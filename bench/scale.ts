@@ -24,6 +24,9 @@ const adminUrl = process.env.CREWD_BENCH_POSTGRES_URL ?? 'postgres://postgres@12
 const root = path.resolve(import.meta.dirname, '..');
 const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 400);
 const logStatements = process.env.CREWD_BENCH_SCALE_LOG === '1';
+/** How long the processes are watched idle before a run. */
+const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
+const explainPlans = process.env.CREWD_BENCH_SCALE_EXPLAIN === '1';
 const serverLog = process.env.CREWD_BENCH_SCALE_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log';
 const bootstrapKey = `crew_sk_bench${randomBytes(10).toString('hex')}`;
 const secretKey = randomBytes(32).toString('base64');
@@ -45,6 +48,11 @@ async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   await admin.raw(`CREATE DATABASE ${name}`);
   // Diagnosis: every statement of this database in the server log, summarised after the run.
   if (logStatements) await admin.raw(`ALTER DATABASE ${name} SET log_statement = 'all'`);
+  // Diagnosis: the plan of every statement that reads events by scanning (auto_explain), in the server log.
+  if (explainPlans) {
+    await admin.raw(`ALTER DATABASE ${name} SET session_preload_libraries = 'auto_explain'`);
+    await admin.raw(`ALTER DATABASE ${name} SET auto_explain.log_min_duration = 0`);
+  }
   return {
     url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
     async drop() {
@@ -171,6 +179,8 @@ function summariseLog(name: string, from: number, outcomes: number): void {
 
 interface Run {
   perSecond: number;
+  /** Commits per process per second while nothing runs: the coordination every process pays, whatever the load. */
+  idleCommits: number;
   /** Seconds from the first deploy until half of the outcomes had completed, and until the last. */
   half: number;
   all: number;
@@ -202,7 +212,11 @@ async function throughput(processes: number): Promise<Run> {
   };
   const counters = async () => {
     const row = (await db.raw('SELECT xact_commit::bigint AS c, (tup_returned + tup_fetched)::bigint AS t FROM pg_stat_database WHERE datname = ?', [name])).rows[0] as { c: string; t: string };
-    const tables = (await db.raw('SELECT relname, (coalesce(seq_tup_read, 0) + coalesce(idx_tup_fetch, 0))::bigint AS r, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch FROM pg_stat_user_tables')).rows as Array<{ relname: string; r: string }>;
+    // Rows read per table: by sequential scans, plus the index entries index scans returned (which
+    // also counts index-only scans, where idx_tup_fetch stays 0), never less than the heap fetches.
+    const tables = (await db.raw(`SELECT t.relname, (coalesce(t.seq_tup_read, 0) + greatest(coalesce(sum(i.idx_tup_read), 0), coalesce(t.idx_tup_fetch, 0)))::bigint AS r,
+        t.seq_scan, t.seq_tup_read, t.idx_scan, sum(i.idx_tup_read)::bigint AS idx_tup_read, t.idx_tup_fetch
+      FROM pg_stat_user_tables t LEFT JOIN pg_stat_user_indexes i USING (relid) GROUP BY t.relid, t.relname, t.seq_scan, t.seq_tup_read, t.idx_scan, t.idx_tup_fetch`)).rows as Array<{ relname: string; r: string }>;
     if (logStatements) for (const t of tables) if (Number(t.r) > 1000) console.log('  ', JSON.stringify(t));
     return { commits: Number(row.c), tuples: Number(row.t), tables: new Map(tables.map((t) => [t.relname, Number(t.r)])) };
   };
@@ -210,6 +224,12 @@ async function throughput(processes: number): Promise<Run> {
     served = 0;
     for (let i = 0; i < processes; i++) nodes.push(await serve(database.url));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // stats of the start settle
+    // Idle first: what the processes commit with nothing to do (polls, sweeps, leases), per process-second.
+    const idleFrom = await counters();
+    const idleStarted = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, idleWindowMs));
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // counters are flushed within a second or so
+    const idleCommits = ((await counters()).commits - idleFrom.commits - 2) / processes / ((performance.now() - idleStarted) / 1000);
     await watchBackends();
     const before = await counters();
     const nodeCpu = nodes.map((node) => cpuMs(node.child.pid!));
@@ -219,16 +239,16 @@ async function throughput(processes: number): Promise<Run> {
     const started = performance.now();
     const ids = await deployAll(nodes.map((node) => node.url), outcomesPerRun, 32);
     let half = 0;
+    let pollRows = 0;
     for (;;) {
       await watchBackends();
       const done = await completed(db, ids);
+      pollRows += ids.length; // the poll's own index lookups of the outcomes, left out of the figures below
       if (!half && done >= ids.length / 2) half = performance.now();
       if (done >= ids.length) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const elapsed = (performance.now() - started) / 1000;
-    const events = await completedEvents(db, ids);
-    if (events !== ids.length) throw new Error(`${events} outcome.completed events for ${ids.length} outcomes`);
     const nodeCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!) - nodeCpu[i]!, 0);
     const mainCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!, node.child.pid!) - mainCpu[i]!, 0);
     const client = process.cpuUsage(clientCpu);
@@ -237,8 +257,11 @@ async function throughput(processes: number): Promise<Run> {
     // Counters are flushed by backends within a second or so.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const after = await counters();
+    // Checked after the counters: this check's own read of the events table is not the service's.
+    const events = await completedEvents(db, ids);
+    if (events !== ids.length) throw new Error(`${events} outcome.completed events for ${ids.length} outcomes`);
     const tables = [...after.tables]
-      .map(([table, read]) => [table, (read - (before.tables.get(table) ?? 0)) / ids.length] as const)
+      .map(([table, read]) => [table, (read - (before.tables.get(table) ?? 0) - (table === 'outcomes' ? pollRows : 0)) / ids.length] as const)
       .filter(([, read]) => read >= 1)
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -246,6 +269,7 @@ async function throughput(processes: number): Promise<Run> {
       .join(', ');
     if (logStatements) summariseLog(name, logFrom, ids.length);
     return {
+      idleCommits,
       perSecond: ids.length / elapsed,
       half: (half - started) / 1000,
       all: elapsed,
@@ -254,7 +278,7 @@ async function throughput(processes: number): Promise<Run> {
       clientCpuMs: (client.user + client.system) / 1000 / ids.length,
       postgresCpuMs: postgresCpuMs / ids.length,
       commits: (after.commits - before.commits) / ids.length,
-      tuplesRead: (after.tuples - before.tuples) / ids.length,
+      tuplesRead: (after.tuples - before.tuples - pollRows) / ids.length,
       tables,
     };
   } finally {
@@ -356,7 +380,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {

@@ -27,6 +27,13 @@ export interface SharedCapacityQueueOptions {
   onError(error: unknown, message: string): void;
   /** How often waiting outcomes of this process look again for a slot whose notice was lost. */
   sweepMs?: number;
+  /**
+   * How often the sweep also reads the line for outcomes waiting on any worker and frees the
+   * slots of outcomes that finished without releasing them (a process died): 5 s by default.
+   */
+  recoverMs?: number;
+  /** Milliseconds of a clock that only moves forward (the recovery's pace); performance.now by default. */
+  monotonic?: () => number;
 }
 
 /**
@@ -159,12 +166,18 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
     if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(notice.w, null);
   });
   let stopped = false;
-  const sweepAll = () => {
+  let lastRecovery = -Infinity;
+  const recoverMs = options.recoverMs ?? 5_000;
+  const sweepAll = (recover = true) => {
     if (stopped) return;
     for (const [workspaceId, ids] of wanting) if (ids.size > 0) enqueue(workspaceId, null);
     // Outcomes accepted by API-only processes wait for any worker, and slots whose release was
-    // lost (a process died) are freed: neither may strand what waits.
-    if (runs) {
+    // lost (a process died) are freed: neither may strand what waits. Both only follow a lost
+    // notice or a dead process, so this reads the line less often than the sweep runs (issue 30:
+    // two statements a second in every process made the database's work grow with processes).
+    const now = options.monotonic?.() ?? performance.now();
+    if (runs && (recover || now - lastRecovery >= recoverMs)) {
+      lastRecovery = now;
       Promise.all([repo.waitingWorkspaces(), repo.dropFinished()])
         .then(([waiting, freed]) => new Set([...waiting, ...freed]).forEach((workspaceId) => enqueue(workspaceId, null)))
         .catch((error: unknown) => {
@@ -172,9 +185,9 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
         });
     }
   };
-  signals.onResync(sweepAll);
+  signals.onResync(() => sweepAll(true));
   // A lost notice must not strand an outcome: what waits here looks again now and then.
-  const sweep = setInterval(sweepAll, options.sweepMs ?? 1_000);
+  const sweep = setInterval(() => sweepAll(false), options.sweepMs ?? 1_000);
   sweep.unref();
 
   return {

@@ -9,8 +9,16 @@ export interface SchedulerOptions {
   /** This process's name in claims. */
   node: string;
   onError(error: unknown, message: string): void;
-  /** How often the poller looks for due rows. */
+  /** How often the poller looks whether a due time it knows of has come. */
   pollMs?: number;
+  /**
+   * How often the poller reads the table even when no timer this process wrote is due: for rows
+   * written by other processes (whose writer died) and claims that expired. Issue 30: reading
+   * every `pollMs` in every process made the database's work grow with the processes.
+   */
+  idlePollMs?: number;
+  /** Milliseconds of a clock that only moves forward (the idle read's pace); performance.now by default. */
+  monotonic?: () => number;
   /** How long a claim holds before another node may take the row (a crashed handler). */
   claimMs?: number;
   /** When a handler throws, the row is due again this much later. */
@@ -30,7 +38,8 @@ export interface SchedulerOptions {
  * claimed with a conditional update before it fires, so two nodes never both fire it; a row
  * whose handler succeeded is deleted (unless it was rescheduled meanwhile), one whose handler
  * threw is released and due again after `retryMs`. Delivery is at least once: handlers are
- * idempotent.
+ * idempotent. The poller reads the table only when a due time this process wrote has come (the
+ * repository tells it each one), or `idlePollMs` after its last read.
  */
 export function createScheduler(options: SchedulerOptions) {
   const { repo, clock, node } = options;
@@ -38,15 +47,33 @@ export function createScheduler(options: SchedulerOptions) {
   const claimMs = options.claimMs ?? 60_000;
   const retryMs = options.retryMs ?? 5_000;
   const batchSize = options.batchSize ?? 100;
+  const idlePollMs = options.idlePollMs ?? 1_000;
+  const monotonic = options.monotonic ?? (() => performance.now());
   const handlers = new Map<string, TimerHandler>();
   let interval: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
+  /** The earliest due time (ms) of a row this process wrote since the last read; -Infinity: read now. */
+  let knownDue = -Infinity;
+  let lastRead = -Infinity;
+  options.repo.onDueWritten((dueAt) => {
+    knownDue = Math.min(knownDue, Date.parse(dueAt));
+  });
+
+  /** Whether the poller should read the table now. */
+  function worthReading(): boolean {
+    return clock.now().getTime() >= knownDue || monotonic() - lastRead >= idlePollMs;
+  }
 
   async function fire(): Promise<number> {
+    // Due times written from here on count for the next read.
+    knownDue = Infinity;
+    lastRead = monotonic();
     const now = clock.now();
     const nowIso = now.toISOString();
     const until = new Date(now.getTime() + claimMs).toISOString();
     const due = options.skipLocked ? await repo.claimDue([...handlers.keys()], nowIso, node, until, batchSize) : await repo.listDue(nowIso, batchSize);
+    // A full batch: more rows may be due already.
+    if (due.length === batchSize) knownDue = -Infinity;
     let fired = 0;
     for (const row of due) {
       const handler = handlers.get(row.kind);
@@ -89,7 +116,7 @@ export function createScheduler(options: SchedulerOptions) {
     start(): void {
       if (interval) return;
       interval = setInterval(() => {
-        if (running) return;
+        if (running || !worthReading()) return;
         running = fire();
         running.catch((error) => options.onError(error, 'timer poll failed')).finally(() => (running = null));
       }, pollMs);

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 
 /** One stored event: the spec's envelope `{event, timestamp, data}` plus where it belongs. */
@@ -22,10 +23,27 @@ const maxSequence = 2_147_483_647;
 /** Rows per statement: 7 bound values each, well under both databases' limits. */
 const chunkRows = 400;
 // VALUES columns arrive untyped on Postgres (text): `sequence` is cast where it is compared and stored.
-const insertHead = `insert into "events" (${quoted})
+// The stored-already check. SQLite probes the (outcome_id, sequence) index once per row for the
+// correlated `not exists`. Postgres, on a table not analyzed yet, hashed the whole events table
+// for it on every insert (most of the rows read per outcome in `npm run bench -- scale`, issue 30),
+// so there it is a lateral lookup with a LIMIT, which the planner never flattens nor hashes.
+const selectNew = {
+  sqlite: `where v."outcome_id" is null or not exists (select 1 from "events" e where e."outcome_id" = v."outcome_id" and e."sequence" = cast(v."sequence" as integer))`,
+  pg: `left join lateral (select 1 as hit from "events" e where e."outcome_id" = v."outcome_id" and e."sequence" = cast(v."sequence" as integer) limit 1) stored on true
+  where stored.hit is null`,
+};
+const insertHead = (dialect: keyof typeof selectNew) => `insert into "events" (${quoted})
   select v."id", v."workspace_id", v."outcome_id", cast(v."sequence" as integer), v."kind", v."timestamp", v."data" from v
-  where v."outcome_id" is null or not exists (select 1 from "events" e where e."outcome_id" = v."outcome_id" and e."sequence" = cast(v."sequence" as integer))
+  ${selectNew[dialect]}
   on conflict ("outcome_id", "sequence") do nothing`;
+/**
+ * Reads after a position look from the first stored position past it up to this many positions
+ * further. Bounded on both sides, the range is planned as an index range scan whatever the table's
+ * statistics say; `position > ?` alone was planned as a sequential scan and a sort of the whole
+ * table while the table was young (issue 30). The first position comes from a min() in the same
+ * statement (one index probe), so a hole wider than the window is read past, in one round trip.
+ */
+const positionWindow = 1_000_000;
 
 function fromDb(row: Record<string, unknown>): EventRow {
   return {
@@ -42,6 +60,7 @@ function fromDb(row: Record<string, unknown>): EventRow {
 
 /** The append-only events log (DESIGN section 4). Webhooks, streams and replays read it. */
 export function eventsRepository(db: Db) {
+  const insert = insertHead(db.client.config.client === 'pg' ? 'pg' : 'sqlite');
   /**
    * Appends in multi-row inserts; pass a transaction to commit with the state change. An event
    * whose (outcome, sequence) is stored already is kept as it was: a tick written again after a
@@ -56,8 +75,17 @@ export function eventsRepository(db: Db) {
       const chunk = events.slice(i, i + chunkRows);
       const bindings: unknown[] = [];
       for (const e of chunk) bindings.push(e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data));
-      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insertHead}`, bindings as never);
+      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insert}`, bindings as never);
     }
+  }
+  /** Events after `position` (of one workspace when given), oldest first, within the window past the first of them. */
+  function windowAfter(position: number, limit: number, workspaceId?: string) {
+    const mine = (query: Knex.QueryBuilder) => (workspaceId === undefined ? query : query.where({ workspace_id: workspaceId }));
+    const first = mine(db('events').min('position').where('position', '>', position));
+    return mine(db('events').where('position', '>', position))
+      .andWhere('position', '<=', db.raw(`(?) + ${positionWindow}`, [first]))
+      .orderBy('position')
+      .limit(limit);
   }
   return {
     appendMany,
@@ -77,8 +105,7 @@ export function eventsRepository(db: Db) {
     /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
     async listAfterPosition(position: number, limit: number): Promise<EventRow[]> {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
-      const rows = await db('events').where('position', '>', position).orderBy('position').limit(limit);
-      return rows.map(fromDb);
+      return (await windowAfter(position, limit)).map(fromDb);
     },
     /**
      * Whether a hole in positions can still fill: true only while a transaction that began before
@@ -105,8 +132,7 @@ export function eventsRepository(db: Db) {
     /** One workspace's events after a position, oldest first (the workspace's own feed; index on workspace, position). */
     async listAfterPositionOf(workspaceId: string, position: number, limit: number): Promise<EventRow[]> {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
-      const rows = await db('events').where({ workspace_id: workspaceId }).andWhere('position', '>', position).orderBy('position').limit(limit);
-      return rows.map(fromDb);
+      return (await windowAfter(position, limit, workspaceId)).map(fromDb);
     },
     /** The position of a workspace's latest event (0 when none): reveals nothing of other workspaces. */
     async maxPositionOf(workspaceId: string): Promise<number> {

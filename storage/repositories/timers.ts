@@ -25,9 +25,23 @@ function fromDb(row: Record<string, unknown>): TimerRow {
 
 /** Durable timers: one row per (kind, key); a node claims a due row with a conditional update. */
 export function timersRepository(db: Db) {
+  /** Told the due time of every row this process writes (the scheduler reads the table by it). */
+  const dueListeners = new Set<(dueAt: string) => void>();
+  const wrote = (dueAt: string) => {
+    for (const listener of dueListeners) listener(dueAt);
+  };
   return {
+    /**
+     * Calls `listener` with the due time of every timer this repository creates, moves or releases
+     * (before its transaction commits: a rolled-back write only costs the poller one read).
+     */
+    onDueWritten(listener: (dueAt: string) => void): () => void {
+      dueListeners.add(listener);
+      return () => dueListeners.delete(listener);
+    },
     /** Creates the timer or moves it (same kind and key) to a new time and payload, unclaimed. */
     async upsert(row: Omit<TimerRow, 'claimed_by' | 'claimed_until'>, trx: Db = db): Promise<void> {
+      wrote(row.due_at);
       await trx('timers')
         .insert({ ...row, payload: JSON.stringify(row.payload ?? null), claimed_by: null, claimed_until: null })
         .onConflict(['kind', 'key'])
@@ -81,6 +95,7 @@ export function timersRepository(db: Db) {
     },
     /** Gives a claimed row back (its handler failed): due again at `dueAt`. */
     async release(kind: string, key: string, node: string, dueAt: string): Promise<void> {
+      wrote(dueAt);
       await db('timers').where({ kind, key, claimed_by: node }).update({ claimed_by: null, claimed_until: null, due_at: dueAt });
     },
     async count(): Promise<number> {

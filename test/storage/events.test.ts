@@ -37,3 +37,17 @@ onEveryDatabase('a hole may fill only while a transaction older than it is open'
   t.false((await events.holeMayFill(first.mark)).open, 'a transaction begun after the hole was seen cannot fill it');
   await later.rollback();
 });
+
+onEveryDatabase('tailing readers read past a hole in positions wider than one read window', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  await events.appendMany([event('out_1', 1, 'ev_1')]);
+  // A position far ahead (a sequence advanced by many rolled-back writes): reads bound their range, then probe past it.
+  await db('events').insert({ position: 5_000_000, id: 'ev_far', workspace_id: 'ws_a', outcome_id: 'out_1', sequence: 2, kind: 'outcome.progress', timestamp: '2026-11-22T00:00:00.000Z', data: '{}' });
+  await db('events').insert({ position: 5_000_001, id: 'ev_next', workspace_id: 'ws_a', outcome_id: 'out_1', sequence: 3, kind: 'outcome.progress', timestamp: '2026-11-22T00:00:00.000Z', data: '{}' });
+  t.deepEqual((await events.listAfterPosition(1, 100)).map((row) => row.id), ['ev_far', 'ev_next']);
+  t.deepEqual((await events.listAfterPosition(0, 1)).map((row) => row.id), ['ev_1'], 'the limit holds');
+  t.deepEqual((await events.listAfterPositionOf('ws_a', 1, 100)).map((row) => row.id), ['ev_far', 'ev_next']);
+  t.deepEqual(await events.listAfterPosition(5_000_001, 100), [], 'nothing after the last');
+  t.deepEqual(await events.listAfterPositionOf('ws_b', 0, 100), [], 'another workspace reads none of them');
+});

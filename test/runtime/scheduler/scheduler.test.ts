@@ -6,6 +6,7 @@ import { openDb } from '../../../storage/db.js';
 import { createRepositories } from '../../../storage/index.js';
 import { migrateLatest } from '../../../storage/migrate.js';
 import { tempDir } from '../../helpers/server.js';
+import { until } from '../../helpers/until.js';
 
 async function setup(t: import('ava').ExecutionContext) {
   const dir = tempDir();
@@ -19,7 +20,7 @@ async function setup(t: import('ava').ExecutionContext) {
   const clock = manualClock('2026-01-01T00:00:00.000Z');
   const errors: unknown[] = [];
   const service = (node: string) => createScheduler({ repo: repos.timers, clock, node, onError: (error) => errors.push(error), retryMs: 1000 });
-  return { repos, clock, service, errors };
+  return { db, repos, clock, service, errors };
 }
 
 test('a timer fires once when due and is then gone', async (t) => {
@@ -84,4 +85,31 @@ test('registering a second handler for a kind throws', async (t) => {
   const timers = service('a');
   timers.register('k', () => undefined);
   t.throws(() => timers.register('k', () => undefined));
+});
+
+test('the poller reads the table when a due time this process wrote comes, and otherwise only every idlePollMs', async (t) => {
+  const { db, repos, clock } = await setup(t);
+  let reads = 0;
+  const counted = { ...repos.timers, listDue: (...args: Parameters<typeof repos.timers.listDue>) => ((reads += 1), repos.timers.listDue(...args)) };
+  let monotonicMs = 0;
+  const timers = createScheduler({ repo: counted, clock, node: 'a', onError: (error) => t.fail(String(error)), pollMs: 5, idlePollMs: 10_000, monotonic: () => monotonicMs });
+  const fired: string[] = [];
+  timers.register('job', (timer) => void fired.push(timer.key));
+  timers.start();
+  t.teardown(() => timers.stop());
+  await until(() => reads === 1, 'the first tick reads the table (rows written before the start)');
+  // Another writer's row (not through this repository): found by the idle read, not before.
+  const other = createRepositories(db).timers;
+  await other.upsert({ kind: 'job', key: 'theirs', due_at: clock.now().toISOString(), payload: null, created_at: clock.now().toISOString() });
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  t.deepEqual(fired, [], 'no read while nothing this process wrote is due');
+  t.is(reads, 1);
+  monotonicMs += 10_000;
+  await until(() => fired.includes('theirs'), 'the idle read fires the other writer row');
+  // This process's own row: read as soon as its due time comes, without waiting for the idle read.
+  await timers.schedule('job', 'mine', new Date(clock.now().getTime() + 30_000));
+  await new Promise((resolve) => setTimeout(resolve, 60));
+  t.false(fired.includes('mine'), 'not due yet');
+  clock.advance(30_000);
+  await until(() => fired.includes('mine'), 'fired once due');
 });
