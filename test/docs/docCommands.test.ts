@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import test from 'ava';
 import { startVendorServer } from '../fixtures/vendorServer.js';
 import { startServer } from '../helpers/server.js';
+import { startReceiver } from '../helpers/webhookReceiver.js';
 import { until } from '../helpers/until.js';
 import { waitForOutcome } from '../e2e/outcomesHelpers.js';
 import { bash, checkedByHand, docBlocks, type DocBlock } from './docBlocks.js';
@@ -56,10 +57,13 @@ function blockOf(page: string, first: string): DocBlock {
 
 test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands run as written and get answers, not errors", async (t) => {
   const vendor = await startVendorServer();
+  // The webhook's URL in docs/webhooks.md stands for the reader's receiver: this one, on loopback.
+  const receiver = await startReceiver({ secret: 'whsec_at_least_16_chars' });
   const server = await startServer();
   t.teardown(async () => {
     await server.close();
     await vendor.close();
+    await receiver.close();
   });
   const address = server.url.replace(/^http:\/\//, '');
   const ids: Record<string, string> = {};
@@ -67,6 +71,7 @@ test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands ru
   const fill = (script: string) =>
     script
       .replace(/localhost:8080/g, address)
+      .replace(/https:\/\/example\.com\/hooks\/crewd/g, receiver.url)
       .replace(/crew_sk_\.\.\./g, server.key)
       .replace(/out_IX9f\.\.\./g, ids.outcome ?? 'out_missing')
       .replace(/act_IX9f\.\.\.i1/g, ids.action ?? 'act_missing')
@@ -103,4 +108,7 @@ test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands ru
   t.is(created.code, 0, created.stderr);
   ids.webhook = /"id":"(wh_[A-Za-z0-9]+)"/.exec(created.stdout)?.[1] ?? 'wh_missing';
   await runBlock('docs/webhooks.md', `curl -s -H "$H" -H 'Content-Type: application/json' \\`);
+  const [arrival] = await receiver.waitFor(1);
+  t.is(arrival!.headers['x-service-event'], 'webhook.test', 'the test delivery reached the receiver');
+  t.true(arrival!.verified, 'signed with the secret the block set');
 });
