@@ -23,6 +23,7 @@ const sections: Record<string, Section | undefined> = {
   chat: await optional('./chat.ts', 'benchChat'),
   tools: await optional('./tools.ts', 'benchTools'),
   scale: await optional('./scale.ts', 'benchScale'),
+  propagation: await optional('./propagation.ts', 'benchPropagation'),
 };
 
 const wanted = process.argv.slice(2);

@@ -32,38 +32,49 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
   let nextId = 1;
   let turn = 0;
 
-  for (let i = 0; i < Math.max(1, options.workers); i += 1) {
-    // Under tsx (tests, `npm start`) the worker needs the same loader to read TypeScript.
-    const entry = new URL(`./modelWorker.${extension}`, import.meta.url);
-    const worker =
-      extension === 'ts'
-        ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true })
-        : new Worker(entry);
-    worker.unref();
-    worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: { message: string; name: string; retryable: boolean } }) => {
-      const waiter = pending.get(message.id);
-      if (!waiter) return;
-      pending.delete(message.id);
-      if (message.ok) waiter.resolve(message.value);
-      else waiter.reject(new ModelCallError(message.error!.message, message.error!.retryable));
-    });
-    worker.on('error', (error) => options.onError(error, 'model worker failed; its steps run in process'));
-    worker.on('exit', () => {
-      // Whatever it had in hand is answered in process instead.
-      const index = pool.indexOf(worker);
-      if (index >= 0) pool.splice(index, 1);
-      for (const [id, waiter] of pending) {
-        if (owner.get(id) === worker) {
-          pending.delete(id);
-          waiter.reject(new WorkerGone());
+  // The workers start on the first model call, not with the runtime: an API-only process, an admin
+  // command's runtime or a server that is started and stopped without running an outcome never pays
+  // for booting a thread that loads the model (about a CPU-second each). Started once: when every
+  // worker is gone later, steps run in process.
+  let started = false;
+  let closed = false;
+  function startPool(): void {
+    if (started || closed) return;
+    started = true;
+    for (let i = 0; i < Math.max(1, options.workers); i += 1) {
+      // Under tsx (tests, `npm start`) the worker needs the same loader to read TypeScript.
+      const entry = new URL(`./modelWorker.${extension}`, import.meta.url);
+      const worker =
+        extension === 'ts'
+          ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true })
+          : new Worker(entry);
+      worker.unref();
+      worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: { message: string; name: string; retryable: boolean } }) => {
+        const waiter = pending.get(message.id);
+        if (!waiter) return;
+        pending.delete(message.id);
+        if (message.ok) waiter.resolve(message.value);
+        else waiter.reject(new ModelCallError(message.error!.message, message.error!.retryable));
+      });
+      worker.on('error', (error) => options.onError(error, 'model worker failed; its steps run in process'));
+      worker.on('exit', () => {
+        // Whatever it had in hand is answered in process instead.
+        const index = pool.indexOf(worker);
+        if (index >= 0) pool.splice(index, 1);
+        for (const [id, waiter] of pending) {
+          if (owner.get(id) === worker) {
+            pending.delete(id);
+            waiter.reject(new WorkerGone());
+          }
         }
-      }
-    });
-    pool.push(worker);
+      });
+      pool.push(worker);
+    }
   }
 
   /** `affinity`: requests with the same value go to the same worker while the pool is unchanged. */
   function call<T>(request: Record<string, unknown>, affinity?: string): Promise<T> | undefined {
+    startPool();
     if (pool.length === 0) return undefined;
     const id = nextId++;
     const worker = pool[(affinity === undefined ? turn++ : hash(affinity)) % pool.length]!;
@@ -118,6 +129,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
       return { metadata: measured.metadata, quality: measured.quality };
     },
     async close(): Promise<void> {
+      closed = true;
       const workers = pool.splice(0);
       for (const waiter of pending.values()) waiter.reject(new Error('the model workers stopped'));
       pending.clear();

@@ -18,7 +18,8 @@ export interface Backend {
 }
 
 async function startOnPostgres(env: Record<string, string> = {}, options: RuntimeOptions = {}): Promise<TestServer> {
-  const pg = await createPostgresDatabase();
+  // A clone of the migrated template: the server's own migration finds nothing left to do.
+  const pg = await createPostgresDatabase({ migrated: true });
   let server: TestServer;
   try {
     server = await startServer({ ...env, CREWD_DATABASE_URL: pg.url }, options);

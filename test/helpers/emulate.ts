@@ -23,7 +23,7 @@ export async function startEmulate(services: string[], config: string): Promise<
   const child: ChildProcess = spawn(node, [cli, 'start', '--service', services.join(','), '--port', String(port), '--config', configFile], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let output = '';
   const urls = await new Promise<Record<string, string>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`emulate did not start: ${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`emulate did not start: ${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       if (!output.includes('Ready.')) return;

@@ -2,7 +2,11 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 
 /** How long `until` waits and how often it asks. */
 export interface UntilOptions {
-  /** The deadline, from the call (default 60 s: generous for a loaded machine, only a hang reaches it). */
+  /**
+   * The deadline, from the call. Default 180 s: only a hang reaches it. 60 s was tight at load 30
+   * (other jobs beside the suite): an outcome with one tool call took 45 s there, and its Postgres
+   * twin failed. ava's own inactivity timeout (300 s) still ends a test that waits longer.
+   */
   timeoutMs?: number;
   /** The pause between two probes (default 20 ms). */
   everyMs?: number;
@@ -15,7 +19,7 @@ export interface UntilOptions {
  * gave one, its last value.
  */
 export async function until<T>(probe: () => T | Promise<T>, what: string, options: UntilOptions | number = {}): Promise<NonNullable<T>> {
-  const { timeoutMs = 60_000, everyMs = 20 } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs = 180_000, everyMs = 20 } = typeof options === 'number' ? { timeoutMs: options } : options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verify } from '@octokit/webhooks-methods';
+import { keepIdleConnections } from './keepIdleConnections.js';
 
 /** What the receiver does with one request: answer with a status, or never answer (a timeout). */
 export type Answer = number | 'hang';
@@ -59,6 +60,7 @@ export async function startReceiver(options: { secret: string; plan?: Answer[]; 
         });
     });
   });
+  keepIdleConnections(server);
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const { port } = server.address() as AddressInfo;
 

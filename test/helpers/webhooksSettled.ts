@@ -17,7 +17,7 @@ async function webhookWork(url: string, key: string): Promise<{ events: number; 
  * live in memory. What a receiver has by then is all it will get, so a test can count duplicates
  * without waiting a fixed time for one to show up.
  */
-export async function webhooksSettled(urls: string[], key: string, timeoutMs = 60_000): Promise<void> {
+export async function webhooksSettled(urls: string[], key: string, timeoutMs = 180_000): Promise<void> {
   let last: unknown;
   await until(async () => {
     const work = await Promise.all(urls.map((url) => webhookWork(url, key)));

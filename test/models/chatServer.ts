@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { keepIdleConnections } from '../../helpers/keepIdleConnections.js';
 
 export interface Reply {
   status: number;
@@ -19,6 +20,7 @@ export async function startChatServer(script: (requestIndex: number, body: Recor
     response.writeHead(reply.status, { 'content-type': 'application/json' });
     response.end(JSON.stringify(reply.body));
   });
+  keepIdleConnections(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

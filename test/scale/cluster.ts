@@ -39,7 +39,7 @@ export interface Cluster {
  * `database`: another database to use (a private cluster's), dropped by `close()` the same way.
  */
 export async function startCluster(count: number, env: Record<string, string> = {}, database?: { url: string; drop(): Promise<void> }): Promise<Cluster> {
-  const pg = database ?? (await createPostgresDatabase());
+  const pg = database ?? (await createPostgresDatabase({ migrated: true }));
   const key = env.CREWD_BOOTSTRAP_KEY ?? `crew_sk_scale${randomBytes(12).toString('hex')}`;
   const secretKey = randomBytes(32).toString('base64');
   const baseEnv = { CREWD_DATABASE_URL: pg.url, CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: secretKey, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,200', ...env };

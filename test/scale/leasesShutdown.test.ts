@@ -3,7 +3,11 @@ import { allCompleted, completedOnce, deploy, leaseCluster, owners, underWay } f
 import { until } from '../helpers/until.js';
 
 postgresTest('SIGTERM releases the leases: the other process takes the outcomes over before they would have expired, and completes each once', async (t) => {
-  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '12000', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
+  // A long lease, so "before the leases would have ended" holds however slowly A exits on a loaded
+  // machine: A renews every 10 s, so its leases end 20 s or more after it is told to stop, while
+  // B claims released rows on its next round (every 10 s). With 12 s the margin was A's exit time
+  // under 4 s, which load 20+ exceeded.
+  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '30000', CREWD_LOCAL_MODEL_DELAY_MS: '150' });
   const a = await cluster.start();
   const b = await cluster.start();
   const ids = await deploy(t, a, 12);
@@ -25,7 +29,7 @@ postgresTest('SIGTERM releases the leases: the other process takes the outcomes 
     return now.some((row) => row.status === 'active' && (row.owner === ownerA || row.owner === null)) ? undefined : now;
   }, "B holds A's unfinished outcomes", { everyMs: 20 });
   t.true(rows.some((row) => row.owner !== ownerA && row.owner !== null), 'B holds what A held');
-  t.log(`B held A's unfinished outcomes ${Date.now() - exitedAt} ms after A exited (SIGTERM to exit: ${exitedAt - stoppingAt} ms; lease 12000 ms)`);
+  t.log(`B held A's unfinished outcomes ${Date.now() - exitedAt} ms after A exited (SIGTERM to exit: ${exitedAt - stoppingAt} ms; lease 30000 ms)`);
   t.true(Date.now() < firstExpiry, `taken over ${firstExpiry - Date.now()} ms before A's leases would have ended`);
   await allCompleted(t, b, ids);
   await completedOnce(t, cluster.db, ids);
