@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { keepIdleConnections } from '../../helpers/keepIdleConnections.js';
+import { keepIdleConnections } from '../helpers/keepIdleConnections.js';
 
 export interface Reply {
   status: number;
