@@ -1,5 +1,5 @@
-import type { AgentCard, ListTasksRequest, ListTasksResponse, Message, StreamResponse, Task } from '@a2a-js/sdk';
-import { ExtendedAgentCardNotConfiguredError, PushNotificationNotSupportedError, RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
+import type { AgentCard, DeleteTaskPushNotificationConfigRequest, GetTaskPushNotificationConfigRequest, ListTaskPushNotificationConfigsRequest, ListTaskPushNotificationConfigsResponse, ListTasksRequest, ListTasksResponse, Message, StreamResponse, Task, TaskPushNotificationConfig } from '@a2a-js/sdk';
+import { ExtendedAgentCardNotConfiguredError, RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
@@ -9,13 +9,12 @@ import { inA2aTerms } from './a2aErrors.js';
 import { followOutcome } from './followOutcome.js';
 import { KeyUser } from './keyUser.js';
 import { listTasks } from './listTasks.js';
+import { pushConfigs, type PushConfigs } from './pushConfigs.js';
 import { isSettled, taskOf, taskStateOf } from './outcomeTask.js';
 import { startFromMessage, type Started } from './startFromMessage.js';
 
 /** Key of the request's abort signal in `ServerCallContext.state` (the HTTP layer puts it there). */
 export const signalStateKey = 'crewd.signal';
-
-const pushRefusal = 'A2A push notification configs are not kept: subscribe a crewd webhook (POST /v1/webhooks, signed deliveries with retries) to the outcome.* events; each payload carries outcome_id, which is the task id (docs/a2a.md).';
 
 function keyOf(context: ServerCallContext): AuthenticatedKey {
   // The HTTP layer builds every context with a KeyUser; anything else is a wiring fault.
@@ -37,11 +36,15 @@ function signalOf(context: ServerCallContext): AbortSignal {
  * go through the engine's command forwarding like REST's. See docs/decisions.md.
  */
 export class OutcomeAgent implements A2ARequestHandler {
+  private readonly push: PushConfigs;
+
   constructor(
     private readonly deps: A2aDeps,
     private readonly crew: CrewId | undefined,
     private readonly card: () => Promise<AgentCard>,
-  ) {}
+  ) {
+    this.push = pushConfigs(deps);
+  }
 
   getAgentCard(): Promise<AgentCard> {
     return this.card();
@@ -119,19 +122,24 @@ export class OutcomeAgent implements A2ARequestHandler {
     yield* this.stream(context, { outcomeId: row.id, done: (current) => isSettled(taskStateOf(current)) });
   }
 
-  async createTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  // Push configs are webhooks scoped to the task's outcome (pushConfigs.ts); the task must be the caller's.
+  async createTaskPushNotificationConfig(params: TaskPushNotificationConfig, context: ServerCallContext): Promise<TaskPushNotificationConfig> {
+    const row = await this.own(context, params.taskId);
+    return this.push.create(row.workspace_id, row.id, params);
   }
 
-  async getTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async getTaskPushNotificationConfig(params: GetTaskPushNotificationConfigRequest, context: ServerCallContext): Promise<TaskPushNotificationConfig> {
+    const row = await this.own(context, params.taskId);
+    return this.push.get(row.workspace_id, row.id, params.id);
   }
 
-  async listTaskPushNotificationConfigs(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async listTaskPushNotificationConfigs(params: ListTaskPushNotificationConfigsRequest, context: ServerCallContext): Promise<ListTaskPushNotificationConfigsResponse> {
+    const row = await this.own(context, params.taskId);
+    return this.push.list(row.workspace_id, row.id);
   }
 
-  async deleteTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async deleteTaskPushNotificationConfig(params: DeleteTaskPushNotificationConfigRequest, context: ServerCallContext): Promise<void> {
+    const row = await this.own(context, params.taskId);
+    await this.push.remove(row.workspace_id, row.id, params.id);
   }
 }
