@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import test from 'ava';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { onEveryBackend } from '../helpers/backends.js';
+import type { TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 import { waitForOutcome } from './outcomesHelpers.js';
@@ -15,8 +15,8 @@ async function emit(server: TestServer, kind: string, outcomeId: string) {
   server.runtime.eventBus.publish([event]);
 }
 
-test('a webhook created with outcome_id gets that outcome\'s events only; a workspace-wide one gets all', async (t) => {
-  const server = await startServer();
+onEveryBackend((backend) => backend.test('a webhook created with outcome_id gets that outcome\'s events only; a workspace-wide one gets all', async (t) => {
+  const server = await backend.start();
   t.teardown(() => server.close());
   const scoped = await startReceiver({ secret });
   const wide = await startReceiver({ secret });
@@ -46,4 +46,4 @@ test('a webhook created with outcome_id gets that outcome\'s events only; a work
   t.is(JSON.parse(scoped.arrivals[0]!.body).data.outcome_id, id);
   t.true(scoped.arrivals[0]!.verified);
   t.is(scoped.arrivals[0]!.headers['x-a2a-notification-token'], undefined, 'no token header on a webhook without one');
-});
+}));
