@@ -16,6 +16,18 @@ import { startFromMessage, type Started } from './startFromMessage.js';
 /** Key of the request's abort signal in `ServerCallContext.state` (the HTTP layer puts it there). */
 export const signalStateKey = 'crewd.signal';
 
+type SendConfiguration = { returnImmediately?: boolean; taskPushNotificationConfig?: TaskPushNotificationConfig | undefined };
+
+/**
+ * A push config inside SendMessage's configuration is refused before anything is deployed: set
+ * after the deploy, it would miss the task's first events (a webhook sees only events stored after
+ * it), and failing on its URL after the deploy would answer an error for a task that runs anyway.
+ */
+function refuseInlinePushConfig(configuration: SendConfiguration | undefined): void {
+  if (!configuration?.taskPushNotificationConfig?.url) return;
+  throw new RequestMalformedError('A push config inside SendMessage is not applied: send the message, then set the config with CreateTaskPushNotificationConfig (tasks/pushNotificationConfig/set) on the task id.');
+}
+
 function keyOf(context: ServerCallContext): AuthenticatedKey {
   // The HTTP layer builds every context with a KeyUser; anything else is a wiring fault.
   if (!(context.user instanceof KeyUser)) throw new Error('A2A request without an authenticated crewd key');
@@ -66,7 +78,8 @@ export class OutcomeAgent implements A2ARequestHandler {
     return followOutcome(this.deps, keyOf(context).workspace.id, started.outcomeId, signalOf(context), started.done);
   }
 
-  async sendMessage(params: { message: Message | undefined; configuration?: { returnImmediately: boolean } | undefined }, context: ServerCallContext): Promise<Task> {
+  async sendMessage(params: { message: Message | undefined; configuration?: SendConfiguration | undefined }, context: ServerCallContext): Promise<Task> {
+    refuseInlinePushConfig(params.configuration);
     const started = await startFromMessage(this.deps, keyOf(context), this.crew, params.message);
     if (params.configuration?.returnImmediately) return taskOf(await this.own(context, started.outcomeId));
     // Blocking (the default): answer once the outcome is terminal or waits for input.
@@ -75,7 +88,8 @@ export class OutcomeAgent implements A2ARequestHandler {
     return taskOf(last ?? (await this.own(context, started.outcomeId)));
   }
 
-  async *sendMessageStream(params: { message: Message | undefined }, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
+  async *sendMessageStream(params: { message: Message | undefined; configuration?: SendConfiguration | undefined }, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
+    refuseInlinePushConfig(params.configuration);
     const started = await startFromMessage(this.deps, keyOf(context), this.crew, params.message);
     yield* this.stream(context, started);
   }

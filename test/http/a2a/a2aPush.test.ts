@@ -104,6 +104,12 @@ test('push configs: another workspace does not find the task, a bad URL or calle
   await t.throwsAsync(() => client.createTaskPushNotificationConfig({ ...config, url: 'http://127.0.0.1:9/hook' }), { name: 'RequestMalformedError', message: /url/ });
   await t.throwsAsync(() => client.createTaskPushNotificationConfig({ ...config, authentication: { scheme: 'Bearer', credentials: 'abc' } }), { name: 'RequestMalformedError', message: /credentials/ });
 
+  // A config inside SendMessage is refused before anything is deployed.
+  const outcomesBefore = (await server.call('GET', '/v1/outcomes')).body.data.length as number;
+  const inline = { ...sendRequest(userMessage([textPart(brief)])), configuration: { acceptedOutputModes: [], taskPushNotificationConfig: config, returnImmediately: true } };
+  await t.throwsAsync(() => client.sendMessage(inline), { name: 'RequestMalformedError', message: /CreateTaskPushNotificationConfig/ });
+  t.is((await server.call('GET', '/v1/outcomes')).body.data.length, outcomesBefore);
+
   // The 0.3 method names over plain JSON-RPC.
   const legacy = await server.call('POST', '/a2a/writer', { body: { jsonrpc: '2.0', id: 1, method: 'tasks/pushNotificationConfig/set', params: { taskId: task.id, pushNotificationConfig: { url: 'https://hooks.example.com/legacy', token: 'legacy-token' } } } });
   t.is(legacy.status, 200);
