@@ -4,7 +4,7 @@ import { buildMessages, functionTools, toolNames } from './openaiMessages.js';
 import { fillDeliverable } from './openaiDeliverable.js';
 import { scoreRubric } from './openaiRubric.js';
 import { revisionReport } from './revisionReport.js';
-import type { ModelProvider, StageOutput, ToolCall } from './types.js';
+import type { ModelProvider, StageOutput, TokenUsage, ToolCall } from './types.js';
 
 export interface OpenAIProviderOptions {
   /** Any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp, LM Studio); default OpenAI's. */
@@ -52,7 +52,8 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
         if (call.type !== 'function') continue;
         calls.push({ id: call.id, name: names.fromWire(call.function.name), arguments: parseArguments(call.function.arguments, call.function.name) });
       }
-      if (calls.length > 0) return { kind: 'tool_calls', calls };
+      const usage = usageOf(completion);
+      if (calls.length > 0) return { kind: 'tool_calls', calls, ...usage };
       const content = (message.content ?? '').trim();
       if (!content) throw new ModelCallError('The model returned an empty reply.', true);
       const output = finalOutput(content);
@@ -64,9 +65,20 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
         // What the revision did, read from the content (the model's own account is not asked for).
         if (input.revision) Object.assign(output.data, revisionReport(input.revision.feedback, input.revision.requirements, input.revision.previousContent, content));
       }
-      return { kind: 'final', output };
+      return { kind: 'final', output, ...usage };
     },
   };
+}
+
+/**
+ * The step's token counts from the answer's `usage`, when the endpoint sends it (OpenAI does; some
+ * OpenAI-compatible servers do not). Only the step's own completion is counted: the final stage's
+ * rubric and deliverable calls are separate requests the span does not attribute.
+ */
+function usageOf(completion: OpenAI.Chat.Completions.ChatCompletion): { usage?: TokenUsage } {
+  const usage = completion.usage;
+  if (!usage || typeof usage.prompt_tokens !== 'number' || typeof usage.completion_tokens !== 'number') return {};
+  return { usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens } };
 }
 
 function classify(error: unknown, signal: AbortSignal): Error {

@@ -102,7 +102,17 @@ export interface ToolExchange {
   turn?: number;
 }
 
-export type StepResult = { kind: 'final'; output: StageOutput } | { kind: 'tool_calls'; calls: ToolCall[] };
+/**
+ * Tokens one step's model call used, as the model's answer reported them (Chat Completions'
+ * `usage.prompt_tokens` / `completion_tokens`); absent when the provider reports none (the local
+ * model). The traced provider records them on the step's `chat` span.
+ */
+export interface TokenUsage {
+  input_tokens: number;
+  output_tokens: number;
+}
+
+export type StepResult = ({ kind: 'final'; output: StageOutput } | { kind: 'tool_calls'; calls: ToolCall[] }) & { usage?: TokenUsage };
 
 export interface StageOutput {
   /** One line, shown as the agent's `output_summary`. */

@@ -1,4 +1,5 @@
 import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import { outcomeIdParam } from './outcomes.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -52,6 +53,8 @@ export const webhookView: JsonSchema = component('Webhook', responseObject({
   success_rate: { type: 'number', minimum: 0, maximum: 1 },
   previous_secret_expires_at: nullableTimestamp,
   disabled_reason: { type: ['string', 'null'] },
+  // Set: only this outcome's events are delivered (also every A2A push config of its task).
+  outcome_id: { type: ['string', 'null'] },
 }));
 
 export const webhookCreated: JsonSchema = component('WebhookCreated', {
@@ -108,6 +111,8 @@ export const createWebhookBody: JsonSchema = strictObject(
     description,
     active: { type: 'boolean' },
     debug: { type: 'boolean' },
+    // Scopes the webhook to one outcome of the workspace (404 when there is none such).
+    outcome_id: outcomeIdParam,
   },
   ['url', 'events', 'secret'],
 );

@@ -30,6 +30,8 @@ export function a2aDepsOf(deps: HttpDeps): A2aDeps {
     },
     // The decider is the caller's key, as on POST /v1/outcomes/{id}/actions/{action_id}.
     ...(approvals ? { decide: (key, outcomeId, actionId, request) => approvals.decisions.decide(key.workspace, outcomeId, actionId, request, { type: 'api_key', id: key.keyId }) } : {}),
+    webhooks: deps.webhooks,
+    ids: deps.ids,
     version: deps.version,
   };
 }

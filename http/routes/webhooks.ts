@@ -22,7 +22,11 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       body: schemas.createWebhookBody,
       responses: { 201: schemas.webhookCreated },
       async handler(ctx) {
-        const { row, secret } = await webhooks.create(authOf(ctx).workspace.id, ctx.state.body as CreateWebhookInput, async (created) => {
+        const input = ctx.state.body as CreateWebhookInput;
+        const workspaceId = authOf(ctx).workspace.id;
+        // Another workspace's outcome is not found, like a missing one.
+        if (input.outcome_id && !(await deps.repos.outcomes.get(workspaceId, input.outcome_id))) throw errors.notFound(`Outcome ${input.outcome_id}`, { outcome_id: input.outcome_id });
+        const { row, secret } = await webhooks.create(workspaceId, input, async (created) => {
           await prepareAnswer(ctx, { kind: 'webhook', id: created.row.id }, 201, { ...webhookView(created.row, undefined), secret: created.secret });
         });
         ctx.status = 201;

@@ -6,7 +6,8 @@ import type { WebhookRow } from '../../storage/repositories/webhooks.js';
  * statistics count deliveries with at least one attempt; `success_rate` is 0 before the first.
  * `previous_secret_expires_at` is set for 24 h after a secret rotation, while deliveries carry a
  * second signature made with the old secret. `disabled_reason` says why the service switched the
- * webhook off (its receiver answered `410 Gone`); null otherwise.
+ * webhook off (its receiver answered `410 Gone`); null otherwise. `outcome_id` is set on a
+ * webhook scoped to one outcome (an A2A push config, or `outcome_id` on create).
  */
 export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
   const count = stats?.delivery_count ?? 0;
@@ -23,6 +24,7 @@ export function webhookView(row: WebhookRow, stats: WebhookStats | undefined) {
     success_rate: count === 0 ? 0 : Math.round(((stats?.succeeded ?? 0) / count) * 10_000) / 10_000,
     previous_secret_expires_at: row.previous_secret_expires_at,
     disabled_reason: row.disabled_reason,
+    outcome_id: row.outcome_id,
   };
 }
 

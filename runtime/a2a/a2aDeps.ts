@@ -5,6 +5,7 @@ import type { AuthenticatedKey } from '../auth/keyService.js';
 import type { CrewState } from '../crewCatalog.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Outcomes } from '../outcomes/outcomes.js';
+import type { PushConfigDeps } from './pushConfigs.js';
 
 /**
  * What crewd's A2A agents use: the outcome commands (which forward to the owning process on a
@@ -30,6 +31,9 @@ export interface A2aDeps {
    * /v1/outcomes/{id}/actions/{action_id} (runtime/approvals/decisions.ts). Absent: approvals are off.
    */
   decide?(key: AuthenticatedKey, outcomeId: string, actionId: string, request: DecisionRequest): Promise<unknown>;
+  /** Push notification configs are webhooks scoped to the task's outcome (runtime/a2a/pushConfigs.ts). */
+  webhooks: PushConfigDeps['webhooks'];
+  ids: PushConfigDeps['ids'];
   version: string;
   /** Re-read a followed outcome this often even without an event (default 1000 ms). */
   pollMs?: number;

@@ -33,8 +33,8 @@ function cardBase(baseUrl: string, version: string): Pick<AgentCard, 'provider' 
     provider: { organization: 'crewd', url: baseUrl },
     version,
     documentationUrl: `${baseUrl}/v1/openapi.json`,
-    // Push notifications: crewd's signed webhooks (POST /v1/webhooks), not A2A push configs (docs/a2a.md).
-    capabilities: { streaming: true, pushNotifications: false, extensions: [], extendedAgentCard: false },
+    // Push configs are crewd's signed webhooks scoped to the task's outcome (docs/a2a.md).
+    capabilities: { streaming: true, pushNotifications: true, extensions: [], extendedAgentCard: false },
     securitySchemes: {
       [keySchemeName]: {
         scheme: {

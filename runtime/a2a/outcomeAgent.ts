@@ -1,5 +1,5 @@
-import type { AgentCard, ListTasksRequest, ListTasksResponse, Message, StreamResponse, Task } from '@a2a-js/sdk';
-import { ExtendedAgentCardNotConfiguredError, PushNotificationNotSupportedError, RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
+import type { AgentCard, DeleteTaskPushNotificationConfigRequest, GetTaskPushNotificationConfigRequest, ListTaskPushNotificationConfigsRequest, ListTaskPushNotificationConfigsResponse, ListTasksRequest, ListTasksResponse, Message, StreamResponse, Task, TaskPushNotificationConfig } from '@a2a-js/sdk';
+import { ExtendedAgentCardNotConfiguredError, RequestMalformedError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import type { A2ARequestHandler, ServerCallContext } from '@a2a-js/sdk/server';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
@@ -9,13 +9,24 @@ import { inA2aTerms } from './a2aErrors.js';
 import { followOutcome } from './followOutcome.js';
 import { KeyUser } from './keyUser.js';
 import { listTasks } from './listTasks.js';
+import { pushConfigs, type PushConfigs } from './pushConfigs.js';
 import { isSettled, taskOf, taskStateOf } from './outcomeTask.js';
 import { startFromMessage, type Started } from './startFromMessage.js';
 
 /** Key of the request's abort signal in `ServerCallContext.state` (the HTTP layer puts it there). */
 export const signalStateKey = 'crewd.signal';
 
-const pushRefusal = 'A2A push notification configs are not kept: subscribe a crewd webhook (POST /v1/webhooks, signed deliveries with retries) to the outcome.* events; each payload carries outcome_id, which is the task id (docs/a2a.md).';
+type SendConfiguration = { returnImmediately?: boolean; taskPushNotificationConfig?: TaskPushNotificationConfig | undefined };
+
+/**
+ * A push config inside SendMessage's configuration is refused before anything is deployed: set
+ * after the deploy, it would miss the task's first events (a webhook sees only events stored after
+ * it), and failing on its URL after the deploy would answer an error for a task that runs anyway.
+ */
+function refuseInlinePushConfig(configuration: SendConfiguration | undefined): void {
+  if (!configuration?.taskPushNotificationConfig?.url) return;
+  throw new RequestMalformedError('A push config inside SendMessage is not applied: send the message, then set the config with CreateTaskPushNotificationConfig (tasks/pushNotificationConfig/set) on the task id.');
+}
 
 function keyOf(context: ServerCallContext): AuthenticatedKey {
   // The HTTP layer builds every context with a KeyUser; anything else is a wiring fault.
@@ -37,11 +48,15 @@ function signalOf(context: ServerCallContext): AbortSignal {
  * go through the engine's command forwarding like REST's. See docs/decisions.md.
  */
 export class OutcomeAgent implements A2ARequestHandler {
+  private readonly push: PushConfigs;
+
   constructor(
     private readonly deps: A2aDeps,
     private readonly crew: CrewId | undefined,
     private readonly card: () => Promise<AgentCard>,
-  ) {}
+  ) {
+    this.push = pushConfigs(deps);
+  }
 
   getAgentCard(): Promise<AgentCard> {
     return this.card();
@@ -63,7 +78,8 @@ export class OutcomeAgent implements A2ARequestHandler {
     return followOutcome(this.deps, keyOf(context).workspace.id, started.outcomeId, signalOf(context), started.done);
   }
 
-  async sendMessage(params: { message: Message | undefined; configuration?: { returnImmediately: boolean } | undefined }, context: ServerCallContext): Promise<Task> {
+  async sendMessage(params: { message: Message | undefined; configuration?: SendConfiguration | undefined }, context: ServerCallContext): Promise<Task> {
+    refuseInlinePushConfig(params.configuration);
     const started = await startFromMessage(this.deps, keyOf(context), this.crew, params.message);
     if (params.configuration?.returnImmediately) return taskOf(await this.own(context, started.outcomeId));
     // Blocking (the default): answer once the outcome is terminal or waits for input.
@@ -72,7 +88,8 @@ export class OutcomeAgent implements A2ARequestHandler {
     return taskOf(last ?? (await this.own(context, started.outcomeId)));
   }
 
-  async *sendMessageStream(params: { message: Message | undefined }, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
+  async *sendMessageStream(params: { message: Message | undefined; configuration?: SendConfiguration | undefined }, context: ServerCallContext): AsyncGenerator<StreamResponse, void, undefined> {
+    refuseInlinePushConfig(params.configuration);
     const started = await startFromMessage(this.deps, keyOf(context), this.crew, params.message);
     yield* this.stream(context, started);
   }
@@ -119,19 +136,24 @@ export class OutcomeAgent implements A2ARequestHandler {
     yield* this.stream(context, { outcomeId: row.id, done: (current) => isSettled(taskStateOf(current)) });
   }
 
-  async createTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  // Push configs are webhooks scoped to the task's outcome (pushConfigs.ts); the task must be the caller's.
+  async createTaskPushNotificationConfig(params: TaskPushNotificationConfig, context: ServerCallContext): Promise<TaskPushNotificationConfig> {
+    const row = await this.own(context, params.taskId);
+    return this.push.create(row.workspace_id, row.id, params);
   }
 
-  async getTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async getTaskPushNotificationConfig(params: GetTaskPushNotificationConfigRequest, context: ServerCallContext): Promise<TaskPushNotificationConfig> {
+    const row = await this.own(context, params.taskId);
+    return this.push.get(row.workspace_id, row.id, params.id);
   }
 
-  async listTaskPushNotificationConfigs(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async listTaskPushNotificationConfigs(params: ListTaskPushNotificationConfigsRequest, context: ServerCallContext): Promise<ListTaskPushNotificationConfigsResponse> {
+    const row = await this.own(context, params.taskId);
+    return this.push.list(row.workspace_id, row.id);
   }
 
-  async deleteTaskPushNotificationConfig(): Promise<never> {
-    throw new PushNotificationNotSupportedError(pushRefusal);
+  async deleteTaskPushNotificationConfig(params: DeleteTaskPushNotificationConfigRequest, context: ServerCallContext): Promise<void> {
+    const row = await this.own(context, params.taskId);
+    await this.push.remove(row.workspace_id, row.id, params.id);
   }
 }

@@ -4,20 +4,10 @@ import type { ActiveTracing } from './createTracing.js';
 import { crewdAttributes, genAi, genAiOperation } from './genAiAttributes.js';
 import { failSpanWith } from './spanStatus.js';
 
-/** Token counts a provider may report beside a step's result (none of today's providers does). */
-interface ReportedUsage {
-  usage?: { inputTokens?: number; outputTokens?: number; input_tokens?: number; output_tokens?: number };
-}
-
+/** The step's token counts when its provider reported them (models/openai.ts does, from the answer's `usage`). */
 function usageAttributes(result: StepResult): Attributes {
-  const usage = (result as StepResult & ReportedUsage).usage;
-  if (!usage) return {};
-  const input = usage.inputTokens ?? usage.input_tokens;
-  const output = usage.outputTokens ?? usage.output_tokens;
-  return {
-    ...(typeof input === 'number' ? { [genAi.usageInputTokens]: input } : {}),
-    ...(typeof output === 'number' ? { [genAi.usageOutputTokens]: output } : {}),
-  };
+  if (!result.usage) return {};
+  return { [genAi.usageInputTokens]: result.usage.input_tokens, [genAi.usageOutputTokens]: result.usage.output_tokens };
 }
 
 /**

@@ -113,6 +113,8 @@ export function createEventTail(options: EventTailOptions) {
       let body: string | null = null;
       for (const webhook of targets.get(event.workspace_id) ?? []) {
         if (event.position <= webhook.since_position || !webhook.events.includes(event.kind)) continue;
+        // A webhook scoped to one outcome (an A2A push config) gets that outcome's events only.
+        if (webhook.outcome_id !== null && webhook.outcome_id !== event.outcome_id) continue;
         body ??= envelope(event.kind, event.timestamp, options.eventData ? options.eventData(event.kind, event.data) : event.data);
         rows.push(newDelivery(ids, { webhookId: webhook.id, workspaceId: webhook.workspace_id, eventId: event.id, kind: event.kind, body, test: false, now }));
       }

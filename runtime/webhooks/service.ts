@@ -22,6 +22,10 @@ export interface CreateWebhookInput {
   description?: string;
   active?: boolean;
   debug?: boolean;
+  /** Only this outcome's events are delivered (the caller checked it is the workspace's). */
+  outcome_id?: string;
+  /** An A2A push config's token, sent as `X-A2A-Notification-Token` on every delivery. */
+  notification_token?: string;
 }
 
 export interface UpdateWebhookInput {
@@ -61,6 +65,12 @@ export interface WebhookWithStats {
   stats: WebhookStats | undefined;
 }
 
+/** A webhook scoped to one outcome, with its A2A notification token decrypted ('' when none). */
+export interface ScopedWebhook {
+  row: WebhookRow;
+  notificationToken: string;
+}
+
 /** The Webhooks service's contract: what http/ calls (each call scoped by workspace). */
 export interface WebhookService {
   /** `beforeInsert` gets the new webhook just before it is stored (an idempotent request stores its answer). */
@@ -68,6 +78,8 @@ export interface WebhookService {
   /** Oldest first; `limit` webhooks after the keyset position `after`. */
   list(workspaceId: string, page: { limit: number; after?: WebhookListAfter }): Promise<WebhookWithStats[]>;
   get(workspaceId: string, webhookId: string): Promise<WebhookWithStats>;
+  /** The undeleted webhooks scoped to the outcome, oldest first, with their notification tokens. */
+  listForOutcome(workspaceId: string, outcomeId: string): Promise<ScopedWebhook[]>;
   update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats>;
   /** Deletes the webhook; deliveries still waiting for a retry end without another attempt. */
   remove(workspaceId: string, webhookId: string): Promise<void>;
@@ -144,6 +156,8 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
         since_position: await events.maxPosition(),
         disabled_reason: null,
         disabled_at: null,
+        outcome_id: input.outcome_id ?? null,
+        notification_token: input.notification_token ? cipher.encrypt(input.notification_token) : null,
         created_at: now,
         updated_at: now,
         deleted_at: null,
@@ -162,6 +176,11 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
     },
 
     get,
+
+    async listForOutcome(workspaceId: string, outcomeId: string): Promise<ScopedWebhook[]> {
+      const rows = await webhooks.listForOutcome(workspaceId, outcomeId);
+      return rows.map((row) => ({ row, notificationToken: row.notification_token ? cipher.decrypt(row.notification_token) : '' }));
+    },
 
     async update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats> {
       const before = await own(workspaceId, webhookId);

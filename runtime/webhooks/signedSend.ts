@@ -9,6 +9,9 @@ import type { AttemptResult, WebhookSender } from './sender.js';
 import { signatureHeader, signatureHeaderValue } from './signature.js';
 import type { SendableWebhook, WebhookCache } from './webhookCache.js';
 
+/** Where an A2A push config's `token` travels (A2A specification, push notifications). */
+export const notificationTokenHeader = 'X-A2A-Notification-Token';
+
 /** The part of a live delivery one attempt reads and marks. */
 export interface SendTarget {
   row: DeliveryRow;
@@ -78,6 +81,8 @@ export function createSignedSend(options: SignedSendOptions) {
           'X-Service-Delivery': row.id,
           'X-Service-Timestamp': at,
           'X-Service-Attempt': String(attemptNo),
+          // An A2A push config's token, in the header the A2A specification names.
+          ...(webhook.notificationToken ? { [notificationTokenHeader]: webhook.notificationToken } : {}),
         },
         signal: options.shutdownSignal,
       });

@@ -9,6 +9,8 @@ export interface SendableWebhook {
   /** The secret a rotation replaced, still signed with until `previousExpiresAt`. */
   previousSecret: string | null;
   previousExpiresAt: string | null;
+  /** The A2A push config's token, sent as `X-A2A-Notification-Token`; null on other webhooks. */
+  notificationToken: string | null;
 }
 
 export interface WebhookCacheOptions {
@@ -41,6 +43,7 @@ export function createWebhookCache(options: WebhookCacheOptions) {
       secret: cipher.decrypt(row.secret),
       previousSecret: row.previous_secret ? cipher.decrypt(row.previous_secret) : null,
       previousExpiresAt: row.previous_secret_expires_at,
+      notificationToken: row.notification_token ? cipher.decrypt(row.notification_token) : null,
     };
   }
 

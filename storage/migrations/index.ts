@@ -21,6 +21,7 @@ import * as mcpOAuthGrants from './115_mcp_oauth_grants.js';
 import * as oauthCredentials from './135_oauth_credentials.js';
 import * as webhookDisabled from './115_webhook_disabled.js';
 import * as approvals from './120_approvals.js';
+import * as webhookOutcomeScope from './140_webhook_outcome_scope.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -56,6 +57,7 @@ const migrations: Array<[string, Migration]> = [
   ['115_webhook_disabled', webhookDisabled],
   ['120_approvals', approvals],
   ['135_oauth_credentials', oauthCredentials],
+  ['140_webhook_outcome_scope', webhookOutcomeScope],
 ];
 
 /**

@@ -19,6 +19,10 @@ export interface WebhookRow {
   /** Why the service switched the webhook off (a `410 Gone`); null otherwise, cleared when switched on. */
   disabled_reason: string | null;
   disabled_at: string | null;
+  /** Set: only this outcome's events are delivered (an A2A push config); null: the workspace's. */
+  outcome_id: string | null;
+  /** The A2A push config's token (encrypted), sent as `X-A2A-Notification-Token`; null otherwise. */
+  notification_token: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -49,6 +53,8 @@ function fromDb(row: Record<string, unknown>): WebhookRow {
     since_position: Number(row.since_position),
     disabled_reason: (row.disabled_reason as string | null) ?? null,
     disabled_at: (row.disabled_at as string | null) ?? null,
+    outcome_id: (row.outcome_id as string | null) ?? null,
+    notification_token: (row.notification_token as string | null) ?? null,
     created_at: String(row.created_at),
     updated_at: String(row.updated_at),
     deleted_at: (row.deleted_at as string | null) ?? null,
@@ -94,6 +100,11 @@ export function webhooksRepository(db: Db) {
         query.andWhere((q) => q.where('created_at', '>', createdAt).orWhere((q2) => q2.where('created_at', createdAt).andWhere('id', '>', id)));
       }
       const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(page.limit);
+      return rows.map(fromDb);
+    },
+    /** Undeleted webhooks scoped to the outcome (its A2A push configs), oldest first. */
+    async listForOutcome(workspaceId: string, outcomeId: string): Promise<WebhookRow[]> {
+      const rows = await db('webhooks').where({ workspace_id: workspaceId, outcome_id: outcomeId }).whereNull('deleted_at').orderBy([{ column: 'created_at' }, { column: 'id' }]);
       return rows.map(fromDb);
     },
     /** Active, undeleted webhooks of these workspaces: the fan-out candidates. */

@@ -24,11 +24,12 @@ test('a tool call round trip: tools go out, calls come back, results are replaye
   const signal = new AbortController().signal;
 
   const first = await provider.step(input, tools, [], signal);
-  t.deepEqual(first, { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'notes.search', arguments: { query: 'remote work' } }] });
+  // The answer's usage (1 prompt, 1 completion token) rides on the step for the model span.
+  t.deepEqual(first, { kind: 'tool_calls', calls: [{ id: 'call_1', name: 'notes.search', arguments: { query: 'remote work' } }], usage: { input_tokens: 1, output_tokens: 1 } });
 
   const exchanges: ToolExchange[] = [{ call: first.kind === 'tool_calls' ? first.calls[0]! : { id: '', name: '', arguments: {} }, result: { content: 'Notes: async standups work.', isError: false }, turn: 0 }];
   const second = await provider.step(input, tools, exchanges, signal);
-  t.deepEqual(second, { kind: 'final', output: { summary: 'Remote work, done right', content: '# Remote work, done right\n\nA casual look at remote work.' } });
+  t.deepEqual(second, { kind: 'final', output: { summary: 'Remote work, done right', content: '# Remote work, done right\n\nA casual look at remote work.' }, usage: { input_tokens: 1, output_tokens: 1 } });
 
   const [sent, replay] = server.requests;
   t.is(sent!._path, '/v1/chat/completions');

@@ -21,7 +21,7 @@ test('two 500s and then an answer: the step succeeds on the third try', async (t
   t.teardown(server.close);
   const provider = withRetry(createOpenAIProvider({ baseURL: server.baseURL, model: 'test-model' }), { ...fast, onRetry: ({ attempt }) => retries.push(attempt) });
   const result = await provider.step(input, [], [], new AbortController().signal);
-  t.deepEqual(result, { kind: 'final', output: { summary: 'Done at last.', content: 'Done at last.' } });
+  t.deepEqual(result, { kind: 'final', output: { summary: 'Done at last.', content: 'Done at last.' }, usage: { input_tokens: 1, output_tokens: 1 } });
   t.is(server.requests.length, 3);
   t.deepEqual(retries, [1, 2]);
 });

@@ -2030,6 +2030,7 @@ export interface components {
             id: string;
             /** Format: date-time */
             last_delivery: string | null;
+            outcome_id: string | null;
             /** Format: date-time */
             previous_secret_expires_at: string | null;
             success_rate: number;
@@ -6173,7 +6174,8 @@ export interface operations {
                      *           "delivery_count": 1,
                      *           "success_rate": 0.85,
                      *           "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
-                     *           "disabled_reason": "disabled_reason example"
+                     *           "disabled_reason": "disabled_reason example",
+                     *           "outcome_id": "out_7Hq2ZpK4mW"
                      *         }
                      *       ],
                      *       "pagination": {
@@ -6217,6 +6219,7 @@ export interface operations {
                     debug?: boolean;
                     description?: string;
                     events: ("outcome.created" | "outcome.processing" | "outcome.completed" | "outcome.failed" | "outcome.revision_requested" | "crew.deployed" | "crew.agent_started" | "crew.agent_completed" | "integration.executed" | "integration.failed" | "webhook.test" | "outcome.revision_failed" | "tool.failed" | "outcome.action_required" | "outcome.action_resolved" | "tool_connection.auth_required")[];
+                    outcome_id?: string;
                     secret: string;
                     url: string;
                 };
@@ -6248,6 +6251,7 @@ export interface operations {
                      *       "success_rate": 0.85,
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
                      *       "disabled_reason": "disabled_reason example",
+                     *       "outcome_id": "out_7Hq2ZpK4mW",
                      *       "secret": "secret example"
                      *     }
                      */
@@ -6299,7 +6303,8 @@ export interface operations {
                      *       "delivery_count": 1,
                      *       "success_rate": 0.85,
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
-                     *       "disabled_reason": "disabled_reason example"
+                     *       "disabled_reason": "disabled_reason example",
+                     *       "outcome_id": "out_7Hq2ZpK4mW"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];
@@ -6404,7 +6409,8 @@ export interface operations {
                      *       "delivery_count": 1,
                      *       "success_rate": 0.85,
                      *       "previous_secret_expires_at": "2026-05-04T09:30:00.000Z",
-                     *       "disabled_reason": "disabled_reason example"
+                     *       "disabled_reason": "disabled_reason example",
+                     *       "outcome_id": "out_7Hq2ZpK4mW"
                      *     }
                      */
                     "application/json": components["schemas"]["Webhook"];

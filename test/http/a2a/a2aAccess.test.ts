@@ -55,7 +55,7 @@ test('bad JSON-RPC input answers JSON-RPC errors, never a 500', async (t) => {
     [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: {} }, -32602],
     [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'short' }] } } }, -32602, 'brief'],
     [{ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: brief }, { data: { requirements: 'loud' } }] } } }, -32602, 'requirements'],
-    [{ jsonrpc: '2.0', id: 1, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'out_x', url: 'https://example.com/hook' } }, -32003, 'webhook'],
+    [{ jsonrpc: '2.0', id: 1, method: 'CreateTaskPushNotificationConfig', params: { taskId: 'out_x', url: 'https://example.com/hook' } }, -32001, 'out_x'],
     [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { pageSize: 500 } }, -32602, 'pageSize'],
     [{ jsonrpc: '2.0', id: 1, method: 'ListTasks', params: { pageToken: 'nonsense' } }, -32602, 'page token'],
   ];
