@@ -21,6 +21,7 @@ const RUN_HERE: Array<[page: string, first: string]> = [
   ['docs/approvals.md', `curl -s -X PATCH -H "$H" -H 'Content-Type: application/json' localhost:8080/v1/workspace \\`],
   ['docs/approvals.md', `curl -s -H "$H" 'localhost:8080/v1/actions?status=pending'`],
   ['docs/webhooks.md', `curl -s -H "$H" -H 'Content-Type: application/json' \\`],
+  ['docs/a2a.md', 'curl -s localhost:8080/a2a/writer/.well-known/agent-card.json'],
 ];
 
 const RUN_ELSEWHERE: Array<[page: string, first: string, testFile: string]> = [
@@ -55,7 +56,7 @@ function blockOf(page: string, first: string): DocBlock {
   return block;
 }
 
-test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands run as written and get answers, not errors", async (t) => {
+test("docs/api.md's, docs/a2a.md's, docs/approvals.md's and docs/webhooks.md's curl commands run as written and get answers, not errors", async (t) => {
   const vendor = await startVendorServer();
   // The webhook's URL in docs/webhooks.md stands for the reader's receiver: this one, on loopback.
   const receiver = await startReceiver({ secret: 'whsec_at_least_16_chars' });
@@ -74,6 +75,7 @@ test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands ru
       .replace(/https:\/\/example\.com\/hooks\/crewd/g, receiver.url)
       .replace(/crew_sk_\.\.\./g, server.key)
       .replace(/out_IX9f\.\.\./g, ids.outcome ?? 'out_missing')
+      .replace(/"out_\.\.\."/g, `"${ids.outcome ?? 'out_missing'}"`)
       .replace(/act_IX9f\.\.\.i1/g, ids.action ?? 'act_missing')
       .replace(/wh_\.\.\./g, ids.webhook ?? 'wh_missing');
   const env = { KEY: server.key, H: `Authorization: Bearer ${server.key}` };
@@ -90,6 +92,11 @@ test("docs/api.md's, docs/approvals.md's and docs/webhooks.md's curl commands ru
   ids.outcome = done.body.outcome_id as string;
   await waitForOutcome(server, ids.outcome);
   t.true((await runBlock('docs/api.md', 'H="Authorization: Bearer $KEY"')).includes('"quality_metrics"'), 'the result call answered');
+
+  // docs/a2a.md: the card, a deploy by message/send, tasks/get on the completed outcome, a streamed deploy.
+  const a2a = await runBlock('docs/a2a.md', 'curl -s localhost:8080/a2a/writer/.well-known/agent-card.json');
+  t.true(a2a.includes('"skills"'), 'the agent card answered');
+  t.true(a2a.includes(`"id":"${ids.outcome}"`) && a2a.includes('"state":"completed"'), `tasks/get answered the completed outcome: ${a2a.slice(0, 400)}`);
 
   // docs/approvals.md: the deploy asks for a network post, so the reader configured it first.
   const configured = await server.call('POST', '/v1/integrations/network/configure', { body: { settings: { author_urn: 'urn:li:person:abc', base_url: vendor.url, access_token: vendor.token } } });
