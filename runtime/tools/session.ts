@@ -4,6 +4,7 @@ import type { McpServer } from '@modelcontextprotocol/server';
 import { classifyMcpError } from './errors.js';
 import { standardFetch } from './oauth/standardFetch.js';
 import type { GuardedFetch } from './guardedFetch.js';
+import { callToolAsExtensionTask } from './tasks/callToolAsExtensionTask.js';
 import { callToolAsTask } from './tasks/callToolAsTask.js';
 import { createTaskPolicy } from './tasks/taskPolicy.js';
 
@@ -157,7 +158,14 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
       await learned;
       const wallMs = target.callLimitMs ?? callOptions.wallMs ?? callOptions.timeoutMs;
       // A task is polled, so only the wall limit bounds it.
-      if (tasks.useTask(name)) return withSession((client) => callToolAsTask(client, name, args, { ...callOptions, timeoutMs: wallMs }));
+      if (tasks.useTask(name)) {
+        // 2026-07-28 servers offer tasks through the extension, which the SDK's client cannot decode yet.
+        if (target.kind === 'http' && open.client.getProtocolEra() === 'modern' && tasks.viaExtension()) {
+          const raw = { url: target.url, headers: target.headers, fetch: standardFetch(options.fetch), clientInfo, ...(target.authProvider ? { authProvider: target.authProvider } : {}) };
+          return callToolAsExtensionTask(raw, name, args, { ...callOptions, timeoutMs: wallMs });
+        }
+        return withSession((client) => callToolAsTask(client, name, args, { ...callOptions, timeoutMs: wallMs }));
+      }
       const request = {
         timeout: Math.min(callOptions.timeoutMs, wallMs),
         // Asking for progress (the SDK sends a progressToken only with onprogress) lets a long call
