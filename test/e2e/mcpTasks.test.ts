@@ -88,3 +88,17 @@ test.serial('cancelling the outcome cancels its running tool task on the server'
   await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId), 'the task cancelled');
   t.like(await waitForOutcome(server, id), { status: 'failed', error: { code: 'cancelled' } });
 });
+
+test.serial('a cancel that lands while the server is still creating the tool task cancels that task on the server', async (t) => {
+  const journal = path.join(tempDir(), 'journal.jsonl');
+  const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath });
+  t.teardown(() => server.close());
+  // The server answers the creating call 1.5 s after it created the task: the cancel lands in between.
+  await connect(server, 'slow', ['--import', 'tsx', fixture, journal, '60000', '1500']);
+  const id = await deploy(server);
+  const created = await until(() => journalOf(journal).find((entry) => entry.event === 'created'), 'a task created');
+  const cancelled = await server.call('POST', `/v1/outcomes/${id}/cancel`);
+  t.is(cancelled.status, 200, JSON.stringify(cancelled.body));
+  await until(() => journalOf(journal).find((entry) => entry.event === 'cancelled' && entry.taskId === created.taskId), 'the task cancelled', 30_000);
+  t.like(await waitForOutcome(server, id), { status: 'failed', error: { code: 'cancelled' } });
+});

@@ -17,6 +17,8 @@ import { z } from 'zod';
 const journal = process.argv[2]!;
 /** How long a task works when the call does not say (`ms`); the second argument overrides it. */
 const defaultMs = Number(process.argv[3] ?? 700);
+/** How long the server takes to answer the creating call after it created the task (third argument). */
+const answerDelayMs = Number(process.argv[4] ?? 0);
 const note = (entry: Record<string, unknown>) => fs.appendFileSync(journal, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
 
 const taskStore = new InMemoryTaskStore();
@@ -56,6 +58,7 @@ for (const [name, support] of [
         const task = await extra.taskStore.createTask({ ttl: 60_000, pollInterval: 100 });
         note({ event: 'created', taskId: task.taskId, tool: name, ms });
         work(task.taskId, ms, `${name} found 3 facts about ${args.query}`, extra.taskStore);
+        if (answerDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, answerDelayMs));
         return { task };
       },
       getTask: async (_args: unknown, extra: any) => {

@@ -109,7 +109,9 @@ export async function callToolAsExtensionTask(
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   const remaining = () => Math.max(1, deadline - now());
-  const created = await send(target, 'tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, { timeoutMs: remaining(), ...(options.signal ? { signal: options.signal } : {}) });
+  // Sent without the signal: a cancel landing while the server creates the task must still leave us
+  // its id, so the task is cancelled there rather than left running (see below).
+  const created = await send(target, 'tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, { timeoutMs: remaining() });
   if (created.resultType !== 'task') {
     const { resultType: _kind, ...result } = created;
     return result as CallToolResult;
@@ -118,6 +120,7 @@ export async function callToolAsExtensionTask(
   let state = created;
   const cancel = () => send(target, 'tasks/cancel', { taskId }, { timeoutMs: 2_000 }).catch(() => undefined);
   try {
+    if (options.signal?.aborted) throw options.signal.reason;
     while (state.status === 'working' || state.status === 'submitted') {
       const wait = Math.min(Math.max(Number(state.pollIntervalMs ?? 500), minPollMs), maxPollMs);
       if (now() + wait >= deadline) {

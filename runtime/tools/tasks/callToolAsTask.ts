@@ -59,13 +59,16 @@ export async function callToolAsTask(
   const request = <T>(method: string, params: Record<string, unknown>, schema: unknown): Promise<T> =>
     client.request({ method, params } as never, schema as never, { timeout: remaining(), ...(options.signal ? { signal: options.signal } : {}) }) as Promise<T>;
 
-  // The task lives a little past our deadline so a late `tasks/result` still finds it.
-  const created = await request<{ task: TaskState }>('tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } }, specTypeSchemas.CreateTaskResult);
+  // The task lives a little past our deadline so a late `tasks/result` still finds it. The creating
+  // request is sent without the signal: a cancel that lands while the server creates the task would
+  // abort only our wait for its id and leave the task running there; with the id we cancel it below.
+  const created = (await client.request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } } as never, specTypeSchemas.CreateTaskResult as never, { timeout: remaining() })) as { task: TaskState };
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
   // Its own short bound and no signal: it runs after the deadline passed or the outcome was cancelled.
   const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } } as never, specTypeSchemas.CancelTaskResult as never, { timeout: 2_000 }).catch(() => undefined);
   try {
+    if (options.signal?.aborted) throw options.signal.reason;
     while (!terminal.has(state.status)) {
       const wait = Math.min(Math.max(state.pollInterval ?? 500, minPollMs), maxPollMs);
       if (now() + wait >= deadline) {
