@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type CallToolResult, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { ToolTaskError } from './callToolAsTask.js';
+import { sleep, ToolTaskError } from './callToolAsTask.js';
 
 /** The 2026-07-28 tasks extension's identifier, as servers list it in `server/discover`. */
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
@@ -18,21 +18,6 @@ export interface ExtensionTaskTarget {
 }
 
 type Json = Record<string, unknown>;
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** The JSON-RPC answer with our id, from a JSON body or an SSE stream of messages. */
 function answerOf(text: string, contentType: string, id: number): Json | undefined {

@@ -23,7 +23,8 @@ export class ToolTaskError extends Error {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (both task callers poll with it). */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(() => {
