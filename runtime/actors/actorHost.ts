@@ -174,7 +174,11 @@ export function createActorHost(deps: ActorHostDeps) {
     // Leased: run it here only when no other process holds a live lease on it.
     const claimed = await repos.actors.claimOne(id, terms(), clock.now().getTime());
     if (!claimed) throw new ActorOwnedElsewhereError(id);
-    return live.get(id) ?? revive(claimed, claimed.epoch);
+    // This process's lease round may have taken it over and restored it while the claim ran.
+    const already = live.get(id);
+    if (!already) return revive(claimed, claimed.epoch);
+    held.set(id, claimed.epoch);
+    return already;
   }
 
   /** Revives claimed rows (their leases just taken); returns the ids brought to life. */

@@ -97,14 +97,17 @@ export function actorsRepository(db: Db) {
     },
     /**
      * Claims one actor to load it here: at rest, unowned, expired or already ours. Undefined when
-     * another process holds a live lease on it (or it is not stored). Bumps the epoch. Postgres only.
+     * another process holds a live lease on it (or it is not stored). Bumps the epoch when the
+     * actor changes hands; one this process already owns keeps its epoch, so a claim that races
+     * this process's own takeover of the same actor never fences the writes of the live actor
+     * that takeover restored. Postgres only.
      */
     async claimOne(id: string, lease: LeaseTerms, now: number): Promise<(ActorRow & ActorOwnership) | undefined> {
       const result = await db.raw(
-        `update actors set owner = ?, lease_until = ?, epoch = epoch + 1
+        `update actors set epoch = case when owner = ? then epoch else epoch + 1 end, owner = ?, lease_until = ?
          where id = ? and (status <> 'active' or owner is null or owner = ? or lease_until is null or lease_until < ?)
          returning *`,
-        [lease.owner, lease.leaseUntil, id, lease.owner, now],
+        [lease.owner, lease.owner, lease.leaseUntil, id, lease.owner, now],
       );
       const row = (result.rows as Array<Record<string, unknown>>)[0];
       return row ? { ...fromDb(row), owner: (row.owner as string | null) ?? null, epoch: Number(row.epoch) } : undefined;
