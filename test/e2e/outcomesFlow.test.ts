@@ -8,17 +8,27 @@ import { onEveryBackend } from '../helpers/backends.js';
 import type { TestServer } from '../helpers/server.js';
 import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers.js';
 
+/** What the tests switch in the model while it runs. */
+interface Control {
+  /** "[flaky]" briefs fail content_creation while this is set. */
+  broken: boolean;
+  /** "[held]" briefs wait in their first step until this settles (absent: they do not wait). */
+  held?: Promise<void>;
+}
+
 /**
- * The real local model with two switches read from the brief: "[slow]" thinks 100 ms per step
- * (so outcomes can be caught mid-flight), "[flaky]" fails the content_creation stage while
+ * The real local model with three switches read from the brief: "[slow]" thinks 100 ms per step
+ * (so outcomes can be caught mid-flight), "[held]" waits for the test to let it go (so an outcome
+ * holds its slot however slow the machine is), "[flaky]" fails the content_creation stage while
  * `broken` is set (a 503 from the model, retried twice, then given up).
  */
-function controlledProvider(control: { broken: boolean }): ModelProvider {
+function controlledProvider(control: Control): ModelProvider {
   const local = createLocalProvider();
   return withRetry(
     {
       name: 'controlled',
       async step(input, tools, exchanges, signal) {
+        if (input.brief.includes('[held]') && control.held) await control.held;
         if (input.brief.includes('[slow]')) await think(100, signal);
         if (input.brief.includes('[flaky]') && control.broken && input.stage.name === 'content_creation') {
           throw new ModelCallError('503 Service Unavailable', true, 503);
@@ -33,7 +43,7 @@ function controlledProvider(control: { broken: boolean }): ModelProvider {
 // The engine's contract (revisions, cancel, retry, credits, the waiting line, idempotency) on
 // SQLite and on Postgres.
 onEveryBackend((backend) => {
-  const control = { broken: true };
+  const control: Control = { broken: true };
   const started = backend.shared({}, () => ({ modelProvider: controlledProvider(control) }));
   let server: TestServer;
   let check: Awaited<ReturnType<typeof schemaCheck>>;
@@ -179,7 +189,12 @@ onEveryBackend((backend) => {
 
   it('beyond the concurrency limit deploys wait in line as queued; past 4x the limit they get 429 with Retry-After', async (t) => {
     const { key } = await workspaceWithKey(server, 'queuers', { credits: null, concurrentOutcomes: 1 });
-    const first = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[slow] First in line gets the slot' } });
+    // The first outcome holds the one slot until the test lets it go: a loaded machine cannot
+    // finish it (and start the line) while the line is being checked.
+    let letGo!: () => void;
+    control.held = new Promise<void>((resolve) => (letGo = resolve));
+    t.teardown(() => letGo());
+    const first = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[held] First in line gets the slot' } });
     t.is(first.status, 201);
     // On Postgres the shared queue starts an outcome just after its deploy commits, so the answer may still say queued.
     t.true(['research', 'queued'].includes(first.body.progress.current_stage));
@@ -198,14 +213,12 @@ onEveryBackend((backend) => {
     t.is(refused.status, 429);
     t.is(refused.body.error.code, 'concurrency_limit_exceeded');
     t.truthy(refused.headers.get('retry-after'));
-    // First in, first out: the line drains in order.
-    const order: string[] = [];
-    await Promise.all(
-      waiting.map(async (id) => {
-        await waitForOutcome(server, id, undefined, key);
-        order.push(id);
-      }),
-    );
+    // First in, first out: the line drains in order (read from when each completed, not from
+    // which poll saw it first).
+    letGo();
+    const done = await Promise.all(waiting.map((id) => waitForOutcome(server, id, undefined, key)));
+    t.true(done.every((view) => view.status === 'completed'), JSON.stringify(done.map((view) => view.status)));
+    const order = [...done].sort((a, b) => Date.parse(a.completed_at) - Date.parse(b.completed_at) || 0).map((view) => view.id as string);
     t.deepEqual(order, waiting);
   });
 
