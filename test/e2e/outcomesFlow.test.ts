@@ -12,14 +12,25 @@ import { eventsOf, schemaCheck, waitForOutcome, workspaceWithKey } from './outco
 interface Control {
   /** "[flaky]" briefs fail content_creation while this is set. */
   broken: boolean;
-  /** "[held]" briefs wait in their first step until this settles (absent: they do not wait). */
-  held?: Promise<void>;
+  /** A brief with "[held:<name>]" waits in each step until the gate of that name opens. */
+  gates: Map<string, Promise<void>>;
+}
+
+/**
+ * A gate for "[held:<name>]" briefs: their outcomes hold their place (a slot, a stage) until the
+ * test opens it, however slow the machine is; the test's teardown opens it in any case.
+ */
+function gate(t: ExecutionContext, control: Control, name: string): { tag: string; open(): void } {
+  let open!: () => void;
+  control.gates.set(name, new Promise<void>((resolve) => (open = resolve)));
+  t.teardown(() => open());
+  return { tag: `[held:${name}]`, open: () => open() };
 }
 
 /**
  * The real local model with three switches read from the brief: "[slow]" thinks 100 ms per step
- * (so outcomes can be caught mid-flight), "[held]" waits for the test to let it go (so an outcome
- * holds its slot however slow the machine is), "[flaky]" fails the content_creation stage while
+ * (so outcomes take a while), "[held:<name>]" waits for the test to open that gate (so an outcome
+ * is caught mid-flight however slow the machine is), "[flaky]" fails the content_creation stage while
  * `broken` is set (a 503 from the model, retried twice, then given up).
  */
 function controlledProvider(control: Control): ModelProvider {
@@ -28,7 +39,8 @@ function controlledProvider(control: Control): ModelProvider {
     {
       name: 'controlled',
       async step(input, tools, exchanges, signal) {
-        if (input.brief.includes('[held]') && control.held) await control.held;
+        const held = /\[held:([a-z-]+)\]/.exec(input.brief)?.[1];
+        if (held) await control.gates.get(held);
         if (input.brief.includes('[slow]')) await think(100, signal);
         if (input.brief.includes('[flaky]') && control.broken && input.stage.name === 'content_creation') {
           throw new ModelCallError('503 Service Unavailable', true, 503);
@@ -43,7 +55,7 @@ function controlledProvider(control: Control): ModelProvider {
 // The engine's contract (revisions, cancel, retry, credits, the waiting line, idempotency) on
 // SQLite and on Postgres.
 onEveryBackend((backend) => {
-  const control: Control = { broken: true };
+  const control: Control = { broken: true, gates: new Map() };
   const started = backend.shared({}, () => ({ modelProvider: controlledProvider(control) }));
   let server: TestServer;
   let check: Awaited<ReturnType<typeof schemaCheck>>;
@@ -100,7 +112,8 @@ onEveryBackend((backend) => {
   });
 
   it('revising an outcome that is not completed is 409, and the fourth revision is 409 no_revisions_available', async (t) => {
-    const slow = await server.call('POST', '/v1/crews/mind/deploy', { body: { brief: '[slow] Summarise the team retrospective' } });
+    const held = gate(t, control, 'not-completed');
+    const slow = await server.call('POST', '/v1/crews/mind/deploy', { body: { brief: `${held.tag} Summarise the team retrospective` } });
     const tooEarly = await server.call('POST', `/v1/outcomes/${slow.body.outcome_id}/revise`, { body: { feedback: 'Shorter please' } });
     t.is(tooEarly.status, 409);
     t.is(tooEarly.body.error.code, 'outcome_not_completed');
@@ -123,7 +136,8 @@ onEveryBackend((backend) => {
 
   it('cancel fails a processing outcome with code cancelled and gives its credit back', async (t) => {
     const { workspace, key } = await workspaceWithKey(server, 'cancellers', { credits: 5, concurrentOutcomes: 3 });
-    const deployed = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[slow] A long essay about the history of tea' } });
+    const held = gate(t, control, 'cancel');
+    const deployed = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: `${held.tag} A long essay about the history of tea` } });
     t.is(await server.runtime.repos.credits.remaining(workspace.id), 4);
     const cancelled = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/cancel`, { key });
     t.is(cancelled.status, 200);
@@ -191,10 +205,8 @@ onEveryBackend((backend) => {
     const { key } = await workspaceWithKey(server, 'queuers', { credits: null, concurrentOutcomes: 1 });
     // The first outcome holds the one slot until the test lets it go: a loaded machine cannot
     // finish it (and start the line) while the line is being checked.
-    let letGo!: () => void;
-    control.held = new Promise<void>((resolve) => (letGo = resolve));
-    t.teardown(() => letGo());
-    const first = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: '[held] First in line gets the slot' } });
+    const held = gate(t, control, 'line');
+    const first = await server.call('POST', '/v1/crews/writer/deploy', { key, body: { brief: `${held.tag} First in line gets the slot` } });
     t.is(first.status, 201);
     // On Postgres the shared queue starts an outcome just after its deploy commits, so the answer may still say queued.
     t.true(['research', 'queued'].includes(first.body.progress.current_stage));
@@ -215,7 +227,7 @@ onEveryBackend((backend) => {
     t.truthy(refused.headers.get('retry-after'));
     // First in, first out: the line drains in order (read from when each completed, not from
     // which poll saw it first).
-    letGo();
+    held.open();
     const done = await Promise.all(waiting.map((id) => waitForOutcome(server, id, undefined, key)));
     t.true(done.every((view) => view.status === 'completed'), JSON.stringify(done.map((view) => view.status)));
     const order = [...done].sort((a, b) => Date.parse(a.completed_at) - Date.parse(b.completed_at) || 0).map((view) => view.id as string);
