@@ -88,7 +88,7 @@ export interface ActorHostDeps {
  * Call order: `register` every machine, then `restoreAll()` once, then `startLeases()`, then
  * `create`/`start`, `load`, `stage`, `commit`, `flushed` freely; `stop()` last.
  */
-export function createActorHost(deps: ActorHostDeps) {
+export function createActorHost(deps: ActorHostDeps): ActorHost {
   const { repos, clock } = deps;
   const definitions = new Map<string, HostedDefinition>();
   const live = new Map<string, LiveActor>();
@@ -368,4 +368,41 @@ export function createActorHost(deps: ActorHostDeps) {
   };
 }
 
-export type ActorHost = ReturnType<typeof createActorHost>;
+export interface ActorHost {
+  /** Registers a machine with its persistence adapter; returns its typed handle. */
+  register<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>): MachineHandle<TLogic>;
+  /** The live actor with this id, whatever its machine (operators, tests). */
+  get(id: string): Actor<AnyStateMachine> | undefined;
+  /** Adds rows of actor `id` to the next tick: they commit (or are isolated) with its snapshot. */
+  stage(id: string, rows: TickRows): void;
+  /**
+   * Writes a command's rows in the next tick, as one group: true once committed, false when
+   * `credits` could not be taken (nothing written); rejects when the rows cannot be stored.
+   */
+  commit(rows: TickRows, credits?: CreditGuard): Promise<boolean>;
+  /** Resolves once everything queued so far (and anything queued with it) is committed. */
+  flushed(): Promise<void>;
+  /**
+   * Restores every unfinished (`active`) actor from its stored snapshot and starts it. With
+   * leases, only the ones this process can claim (unowned, released or expired): the others
+   * run on their owners.
+   */
+  restoreAll(): Promise<number>;
+  /**
+   * Starts the lease loop (with `leases`; a no-op without): every third of the lease, renew this
+   * process's leases in one statement, then claim expired ones and restore those actors. Call
+   * after `restoreAll()`.
+   */
+  startLeases(): void;
+  /**
+   * Calls `listener` with the ids of actors this process took over from another one (after they
+   * were revived), so their machine's owner can put them back in line (capacity queue).
+   */
+  onRestored(listener: (ids: string[]) => void): void;
+  /** Live actors for operators. */
+  list(): LiveActorView[];
+  readonly size: number;
+  health(): ActorHostHealth & { fencedWrites: number };
+  /** Writes what is pending, then stops every actor (their in-flight steps are aborted). */
+  stop(): Promise<void>;
+}
