@@ -84,7 +84,7 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
 
 export interface CrewCatalog {
   /** Every crew id, in the spec's order. */
-  ids: readonly ['writer', 'mind', 'pilot'];
+  ids: typeof crewIds;
   /** A crew's definition (stages, agents, timing), whatever its status. */
   definition(id: CrewId): CrewDefinition;
   /** The crews with their status; the same array object until a status changes. */

@@ -55,8 +55,8 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
 }
 
 export interface ChatService {
-  legacyPost: (_context: PluginContext, input: { token: string; channel: string; text: string }) => Promise<{ ok: true; channel: string; ts: string; permalink: string | null }>;
-  legacyMessages: (_context: PluginContext, input: { token: string; channel: string; limit: number }) => Promise<{
+  legacyPost: (context: PluginContext, input: { token: string; channel: string; text: string }) => Promise<{ ok: true; channel: string; ts: string; permalink: string | null }>;
+  legacyMessages: (context: PluginContext, input: { token: string; channel: string; limit: number }) => Promise<{
     channel: string;
     channel_name: string;
     messages: { ts: string; user: string | null; text: string; thread_ts: string | null; reply_count: number; posted_at: string }[];
@@ -64,7 +64,7 @@ export interface ChatService {
   }>;
   legacyIngest: (context: PluginContext, input: { token: string; channel: string; limit: number }) => Promise<{ status: 'ingested'; team_id: string; channel: string; channel_name: string; ingested: number }>;
   /** Channels the token can reach: every public one, private ones the bot is in. */
-  channels: (_context: PluginContext, input: { access_token: string; team_id: string }) => Promise<{
+  channels: (context: PluginContext, input: { access_token: string; team_id: string }) => Promise<{
     team_id: string;
     channels: { id: string; name: string; is_private: boolean; is_archived: boolean; is_member: boolean; num_members: number | null }[];
     total_count: number;
