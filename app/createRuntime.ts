@@ -44,6 +44,7 @@ import { withApprovalLinks } from '../runtime/approvals/webhookLinks.js';
 import { forwardingOutcomes, handleOutcomeCommands } from '../runtime/outcomes/forwardedCommands.js';
 import { createScheduler } from '../runtime/scheduler/scheduler.js';
 import { createWorkspaceService } from '../runtime/workspaceService.js';
+import type { Runtime } from './ports.js';
 
 export const version = '0.1.0';
 
@@ -76,7 +77,7 @@ function localStagePriorMs(config: Config): number {
  * The one composition root: storage, services and HTTP, built from config. Nothing listens until
  * `listen()`; `close()` stops accepting, lets in-flight requests finish, then closes the database.
  */
-export async function createRuntime(config: Config, options: RuntimeOptions = {}) {
+export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
   const ids = options.ids ?? randomIds;
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -293,4 +294,4 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   };
 }
 
-export type Runtime = Awaited<ReturnType<typeof createRuntime>>;
+export type { Runtime };

@@ -17,7 +17,7 @@ import { createA2aEndpoint } from './a2a/a2aEndpoint.js';
 import { rpcBodyErrors } from './a2a/rpcBodyErrors.js';
 import { createMcpEndpoint, mcpPath } from './routes/mcpServer.js';
 import { checkScope, routeScopes, scopeKey } from './scopes.js';
-import { createValidators } from './validation.js';
+import { createValidators, type Validators } from './validation.js';
 
 export const bodyLimitBytes = 1024 * 1024;
 const anonymousRequestsPerMinute = 60;
@@ -41,7 +41,7 @@ function checkPathParameters(params: Record<string, string> | undefined): void {
 }
 
 /** Wires one route: scope from the table (or a loud failure), validation at the boundary, handler. */
-function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnType<typeof createValidators>): { scope: string | null; run: (ctx: AppContext) => unknown } {
+function mount(router: Router<AppState>, route: RouteSpec, validators: Validators): { scope: string | null; run: (ctx: AppContext) => unknown } {
   const key = scopeKey(route.method, route.path);
   if (route.scope && routeScopes[key]) throw new Error(`plugin route ${key} takes a path of the service's own routes`);
   const scope = route.scope ?? routeScopes[key];
@@ -75,7 +75,19 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: ReturnTyp
 }
 
 /** Builds the Koa application: middleware in order, then one router holding every route. */
-export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []) {
+/** What createHttpApp hands the composition root. */
+export interface HttpApp {
+  app: Koa<AppState>;
+  router: Router<AppState>;
+  /** Every route mounted, the OpenAPI document's source. */
+  routes: RouteSpec[];
+  /** The OpenAPI document built from `routes`. */
+  document: JsonSchema;
+  /** The MCP endpoint (and the A2A and MCP OAuth parts beside it): its middleware and its close. */
+  mcp: { middleware: Koa.Middleware<AppState>; close(): Promise<undefined> };
+}
+
+export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []): HttpApp {
   const app = new Koa<AppState>({ proxy: false });
   const router = new Router<AppState>();
   const validators = createValidators();

@@ -1,30 +1,61 @@
 import type { Logger } from 'pino';
-import type { KeyService } from '../runtime/auth/keyService.js';
-import type { Clock } from '../runtime/clock.js';
-import type { Config } from '../runtime/config.js';
-import type { CrewCatalog } from '../runtime/crewCatalog.js';
-import type { ActorHostHealth } from '../runtime/actors/actorHost.js';
-import type { EventBus } from '../runtime/events/eventBus.js';
-import type { IdGenerator } from '../runtime/ids.js';
-import type { IdempotencyService } from '../runtime/idempotency/idempotencyService.js';
-import type { Metrics } from '../runtime/metrics/createMetrics.js';
-import type { Outcomes } from '../runtime/outcomes/outcomes.js';
+import type {
+  ActorHostHealth,
+  ApprovalLinks,
+  Clock,
+  Config,
+  CrewCatalog,
+  Decisions,
+  EventBus,
+  IdempotencyService,
+  IdGenerator,
+  KeyService,
+  Metrics,
+  Outcomes,
+  RateLimiter,
+  WorkspaceService,
+} from '../runtime/ports.js';
 import type { SseOpener } from './stream/sseStream.js';
-import type { RateLimiter } from '../runtime/rateLimiter.js';
 import type { Tools } from '../runtime/tools/index.js';
 import type { WebhookService } from '../runtime/webhooks/service.js';
-import type { WorkspaceService } from '../runtime/workspaceService.js';
-import type { Repositories } from '../storage/index.js';
-import type { ApprovalLinks } from '../runtime/approvals/approvalLinks.js';
-import type { Decisions } from '../runtime/approvals/decisions.js';
+import type {
+  ApiKeysRepository,
+  ApprovalsRepository,
+  EventsRepository,
+  McpOAuthGrantsRepository,
+  OutcomesRepository,
+  RevisionsRepository,
+  ToolCallsRepository,
+  ToolConnectionsRepository,
+  WorkflowsRepository,
+  WorkspacesRepository,
+} from '../storage/ports.js';
 
-/** What the HTTP layer may use: runtime services for commands, repositories for reads. */
+/**
+ * The storage ports http/ uses (issue 28, item 3): the reads of the routes, not every repository.
+ * Two writes remain, each the http layer's own: the workspace's approval policy (PATCH
+ * /v1/workspace) and the grants of the MCP OAuth server (http/mcpOAuth).
+ */
+export interface HttpReads {
+  workspaces: Pick<WorkspacesRepository, 'get'>;
+  apiKeys: Pick<ApiKeysRepository, 'get' | 'getAny' | 'listActive'>;
+  approvals: Pick<ApprovalsRepository, 'get' | 'getAny' | 'list' | 'policy' | 'setPolicy' | 'clearPolicy'>;
+  events: Pick<EventsRepository, 'listForOutcome' | 'listAfterPositionOf' | 'maxPositionOf'>;
+  outcomes: Pick<OutcomesRepository, 'get' | 'getMany' | 'getInput' | 'list' | 'briefsOf' | 'countByStatus'>;
+  revisions: Pick<RevisionsRepository, 'listForOutcome'>;
+  workflows: Pick<WorkflowsRepository, 'get'>;
+  toolCalls: Pick<ToolCallsRepository, 'page' | 'countForOutcome'>;
+  toolConnections: Pick<ToolConnectionsRepository, 'get'>;
+  mcpOAuthGrants: McpOAuthGrantsRepository;
+}
+
+/** What the HTTP layer may use: runtime services for commands, the read ports of storage for reads. */
 export interface HttpDeps {
   config: Config;
   clock: Clock;
   ids: IdGenerator;
   logger: Logger;
-  repos: Repositories;
+  repos: HttpReads;
   keys: KeyService;
   workspaces: WorkspaceService;
   rateLimiter: RateLimiter;

@@ -31,7 +31,7 @@ const maxParsed = 20_000;
  * parser, the boilerplate index (built on first use from `references()`, the composer's answers
  * to unrelated requests) and the salient items of the last few contexts. One per worker thread.
  */
-export function createQualityMeter(options: { nlp: Nlp; references: () => ReferenceOutcome[] }) {
+export function createQualityMeter(options: { nlp: Nlp; references: () => ReferenceOutcome[] }): QualityMeter {
   let index: BoilerplateIndex | undefined;
   const salientCache = new Map<string, string[]>();
 
@@ -65,4 +65,6 @@ export function createQualityMeter(options: { nlp: Nlp; references: () => Refere
   };
 }
 
-export type QualityMeter = ReturnType<typeof createQualityMeter>;
+export interface QualityMeter {
+  measure(request: MeasureRequest): Measured;
+}

@@ -15,7 +15,7 @@ export interface CrewState {
  * The crews with their operator-set status. Status rows are read at most every `refreshMs`,
  * so listing crews costs no database read per request; a change on this node applies at once.
  */
-export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; clock: Clock; refreshMs?: number }) {
+export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; clock: Clock; refreshMs?: number }): CrewCatalog {
   const refreshMs = deps.refreshMs ?? 5_000;
   let overrides = new Map<string, { status: CrewStatus; estimatedAvailability: string | null }>();
   let loadedAt = -Infinity;
@@ -82,4 +82,15 @@ export function createCrewCatalog(deps: { crewStatus: CrewStatusRepository; cloc
   };
 }
 
-export type CrewCatalog = ReturnType<typeof createCrewCatalog>;
+export interface CrewCatalog {
+  /** Every crew id, in the spec's order. */
+  ids: typeof crewIds;
+  /** A crew's definition (stages, agents, timing), whatever its status. */
+  definition(id: CrewId): CrewDefinition;
+  /** The crews with their status; the same array object until a status changes. */
+  list(): Promise<readonly CrewState[]>;
+  get(id: CrewId): Promise<CrewState>;
+  /** Another process changed a status (scale-out): the next read goes to the database. */
+  invalidate(): void;
+  setStatus(id: CrewId, status: CrewStatus, estimatedAvailability: string | null): Promise<CrewState>;
+}

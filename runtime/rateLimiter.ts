@@ -30,7 +30,7 @@ export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } |
  *   insurance limiter), so requests are neither refused nor left uncounted. Requests of one subject
  *   arriving in the same event-loop turn share one round trip (see `pending`).
  */
-export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }) {
+export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }): RateLimiter {
   const close = async (): Promise<void> => {
     if (redis) await redis.quit().catch(() => redis.disconnect());
   };
@@ -148,4 +148,16 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
   };
 }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+/** Per-subject request counting (the rate-limit middleware, GET /v1/auth/verify). */
+export interface RateLimiter {
+  /** Where the counts live (operators, /readyz-style reports, tests). */
+  store: RateLimitStore['kind'];
+  /** Spends one request of `subject` against its `limit`. */
+  consume(subject: string, limit: number): Promise<RateLimitDecision>;
+  /** `consume` without a promise: set only where counts live in this process's memory. */
+  consumeNow: ((subject: string, limit: number) => RateLimitDecision) | undefined;
+  /** Current state without spending a request (GET /v1/auth/verify reports it). */
+  peek(subject: string, limit: number): Promise<RateLimitDecision>;
+  /** Closes the Redis connection, if any (the database is closed by its owner). */
+  close: () => Promise<void>;
+}

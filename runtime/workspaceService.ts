@@ -16,7 +16,7 @@ export interface NewWorkspace {
 }
 
 /** Workspace creation and the first-start bootstrap (DESIGN section 8). */
-export function createWorkspaceService(deps: { repos: Repositories; keys: KeyService; clock: Clock; ids: IdGenerator }) {
+export function createWorkspaceService(deps: { repos: Repositories; keys: KeyService; clock: Clock; ids: IdGenerator }): WorkspaceService {
   const { repos, keys, clock, ids } = deps;
 
   async function create(input: NewWorkspace): Promise<WorkspaceRow> {
@@ -62,4 +62,11 @@ export function createWorkspaceService(deps: { repos: Repositories; keys: KeySer
   };
 }
 
-export type WorkspaceService = ReturnType<typeof createWorkspaceService>;
+export interface WorkspaceService {
+  create: (input: NewWorkspace) => Promise<WorkspaceRow>;
+  /**
+   * When no key exists: workspace `default` on the enterprise plan and one key with every scope.
+   * Returns the secret when this call generated it (to be printed once), else null.
+   */
+  bootstrap(bootstrapSecret: string | undefined): Promise<{ workspace: WorkspaceRow; keyId: string; secret: string } | null>;
+}

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { Repositories } from './ports.js';
 import { actorsRepository } from './repositories/actors.js';
 import { apiKeysRepository } from './repositories/apiKeys.js';
 import { approvalsRepository } from './repositories/approvals.js';
@@ -27,7 +28,7 @@ import { workflowsRepository } from './repositories/workflows.js';
 import { workspacesRepository } from './repositories/workspaces.js';
 
 /** Every repository over one database handle. */
-export function createRepositories(db: Db) {
+export function createRepositories(db: Db): Repositories {
   return {
     workspaces: workspacesRepository(db),
     apiKeys: apiKeysRepository(db),
@@ -58,4 +59,4 @@ export function createRepositories(db: Db) {
   };
 }
 
-export type Repositories = ReturnType<typeof createRepositories>;
+export type { Repositories };

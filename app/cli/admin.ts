@@ -2,7 +2,7 @@ import { ConfigError, type Config } from '../../runtime/config.js';
 import { isScope, scopes, type Scope } from '../../runtime/auth/scopes.js';
 import { crewStatuses, type CrewStatus } from '../../runtime/crewCatalog.js';
 import { isCrewId } from '../../crews/index.js';
-import { createRuntime } from '../createRuntime.js';
+import { createRuntime, type Runtime } from '../createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
 import { builtInPlugins } from '../../plugins/index.js';
@@ -27,7 +27,7 @@ function optionalInt(flags: Flags, name: string): number | undefined {
   return Number(value);
 }
 
-async function withRuntime<T>(config: Config, fn: (runtime: Awaited<ReturnType<typeof createRuntime>>) => Promise<T>): Promise<T> {
+async function withRuntime<T>(config: Config, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
   const runtime = await createRuntime(config, { bootstrap: false, logger: createLogger('silent') });
   try {
     return await fn(runtime);

@@ -11,14 +11,14 @@ import type { EventBus } from '../../runtime/events/eventBus.js';
 import type { IdGenerator } from '../../runtime/ids.js';
 import type { RateLimiter } from '../../runtime/rateLimiter.js';
 import type { SecretCipher } from '../../runtime/secrets/cipher.js';
-import { createOutcomeStream, type OutcomeSnapshotSource } from '../../http/stream/outcomeStream.js';
+import { createOutcomeStream, type OutcomeSnapshotSource, type OutcomeStream } from '../../http/stream/outcomeStream.js';
 import { performance } from 'node:perf_hooks';
-import { createWebhookDispatcher } from '../../runtime/webhooks/dispatcher.js';
+import { createWebhookDispatcher, type WebhookDispatcher } from '../../runtime/webhooks/dispatcher.js';
 import { retryTimerKind, type RetryTimerPayload } from '../../runtime/webhooks/retryTimers.js';
 import type { Metrics } from '../../runtime/metrics/createMetrics.js';
 import { instrumentSender } from '../../runtime/metrics/instrumentSender.js';
 import { createWebhookSender } from '../../runtime/webhooks/sender.js';
-import { createWebhookService } from '../../runtime/webhooks/service.js';
+import { createWebhookService, type WebhookService } from '../../runtime/webhooks/service.js';
 import type { ClusterSignals } from '../../runtime/events/clusterSignals.js';
 import type { WebhookSender } from '../../runtime/webhooks/sender.js';
 
@@ -69,7 +69,7 @@ export interface EventsOutOptions {
  * durable retries) and the WebSocket outcome stream. Nothing runs until `start()`; `close()`
  * stops them (before the database closes).
  */
-export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions = {}) {
+export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions = {}): EventsOut {
   const { config, db, repos, clock, logger, cipher } = deps;
   const concurrency = options.webhookConcurrency ?? 64;
   const timedSender = instrumentSender(
@@ -178,4 +178,20 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
   };
 }
 
-export type EventsOut = ReturnType<typeof createEventsOut>;
+/** Everything that carries events out of the process: signed webhooks and the outcome stream. */
+export interface EventsOut {
+  webhooks: WebhookService;
+  dispatcher: WebhookDispatcher;
+  stream: OutcomeStream;
+  /** Restores unfinished deliveries and starts following the events table. */
+  startDispatcher(): Promise<void>;
+  /** Serves the stream on this server's upgrade requests (every one of them: unknown paths get 404). */
+  attach(server: http.Server, url: string): void;
+  /** Closes every stream with 1001; call before the HTTP server closes (upgraded sockets hold it open). */
+  closeStreams(): Promise<void>;
+  /**
+   * Lets webhook attempts in flight finish, has their results written and closes the sender's
+   * sockets; call after the timers stopped and before the actor host stops (it writes the results).
+   */
+  close(): Promise<void>;
+}

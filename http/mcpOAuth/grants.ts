@@ -4,7 +4,7 @@ import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
 import type { Scope } from '../../runtime/auth/scopes.js';
 import type { Clock } from '../../runtime/clock.js';
-import type { Repositories } from '../../storage/index.js';
+import type { McpOAuthGrantsRepository } from '../../storage/ports.js';
 import type { McpOAuthGrantKind, McpOAuthGrantRow } from '../../storage/repositories/mcpOAuthGrants.js';
 
 const ttlMs: Record<McpOAuthGrantKind, number> = { consent: 10 * 60_000, code: 60_000, access: 60 * 60_000, refresh: 30 * 24 * 60 * 60_000 };
@@ -32,7 +32,7 @@ export interface ConsentRequest {
  * Tokens carry exactly the scopes the key holder granted, a subset of their key's, in their key's
  * workspace, for one resource (RFC 8707).
  */
-export function createMcpOAuthGrants(deps: { repos: Repositories; clock: Clock }) {
+export function createMcpOAuthGrants(deps: { repos: { mcpOAuthGrants: McpOAuthGrantsRepository }; clock: Clock }): McpOAuthGrants {
   const grants = deps.repos.mcpOAuthGrants;
   const now = () => deps.clock.now().getTime();
 
@@ -133,4 +133,20 @@ export function createMcpOAuthGrants(deps: { repos: Repositories; clock: Clock }
   };
 }
 
-export type McpOAuthGrants = ReturnType<typeof createMcpOAuthGrants>;
+export interface McpOAuthGrants {
+  /** Records a consent the key holder has yet to give; the secret goes into the consent page. */
+  startConsent(request: ConsentRequest): Promise<string>;
+  /** The pending consent of a secret, or undefined when unknown, used or expired. */
+  consent(secret: string): Promise<McpOAuthGrantRow | undefined>;
+  /** The key holder allowed `scopes` (a subset of their key's): the code for the redirect. */
+  approve(consent: McpOAuthGrantRow, key: AuthenticatedKey, scopes: Scope[]): Promise<string>;
+  /** The key holder refused: the consent is used up. */
+  deny(consent: McpOAuthGrantRow): Promise<void>;
+  challengeFor(clientId: string, code: string): Promise<string>;
+  exchangeCode(clientId: string, code: string, redirectUri: string | undefined, resource: URL | undefined): Promise<OAuthTokens>;
+  refresh(clientId: string, refreshToken: string, scopes: string[] | undefined, resource: URL | undefined): Promise<OAuthTokens>;
+  /** Revokes the authorization of an access or refresh token of `clientId`; unknown tokens are ignored (RFC 7009). */
+  revoke(clientId: string, token: string): Promise<void>;
+  /** The grant behind an access token when it is live and for `resource`; else undefined. */
+  access(token: string, resource: string): Promise<McpOAuthGrantRow | undefined>;
+}

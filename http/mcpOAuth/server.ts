@@ -24,7 +24,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: un
  * `/revoke`. The issuer is CREWD_PUBLIC_URL; without it OAuth is offered on a localhost address
  * only (the issuer must not follow a Host header an attacker chooses).
  */
-export function createMcpOAuthServer(deps: HttpDeps) {
+export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
   const grants = createMcpOAuthGrants({ repos: deps.repos, clock: deps.clock });
   const guardedFetch = createGuardedFetch({ allowPrivate: deps.config.allowPrivateUrls });
   const clients = createMcpOAuthClients(deps.config.mcpServer.oauthClients, guardedFetch);
@@ -141,4 +141,12 @@ export function createMcpOAuthServer(deps: HttpDeps) {
   };
 }
 
-export type McpOAuthServer = ReturnType<typeof createMcpOAuthServer>;
+export interface McpOAuthServer {
+  middleware: Middleware<AppState>;
+  /** Whether a bearer secret is one of this server's access tokens. */
+  isAccessToken: (secret: string) => boolean;
+  authenticate: (token: string, host: string, path: string) => Promise<AuthenticatedKey | undefined>;
+  /** The WWW-Authenticate challenge of a 401 on /mcp, pointing clients to the metadata (RFC 9728). */
+  challenge(host: string, tokenSent: boolean): string | undefined;
+  close: () => Promise<void>;
+}

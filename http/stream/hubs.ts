@@ -33,7 +33,7 @@ export interface Hub {
  * notices is filled from the table), and a client whose queue exceeds `maxBufferedBytes` is closed
  * with 1013 instead of growing memory.
  */
-export function createStreamHubs(deps: { events: EventsRepository; eventBus: EventBus; logger: Logger; maxBufferedBytes: number }) {
+export function createStreamHubs(deps: { events: EventsRepository; eventBus: EventBus; logger: Logger; maxBufferedBytes: number }): StreamHubs {
   const { events, logger } = deps;
   const hubs = new Map<string, Hub>();
   const clients = new Set<Client>();
@@ -164,4 +164,11 @@ export function createStreamHubs(deps: { events: EventsRepository; eventBus: Eve
   };
 }
 
-export type StreamHubs = ReturnType<typeof createStreamHubs>;
+export interface StreamHubs {
+  clients: Set<Client>;
+  join: (client: Client) => Hub;
+  sendBytes: (client: Client, bytes: Buffer) => boolean;
+  close: (client: Client, code: number, reason: string) => void;
+  detach: (client: Client) => void;
+  unsubscribe(): void;
+}

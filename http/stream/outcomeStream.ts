@@ -45,7 +45,7 @@ export interface OutcomeStreamOptions {
  * with 1000 once the latest event sent is `outcome.completed` or `outcome.failed`, pings every
  * 30 s, and closes a client that does not keep up (over `maxBufferedBytes` queued) with 1013.
  */
-export function createOutcomeStream(options: OutcomeStreamOptions) {
+export function createOutcomeStream(options: OutcomeStreamOptions): OutcomeStream {
   const { logger } = options;
   const wss = new WebSocketServer({ noServer: true, clientTracking: false, perMessageDeflate: false, maxPayload: 4 * 1024 });
   const hubs = createStreamHubs({ events: options.events, eventBus: options.eventBus, logger, maxBufferedBytes: options.maxBufferedBytes ?? 1024 * 1024 });
@@ -110,4 +110,14 @@ export function createOutcomeStream(options: OutcomeStreamOptions) {
   };
 }
 
-export type OutcomeStream = ReturnType<typeof createOutcomeStream>;
+export interface OutcomeStream {
+  handleUpgrade: (req: http.IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /**
+   * Streams an outcome (already authorized) as Server-Sent Events on `res`, served by the same
+   * hubs, catch-up and heartbeat as the WebSocket clients (a heartbeat ping is a keep-alive comment).
+   */
+  openSse(res: http.ServerResponse, workspaceId: string, outcomeId: string, after: number): Promise<void>;
+  readonly clientCount: number;
+  /** Closes every stream with 1001 (going away; SSE responses end) and stops the heartbeat. */
+  close(): Promise<void>;
+}

@@ -16,7 +16,7 @@ import { toStageMessage } from './stageMessage.js';
  * runs `createLocalProvider` itself. Think time (CREWD_LOCAL_MODEL_DELAY_MS) is spent here,
  * abortably, before the step is handed over; an aborted step's late answer is dropped.
  */
-export function createWorkerModel(options: { workers: number; delayMs: number; onError(error: unknown, message: string): void }) {
+export function createWorkerModel(options: { workers: number; delayMs: number; onError(error: unknown, message: string): void }): WorkerModel {
   const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
   const pool: Worker[] = [];
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -147,4 +147,13 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-export type WorkerModel = ReturnType<typeof createWorkerModel>;
+export interface WorkerModel {
+  provider: ModelProvider;
+  /**
+   * Metadata and quality metrics of a result. `request` adds what the result answers beyond the
+   * brief: the context, context documents and knowledge texts (relevance counts their salient
+   * items) and the reviewing agent's rubric (blended in); without it, the brief alone.
+   */
+  measure: (content: string, brief: string, requirements: Record<string, unknown>, request?: Omit<MeasureRequest, 'content' | 'brief' | 'requirements'>) => Promise<{ metadata: ContentMetadata; quality: QualityMetrics }>;
+  close(): Promise<void>;
+}

@@ -63,7 +63,7 @@ export function isTextFile(file: Pick<ChatFile, 'mimetype' | 'filetype' | 'size'
  * failure is thrown as a classified ChatApiError; `not_in_channel` and `channel_not_found` are
  * both "no access" (`forbidden`).
  */
-export function createChatApi(token: string, options: ChatApiOptions) {
+export function createChatApi(token: string, options: ChatApiOptions): ChatApi {
   const client = new WebClient(token, {
     slackApiUrl: options.apiUrl,
     // Short, bounded retries keep tests and callers fast; a 429's Retry-After is waited out by
@@ -184,7 +184,28 @@ export function createChatApi(token: string, options: ChatApiOptions) {
   };
 }
 
-export type ChatApi = ReturnType<typeof createChatApi>;
+export interface ChatApi {
+  /** The token's team and bot user. */
+  authTest(): Promise<{ teamId: string; teamName: string; botUserId: string }>;
+  /** Every public channel and every private channel the bot is in, all pages. */
+  listChannels(excludeArchived: boolean): Promise<ChatChannel[]>;
+  channelInfo(channel: string): Promise<ChatChannel>;
+  /** Joins a public channel (the bot must be a member to read it). */
+  join(channel: string): Promise<void>;
+  /** One page of a channel's history, newest first; `latest` and `oldest` are exclusive. */
+  history(channel: string, range: { oldest?: string | undefined; latest?: string | undefined; cursor?: string | undefined; limit: number }): Promise<{ messages: ChatMessage[]; nextCursor: string | undefined }>;
+  /** A thread: the parent and its replies after `oldest` (all pages), oldest first. */
+  replies(channel: string, threadTs: string, oldest?: string): Promise<ChatMessage[]>;
+  fileInfo(fileId: string): Promise<ChatFile>;
+  /**
+   * The text of an uploaded text-like file, downloaded with the bot token; null for other
+   * files. Only URLs on the API's own origin or Slack's file host are fetched, so a message
+   * cannot point the token at another server.
+   */
+  fileText(file: ChatFile): Promise<string | null>;
+  post(channel: string, text: string): Promise<{ channel: string; ts: string }>;
+  permalink(channel: string, messageTs: string): Promise<string>;
+}
 /** The chat tool's Web API when the operator names none (CREWD_CHAT_API_URL). */
 export const defaultChatApiUrl = 'https://slack.com/api/';
 

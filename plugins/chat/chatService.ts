@@ -16,7 +16,7 @@ export type { ChatServiceDeps } from './chatServiceDeps.js';
  * chat plugin's context of the caller's crewd workspace; `team_id` names the chat workspace within
  * it. Chat API failures become 401 / 403 / 429 / 502 service errors (chatErrors.ts).
  */
-export function createChatService(deps: ChatServiceDeps) {
+export function createChatService(deps: ChatServiceDeps): ChatService {
   const { teams } = deps;
   const { asService } = deps.errors;
   const interactive = (token: string) => deps.api(token, { waitOnRateLimit: false });
@@ -54,5 +54,39 @@ export function createChatService(deps: ChatServiceDeps) {
   };
 }
 
-export type ChatService = ReturnType<typeof createChatService>;
+export interface ChatService {
+  legacyPost: (context: PluginContext, input: { token: string; channel: string; text: string }) => Promise<{ ok: true; channel: string; ts: string; permalink: string | null }>;
+  legacyMessages: (context: PluginContext, input: { token: string; channel: string; limit: number }) => Promise<{
+    channel: string;
+    channel_name: string;
+    messages: { ts: string; user: string | null; text: string; thread_ts: string | null; reply_count: number; posted_at: string }[];
+    has_more: boolean;
+  }>;
+  legacyIngest: (context: PluginContext, input: { token: string; channel: string; limit: number }) => Promise<{ status: 'ingested'; team_id: string; channel: string; channel_name: string; ingested: number }>;
+  /** Channels the token can reach: every public one, private ones the bot is in. */
+  channels: (context: PluginContext, input: { access_token: string; team_id: string }) => Promise<{
+    team_id: string;
+    channels: { id: string; name: string; is_private: boolean; is_archived: boolean; is_member: boolean; num_members: number | null }[];
+    total_count: number;
+  }>;
+  /** Checks the token and the listed channels, then stores both (token encrypted). */
+  configure: (context: PluginContext, input: { access_token: string; team_id: string; configuration: Partial<ChatConfiguration> }) => Promise<{ status: 'configured'; team_id: string; team_name: string; configuration: ChatConfiguration; next_sync_at: string; tool_connection_id: string | null }>;
+  /** Starts a run (initial: backfill; else only newer than each channel's checkpoint). */
+  sync: (context: PluginContext, input: { team_id: string; initial_sync: boolean }) => Promise<{ status: 'started' | 'already_running'; team_id: string; run_id: string; initial_sync: boolean }>;
+  status: (context: PluginContext, teamId: string) => Promise<{
+    team_id: string;
+    team_name: string;
+    state: 'error' | 'idle' | 'syncing';
+    running: boolean;
+    last_sync_started_at: string | null;
+    last_sync_at: string | null;
+    next_sync_at: string;
+    last_error: { code: string; message: string; at: string } | null;
+    total_messages: number;
+    configuration: ChatConfiguration;
+    channels: { channel_id: string; channel_name: string; message_count: number; synced_through: string | null; last_synced_at: string | null }[];
+  }>;
+  /** Deletes the token, stops its syncs (scheduled and running) and purges its messages. */
+  disconnect(context: PluginContext, teamId: string): Promise<{ status: 'disconnected'; team_id: string; messages_deleted: number }>;
+}
 

@@ -36,7 +36,7 @@ export interface SyncRunDeps {
  * are skipped, nothing is fetched twice, and nothing already stored is lost. Storage is idempotent
  * (messages are unique per team, channel and ts), so a page repeated after a crash changes nothing.
  */
-export function createSyncRun(deps: SyncRunDeps) {
+export function createSyncRun(deps: SyncRunDeps): RunSync {
   const channelOptions = { pageSize: deps.pageSize ?? 999, recheckMs: (deps.threadRecheckDays ?? 7) * 86_400_000 };
 
   /** Runs (or resumes) one sync. Throws a ChatApiError when the token stops working mid-run. */
@@ -72,4 +72,5 @@ export function createSyncRun(deps: SyncRunDeps) {
   };
 }
 
-export type RunSync = ReturnType<typeof createSyncRun>;
+/** Runs one sync of a workspace's chat team: what the plugin's job and the sync route call. */
+export type RunSync = (context: PluginContext, request: SyncRequest, signal: AbortSignal) => Promise<SyncResult>;

@@ -83,7 +83,7 @@ export interface VendorRequest {
  * error classification. For vendors whose client cannot be put on the SSRF guard, or whose
  * client would lose part of the answer (network, cms, wiki, analytics; see docs/integrations.md).
  */
-export function vendorHttp(context: PluginContext, options: { vendor: string; baseUrl: string; headers: () => Record<string, string> }) {
+export function vendorHttp(context: PluginContext, options: { vendor: string; baseUrl: string; headers: () => Record<string, string> }): VendorRequestFn {
   return async function request<T = unknown>(req: VendorRequest): Promise<T> {
     const url = new URL(options.baseUrl + req.path);
     for (const [key, value] of Object.entries(req.query ?? {})) if (value !== undefined) url.searchParams.set(key, String(value));
@@ -112,7 +112,8 @@ export function vendorHttp(context: PluginContext, options: { vendor: string; ba
   };
 }
 
-export type VendorRequestFn = ReturnType<typeof vendorHttp>;
+/** One request to the vendor, answered with its parsed JSON body as `T` (vendorHttp). */
+export type VendorRequestFn = <T = unknown>(req: VendorRequest) => Promise<T>;
 
 /** The vendor's own error text, short (never the request, which may carry a token). */
 function vendorMessage(text: string): string {

@@ -60,7 +60,7 @@ function checkedToken(token: string): string {
  * of the outcome's events, and the config's token rides along as `X-A2A-Notification-Token`.
  * Callers have already checked that the task is the key workspace's outcome.
  */
-export function pushConfigs(deps: PushConfigDeps) {
+export function pushConfigs(deps: PushConfigDeps): PushConfigs {
   async function scopedOne(workspaceId: string, taskId: string, id: string): Promise<ScopedWebhook> {
     const found = (await deps.webhooks.listForOutcome(workspaceId, taskId)).find((scoped) => scoped.row.id === id);
     if (!found) throw new TaskNotFoundError(`Push notification config '${id}' was not found for task ${taskId}.`);
@@ -105,4 +105,10 @@ export function pushConfigs(deps: PushConfigDeps) {
   };
 }
 
-export type PushConfigs = ReturnType<typeof pushConfigs>;
+export interface PushConfigs {
+  create(workspaceId: string, taskId: string, config: TaskPushNotificationConfig): Promise<TaskPushNotificationConfig>;
+  get(workspaceId: string, taskId: string, id: string): Promise<TaskPushNotificationConfig>;
+  /** Every config of the task in one page (a workspace has at most 100 webhooks). */
+  list(workspaceId: string, taskId: string): Promise<ListTaskPushNotificationConfigsResponse>;
+  remove(workspaceId: string, taskId: string, id: string): Promise<void>;
+}

@@ -88,7 +88,7 @@ export interface ActorHostDeps {
  * Call order: `register` every machine, then `restoreAll()` once, then `startLeases()`, then
  * `create`/`start`, `load`, `stage`, `commit`, `flushed` freely; `stop()` last.
  */
-export function createActorHost(deps: ActorHostDeps) {
+export function createActorHost(deps: ActorHostDeps): ActorHost {
   const { repos, clock } = deps;
   const definitions = new Map<string, HostedDefinition>();
   const live = new Map<string, LiveActor>();
@@ -267,8 +267,8 @@ export function createActorHost(deps: ActorHostDeps) {
     return handle;
   }
 
+  // Each member is documented once, on the ActorHost contract below.
   return {
-    /** Registers a machine with its persistence adapter; returns its typed handle. */
     register<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>): MachineHandle<TLogic> {
       if (definitions.has(typedDef.name)) throw new Error(`machine ${typedDef.name} is already registered`);
       const def = erase(typedDef);
@@ -276,30 +276,18 @@ export function createActorHost(deps: ActorHostDeps) {
       definitions.set(def.name, def);
       return handleOf<TLogic>(def);
     },
-    /** The live actor with this id, whatever its machine (operators, tests). */
     get(id: string): Actor<AnyStateMachine> | undefined {
       return live.get(id)?.actor;
     },
-    /** Adds rows of actor `id` to the next tick: they commit (or are isolated) with its snapshot. */
     stage(id: string, rows: TickRows): void {
       commits.stage(id, rows);
     },
-    /**
-     * Writes a command's rows in the next tick, as one group: true once committed, false when
-     * `credits` could not be taken (nothing written); rejects when the rows cannot be stored.
-     */
     commit(rows: TickRows, credits?: CreditGuard): Promise<boolean> {
       return commits.commit(rows, credits);
     },
-    /** Resolves once everything queued so far (and anything queued with it) is committed. */
     flushed(): Promise<void> {
       return commits.flushed();
     },
-    /**
-     * Restores every unfinished (`active`) actor from its stored snapshot and starts it. With
-     * leases, only the ones this process can claim (unowned, released or expired): the others
-     * run on their owners.
-     */
     async restoreAll(): Promise<number> {
       if (leases) {
         const batch = leases.takeoverBatch ?? 500;
@@ -322,11 +310,6 @@ export function createActorHost(deps: ActorHostDeps) {
       }
       return count;
     },
-    /**
-     * Starts the lease loop (with `leases`; a no-op without): every third of the lease, renew this
-     * process's leases in one statement, then claim expired ones and restore those actors. Call
-     * after `restoreAll()`.
-     */
     startLeases(): void {
       if (!leases || leaseTimer || commits.closed) return;
       leaseTimer = setInterval(() => {
@@ -337,14 +320,9 @@ export function createActorHost(deps: ActorHostDeps) {
       }, Math.max(1, Math.floor(leases.leaseMs / 3)));
       leaseTimer.unref();
     },
-    /**
-     * Calls `listener` with the ids of actors this process took over from another one (after they
-     * were revived), so their machine's owner can put them back in line (capacity queue).
-     */
     onRestored(listener: (ids: string[]) => void): void {
       restoredListeners.push(listener);
     },
-    /** Live actors for operators. */
     list(): LiveActorView[] {
       const now = clock.now().getTime();
       return [...live.values()].map((entry) => liveActorView(entry, now));
@@ -355,7 +333,6 @@ export function createActorHost(deps: ActorHostDeps) {
     health(): ActorHostHealth & { fencedWrites: number } {
       return { ...commits.health(), fencedWrites };
     },
-    /** Writes what is pending, then stops every actor (their in-flight steps are aborted). */
     async stop(): Promise<void> {
       if (commits.closed) return;
       clearInterval(leaseTimer);
@@ -368,4 +345,42 @@ export function createActorHost(deps: ActorHostDeps) {
   };
 }
 
-export type ActorHost = ReturnType<typeof createActorHost>;
+/** The actor host's contract (call order: see createActorHost). */
+export interface ActorHost {
+  /** Registers a machine with its persistence adapter; returns its typed handle. */
+  register<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>): MachineHandle<TLogic>;
+  /** The live actor with this id, whatever its machine (operators, tests). */
+  get(id: string): Actor<AnyStateMachine> | undefined;
+  /** Adds rows of actor `id` to the next tick: they commit (or are isolated) with its snapshot. */
+  stage(id: string, rows: TickRows): void;
+  /**
+   * Writes a command's rows in the next tick, as one group: true once committed, false when
+   * `credits` could not be taken (nothing written); rejects when the rows cannot be stored.
+   */
+  commit(rows: TickRows, credits?: CreditGuard): Promise<boolean>;
+  /** Resolves once everything queued so far (and anything queued with it) is committed. */
+  flushed(): Promise<void>;
+  /**
+   * Restores every unfinished (`active`) actor from its stored snapshot and starts it. With
+   * leases, only the ones this process can claim (unowned, released or expired): the others
+   * run on their owners.
+   */
+  restoreAll(): Promise<number>;
+  /**
+   * Starts the lease loop (with `leases`; a no-op without): every third of the lease, renew this
+   * process's leases in one statement, then claim expired ones and restore those actors. Call
+   * after `restoreAll()`.
+   */
+  startLeases(): void;
+  /**
+   * Calls `listener` with the ids of actors this process took over from another one (after they
+   * were revived), so their machine's owner can put them back in line (capacity queue).
+   */
+  onRestored(listener: (ids: string[]) => void): void;
+  /** Live actors for operators. */
+  list(): LiveActorView[];
+  readonly size: number;
+  health(): ActorHostHealth & { fencedWrites: number };
+  /** Writes what is pending, then stops every actor (their in-flight steps are aborted). */
+  stop(): Promise<void>;
+}

@@ -25,7 +25,7 @@ export type { CommitActor, GroupCommitDeps } from './types.js';
  * isolation of units that can never be stored, backoff on passing failures, and publication of
  * the committed events. One instance per host.
  */
-export function createGroupCommit(deps: GroupCommitDeps) {
+export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
   const { db, repos, clock } = deps;
   let pending = newPendingTick();
   let flushingSince: number | null = null;
@@ -156,4 +156,19 @@ export function createGroupCommit(deps: GroupCommitDeps) {
   };
 }
 
-export type GroupCommit = ReturnType<typeof createGroupCommit>;
+export interface GroupCommit {
+  /** The pending entry of actor `id` (marks it dirty, collects its events); schedules a flush. */
+  touch(id: string): PendingActor;
+  stage(id: string, rows: TickRows): void;
+  /**
+   * Writes a command's rows in the next tick, as one group: true once committed, false when
+   * `credits` could not be taken (nothing written); rejects when the rows cannot be stored.
+   */
+  commit(rows: TickRows, credits?: CreditGuard): Promise<boolean>;
+  /** Resolves once everything queued so far (and anything queued with it) is committed. */
+  flushed(): Promise<void>;
+  health(): ActorHostHealth;
+  /** Writes what is pending (at most `timeoutMs`), then refuses all further work. */
+  close(timeoutMs?: number): Promise<void>;
+  readonly closed: boolean;
+}

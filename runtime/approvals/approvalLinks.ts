@@ -18,7 +18,7 @@ const b64 = (buffer: Buffer) => buffer.toString('base64url');
  * Deterministic: the same action always signs to the same token, so a restored wait or another
  * process mints the links its webhook carries without storing them.
  */
-export function createApprovalLinks(secretKey: Buffer) {
+export function createApprovalLinks(secretKey: Buffer): ApprovalLinks {
   const key = createHmac('sha256', secretKey).update('crewd approval links v1').digest();
   const mac = (body: string) => createHmac('sha256', key).update(body).digest();
 
@@ -49,4 +49,10 @@ export function createApprovalLinks(secretKey: Buffer) {
   };
 }
 
-export type ApprovalLinks = ReturnType<typeof createApprovalLinks>;
+export interface ApprovalLinks {
+  sign(claims: LinkClaims): string;
+  /** The claims of a token this service signed; null for anything else (forged, altered, malformed). */
+  verify(token: string): LinkClaims | null;
+  /** The stored form of a token. */
+  hash(token: string): string;
+}

@@ -34,7 +34,7 @@ function documentTitle(content: string): string {
  * back until approved, and the rows an action's opening and answer write in their transition's tick
  * (the action row with its link hashes, the expiry timer, the answer).
  */
-export function createApprovalSlots(deps: ApprovalSlotsDeps) {
+export function createApprovalSlots(deps: ApprovalSlotsDeps): ApprovalSlots {
   const { repos } = deps;
 
   async function lastStageContent(outcomeId: string, crew: CrewDefinition): Promise<string> {
@@ -129,4 +129,13 @@ export function createApprovalSlots(deps: ApprovalSlotsDeps) {
   };
 }
 
-export type ApprovalSlots = ReturnType<typeof createApprovalSlots>;
+export interface ApprovalSlots {
+  prepare(input: PrepareActionInput): Promise<PreparedAction>;
+  /** Runs every integration flag of the deploy on the approved content, stage by stage of the crew. */
+  runDeferred(input: DeferredIntegrationsInput, signal: AbortSignal): Promise<AgentIntegrations | undefined>;
+  /** The action row (with its links' hashes) and its expiry timer, written with the transition that opened it. */
+  opened(outcomeId: string, workspaceId: string, action: PendingAction): TickRows;
+  /** The outcome was cancelled while it waited: the action closes unanswered. */
+  cancelled(actionId: string, at: string): TickRows;
+  resolved(resolution: ActionResolution): TickRows;
+}

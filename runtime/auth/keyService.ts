@@ -50,7 +50,7 @@ export interface KeyServiceOptions {
  * rest (a renamed key's name). `last_used_at` is collected in memory and written in batches, never
  * on the request path.
  */
-export function createKeyService(options: KeyServiceOptions) {
+export function createKeyService(options: KeyServiceOptions): KeyService {
   const { apiKeys, workspaces, clock, ids } = options;
   const ttl = options.cacheTtlMs ?? 30_000;
   const now = () => clock.now().getTime();
@@ -207,4 +207,25 @@ export function createKeyService(options: KeyServiceOptions) {
   };
 }
 
-export type KeyService = ReturnType<typeof createKeyService>;
+export interface KeyService {
+  verify(secret: string): Promise<VerifyResult>;
+  /**
+   * `verify` answered from memory, without a promise, when the secret's verdict is cached (a
+   * known key, or a secret recently found unknown); undefined when only the database can tell,
+   * and the caller falls back to `verify`. Same verdicts, expiry and last-used stamp as `verify`.
+   */
+  verifyCached(secret: string): VerifyResult | undefined;
+  /**
+   * `beforeInsert` gets the new key just before it is stored (an idempotent request stores its
+   * answer) and may answer a condition (the key's fence) checked in the insert's transaction.
+   */
+  create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }, beforeInsert?: (created: { row: ApiKeyRow; secret: string }) => Promise<((trx: Db) => Promise<Error | undefined>) | undefined | void>): Promise<{ row: ApiKeyRow; secret: string }>;
+  /** Inserts a key whose secret the operator chose (CREWD_BOOTSTRAP_KEY). */
+  createWithSecret(input: { workspaceId: string; name: string; permissions: Scope[]; secret: string }): Promise<ApiKeyRow>;
+  revoke(keyId: string): Promise<void>;
+  rename(workspaceId: string, keyId: string, name: string): Promise<void>;
+  /** The freshest last-used stamp of a key, including one not yet written. */
+  lastUsed(keyId: string, stored: string | null): string | null;
+  flush: () => Promise<void>;
+  close(): Promise<void>;
+}

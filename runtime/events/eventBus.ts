@@ -19,7 +19,7 @@ export const eventsTopic = 'events';
  * (outcome, highest sequence) pairs; what they send arrives at `subscribeRemote` listeners, who
  * read the rows themselves. `subscribeResync` fires when remote notices may have been missed.
  */
-export function createEventBus(onListenerError: (error: unknown) => void = () => undefined, signals?: ClusterSignals) {
+export function createEventBus(onListenerError: (error: unknown) => void = () => undefined, signals?: ClusterSignals): EventBus {
   const listeners = new Set<EventListener>();
   const remoteListeners = new Set<RemoteListener>();
 
@@ -73,4 +73,11 @@ export function createEventBus(onListenerError: (error: unknown) => void = () =>
   };
 }
 
-export type EventBus = ReturnType<typeof createEventBus>;
+export interface EventBus {
+  publish(events: readonly NewEvent[]): void;
+  subscribe(listener: EventListener): () => void;
+  /** Events committed by other processes (never this one's); nothing arrives on SQLite. */
+  subscribeRemote(listener: RemoteListener): () => void;
+  /** Remote notices may have been lost (the listening connection came back): read what you follow. */
+  subscribeResync(listener: () => void): () => void;
+}

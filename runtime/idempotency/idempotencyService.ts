@@ -79,7 +79,7 @@ const cipherPrefix = 'v1.';
  *   plaintext answer is ever written.
  * - Records expire after `ttlMs`; `start` purges expired ones every `purgeEveryMs`.
  */
-export function createIdempotencyService(options: IdempotencyServiceOptions) {
+export function createIdempotencyService(options: IdempotencyServiceOptions): IdempotencyService {
   const { repo, cipher, clock, owner } = options;
   // Short, since a crashed owner's key answers 409 until it runs out; renewal keeps a slow request's.
   const leaseMs = options.leaseMs ?? 10_000;
@@ -200,4 +200,16 @@ export function createIdempotencyService(options: IdempotencyServiceOptions) {
   };
 }
 
-export type IdempotencyService = ReturnType<typeof createIdempotencyService>;
+export interface IdempotencyService {
+  begin(workspaceId: string, key: string, fingerprint: string): Promise<IdempotencyDecision>;
+  /** Deletes expired records; returns how many. */
+  purgeExpired(): Promise<number>;
+  /**
+   * Frees every unanswered record at start. Only for SQLite, where the data-directory lock
+   * proves that no other process is running a request; on Postgres the leases decide.
+   */
+  recoverAtStart(): Promise<number>;
+  /** Starts the periodic purge. */
+  start(): void;
+  stop(): void;
+}

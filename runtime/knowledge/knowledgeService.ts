@@ -26,7 +26,7 @@ function passageOf(hit: KnowledgeHit): KnowledgePassage {
  * (`search`, `resolveDocuments`); plugins get it bound to one workspace (`forWorkspace`, handed in
  * as `context.knowledge`). Every call is scoped by workspace.
  */
-export function createKnowledgeService(deps: KnowledgeServiceDeps) {
+export function createKnowledgeService(deps: KnowledgeServiceDeps): KnowledgeService {
   const { repo, clock } = deps;
   const service = {
     /** The best `limit` passages for a query (a brief), best first; [] when nothing matches. */
@@ -49,4 +49,13 @@ export function createKnowledgeService(deps: KnowledgeServiceDeps) {
   return service;
 }
 
-export type KnowledgeService = ReturnType<typeof createKnowledgeService>;
+export interface KnowledgeService {
+  /** The best `limit` passages for a query (a brief), best first; [] when nothing matches. */
+  search(workspaceId: string, query: string, limit?: number): Promise<KnowledgePassage[]>;
+  /** Documents by name (case-insensitive), in the order asked; names not found are left out. */
+  resolveDocuments(workspaceId: string, names: string[]): Promise<KnowledgePassage[]>;
+  /** Stores (or replaces) a named document. */
+  addDocument(workspaceId: string, name: string, text: string): Promise<void>;
+  /** The knowledge base as a plugin of `workspaceId` sees it (contract: KnowledgeBase). */
+  forWorkspace(workspaceId: string): PluginKnowledgeBase;
+}

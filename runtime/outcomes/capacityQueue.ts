@@ -4,7 +4,7 @@
  * slot, and `pump` starts waiting outcomes while slots are free. `start` returns false for an
  * outcome that no longer wants a slot (cancelled while waiting), which is then skipped.
  */
-export function createCapacityQueue(options: { limitOf(workspaceId: string): number; start(outcomeId: string): boolean }) {
+export function createCapacityQueue(options: { limitOf(workspaceId: string): number; start(outcomeId: string): boolean }): CapacityQueue {
   const waiting = new Map<string, string[]>();
   const running = new Map<string, Set<string>>();
   const pending = new Set<string>();
@@ -75,4 +75,17 @@ export function createCapacityQueue(options: { limitOf(workspaceId: string): num
   };
 }
 
-export type CapacityQueue = ReturnType<typeof createCapacityQueue>;
+export interface CapacityQueue {
+  request(workspaceId: string, outcomeId: string): void;
+  release(workspaceId: string, outcomeId: string): void;
+  /** An outcome restored mid-processing already holds a slot. */
+  occupy(workspaceId: string, outcomeId: string): void;
+  pump: (workspaceId: string) => void;
+  /** Outcomes waiting ahead of `outcomeId`: all waiting ones when it is not in line. */
+  ahead(workspaceId: string, outcomeId: string): string[];
+  /** How many wait ahead of `outcomeId`, without copying the line. */
+  aheadCount(workspaceId: string, outcomeId: string): number;
+  running: (workspaceId: string) => string[];
+  waitingCount: (workspaceId: string) => number;
+  runningCount: (workspaceId: string) => number;
+}

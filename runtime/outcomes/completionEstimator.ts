@@ -43,7 +43,7 @@ export interface EstimateRequest {
  * the crew's measured average stage, else the model's prior (`unmeasuredStageMs`), else the crew's
  * configured `secondsPerStage`.
  */
-export function createCompletionEstimator(deps: { now(): number; queue: QueueView; unmeasuredStageMs?: number }) {
+export function createCompletionEstimator(deps: { now(): number; queue: QueueView; unmeasuredStageMs?: number }): CompletionEstimator {
   const durations = stageDurations(deps.unmeasuredStageMs !== undefined ? { unmeasuredStageMs: deps.unmeasuredStageMs } : {});
   /** Expected finish (ms) and own remaining work (ms) of outcomes estimated so far. */
   const finishes = new Map<string, number>();
@@ -120,4 +120,15 @@ export function createCompletionEstimator(deps: { now(): number; queue: QueueVie
   };
 }
 
-export type CompletionEstimator = ReturnType<typeof createCompletionEstimator>;
+export interface CompletionEstimator {
+  /** The outcome's estimated completion (ISO); remembered for those behind or after it. */
+  estimate(request: EstimateRequest): string;
+  /** A revision's estimated completion: the measured revision step of the crew, else its revision stage. */
+  revision(crew: CrewDefinition, at: string): string;
+  /** A stage (or `revision`) of `crew` took `ms`. */
+  observe: (crewId: string, stage: string, ms: number) => void;
+  /** Measured averages, for tests and operators. */
+  measured: (crewId: string) => Record<string, number>;
+  /** An outcome at rest: nothing waits on its estimate any more. */
+  forget(id: string): void;
+}

@@ -115,7 +115,7 @@ function documentTitle(content: string, brief: string): string {
  * again, and a final output is committed BEFORE the step resolves, so a restored actor that runs
  * its promise again neither repeats work nor produces a second event.
  */
-export function createStageRunner(deps: StageRunnerDeps) {
+export function createStageRunner(deps: StageRunnerDeps): StageRunner {
   const jobs = new Map<string, Promise<Job>>();
   // The tool-call count of a result costs a query on the one SQLite connection. It is skipped
   // (0 of 0) only when it is known to be zero: the outcome was deployed in this process (primed:
@@ -306,4 +306,14 @@ export function createStageRunner(deps: StageRunnerDeps) {
   };
 }
 
-export type StageRunner = ReturnType<typeof createStageRunner>;
+export interface StageRunner {
+  modelStep: (input: AgentStepInput, signal: AbortSignal) => Promise<AgentStepResult>;
+  callTools: (input: AgentToolsInput, signal: AbortSignal) => Promise<AgentToolExchange[]>;
+  finalize: (input: FinalizeInput) => Promise<FinalizeOutput>;
+  /** Seeds the cache of a just-deployed outcome, whose inputs are known and outputs empty. */
+  prime(outcomeId: string, workspaceId: string, crewId: CrewId, input: OutcomeInputRow): void;
+  /** The input of a revision this process is about to start (see `requested`). */
+  revisionRequested(outcomeId: string, revisionId: string, revision: { feedback: string; requirements: Record<string, unknown> }): void;
+  /** Drops the cached inputs and outputs of an outcome at rest. */
+  forget(outcomeId: string): void;
+}

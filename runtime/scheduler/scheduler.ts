@@ -41,7 +41,7 @@ export interface SchedulerOptions {
  * idempotent. The poller reads the table only when a due time this process wrote has come (the
  * repository tells it each one), or `idlePollMs` after its last read.
  */
-export function createScheduler(options: SchedulerOptions) {
+export function createScheduler(options: SchedulerOptions): Scheduler {
   const { repo, clock, node } = options;
   const pollMs = options.pollMs ?? 250;
   const claimMs = options.claimMs ?? 60_000;
@@ -130,4 +130,13 @@ export function createScheduler(options: SchedulerOptions) {
   };
 }
 
-export type Scheduler = ReturnType<typeof createScheduler>;
+export interface Scheduler {
+  /** Registers the handler of a kind; a second handler for the same kind throws. */
+  register(kind: string, handler: TimerHandler): void;
+  schedule(kind: string, key: string, dueAt: Date | string, payload?: unknown): Promise<void>;
+  cancel(kind: string, key: string): Promise<boolean>;
+  /** Fires every due timer once now (the poller calls this; tests call it with a manual clock). */
+  fireDue(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}

@@ -41,7 +41,7 @@ function fromDb(row: Record<string, unknown>): ActorCommandRow {
  * commands whose actor it holds or could load (at rest, unowned, its lease ended, or no actor row:
  * the command then answers what a local one would, e.g. 404).
  */
-export function actorCommandsRepository(db: Db) {
+export function actorCommandsRepository(db: Db): ActorCommandsRepository {
   return {
     async insert(row: Pick<ActorCommandRow, 'id' | 'actor_id' | 'workspace_id' | 'kind' | 'args' | 'requested_by' | 'created_at'>): Promise<void> {
       await db('actor_commands').insert({ ...row, status: 'pending', collected: false });
@@ -100,4 +100,27 @@ export function actorCommandsRepository(db: Db) {
   };
 }
 
-export type ActorCommandsRepository = ReturnType<typeof actorCommandsRepository>;
+export interface ActorCommandsRepository {
+  insert(row: Pick<ActorCommandRow, 'id' | 'actor_id' | 'workspace_id' | 'kind' | 'args' | 'requested_by' | 'created_at'>): Promise<void>;
+  /**
+   * The newest command with these exact arguments whose answer nobody collected yet (pending,
+   * running, or done after its requester stopped waiting), created at or after `since`: a client
+   * that retries after a 503 joins it instead of applying the command twice.
+   */
+  findUncollected(actorId: string, kind: string, args: string, since: number): Promise<ActorCommandRow | undefined>;
+  get(id: string): Promise<ActorCommandRow | undefined>;
+  /**
+   * Claims up to `limit` commands `node` may apply: pending ones, and running ones whose claimer
+   * stopped before `staleBefore` (it died mid-command), for actors `node` holds or could load at
+   * `now`. Oldest first.
+   */
+  claim(node: string, now: number, staleBefore: number, limit: number): Promise<ActorCommandRow[]>;
+  /** Stores the answer of a command `node` claimed; false when another process claimed it since. */
+  finish(id: string, node: string, result: string, now: number): Promise<boolean>;
+  /** Puts a claimed command back (its actor turned out to be held elsewhere): its owner applies it. */
+  release(id: string, node: string): Promise<void>;
+  /** Marks a command's answer as delivered to a client. */
+  collect(id: string): Promise<void>;
+  /** Deletes commands created before `before` that are done (their answers are no longer asked for). */
+  prune(before: number): Promise<number>;
+}

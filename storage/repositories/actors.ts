@@ -52,7 +52,7 @@ export type EncodedActorRow = Omit<ActorRow, 'snapshot' | 'input'> & { snapshot:
 
 const actorColumns = ['id', 'machine', 'version', 'workspace_id', 'status', 'state_value', 'snapshot', 'input', 'created_at', 'updated_at'] as const;
 
-export function actorsRepository(db: Db) {
+export function actorsRepository(db: Db): ActorsRepository {
   return {
     /** Inserts new actors; with `lease`, owned by that process from epoch 1. */
     async insert(rows: EncodedActorRow[], trx: Db = db, lease?: LeaseTerms): Promise<void> {
@@ -161,4 +161,42 @@ export function actorsRepository(db: Db) {
   };
 }
 
-export type ActorsRepository = ReturnType<typeof actorsRepository>;
+export interface ActorsRepository {
+  /** Inserts new actors; with `lease`, owned by that process from epoch 1. */
+  insert(rows: EncodedActorRow[], trx?: Db, lease?: LeaseTerms): Promise<void>;
+  /**
+   * Locks the rows of `ids` for the rest of `trx` and reads who holds them (Postgres): the
+   * fencing read of a tick. A takeover (which skips locked rows) cannot interleave with the
+   * tick's write; a takeover that committed first is seen. Missing ids are absent from the map.
+   */
+  lockOwnership(ids: string[], trx: Db): Promise<Map<string, ActorOwnership>>;
+  /**
+   * Takes over up to `limit` unfinished actors nobody holds (never owned, released, or whose
+   * lease ended before `now`), skipping rows another process has locked; bumps their epoch so
+   * the previous owner's writes are refused. Returns the claimed rows, oldest first. Postgres only.
+   */
+  claimExpired(lease: LeaseTerms, now: number, limit: number): Promise<Array<ActorRow & ActorOwnership>>;
+  /**
+   * Claims one actor to load it here: at rest, unowned, expired or already ours. Undefined when
+   * another process holds a live lease on it (or it is not stored). Bumps the epoch when the
+   * actor changes hands; one this process already owns keeps its epoch, so a claim that races
+   * this process's own takeover of the same actor never fences the writes of the live actor
+   * that takeover restored. Postgres only.
+   */
+  claimOne(id: string, lease: LeaseTerms, now: number): Promise<(ActorRow & ActorOwnership) | undefined>;
+  /** Extends every unfinished actor's lease `owner` holds, in one statement; returns how many. */
+  renewLeases(lease: LeaseTerms): Promise<number>;
+  /** Gives up every lease of `owner` (clean shutdown): the others take the actors over at once. */
+  releaseLeases(owner: string): Promise<number>;
+  /** Multi-row upsert of snapshots; `input` and `created_at` are kept from the first write. */
+  upsertMany(rows: EncodedActorRow[], trx?: Db): Promise<void>;
+  /** Marks actors stopped after a failure: never restored, their last stored snapshot kept. */
+  markFailed(ids: string[], at: string, trx?: Db): Promise<void>;
+  /** Deletes an actor's row (an actor whose subject is gone, e.g. a disconnected chat team). */
+  remove(id: string, trx?: Db): Promise<void>;
+  get(id: string): Promise<ActorRow | undefined>;
+  /** Unfinished actors, oldest first; only those of `machine` when it is given. */
+  listActive(machine?: string): Promise<ActorRow[]>;
+  /** Unfinished actors without their snapshots (operator listings). */
+  listActiveSummary(): Promise<Array<Omit<ActorRow, 'snapshot' | 'input'>>>;
+}

@@ -29,7 +29,7 @@ function fromDb(row: Record<string, unknown>): ApiKeyRow {
 }
 
 /** API keys. Only the SHA-256 of a secret is stored, with a short display prefix. */
-export function apiKeysRepository(db: Db) {
+export function apiKeysRepository(db: Db): ApiKeysRepository {
   return {
     /**
      * Inserts a key. With `condition` (an Idempotency-Key's fence) the insert and the condition
@@ -94,4 +94,23 @@ export function apiKeysRepository(db: Db) {
   };
 }
 
-export type ApiKeysRepository = ReturnType<typeof apiKeysRepository>;
+export interface ApiKeysRepository {
+  /**
+   * Inserts a key. With `condition` (an Idempotency-Key's fence) the insert and the condition
+   * share one transaction: a condition that answers an Error writes nothing and throws it.
+   */
+  insert(row: ApiKeyRow, condition?: (trx: Db) => Promise<Error | undefined>): Promise<void>;
+  count(): Promise<number>;
+  findByHash(secretHash: string): Promise<ApiKeyRow | undefined>;
+  get(workspaceId: string, id: string): Promise<ApiKeyRow | undefined>;
+  /** Any workspace's key, for the operator CLI. */
+  getAny(id: string): Promise<ApiKeyRow | undefined>;
+  listActive(workspaceId?: string): Promise<ApiKeyRow[]>;
+  rename(workspaceId: string, id: string, name: string): Promise<void>;
+  /** Revokes a key and bumps the revocation version in one transaction, so every running server sees it. */
+  revoke(id: string, at: string): Promise<void>;
+  /** A number that grows with every revocation (any process); servers poll it to drop cached keys. */
+  revocationVersion(): Promise<number>;
+  /** Writes many last-used stamps in one transaction (batched off the request path). */
+  touchMany(stamps: Array<{ id: string; at: string }>): Promise<void>;
+}

@@ -49,7 +49,7 @@ export interface ActionListFilter {
 }
 
 /** Approval actions and workspace approval policies. Reads are scoped by workspace. */
-export function approvalsRepository(db: Db) {
+export function approvalsRepository(db: Db): ApprovalsRepository {
   return {
     /** Writes opened actions (a restored wait that opens the same action again writes the same row). */
     async upsertMany(rows: ActionRow[], trx: Db = db): Promise<void> {
@@ -101,4 +101,18 @@ export function approvalsRepository(db: Db) {
   };
 }
 
-export type ApprovalsRepository = ReturnType<typeof approvalsRepository>;
+export interface ApprovalsRepository {
+  /** Writes opened actions (a restored wait that opens the same action again writes the same row). */
+  upsertMany(rows: ActionRow[], trx?: Db): Promise<void>;
+  resolve(id: string, status: 'approved' | 'rejected' | 'cancelled', resolution: Record<string, unknown>, trx?: Db): Promise<void>;
+  get(workspaceId: string, id: string): Promise<ActionRow | undefined>;
+  /** Any workspace's action (signed links carry no key; the token names the action). */
+  getAny(id: string): Promise<ActionRow | undefined>;
+  /** Oldest first, by (requested_at, id): a keyset walk never repeats or skips a row. */
+  list(workspaceId: string, filter: ActionListFilter): Promise<ActionRow[]>;
+  /** An outcome's actions, oldest first. */
+  listForOutcome(outcomeId: string): Promise<ActionRow[]>;
+  policy(workspaceId: string): Promise<Record<string, unknown> | null>;
+  clearPolicy(workspaceId: string): Promise<void>;
+  setPolicy(workspaceId: string, policy: Record<string, unknown>, at: string): Promise<void>;
+}

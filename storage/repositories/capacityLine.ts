@@ -24,7 +24,7 @@ export type LineChange =
  * so two processes never hand out the same free slot, and claim the oldest waiting rows with
  * `FOR UPDATE SKIP LOCKED`. Postgres only (it uses advisory locks and `bigserial`).
  */
-export function capacityLineRepository(db: Db) {
+export function capacityLineRepository(db: Db): CapacityLineRepository {
   /** One statement for a run of changes of one kind; an outcome named twice in a run counts once (its last change). */
   async function write(trx: Db, workspaceId: string, kind: LineChange['op'], run: readonly LineChange[], now: string): Promise<void> {
     const last = new Map(run.map((change) => [change.outcomeId, change]));
@@ -122,4 +122,19 @@ export function capacityLineRepository(db: Db) {
   };
 }
 
-export type CapacityLineRepository = ReturnType<typeof capacityLineRepository>;
+export interface CapacityLineRepository {
+  /**
+   * Writes `changes` in order, then gives free slots (up to `limit` running) to the oldest waiting
+   * outcomes, whichever process asked, and returns the line: ONE transaction under the
+   * workspace's advisory lock, whatever the number of changes (consecutive changes of one kind go
+   * in one statement): BEGIN, lock, a statement per run of changes, read, claim, COMMIT.
+   */
+  settle(workspaceId: string, changes: readonly LineChange[], limit: number, node: string, now: string): Promise<CapacitySnapshot>;
+  /**
+   * Drops slots of outcomes that already ended, so a slot whose release was lost (a process that
+   * died between the end and the release) is not held forever. Returns the workspaces freed.
+   */
+  dropFinished(): Promise<string[]>;
+  /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
+  waitingWorkspaces(): Promise<string[]>;
+}

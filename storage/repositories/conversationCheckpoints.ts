@@ -37,7 +37,7 @@ function checkpointFromDb(row: Record<string, unknown>): ChannelCheckpoint {
 }
 
 /** The read checkpoints of the workspace's conversation sources, scoped by workspace. */
-export function conversationCheckpointsRepository(db: Db) {
+export function conversationCheckpointsRepository(db: Db): ConversationCheckpointsRepository {
   const table = () => db('chat_channel_checkpoints');
   return {
     async checkpoints(workspaceId: string, teamId: string): Promise<ChannelCheckpoint[]> {
@@ -57,4 +57,10 @@ export function conversationCheckpointsRepository(db: Db) {
   };
 }
 
-export type ConversationCheckpointsRepository = ReturnType<typeof conversationCheckpointsRepository>;
+export interface ConversationCheckpointsRepository {
+  checkpoints(workspaceId: string, teamId: string): Promise<ChannelCheckpoint[]>;
+  checkpoint(workspaceId: string, teamId: string, channelId: string): Promise<ChannelCheckpoint | undefined>;
+  saveCheckpoint(checkpoint: ChannelCheckpoint): Promise<void>;
+  /** Forgets every channel of the source (with its messages, on purge). */
+  removeSource(workspaceId: string, teamId: string): Promise<void>;
+}

@@ -4,7 +4,7 @@ import type { Db } from '../db.js';
  * Plan credits of a workspace (`workspaces.credits_remaining`, null = no limit). Taking is a
  * conditional update, so two concurrent deploys can never spend the same credit.
  */
-export function creditsRepository(db: Db) {
+export function creditsRepository(db: Db): CreditsRepository {
   return {
     /** Takes `count` credits inside `trx`; returns false (and changes nothing) when fewer remain. */
     async take(workspaceId: string, count: number, trx: Db = db): Promise<boolean> {
@@ -24,4 +24,9 @@ export function creditsRepository(db: Db) {
   };
 }
 
-export type CreditsRepository = ReturnType<typeof creditsRepository>;
+export interface CreditsRepository {
+  /** Takes `count` credits inside `trx`; returns false (and changes nothing) when fewer remain. */
+  take(workspaceId: string, count: number, trx?: Db): Promise<boolean>;
+  give(workspaceId: string, count: number, trx?: Db): Promise<void>;
+  remaining(workspaceId: string, trx?: Db): Promise<number | null>;
+}

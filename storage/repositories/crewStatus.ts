@@ -8,7 +8,7 @@ export interface CrewStatusRow {
 }
 
 /** Operator overrides of a crew's status; a crew without a row is `available`. */
-export function crewStatusRepository(db: Db) {
+export function crewStatusRepository(db: Db): CrewStatusRepository {
   return {
     async list(): Promise<CrewStatusRow[]> {
       return db('crew_status').select('*');
@@ -19,4 +19,7 @@ export function crewStatusRepository(db: Db) {
   };
 }
 
-export type CrewStatusRepository = ReturnType<typeof crewStatusRepository>;
+export interface CrewStatusRepository {
+  list(): Promise<CrewStatusRow[]>;
+  set(row: CrewStatusRow): Promise<void>;
+}

@@ -59,7 +59,7 @@ function fromDb(row: Record<string, unknown>): EventRow {
 }
 
 /** The append-only events log (DESIGN section 4). Webhooks, streams and replays read it. */
-export function eventsRepository(db: Db) {
+export function eventsRepository(db: Db): EventsRepository {
   const insert = insertHead(db.client.config.client === 'pg' ? 'pg' : 'sqlite');
   /**
    * Appends in multi-row inserts; pass a transaction to commit with the state change. An event
@@ -146,4 +146,30 @@ export function eventsRepository(db: Db) {
   };
 }
 
-export type EventsRepository = ReturnType<typeof eventsRepository>;
+export interface EventsRepository {
+  appendMany: (events: readonly NewEvent[], trx?: Db) => Promise<void>;
+  /** The same as `appendMany` (older callers). */
+  append: (events: readonly NewEvent[], trx?: Db) => Promise<void>;
+  /** Highest per-outcome sequence so far (0 when none). */
+  lastSequence(outcomeId: string, trx?: Db): Promise<number>;
+  /** An `afterSequence` past the column's range (32-bit) reads nothing rather than failing the query. */
+  listForOutcome(outcomeId: string, afterSequence?: number): Promise<EventRow[]>;
+  /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
+  listAfterPosition(position: number, limit: number): Promise<EventRow[]>;
+  /**
+   * Whether a hole in positions can still fill: true only while a transaction that began before
+   * `mark` is open. A writer holding the missing position began before the position after it was
+   * drawn, so a hole seen at `mark` with no transaction that old still open is a rolled-back
+   * writer and stays empty for good. Call without `mark` when the hole is first seen: the
+   * answer carries the mark (the database's clock) to pass on later checks.
+   * SQLite answers false at once: its one connection runs this query only while no transaction
+   * of this process is open, and the data-directory lock keeps other processes out. Postgres asks
+   * pg_stat_activity (the sessions of crewd's own role are visible to it).
+   */
+  holeMayFill(mark?: string): Promise<{ mark: string; open: boolean }>;
+  /** One workspace's events after a position, oldest first (the workspace's own feed; index on workspace, position). */
+  listAfterPositionOf(workspaceId: string, position: number, limit: number): Promise<EventRow[]>;
+  /** The position of a workspace's latest event (0 when none): reveals nothing of other workspaces. */
+  maxPositionOf(workspaceId: string): Promise<number>;
+  maxPosition(): Promise<number>;
+}

@@ -43,7 +43,7 @@ function fromDb(row: Record<string, unknown>): IdempotencyRow {
  * lease the caller saw) are the race-free steps; everything else is keyed by (workspace, key, owner)
  * so a process that lost its lease cannot overwrite the new owner's answer.
  */
-export function idempotencyRepository(db: Db) {
+export function idempotencyRepository(db: Db): IdempotencyRepository {
   const table = () => db('idempotency_keys');
   return {
     async get(workspaceId: string, key: string): Promise<IdempotencyRow | undefined> {
@@ -131,4 +131,45 @@ export function idempotencyRepository(db: Db) {
   };
 }
 
-export type IdempotencyRepository = ReturnType<typeof idempotencyRepository>;
+export interface IdempotencyRepository {
+  get(workspaceId: string, key: string): Promise<IdempotencyRow | undefined>;
+  /** Inserts the in-progress record; false when another request holds the key. */
+  claim(row: IdempotencyRow): Promise<boolean>;
+  /**
+   * Takes an unanswered record whose lease ran out (its process is gone): true when this caller
+   * won it. The condition on the lease it saw makes two retries racing for it elect one.
+   */
+  takeOver(workspaceId: string, key: string, seenLease: string | null, next: { owner: string; lease_until: string; fingerprint: string; created_at: string; expires_at: string }): Promise<boolean>;
+  /** Extends the lease of records this owner still runs. */
+  renew(workspaceId: string, key: string, owner: string, leaseUntil: string): Promise<void>;
+  /** Stores the final answer of the claim `owner` (answered or sealed by it; never another claim's). */
+  complete(workspaceId: string, key: string, owner: string, status: number, response: string): Promise<void>;
+  /**
+   * Stores the answer of a running request before its resource commits (encrypted by the caller),
+   * and what resource makes it final. Only the owner's unanswered record is written.
+   */
+  prepare(workspaceId: string, key: string, owner: string, resource: string, status: number, response: string): Promise<void>;
+  /**
+   * Makes a prepared answer final once its resource was found committed (the owner may be gone).
+   * Conditional on the record still holding that resource, so a takeover in between wins.
+   */
+  settlePrepared(workspaceId: string, key: string, resource: string): Promise<boolean>;
+  /**
+   * The fence of a creating request's commit, run inside the commit's transaction `trx`: makes
+   * the prepared answer final (its status set, the lease ended) only while `owner` (the claim's
+   * token) still holds the unanswered record. False when another claim took the key over: the
+   * caller must then write nothing. The row's lock (Postgres) orders it against a `takeOver`,
+   * whose condition on an unanswered record then fails.
+   */
+  seal(trx: Db, workspaceId: string, key: string, owner: string): Promise<boolean>;
+  /** Drops an unanswered record of this owner (the request failed: the client may retry). */
+  release(workspaceId: string, key: string, owner: string): Promise<void>;
+  /** Drops a record that expired (its 24 h are over). */
+  deleteIfExpired(workspaceId: string, key: string, now: string): Promise<void>;
+  /**
+   * Drops every unanswered record (start-up recovery on SQLite, where the data-directory lock
+   * guarantees no other process runs a request). Returns how many.
+   */
+  releaseAllUnfinished(): Promise<number>;
+  deleteExpired(now: string): Promise<number>;
+}

@@ -22,7 +22,7 @@ function fromDb(row: Record<string, unknown>): IntegrationConfigRow {
   };
 }
 
-export function integrationConfigsRepository(db: Db) {
+export function integrationConfigsRepository(db: Db): IntegrationConfigsRepository {
   return {
     async get(workspaceId: string, integrationId: string): Promise<IntegrationConfigRow | undefined> {
       const row = await db('integration_configs').where({ workspace_id: workspaceId, integration_id: integrationId }).first();
@@ -44,4 +44,10 @@ export function integrationConfigsRepository(db: Db) {
   };
 }
 
-export type IntegrationConfigsRepository = ReturnType<typeof integrationConfigsRepository>;
+export interface IntegrationConfigsRepository {
+  get(workspaceId: string, integrationId: string): Promise<IntegrationConfigRow | undefined>;
+  list(workspaceId: string): Promise<IntegrationConfigRow[]>;
+  /** Every workspace's configuration of one integration (plugin jobs run per configured workspace). */
+  listByIntegration(integrationId: string): Promise<IntegrationConfigRow[]>;
+  upsert(row: IntegrationConfigRow): Promise<void>;
+}

@@ -12,7 +12,7 @@ export interface IntegrationRunRow {
   created_at: string;
 }
 
-export function integrationRunsRepository(db: Db) {
+export function integrationRunsRepository(db: Db): IntegrationRunsRepository {
   return {
     async get(key: string): Promise<IntegrationRunRow | undefined> {
       const row = await db('integration_runs').where({ idempotency_key: key }).first();
@@ -29,4 +29,9 @@ export function integrationRunsRepository(db: Db) {
   };
 }
 
-export type IntegrationRunsRepository = ReturnType<typeof integrationRunsRepository>;
+export interface IntegrationRunsRepository {
+  get(key: string): Promise<IntegrationRunRow | undefined>;
+  /** Records a run; a record already there for the key wins (a replay stores nothing new). */
+  record(row: IntegrationRunRow): Promise<void>;
+  listForOutcome(workspaceId: string, outcomeId: string): Promise<IntegrationRunRow[]>;
+}

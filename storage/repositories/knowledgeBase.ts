@@ -98,7 +98,7 @@ function hitOf(row: Record<string, unknown>): KnowledgeHit {
  * workspace; messages are unique per (workspace, team, channel, ts), so syncing one twice stores
  * it once (a changed text replaces the old one).
  */
-export function knowledgeBaseRepository(db: Db) {
+export function knowledgeBaseRepository(db: Db): KnowledgeBaseRepository {
   const postgres = isPostgres(db);
   const entries = () => db('knowledge_entries');
   // Workspaces found to hold no entry at all, so that every outcome's retrieval in a workspace
@@ -334,4 +334,43 @@ export function knowledgeBaseRepository(db: Db) {
   };
 }
 
-export type KnowledgeBaseRepository = ReturnType<typeof knowledgeBaseRepository>;
+export interface KnowledgeBaseRepository {
+  /** Inserts or refreshes messages; returns how many rows were written. */
+  upsertMessages(messages: KnowledgeMessage[], now: string): Promise<number>;
+  /**
+   * Stores one page of a sync and its channel checkpoint in one transaction: after a crash the
+   * checkpoint never lags behind what is stored, so a resumed run never reads a stored page again.
+   */
+  storeSyncPage(messages: KnowledgeMessage[], checkpoint: ChannelCheckpoint, now: string): Promise<void>;
+  /** Stores (or replaces) a named context document. */
+  upsertDocument(workspaceId: string, name: string, text: string, now: string): Promise<void>;
+  /** Documents of the workspace by name (case-insensitive), in the order asked; missing ones are left out. */
+  documentsByName(workspaceId: string, names: string[]): Promise<Array<{ name: string; text: string; posted_at: string }>>;
+  /**
+   * Best matches of a free-text query in the workspace, best first (bm25 on SQLite, ts_rank_cd
+   * on Postgres; ties newest first). Bounded work whatever the query: entries that contain every
+   * term are ranked first (the `candidates` most recently stored); only when fewer than `limit`
+   * do, the `candidates` most recently stored entries with any term join them, ranked by the same
+   * score. So a query of common words costs the same as one of rare words, and a rare term's
+   * match is found however old it is (it has few matches). Never reads another workspace's
+   * entries.
+   */
+  search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]>;
+  /** Keeps the `max` newest messages of a channel. */
+  trimChannel: (workspaceId: string, teamId: string, channelId: string, max: number) => Promise<number>;
+  /** Keeps the `max` newest messages of the workspace (all teams). */
+  trimWorkspace: (workspaceId: string, max: number) => Promise<number>;
+  /** Retention: removes the team's messages posted before `cutoff` (ISO). */
+  deleteOlderThan(workspaceId: string, teamId: string, cutoff: string): Promise<number>;
+  /** Removes every message synced from the team. */
+  /** Deletes the team's messages and its channels' read checkpoints in one transaction. */
+  purgeTeam(workspaceId: string, teamId: string): Promise<number>;
+  channelCounts(workspaceId: string, teamId: string): Promise<ChannelCount[]>;
+  /** Messages of a channel with ts at or after `sinceTs`. */
+  countChannelSince(workspaceId: string, teamId: string, channelId: string, sinceTs: string): Promise<number>;
+  countMessages(workspaceId: string): Promise<number>;
+  /** Threads of a channel with a message (parent or reply) at or after `sinceTs`: the ones to re-check for new replies. */
+  activeThreads(workspaceId: string, teamId: string, channelId: string, sinceTs: string): Promise<string[]>;
+  /** Newest messages of a channel, newest first (the legacy messages endpoint reads the API, not this). */
+  recentMessages(workspaceId: string, teamId: string, channelId: string, limit: number): Promise<KnowledgeMessage[]>;
+}

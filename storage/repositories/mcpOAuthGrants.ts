@@ -29,7 +29,7 @@ function rowOf(raw: Record<string, unknown> | undefined): McpOAuthGrantRow | und
   return { ...(raw as unknown as McpOAuthGrantRow), expires_at: Number(raw.expires_at), used_at: num(raw.used_at), revoked_at: num(raw.revoked_at), created_at: Number(raw.created_at) };
 }
 
-export function mcpOAuthGrantsRepository(db: Db) {
+export function mcpOAuthGrantsRepository(db: Db): McpOAuthGrantsRepository {
   return {
     async insert(row: McpOAuthGrantRow): Promise<void> {
       await db('mcp_oauth_grants').insert(row);
@@ -48,4 +48,11 @@ export function mcpOAuthGrantsRepository(db: Db) {
   };
 }
 
-export type McpOAuthGrantsRepository = ReturnType<typeof mcpOAuthGrantsRepository>;
+export interface McpOAuthGrantsRepository {
+  insert(row: McpOAuthGrantRow): Promise<void>;
+  byHash(tokenHash: string): Promise<McpOAuthGrantRow | undefined>;
+  /** Marks a row used once: true for the one caller that did, false when it was used already. */
+  use(id: string, at: number): Promise<boolean>;
+  /** Revokes every row of an authorization. */
+  revokeFamily(family: string, at: number): Promise<void>;
+}

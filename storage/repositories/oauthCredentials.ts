@@ -26,7 +26,7 @@ export interface OAuthCredentialRow {
   updated_at: string;
 }
 
-export function oauthCredentialsRepository(db: Db) {
+export function oauthCredentialsRepository(db: Db): OAuthCredentialsRepository {
   const table = () => db('oauth_credentials');
   return {
     async get(id: string): Promise<OAuthCredentialRow | undefined> {
@@ -77,4 +77,26 @@ export function oauthCredentialsRepository(db: Db) {
   };
 }
 
-export type OAuthCredentialsRepository = ReturnType<typeof oauthCredentialsRepository>;
+export interface OAuthCredentialsRepository {
+  get(id: string): Promise<OAuthCredentialRow | undefined>;
+  /** A workspace's credentials of one kind waiting for the user (an authorization URL not yet used or expired at `now`). */
+  listPending(workspaceId: string, ownerKind: OAuthOwnerKind, now: string): Promise<OAuthCredentialRow[]>;
+  insert(row: OAuthCredentialRow): Promise<void>;
+  update(id: string, patch: Partial<Omit<OAuthCredentialRow, 'id' | 'workspace_id' | 'owner_kind' | 'owner_id' | 'created_at'>>): Promise<void>;
+  remove(id: string): Promise<void>;
+  /**
+   * Takes the pending authorization whose `state` this is, once: clears the state and answers
+   * the row when it existed and had not expired at `now`. One conditional update, so two
+   * callbacks racing on one state cannot both win.
+   */
+  consumeState(state: string, now: string): Promise<OAuthCredentialRow | undefined>;
+  /**
+   * Claims the right to refresh this credential's tokens until `until`: succeeds for one caller
+   * only, and only while the tokens are still the ones the caller read (`expiresAt`) and nobody
+   * else holds an unexpired claim. Another process that already refreshed changed `expires_at`,
+   * so a late claimer gets nothing and reads the new tokens instead.
+   */
+  claimRefresh(id: string, expiresAt: string | null, by: string, now: string, until: string): Promise<boolean>;
+  /** Lets a claim go (after a refresh that saved nothing), so the next due caller may try. */
+  releaseClaim(id: string, by: string): Promise<void>;
+}

@@ -12,7 +12,7 @@ export interface OAuthStateRow {
   created_at: string;
 }
 
-export function oauthStatesRepository(db: Db) {
+export function oauthStatesRepository(db: Db): OAuthStatesRepository {
   return {
     async insert(row: OAuthStateRow): Promise<void> {
       await db('oauth_states').insert(row);
@@ -33,4 +33,13 @@ export function oauthStatesRepository(db: Db) {
   };
 }
 
-export type OAuthStatesRepository = ReturnType<typeof oauthStatesRepository>;
+export interface OAuthStatesRepository {
+  insert(row: OAuthStateRow): Promise<void>;
+  /**
+   * Marks the state used and returns it, when it exists, is unused and has not expired at `now`;
+   * else undefined. One conditional update, so two callbacks racing on one state cannot both win.
+   */
+  consume(state: string, now: string): Promise<OAuthStateRow | undefined>;
+  /** Drops attempts that expired before `before` (housekeeping). */
+  deleteExpired(before: string): Promise<number>;
+}

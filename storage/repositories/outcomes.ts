@@ -141,7 +141,7 @@ function outcomeValues(rows: OutcomeRow[]): unknown[][] {
 }
 
 /** Outcomes and their inputs. Every read is scoped by workspace; another workspace's id is "not there". */
-export function outcomesRepository(db: Db) {
+export function outcomesRepository(db: Db): OutcomesRepository {
   return {
     async insert(rows: OutcomeRow[], inputs: OutcomeInputRow[], trx: Db = db): Promise<void> {
       await insertMany(
@@ -222,4 +222,18 @@ export function outcomesRepository(db: Db) {
   };
 }
 
-export type OutcomesRepository = ReturnType<typeof outcomesRepository>;
+export interface OutcomesRepository {
+  insert(rows: OutcomeRow[], inputs: OutcomeInputRow[], trx?: Db): Promise<void>;
+  /** Writes the state of many outcomes in multi-row upserts (one per chunk). */
+  upsertState(rows: OutcomeRow[], trx?: Db): Promise<void>;
+  get(workspaceId: string, id: string): Promise<OutcomeRow | undefined>;
+  /** Any workspace's outcome (engine internals only). */
+  getAny(id: string): Promise<OutcomeRow | undefined>;
+  getMany(ids: string[]): Promise<OutcomeRow[]>;
+  getInput(id: string): Promise<OutcomeInputRow | undefined>;
+  /** The briefs of these outcomes, by id (one query for a page of a list). */
+  briefsOf(ids: string[]): Promise<Map<string, string>>;
+  /** Newest first, by (created_at, id) descending: a keyset walk never repeats or skips a row. */
+  list(workspaceId: string, filter: OutcomeListFilter): Promise<OutcomeRow[]>;
+  countByStatus(workspaceId: string, statuses: string[]): Promise<number>;
+}

@@ -1,7 +1,7 @@
 import type { Db } from '../db.js';
 
 /** The plugins' private key-value store, one namespace per (workspace, plugin). Values are JSON. */
-export function pluginKvRepository(db: Db) {
+export function pluginKvRepository(db: Db): PluginKvRepository {
   return {
     async get(workspaceId: string, pluginId: string, key: string): Promise<unknown> {
       const row = await db('plugin_kv').where({ workspace_id: workspaceId, plugin_id: pluginId, key }).first();
@@ -30,4 +30,10 @@ export function pluginKvRepository(db: Db) {
   };
 }
 
-export type PluginKvRepository = ReturnType<typeof pluginKvRepository>;
+export interface PluginKvRepository {
+  get(workspaceId: string, pluginId: string, key: string): Promise<unknown>;
+  set(workspaceId: string, pluginId: string, key: string, value: unknown, at: string): Promise<void>;
+  /** Inserts unless present; returns the value already stored, or undefined when this call stored it. */
+  setIfAbsent(workspaceId: string, pluginId: string, key: string, value: unknown, at: string): Promise<unknown>;
+  delete(workspaceId: string, pluginId: string, key: string): Promise<void>;
+}

@@ -64,7 +64,7 @@ function fromDb(row: Record<string, unknown>): RevisionRow {
 }
 
 /** Revision records of outcomes. */
-export function revisionsRepository(db: Db) {
+export function revisionsRepository(db: Db): RevisionsRepository {
   return {
     async insert(row: RevisionRow, trx: Db = db): Promise<void> {
       await trx('revisions').insert({
@@ -113,4 +113,14 @@ export function revisionsRepository(db: Db) {
   };
 }
 
-export type RevisionsRepository = ReturnType<typeof revisionsRepository>;
+export interface RevisionsRepository {
+  insert(row: RevisionRow, trx?: Db): Promise<void>;
+  /**
+   * Settles a revision. A completed one also records what its step reported applying and not
+   * applying (`revisionNotes` of the step's stored output, keyed by the revision id, which is
+   * written before or in the same transaction as the settlement); a failed one applied nothing.
+   */
+  finish(id: string, status: 'completed' | 'failed', at: string, error: Record<string, unknown> | null, trx?: Db): Promise<void>;
+  get(id: string): Promise<RevisionRow | undefined>;
+  listForOutcome(workspaceId: string, outcomeId: string): Promise<RevisionRow[]>;
+}

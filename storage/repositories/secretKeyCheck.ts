@@ -4,7 +4,7 @@ import type { Db } from '../db.js';
  * The one key-check row of a database (migration 030): a value sealed with the secrets key of the
  * first process that started on it. Every later process proves it holds the same key by opening it.
  */
-export function secretKeyCheckRepository(db: Db) {
+export function secretKeyCheckRepository(db: Db): SecretKeyCheckRepository {
   return {
     /** Writes `check` unless a row exists; returns the stored one (this one or an earlier process's). */
     async ensure(check: string, now: string): Promise<string> {
@@ -15,4 +15,7 @@ export function secretKeyCheckRepository(db: Db) {
   };
 }
 
-export type SecretKeyCheckRepository = ReturnType<typeof secretKeyCheckRepository>;
+export interface SecretKeyCheckRepository {
+  /** Writes `check` unless a row exists; returns the stored one (this one or an earlier process's). */
+  ensure(check: string, now: string): Promise<string>;
+}

@@ -16,7 +16,7 @@ export interface StageOutputRow {
   created_at: string;
 }
 
-export function stageOutputsRepository(db: Db) {
+export function stageOutputsRepository(db: Db): StageOutputsRepository {
   return {
     /** Inserts; a row that exists (a re-run step) is kept as it was. */
     async insertMany(rows: StageOutputRow[], trx: Db = db): Promise<void> {
@@ -57,4 +57,13 @@ export function stageOutputsRepository(db: Db) {
   };
 }
 
-export type StageOutputsRepository = ReturnType<typeof stageOutputsRepository>;
+export interface StageOutputsRepository {
+  /** Inserts; a row that exists (a re-run step) is kept as it was. */
+  insertMany(rows: StageOutputRow[], trx?: Db): Promise<void>;
+  /**
+   * When the newest stage outputs (not revisions) were written, with their outcome's crew,
+   * newest first: consecutive stages of one attempt give a stage's duration.
+   */
+  recentTimings(limit?: number): Promise<Array<{ outcome_id: string; crew: string; step_key: string; attempt: number; created_at: string }>>;
+  listForOutcome(outcomeId: string): Promise<StageOutputRow[]>;
+}

@@ -24,7 +24,7 @@ function fromDb(row: Record<string, unknown>): TimerRow {
 }
 
 /** Durable timers: one row per (kind, key); a node claims a due row with a conditional update. */
-export function timersRepository(db: Db) {
+export function timersRepository(db: Db): TimersRepository {
   /** Told the due time of every row this process writes (the scheduler reads the table by it). */
   const dueListeners = new Set<(dueAt: string) => void>();
   const wrote = (dueAt: string) => {
@@ -105,4 +105,29 @@ export function timersRepository(db: Db) {
   };
 }
 
-export type TimersRepository = ReturnType<typeof timersRepository>;
+export interface TimersRepository {
+  /**
+   * Calls `listener` with the due time of every timer this repository creates, moves or releases
+   * (before its transaction commits: a rolled-back write only costs the poller one read).
+   */
+  onDueWritten(listener: (dueAt: string) => void): () => void;
+  /** Creates the timer or moves it (same kind and key) to a new time and payload, unclaimed. */
+  upsert(row: Omit<TimerRow, 'claimed_by' | 'claimed_until'>, trx?: Db): Promise<void>;
+  remove(kind: string, key: string, trx?: Db): Promise<number>;
+  /** Removes a fired timer, unless it was rescheduled meanwhile (its due_at changed). */
+  removeFired(kind: string, key: string, dueAt: string): Promise<void>;
+  get(kind: string, key: string): Promise<TimerRow | undefined>;
+  /** Due rows not claimed by a live node, oldest first. */
+  listDue(now: string, limit: number): Promise<TimerRow[]>;
+  /** True when this node won the row: the update matches only while nobody holds a live claim. */
+  claim(kind: string, key: string, dueAt: string, node: string, now: string, until: string): Promise<boolean>;
+  /**
+   * Postgres: finds and claims up to `limit` due rows of `kinds` in ONE statement. Rows another
+   * process is claiming at this moment are skipped (`FOR UPDATE SKIP LOCKED`), not waited for,
+   * so N processes polling together split the due rows instead of queueing on the same ones.
+   */
+  claimDue(kinds: string[], now: string, node: string, until: string, limit: number): Promise<TimerRow[]>;
+  /** Gives a claimed row back (its handler failed): due again at `dueAt`. */
+  release(kind: string, key: string, node: string, dueAt: string): Promise<void>;
+  count(): Promise<number>;
+}

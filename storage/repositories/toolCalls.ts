@@ -63,7 +63,7 @@ function fromDb(row: Record<string, unknown>): ToolCallRow {
 }
 
 /** The tool-call log: append-only; counts and analytics are read from it. */
-export function toolCallsRepository(db: Db) {
+export function toolCallsRepository(db: Db): ToolCallsRepository {
   return {
     /**
      * Appends a call. A call with a `call_key` already stored is not written again (the first
@@ -151,4 +151,25 @@ export function toolCallsRepository(db: Db) {
   };
 }
 
-export type ToolCallsRepository = ReturnType<typeof toolCallsRepository>;
+export interface ToolCallsRepository {
+  /**
+   * Appends a call. A call with a `call_key` already stored is not written again (the first
+   * result stays the journal's answer); returns false then.
+   */
+  insert(row: ToolCallRow): Promise<boolean>;
+  /** The stored call with this journal key, if any. */
+  findByKey(callKey: string): Promise<ToolCallRow | undefined>;
+  list(workspaceId: string, filter?: { connectionId?: string; outcomeId?: string; limit?: number }): Promise<ToolCallRow[]>;
+  /**
+   * One page of a workspace's calls of an outcome or a connection, ordered by (created_at, id):
+   * oldest first, or newest first with `newestFirst`. `after` is the last row of the previous
+   * page; `limit + 1` rows are read so the caller knows whether another page follows.
+   */
+  page(workspaceId: string, filter: { outcomeId?: string; connectionId?: string }, options: { limit: number; newestFirst: boolean; after?: ToolCallCursor }): Promise<{ rows: ToolCallRow[]; more: boolean }>;
+  /** How many calls an outcome made and how many of them failed. */
+  countForOutcome(outcomeId: string): Promise<{ total: number; failed: number }>;
+  /** Calls per connection of a workspace. */
+  countByConnection(workspaceId: string): Promise<Map<string, number>>;
+  /** Analytics entries per server type (spec: Tool-connection analytics entry). */
+  usageByServerType(workspaceId: string, since30d: string): Promise<ToolUsage[]>;
+}

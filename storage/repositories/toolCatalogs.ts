@@ -31,7 +31,7 @@ function fromDb(row: Record<string, unknown>): ToolCatalogRow {
 }
 
 /** The latest tool catalog per connection, and which catalog versions each outcome saw. */
-export function toolCatalogsRepository(db: Db) {
+export function toolCatalogsRepository(db: Db): ToolCatalogsRepository {
   return {
     async get(connectionId: string): Promise<ToolCatalogRow | undefined> {
       const row = await db('tool_catalogs').where({ connection_id: connectionId }).first();
@@ -70,4 +70,15 @@ export function toolCatalogsRepository(db: Db) {
   };
 }
 
-export type ToolCatalogsRepository = ReturnType<typeof toolCatalogsRepository>;
+export interface ToolCatalogsRepository {
+  get(connectionId: string): Promise<ToolCatalogRow | undefined>;
+  listForWorkspace(workspaceId: string): Promise<ToolCatalogRow[]>;
+  /**
+   * Stores `tools` as the connection's catalog. The version grows only when the list changed,
+   * so a refresh that finds the same tools keeps its version. Returns the stored row.
+   */
+  put(row: Omit<ToolCatalogRow, 'version'>): Promise<ToolCatalogRow>;
+  remove(connectionId: string): Promise<void>;
+  recordSeen(entries: Array<{ outcome_id: string; connection_id: string; workspace_id: string; version: number; seen_at: string }>): Promise<void>;
+  seenBy(workspaceId: string, outcomeId: string): Promise<Array<{ connection_id: string; version: number }>>;
+}

@@ -53,7 +53,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Tool connections; every read is scoped by workspace. */
-export function toolConnectionsRepository(db: Db) {
+export function toolConnectionsRepository(db: Db): ToolConnectionsRepository {
   return {
     /** False when a live connection with the same (workspace, server_type, server_name) exists. */
     async insert(row: ToolConnectionRow): Promise<boolean> {
@@ -109,4 +109,23 @@ export function toolConnectionsRepository(db: Db) {
   };
 }
 
-export type ToolConnectionsRepository = ReturnType<typeof toolConnectionsRepository>;
+export interface ToolConnectionsRepository {
+  /** False when a live connection with the same (workspace, server_type, server_name) exists. */
+  insert(row: ToolConnectionRow): Promise<boolean>;
+  get(workspaceId: string, id: string): Promise<ToolConnectionRow | undefined>;
+  findLive(workspaceId: string, serverType: string, serverName: string): Promise<ToolConnectionRow | undefined>;
+  /** Oldest first. */
+  list(workspaceId: string): Promise<ToolConnectionRow[]>;
+  /** Connections that should be live (for restore at start). */
+  listLive(workspaceId?: string): Promise<ToolConnectionRow[]>;
+  /**
+   * Writes a connection's state (the tool connection actor's projection, in the actor host's
+   * tick `trx`). A disconnected row is never brought back by a late write of another state;
+   * writing `disconnected` also deletes the connection's catalog, in the same transaction.
+   */
+  updateState(id: string, patch: ToolConnectionStatePatch, trx?: Db): Promise<void>;
+  /** A connection by id alone (its actor knows no more than the id). */
+  getById(id: string): Promise<ToolConnectionRow | undefined>;
+  /** Drops a connection that never became active (its connect failed while the user waited). */
+  remove(id: string): Promise<void>;
+}

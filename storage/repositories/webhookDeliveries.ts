@@ -180,7 +180,7 @@ function newestFirst(a: AttemptRow, b: AttemptRow): number {
 }
 
 /** Webhook deliveries, their attempt history, and the dispatcher's cursor over the events log. */
-export function webhookDeliveriesRepository(db: Db) {
+export function webhookDeliveriesRepository(db: Db): WebhookDeliveriesRepository {
   const updateDeliveries = multiRowUpdate();
 
   return {
@@ -331,4 +331,44 @@ export function webhookDeliveriesRepository(db: Db) {
   };
 }
 
-export type WebhookDeliveriesRepository = ReturnType<typeof webhookDeliveriesRepository>;
+export interface WebhookDeliveriesRepository {
+  /** Inserts new deliveries; one that exists for the same (event, webhook) is left alone. */
+  insertMany(rows: DeliveryRow[], trx?: Db): Promise<void>;
+  /**
+   * Writes attempt results of existing rows, many per statement; pass a transaction to commit
+   * them with their timers.
+   */
+  updateMany(rows: DeliveryRow[], trx?: Db): Promise<void>;
+  /** Keeps attempts a delivery row no longer shows; one already kept is left alone. */
+  insertAttempts(rows: AttemptRow[], trx?: Db): Promise<void>;
+  get(id: string): Promise<DeliveryRow | undefined>;
+  /** A delivery of this webhook (deleted webhooks included), or undefined. */
+  getForWebhook(webhookId: string, id: string): Promise<DeliveryRow | undefined>;
+  /**
+   * Every attempt made for the webhook, newest first: the latest attempt of each delivery (on its
+   * row) and the earlier ones (the history table). A delivery without an attempt is not listed.
+   */
+  listAttempts(webhookId: string, limit: number): Promise<AttemptRow[]>;
+  /** Deliveries whose first attempt never finished, oldest id first, last touched at or before `cutoff`. */
+  listScheduled(limit: number, afterId: string, cutoff: string): Promise<DeliveryRow[]>;
+  /**
+   * Takes over stranded deliveries: a compare-and-set on `updated_at`, so of two nodes recovering
+   * at once only one gets each row, and a row another node just finished is not taken.
+   * Returns the ids taken.
+   */
+  claimScheduled(rows: Array<Pick<DeliveryRow, 'id' | 'updated_at'>>, now: string): Promise<string[]>;
+  /** Waiting deliveries that have no timer row (lost between a fired timer and the next attempt's result). */
+  listWaitingWithoutTimer(timerKind: string, limit: number): Promise<DeliveryRow[]>;
+  /** Per webhook: deliveries with at least one attempt, the latest attempt time, how many succeeded. */
+  stats(webhookIds: string[]): Promise<Map<string, WebhookStats>>;
+  /** Deliveries not yet finished (scheduled or waiting on a retry), across every workspace. */
+  countOpen(): Promise<number>;
+  /** Creates the cursor row at position 0 unless it exists. */
+  ensureCursor(name: string, at: string): Promise<void>;
+  /**
+   * Compare-and-set: moves the cursor from `from` to `to`; false when another writer moved it
+   * first (then the caller's transaction must not commit its fan-out).
+   */
+  moveCursor(name: string, from: number, to: number, at: string, trx: Db): Promise<boolean>;
+  readCursor(name: string): Promise<number>;
+}

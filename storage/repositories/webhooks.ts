@@ -68,7 +68,7 @@ function toDb(patch: Partial<WebhookRow>): Record<string, unknown> {
 }
 
 /** Webhooks of a workspace. Reads are scoped by workspace; a deleted webhook is "not there". */
-export function webhooksRepository(db: Db) {
+export function webhooksRepository(db: Db): WebhooksRepository {
   return {
     async insert(row: WebhookRow): Promise<void> {
       await db('webhooks').insert(toDb(row));
@@ -132,4 +132,26 @@ export function webhooksRepository(db: Db) {
   };
 }
 
-export type WebhooksRepository = ReturnType<typeof webhooksRepository>;
+export interface WebhooksRepository {
+  insert(row: WebhookRow): Promise<void>;
+  get(workspaceId: string, id: string): Promise<WebhookRow | undefined>;
+  /** This workspace's webhook, deleted or not (a deleted webhook's delivery history stays readable). */
+  getIncludingDeleted(workspaceId: string, id: string): Promise<WebhookRow | undefined>;
+  /** Undeleted webhooks of the workspace (the per-workspace cap counts these). */
+  count(workspaceId: string): Promise<number>;
+  /** Any webhook, deleted ones included (the dispatcher decides what a deleted one means). */
+  getAny(id: string): Promise<WebhookRow | undefined>;
+  /** Oldest first, `limit` rows after the keyset position `after`. */
+  list(workspaceId: string, page: { limit: number; after?: WebhookListAfter }): Promise<WebhookRow[]>;
+  /** Undeleted webhooks scoped to the outcome (its A2A push configs), oldest first. */
+  listForOutcome(workspaceId: string, outcomeId: string): Promise<WebhookRow[]>;
+  /** Active, undeleted webhooks of these workspaces: the fan-out candidates. */
+  listActive(workspaceIds: string[]): Promise<WebhookRow[]>;
+  update(workspaceId: string, id: string, patch: WebhookPatch): Promise<boolean>;
+  /**
+   * Switches an active, undeleted webhook off with a reason, in `trx` when given; false when it
+   * was already off or deleted (so the caller records the change once).
+   */
+  disable(id: string, reason: string, at: string, trx?: Db): Promise<boolean>;
+  markDeleted(workspaceId: string, id: string, at: string): Promise<boolean>;
+}

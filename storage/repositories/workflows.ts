@@ -36,7 +36,7 @@ const workflowColumns = ['id', 'workspace_id', 'name', 'status', 'entries', 'cre
 const values = (row: WorkflowRow) => [row.id, row.workspace_id, row.name, row.status, JSON.stringify(row.entries), row.created_at, row.completed_at];
 
 /** Batch deploys: one row per workflow; the actor host keeps `status` current. */
-export function workflowsRepository(db: Db) {
+export function workflowsRepository(db: Db): WorkflowsRepository {
   return {
     async insert(row: WorkflowRow, trx: Db = db): Promise<void> {
       await insertMany(trx, 'workflows', workflowColumns, [values(row)]);
@@ -51,4 +51,8 @@ export function workflowsRepository(db: Db) {
   };
 }
 
-export type WorkflowsRepository = ReturnType<typeof workflowsRepository>;
+export interface WorkflowsRepository {
+  insert(row: WorkflowRow, trx?: Db): Promise<void>;
+  upsertState(rows: WorkflowRow[], trx?: Db): Promise<void>;
+  get(workspaceId: string, id: string): Promise<WorkflowRow | undefined>;
+}

@@ -23,7 +23,7 @@ function fromDb(row: Record<string, unknown>): WorkspaceRow {
 }
 
 /** Workspaces: the tenant every key, outcome and event belongs to. */
-export function workspacesRepository(db: Db) {
+export function workspacesRepository(db: Db): WorkspacesRepository {
   return {
     async insert(row: WorkspaceRow): Promise<void> {
       await db('workspaces').insert(row);
@@ -42,4 +42,9 @@ export function workspacesRepository(db: Db) {
   };
 }
 
-export type WorkspacesRepository = ReturnType<typeof workspacesRepository>;
+export interface WorkspacesRepository {
+  insert(row: WorkspaceRow): Promise<void>;
+  get(id: string): Promise<WorkspaceRow | undefined>;
+  findByName(name: string): Promise<WorkspaceRow | undefined>;
+  list(): Promise<WorkspaceRow[]>;
+}

@@ -1,0 +1,107 @@
+import test from 'ava';
+import fs from 'node:fs';
+import path from 'node:path';
+import { layers, root } from './importGraph.js';
+
+/**
+ * Contracts are declared, not inferred (issue 28, item 3): an exported type that is
+ * `ReturnType<typeof createX>` makes the contract whatever the factory happens to return, so a
+ * change inside a closure silently changes every caller's type. Each factory returns a declared
+ * interface instead (`createX(...): X`), and each layer gathers its contracts in a `ports.ts`.
+ */
+
+/**
+ * Files that still export an inferred type, named so they stay visible. Only runtime/tools/ and
+ * runtime/webhooks/ may appear: they were being rewritten when the rule came (left to do there).
+ */
+const notYetDeclared = new Set([
+  'runtime/tools/connectActor.ts',
+  'runtime/tools/connections.ts',
+  'runtime/tools/index.ts',
+  'runtime/tools/integrations.ts',
+  'runtime/tools/liveConnection.ts',
+  'runtime/tools/liveConnections.ts',
+  'runtime/tools/oauth/integrationCredentials.ts',
+  'runtime/tools/oauth/oauthConnect.ts',
+  'runtime/tools/oauth/sealedCredentials.ts',
+  'runtime/tools/oauth/toolOAuth.ts',
+  'runtime/tools/pluginHost.ts',
+  'runtime/tools/pluginJobs.ts',
+  'runtime/tools/pluginRuns.ts',
+  'runtime/tools/quarantine.ts',
+  'runtime/tools/tasks/taskPolicy.ts',
+  'runtime/tools/toolJournal.ts',
+  'runtime/tools/toolService.ts',
+  'runtime/webhooks/attemptSlots.ts',
+  'runtime/webhooks/dispatcher.ts',
+  'runtime/webhooks/eventTail.ts',
+  'runtime/webhooks/recovery.ts',
+  'runtime/webhooks/webhookCache.ts',
+]);
+
+function sourceFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+    const relative = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...sourceFiles(relative));
+    else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) found.push(relative);
+  }
+  return found;
+}
+
+/** The file's code without its comments (a comment may name the old pattern to explain itself). */
+const code = (file: string) =>
+  fs
+    .readFileSync(path.join(root, file), 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** The exported type aliases and interfaces of `text` that spell a type as `ReturnType<typeof …>`. */
+export function inferredExports(text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(/^export\s+type\s+(\w+)[^=;]*=([\s\S]*?);\s*$/gm)) {
+    if (/ReturnType<\s*typeof\b/.test(match[2]!)) found.push(match[1]!);
+  }
+  for (const match of text.matchAll(/^export\s+interface\s+(\w+)[^{]*\{/gm)) {
+    let depth = 1;
+    let at = match.index + match[0].length;
+    while (depth > 0 && at < text.length) {
+      if (text[at] === '{') depth += 1;
+      else if (text[at] === '}') depth -= 1;
+      at += 1;
+    }
+    if (/ReturnType<\s*typeof\b/.test(text.slice(match.index, at))) found.push(match[1]!);
+  }
+  return found;
+}
+
+test('the check finds an inferred export, in a type alias and inside an interface, and passes a declared one', (t) => {
+  t.deepEqual(inferredExports('export type Keys = ReturnType<typeof createKeys>;\n'), ['Keys']);
+  t.deepEqual(inferredExports('export type Runtime = Awaited<ReturnType<typeof createRuntime>>;\n'), ['Runtime']);
+  t.deepEqual(inferredExports('export interface Deps {\n  slot: ReturnType<typeof createSlot>;\n}\n'), ['Deps']);
+  t.deepEqual(inferredExports('export interface Keys {\n  get(id: string): Promise<Key | undefined>;\n}\n'), []);
+  t.deepEqual(inferredExports('function mount(validators: ReturnType<typeof createValidators>) {}\n'), []);
+});
+
+test('no exported type or interface of the source layers is ReturnType<typeof …>: contracts are declared (issue 28, item 3)', (t) => {
+  const offending: string[] = [];
+  let read = 0;
+  for (const layer of layers) {
+    if (!fs.existsSync(path.join(root, layer))) continue;
+    for (const file of sourceFiles(layer)) {
+      read += 1;
+      if (notYetDeclared.has(file)) continue;
+      for (const name of inferredExports(code(file))) offending.push(`${file}: ${name}`);
+    }
+  }
+  t.true(read > 300, 'the source files were read');
+  t.deepEqual(offending, []);
+});
+
+test('the files left to do are only in runtime/tools/ and runtime/webhooks/', (t) => {
+  const elsewhere = [...notYetDeclared].filter((file) => !file.startsWith('runtime/tools/') && !file.startsWith('runtime/webhooks/'));
+  t.deepEqual(elsewhere, []);
+  // A file converted since is no reason to fail a branch; it is named so the list gets shorter.
+  const done = [...notYetDeclared].filter((file) => !fs.existsSync(path.join(root, file)) || inferredExports(code(file)).length === 0);
+  if (done.length > 0) t.log(`declared since, drop from notYetDeclared: ${done.join(', ')}`);
+});
