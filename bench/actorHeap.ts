@@ -53,6 +53,7 @@ function census(): Totals {
   // Arrays and strings are named by what holds them (the first holder's name and property), since
   // their own name says nothing.
   const holder = new Map<number, string>();
+  const namedByHolder = new Set(['array', 'string', 'hidden', 'concatenated string', 'sliced string']);
   const edgeFields = snapshot.snapshot.meta.edge_fields;
   const edgeTypes = snapshot.snapshot.meta.edge_types[0];
   const edgeWidth = edgeFields.length;
@@ -62,7 +63,7 @@ function census(): Totals {
     for (let k = 0; k < snapshot.nodes[i + countAt]!; k++, e += edgeWidth) {
       const to = snapshot.edges[e + 2]!;
       const toType = types[snapshot.nodes[to + typeAt]!]!;
-      if ((toType !== 'array' && toType !== 'string' && toType !== 'hidden') || holder.has(to)) continue;
+      if (!namedByHolder.has(toType) || holder.has(to)) continue;
       const edgeType = edgeTypes[snapshot.edges[e]!]!;
       const label = edgeType === 'element' || edgeType === 'hidden' ? `[${edgeType}]` : String(snapshot.strings[snapshot.edges[e + 1]!]);
       holder.set(to, `${parent.slice(0, 40)}.${label.slice(0, 30)}`);
