@@ -1,0 +1,107 @@
+import { assign } from 'xstate';
+import { agentCompletedData, agentStartedData, completedData, failureDetails } from './outcomeEvents.js';
+import { approvalStepFailed, waiting } from './outcomeApprovalPatches.js';
+import { outcomeSetup } from './outcomeSetup.js';
+
+/**
+ * The outcome's `processing` state: the crew's stages in order, each a child agent actor, then
+ * the gate after the last stage (integrations held for approval, approved integrations, or the
+ * result), then `completing`, which builds the result (or a draft that waits for approval).
+ * Leaving it, by any transition, frees the concurrency slot.
+ */
+export const processing = outcomeSetup.createStateConfig({
+  exit: { type: 'releaseSlot', params: ({ context }) => ({ outcomeId: context.outcomeId, workspaceId: context.workspaceId }) },
+  initial: 'route',
+  on: { CANCEL: { target: 'failed', actions: 'cancelled' } },
+  states: {
+    route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'gate' }] },
+    // After the last stage: wait for the integrations' approval, run approved ones, or finish.
+    gate: { always: [{ guard: 'awaitIntegrations', target: 'preparingIntegrations' }, { guard: 'integrationsApproved', target: 'integrations' }, { target: 'completing' }] },
+    preparingIntegrations: {
+      invoke: {
+        src: 'prepareAction',
+        input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_integrations' as const, attempt: context.attempt, content: context.editedContent ?? null }),
+        onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_integrations', event.output)) },
+        onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
+      },
+    },
+    integrations: {
+      invoke: {
+        src: 'deferredIntegrations',
+        input: ({ context }) => ({ outcomeId: context.outcomeId, attempt: context.attempt, content: context.editedContent ?? null }),
+        onDone: { target: 'completing', actions: [{ type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output }) }, assign({ integrationsGate: 'done' as const })] },
+        onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Running the approved integrations failed.', 'integrations')) },
+      },
+    },
+    preparingResult: {
+      invoke: {
+        src: 'prepareAction',
+        input: ({ context }) => ({ outcomeId: context.outcomeId, kind: 'approve_result' as const, attempt: context.attempt, content: context.draft?.result.content ?? null }),
+        onDone: { target: '#outcome.awaiting_approval', actions: assign(({ context, event }) => waiting(context, 'approve_result', event.output)) },
+        onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
+      },
+    },
+    stage: {
+      entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
+      invoke: {
+        id: 'agent',
+        src: 'agent',
+        input: ({ context }) => {
+          const stage = context.stages[context.stageIndex]!;
+          return {
+            outcomeId: context.outcomeId,
+            stepKey: String(context.stageIndex),
+            stageIndex: context.stageIndex,
+            stage: stage.name,
+            agent: stage.agent,
+            attempt: context.attempt,
+            at: context.updatedAt,
+          };
+        },
+        // A stage that finished goes straight to the next stage (re-entered: a new agent) or to
+        // `completing`, the way `route` would send it, without the eventless step through it.
+        onDone: [
+          {
+            guard: { type: 'agentOkWithMoreStages', params: ({ event }) => event.output },
+            target: 'stage',
+            reenter: true,
+            actions: [
+              'finishStage',
+              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
+              'nextStage',
+            ],
+          },
+          {
+            guard: { type: 'agentOk', params: ({ event }) => event.output },
+            target: 'gate',
+            actions: [
+              'finishStage',
+              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
+              'nextStage',
+            ],
+          },
+          { target: '#outcome.failed', actions: 'agentFailed' },
+        ],
+      },
+    },
+    completing: {
+      invoke: {
+        src: 'finalize',
+        input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null, content: context.editedContent ?? null }),
+        onDone: [
+          { guard: 'awaitResult', target: 'preparingResult', actions: assign(({ event }) => ({ draft: { result: event.output.result, qualityMetrics: event.output.qualityMetrics }, updatedAt: event.output.at })) },
+          { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+        ],
+        onError: {
+          target: '#outcome.failed',
+          actions: assign(({ context, event }) => ({
+            error: { code: 'internal_error', message: 'Building the result failed.', details: failureDetails(context, String((event.error as Error)?.message ?? event.error), { stage: 'finalizing' }) },
+            failedAt: context.updatedAt,
+          })),
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
+import { failureDetails } from './outcomeEvents.js';
+import { actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
+import { addSeconds, agentProgress, eventTime } from './outcomeTime.js';
+import type { FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput } from './outcomeTypes.js';
+
+/**
+ * The outcome machine's named slots (machines/outcome.ts describes the chart): the side-effect
+ * slots the runtime fills with `.provide()`, the pure bookkeeping actions and the guards. The
+ * chart's parts (outcomeProcessing.ts, outcomeAwaitingApproval.ts, outcomeRevising.ts) are typed
+ * state configs made from this one setup, so every part names the same slots.
+ */
+export const outcomeSetup = setup({
+  types: {
+    input: {} as OutcomeInput,
+    context: {} as OutcomeContext,
+    events: {} as OutcomeEvent,
+    emitted: {} as OutcomeEmitted,
+  },
+  actors: {
+    agent: agentMachine,
+    finalize: fromPromise<FinalizeOutput, FinalizeInput>(async () => {
+      throw new Error('outcome actor finalize is not provided');
+    }),
+    prepareAction: fromPromise<PreparedAction, PrepareActionInput>(async () => {
+      throw new Error('outcome actor prepareAction is not provided');
+    }),
+    deferredIntegrations: fromPromise<AgentIntegrations | undefined, DeferredIntegrationsInput>(async () => {
+      throw new Error('outcome actor deferredIntegrations is not provided');
+    }),
+  },
+  actions: {
+    // Side-effect slots, filled by the runtime.
+    requestSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    releaseSlot: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    refundCredit: (_, _params: { outcomeId: string; workspaceId: string }) => {},
+    revisionSettled: (_, _params: { revisionId: string; status: 'completed' | 'failed'; at: string; error: OutcomeError | null }) => {},
+    actionOpened: (_, _params: { outcomeId: string; workspaceId: string; action: PendingAction }) => {},
+    actionResolved: (_, _params: { outcomeId: string; resolution: ActionResolution }) => {},
+    actionCancelled: (_, _params: { outcomeId: string; actionId: string; at: string }) => {},
+
+    // Pure bookkeeping.
+    stamp: assign(({ context, event }) => ({ updatedAt: eventTime(context, event) })),
+    /** Appends one spec event: bumps the per-outcome sequence and emits the event with it. */
+    record: enqueueActions(({ context, enqueue }, params: { event: string; data: Record<string, unknown> }) => {
+      const sequence = context.sequence + 1;
+      enqueue.assign({ sequence });
+      enqueue.emit({ type: 'event', event: params.event, timestamp: context.updatedAt, sequence, data: params.data });
+    }),
+    /** Stores a stage's integration results and records their events, in flag order. */
+    recordIntegrations: enqueueActions(({ context, enqueue }, params: { integrations: AgentIntegrations | undefined }) => {
+      if (!params.integrations) return;
+      let sequence = context.sequence;
+      for (const event of params.integrations.events) {
+        sequence += 1;
+        enqueue.emit({ type: 'event', event: event.kind, timestamp: context.updatedAt, sequence, data: event.data });
+      }
+      enqueue.assign({ sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...params.integrations.executed } });
+    }),
+    /** Closes the open action with the DECIDE's answer and records `outcome.action_resolved`. */
+    resolveAction: enqueueActions(({ context, event, enqueue }) => {
+      const decide = event as DecideEvent;
+      const resolution = resolutionOf(context.pendingAction!, decide);
+      const sequence = context.sequence + 1;
+      enqueue.assign({ lastResolution: resolution, pendingAction: null, updatedAt: decide.at, sequence });
+      enqueue.emit({ type: 'event', event: 'outcome.action_resolved', timestamp: decide.at, sequence, data: actionResolvedData(context.outcomeId, resolution) });
+    }),
+    startStage: assign(({ context }) => {
+      const stage = context.stages[context.stageIndex]!;
+      const previous = context.agents[stage.agent] ?? { status: 'pending' as const };
+      return {
+        agents: {
+          ...context.agents,
+          [stage.agent]: {
+            ...previous,
+            status: 'processing' as const,
+            started_at: previous.started_at ?? context.updatedAt,
+            progress: agentProgress(context.stages, stage.agent, context.stagesCompleted),
+          },
+        },
+      };
+    }),
+    finishStage: assign(({ context, event }) => {
+      const output = (event as unknown as { output: Extract<AgentOutput, { ok: true }> }).output;
+      const stage = context.stages[context.stageIndex]!;
+      const stagesCompleted = [...context.stagesCompleted, stage.name];
+      const laterStages = context.stages.slice(context.stageIndex + 1).some((s) => s.agent === stage.agent);
+      const entry = context.agents[stage.agent] ?? { status: 'pending' as const };
+      return {
+        stagesCompleted,
+        updatedAt: output.at,
+        agents: {
+          ...context.agents,
+          [stage.agent]: {
+            ...entry,
+            status: laterStages ? ('processing' as const) : ('completed' as const),
+            ...(laterStages ? {} : { completion_time: output.at }),
+            output_summary: output.summary,
+            progress: agentProgress(context.stages, stage.agent, stagesCompleted),
+          },
+        },
+      };
+    }),
+    nextStage: assign(({ context }) => ({
+      stageIndex: context.stageIndex + 1,
+      estimatedCompletion: addSeconds(context.updatedAt, (context.stages.length - context.stageIndex - 1) * context.secondsPerStage),
+    })),
+    agentFailed: assign(({ context, event }) => {
+      const output = (event as unknown as { output: Extract<AgentOutput, { ok: false }> }).output;
+      const stage = context.stages[context.stageIndex]!;
+      return {
+        failedAt: output.at,
+        updatedAt: output.at,
+        error: {
+          code: output.error.code,
+          message:
+            output.error.code === 'content_generation_failed'
+              ? `The ${stage.agent} could not generate content for the ${stage.name} stage.`
+              : output.error.message,
+          details: failureDetails(context, output.error.lastError, { retryCount: output.error.retryCount }),
+        },
+      };
+    }),
+    cancelled: assign(({ context, event }) => ({
+      error: { code: 'cancelled', message: 'The outcome was cancelled.', details: failureDetails(context, 'Cancelled on request.', context.held ? { stage: 'waiting_for_dependencies' } : {}) },
+      failedAt: eventTime(context, event),
+      updatedAt: eventTime(context, event),
+    })),
+    completeWith: assign(({ context, event }) => {
+      const output = (event as unknown as { output: FinalizeOutput }).output;
+      return {
+        result: output.result,
+        qualityMetrics: output.qualityMetrics,
+        completedAt: output.at,
+        updatedAt: output.at,
+        estimatedCompletion: null,
+        stageIndex: context.stages.length,
+      };
+    }),
+  },
+  guards: {
+    held: ({ context }) => context.held,
+    agentOk: (_, output: AgentOutput) => output.ok,
+    agentOkWithMoreStages: ({ context }, output: AgentOutput) => output.ok && context.stageIndex + 1 < context.stages.length,
+    moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
+    stagesLeft: ({ context }) => context.stageIndex < context.stages.length,
+    hasRevisions: ({ context }) => context.revisionsAvailable > 0,
+    awaitIntegrations: ({ context }) => Boolean(context.approvals?.before_integrations) && !context.integrationsGate,
+    integrationsApproved: ({ context }) => context.integrationsGate === 'approved',
+    awaitResult: ({ context }) => Boolean(context.approvals?.before_completion),
+    /** The DECIDE answers the open action of `kind` with `decision`. */
+    decides: ({ context }, params: { event: DecideEvent; kind: ActionKind; decision: Decision }) =>
+      context.pendingAction?.id === params.event.actionId && context.pendingAction.kind === params.kind && params.event.decision === params.decision,
+  },
+});
