@@ -8,7 +8,7 @@ export async function waitForAction(server: TestServer, outcomeId: string, key?:
     if (view.status !== 200) throw new Error(`GET outcome: ${view.status} ${JSON.stringify(view.body)}`);
     if (view.body.status !== 'processing' && view.body.status !== 'revision_requested') throw new Error(`outcome ${outcomeId} settled as ${view.body.status} without waiting: ${JSON.stringify(view.body.error)}`);
     return view.body.pending_action ? view.body : undefined;
-  }, `a pending action on ${outcomeId}`, 60_000);
+  }, `a pending action on ${outcomeId}`, { maxEveryMs: 200 });
 }
 
 /** Polls the outcome until it is completed or failed. */
@@ -16,7 +16,7 @@ export async function waitForSettled(server: TestServer, outcomeId: string, key?
   return until(async () => {
     const view = await server.call('GET', `/v1/outcomes/${outcomeId}`, key ? { key } : {});
     return view.body.status === 'completed' || view.body.status === 'failed' ? view.body : undefined;
-  }, `${outcomeId} to settle`, 60_000);
+  }, `${outcomeId} to settle`, { maxEveryMs: 200 });
 }
 
 export async function deploy(server: TestServer, body: Record<string, unknown>, crew = 'writer', key?: string): Promise<string> {

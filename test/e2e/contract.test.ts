@@ -91,7 +91,7 @@ onEveryBackend((backend) => {
     const workflow = await until(async () => {
       const current = await server.call('GET', `/v1/workflows/${response.body.workflow_id}`);
       return current.body.status === 'running' ? undefined : current;
-    }, 'the workflow to finish', 60_000);
+    }, 'the workflow to finish');
     check(t, 'GET', '/v1/workflows/{workflow_id}', workflow);
     t.is(workflow.body.status, 'completed');
     const pilotDone = (await eventsOf(server, pilot.outcome_id)).find((event) => event.kind === 'outcome.completed')!;

@@ -18,7 +18,7 @@ onEveryBackend((backend) => {
     await until(async () => {
       const kinds = await Promise.all(ids.map(async (id) => (await server.runtime.repos.events.listForOutcome(id)).map((event) => event.kind)));
       return kinds.every((list) => list.includes('crew.agent_started')) ? true : undefined;
-    }, 'every outcome to start', 30_000);
+    }, 'every outcome to start');
     await server.close();
     const errors = captured.lines.filter((line) => (line.level as number) >= 50);
     t.deepEqual(errors.map((line) => line.msg), [], 'no error-level line');

@@ -64,7 +64,7 @@ test('2026-07-28: server/discover advertises the tasks extension; deploy_crew an
   const asking = await until(async () => {
     const task = await getTask(client, taskId);
     return task.status === 'input_required' ? task : undefined;
-  }, 'the task to ask for input', 60_000);
+  }, 'the task to ask for input');
   const action = (await waitForAction(server, taskId)).pending_action;
   t.deepEqual(Object.keys(asking.inputRequests), [action.id]);
   const question = asking.inputRequests[action.id];
@@ -92,7 +92,7 @@ test('2026-07-28: server/discover advertises the tasks extension; deploy_crew an
   const done = await until(async () => {
     const task = await getTask(client, taskId);
     return task.status === 'completed' ? task : undefined;
-  }, 'the task to complete', 60_000);
+  }, 'the task to complete');
   t.falsy(done.result.isError);
   t.is(done.result.structuredContent.status, 'completed');
   t.is(done.result.structuredContent.result.content, edited);
@@ -111,7 +111,7 @@ test('2026-07-28: a reject through tasks/update fails the outcome with rejected_
   const done = await until(async () => {
     const task = await getTask(client, taskId);
     return task.status === 'completed' ? task : undefined;
-  }, 'the task to end', 60_000);
+  }, 'the task to end');
   t.true(done.result.isError);
   t.like(done.result.structuredContent, { status: 'failed', error: { code: 'rejected_by_reviewer' } });
 });

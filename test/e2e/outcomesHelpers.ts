@@ -4,13 +4,16 @@ import { openApiChecker } from '../helpers/openapi.js';
 import type { TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
-/** Polls an outcome until `done` says so (no timing assertions; the deadline only ends a hang). */
+/**
+ * Polls an outcome until `done` says so (no timing assertions; the deadline only ends a hang). The
+ * pause grows to 200 ms: every `done` of the suite holds for good once it holds.
+ */
 export async function waitForOutcome(server: TestServer, id: string, done: (body: any) => boolean = (b) => b.status !== 'processing' && b.status !== 'revision_requested', key?: string): Promise<any> {
   return until(async () => {
     const response = await server.call('GET', `/v1/outcomes/${id}`, key ? { key } : {});
     if (response.status !== 200) throw new Error(`GET outcome ${id}: ${response.status} ${JSON.stringify(response.body)}`);
     return done(response.body) ? response.body : undefined;
-  }, `outcome ${id} to be done`, { everyMs: 15 });
+  }, `outcome ${id} to be done`, { everyMs: 15, maxEveryMs: 200 });
 }
 
 /** A second workspace with its own key, plan limits and credits. */

@@ -11,6 +11,10 @@ import type { ModelProvider } from '../../models/types.js';
 import { freePort } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
+
+/** `crewd serve` from the transpiled tree (test/helpers/compiledTree.ts): half the CPU of a tsx start. */
+const serveArgs = await crewdArgs(['serve']);
 
 const root = path.resolve(import.meta.dirname, '../..');
 const key = 'crew_sk_shutdowntest0123456789ab';
@@ -72,7 +76,7 @@ test.serial('SIGTERM with 500 outcomes running exits 0 within CREWD_SHUTDOWN_MS 
   t.teardown(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   async function serve() {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'serve'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serveArgs, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -61,7 +61,7 @@ async function finished(server: TestServer, outcomeId: string): Promise<void> {
   await until(async () => {
     const { body } = await server.call('GET', `/v1/outcomes/${outcomeId}`);
     return body.status === 'completed' || body.status === 'failed' ? true : undefined;
-  }, `outcome ${outcomeId} to finish`, 60_000);
+  }, `outcome ${outcomeId} to finish`);
 }
 
 onEveryBackend((backend) => {

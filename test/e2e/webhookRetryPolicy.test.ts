@@ -115,7 +115,7 @@ test('410 Gone stops the retries and disables the webhook with a visible reason 
   const disabled = await until(async () => {
     const found = await server.call('GET', `/v1/webhooks/${hook}`);
     return found.body.active === false ? found : undefined;
-  }, 'the webhook switched off', 15_000);
+  }, 'the webhook switched off');
   check(t, 'GET', '/v1/webhooks/{webhook_id}', 200, disabled.body);
   t.regex(disabled.body.disabled_reason, /410 Gone/);
   const attempt = await latestAttempt(server, hook);

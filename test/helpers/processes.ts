@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { crewdArgs } from './compiledTree.js';
 import { until } from './until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -16,9 +17,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts a tsx script of this repo as a child process and waits until `readyUrl` answers. */
+/**
+ * Starts a tsx script of this repo as a child process and waits until `readyUrl` answers. `crewd`
+ * itself (`app/cli/main.ts`) runs from the transpiled tree (./compiledTree.ts), at half the CPU.
+ */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [script = '', ...rest] = args;
+  const nodeArgs = script === 'app/cli/main.ts' ? await crewdArgs(rest) : ['--import', 'tsx', ...args];
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   // Generous: a loaded machine can take long to start a tsx process; this only bounds a hang.
   try {
     await until(async () => {

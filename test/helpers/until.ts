@@ -10,6 +10,12 @@ export interface UntilOptions {
   timeoutMs?: number;
   /** The pause between two probes (default 20 ms). */
   everyMs?: number;
+  /**
+   * When set, the pause grows by half after each probe up to this: for probes that cost the server
+   * CPU (an HTTP poll costs about 2 ms of CPU) and wait seconds for a state that, once
+   * reached, stays (a settled outcome). A probe for a passing state keeps a fixed pause.
+   */
+  maxEveryMs?: number;
 }
 
 /**
@@ -19,13 +25,15 @@ export interface UntilOptions {
  * gave one, its last value.
  */
 export async function until<T>(probe: () => T | Promise<T>, what: string, options: UntilOptions | number = {}): Promise<NonNullable<T>> {
-  const { timeoutMs = 180_000, everyMs = 20 } = typeof options === 'number' ? { timeoutMs: options } : options;
+  const { timeoutMs = 180_000, everyMs = 20, maxEveryMs = everyMs } = typeof options === 'number' ? { timeoutMs: options } : options;
   const deadline = Date.now() + timeoutMs;
+  let pauseMs = everyMs;
   for (;;) {
     const value = await probe();
     if (value) return value as NonNullable<T>;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${value === undefined || value === false ? '' : ` (last: ${JSON.stringify(value)})`}`);
     await yieldToLoop();
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    pauseMs = Math.min(maxEveryMs, Math.ceil(pauseMs * 1.5));
   }
 }

@@ -7,6 +7,7 @@ import { manualClock } from '../../runtime/clock.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,7 +20,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function revokedByCli(t: ExecutionContext, server: TestServer, env: Record<string, string>) {
   const created = await server.call('POST', '/v1/api-keys', { body: { name: 'to revoke', permissions: ['crews:read'] } });
   t.is((await server.call('GET', '/v1/crews', { key: created.body.secret })).status, 200);
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'keys', 'revoke', created.body.key_id, '--json'], {
+  const { stdout } = await run(process.execPath, await crewdArgs(['keys', 'revoke', created.body.key_id, '--json']), {
     cwd: root,
     env: { ...process.env, CREWD_LOG_LEVEL: 'silent', ...env },
   });

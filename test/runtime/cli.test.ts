@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import { promisify } from 'node:util';
 import test from 'ava';
 import { tempDir } from '../helpers/server.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
 
 const run = promisify(execFile);
 
 async function crewd(dataDir: string, args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], {
+    const { stdout, stderr } = await run(process.execPath, await crewdArgs(args), {
       env: { ...process.env, CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', ...env },
     });
     return { code: 0, stdout, stderr };

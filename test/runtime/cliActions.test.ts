@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import { deploy, waitForAction, waitForSettled } from '../e2e/approvalsHelpers.js';
 import { startServer, tempDir } from '../helpers/server.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
 
 const run = promisify(execFile);
 
@@ -13,7 +14,7 @@ test('crewd actions list, approve with --comment and --content-file, reject, aga
   t.teardown(() => server.close());
   const crewd = async (args: string[]) => {
     try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', ...args], { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
+      const { stdout } = await run(process.execPath, await crewdArgs(args), { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
       return { code: 0, stdout };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };

@@ -3,13 +3,17 @@ import { promisify } from 'node:util';
 import test from 'ava';
 import { startServer, type TestServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
 
 const run = promisify(execFile);
 
-/** Runs the CLI as a user would (bin/crewd.js), against `server`, on a pipe (not a terminal). */
+/**
+ * Runs the CLI against `server`, on a pipe (not a terminal), from the transpiled tree (half the
+ * CPU of bin/crewd.js's tsx; test/e2e/logs.test.ts still runs bin/crewd.js itself).
+ */
 async function crewd(server: TestServer | { url: string; key: string }, args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/crewd.js', ...args], { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
+    const { stdout, stderr } = await run(process.execPath, await crewdArgs(args), { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -6,13 +6,14 @@ import test from 'ava';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
+import { crewdArgs } from '../helpers/compiledTree.js';
 
 const run = promisify(execFile);
 
-/** Runs the CLI as a user would (bin/crewd.js), against `server`, on a pipe. */
+/** Runs the CLI against `server`, on a pipe, from the transpiled tree (as in cliClient.test.ts). */
 async function crewd(server: TestServer, args: string[]) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/crewd.js', ...args], { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
+    const { stdout, stderr } = await run(process.execPath, await crewdArgs(args), { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

@@ -42,7 +42,7 @@ async function settled(node: Node, id: string): Promise<any> {
   return until(async () => {
     const view = await call(node.url, 'GET', `/v1/outcomes/${id}`);
     return view.body.status === 'failed' || view.body.status === 'completed' ? view.body : undefined;
-  }, `${id} settled`);
+  }, `${id} settled`, { maxEveryMs: 200 });
 }
 
 async function events(db: Knex, id: string): Promise<Array<{ kind: string; data: any }>> {

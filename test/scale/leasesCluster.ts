@@ -69,7 +69,7 @@ export async function allCompleted(t: ExecutionContext, node: Node, ids: string[
       const { body } = await call(node.url, 'GET', `/v1/outcomes/${id}`);
       if (body.status === 'failed') throw new Error(`${id} failed: ${JSON.stringify(body.error)}`);
       return body.status === 'completed' ? body : undefined;
-    }, `${id} completed`, 180_000);
+    }, `${id} completed`, { maxEveryMs: 200 });
     views.set(id, view);
   }
   return views;

@@ -103,7 +103,7 @@ serialTest('a key\'s holder paused past its lease cannot create its outcome once
   const onB = await until(async () => {
     const answer = await deploy(b!, ws.key, body, 'fenced-1');
     return answer.status === 409 && answer.body?.error?.details?.in_progress ? undefined : answer;
-  }, 'B took the key over', 30_000);
+  }, 'B took the key over');
   t.is(onB.status, 201, JSON.stringify(onB.body));
   const outcomeId = onB.body.outcome_id as string;
 

@@ -8,6 +8,7 @@ import { createRuntime } from '../../../app/createRuntime.js';
 import { createLogger } from '../../../runtime/logger.js';
 import { abortError } from '../../../models/errors.js';
 import { tempDir } from '../../helpers/server.js';
+import { crewdArgs } from '../../helpers/compiledTree.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
@@ -27,7 +28,7 @@ test('crewd actors --json lists unfinished actors with machine, state, status an
   t.deepEqual(runtime.outcomes.actors().map((a) => a.id), [deployed.id]);
   await runtime.close();
 
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'app/cli/main.ts', 'actors', '--json'], { cwd: root, env: { ...process.env, CREWD_DATA_DIR: dataDir } });
+  const { stdout } = await run(process.execPath, await crewdArgs(['actors', '--json']), { cwd: root, env: { ...process.env, CREWD_DATA_DIR: dataDir } });
   const listed = JSON.parse(stdout) as { actors: Array<{ id: string; machine: string; state: string; status: string; age_seconds: number }>; count: number };
   t.is(listed.count, 1);
   t.is(listed.actors[0]!.id, deployed.id);

@@ -92,7 +92,13 @@ test('the poller reads the table when a due time this process wrote comes, and o
   let reads = 0;
   const counted = { ...repos.timers, listDue: (...args: Parameters<typeof repos.timers.listDue>) => ((reads += 1), repos.timers.listDue(...args)) };
   let monotonicMs = 0;
-  const timers = createScheduler({ repo: counted, clock, node: 'a', onError: (error) => t.fail(String(error)), pollMs: 5, idlePollMs: 10_000, monotonic: () => monotonicMs });
+  // Every idle tick asks the monotonic clock; counting the asks lets the test wait for ticks, not time.
+  let ticks = 0;
+  const idleTicks = (n: number) => {
+    const from = ticks;
+    return until(() => ticks >= from + n, `${n} idle ticks of the poller`);
+  };
+  const timers = createScheduler({ repo: counted, clock, node: 'a', onError: (error) => t.fail(String(error)), pollMs: 5, idlePollMs: 10_000, monotonic: () => ((ticks += 1), monotonicMs) });
   const fired: string[] = [];
   timers.register('job', (timer) => void fired.push(timer.key));
   timers.start();
@@ -101,14 +107,14 @@ test('the poller reads the table when a due time this process wrote comes, and o
   // Another writer's row (not through this repository): found by the idle read, not before.
   const other = createRepositories(db).timers;
   await other.upsert({ kind: 'job', key: 'theirs', due_at: clock.now().toISOString(), payload: null, created_at: clock.now().toISOString() });
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  await idleTicks(5);
   t.deepEqual(fired, [], 'no read while nothing this process wrote is due');
   t.is(reads, 1);
   monotonicMs += 10_000;
   await until(() => fired.includes('theirs'), 'the idle read fires the other writer row');
   // This process's own row: read as soon as its due time comes, without waiting for the idle read.
   await timers.schedule('job', 'mine', new Date(clock.now().getTime() + 30_000));
-  await new Promise((resolve) => setTimeout(resolve, 60));
+  await idleTicks(5);
   t.false(fired.includes('mine'), 'not due yet');
   clock.advance(30_000);
   await until(() => fired.includes('mine'), 'fired once due');

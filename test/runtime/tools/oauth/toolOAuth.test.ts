@@ -144,7 +144,7 @@ test.serial('a refused refresh (invalid_grant) moves the connection to error wit
   const connection = await until(async () => {
     const current = await connectionOf(server, connectionId);
     return current.connection_status === 'error' ? current : undefined;
-  }, 'the connection to show the error', 10_000);
+  }, 'the connection to show the error');
   t.is(connection.status_detail.reason, 'auth_required');
   // The SDK started a new authorization on the server's 401: the user can open it from the list.
   t.true(String(connection.authorization_url).startsWith(tools.issuer));
