@@ -65,7 +65,7 @@ onEveryBackend((backend) => {
     );
     t.is(stored.at(-1)!.kind, 'outcome.completed');
 
-    const [arrival] = await receiver.waitFor(1, 60_000);
+    const [arrival] = await receiver.waitFor(1);
     t.true(arrival!.verified, 'signed with the webhook secret');
     t.like(JSON.parse(arrival!.body), { event: 'outcome.completed', data: { outcome_id: id } });
 

@@ -89,7 +89,7 @@ onEveryBackend((backend) => {
     t.is(followed.code, 1000, 'a stream open during the revision ends');
     t.is(followed.events.at(-1), 'outcome.revision_failed');
 
-    const [arrival] = await receiver.waitFor(1, 60_000);
+    const [arrival] = await receiver.waitFor(1);
     t.true(arrival!.verified);
     t.like(JSON.parse(arrival!.body), { event: 'outcome.revision_failed', data: { revision_id: revisionId } });
 

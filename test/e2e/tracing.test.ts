@@ -47,7 +47,7 @@ test.serial('with an OTLP endpoint, one deploy is one trace: its stages, model c
   t.is(deployed.status, 201, JSON.stringify(deployed.body));
   const id = deployed.body.outcome_id as string;
   t.is((await waitForOutcome(server, id)).status, 'completed');
-  await hooks.waitFor(2, 30_000);
+  await hooks.waitFor(2);
   // Both webhook attempts were exported (the second after its 100 ms retry delay).
   await until(() => ofOutcome(otlp.spans, id).filter((span) => span.name === 'POST').length >= 2, 'two webhook attempt spans');
   const spans = ofOutcome(otlp.spans, id);

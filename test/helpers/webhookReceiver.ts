@@ -67,7 +67,8 @@ export async function startReceiver(options: { secret: string; plan?: Answer[]; 
   return {
     url: `http://127.0.0.1:${port}/hooks`,
     arrivals,
-    async waitFor(count, timeoutMs = 15_000) {
+    // 120 s: only a hang reaches it (15 s was short for a retried delivery at load 30).
+    async waitFor(count, timeoutMs = 120_000) {
       if (arrivals.length < count) {
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(() => reject(new Error(`receiver got ${arrivals.length} of ${count} requests within ${timeoutMs} ms`)), timeoutMs);

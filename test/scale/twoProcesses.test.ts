@@ -52,7 +52,7 @@ postgresTest('two processes on one database: deploys through either complete onc
   t.is(completions.length, ids.length);
 
   // Each event reaches the receiver once: 2 subscribed events per outcome, no duplicates.
-  const arrivals = await receiver.waitFor(ids.length * 2, 60_000);
+  const arrivals = await receiver.waitFor(ids.length * 2);
   // Nothing left on either process that could send a second attempt or fan an event out again.
   await webhooksSettled([a.url, b.url], cluster.key);
   // The body names the event (kind, outcome); a second fan-out or a second attempt would repeat it.

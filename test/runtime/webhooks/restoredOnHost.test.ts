@@ -44,12 +44,12 @@ test.serial('a delivery waiting on its retry when the process is killed (SIGKILL
   await stopProcess(child, 'SIGKILL');
 
   ({ child, url } = await serveProcess(env));
-  const [, second] = await receiver.waitFor(2, 20_000);
+  const [, second] = await receiver.waitFor(2);
   t.is(second!.headers['x-service-attempt'], '2');
   // Attempt 2 hangs at the receiver: the restored delivery is in flight as an actor of the host.
   t.deepEqual(await liveDeliveryActors(url), { attempting: 1 });
 
-  const arrivals = await receiver.waitFor(3, 20_000);
+  const arrivals = await receiver.waitFor(3);
   t.deepEqual(arrivals.map((a) => a.headers['x-service-attempt']), ['1', '2', '3'], 'each attempt once, none repeated by the restart');
   t.true(arrivals.every((a) => a.verified && a.headers['x-service-delivery'] === first.body.id && a.body === arrivals[0]!.body));
   // Nothing left that could send (a re-fired timer would need an unfinished delivery): count now.

@@ -154,7 +154,7 @@ test.serial('a refused refresh (invalid_grant) moves the connection to error wit
   t.truthy(event);
   t.is(event!.data.connection_id, connectionId);
   // A webhook subscribed to it gets it, signed.
-  const [arrival] = await receiver.waitFor(1, 20_000);
+  const [arrival] = await receiver.waitFor(1);
   t.true(arrival!.verified);
   t.like(JSON.parse(arrival!.body), { event: 'tool_connection.auth_required', data: { connection_id: connectionId, reason: 'auth_required' } });
 });
