@@ -40,6 +40,18 @@ export async function openStorage(config: Config, serving: boolean, migrations: 
   // stall the other processes' deploys and takeovers for that long at most (docs/leases.md).
   const idleInTransactionMs = Math.min(config.leaseMs, config.transactionIdleMs);
   const db: Db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.dbPoolMax, idleInTransactionMs, ...(log ? { log } : {}) });
-  await migrateLatest(db, migrations);
+  if (config.databaseUrl) {
+    // Migrations run on a session of their own without that bound: a start on a busy machine may
+    // leave a migration's transaction idle for seconds between statements, and ending it there
+    // failed the start ("Client has encountered a connection error"); no deploy waits on it.
+    const migrator = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 1, ...(log ? { log } : {}) });
+    try {
+      await migrateLatest(migrator, migrations);
+    } finally {
+      await migrator.destroy();
+    }
+  } else {
+    await migrateLatest(db, migrations);
+  }
   return { db, repos: createRepositories(db), releaseDataDir };
 }
