@@ -5,8 +5,8 @@ import { classifyMcpError } from './errors.js';
  * The one retry policy of tool calls (agent calls and integration flags), as data: how many
  * retries, the backoff (doubling from `minTimeoutMs`, jittered) and the longest `Retry-After` a
  * caller waits. What is retried is decided where the failure is classified (errors.ts): network
- * faults, 5xx, 429 and timeouts, and a tool error its tool marks `retryable`; never a tool's own
- * error or a refused authorization.
+ * faults, 5xx, 429, a timeout while opening a session, and a tool error its tool marks
+ * `retryable`; never a tool's own error, a refused authorization or a call that timed out.
  */
 export interface RetryPolicy {
   retries: number;
@@ -24,16 +24,24 @@ export class CallFailure extends Error {
     readonly code: string,
     readonly retryable: boolean,
     readonly retryAfterMs?: number,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
-/** A thrown failure of an MCP exchange as a CallFailure (classified once, here). */
-export function callFailureOf(error: unknown): CallFailure {
+/**
+ * A thrown failure of an MCP exchange as a CallFailure (classified once, here; the original error
+ * is its `cause`). A failure of the call itself (`phase: 'call'`) is not retried when it timed
+ * out (the server may still be working on it, and the wall limit bounds the call, not each
+ * attempt) or when the server forgot the session again (the session re-initialized it once
+ * already); the same failures while opening a session are retried.
+ */
+export function callFailureOf(error: unknown, phase: 'open' | 'call' = 'open'): CallFailure {
   if (error instanceof CallFailure) return error;
   const failure = classifyMcpError(error);
-  return new CallFailure(failure.message, failure.reason, failure.retryable);
+  const settled = phase === 'call' && (failure.reason === 'timeout' || failure.reason === 'session_expired');
+  return new CallFailure(failure.message, failure.reason, failure.retryable && !settled, undefined, { cause: error });
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -23,7 +23,7 @@ export interface InvocationTarget {
    * none to be had (a refused authorization: not retried).
    */
   open(): Promise<{ session: McpSession; release(): Promise<void> }>;
-  /** An attempt failed in a way that may say the connection (not the tool) is broken. */
+  /** The call failed (after its retries) in a way that may say the connection, not the tool, is broken. */
   onFailure?(error: unknown, failure: CallFailure): void;
   /** The connection's per-tool timeout quarantine, told the call's fate. */
   quarantine?: Quarantine;
@@ -102,7 +102,11 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
     const { session, release } = await target.open();
     try {
       const meta = invocation.key ? { [idempotencyMetaKey]: invocation.key } : undefined;
-      const result = await session.callTool(target.toolName, invocation.args, { timeoutMs: settings.callTimeoutMs, wallMs: settings.callWallTimeoutMs, ...(invocation.signal ? { signal: invocation.signal } : {}), ...(meta ? { meta } : {}) });
+      const result = await session
+        .callTool(target.toolName, invocation.args, { timeoutMs: settings.callTimeoutMs, wallMs: settings.callWallTimeoutMs, ...(invocation.signal ? { signal: invocation.signal } : {}), ...(meta ? { meta } : {}) })
+        .catch((error: unknown) => {
+          throw invocation.signal?.aborted ? error : callFailureOf(error, 'call');
+        });
       const structured = result.structuredContent as Record<string, unknown> | undefined;
       if (!result.isError) return { content: toolOutputText(result, maxChars), isError: false, structured };
       const code = typeof structured?.error_code === 'string' ? structured.error_code : invocation.toolErrorCode;
@@ -112,11 +116,6 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
         throw new CallFailure(toolOutputText(result, maxChars), code, true, wait);
       }
       return { content: toolOutputText(result, maxChars), isError: true, structured: { ...structured, error_code: code } };
-    } catch (error) {
-      if (!(error instanceof CallFailure) && !invocation.signal?.aborted) {
-        target.onFailure?.(error, callFailureOf(error));
-      }
-      throw error;
     } finally {
       await release();
     }
@@ -135,6 +134,8 @@ export function createToolInvoker(deps: ToolInvokerDeps): ToolInvoker {
         ? { ...outcome.value, replayed: false, retries: outcome.retries }
         : { content: invocation.failureText(outcome.failure.message), isError: true, structured: { error_code: outcome.failure.code }, replayed: false, retries: outcome.retries };
       const elapsed = Math.round(performance.now() - started);
+      // Told once, after the retries: a blip retried on the same session does not break the connection.
+      if (!outcome.ok && outcome.failure.cause !== undefined) target.onFailure?.(outcome.failure.cause, outcome.failure);
       const timedOut = !outcome.ok && outcome.failure.code === 'timeout';
       if (target.quarantine?.record(target.toolName, timedOut, nowMs())) {
         deps.logger.warn({ connection_id: target.connectionId, tool: target.toolName }, 'tool quarantined after repeated timeouts');
