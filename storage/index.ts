@@ -10,7 +10,6 @@ import { eventsRepository } from './repositories/events.js';
 import { idempotencyRepository } from './repositories/idempotency.js';
 import { knowledgeBaseRepository } from './repositories/knowledgeBase.js';
 import { integrationConfigsRepository } from './repositories/integrationConfigs.js';
-import { integrationRunsRepository } from './repositories/integrationRuns.js';
 import { outcomesRepository } from './repositories/outcomes.js';
 import { oauthStatesRepository } from './repositories/oauthStates.js';
 import { mcpOAuthGrantsRepository } from './repositories/mcpOAuthGrants.js';
@@ -51,7 +50,6 @@ export function createRepositories(db: Db): Repositories {
     toolCatalogs: toolCatalogsRepository(db),
     toolCalls: toolCallsRepository(db),
     integrationConfigs: integrationConfigsRepository(db),
-    integrationRuns: integrationRunsRepository(db),
     pluginKv: pluginKvRepository(db),
     oauthStates: oauthStatesRepository(db),
     mcpOAuthGrants: mcpOAuthGrantsRepository(db),

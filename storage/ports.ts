@@ -14,7 +14,6 @@ import type { CrewStatusRepository } from './repositories/crewStatus.js';
 import type { EventsRepository } from './repositories/events.js';
 import type { IdempotencyRepository } from './repositories/idempotency.js';
 import type { IntegrationConfigsRepository } from './repositories/integrationConfigs.js';
-import type { IntegrationRunsRepository } from './repositories/integrationRuns.js';
 import type { KnowledgeBaseRepository } from './repositories/knowledgeBase.js';
 import type { McpOAuthGrantsRepository } from './repositories/mcpOAuthGrants.js';
 import type { OAuthCredentialsRepository } from './repositories/oauthCredentials.js';
@@ -45,7 +44,6 @@ export type {
   EventsRepository,
   IdempotencyRepository,
   IntegrationConfigsRepository,
-  IntegrationRunsRepository,
   KnowledgeBaseRepository,
   McpOAuthGrantsRepository,
   OAuthCredentialsRepository,
@@ -88,7 +86,6 @@ export interface Repositories {
   toolCatalogs: ToolCatalogsRepository;
   toolCalls: ToolCallsRepository;
   integrationConfigs: IntegrationConfigsRepository;
-  integrationRuns: IntegrationRunsRepository;
   pluginKv: PluginKvRepository;
   oauthStates: OAuthStatesRepository;
   mcpOAuthGrants: McpOAuthGrantsRepository;

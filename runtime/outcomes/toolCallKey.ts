@@ -1,3 +1,5 @@
+import { journalKey } from '../tools/journalKey.js';
+
 /** The durable position of one agent tool call inside an outcome. */
 export interface ToolCallPosition {
   outcomeId: string;
@@ -11,9 +13,10 @@ export interface ToolCallPosition {
 }
 
 /**
- * The journal key of one logical tool call: the same position always gives the same key, so a
- * call re-sent after a crash carries the key it was first sent with.
+ * The journal key of one logical tool call (the one key function, runtime/tools/journalKey.ts):
+ * the same position always gives the same key, so a call re-sent after a crash carries the key it
+ * was first sent with.
  */
 export function toolCallKey(position: ToolCallPosition): string {
-  return `${position.outcomeId}:${position.stepKey}:${position.attempt}:${position.turn}:${position.index}`;
+  return journalKey(position.outcomeId, position.stepKey, position.attempt, position.turn, position.index);
 }

@@ -4,7 +4,7 @@ import type { ConnectResult } from '../../machines/toolConnection.js';
 import { connectionFailure, type ConnectionFailure } from './connectionFailure.js';
 import type { GuardedFetch } from './guardedFetch.js';
 import { openMcpSession, type McpTarget } from './session.js';
-import type { createSessionSlot } from './sessionSlot.js';
+import type { SessionPool } from './sessionPool.js';
 import type { ToolSettings } from './settings.js';
 
 /** What one connection's connect step needs from the process (its LiveConnection's `connectStep`). */
@@ -12,7 +12,7 @@ export interface ConnectStep {
   target: () => Promise<McpTarget>;
   settings: ToolSettings;
   fetch: GuardedFetch;
-  slot: ReturnType<typeof createSessionSlot>;
+  slot: Pick<SessionPool, 'hold'>;
   storeCatalog(tools: Tool[], ttlMs: number | null): Promise<void>;
   onToolsChanged(): void;
   onLost(error: unknown): void;

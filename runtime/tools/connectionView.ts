@@ -25,7 +25,7 @@ export interface ToolConnectionView {
  * last stored.
  */
 export function connectionView(row: ToolConnectionRow, catalog: ToolCatalogRow | undefined, calls: number, live: LiveConnection | undefined): ToolConnectionView {
-  const detail = live?.role === 'hosted' && row.state !== 'disconnected' ? live.detail() : (row.status_detail as ToolConnectionStatusDetail);
+  const detail = live?.statusFrom === 'actor' && row.state !== 'disconnected' ? live.detail() : (row.status_detail as ToolConnectionStatusDetail);
   return {
     id: row.id,
     workspace_id: row.workspace_id,

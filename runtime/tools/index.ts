@@ -19,7 +19,9 @@ import { createToolOAuth, type ToolOAuthDeps } from './oauth/toolOAuth.js';
 import { createPluginHost } from './pluginHost.js';
 import { createPluginJobs } from './pluginJobs.js';
 import { createPluginRuns, type PluginRunService, type PluginRunsDeps } from './pluginRuns.js';
+import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
+import { createToolInvoker } from './toolInvoker.js';
 import { createToolService } from './toolService.js';
 
 export interface ToolsOptions {
@@ -31,8 +33,8 @@ export interface ToolsOptions {
   random?: () => number;
   /** The workspace's knowledge base (runtime/knowledge), handed to plugins as `context.knowledge`. */
   knowledge?: (workspaceId: string) => KnowledgeBase;
-  /** Retry policy of integration calls (tests shorten it). */
-  integrationRetry?: { retries: number; minTimeoutMs: number };
+  /** The retry policy of tool calls, agents' and integration flags' alike (tests shorten it). */
+  retry?: Partial<RetryPolicy>;
   /** Backoff and waits of OAuth token refreshes of tool connections (tests shorten them). */
   oauthRefresh?: ToolOAuthDeps['refresh'];
 }
@@ -102,7 +104,9 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
     onRefused: (_workspaceId, connectionId, error) => connections.get(connectionId)?.reportFailure(new SdkError(SdkErrorCode.ClientHttpAuthentication, `The OAuth refresh token was refused (${error}); connect the tool again.`)),
   });
   const connections = createToolConnections({ repos: deps.repos, registry, pluginHost, settings, fetch, cipher, clock: deps.clock, ids: deps.ids, random: options.random ?? Math.random, logger: deps.logger, actors: deps.actors, oauth: toolOAuth });
-  const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, ids: deps.ids, logger: deps.logger });
+  // The one way a tool is called: agents' calls (service) and integration flags (runner).
+  const invoker = createToolInvoker({ toolCalls: deps.repos.toolCalls, settings, retry: { ...defaultRetryPolicy, ...options.retry }, clock: deps.clock, ids: deps.ids, logger: deps.logger });
+  const service = createToolService({ connections, repos: deps.repos, settings, clock: deps.clock, invoker });
   const integrations = createIntegrations({ registry, repos: deps.repos, cipher, clock: deps.clock, connections, logger: deps.logger, oauthClients: config.oauthClients });
   const oauth = createOAuthConnect({
     registry,
@@ -145,7 +149,7 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
       return secrets;
     }
   }
-  const runner = createIntegrationRunner({ registry, pluginHost, repos: deps.repos, settings, fetch, clock: deps.clock, logger: deps.logger, ...(options.integrationRetry ? { retry: options.integrationRetry } : {}) });
+  const runner = createIntegrationRunner({ registry, pluginHost, repos: deps.repos, settings, fetch, invoker, logger: deps.logger });
   return {
     settings,
     registry,

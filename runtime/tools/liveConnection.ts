@@ -8,7 +8,7 @@ import { connectionFailure, type ConnectionFailure } from './connectionFailure.j
 import type { GuardedFetch } from './guardedFetch.js';
 import { createQuarantine } from './quarantine.js';
 import { openMcpSession, type McpTarget } from './session.js';
-import { createSessionSlot } from './sessionSlot.js';
+import { createSessionPool } from './sessionPool.js';
 import type { ToolSettings } from './settings.js';
 
 type ConnectionActor = Actor<typeof toolConnectionMachine>;
@@ -25,19 +25,22 @@ export interface LiveConnectionDeps {
   target: () => Promise<McpTarget>;
   /** Stores the discovered tools as the connection's catalog; throws CatalogCollisionError to refuse. */
   storeCatalog(tools: Tool[], ttlMs: number | null, initial: boolean): Promise<void>;
+  /** Loads the stored catalog into memory when this process has none (a session opened for calls). */
+  loadCatalog(): Promise<void>;
 }
 
 /**
- * Whose chart the connection follows in this process:
- * - `hosted`: its toolConnection actor runs on this process's actor host (it owns status and
- *   catalog); the chart's connect step fills the session slot, a lost session is sent as LOST.
- * - `follower`: the actor runs on another process (Postgres, leased there); this process only
- *   needs a session to call the tools, opened on demand, dropped on failure and opened again on
- *   the next call. Its state is the stored row's (`stored`), as the owner last projected it.
+ * Where the connection's status comes from in this process. Sessions do not depend on it: every
+ * process pools its own (sessionPool.ts), opened on demand for calls.
+ * - `actor`: its toolConnection actor runs on this process's actor host (it owns status and
+ *   catalog, and watches the session's health); the chart's connect step fills the pool, a lost
+ *   session is sent to it as LOST.
+ * - `stored`: the actor runs on another process (Postgres, leased there); the status is the
+ *   stored row's, as the owner last projected it.
  */
-export type ConnectionRole =
-  | { kind: 'hosted'; actor: () => ConnectionActor | undefined; send: (event: { type: 'LOST'; at: string; jitter: number; reason: ConnectionFailure['reason']; error: string; retryable: boolean }) => void }
-  | { kind: 'follower'; stored: ToolConnectionStatusDetail; loadCatalog: () => Promise<void> };
+export type ConnectionStatusSource =
+  | { kind: 'actor'; actor: () => ConnectionActor | undefined; send: (event: { type: 'LOST'; at: string; jitter: number; reason: ConnectionFailure['reason']; error: string; retryable: boolean }) => void }
+  | { kind: 'stored'; stored: ToolConnectionStatusDetail };
 
 /** Waited for by a step asking for tools: a connect under way that has no failure yet. */
 function firstConnectUnderWay(snapshot: ReturnType<ConnectionActor['getSnapshot']>): boolean {
@@ -51,86 +54,74 @@ function firstConnectUnderWay(snapshot: ReturnType<ConnectionActor['getSnapshot'
  * this object is keyed by connection id in the process's registry (liveConnections.ts).
  * Invariant: `close()` leaves no session or heartbeat behind.
  */
-export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionRole) {
+export function createLiveConnection(deps: LiveConnectionDeps, status: ConnectionStatusSource) {
   let lastFailure: ConnectionFailure | undefined;
-  let lastDetail: ToolConnectionStatusDetail = role.kind === 'follower' ? role.stored : { state: 'connecting', reason: null, next_retry_at: null, last_error: null };
-  let opening: Promise<void> | undefined;
-  let openFailures = 0;
-  let nextOpenAt = 0;
-  let closed = false;
+  let lastDetail: ToolConnectionStatusDetail = status.kind === 'stored' ? status.stored : { state: 'connecting', reason: null, next_retry_at: null, last_error: null };
   // The first successful discovery here may refuse the connection on a name collision.
   let initial = true;
   const quarantine = createQuarantine(deps.settings.quarantineAfterTimeouts, deps.settings.quarantineMs);
   const now = () => deps.clock.now().toISOString();
   const jitter = () => 0.5 + deps.random() * 0.5;
-  const slot = createSessionSlot({
-    // A follower drops a broken session and opens another on the next call: no heartbeat.
-    healthCheckMs: role.kind === 'hosted' ? deps.settings.healthCheckMs : 0,
+  const pool = createSessionPool({
+    async open() {
+      const session = await openMcpSession(await deps.target(), {
+        connectTimeoutMs: deps.settings.connectTimeoutMs,
+        fetch: deps.fetch,
+        onToolsChanged: () => void refreshCatalog(),
+        onClosed: (error) => lost(error ?? new Error('the tool server closed the connection')),
+      });
+      try {
+        await deps.loadCatalog();
+      } catch (error) {
+        await session.close();
+        throw error;
+      }
+      return session;
+    },
+    // After a failed open the next try waits out the chart's backoff (base delay doubling to the cap, without jitter).
+    backoffMs: (failures) => backoffMs(deps.settings.reconnect, failures, 1),
+    now: () => deps.clock.now().getTime(),
+    // The status owner watches the session's health; elsewhere a broken session shows on its next call.
+    healthCheckMs: status.kind === 'actor' ? deps.settings.healthCheckMs : 0,
     pingTimeoutMs: deps.settings.connectTimeoutMs,
     onLost: (error) => lost(error),
+    onOpenFailed(error) {
+      lastFailure = connectionFailure(error);
+      deps.logger.warn({ connection_id: deps.connectionId, err: { message: lastFailure.error } }, 'tool connection: no session for calls here');
+    },
   });
-  const refreshCatalog = createCatalogRefresher({ connectionId: deps.connectionId, session: slot.current, storeCatalog: deps.storeCatalog, logger: deps.logger });
+  const refreshCatalog = createCatalogRefresher({ connectionId: deps.connectionId, session: pool.current, storeCatalog: deps.storeCatalog, logger: deps.logger });
 
+  /** The session broke: it is dropped here (the next call opens another), and the status owner is told. */
   function lost(error: unknown): void {
     const failure = connectionFailure(error);
     lastFailure = failure;
-    if (role.kind === 'follower') {
-      slot.drop();
-      return;
-    }
-    const actor = role.actor();
+    pool.drop();
+    if (status.kind === 'stored') return;
+    const actor = status.actor();
     if (!actor?.getSnapshot().matches('active')) return;
     deps.logger.warn({ connection_id: deps.connectionId, reason: 'reason' in failure.cause ? failure.cause.reason : failure.reason }, 'tool connection lost');
-    role.send({ type: 'LOST', at: now(), jitter: jitter(), reason: failure.reason, error: failure.error, retryable: failure.retryable });
+    status.send({ type: 'LOST', at: now(), jitter: jitter(), reason: failure.reason, error: failure.error, retryable: failure.retryable });
   }
 
   function detail(): ToolConnectionStatusDetail {
-    if (role.kind === 'hosted') {
-      const actor = role.actor();
+    if (status.kind === 'actor') {
+      const actor = status.actor();
       if (actor) lastDetail = statusDetailOf(actor.getSnapshot());
     }
     return lastDetail;
   }
 
-  /** A follower's session for calls: opened once per need, shared by concurrent callers. */
-  async function openForCalls(): Promise<void> {
-    if (slot.current() || closed || role.kind !== 'follower') return;
-    // After a failed open, calls do not each wait for a server that is down: the next try waits
-    // out the chart's backoff (base delay doubling to the cap, without jitter).
-    if (deps.clock.now().getTime() < nextOpenAt) return;
-    opening ??= (async () => {
-      try {
-        const session = await openMcpSession(await deps.target(), {
-          connectTimeoutMs: deps.settings.connectTimeoutMs,
-          fetch: deps.fetch,
-          onToolsChanged: () => void refreshCatalog(),
-          onClosed: () => slot.drop(),
-        });
-        if (closed) return void (await session.close());
-        slot.hold(session);
-        openFailures = 0;
-        await role.loadCatalog();
-      } catch (error) {
-        lastFailure = connectionFailure(error);
-        openFailures += 1;
-        nextOpenAt = deps.clock.now().getTime() + backoffMs(deps.settings.reconnect, openFailures, 1);
-        deps.logger.warn({ connection_id: deps.connectionId, err: { message: lastFailure.error } }, 'tool connection owned by another process: no session here');
-      } finally {
-        opening = undefined;
-      }
-    })();
-    await opening;
-  }
-
   return {
     connectionId: deps.connectionId,
     workspaceId: deps.workspaceId,
-    role: role.kind,
+    /** Where its status comes from here: its actor (`actor`) or the stored row (`stored`). */
+    statusFrom: status.kind,
     quarantine,
-    /** What the connect step of the chart needs from this process (hosted connections). */
+    /** What the connect step of the chart needs from this process (connections whose actor runs here). */
     connectStep: {
       target: deps.target,
-      slot,
+      slot: pool,
       fetch: deps.fetch,
       settings: deps.settings,
       storeCatalog: async (tools: Tool[], ttlMs: number | null) => {
@@ -145,45 +136,41 @@ export function createLiveConnection(deps: LiveConnectionDeps, role: ConnectionR
     },
     /** Lets the session go (the chart's `closeSession` action). */
     dropSession(): void {
-      slot.drop();
+      pool.drop();
     },
     /**
      * Resolves once the connection's first connect (after it was opened, or restored at a
      * restart) settled, or after `timeoutMs`, whichever comes first; with the state it is in then.
-     * A connection waiting to retry after a failure is not waited for: its server is down. A
-     * follower opens its session for calls here and is `active` only with one.
+     * A connection waiting to retry after a failure is not waited for: its server is down. An
+     * active connection is `active` here only with a session in this process's pool (opened now
+     * when it has none).
      */
     async ready(timeoutMs: number): Promise<ToolConnectionStatusDetail['state']> {
-      if (role.kind === 'follower') {
-        if (publicStatus(lastDetail.state) !== 'active') return lastDetail.state;
-        await openForCalls();
-        return slot.current() ? 'active' : 'reconnecting';
-      }
-      const actor = role.actor();
+      const actor = status.kind === 'actor' ? status.actor() : undefined;
       if (actor && firstConnectUnderWay(actor.getSnapshot())) await waitFor(actor, (s) => !firstConnectUnderWay(s), { timeout: timeoutMs }).catch(() => undefined);
-      return detail().state;
+      const state = detail().state;
+      if (publicStatus(state) !== 'active') return state;
+      return (await pool.acquire()) ? state : 'reconnecting';
     },
     detail,
     /**
-     * The state as last seen: a hosted actor's snapshot after a transition (kept once the actor is
-     * at rest and left memory), or the row another process stored (a follower drops its session
-     * when that is no longer active).
+     * The state as last seen: the actor's snapshot after a transition (kept once the actor is at
+     * rest and left memory), or the row another process stored (its session is dropped when that
+     * is no longer active; a chart here drops it itself, `closeSession`).
      */
     observe(next: ToolConnectionStatusDetail): void {
       lastDetail = next;
-      if (role.kind === 'follower' && publicStatus(next.state) !== 'active') slot.drop();
+      if (status.kind === 'stored' && publicStatus(next.state) !== 'active') pool.drop();
     },
     /** Why the last connect failed or the session was lost, for the connect answer. */
     lastFailure: () => lastFailure?.cause,
-    session: slot.current,
+    session: pool.current,
     /** A call failed in a way that says the connection (not the tool) is broken. */
     reportFailure: lost,
     refreshCatalog,
     /** Closes the session; stored state is left as it is (shutdown, hand-over). */
     async close(): Promise<void> {
-      closed = true;
-      await opening;
-      await slot.close();
+      await pool.close();
     },
   };
 }

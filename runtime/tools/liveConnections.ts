@@ -37,8 +37,9 @@ export interface LiveConnectionsDeps {
  * This process's side of the tool connections: the toolConnection machine registered on the
  * actor host (the actor owns status and catalog), and a registry of LiveConnections keyed by
  * connection id holding what no snapshot can (sessions, quarantine, retry timers, the latest
- * catalogs). A connection whose actor runs here is `hosted`; one whose actor another process
- * runs (Postgres leases) is a `follower` here, with a session opened on demand for calls.
+ * catalogs). Every process pools its own sessions per connection, opened on demand for calls; the
+ * status comes from the connection's actor when it runs here, else from the row the process
+ * running it (Postgres leases) stores.
  * A workspace's stored connections are listed once, lazily, the first time it is touched
  * (`ensureWorkspace`); a cluster signal makes it list them again (`refresh`).
  */
@@ -67,16 +68,22 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
         const stored = await storeCatalog(row, tools, ttlMs, initial, { ...deps, now });
         catalogs.set(row.id, { catalog: stored, serverType: row.server_type });
       },
+      async loadCatalog() {
+        // The actor here keeps the catalog current; otherwise its owner stored the latest one.
+        if (machine.get(row.id) && catalogs.has(row.id)) return;
+        const catalog = await repos.toolCatalogs.get(row.id);
+        if (catalog) catalogs.set(row.id, { catalog, serverType: row.server_type });
+      },
     };
   }
 
-  /** The process side of a connection whose actor runs here (replaces a follower: taken over). */
-  function hosted(row: ToolConnectionRow): LiveConnection {
+  /** The process side of a connection whose actor runs here (replaces one read from the row: taken over). */
+  function withActor(row: ToolConnectionRow): LiveConnection {
     const existing = live.get(row.id);
-    if (existing?.role === 'hosted') return existing;
+    if (existing?.statusFrom === 'actor') return existing;
     void existing?.close();
     const connection = createLiveConnection(processSide(row), {
-      kind: 'hosted',
+      kind: 'actor',
       actor: () => machine.get(row.id),
       send: (event) => machine.get(row.id)?.send(event),
     });
@@ -84,15 +91,9 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     return connection;
   }
 
-  function follower(row: ToolConnectionRow): LiveConnection {
-    const connection = createLiveConnection(processSide(row), {
-      kind: 'follower',
-      stored: row.status_detail as ToolConnectionStatusDetail,
-      async loadCatalog() {
-        const catalog = await repos.toolCatalogs.get(row.id);
-        if (catalog) catalogs.set(row.id, { catalog, serverType: row.server_type });
-      },
-    });
+  /** The process side of a connection whose actor another process runs: its status is the row's. */
+  function fromStored(row: ToolConnectionRow): LiveConnection {
+    const connection = createLiveConnection(processSide(row), { kind: 'stored', stored: row.status_detail as ToolConnectionStatusDetail });
     live.set(row.id, connection);
     return connection;
   }
@@ -111,10 +112,10 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     async connectStep(connectionId) {
       // Known here (connected or restored in this process): no read. A disconnect forgets it.
       const known = live.get(connectionId);
-      if (known?.role === 'hosted') return known.connectStep;
+      if (known?.statusFrom === 'actor') return known.connectStep;
       const row = await repos.toolConnections.getById(connectionId);
       if (!row || row.state === 'disconnected') return undefined;
-      return hosted(row).connectStep;
+      return withActor(row).connectStep;
     },
     scheduleRetry(connectionId, dueAt) {
       clearTimeout(retryTimers.get(connectionId));
@@ -132,7 +133,7 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     released(connectionId, snapshot) {
       const workspaceId = snapshot.context.workspaceId;
       void forget(connectionId);
-      // Listed again on next use: as a follower of the process that runs it now.
+      // Listed again on next use: its status read from the row the process running it now stores.
       if (workspaceId) listed.delete(workspaceId);
     },
     now,
@@ -153,7 +154,7 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
     const at = now();
     const actorRow: EncodedActorRow = { id: row.id, machine: machine.name, version: Number(toolConnectionMachineVersion), workspace_id: row.workspace_id, status: 'active', state_value: 'connecting', snapshot: null, input: JSON.stringify(input), created_at: at, updated_at: at };
     await deps.actors.commit({ actors: [actorRow] });
-    hosted(row);
+    withActor(row);
     machine.start(row.id, actor, at);
     return actor;
   }
@@ -161,11 +162,11 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
   function track(row: ToolConnectionRow): void {
     const existing = live.get(row.id);
     if (existing) existing.observe(row.status_detail as ToolConnectionStatusDetail);
-    else if (machine.get(row.id)) hosted(row);
-    else follower(row);
+    else if (machine.get(row.id)) withActor(row);
+    else fromStored(row);
   }
 
-  /** Lists the workspace's stored live connections once (lazily): hosted here, or followed. */
+  /** Lists the workspace's stored live connections once (lazily): with their actor here, or their row. */
   function ensureWorkspace(workspaceId: string): Promise<void> {
     let loading = listed.get(workspaceId);
     if (!loading) {
@@ -232,8 +233,8 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
      */
     async refresh(workspaceId: string): Promise<void> {
       // Actors held here (a takeover included) are ended even when the workspace was never listed.
-      const hostedHere = machine.liveIds().filter((id) => machine.snapshot(id)?.context.workspaceId === workspaceId);
-      if (!listed.has(workspaceId) && hostedHere.length === 0) return;
+      const actorsHere = machine.liveIds().filter((id) => machine.snapshot(id)?.context.workspaceId === workspaceId);
+      if (!listed.has(workspaceId) && actorsHere.length === 0) return;
       const rows = await repos.toolConnections.list(workspaceId);
       const stored = new Map(rows.map((row) => [row.id, row]));
       const isLive = (row: ToolConnectionRow | undefined) => row !== undefined && row.state !== 'disconnected' && row.state !== 'error';
@@ -241,12 +242,12 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
         for (const row of rows) {
           if (!isLive(row)) continue;
           // Live again through another process (an OAuth connection authorized by a callback that
-          // reached it): its new actor runs there, so the stale side held here becomes a follower.
-          if (live.get(row.id)?.role === 'hosted' && !machine.get(row.id)) await forget(row.id);
+          // reached it): its new actor runs there, so the stale side held here reads the row instead.
+          if (live.get(row.id)?.statusFrom === 'actor' && !machine.get(row.id)) await forget(row.id);
           track(row);
         }
       }
-      const known = new Set([...hostedHere, ...[...live.values()].filter((c) => c.workspaceId === workspaceId).map((c) => c.connectionId)]);
+      const known = new Set([...actorsHere, ...[...live.values()].filter((c) => c.workspaceId === workspaceId).map((c) => c.connectionId)]);
       for (const connectionId of known) {
         const row = stored.get(connectionId);
         if (isLive(row)) continue;

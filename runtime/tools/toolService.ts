@@ -1,15 +1,12 @@
-import type { Logger } from 'pino';
 import type { Repositories } from '../../storage/index.js';
 import type { CatalogTool } from '../../storage/repositories/toolCatalogs.js';
 import type { Clock } from '../clock.js';
-import type { IdGenerator } from '../ids.js';
 import type { ToolDescriptor } from '../../models/types.js';
 import type { ToolConnections } from './connections.js';
-import { classifyMcpError } from './errors.js';
 import type { LiveConnection } from './liveConnection.js';
+import { CallFailure } from './retryPolicy.js';
 import type { ToolSettings } from './settings.js';
-import { createToolJournal } from './toolJournal.js';
-import { capText, toolOutputText } from './toolOutput.js';
+import type { InvocationTarget, Refusal, ToolInvoker } from './toolInvoker.js';
 
 export interface ToolCallContext {
   agentName: string | null;
@@ -26,6 +23,9 @@ export interface ToolCallOutcome {
   isError: boolean;
 }
 
+/** Failures that say the connection, not the tool, is broken: the connection is told. */
+const connectionFaults = new Set(['unreachable', 'closed', 'session_expired', 'auth_required']);
+
 interface Resolved {
   connection: LiveConnection;
   tool: CatalogTool;
@@ -36,11 +36,10 @@ interface Resolved {
  * The tools agents use. `tools()` lists what the workspace's active connections offer right now
  * (so a tool connected a moment ago is there on the agent's next step), and `call()` runs one,
  * bounded by the call timeout, and logs it. A tool's failure is an `isError` result the model can
- * read; it never throws for the server's sake.
+ * read; it never throws for the server's sake. Calls go through the tool invoker (toolInvoker.ts).
  */
-export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; ids: IdGenerator; logger: Logger }) {
+export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; invoker: ToolInvoker }) {
   const { repos, settings } = deps;
-  const journal = createToolJournal(repos.toolCalls);
   const nowMs = () => deps.clock.now().getTime();
   // The catalog versions last recorded per outcome: each model step of an outcome asks for its
   // tools, and only a changed catalog needs a row, not every step.
@@ -74,6 +73,31 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
     return undefined;
   }
 
+  /** The invoker's target for an agent's call: the tool of an active connection, over its session. */
+  async function target(workspaceId: string, modelName: string): Promise<InvocationTarget | Refusal> {
+    const resolved = await resolve(workspaceId, modelName);
+    if (!resolved) return { refused: `Tool ${modelName} is not available in this workspace.` };
+    const { connection, tool } = resolved;
+    if (connection.quarantine.isQuarantined(tool.name, nowMs())) return { refused: `Tool ${modelName} is paused after repeated timeouts; try again later.` };
+    if (!connection.session()) return { refused: `The connection serving ${modelName} is reconnecting; try again later.` };
+    return {
+      connectionId: connection.connectionId,
+      serverType: resolved.serverType,
+      toolName: tool.name,
+      modelName,
+      quarantine: connection.quarantine,
+      async open() {
+        // The connection's pooled session, shared by its calls; a retry after a lost one finds none.
+        const session = connection.session();
+        if (!session) throw new CallFailure(`the connection serving ${modelName} is reconnecting`, 'closed', false);
+        return { session, release: async () => undefined };
+      },
+      onFailure(error, failure) {
+        if (connectionFaults.has(failure.code)) connection.reportFailure(error);
+      },
+    };
+  }
+
   return {
     /**
      * The tools an agent may call now, as the model sees them. With `outcomeId`, the catalog
@@ -98,58 +122,26 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
       );
     },
 
-    /** Runs one tool by its model name and logs the call (tool name, input, output, time, success, agent, outcome). */
+    /**
+     * Runs one tool by its model name through the invoker (journal, retry policy, call log row:
+     * tool name, input, output, time, success, agent, outcome). A call that cannot be made now
+     * (no such tool, quarantined, reconnecting) is answered and not logged.
+     */
     async call(workspaceId: string, modelName: string, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolCallOutcome> {
-      // A restored step: the call's result is already stored; the tool is not called again.
-      const stored = await journal.replay(context.callKey);
-      if (stored) return stored;
-      const resolved = await resolve(workspaceId, modelName);
-      if (!resolved) return { content: `Tool ${modelName} is not available in this workspace.`, isError: true };
-      const { connection, tool } = resolved;
-      if (connection.quarantine.isQuarantined(tool.name, nowMs())) {
-        return { content: `Tool ${modelName} is paused after repeated timeouts; try again later.`, isError: true };
-      }
-      const session = connection.session();
-      if (!session) return { content: `The connection serving ${modelName} is reconnecting; try again later.`, isError: true };
-      const started = performance.now();
-      let outcome: ToolCallOutcome;
-      let timedOut = false;
-      try {
-        const meta = journal.meta(context.callKey);
-        const result = await session.callTool(tool.name, args, { timeoutMs: settings.callTimeoutMs, wallMs: settings.callWallTimeoutMs, ...(context.signal ? { signal: context.signal } : {}), ...(meta ? { meta } : {}) });
-        outcome = { content: toolOutputText(result, settings.outputMaxChars), isError: result.isError === true };
-      } catch (error) {
-        if (context.signal?.aborted) throw error;
-        const failure = classifyMcpError(error);
-        timedOut = failure.reason === 'timeout';
-        if (['unreachable', 'closed', 'session_expired', 'auth_required'].includes(failure.reason)) connection.reportFailure(error);
-        outcome = { content: `Tool ${modelName} failed: ${failure.message}`, isError: true };
-      }
-      const elapsed = Math.round(performance.now() - started);
-      if (connection.quarantine.record(tool.name, timedOut, nowMs())) {
-        deps.logger.warn({ connection_id: connection.connectionId, tool: tool.name }, 'tool quarantined after repeated timeouts');
-      }
-      await repos.toolCalls.insert({
-        id: deps.ids.id('tc'),
-        workspace_id: workspaceId,
-        connection_id: connection.connectionId,
-        server_type: resolved.serverType,
-        tool_name: tool.name,
-        model_tool_name: modelName,
-        input: capText(JSON.stringify(args ?? {}), settings.outputMaxChars),
-        output: outcome.content,
-        execution_time_ms: elapsed,
-        success: !outcome.isError,
-        agent_name: context.agentName,
-        outcome_id: context.outcomeId,
-        created_at: deps.clock.now().toISOString(),
-        call_key: context.callKey ?? null,
-        // Visibility (issue 21): the step, and why a failed call failed.
-        step: context.step ?? null,
-        error: outcome.isError ? capText(outcome.content, 2_000) : null,
+      const answer = await deps.invoker.invoke({
+        kind: 'agent',
+        workspaceId,
+        outcomeId: context.outcomeId,
+        agentName: context.agentName,
+        ...(context.step !== undefined ? { step: context.step } : {}),
+        ...(context.callKey ? { key: context.callKey } : {}),
+        ...(context.signal ? { signal: context.signal } : {}),
+        args,
+        resolve: () => target(workspaceId, modelName),
+        failureText: (message) => `Tool ${modelName} failed: ${message}`,
+        toolErrorCode: 'tool_error',
       });
-      // Stored before the agent moves on: the insert above is the journal entry.
-      return outcome;
+      return 'refused' in answer ? { content: answer.refused, isError: true } : { content: answer.content, isError: answer.isError };
     },
 
     /** Analytics per server type (spec: Tool-connection analytics entry), from the call log. */

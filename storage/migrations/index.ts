@@ -22,6 +22,7 @@ import * as oauthCredentials from './135_oauth_credentials.js';
 import * as webhookDisabled from './115_webhook_disabled.js';
 import * as approvals from './120_approvals.js';
 import * as webhookOutcomeScope from './140_webhook_outcome_scope.js';
+import * as callJournal from './150_call_journal.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: Array<[string, Migration]> = [
   ['120_approvals', approvals],
   ['135_oauth_credentials', oauthCredentials],
   ['140_webhook_outcome_scope', webhookOutcomeScope],
+  ['150_call_journal', callJournal],
 ];
 
 /**

@@ -1,8 +1,18 @@
 import type { Db } from '../db.js';
+import { parseJson } from './chunks.js';
+
+/**
+ * One journaled call (the one call journal): an agent's tool call (`agent`, the spec's Tool
+ * connection call log) or an integration flag's plugin call (`integration`, kept out of the call
+ * log, its counts and analytics).
+ */
+export type ToolCallKind = 'agent' | 'integration';
 
 /** One logged tool call (spec: Tool connection; each call is logged with these fields). */
 export interface ToolCallRow {
   id: string;
+  /** `agent` unless given. */
+  kind?: ToolCallKind;
   workspace_id: string;
   connection_id: string;
   server_type: string;
@@ -24,6 +34,8 @@ export interface ToolCallRow {
   step?: number | null;
   /** Why the call failed; null when it succeeded. */
   error?: string | null;
+  /** The tool's structured result (an integration's entry fields), with `error_code` on a failure. */
+  structured?: Record<string, unknown> | null;
 }
 
 /** Where a page of the call log starts: after this (created_at, id) in the page's order. */
@@ -44,6 +56,7 @@ export interface ToolUsage {
 function fromDb(row: Record<string, unknown>): ToolCallRow {
   return {
     id: String(row.id),
+    kind: row.kind === 'integration' ? 'integration' : 'agent',
     workspace_id: String(row.workspace_id),
     connection_id: String(row.connection_id),
     server_type: String(row.server_type),
@@ -59,10 +72,21 @@ function fromDb(row: Record<string, unknown>): ToolCallRow {
     call_key: (row.call_key as string | null) ?? null,
     step: row.step === null || row.step === undefined ? null : Number(row.step),
     error: (row.error as string | null) ?? null,
+    structured: row.structured ? parseJson<Record<string, unknown> | null>(row.structured as string, null) : null,
   };
 }
 
-/** The tool-call log: append-only; counts and analytics are read from it. */
+function toDb(row: ToolCallRow): Record<string, unknown> {
+  return { ...row, kind: row.kind ?? 'agent', structured: row.structured ? JSON.stringify(row.structured) : null };
+}
+
+/** The call log the spec exposes: agents' calls only. */
+const agentCalls = { kind: 'agent' };
+
+/**
+ * The call journal and tool-call log: append-only; a `call_key` is unique (the journal's key).
+ * Counts, lists and analytics read the agents' calls (the spec's call log) only.
+ */
 export function toolCallsRepository(db: Db): ToolCallsRepository {
   return {
     /**
@@ -71,10 +95,10 @@ export function toolCallsRepository(db: Db): ToolCallsRepository {
      */
     async insert(row: ToolCallRow): Promise<boolean> {
       if (!row.call_key) {
-        await db('tool_calls').insert(row);
+        await db('tool_calls').insert(toDb(row));
         return true;
       }
-      const written = await db('tool_calls').insert(row).onConflict('call_key').ignore().returning('id');
+      const written = await db('tool_calls').insert(toDb(row)).onConflict('call_key').ignore().returning('id');
       return (written as unknown[]).length > 0;
     },
     /** The stored call with this journal key, if any. */
@@ -83,7 +107,7 @@ export function toolCallsRepository(db: Db): ToolCallsRepository {
       return row ? fromDb(row) : undefined;
     },
     async list(workspaceId: string, filter: { connectionId?: string; outcomeId?: string; limit?: number } = {}): Promise<ToolCallRow[]> {
-      const query = db('tool_calls').where({ workspace_id: workspaceId });
+      const query = db('tool_calls').where({ workspace_id: workspaceId, ...agentCalls });
       if (filter.connectionId) query.where({ connection_id: filter.connectionId });
       if (filter.outcomeId) query.where({ outcome_id: filter.outcomeId });
       const rows = await query.orderBy([{ column: 'created_at' }, { column: 'id' }]).limit(filter.limit ?? 1000);
@@ -99,7 +123,7 @@ export function toolCallsRepository(db: Db): ToolCallsRepository {
       filter: { outcomeId?: string; connectionId?: string },
       options: { limit: number; newestFirst: boolean; after?: ToolCallCursor },
     ): Promise<{ rows: ToolCallRow[]; more: boolean }> {
-      const query = db('tool_calls').where({ workspace_id: workspaceId });
+      const query = db('tool_calls').where({ workspace_id: workspaceId, ...agentCalls });
       if (filter.outcomeId) query.where({ outcome_id: filter.outcomeId });
       if (filter.connectionId) query.where({ connection_id: filter.connectionId });
       if (options.after) {
@@ -114,7 +138,7 @@ export function toolCallsRepository(db: Db): ToolCallsRepository {
     /** How many calls an outcome made and how many of them failed. */
     async countForOutcome(outcomeId: string): Promise<{ total: number; failed: number }> {
       const row = (await db('tool_calls')
-        .where({ outcome_id: outcomeId })
+        .where({ outcome_id: outcomeId, ...agentCalls })
         .count({ total: '*' })
         .sum({ failed: db.raw('case when success then 0 else 1 end') })
         .first()) as Record<string, unknown> | undefined;
@@ -122,13 +146,13 @@ export function toolCallsRepository(db: Db): ToolCallsRepository {
     },
     /** Calls per connection of a workspace. */
     async countByConnection(workspaceId: string): Promise<Map<string, number>> {
-      const rows = await db('tool_calls').where({ workspace_id: workspaceId }).groupBy('connection_id').select('connection_id').count({ n: '*' });
+      const rows = await db('tool_calls').where({ workspace_id: workspaceId, ...agentCalls }).groupBy('connection_id').select('connection_id').count({ n: '*' });
       return new Map((rows as Array<Record<string, unknown>>).map((row) => [String(row.connection_id), Number(row.n)]));
     },
     /** Analytics entries per server type (spec: Tool-connection analytics entry). */
     async usageByServerType(workspaceId: string, since30d: string): Promise<ToolUsage[]> {
       const rows = await db('tool_calls')
-        .where({ workspace_id: workspaceId })
+        .where({ workspace_id: workspaceId, ...agentCalls })
         .groupBy('server_type')
         .select('server_type')
         .count({ total: '*' })

@@ -34,7 +34,7 @@ async function setup(t: { teardown(fn: () => Promise<void>): void }) {
       CREWD_OAUTH_DRIVE_AUTHORIZE_URL: `${google}/o/oauth2/v2/auth`,
       CREWD_OAUTH_DRIVE_TOKEN_URL: `${google}/oauth2/token`,
     },
-    { clock, tools: { integrationRetry: { retries: 1, minTimeoutMs: 10 } } },
+    { clock, tools: { retry: { retries: 1, minTimeoutMs: 10 } } },
   );
   t.teardown(async () => {
     await server.close();

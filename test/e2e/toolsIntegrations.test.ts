@@ -6,7 +6,7 @@ import { examplePlugin } from '../../plugins/example/index.js';
 import { startServer } from '../helpers/server.js';
 import { startGithubServer } from '../plugins/fixtures/githubServer.js';
 
-const fast = { integrationRetry: { retries: 2, minTimeoutMs: 10 } };
+const fast = { retry: { retries: 2, minTimeoutMs: 10 } };
 
 async function setup(t: { teardown(fn: () => Promise<void>): void }, githubToken?: string) {
   const github = await startGithubServer(githubToken ? { token: githubToken } : {});
@@ -95,7 +95,7 @@ test.serial('create_repo_issues files one issue through Octokit and a replay aft
   const replay = await runner.run(runInput(server, flags));
   t.deepEqual(replay.executed, first.executed);
   // Crash between the vendor call and the record: the record is gone, the marker finds the issue.
-  await server.runtime.db('integration_runs').delete();
+  await server.runtime.db('tool_calls').where({ kind: 'integration' }).delete();
   const afterCrash = await runner.run(runInput(server, flags));
   t.is(afterCrash.executed.code!.post_url, first.executed.code!.post_url);
   t.is(github.issues('acme', 'app').length, 1);

@@ -19,7 +19,7 @@ const brief = 'Write a short article about composting in small city apartments.'
 async function tracedServer(t: { teardown(fn: () => Promise<void>): void }, otlp: OtlpReceiver, env: Record<string, string> = {}): Promise<TestServer> {
   const server = await startServer(
     { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '50', CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,100,100', ...env },
-    { tools: { integrationRetry: { retries: 0, minTimeoutMs: 10 }, plugins: [...builtInPlugins(), examplePlugin] } },
+    { tools: { retry: { retries: 0, minTimeoutMs: 10 }, plugins: [...builtInPlugins(), examplePlugin] } },
   );
   t.teardown(() => server.close());
   return server;
