@@ -77,6 +77,9 @@ async function send(target: ExtensionTaskTarget, method: string, params: Json, o
   return (answer.result ?? {}) as Json;
 }
 
+/** How long past the call's deadline the creating request may still answer with its task's id (ms). */
+const creationGraceMs = 10_000;
+
 /**
  * Calls a tool under the 2026-07-28 tasks extension (`io.modelcontextprotocol/tasks`): `tools/call`
  * declaring the extension may answer at once (`resultType: "complete"`) or with a task, which
@@ -96,7 +99,10 @@ export async function callToolAsExtensionTask(
   const remaining = () => Math.max(1, deadline - now());
   // Sent without the signal: a cancel landing while the server creates the task must still leave us
   // its id, so the task is cancelled there rather than left running (see below).
-  const created = await send(target, 'tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, { timeoutMs: remaining() });
+  // Nor is it cut at the deadline: a server still creating the task when the wall limit passes
+  // would create it after we stopped listening, and it would run with nobody to cancel it. The
+  // creating call gets a grace past the deadline; a task created late is cancelled at once below.
+  const created = await send(target, 'tools/call', { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}) }, { timeoutMs: remaining() + creationGraceMs });
   if (created.resultType !== 'task') {
     const { resultType: _kind, ...result } = created;
     return result as CallToolResult;
