@@ -1,3 +1,5 @@
+import { crewIds, type CrewId } from '../schemas/crewIds.js';
+
 /** A crew as data: what GET /v1/crews shows and what the engine runs, stage by stage. */
 export interface CrewStage {
   /** Stage name reported in `progress.current_stage`. */
@@ -27,8 +29,8 @@ export interface CrewDefinition {
   secondsPerStage: number;
 }
 
-export const crewIds = ['writer', 'mind', 'pilot'] as const;
-export type CrewId = (typeof crewIds)[number];
+// The one list of crew ids lives in schemas/ (the leaf layer), so the schemas and the plugin contract read it too.
+export { crewIds, type CrewId };
 
 export function isCrewId(value: string): value is CrewId {
   return (crewIds as readonly string[]).includes(value);

@@ -68,7 +68,7 @@ function mount(router: Router<AppState>, route: RouteSpec, validators: Validator
     } else if (ctx.state.body !== undefined && route.method !== 'get' && !(typeof ctx.state.body === 'object' && ctx.state.body !== null && Object.keys(ctx.state.body).length === 0)) {
       throw new ServiceError(400, 'invalid_request', 'This request takes no body.', { field: 'body', reason: 'unexpected' });
     }
-    return route.handler(ctx);
+    return route.handler(ctx, ctx.state.body);
   };
   (router[route.method] as (path: string, ...mw: unknown[]) => unknown)(route.path, run);
   return { scope: scope === 'public' ? null : scope, run };

@@ -1,8 +1,9 @@
 import { component, responseObject, strictObject, timestamp } from './common.js';
+import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 
 /** The `approvals` object of deploy, run, each batch entry and a workspace policy (issue 27). */
-export const approvalsObject: JsonSchema = component(
+export const approvalsObject = component(
   'Approvals',
   strictObject({
     before_integrations: { type: 'boolean', description: 'The integration flags wait for a decision before any side effect.' },
@@ -11,6 +12,9 @@ export const approvalsObject: JsonSchema = component(
     on_expiry: { type: 'string', enum: ['reject', 'approve'], description: 'What an expired action decides (default reject).' },
   }),
 );
+
+/** The `approvals` object of a deploy, run or batch entry, and of a workspace policy, after schema validation. */
+export type ApprovalsRequest = FromSchema<typeof approvalsObject>;
 
 export const actionIdParam: JsonSchema = { type: 'string', pattern: '^act_[A-Za-z0-9]{1,80}$' };
 
@@ -41,7 +45,7 @@ export const decider: JsonSchema = component('ActionDecider', responseObject({
   id: { type: ['string', 'null'], description: 'The key id for api_key; null otherwise.' },
 }));
 
-export const decisionBody: JsonSchema = component(
+export const decisionBody = component(
   'ActionDecision',
   strictObject(
     {
@@ -52,6 +56,9 @@ export const decisionBody: JsonSchema = component(
     ['decision'],
   ),
 );
+
+/** POST /v1/outcomes/{id}/actions/{action_id}, after schema validation. */
+export type DecisionRequest = FromSchema<typeof decisionBody>;
 
 /** One action as GET /v1/actions and a decision answer show it. */
 export const actionView: JsonSchema = component('Action', responseObject(
@@ -89,7 +96,10 @@ export const actionList: JsonSchema = component('ActionList', responseObject({
   pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
 }));
 
-export const workspacePatchBody: JsonSchema = strictObject({ approvals: { anyOf: [approvalsObject, { type: 'null' }] } }, ['approvals']);
+export const workspacePatchBody = strictObject({ approvals: { anyOf: [approvalsObject, { type: 'null' }] } }, ['approvals']);
+
+/** PATCH /v1/workspace, after schema validation. */
+export type WorkspacePatchRequest = FromSchema<typeof workspacePatchBody>;
 
 export const workspaceView: JsonSchema = component('Workspace', responseObject(
   {

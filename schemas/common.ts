@@ -1,6 +1,6 @@
 import type { JsonSchema } from './types.js';
 
-export const timestamp: JsonSchema = { type: 'string', format: 'date-time' };
+export const timestamp = { type: 'string', format: 'date-time' } as const satisfies JsonSchema;
 export const nullableTimestamp: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
 
 /** The spec's error body: `{error: {code, message, details}}`. */
@@ -22,9 +22,15 @@ export const errorBody: JsonSchema = {
   },
 };
 
-/** A request body object that refuses unknown fields. */
-export function strictObject(properties: Record<string, JsonSchema>, required: string[] = []): JsonSchema {
-  return { type: 'object', additionalProperties: false, required, properties };
+/**
+ * A request body object that refuses unknown fields. It keeps its arguments' literal types, so
+ * `FromSchema` (schemas/fromSchema.ts) derives the request type from it.
+ */
+export function strictObject<const P extends Record<string, JsonSchema>, const R extends readonly string[] = readonly []>(
+  properties: P,
+  required?: R,
+): { type: 'object'; additionalProperties: false; required: R | readonly []; properties: P } {
+  return { type: 'object', additionalProperties: false, required: required ?? [], properties };
 }
 
 /** A response object: every listed field present, extra fields allowed for forward compatibility. */
@@ -36,12 +42,12 @@ export function responseObject(properties: Record<string, JsonSchema>, required:
 export const maxRequirementsJson = 32 * 1024;
 
 /** A free-form `requirements` object, capped in size (the `x-maxJsonBytes` keyword of http/validation.ts). */
-export const requirementsObject: JsonSchema = {
+export const requirementsObject = {
   type: 'object',
   additionalProperties: true,
   'x-maxJsonBytes': maxRequirementsJson,
   description: `Free-form keys; at most ${maxRequirementsJson} characters of JSON and 32 levels deep.`,
-};
+} as const satisfies JsonSchema;
 
 const componentNames = new WeakMap<object, string>();
 const namedSchemas = new Map<string, object>();

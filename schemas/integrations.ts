@@ -1,4 +1,5 @@
 import { component, nullableTimestamp, responseObject, strictObject } from './common.js';
+import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 
 /** Schemas of the Integrations endpoints (spec: Integrations; the answers are DESIGN's). */
@@ -24,9 +25,12 @@ export const integrationView: JsonSchema = component('Integration', responseObje
 export const integrationList: JsonSchema = component('IntegrationList', responseObject({ integrations: { type: 'array', items: integrationView } }));
 
 /** `settings` is checked against the plugin's own JSON Schema by the runtime (400 naming the field). */
-export const configureBody: JsonSchema = strictObject({
+export const configureBody = strictObject({
   settings: { type: 'object', maxProperties: 50 },
   channel: { type: 'string', minLength: 1, maxLength: 200 },
   notify_on_completion: { type: 'boolean' },
   import_context: { type: 'boolean' },
 });
+
+/** PUT /v1/integrations/{id}, after schema validation. */
+export type ConfigureRequest = FromSchema<typeof configureBody>;

@@ -1,19 +1,20 @@
 import { component, requirementsObject, responseObject, strictObject, timestamp } from './common.js';
 import { deliverableSchema, draftKindSchema } from './deliverables/index.js';
+import { crewIds } from './crewIds.js';
+import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 import { approvalsObject, pendingAction } from './approvals.js';
 
-const crewIds = ['writer', 'mind', 'pilot'];
 const statuses = ['processing', 'completed', 'failed', 'revision_requested'];
 const stringArray: JsonSchema = { type: 'array', items: { type: 'string' } };
-const freeObject: JsonSchema = { type: 'object' };
+const freeObject = { type: 'object' } as const satisfies JsonSchema;
 
-export const crewIdParam: JsonSchema = { type: 'string', enum: crewIds };
-export const outcomeIdParam: JsonSchema = { type: 'string', pattern: '^out_[A-Za-z0-9]{1,60}$' };
+export const crewIdParam = { type: 'string', enum: crewIds } as const satisfies JsonSchema;
+export const outcomeIdParam = { type: 'string', pattern: '^out_[A-Za-z0-9]{1,60}$' } as const satisfies JsonSchema;
 export const workflowIdParam: JsonSchema = { type: 'string', pattern: '^wf_[A-Za-z0-9]{1,60}$' };
 
 /** Deploy and run take the same body; only `brief` is required (DESIGN section 5). */
-export const deployBody: JsonSchema = strictObject(
+export const deployBody = strictObject(
   {
     brief: { type: 'string', maxLength: 20_000, description: 'At least 10 characters (else 400 invalid_brief).' },
     context: { type: 'string', maxLength: 200_000 },
@@ -25,6 +26,9 @@ export const deployBody: JsonSchema = strictObject(
   },
   ['brief'],
 );
+
+/** POST /v1/crews/{crew}/deploy and /run, after schema validation. */
+export type DeployRequest = FromSchema<typeof deployBody>;
 
 const progress: JsonSchema = {
   type: 'object',
@@ -55,7 +59,7 @@ export const runResponse: JsonSchema = component('RunStarted', responseObject({
   crew_deployed: { type: 'string', enum: crewIds },
 }));
 
-export const batchBody: JsonSchema = strictObject(
+export const batchBody = strictObject(
   {
     workflow_name: { type: 'string', minLength: 1, maxLength: 200 },
     crews: {
@@ -78,6 +82,9 @@ export const batchBody: JsonSchema = strictObject(
   },
   ['workflow_name', 'crews'],
 );
+
+/** POST /v1/crews/batch-deploy, after schema validation. */
+export type BatchRequest = FromSchema<typeof batchBody>;
 
 export const workflowView: JsonSchema = component('Workflow', responseObject(
   {
@@ -221,7 +228,7 @@ export const outcomeList: JsonSchema = component('OutcomeList', responseObject({
   pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
 }));
 
-export const reviseBody: JsonSchema = strictObject(
+export const reviseBody = strictObject(
   {
     feedback: { type: 'string', minLength: 1, maxLength: 20_000 },
     requirements: requirementsObject,
@@ -229,6 +236,9 @@ export const reviseBody: JsonSchema = strictObject(
   },
   ['feedback'],
 );
+
+/** POST /v1/outcomes/{id}/revise, after schema validation. */
+export type ReviseRequest = FromSchema<typeof reviseBody>;
 
 export const revision: JsonSchema = component('RevisionStarted', responseObject({
   revision_id: { type: 'string' },

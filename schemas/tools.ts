@@ -1,4 +1,5 @@
 import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
+import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 
 /** Schemas of the Tool connections endpoints (`/api/mcp/*`; spec: Tool connections). */
@@ -35,7 +36,7 @@ export const toolConnectionView: JsonSchema = component('ToolConnection', respon
 
 export const connectionList: JsonSchema = component('ToolConnectionList', responseObject({ connections: { type: 'array', items: toolConnectionView }, total_count: { type: 'integer', minimum: 0 } }));
 
-export const connectBody: JsonSchema = strictObject(
+export const connectBody = strictObject(
   {
     server_type: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,31}$' },
     server_name: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$' },
@@ -54,6 +55,9 @@ export const connectBody: JsonSchema = strictObject(
   },
   ['server_type', 'server_name'],
 );
+
+/** The body of POST /api/mcp/connect, after schema validation. */
+export type ConnectRequest = FromSchema<typeof connectBody>;
 
 export const connected: JsonSchema = component('ToolConnected', responseObject({
   status: { const: 'connected' },

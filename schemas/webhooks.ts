@@ -1,5 +1,6 @@
 import { component, nullableTimestamp, responseObject, strictObject, timestamp } from './common.js';
 import { outcomeIdParam } from './outcomes.js';
+import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 
 /**
@@ -34,11 +35,11 @@ export type WebhookEventKind = (typeof webhookEventKinds)[number];
 export const secretMinLength = 16;
 export const secretMaxLength = 256;
 
-const eventKind: JsonSchema = { type: 'string', enum: [...webhookEventKinds] };
-const eventList: JsonSchema = { type: 'array', minItems: 1, maxItems: webhookEventKinds.length, uniqueItems: true, items: eventKind };
-const description: JsonSchema = { type: 'string', maxLength: 500 };
-const url: JsonSchema = { type: 'string', minLength: 1, maxLength: 2048 };
-const secret: JsonSchema = { type: 'string', minLength: secretMinLength, maxLength: secretMaxLength, pattern: '^\\S+$' };
+const eventKind = { type: 'string', enum: [...webhookEventKinds] } as const satisfies JsonSchema;
+const eventList = { type: 'array', minItems: 1, maxItems: webhookEventKinds.length, uniqueItems: true, items: eventKind } as const satisfies JsonSchema;
+const description = { type: 'string', maxLength: 500 } as const satisfies JsonSchema;
+const url = { type: 'string', minLength: 1, maxLength: 2048 } as const satisfies JsonSchema;
+const secret = { type: 'string', minLength: secretMinLength, maxLength: secretMaxLength, pattern: '^\\S+$' } as const satisfies JsonSchema;
 
 export const webhookView: JsonSchema = component('Webhook', responseObject({
   id: { type: 'string', pattern: '^wh_' },
@@ -103,7 +104,7 @@ export const webhookDeliveryView: JsonSchema = component('WebhookDelivery', resp
 /** Every attempt of the webhook's deliveries, newest first. */
 export const webhookDeliveryList: JsonSchema = component('WebhookDeliveryList', responseObject({ deliveries: { type: 'array', items: webhookDeliveryView } }));
 
-export const createWebhookBody: JsonSchema = strictObject(
+export const createWebhookBody = strictObject(
   {
     url,
     events: eventList,
@@ -117,17 +118,25 @@ export const createWebhookBody: JsonSchema = strictObject(
   ['url', 'events', 'secret'],
 );
 
+/** POST /v1/webhooks, after schema validation. */
+export type CreateWebhookRequest = FromSchema<typeof createWebhookBody>;
+
 /**
  * Any of the fields. A new `secret` rotates it: deliveries carry a second signature with the old
  * secret for 24 hours (`X-Service-Signature: sha256=<new>, sha256=<old>`); a new `url` passes the
  * same checks as at creation.
  */
-export const updateWebhookBody: JsonSchema = {
+export const updateWebhookBody = {
   ...strictObject({ url, secret, events: eventList, active: { type: 'boolean' }, description, debug: { type: 'boolean' } }),
   minProperties: 1,
-};
+} as const satisfies JsonSchema;
 
-export const testWebhookBody: JsonSchema = strictObject({ event: eventKind });
+/** PATCH /v1/webhooks/{id}, after schema validation. */
+export type UpdateWebhookRequest = FromSchema<typeof updateWebhookBody>;
+
+export const testWebhookBody = strictObject({ event: eventKind });
+
+export type TestWebhookRequest = FromSchema<typeof testWebhookBody>;
 
 export const deliveriesQuery: JsonSchema = {
   type: 'object',

@@ -101,7 +101,9 @@ export function createA2aEndpoint(deps: HttpDeps) {
  * later is an `event: error` and the end of the stream.
  */
 async function streamAnswers(ctx: RequestContext, answers: AsyncGenerator<RpcAnswer, void, undefined>, mapError: (error: unknown) => unknown, signal: AbortSignal): Promise<void> {
-  const id = ((ctx.state.body as { id?: string | number } | undefined)?.id ?? null) as string | number | null;
+  // The request's JSON-RPC id, echoed on an error answer (the transport checked the request's shape).
+  const body = ctx.state.body;
+  const id = typeof body === 'object' && body !== null && 'id' in body ? (body.id ?? null) : null;
   let first: IteratorResult<RpcAnswer, void>;
   try {
     first = await answers.next();

@@ -1,10 +1,9 @@
-import type { Scope } from '../../runtime/auth/scopes.js';
 import { errors } from '../../runtime/errors.js';
 import * as schemas from '../../schemas/apiKeys.js';
 import { prepareAnswer } from '../middleware/idempotency.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 import { apiKeyView } from '../views/apiKey.js';
 
 export function apiKeyRoutes(deps: HttpDeps): RouteSpec[] {
@@ -29,16 +28,15 @@ export function apiKeyRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = { api_keys: rows.map((row) => apiKeyView(row, keys.lastUsed(row.id, row.last_used_at))) };
       },
     },
-    {
+    withBody({
       method: 'post',
       path: '/v1/api-keys',
       tag: 'api-keys',
       summary: 'Create a key with a scope list and optional expiry; the secret is shown once',
       body: schemas.createApiKeyBody,
       responses: { 201: schemas.apiKeyCreated },
-      async handler(ctx) {
+      async handler(ctx, body) {
         const auth = authOf(ctx);
-        const body = ctx.state.body as { name: string; permissions: Scope[]; expires_at?: string };
         // A key may not mint a key stronger than itself.
         const beyond = body.permissions.find((scope) => !auth.permissions.includes(scope));
         if (beyond) throw errors.forbidden(beyond, auth.permissions);
@@ -54,8 +52,8 @@ export function apiKeyRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.status = 201;
         ctx.body = { ...apiKeyView(row, null), secret };
       },
-    },
-    {
+    }),
+    withBody({
       method: 'patch',
       path: '/v1/api-keys/:key_id',
       tag: 'api-keys',
@@ -63,15 +61,14 @@ export function apiKeyRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.updateApiKeyBody,
       responses: { 200: schemas.apiKeyView },
-      async handler(ctx) {
+      async handler(ctx, body) {
         const auth = authOf(ctx);
-        const body = ctx.state.body as { name: string };
         await ownKey(auth.workspace.id, ctx.params.key_id!);
         await keys.rename(auth.workspace.id, ctx.params.key_id!, body.name);
         const row = await ownKey(auth.workspace.id, ctx.params.key_id!);
         ctx.body = apiKeyView(row, keys.lastUsed(row.id, row.last_used_at));
       },
-    },
+    }),
     {
       method: 'delete',
       path: '/v1/api-keys/:key_id',

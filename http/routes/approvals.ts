@@ -1,12 +1,11 @@
 import type { Decider } from '../../machines/approvals.js';
-import { normalizePolicy, type ApprovalsRequest } from '../../runtime/approvals/approvalPolicy.js';
-import type { DecisionRequest } from '../../runtime/approvals/decisions.js';
+import { normalizePolicy } from '../../runtime/approvals/approvalPolicy.js';
 import { ServiceError, errors } from '../../runtime/errors.js';
 import * as schemas from '../../schemas/approvals.js';
 import { outcomeIdParam } from '../../schemas/outcomes.js';
 import { authOf, type AppContext } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 import { actionView, decodeActionCursor, encodeActionCursor } from '../views/action.js';
 import { confirmPage, donePage, errorPage } from '../views/linkPage.js';
 
@@ -65,7 +64,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
   }
 
   return [
-    {
+    withBody({
       method: 'post',
       path: '/v1/outcomes/:outcome_id/actions/:action_id',
       tag: 'approvals',
@@ -74,13 +73,13 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       params: { outcome_id: outcomeIdParam, action_id: schemas.actionIdParam },
       body: schemas.decisionBody,
       responses: { 200: schemas.actionView, 404: errorRef, 409: errorRef, 503: errorRef },
-      async handler(ctx) {
+      async handler(ctx, body) {
         const auth = authOf(ctx);
         const decider: Decider = { type: 'api_key', id: auth.keyId };
-        const row = await approvals().decisions.decide(auth.workspace, ctx.params.outcome_id!, ctx.params.action_id!, ctx.state.body as DecisionRequest, decider);
+        const row = await approvals().decisions.decide(auth.workspace, ctx.params.outcome_id!, ctx.params.action_id!, body, decider);
         ctx.body = actionView(row);
       },
-    },
+    }),
     {
       method: 'get',
       path: '/v1/actions',
@@ -112,7 +111,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: await deps.repos.approvals.policy(workspace.id) };
       },
     },
-    {
+    withBody({
       method: 'patch',
       path: '/v1/workspace',
       tag: 'approvals',
@@ -120,15 +119,15 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       summary: 'Set the workspace’s default approval policy (deploys may tighten it, never loosen it); null clears it',
       body: schemas.workspacePatchBody,
       responses: { 200: schemas.workspaceView },
-      async handler(ctx) {
+      async handler(ctx, body) {
         const workspace = authOf(ctx).workspace;
-        const asked = (ctx.state.body as { approvals: ApprovalsRequest | null }).approvals;
+        const asked = body.approvals;
         const policy = asked ? (normalizePolicy(asked) as unknown as Record<string, unknown>) : null;
         if (policy) await deps.repos.approvals.setPolicy(workspace.id, policy, deps.clock.now().toISOString());
         else await deps.repos.approvals.clearPolicy(workspace.id);
         ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: policy };
       },
-    },
+    }),
     {
       method: 'get',
       path: '/v1/approval-links/:token',

@@ -1,11 +1,11 @@
 import type { CrewId } from '../../crews/index.js';
-import type { BatchRequest, DeployRequest, Deployed } from '../../runtime/outcomes/requests.js';
+import type { Deployed } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';
 import type { WorkflowRow } from '../../storage/repositories/workflows.js';
 import type { HttpDeps } from '../deps.js';
 import { prepareAnswer } from '../middleware/idempotency.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
 
@@ -52,7 +52,7 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
   const params = { crew_id: schemas.crewIdParam };
   const errorsOf = { 402: errorRef, 409: errorRef };
   return [
-    {
+    withBody({
       method: 'post',
       path: '/v1/crews/:crew_id/deploy',
       tag: 'crews',
@@ -60,16 +60,16 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.deployBody,
       responses: { 201: schemas.deployResponse, ...errorsOf },
-      async handler(ctx) {
-        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
+      async handler(ctx, body) {
+        const deployed = await engine.deploy(authOf(ctx).workspace, ctx.params.crew_id as CrewId, body, (answer) =>
           prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, fullView(answer)),
           callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = fullView(deployed);
       },
-    },
-    {
+    }),
+    withBody({
       method: 'post',
       path: '/v1/crews/:crew_id/run',
       tag: 'crews',
@@ -77,30 +77,30 @@ export function deployRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.deployBody,
       responses: { 201: schemas.runResponse, ...errorsOf },
-      async handler(ctx) {
-        const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, ctx.state.body as DeployRequest, (answer) =>
+      async handler(ctx, body) {
+        const deployed = await engine.run(authOf(ctx).workspace, ctx.params.crew_id as CrewId, body, (answer) =>
           prepareAnswer(ctx, { kind: 'outcome', id: answer.id }, 201, shortView(answer)),
           callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = shortView(deployed);
       },
-    },
-    {
+    }),
+    withBody({
       method: 'post',
       path: '/v1/crews/batch-deploy',
       tag: 'crews',
       summary: 'Deploy several crews as one workflow; an entry starts when the crews it depends on completed',
       body: schemas.batchBody,
       responses: { 201: schemas.workflowView, ...errorsOf },
-      async handler(ctx) {
-        const created = await engine.batch(authOf(ctx).workspace, ctx.state.body as BatchRequest, (answer) =>
+      async handler(ctx, body) {
+        const created = await engine.batch(authOf(ctx).workspace, body, (answer) =>
           prepareAnswer(ctx, { kind: 'workflow', id: answer.workflow.id }, 201, batchView(answer)),
           callerOf(ctx),
         );
         ctx.status = 201;
         ctx.body = batchView(created);
       },
-    },
+    }),
   ];
 }

@@ -1,9 +1,8 @@
 import * as schemas from '../../schemas/integrations.js';
 import * as views from '../../schemas/integrationViews.js';
-import type { ConfigureBody } from '../../runtime/tools/integrations.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 
 /** Integrations endpoints (spec: Integrations; answers per DESIGN, secrets redacted). */
 export function integrationRoutes(deps: HttpDeps): RouteSpec[] {
@@ -19,7 +18,7 @@ export function integrationRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = { integrations: await tools.integrations.list(authOf(ctx).workspace.id) };
       },
     },
-    {
+    withBody({
       method: 'post',
       path: '/v1/integrations/:integration_id/configure',
       tag: 'integrations',
@@ -27,9 +26,9 @@ export function integrationRoutes(deps: HttpDeps): RouteSpec[] {
       params: { integration_id: schemas.integrationIdParam },
       body: schemas.configureBody,
       responses: { 200: views.integrationView },
-      async handler(ctx) {
-        ctx.body = await tools.integrations.configure(authOf(ctx).workspace.id, ctx.params.integration_id!, ctx.state.body as ConfigureBody);
+      async handler(ctx, body) {
+        ctx.body = await tools.integrations.configure(authOf(ctx).workspace.id, ctx.params.integration_id!, body);
       },
-    },
+    }),
   ];
 }

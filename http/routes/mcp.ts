@@ -1,9 +1,8 @@
 import * as schemas from '../../schemas/tools.js';
-import type { ConnectRequest } from '../../runtime/tools/connections.js';
 import { errors } from '../../runtime/errors.js';
 import { authOf, type AppContext } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 
 /** The `workspace_id` a request names must be its key's workspace; any other is "not there" (404). */
 function workspaceOf(ctx: AppContext, named: unknown): string {
@@ -29,7 +28,7 @@ export function mcpRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = { connections, total_count: connections.length };
       },
     },
-    {
+    withBody({
       method: 'post',
       path: '/api/mcp/connect',
       tag: 'tool connections',
@@ -37,9 +36,9 @@ export function mcpRoutes(deps: HttpDeps): RouteSpec[] {
       query: schemas.workspaceQuery,
       body: schemas.connectBody,
       responses: { 201: schemas.connected, 202: schemas.authorizationRequired },
-      async handler(ctx) {
+      async handler(ctx, body) {
         const workspaceId = workspaceOf(ctx, ctx.state.query?.workspace_id);
-        const { connection, authorization } = await tools.connections.connect(workspaceId, ctx.state.body as ConnectRequest);
+        const { connection, authorization } = await tools.connections.connect(workspaceId, body);
         if (authorization) {
           // `{auth: "oauth"}`: the user opens the URL; the callback finishes the connect.
           ctx.status = 202;
@@ -55,7 +54,7 @@ export function mcpRoutes(deps: HttpDeps): RouteSpec[] {
           connection,
         };
       },
-    },
+    }),
     {
       method: 'delete',
       path: '/api/mcp/disconnect/:connection_id',

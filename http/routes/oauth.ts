@@ -2,7 +2,7 @@ import * as views from '../../schemas/integrationViews.js';
 import * as schemas from '../../schemas/integrations.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -12,7 +12,7 @@ function escapeHtml(text: string): string {
 export function oauthRoutes(deps: HttpDeps): RouteSpec[] {
   const { tools } = deps;
   return [
-    {
+    withBody({
       method: 'post',
       path: '/v1/integrations/:integration_id/oauth/start',
       tag: 'integrations',
@@ -20,11 +20,11 @@ export function oauthRoutes(deps: HttpDeps): RouteSpec[] {
       params: { integration_id: schemas.integrationIdParam },
       body: views.oauthStartBody,
       responses: { 200: views.oauthStartAnswer },
-      async handler(ctx) {
-        const { redirect_uri } = ctx.state.body as { redirect_uri: string };
+      async handler(ctx, body) {
+        const { redirect_uri } = body;
         ctx.body = await tools.oauth.start(authOf(ctx).workspace.id, ctx.params.integration_id!, redirect_uri);
       },
-    },
+    }),
     {
       method: 'get',
       path: '/v1/integrations/oauth/callback',

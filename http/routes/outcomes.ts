@@ -1,9 +1,8 @@
 import { errors } from '../../runtime/errors.js';
-import type { ReviseRequest } from '../../runtime/outcomes/requests.js';
 import * as schemas from '../../schemas/outcomes.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 import { decodeCursor, encodeCursor, outcomeView, resultView, revisionRecordView, revisionView } from '../views/outcome.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
@@ -71,7 +70,7 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = resultView(row);
       },
     },
-    {
+    withBody({
       method: 'post',
       path: '/v1/outcomes/:outcome_id/revise',
       tag: 'outcomes',
@@ -79,12 +78,12 @@ export function outcomeRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.reviseBody,
       responses: { 201: schemas.revision, 409: errorRef, 503: errorRef },
-      async handler(ctx) {
-        const revision = await engine.revise(authOf(ctx).workspace, ctx.params.outcome_id!, ctx.state.body as ReviseRequest);
+      async handler(ctx, body) {
+        const revision = await engine.revise(authOf(ctx).workspace, ctx.params.outcome_id!, body);
         ctx.status = 201;
         ctx.body = revisionView(revision);
       },
-    },
+    }),
     {
       method: 'get',
       path: '/v1/outcomes/:outcome_id/revisions',

@@ -1,9 +1,8 @@
 import { errors } from '../../runtime/errors.js';
-import type { CreateWebhookInput, UpdateWebhookInput } from '../../runtime/webhooks/service.js';
 import * as schemas from '../../schemas/webhooks.js';
 import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
-import type { RouteSpec } from '../route.js';
+import { withBody, type RouteSpec } from '../route.js';
 import { decodeCursor, encodeCursor } from '../views/outcome.js';
 import { webhookDeliveryView, webhookView } from '../views/webhook.js';
 import { prepareAnswer } from '../middleware/idempotency.js';
@@ -14,15 +13,14 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
   const params = { webhook_id: schemas.webhookIdParam };
 
   return [
-    {
+    withBody({
       method: 'post',
       path: '/v1/webhooks',
       tag: 'webhooks',
       summary: 'Register a webhook; the signing secret is echoed in this answer only (at most 100 per workspace)',
       body: schemas.createWebhookBody,
       responses: { 201: schemas.webhookCreated },
-      async handler(ctx) {
-        const input = ctx.state.body as CreateWebhookInput;
+      async handler(ctx, input) {
         const workspaceId = authOf(ctx).workspace.id;
         // Another workspace's outcome is not found, like a missing one.
         if (input.outcome_id && !(await deps.repos.outcomes.get(workspaceId, input.outcome_id))) throw errors.notFound(`Outcome ${input.outcome_id}`, { outcome_id: input.outcome_id });
@@ -32,7 +30,7 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.status = 201;
         ctx.body = { ...webhookView(row, undefined), secret };
       },
-    },
+    }),
     {
       method: 'get',
       path: '/v1/webhooks',
@@ -65,7 +63,7 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = webhookView(row, stats);
       },
     },
-    {
+    withBody({
       method: 'patch',
       path: '/v1/webhooks/:webhook_id',
       tag: 'webhooks',
@@ -73,11 +71,11 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.updateWebhookBody,
       responses: { 200: schemas.webhookView },
-      async handler(ctx) {
-        const { row, stats } = await webhooks.update(authOf(ctx).workspace.id, ctx.params.webhook_id!, ctx.state.body as UpdateWebhookInput);
+      async handler(ctx, body) {
+        const { row, stats } = await webhooks.update(authOf(ctx).workspace.id, ctx.params.webhook_id!, body);
         ctx.body = webhookView(row, stats);
       },
-    },
+    }),
     {
       method: 'delete',
       path: '/v1/webhooks/:webhook_id',
@@ -116,7 +114,7 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
         ctx.body = webhookDeliveryView(attempt);
       },
     },
-    {
+    withBody({
       method: 'post',
       path: '/v1/webhooks/:webhook_id/test',
       tag: 'webhooks',
@@ -124,11 +122,10 @@ export function webhookRoutes(deps: HttpDeps): RouteSpec[] {
       params,
       body: schemas.testWebhookBody,
       responses: { 200: schemas.webhookDeliveryView },
-      async handler(ctx) {
-        const body = ctx.state.body as { event?: string };
+      async handler(ctx, body) {
         const attempt = await webhooks.test(authOf(ctx).workspace.id, ctx.params.webhook_id!, body.event);
         ctx.body = webhookDeliveryView(attempt);
       },
-    },
+    }),
   ];
 }

@@ -1,3 +1,4 @@
+import { crewIds } from '../../schemas/crewIds.js';
 import { z } from 'zod';
 import type { CrewId } from './manifest.js';
 
@@ -61,7 +62,7 @@ export function actionError(message: string, options: { retryable: boolean; code
  */
 export const integrationActionInputSchema = z.object({
   outcome_id: z.string(),
-  crew: z.enum(['writer', 'mind', 'pilot']),
+  crew: z.enum(crewIds),
   stage: z.string(),
   flag: z.string(),
   flag_value: z.union([z.boolean(), z.string()]),

@@ -1,7 +1,8 @@
+import type { CrewId } from '../../schemas/crewIds.js';
 import type { PluginJob, PluginRunner } from './workers.js';
 
-/** Crew ids of the spec. */
-export type CrewId = 'writer' | 'mind' | 'pilot';
+/** Crew ids of the spec (the one list: schemas/crewIds.ts). */
+export type { CrewId };
 
 /** Integration ids are DESIGN's neutral words; one plugin per id. */
 export type IntegrationId =

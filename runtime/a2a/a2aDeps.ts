@@ -1,6 +1,6 @@
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
-import type { DecisionRequest } from '../approvals/decisions.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
 import type { AuthenticatedKey } from '../auth/keyService.js';
 import type { CrewState } from '../crewCatalog.js';
 import type { EventBus } from '../events/eventBus.js';

@@ -1,13 +1,6 @@
 import { defaultExpiryHours, type ApprovalPolicy } from '../../machines/approvals.js';
+import type { ApprovalsRequest } from '../../schemas/approvals.js';
 import { errors } from '../errors.js';
-
-/** The `approvals` object of a deploy, run or batch entry, and of a workspace policy, after schema validation. */
-export interface ApprovalsRequest {
-  before_integrations?: boolean;
-  before_completion?: boolean;
-  expires_in_hours?: number;
-  on_expiry?: 'reject' | 'approve';
-}
 
 /** A request's values with the defaults filled in. */
 export function normalizePolicy(request: ApprovalsRequest | null | undefined): ApprovalPolicy {

@@ -1,4 +1,5 @@
 import type { Decider, Decision } from '../../machines/approvals.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
 import type { Repositories } from '../../storage/index.js';
 import type { ActionRow } from '../../storage/repositories/approvals.js';
 import type { WorkspaceRow } from '../../storage/repositories/workspaces.js';
@@ -7,13 +8,6 @@ import { ActorStoppedError } from '../actors/actorStoppedError.js';
 import type { Clock } from '../clock.js';
 import { ServiceError, errors } from '../errors.js';
 import type { EngineMachines } from '../outcomes/engineMachines.js';
-
-/** POST /v1/outcomes/{id}/actions/{action_id}, after schema validation. */
-export interface DecisionRequest {
-  decision: Decision;
-  comment?: string;
-  content?: string;
-}
 
 export interface Decisions {
   /**

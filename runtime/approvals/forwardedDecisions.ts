@@ -3,7 +3,8 @@ import type { WorkspaceRow } from '../../storage/repositories/workspaces.js';
 import { ActorOwnedElsewhereError } from '../actors/actorOwnedElsewhereError.js';
 import type { CommandForwarding } from '../actors/commandForwarding.js';
 import { errors } from '../errors.js';
-import type { DecisionRequest, Decisions } from './decisions.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
+import type { Decisions } from './decisions.js';
 
 const kind = 'outcome.decide';
 

@@ -1,7 +1,7 @@
 import type { ElicitRequestFormParams } from '@modelcontextprotocol/server';
 import { decisionBody } from '../../schemas/approvals.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
-import type { DecisionRequest } from '../approvals/decisions.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
 import { errors } from '../errors.js';
 import type { CrewdMcpDeps } from './mcpDeps.js';
 

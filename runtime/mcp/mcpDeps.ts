@@ -1,7 +1,7 @@
 import type { AuthenticatedKey } from '../auth/keyService.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { Outcomes } from '../outcomes/outcomes.js';
-import type { DecisionRequest } from '../approvals/decisions.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 

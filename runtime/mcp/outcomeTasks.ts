@@ -3,7 +3,7 @@ import { deployCrewInput, restPartOf } from '../../schemas/mcpTools.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { CrewId } from '../../crews/index.js';
 import { ServiceError } from '../errors.js';
-import type { DeployRequest } from '../outcomes/requests.js';
+import type { DeployRequest } from '../../schemas/outcomes.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
 import { approvalTaskStatus } from './approvalTaskStatus.js';

@@ -1,7 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/server';
 import { actionList, actionView, listPendingActionsInput, resolveActionInput } from '../../schemas/approvals.js';
 import type { JsonSchema } from '../../schemas/types.js';
-import type { DecisionRequest } from '../approvals/decisions.js';
+import type { DecisionRequest } from '../../schemas/approvals.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
 import { toolSchema } from './toolSchema.js';

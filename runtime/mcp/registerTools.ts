@@ -3,7 +3,7 @@ import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseO
 import { deployBody, outcomeList, outcomeView, reviseBody, revision } from '../../schemas/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 import type { CrewId } from '../../crews/index.js';
-import type { DeployRequest, ReviseRequest } from '../outcomes/requests.js';
+import type { DeployRequest, ReviseRequest } from '../../schemas/outcomes.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { createTaskResult, declaresTasksExtension } from './extensionTasks.js';
 import { outcomeUri } from './outcomeUri.js';

@@ -5,7 +5,7 @@ import { ActorOwnedElsewhereError } from '../actors/actorOwnedElsewhereError.js'
 import type { CommandForwarding } from '../actors/commandForwarding.js';
 import { errors } from '../errors.js';
 import type { Outcomes } from './outcomes.js';
-import type { ReviseRequest } from './requests.js';
+import type { ReviseRequest } from '../../schemas/outcomes.js';
 
 /**
  * The outcome commands that act on a running actor (cancel, revise, retry) on several processes

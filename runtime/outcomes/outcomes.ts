@@ -22,7 +22,8 @@ import { admitToLine, checkCapacity, type CommitCondition } from './checkCapacit
 import { insufficientCredits } from './insufficientCredits.js';
 import { planBatch, workflowOf } from './planBatch.js';
 import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
-import type { BatchRequest, Deployed, DeployRequest, ReviseRequest } from './requests.js';
+import type { BatchRequest, DeployRequest, ReviseRequest } from '../../schemas/outcomes.js';
+import type { Deployed } from './requests.js';
 import type { StageRunner } from './stageRunner.js';
 import type { DeployTrace, TraceDeploy } from '../telemetry/deployTrace.js';
 

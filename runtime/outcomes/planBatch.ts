@@ -4,7 +4,7 @@ import { errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
 import { checkBrief } from './checkBrief.js';
 import { findCycle } from './findCycle.js';
-import type { BatchRequest } from './requests.js';
+import type { BatchRequest } from '../../schemas/outcomes.js';
 
 export type BatchEntry = BatchRequest['crews'][number];
 

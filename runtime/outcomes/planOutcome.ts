@@ -8,7 +8,8 @@ import type { TickRows } from '../actors/tickRows.js';
 import type { CrewDefinition } from '../../crews/index.js';
 import type { EngineMachines } from './engineMachines.js';
 import { outcomeRow, publicProgress } from './outcomeProjection.js';
-import type { Deployed, DeployRequest } from './requests.js';
+import type { DeployRequest } from '../../schemas/outcomes.js';
+import type { Deployed } from './requests.js';
 
 export const initialRevisions = 3;
 

@@ -1,19 +1,11 @@
 import type { PluginRegistry } from '../../plugins/registry.js';
+import type { ConnectRequest } from '../../schemas/tools.js';
 import { errors } from '../errors.js';
 import { checkWebhookUrl } from '../webhooks/urlGuard.js';
 import type { ToolSettings } from './settings.js';
 
-/** The body of POST /api/mcp/connect. */
-export interface ConnectRequest {
-  server_type: string;
-  server_name: string;
-  credentials?: Record<string, string>;
-  params?: Record<string, unknown>;
-  /** `oauth`: authorize with the server's OAuth (MCP authorization) instead of static credentials. */
-  auth?: 'oauth';
-  /** A client pre-registered with the server's authorization server (else the operator's, CIMD or registration). */
-  oauth?: { client_id: string; client_secret?: string };
-}
+// The body of POST /api/mcp/connect is derived from its JSON Schema (schemas/tools.ts); the other tool modules import it from here.
+export type { ConnectRequest };
 
 /**
  * Checks a connect request before anything is stored: `server_type` is a plugin id or `custom`;

@@ -2,6 +2,7 @@ import { SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { Logger } from 'pino';
 import type { Plugin } from '../../plugins/contract.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
+import type { ConfigureRequest } from '../../schemas/integrations.js';
 import type { Repositories } from '../../storage/index.js';
 import type { Clock } from '../clock.js';
 import { errors } from '../errors.js';
@@ -17,13 +18,6 @@ import { createSettingsValidator } from './settingsValidator.js';
  * its manifest lists in `configureFields` (the chat tool's channel and switches).
  */
 const topLevelFields = ['channel', 'notify_on_completion', 'import_context'] as const;
-
-export interface ConfigureBody {
-  settings?: Record<string, unknown>;
-  channel?: string;
-  notify_on_completion?: boolean;
-  import_context?: boolean;
-}
 
 /**
  * The Integrations endpoints and deploy-flag validation: which integrations exist, their saved
@@ -141,7 +135,7 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
      * Validates and saves `settings` (secrets split off and encrypted; a secret left out keeps its
      * stored value), then makes sure the workspace has a tool connection to the plugin.
      */
-    async configure(workspaceId: string, integrationId: string, body: ConfigureBody): Promise<IntegrationView> {
+    async configure(workspaceId: string, integrationId: string, body: ConfigureRequest): Promise<IntegrationView> {
       const plugin = pluginOr404(integrationId);
       const settings: Record<string, unknown> = { ...(body.settings ?? {}) };
       for (const name of topLevelFields) {

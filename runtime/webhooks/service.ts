@@ -1,6 +1,7 @@
 import type { AttemptRow, DeliveryRow, WebhookDeliveriesRepository, WebhookStats } from '../../storage/repositories/webhookDeliveries.js';
 import type { WebhookListAfter, WebhookPatch, WebhookRow, WebhooksRepository } from '../../storage/repositories/webhooks.js';
 import type { EventsRepository } from '../../storage/repositories/events.js';
+import type { CreateWebhookRequest, UpdateWebhookRequest } from '../../schemas/webhooks.js';
 import type { Clock } from '../clock.js';
 import { errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
@@ -15,27 +16,14 @@ export const maxWebhooksPerWorkspace = 100;
 /** How long deliveries stay signed with the old secret beside the new one after a rotation. */
 export const secretRotationOverlapMs = 24 * 60 * 60 * 1000;
 
-export interface CreateWebhookInput {
-  url: string;
-  events: string[];
-  secret: string;
-  description?: string;
-  active?: boolean;
-  debug?: boolean;
-  /** Only this outcome's events are delivered (the caller checked it is the workspace's). */
-  outcome_id?: string;
+/**
+ * A webhook to create: the POST /v1/webhooks body (its `outcome_id`: only this outcome's events are
+ * delivered; the caller checked it is the workspace's), plus what only the runtime sets.
+ */
+export type CreateWebhookInput = CreateWebhookRequest & {
   /** An A2A push config's token, sent as `X-A2A-Notification-Token` on every delivery. */
   notification_token?: string;
-}
-
-export interface UpdateWebhookInput {
-  url?: string;
-  secret?: string;
-  events?: string[];
-  active?: boolean;
-  description?: string;
-  debug?: boolean;
-}
+};
 
 /** What the service needs of the dispatcher: cache invalidation, the test send, redelivery. */
 export interface WebhookDispatchHooks {
@@ -80,7 +68,7 @@ export interface WebhookService {
   get(workspaceId: string, webhookId: string): Promise<WebhookWithStats>;
   /** The undeleted webhooks scoped to the outcome, oldest first, with their notification tokens. */
   listForOutcome(workspaceId: string, outcomeId: string): Promise<ScopedWebhook[]>;
-  update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats>;
+  update(workspaceId: string, webhookId: string, input: UpdateWebhookRequest): Promise<WebhookWithStats>;
   /** Deletes the webhook; deliveries still waiting for a retry end without another attempt. */
   remove(workspaceId: string, webhookId: string): Promise<void>;
   /** Every attempt made for the webhook, newest first; readable after the webhook was deleted. */
@@ -182,7 +170,7 @@ export function createWebhookService(options: WebhookServiceOptions): WebhookSer
       return rows.map((row) => ({ row, notificationToken: row.notification_token ? cipher.decrypt(row.notification_token) : '' }));
     },
 
-    async update(workspaceId: string, webhookId: string, input: UpdateWebhookInput): Promise<WebhookWithStats> {
+    async update(workspaceId: string, webhookId: string, input: UpdateWebhookRequest): Promise<WebhookWithStats> {
       const before = await own(workspaceId, webhookId);
       const now = clock.now();
       const patch: WebhookPatch = { updated_at: now.toISOString() };

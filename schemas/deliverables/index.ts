@@ -1,4 +1,5 @@
 import { component } from '../common.js';
+import type { CrewId } from '../crewIds.js';
 import type { JsonSchema } from '../types.js';
 import { analysisSchema, meetingSummarySchema, priorityRankingSchema, processPlanSchema, retroSchema, statusReviewSchema } from './mind.js';
 import { prdSchema, releaseNotesSchema, roadmapSchema, technicalSpecSchema, ticketSetSchema } from './pilot.js';
@@ -33,7 +34,7 @@ export type DeliverableKind = keyof typeof deliverableSchemas;
 export const deliverableKinds = Object.keys(deliverableSchemas) as DeliverableKind[];
 
 /** The kinds each crew writes, its default first. */
-export const crewDeliverables: Record<'writer' | 'mind' | 'pilot', DeliverableKind[]> = {
+export const crewDeliverables: Record<CrewId, DeliverableKind[]> = {
   writer: ['blog_post', 'social_posts', 'newsletter', 'documentation_page', 'how_to', 'email', 'landing_copy'],
   mind: ['meeting_summary', 'status_review', 'analysis', 'process_plan', 'retro', 'priority_ranking'],
   pilot: ['prd', 'roadmap', 'ticket_set', 'release_notes', 'technical_spec'],

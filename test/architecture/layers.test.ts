@@ -14,7 +14,8 @@ const allowed: Record<Layer, string[]> = {
   storage: ['storage'],
   // Plugins reach schemas/ (the leaf layer of JSON Schema helpers) only through their contract.
   plugins: ['plugins', 'schemas'],
-  crews: ['crews'],
+  // Crews read the one list of crew ids from schemas/ (the leaf layer, issue 28).
+  crews: ['crews', 'schemas'],
   quality: ['quality'],
   // The model layer: the ModelProvider contract, openai, the local composer and its worker pool.
   models: ['models', 'quality', 'crews', 'schemas'],
