@@ -119,7 +119,8 @@ test("another workspace's webhook is 404 everywhere", async (t) => {
 // The attempt timeout leaves room for a loaded CI machine: an attempt cut before the receiver saw it
 // would shift every later attempt number. Only the 'hang' attempt waits it out.
 test('failed attempts are retried on the schedule with the same signed bytes until a 2xx', async (t) => {
-  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,150,150,150,150', CREWD_WEBHOOK_TIMEOUT_MS: '1500' });
+  // 5 s: the hanging attempt must time out, and the answered ones must not on a loaded machine.
+  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,150,150,150,150', CREWD_WEBHOOK_TIMEOUT_MS: '5000' });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, plan: [500, 503, 'hang', 200] });
   t.teardown(() => receiver.close());
@@ -164,7 +165,7 @@ test('failed attempts are retried on the schedule with the same signed bytes unt
 });
 
 test('a failed attempt shows as failed with next_retry while attempts remain, and as final after the last', async (t) => {
-  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000', CREWD_WEBHOOK_TIMEOUT_MS: '1500', CREWD_WEBHOOK_RETRY_JITTER: '0' });
+  const server = await startServer({ CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,60000', CREWD_WEBHOOK_TIMEOUT_MS: '15000', CREWD_WEBHOOK_RETRY_JITTER: '0' });
   t.teardown(() => server.close());
   const receiver = await startReceiver({ secret, otherwise: 500 });
   t.teardown(() => receiver.close());

@@ -25,12 +25,13 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   const [script = '', ...rest] = args;
   const nodeArgs = script === 'app/cli/main.ts' ? await crewdArgs(rest) : ['--import', 'tsx', ...args];
   const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  // Generous: a loaded machine can take long to start a tsx process; this only bounds a hang.
+  // Generous: a loaded machine can take long to start a process (restoring 300 outcomes took over
+  // 120 s at load 20); this only bounds a hang.
   try {
     await until(async () => {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
       return fetch(readyUrl).then(() => true, () => false);
-    }, `${args.join(' ')} to answer at ${readyUrl}`, { timeoutMs: 120_000, everyMs: 50 });
+    }, `${args.join(' ')} to answer at ${readyUrl}`, { timeoutMs: 240_000, everyMs: 50 });
     return child;
   } catch (error) {
     child.kill('SIGKILL');
