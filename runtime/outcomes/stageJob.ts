@@ -1,5 +1,4 @@
-import type { Repositories } from '../../storage/index.js';
-import type { OutcomeInputRow } from '../../storage/repositories/outcomes.js';
+import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { CrewCatalog } from '../crewCatalog.js';
 import type { CrewDefinition, CrewId } from '../../crews/index.js';
@@ -27,22 +26,29 @@ export interface Job {
 /** The dependency documents of an outcome without dependencies: one shared empty list. */
 export const noDocuments: readonly string[] = Object.freeze([]);
 
-/** Reads an outcome's job: its crew, inputs, stored outputs and the results of its dependencies. */
-export async function loadJob(repos: Repositories, crews: Pick<CrewCatalog, 'definition'>, outcomeId: string): Promise<Job> {
-  const [outcome, input, outputs] = await Promise.all([repos.outcomes.getAny(outcomeId), repos.outcomes.getInput(outcomeId), repos.stageOutputs.listForOutcome(outcomeId)]);
+/** The rows one outcome's job is built from (read in batches by the job loader). */
+export interface JobRows {
+  outcome: OutcomeRow | undefined;
+  input: OutcomeInputRow | undefined;
+  outputs: StageOutputRow[];
+  /** The stored outcomes among `input.depends_on`, in the order the database returned them. */
+  dependencies: OutcomeRow[];
+}
+
+/** An outcome's job from its rows: its crew, inputs, stored outputs and the results of its dependencies. */
+export function jobFromRows(crews: Pick<CrewCatalog, 'definition'>, outcomeId: string, rows: JobRows): Job {
+  const { outcome, input } = rows;
   if (!outcome || !input) throw new Error(`outcome ${outcomeId} has no stored input`);
   const dependencyDocuments: string[] = [];
-  if (input.depends_on.length > 0) {
-    for (const dependency of await repos.outcomes.getMany(input.depends_on)) {
-      const content = (dependency.result as { content?: string } | null)?.content;
-      if (content) dependencyDocuments.push(`Result of the ${dependency.crew} crew (${dependency.id}):\n\n${content}`);
-    }
+  for (const dependency of rows.dependencies) {
+    const content = (dependency.result as { content?: string } | null)?.content;
+    if (content) dependencyDocuments.push(`Result of the ${dependency.crew} crew (${dependency.id}):\n\n${content}`);
   }
   return {
     workspaceId: outcome.workspace_id,
     crew: crews.definition(outcome.crew as CrewId),
     input,
-    outputs: new Map(outputs.map((row) => [outputKey(row.step_key, row.attempt), row])),
+    outputs: new Map(rows.outputs.map((row) => [outputKey(row.step_key, row.attempt), row])),
     dependencyDocuments: dependencyDocuments.length > 0 ? dependencyDocuments : noDocuments,
   };
 }

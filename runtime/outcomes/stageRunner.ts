@@ -11,7 +11,8 @@ import { isAbortError, ModelStepError } from '../../models/errors.js';
 import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDescriptor } from '../../models/types.js';
 import type { MeasureExtras } from '../../models/workerPool/inProcessMeasure.js';
 import { shortMessage } from './shortMessage.js';
-import { currentDocument, latest, loadJob, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
+import { createJobLoader } from './jobLoader.js';
+import { currentDocument, latest, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
 import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
@@ -117,6 +118,7 @@ function documentTitle(content: string, brief: string): string {
  */
 export function createStageRunner(deps: StageRunnerDeps): StageRunner {
   const jobs = new Map<string, Promise<Job>>();
+  const loader = createJobLoader(deps.repos, deps.crews);
   // The tool-call count of a result costs a query on the one SQLite connection. It is skipped
   // (0 of 0) only when it is known to be zero: the outcome was deployed in this process (primed:
   // every stage ran here) and no step of it was offered a tool.
@@ -130,7 +132,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
   function job(outcomeId: string): Promise<Job> {
     let pending = jobs.get(outcomeId);
     if (!pending) {
-      pending = loadJob(deps.repos, deps.crews, outcomeId);
+      pending = loader.load(outcomeId);
       pending.catch(() => jobs.delete(outcomeId));
       jobs.set(outcomeId, pending);
     }

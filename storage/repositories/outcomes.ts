@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
 import { parseJson } from '../sql/parseJson.js';
+import { readInChunks } from '../sql/inChunks.js';
 
 /** The outcome read model: one row per outcome, kept current by the actor host after each transition. */
 export interface OutcomeRow {
@@ -191,6 +192,16 @@ export function outcomesRepository(db: Db): OutcomesRepository {
       if (ids.length === 0) return [];
       return (await db('outcomes').whereIn('id', ids)).map(fromDb);
     },
+    /** Any workspace's outcomes by id (engine internals only); an id not stored is absent from the map. */
+    async getAnyMany(ids: readonly string[]): Promise<Map<string, OutcomeRow>> {
+      const rows = await readInChunks(ids, (chunk) => db('outcomes').whereIn('id', chunk));
+      return new Map(rows.map((row: Record<string, unknown>) => [String(row.id), fromDb(row)]));
+    },
+    /** The stored inputs of these outcomes, by id; an id without one is absent from the map. */
+    async getInputs(ids: readonly string[]): Promise<Map<string, OutcomeInputRow>> {
+      const rows = await readInChunks(ids, (chunk) => db('outcome_inputs').whereIn('outcome_id', chunk));
+      return new Map(rows.map((row: Record<string, unknown>) => [String(row.outcome_id), inputFromDb(row)]));
+    },
     async getInput(id: string): Promise<OutcomeInputRow | undefined> {
       const row = await db('outcome_inputs').where({ outcome_id: id }).first();
       return row ? inputFromDb(row) : undefined;
@@ -231,6 +242,10 @@ export interface OutcomesRepository {
   getAny(id: string): Promise<OutcomeRow | undefined>;
   getMany(ids: string[]): Promise<OutcomeRow[]>;
   getInput(id: string): Promise<OutcomeInputRow | undefined>;
+  /** Any workspace's outcomes by id (engine internals only); an id not stored is absent from the map. */
+  getAnyMany(ids: readonly string[]): Promise<Map<string, OutcomeRow>>;
+  /** The stored inputs of these outcomes, by id; an id without one is absent from the map. */
+  getInputs(ids: readonly string[]): Promise<Map<string, OutcomeInputRow>>;
   /** The briefs of these outcomes, by id (one query for a page of a list). */
   briefsOf(ids: string[]): Promise<Map<string, string>>;
   /** Newest first, by (created_at, id) descending: a keyset walk never repeats or skips a row. */

@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
 import { parseJson } from '../sql/parseJson.js';
+import { readInChunks } from '../sql/inChunks.js';
 
 /**
  * What one agent step produced, keyed by (outcome, step, attempt): `step_key` is the stage index
@@ -14,6 +15,18 @@ export interface StageOutputRow {
   content: string;
   data: Record<string, unknown> | null;
   created_at: string;
+}
+
+function outputFromDb(row: Record<string, unknown>): StageOutputRow {
+  return {
+    outcome_id: String(row.outcome_id),
+    step_key: String(row.step_key),
+    attempt: Number(row.attempt),
+    summary: String(row.summary),
+    content: String(row.content),
+    data: parseJson(row.data, null),
+    created_at: String(row.created_at),
+  };
 }
 
 export function stageOutputsRepository(db: Db): StageOutputsRepository {
@@ -44,15 +57,14 @@ export function stageOutputsRepository(db: Db): StageOutputsRepository {
     },
     async listForOutcome(outcomeId: string): Promise<StageOutputRow[]> {
       const rows = await db('stage_outputs').where({ outcome_id: outcomeId }).orderBy([{ column: 'created_at' }, { column: 'attempt' }]);
-      return rows.map((row: Record<string, unknown>) => ({
-        outcome_id: String(row.outcome_id),
-        step_key: String(row.step_key),
-        attempt: Number(row.attempt),
-        summary: String(row.summary),
-        content: String(row.content),
-        data: parseJson(row.data, null),
-        created_at: String(row.created_at),
-      }));
+      return rows.map(outputFromDb);
+    },
+    /** The outputs of each of these outcomes, in `listForOutcome` order; an outcome without any maps to []. */
+    async listForOutcomes(outcomeIds: readonly string[]): Promise<Map<string, StageOutputRow[]>> {
+      const byOutcome = new Map<string, StageOutputRow[]>(outcomeIds.map((id) => [id, []]));
+      const rows = await readInChunks(outcomeIds, (chunk) => db('stage_outputs').whereIn('outcome_id', chunk).orderBy([{ column: 'created_at' }, { column: 'attempt' }]));
+      for (const row of rows) byOutcome.get(String(row.outcome_id))?.push(outputFromDb(row));
+      return byOutcome;
     },
   };
 }
@@ -66,4 +78,6 @@ export interface StageOutputsRepository {
    */
   recentTimings(limit?: number): Promise<Array<{ outcome_id: string; crew: string; step_key: string; attempt: number; created_at: string }>>;
   listForOutcome(outcomeId: string): Promise<StageOutputRow[]>;
+  /** The outputs of each of these outcomes, in `listForOutcome` order; an outcome without any maps to []. */
+  listForOutcomes(outcomeIds: readonly string[]): Promise<Map<string, StageOutputRow[]>>;
 }

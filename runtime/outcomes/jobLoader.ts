@@ -1,0 +1,73 @@
+import type { Repositories } from '../../storage/index.js';
+import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { CrewCatalog } from '../crewCatalog.js';
+import { jobFromRows, type Job } from './stageJob.js';
+
+/**
+ * Loads stage jobs in batches: the jobs asked for in one turn of the event loop are read together
+ * (a restore starts thousands of actors in one turn, and three queries per outcome were most of
+ * its database time). One batch is one read of outcomes, inputs and outputs by id (in chunks, see
+ * `readInChunks`) and one of their dependencies; each caller gets its own job or its own error.
+ */
+export interface JobLoader {
+  load(outcomeId: string): Promise<Job>;
+}
+
+interface Waiter {
+  resolve(job: Job): void;
+  reject(error: unknown): void;
+}
+
+export function createJobLoader(repos: Pick<Repositories, 'outcomes' | 'stageOutputs'>, crews: Pick<CrewCatalog, 'definition'>): JobLoader {
+  // Callers by outcome id; several callers of one id share its rows.
+  let queued = new Map<string, Waiter[]>();
+
+  async function readBatch(batch: Map<string, Waiter[]>): Promise<void> {
+    const ids = [...batch.keys()];
+    let outcomes: Map<string, OutcomeRow>;
+    let inputs: Awaited<ReturnType<Repositories['outcomes']['getInputs']>>;
+    let outputs: Awaited<ReturnType<Repositories['stageOutputs']['listForOutcomes']>>;
+    let dependencies: Map<string, OutcomeRow>;
+    try {
+      [outcomes, inputs, outputs] = await Promise.all([repos.outcomes.getAnyMany(ids), repos.outcomes.getInputs(ids), repos.stageOutputs.listForOutcomes(ids)]);
+      const dependencyIds = new Set<string>();
+      for (const input of inputs.values()) for (const id of input.depends_on) dependencyIds.add(id);
+      dependencies = dependencyIds.size > 0 ? await repos.outcomes.getAnyMany([...dependencyIds]) : new Map();
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    // Database order of the dependency rows, so a job lists its dependencies as a read of its own would.
+    const rank = new Map([...dependencies.keys()].map((id, index) => [id, index]));
+    for (const [id, waiters] of batch) {
+      const input = inputs.get(id);
+      const own = (input?.depends_on ?? []).filter((dependency) => dependencies.has(dependency));
+      own.sort((a, b) => rank.get(a)! - rank.get(b)!);
+      let job: Job;
+      try {
+        job = jobFromRows(crews, id, { outcome: outcomes.get(id), input, outputs: outputs.get(id) ?? [], dependencies: own.map((dependency) => dependencies.get(dependency)!) });
+      } catch (error) {
+        for (const waiter of waiters) waiter.reject(error);
+        continue;
+      }
+      for (const waiter of waiters) waiter.resolve(job);
+    }
+  }
+
+  return {
+    load(outcomeId) {
+      return new Promise<Job>((resolve, reject) => {
+        if (queued.size === 0) {
+          setImmediate(() => {
+            const batch = queued;
+            queued = new Map();
+            void readBatch(batch);
+          });
+        }
+        const waiters = queued.get(outcomeId);
+        if (waiters) waiters.push({ resolve, reject });
+        else queued.set(outcomeId, [{ resolve, reject }]);
+      });
+    },
+  };
+}
