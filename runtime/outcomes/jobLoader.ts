@@ -1,5 +1,6 @@
 import type { Repositories } from '../../storage/index.js';
-import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/outcomes.js';
+import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { CrewCatalog } from '../crewCatalog.js';
 import { jobFromRows, type Job } from './stageJob.js';
 
@@ -13,6 +14,9 @@ export interface JobLoader {
   load(outcomeId: string): Promise<Job>;
 }
 
+/** Rows by id, in the order the database returned them. */
+const byId = (rows: OutcomeRow[]) => new Map(rows.map((row) => [row.id, row]));
+
 interface Waiter {
   resolve(job: Job): void;
   reject(error: unknown): void;
@@ -25,14 +29,16 @@ export function createJobLoader(repos: Pick<Repositories, 'outcomes' | 'stageOut
   async function readBatch(batch: Map<string, Waiter[]>): Promise<void> {
     const ids = [...batch.keys()];
     let outcomes: Map<string, OutcomeRow>;
-    let inputs: Awaited<ReturnType<Repositories['outcomes']['getInputs']>>;
-    let outputs: Awaited<ReturnType<Repositories['stageOutputs']['listForOutcomes']>>;
+    let inputs: Map<string, OutcomeInputRow>;
+    let outputs: Map<string, StageOutputRow[]>;
     let dependencies: Map<string, OutcomeRow>;
     try {
-      [outcomes, inputs, outputs] = await Promise.all([repos.outcomes.getAnyMany(ids), repos.outcomes.getInputs(ids), repos.stageOutputs.listForOutcomes(ids)]);
+      let outcomeRows: OutcomeRow[];
+      [outcomeRows, inputs, outputs] = await Promise.all([repos.outcomes.getMany(ids), repos.outcomes.getInputs(ids), repos.stageOutputs.listForOutcomes(ids)]);
+      outcomes = byId(outcomeRows);
       const dependencyIds = new Set<string>();
       for (const input of inputs.values()) for (const id of input.depends_on) dependencyIds.add(id);
-      dependencies = dependencyIds.size > 0 ? await repos.outcomes.getAnyMany([...dependencyIds]) : new Map();
+      dependencies = byId(await repos.outcomes.getMany([...dependencyIds]));
     } catch (error) {
       for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
       return;

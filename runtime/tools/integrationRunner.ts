@@ -67,14 +67,15 @@ export function createIntegrationRunner(deps: {
     const action = binding.flag.action;
     const key = journalKey(input.outcomeId, input.stage, input.attempt, integration);
     const started = performance.now();
-    const args: IntegrationActionInput = { outcome_id: input.outcomeId, crew: input.crew, stage: input.stage, flag: flag.flag, flag_value: flag.value, title: input.title, content: input.content, idempotency_key: key };
+    // A literal checked against the plugin contract keeps its own (indexable) type: no cast to send it.
+    const args = { outcome_id: input.outcomeId, crew: input.crew, stage: input.stage, flag: flag.flag, flag_value: flag.value, title: input.title, content: input.content, idempotency_key: key } satisfies IntegrationActionInput;
     const answer = await deps.invoker.invoke({
       kind: 'integration',
       workspaceId: input.workspaceId,
       outcomeId: input.outcomeId,
       agentName: null,
       key,
-      args: args as unknown as Record<string, unknown>,
+      args,
       resolve: async () => pluginTarget(input.workspaceId, integration, binding.flag.tool),
       failureText: (message) => message,
       toolErrorCode: 'integration_error',

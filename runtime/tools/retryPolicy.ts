@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { classifyMcpError } from './errors.js';
 
@@ -44,8 +45,6 @@ export function callFailureOf(error: unknown, phase: 'open' | 'call' = 'open'): 
   return new CallFailure(failure.message, failure.reason, failure.retryable && !settled, undefined, { cause: error });
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /** How a call under the policy ended: its value, or the last attempt's failure; with the retries it took. */
 export type RetryOutcome<T> = { ok: true; value: T; retries: number } | { ok: false; failure: CallFailure; retries: number };
 
@@ -77,7 +76,8 @@ export async function withRetry<T>(policy: RetryPolicy, attempt: () => Promise<T
         // A server's Retry-After is honoured (capped) on top of the backoff p-retry adds.
         onFailedAttempt: async ({ error, retriesLeft }) => {
           const wait = (error as { retryAfterMs?: number }).retryAfterMs;
-          if (retriesLeft > 0 && typeof wait === 'number' && wait > 0) await delay(Math.min(wait, policy.maxRetryAfterMs));
+          // Abortable: a cancelled outcome does not sit out a server's Retry-After.
+          if (retriesLeft > 0 && typeof wait === 'number' && wait > 0) await sleep(Math.min(wait, policy.maxRetryAfterMs), undefined, signal ? { signal } : {});
         },
       },
     );

@@ -9,7 +9,6 @@ import type { ToolSettings } from './settings.js';
 import { idempotencyMetaKey } from './toolJournal.js';
 import { capText, toolOutputText } from './toolOutput.js';
 
-
 /** The tool a call resolved to: a tool of a live connection, or an integration's plugin tool. */
 export interface InvocationTarget {
   /** The connection's id; `integration:<id>` for an integration flag's plugin. */

@@ -188,14 +188,8 @@ export function outcomesRepository(db: Db): OutcomesRepository {
       const row = await db('outcomes').where({ id }).first();
       return row ? fromDb(row) : undefined;
     },
-    async getMany(ids: string[]): Promise<OutcomeRow[]> {
-      if (ids.length === 0) return [];
-      return (await db('outcomes').whereIn('id', ids)).map(fromDb);
-    },
-    /** Any workspace's outcomes by id (engine internals only); an id not stored is absent from the map. */
-    async getAnyMany(ids: readonly string[]): Promise<Map<string, OutcomeRow>> {
-      const rows = await readInChunks(ids, (chunk) => db('outcomes').whereIn('id', chunk));
-      return new Map(rows.map((row: Record<string, unknown>) => [String(row.id), fromDb(row)]));
+    async getMany(ids: readonly string[]): Promise<OutcomeRow[]> {
+      return (await readInChunks(ids, (chunk) => db('outcomes').whereIn('id', chunk))).map(fromDb);
     },
     /** The stored inputs of these outcomes, by id; an id without one is absent from the map. */
     async getInputs(ids: readonly string[]): Promise<Map<string, OutcomeInputRow>> {
@@ -240,10 +234,9 @@ export interface OutcomesRepository {
   get(workspaceId: string, id: string): Promise<OutcomeRow | undefined>;
   /** Any workspace's outcome (engine internals only). */
   getAny(id: string): Promise<OutcomeRow | undefined>;
-  getMany(ids: string[]): Promise<OutcomeRow[]>;
+  /** Any workspace's outcomes by id (engine internals only), in chunks; ids not stored are left out. */
+  getMany(ids: readonly string[]): Promise<OutcomeRow[]>;
   getInput(id: string): Promise<OutcomeInputRow | undefined>;
-  /** Any workspace's outcomes by id (engine internals only); an id not stored is absent from the map. */
-  getAnyMany(ids: readonly string[]): Promise<Map<string, OutcomeRow>>;
   /** The stored inputs of these outcomes, by id; an id without one is absent from the map. */
   getInputs(ids: readonly string[]): Promise<Map<string, OutcomeInputRow>>;
   /** The briefs of these outcomes, by id (one query for a page of a list). */

@@ -1,5 +1,5 @@
 import type { Db } from '../db.js';
-import { parseJson } from './chunks.js';
+import { parseJson } from '../sql/parseJson.js';
 
 /**
  * One journaled call (the one call journal): an agent's tool call (`agent`, the spec's Tool
@@ -72,7 +72,7 @@ function fromDb(row: Record<string, unknown>): ToolCallRow {
     call_key: (row.call_key as string | null) ?? null,
     step: row.step === null || row.step === undefined ? null : Number(row.step),
     error: (row.error as string | null) ?? null,
-    structured: row.structured ? parseJson<Record<string, unknown> | null>(row.structured as string, null) : null,
+    structured: parseJson<Record<string, unknown> | null>(row.structured, null),
   };
 }
 

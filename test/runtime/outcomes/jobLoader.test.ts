@@ -36,9 +36,9 @@ async function singleLoad(repos: Repositories, id: string) {
 
 /** Counts the batch reads, to see how many batches a burst of loads makes. */
 function counted(repos: Repositories) {
-  const calls = { getAnyMany: 0, getInputs: 0, listForOutcomes: 0 };
+  const calls = { getMany: 0, getInputs: 0, listForOutcomes: 0 };
   const outcomes = { ...repos.outcomes };
-  outcomes.getAnyMany = (ids) => ((calls.getAnyMany += 1), repos.outcomes.getAnyMany(ids));
+  outcomes.getMany = (ids) => ((calls.getMany += 1), repos.outcomes.getMany(ids));
   outcomes.getInputs = (ids) => ((calls.getInputs += 1), repos.outcomes.getInputs(ids));
   const stageOutputs = { ...repos.stageOutputs };
   stageOutputs.listForOutcomes = (ids) => ((calls.listForOutcomes += 1), repos.stageOutputs.listForOutcomes(ids));
@@ -64,7 +64,7 @@ async function exercise(t: ExecutionContext, db: Db) {
   const loader = createJobLoader(batchRepos, crews);
   const asked = [...ids, 'out_2', 'out_bare', 'out_missing'];
   const settled = await Promise.allSettled(asked.map((id) => loader.load(id)));
-  t.deepEqual(calls, { getAnyMany: 2, getInputs: 1, listForOutcomes: 1 }, 'one batch (and one read of the dependencies)');
+  t.deepEqual(calls, { getMany: 2, getInputs: 1, listForOutcomes: 1 }, 'one batch (and one read of the dependencies)');
 
   for (const [index, id] of asked.entries()) {
     const result = settled[index]!;
