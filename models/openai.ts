@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
 import { abortError, isRetryableStatus, ModelCallError } from './errors.js';
 import { buildMessages, functionTools, toolNames } from './openaiMessages.js';
 import { fillDeliverable } from './openaiDeliverable.js';
@@ -21,16 +21,19 @@ export interface OpenAIProviderOptions {
  * withRetry owns the retry policy, and every failure is classified here, where it is thrown.
  */
 export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvider {
-  const client = new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey ?? 'not-needed',
-    maxRetries: 0,
-    timeout: options.timeoutMs ?? 120_000,
-  });
+  // The SDK (about 150 modules) is loaded at the first step: a process that serves the API, runs the
+  // local model or only administers does not pay for it at start.
+  let connected: Promise<{ sdk: OpenAISdk; client: OpenAI }> | undefined;
+  const connect = () =>
+    (connected ??= import('openai').then((sdk) => ({
+      sdk,
+      client: new sdk.default({ baseURL: options.baseURL, apiKey: options.apiKey ?? 'not-needed', maxRetries: 0, timeout: options.timeoutMs ?? 120_000 }),
+    })));
   return {
     name: 'openai',
     async step(input, tools, exchanges, signal) {
       if (signal.aborted) throw abortError(signal);
+      const { sdk, client } = await connect();
       const names = toolNames(tools);
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
@@ -43,7 +46,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): ModelProvi
           { signal },
         );
       } catch (error) {
-        throw classify(error, signal);
+        throw classify(sdk, error, signal);
       }
       const message = completion.choices[0]?.message;
       if (!message) throw new ModelCallError('The model returned no choices.', true);
@@ -81,10 +84,12 @@ function usageOf(completion: OpenAI.Chat.Completions.ChatCompletion): { usage?: 
   return { usage: { input_tokens: usage.prompt_tokens, output_tokens: usage.completion_tokens } };
 }
 
-function classify(error: unknown, signal: AbortSignal): Error {
-  if (signal.aborted || error instanceof APIUserAbortError) return abortError(signal);
-  if (error instanceof APIConnectionTimeoutError) return new ModelCallError('The model request timed out.', true, undefined, { cause: error });
-  if (error instanceof APIError) {
+type OpenAISdk = typeof import('openai');
+
+function classify(sdk: OpenAISdk, error: unknown, signal: AbortSignal): Error {
+  if (signal.aborted || error instanceof sdk.APIUserAbortError) return abortError(signal);
+  if (error instanceof sdk.APIConnectionTimeoutError) return new ModelCallError('The model request timed out.', true, undefined, { cause: error });
+  if (error instanceof sdk.APIError) {
     const status = error.status;
     const retryable = status === undefined || isRetryableStatus(status);
     // The client's message already leads with the status ("500 ..."); add it only when missing.
