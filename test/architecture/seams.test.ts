@@ -65,7 +65,6 @@ test('the actor host reads time and chance only through what it is handed (STYLE
 const declaredContracts = [
   'runtime/actors/commandForwarding.ts',
   'runtime/webhooks/attemptRunner.ts',
-  'runtime/webhooks/firstAttemptShortcut.ts',
   'runtime/webhooks/goneWebhook.ts',
   'runtime/webhooks/service.ts',
   'runtime/webhooks/signedSend.ts',
