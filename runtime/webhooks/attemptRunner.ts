@@ -3,6 +3,7 @@ import type { Snapshot } from 'xstate';
 import {
   webhookDeliveryMachineVersion,
   type AttemptInput,
+  type AttemptOutput,
   type WebhookDeliveryEvent,
   type WebhookDeliveryInput,
   type WebhookDeliveryMachine,
@@ -10,8 +11,10 @@ import {
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import { executeActions, type PureStep } from '../actors/pureChart.js';
+import { mergeTickRows, type TickRows } from '../actors/tickRows.js';
 import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
+import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
 import { deliveryAtRest, deliveryDefinition } from './deliveryDefinition.js';
 import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 import type { RetrySchedule } from './retryPolicy.js';
@@ -24,7 +27,7 @@ export type { LiveDelivery } from './liveDelivery.js';
 
 export interface AttemptRunnerOptions {
   /** The process's actor host: every delivery's chart runs on it and its tick writes the delivery row. */
-  actors: Pick<ActorHost, 'register' | 'flushed'>;
+  actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   deliveries: WebhookDeliveriesRepository;
   sender: WebhookSender;
   cache: WebhookCache;
@@ -94,17 +97,17 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
 
-  const handle = options.actors.register(
-    deliveryDefinition({
-      live,
-      attempt,
-      failed(id, reason) {
-        const entry = live.get(id);
-        if (entry) leave(entry, reason);
-      },
-    }),
-  );
+  const definition = deliveryDefinition({
+    live,
+    attempt,
+    failed(id, reason) {
+      const entry = live.get(id);
+      if (entry) leave(entry, reason);
+    },
+  });
+  const handle = options.actors.register(definition);
   const { chart } = handle;
+  const shortcut = createFirstAttemptShortcut(chart, definition.logic, schedule, options.jitter);
 
   /** Starts a delivery's chart at `step` (its first). */
   function start(row: DeliveryRow, step: PureStep<WebhookDeliveryMachine>, manual = false): LiveDelivery {
@@ -114,8 +117,11 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
     return entry;
   }
 
-  /** Records a step with the host (a step at rest is stored by its next tick), then runs its actions. */
-  function advance(entry: LiveDelivery, step: PureStep<WebhookDeliveryMachine>): void {
+  /**
+   * Records a step with the host (a step at rest is stored by its next tick), then runs its actions
+   * (`run` false: the first step of a delivery whose first attempt the shortcut already made).
+   */
+  function advance(entry: LiveDelivery, step: PureStep<WebhookDeliveryMachine>, run = true): void {
     const { snapshot } = step;
     entry.snapshot = snapshot;
     if (snapshot.status === 'error') {
@@ -134,7 +140,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
         (error: unknown) => leave(entry, error instanceof Error ? error : new Error(String(error))),
       );
     }
-    executeActions(step.actions);
+    if (run) executeActions(step.actions);
   }
 
   /** The chart's `attempt` slot: the signed send, whose result is the chart's next event. */
@@ -144,20 +150,78 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
     send(entry, attemptNo).then(
       (output) => answer(entry, { type: 'ATTEMPTED', attempt: attemptNo, output }),
       (error: unknown) => {
-        const reason = error instanceof Error ? error : new Error(String(error));
-        // Cut short by a shutdown, or not made while stopping or for an operator (who gets the
-        // error): nothing is stored, the row keeps its last state.
-        if (reason instanceof AttemptCutShortError || options.stopping() || entry.manual) {
-          if (live.get(deliveryId) === entry) leave(entry, reason instanceof AttemptCutShortError || options.stopping() ? shuttingDown() : reason);
-          return;
-        }
-        answer(entry, { type: 'ATTEMPT_FAILED', attempt: attemptNo, error: reason.message });
+        const event = refused(entry, attemptNo, error);
+        if (event) answer(entry, event);
       },
     );
   }
 
+  /**
+   * An attempt that was not made: cut short by a shutdown, or not made while stopping or for an
+   * operator (who gets the error): nothing is stored, the row keeps its last state (null). Any
+   * other refusal (the webhook was deleted or switched off) is the chart's `ATTEMPT_FAILED`.
+   */
+  function refused(entry: LiveDelivery, attemptNo: number, error: unknown): WebhookDeliveryEvent | null {
+    const reason = error instanceof Error ? error : new Error(String(error));
+    const cut = reason instanceof AttemptCutShortError || options.stopping();
+    if (!cut && !entry.manual) return { type: 'ATTEMPT_FAILED', attempt: attemptNo, error: reason.message };
+    if (live.get(entry.row.id) === entry) leave(entry, cut ? shuttingDown() : reason);
+    return null;
+  }
+
+  /**
+   * The adapter's shortcut (firstAttemptShortcut.ts) for a new delivery whose first attempt is due
+   * at once: that attempt is made before the chart's first step. A 2xx stores the chart's end
+   * through the host's tick (`commit`) without stepping the chart; any other outcome takes the
+   * chart's first step (which asks for that very attempt, already made) and answers it.
+   */
+  function sendFirst(entry: LiveDelivery, row: DeliveryRow, succeeded: NonNullable<typeof shortcut>): void {
+    const answerFirst = (event: WebhookDeliveryEvent) => {
+      advance(entry, chart.initial(inputOf(row)), false);
+      answer(entry, event);
+    };
+    send(entry, 1).then(
+      (output: AttemptOutput) => {
+        if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
+        if (output.ok) storeSucceeded(entry, succeeded(row, output, clock.now().toISOString()));
+        else answerFirst({ type: 'ATTEMPTED', attempt: 1, output });
+      },
+      (error: unknown) => {
+        const event = refused(entry, 1, error);
+        if (event) answerFirst(event);
+      },
+    );
+  }
+
+  /**
+   * The shortcut's rows of the deliveries whose first attempt succeeded in this turn of the event
+   * loop go to the host as one `commit` group: one group per burst of answers rather than one per
+   * delivery. (An UPDATE of existing rows has no constraint to break, so a group the host cannot
+   * store is not expected; if it happens, its deliveries stay `scheduled` and recovery sends them
+   * again: at-least-once.)
+   */
+  let succeededGroup: { entries: LiveDelivery[]; rows: TickRows } | null = null;
+  function storeSucceeded(entry: LiveDelivery, rows: TickRows): void {
+    if (!succeededGroup) {
+      const group: { entries: LiveDelivery[]; rows: TickRows } = { entries: [], rows: {} };
+      succeededGroup = group;
+      setImmediate(() => {
+        succeededGroup = null;
+        options.actors.commit(group.rows).then(
+          () => {
+            for (const done of group.entries) finish(done, false);
+            options.changed();
+          },
+          (error: Error) => group.entries.forEach((done) => leave(done, error)),
+        );
+      });
+    }
+    succeededGroup.entries.push(entry);
+    mergeTickRows(succeededGroup.rows, rows);
+  }
+
   function answer(entry: LiveDelivery, event: WebhookDeliveryEvent): void {
-    if (live.get(entry.row.id) !== entry) return; // dropped by a stop that did not wait for it
+    if (live.get(entry.row.id) !== entry || !entry.snapshot) return; // dropped by a stop that did not wait for it
     advance(entry, chart.next(entry.snapshot, event));
   }
 
@@ -174,9 +238,9 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   }
 
   /** The delivery's resting state is stored: it leaves memory; its waiters get the stored row. */
-  function finish(entry: LiveDelivery): void {
+  function finish(entry: LiveDelivery, notify = true): void {
     live.delete(entry.row.id);
-    options.changed();
+    if (notify) options.changed();
     const waiters = entry.waiters.splice(0);
     if (waiters.length === 0) return;
     deliveries.get(entry.row.id).then(
@@ -211,12 +275,16 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
 
     /**
      * Starts a delivery (new, or stranded and claimed by recovery) from its row: `row.attempt`
-     * attempts made, the next one due `schedule[row.attempt]` after `created_at`. Nothing is stored
-     * before the attempt ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it
-     * again.
+     * attempts made, the next one due `schedule[row.attempt]` after `created_at` (a first attempt
+     * due at once goes through the shortcut, `sendFirst`). Nothing is stored before the attempt
+     * ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
      */
     begin(row: DeliveryRow): LiveDelivery {
-      return start(row, chart.initial(inputOf(row)));
+      if (!shortcut || row.attempt !== 0) return start(row, chart.initial(inputOf(row)));
+      const entry: LiveDelivery = { row, snapshot: null, manual: false, waiters: [] };
+      live.set(row.id, entry);
+      sendFirst(entry, row, shortcut);
+      return entry;
     },
 
     resume(row: DeliveryRow, payload: RetryTimerPayload): void {
