@@ -10,7 +10,7 @@ import { ActorFencedError, HostStoppedError } from './designedStops.js';
 import type { Fence } from './fence.js';
 import { actorView, followActor, type LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
-import { erase, type HostedDefinition, type MachineDefinition, type MachineEvent, type MachineInput } from './machineDefinition.js';
+import { erase, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
 import { createRowWriters } from './rowWriter.js';
 import type { MachineHandle } from './machineHandle.js';
