@@ -110,8 +110,8 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   const shortcut = createFirstAttemptShortcut(chart, definition.logic, schedule, options.jitter);
 
   /** Starts a delivery's chart at `step` (its first). */
-  function start(row: DeliveryRow, step: PureStep<WebhookDeliveryMachine>, manual = false): LiveDelivery {
-    const entry: LiveDelivery = { row, snapshot: step.snapshot, manual, waiters: [] };
+  function start(row: DeliveryRow, step: PureStep<WebhookDeliveryMachine>): LiveDelivery {
+    const entry: LiveDelivery = { row, snapshot: step.snapshot, manual: false, waiters: [] };
     live.set(row.id, entry);
     advance(entry, step);
     return entry;
@@ -157,9 +157,10 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   }
 
   /**
-   * An attempt that was not made: cut short by a shutdown, or not made while stopping or for an
-   * operator (who gets the error): nothing is stored, the row keeps its last state (null). Any
-   * other refusal (the webhook was deleted or switched off) is the chart's `ATTEMPT_FAILED`.
+   * An attempt that was not made. Cut short by a shutdown, or not made while stopping or for an
+   * operator (who gets the error): the delivery leaves memory with nothing stored, its row keeps
+   * its last state, and null is returned. Any other refusal (the webhook was deleted or switched
+   * off) is answered to the chart as `ATTEMPT_FAILED`.
    */
   function refused(entry: LiveDelivery, attemptNo: number, error: unknown): WebhookDeliveryEvent | null {
     const reason = error instanceof Error ? error : new Error(String(error));
@@ -177,6 +178,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
    */
   function sendFirst(entry: LiveDelivery, row: DeliveryRow, succeeded: NonNullable<typeof shortcut>): void {
     const answerFirst = (event: WebhookDeliveryEvent) => {
+      if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
       advance(entry, chart.initial(inputOf(row)), false);
       answer(entry, event);
     };
