@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { mayRetry, retryDelay } from './webhookRetryPolicy.js';
 
 /**
@@ -9,16 +9,21 @@ import { mayRetry, retryDelay } from './webhookRetryPolicy.js';
  *   scheduled -> attempting -> succeeded
  *                attempting -> waiting --RETRY_DUE--> attempting ... -> failed
  *
- * Pure: no I/O and no clock reads. The runtime fills three slots with `.provide()`:
- * - actor `attempt`: sends once and resolves with the result and the time it was made (`at`).
- *   A restored snapshot taken while `attempting` runs the actor again with the same input, so the
- *   runtime keys the send by (deliveryId, attempt) and returns a stored result instead of sending
- *   twice where it has one. It should resolve for every receiver failure; a rejection (say, the
- *   store is down) ends the delivery in `failed` with `context.error` set.
- * - action `recordAttempt`: stores the delivery row; called after every attempt, before
- *   `scheduleRetry`.
- * - action `scheduleRetry`: writes a durable timer that sends RETRY_DUE at `dueAt`. The wait is
- *   not an xstate `after` delay because pending delays are not part of a persisted snapshot.
+ * Pure: no I/O and no clock reads. One slot, filled by the runtime with `.provide()`:
+ * - action `attempt` (entry of `attempting`): makes the signed send of attempt `params.attempt`
+ *   and answers the chart with `ATTEMPTED` (any receiver answer, or none: a result) or
+ *   `ATTEMPT_FAILED` (the attempt could not be made, e.g. the webhook was deleted), carrying the
+ *   same attempt number; an answer for another attempt is ignored. A missing provide() fails loudly.
+ *
+ * Nothing here writes: the runtime stores every resting snapshot (`waiting`, `succeeded`,
+ * `failed`) with what it implies (the delivery row, the attempt it supersedes, the retry timer)
+ * through the actor host's tick (runtime/webhooks/deliveryProjection.ts). The wait for a retry is
+ * that durable timer, not an xstate `after` delay: pending delays are not part of a persisted
+ * snapshot. An attempt in flight is never stored, so no stored snapshot is ever `attempting`.
+ *
+ * Every step is a plain transition with its actions returned, not run (nothing of a delivery waits
+ * inside xstate: no invoked actor, no delay), so the runtime runs it with pure transitions
+ * (runtime/actors/pureChart.ts) and executes `attempt` itself.
  */
 
 export interface WebhookDeliveryInput {
@@ -32,7 +37,8 @@ export interface WebhookDeliveryInput {
   attempt: number;
   /**
    * ISO time the delivery was enqueued (or resumed): when the next attempt has a delay, it is due
-   * `schedule[attempt]` after this. Without it, ScheduleRetryParams.dueAt is null.
+   * `schedule[attempt]` after this. Without it, a delayed first attempt's `nextRetryAt` is null
+   * (the runtime dates it).
    */
   scheduledAt?: string;
 }
@@ -55,12 +61,16 @@ export interface WebhookDeliveryContext {
 }
 
 /**
- * Sent by the runtime's durable timer. `attempt` names the attempt the timer was written for;
- * when given, a stale or duplicated timer for another attempt is ignored.
+ * `RETRY_DUE` is sent by the runtime's durable timer; `attempt` names the attempt the timer was
+ * written for; when given, a stale or duplicated timer for another attempt is ignored.
+ * `ATTEMPTED` and `ATTEMPT_FAILED` are the `attempt` slot's answers for attempt `attempt`.
  */
-export type WebhookDeliveryEvent = { type: 'RETRY_DUE'; attempt?: number };
+export type WebhookDeliveryEvent =
+  | { type: 'RETRY_DUE'; attempt?: number }
+  | { type: 'ATTEMPTED'; attempt: number; output: AttemptOutput }
+  | { type: 'ATTEMPT_FAILED'; attempt: number; error: string };
 
-/** Input of the `attempt` actor; (deliveryId, attempt) is the idempotency key of the send. */
+/** Params of the `attempt` action; (deliveryId, attempt) is the idempotency key of the send. */
 export interface AttemptInput {
   deliveryId: string;
   webhookId: string;
@@ -79,25 +89,6 @@ export interface AttemptOutput {
   retryAfterMs?: number;
   /** A random sample in [0, 1) drawn by the runtime for the next retry's jitter. */
   jitterSample?: number;
-}
-
-export interface RecordAttemptParams {
-  deliveryId: string;
-  webhookId: string;
-  attempt: number;
-  result: AttemptOutput;
-  /** When the next attempt is due; null when there will be none. */
-  nextRetryAt: string | null;
-}
-
-export interface ScheduleRetryParams {
-  deliveryId: string;
-  webhookId: string;
-  /** The attempt the timer is for; send it back in RETRY_DUE. */
-  attempt: number;
-  /** When to send RETRY_DUE; null only for a first attempt without `scheduledAt`: then `delayMs` from now. */
-  dueAt: string | null;
-  delayMs: number;
 }
 
 /** Bump when states or context change shape; stored with every persisted snapshot. */
@@ -124,15 +115,11 @@ export const webhookDeliveryMachine = setup({
     input: {} as WebhookDeliveryInput,
     events: {} as WebhookDeliveryEvent,
   },
-  actors: {
-    // A slot: the runtime provides the real HTTP send. Rejecting makes a missing provide() loud.
-    attempt: fromPromise<AttemptOutput, AttemptInput>(async () => {
-      throw new Error('webhookDelivery: the attempt actor was not provided');
-    }),
-  },
   actions: {
-    recordAttempt: (_, _params: RecordAttemptParams) => {},
-    scheduleRetry: (_, _params: ScheduleRetryParams) => {},
+    // The slot: the runtime provides the real send. Throwing makes a missing provide() loud.
+    attempt: (_, _params: AttemptInput) => {
+      throw new Error('webhookDelivery: the attempt action was not provided');
+    },
   },
   guards: {
     noAttempts: ({ context }) => context.schedule.length <= context.attempt,
@@ -142,6 +129,7 @@ export const webhookDeliveryMachine = setup({
     hasAttemptLeft: ({ context }) => context.attempt < context.schedule.length,
     retryIsForNextAttempt: ({ context }, params: { attempt: number | undefined }) =>
       params.attempt === undefined || params.attempt === context.attempt + 1,
+    answersAnotherAttempt: ({ context }, params: { attempt: number }) => params.attempt !== context.attempt,
   },
 }).createMachine({
   id: 'webhookDelivery',
@@ -166,71 +154,45 @@ export const webhookDeliveryMachine = setup({
         {
           // A delayed first attempt waits like a retry does, on a durable timer.
           target: 'waiting',
-          actions: [
-            assign({ nextRetryAt: ({ context }) => (context.scheduledAt === null ? null : addMs(context.scheduledAt, delayAfter(context))) }),
-            {
-              type: 'scheduleRetry',
-              params: ({ context }) => ({
-                deliveryId: context.deliveryId,
-                webhookId: context.webhookId,
-                attempt: context.attempt + 1,
-                dueAt: context.nextRetryAt,
-                delayMs: delayAfter(context),
-              }),
-            },
-          ],
+          actions: assign({ nextRetryAt: ({ context }) => (context.scheduledAt === null ? null : addMs(context.scheduledAt, delayAfter(context))) }),
         },
       ],
     },
     attempting: {
-      // Counted on entry so the invoked actor's input, and a snapshot taken now, carry the number.
-      entry: assign({ attempt: ({ context }) => context.attempt + 1, nextRetryAt: null }),
-      invoke: {
-        id: 'attempt',
-        src: 'attempt',
-        input: ({ context }) => ({ deliveryId: context.deliveryId, webhookId: context.webhookId, attempt: context.attempt }),
-        onDone: [
+      // Counted on entry so the attempt's params, and the snapshot, carry the number.
+      entry: [
+        assign({ attempt: ({ context }) => context.attempt + 1, nextRetryAt: null }),
+        { type: 'attempt', params: ({ context }) => ({ deliveryId: context.deliveryId, webhookId: context.webhookId, attempt: context.attempt }) },
+      ],
+      on: {
+        ATTEMPTED: [
+          // An answer for another attempt (a duplicate, a stale one) is ignored.
+          { guard: { type: 'answersAnotherAttempt', params: ({ event }) => ({ attempt: event.attempt }) } },
           {
             guard: { type: 'attemptSucceeded', params: ({ event }) => ({ ok: event.output.ok }) },
             target: 'succeeded',
-            actions: [assign({ lastAttempt: ({ event }) => event.output }), { type: 'recordAttempt', params: recordParams }],
+            actions: assign({ lastAttempt: ({ event }) => event.output }),
           },
           {
             // 410 Gone: no retry; the runtime disables the webhook (webhookRetryPolicy.mayRetry).
             guard: { type: 'receiverGone', params: ({ event }) => ({ status: event.output.status }) },
             target: 'failed',
-            actions: [assign({ lastAttempt: ({ event }) => event.output }), { type: 'recordAttempt', params: recordParams }],
+            actions: assign({ lastAttempt: ({ event }) => event.output }),
           },
           {
             guard: 'hasAttemptLeft',
             target: 'waiting',
-            actions: [
-              assign({
-                lastAttempt: ({ event }) => event.output,
-                nextRetryAt: ({ context, event }) => addMs(event.output.at, retryDelayAfter(context, event.output)),
-              }),
-              { type: 'recordAttempt', params: recordParams },
-              {
-                type: 'scheduleRetry',
-                params: ({ context, event }) => ({
-                  deliveryId: context.deliveryId,
-                  webhookId: context.webhookId,
-                  attempt: context.attempt + 1,
-                  dueAt: context.nextRetryAt,
-                  delayMs: retryDelayAfter(context, event.output),
-                }),
-              },
-            ],
+            actions: assign({
+              lastAttempt: ({ event }) => event.output,
+              nextRetryAt: ({ context, event }) => addMs(event.output.at, retryDelayAfter(context, event.output)),
+            }),
           },
-          {
-            target: 'failed',
-            actions: [assign({ lastAttempt: ({ event }) => event.output }), { type: 'recordAttempt', params: recordParams }],
-          },
+          { target: 'failed', actions: assign({ lastAttempt: ({ event }) => event.output }) },
         ],
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
-        },
+        ATTEMPT_FAILED: [
+          { guard: { type: 'answersAnotherAttempt', params: ({ event }) => ({ attempt: event.attempt }) } },
+          { target: 'failed', actions: assign({ error: ({ event }) => event.error }) },
+        ],
       },
     },
     waiting: {
@@ -245,16 +207,5 @@ export const webhookDeliveryMachine = setup({
     failed: { type: 'final' },
   },
 });
-
-/** Called after the lastAttempt/nextRetryAt assign, so it reads the updated context. */
-function recordParams({ context }: { context: WebhookDeliveryContext }): RecordAttemptParams {
-  return {
-    deliveryId: context.deliveryId,
-    webhookId: context.webhookId,
-    attempt: context.attempt,
-    result: context.lastAttempt!,
-    nextRetryAt: context.nextRetryAt,
-  };
-}
 
 export type WebhookDeliveryMachine = typeof webhookDeliveryMachine;

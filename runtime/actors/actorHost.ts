@@ -1,4 +1,4 @@
-import { createActor, type Actor, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorRow } from '../../storage/repositories/actors.js';
@@ -8,43 +8,20 @@ import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
 import { ActorStoppedError } from './actorStoppedError.js';
 import { ActorFencedError, HostStoppedError } from './designedStops.js';
 import type { Fence } from './fence.js';
-import { followActor, liveActorView, type LiveActor, type LiveActorView } from './liveActor.js';
+import { actorView, followActor, type LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
-import { erase, type HostedDefinition, type MachineDefinition, type MachineEvent, type MachineInput } from './machineDefinition.js';
+import { erase, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
 import { createRowWriters } from './rowWriter.js';
+import type { MachineHandle } from './machineHandle.js';
+import { createPureChart, type PureChart } from './pureChart.js';
+import type { CommitActor } from './types.js';
 import type { CreditGuard } from './writeTick.js';
 
 export type { ActorHostHealth } from './groupCommit.js';
 export type { MachineDefinition } from './machineDefinition.js';
 
-/**
- * A registered machine: how callers create, start, reach and send to its actors, typed by the
- * machine (its input, events and snapshots). An id that names an actor of another machine is
- * treated as absent (`get`, `snapshot`) or refused (`load`).
- */
-export interface MachineHandle<TLogic extends AnyStateMachine> {
-  readonly name: string;
-  /** Creates an actor (not started): its initial snapshot can be read before `start`. */
-  create(input: MachineInput<TLogic>): Actor<TLogic>;
-  /** Starts an actor made by `create` whose row the caller already committed (see `commit`). */
-  start(id: string, actor: Actor<TLogic>, createdAt: string): void;
-  /** The live actor, if it is in memory. */
-  get(id: string): Actor<TLogic> | undefined;
-  /** The live actor's snapshot, if it is in memory. */
-  snapshot(id: string): SnapshotFrom<TLogic> | undefined;
-  /** The live actor, loaded from its stored snapshot when at rest; rejects with ActorStoppedError for an isolated one. */
-  load(id: string): Promise<Actor<TLogic>>;
-  /** Loads the actor when needed and sends it `event`. */
-  send(id: string, event: MachineEvent<TLogic>): Promise<void>;
-  /** Ids of this machine's live actors. */
-  liveIds(): string[];
-  /**
-   * Stops the actor without writing its state and deletes its row: its subject is gone (a chat
-   * team disconnected). Steps in flight are aborted.
-   */
-  retire(id: string): Promise<void>;
-}
+export type { MachineHandle } from './machineHandle.js';
 export type { LiveActorView } from './liveActor.js';
 
 export interface ActorHostDeps {
@@ -92,6 +69,8 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
   const { repos, clock } = deps;
   const definitions = new Map<string, HostedDefinition>();
   const live = new Map<string, LiveActor>();
+  /** Actors run by pure steps (`record`): their latest snapshot, until one at rest is stored. */
+  const stepped = new Map<string, { def: HostedDefinition; snapshot: AnyMachineSnapshot; createdAt: string }>();
   const loading = new Map<string, Promise<LiveActor>>();
   const leases = deps.leases;
   /** The epoch this process holds each leased actor at (only with `leases`). */
@@ -119,17 +98,25 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       drop(entry);
       entry.def.onLost?.(id, snapshot);
     },
-    liveActor(id) {
+    liveActor(id): CommitActor | undefined {
       const entry = live.get(id);
-      if (!entry) return undefined;
+      if (!entry) return steppedActor(id);
       const { actor } = entry;
       return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot(), getPersistedSnapshot: () => actor.getPersistedSnapshot() };
     },
     release(id) {
       const entry = live.get(id);
       if (entry) drop(entry);
+      else stepped.delete(id);
     },
   });
+
+  function steppedActor(id: string): CommitActor | undefined {
+    const entry = stepped.get(id);
+    if (!entry) return undefined;
+    const { def, snapshot } = entry;
+    return { id, def, createdAt: entry.createdAt, getSnapshot: () => snapshot, getPersistedSnapshot: () => def.logic.getPersistedSnapshot(snapshot) };
+  }
 
   function drop(entry: LiveActor): void {
     if (live.get(entry.id) === entry) held.delete(entry.id);
@@ -233,6 +220,11 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       const entry = live.get(id);
       return entry && entry.def === def ? entry : undefined;
     };
+    const mineStepped = (id: string) => {
+      const entry = stepped.get(id);
+      return entry && entry.def === def ? entry : undefined;
+    };
+    let chart: PureChart<TLogic> | undefined;
     const handle: MachineHandle<TLogic> = {
       name: def.name,
       create: (input) => typed(createActor(def.logic, { input })),
@@ -248,7 +240,8 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
         const entry = mine(id);
         return entry ? typed(entry.actor) : undefined;
       },
-      snapshot: (id) => handle.get(id)?.getSnapshot(),
+      // A stepped actor's snapshot came from `def.logic`'s own chart: a TLogic snapshot.
+      snapshot: (id) => handle.get(id)?.getSnapshot() ?? (mineStepped(id)?.snapshot as SnapshotFrom<TLogic> | undefined),
       async load(id) {
         const entry = await loadEntry(id);
         if (entry.def !== def) throw new Error(`actor ${id} is a ${entry.def.name}, not a ${def.name}`);
@@ -257,10 +250,26 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       async send(id, event) {
         (await handle.load(id)).send(event);
       },
-      liveIds: () => [...live.values()].filter((entry) => entry.def === def).map((entry) => entry.id),
+      liveIds: () => [
+        ...[...live.values()].filter((entry) => entry.def === def).map((entry) => entry.id),
+        ...[...stepped].filter(([, entry]) => entry.def === def).map(([id]) => id),
+      ],
+      get chart() {
+        return (chart ??= createPureChart(def.logic) as PureChart<TLogic>);
+      },
+      record(id, snapshot, createdAt) {
+        if (commits.closed) throw new HostStoppedError();
+        if (live.has(id)) throw new Error(`actor ${id} is live: its own transitions are recorded`);
+        stepped.set(id, { def, snapshot, createdAt });
+        commits.touch(id).dirty = true;
+      },
+      forget(id) {
+        if (mineStepped(id)) stepped.delete(id);
+      },
       async retire(id) {
         const entry = mine(id);
         if (entry) drop(entry);
+        if (mineStepped(id)) stepped.delete(id);
         await repos.actors.remove(id);
       },
     };
@@ -325,10 +334,13 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     },
     list(): LiveActorView[] {
       const now = clock.now().getTime();
-      return [...live.values()].map((entry) => liveActorView(entry, now));
+      return [
+        ...[...live.values()].map((entry) => actorView(entry.id, entry.def, entry.actor.getSnapshot(), entry.createdAt, now)),
+        ...[...stepped].map(([id, entry]) => actorView(id, entry.def, entry.snapshot, entry.createdAt, now)),
+      ];
     },
     get size(): number {
-      return live.size;
+      return live.size + stepped.size;
     },
     health(): ActorHostHealth & { fencedWrites: number } {
       return { ...commits.health(), fencedWrites };
@@ -339,6 +351,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       await commits.close();
       await leaseRound;
       for (const entry of [...live.values()]) drop(entry);
+      stepped.clear();
       // What this process held is written: let the others take it over at once.
       if (leases) await repos.actors.releaseLeases(leases.owner).catch((error) => deps.onError(error, 'actor leases could not be released; they expire instead'));
     },
@@ -377,7 +390,7 @@ export interface ActorHost {
    * were revived), so their machine's owner can put them back in line (capacity queue).
    */
   onRestored(listener: (ids: string[]) => void): void;
-  /** Live actors for operators. */
+  /** Actors in memory for operators: live ones and those run by pure steps (not yet at rest). */
   list(): LiveActorView[];
   readonly size: number;
   health(): ActorHostHealth & { fencedWrites: number };

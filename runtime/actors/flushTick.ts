@@ -38,6 +38,12 @@ interface Item {
   group?: PendingGroup;
 }
 
+function writesNothing(unit: TickUnit): boolean {
+  if (unit.snapshot || unit.credits) return false;
+  for (const kind in unit.rows) if ((unit.rows[kind as keyof typeof unit.rows] as unknown[] | undefined)?.length) return false;
+  return true;
+}
+
 function settleGroups(items: Item[]): void {
   for (const item of items) {
     const { unit } = item;
@@ -83,6 +89,11 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
     }
   }
   for (const group of tick.groups) items.push({ unit: { actorId: null, snapshot: null, rows: group.rows, ...(group.credits ? { credits: group.credits } : {}) }, group });
+  // Nothing to write (steps that store nothing, e.g. an attempt starting; `flushed` alone): no transaction.
+  if (items.every((item) => writesNothing(item.unit))) {
+    settleGroups(items);
+    return { events: [], failed, fenced: [], retry: null, retryError: null };
+  }
 
   try {
     await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, items.map((item) => item.unit), trx, ctx.fence));

@@ -66,16 +66,15 @@ export function followActor(entry: LiveActor, commits: Pick<GroupCommit, 'touch'
   };
 }
 
-/** What operators see of a live actor at `now` (ms). */
-export function liveActorView(entry: LiveActor, now: number): LiveActorView {
-  const snapshot = entry.actor.getSnapshot();
+/** What operators see of an actor in memory at `now` (ms): live, or run by pure steps. */
+export function actorView(id: string, def: HostedDefinition, snapshot: AnyMachineSnapshot, createdAt: string, now: number): LiveActorView {
   return {
-    id: entry.id,
-    machine: entry.def.name,
-    workspace_id: entry.def.workspaceOf(snapshot),
+    id,
+    machine: def.name,
+    workspace_id: def.workspaceOf(snapshot),
     state: stateValueString(snapshot.value),
     status: snapshot.status,
-    age_seconds: Math.max(0, Math.round((now - Date.parse(entry.createdAt)) / 1000)),
-    created_at: entry.createdAt,
+    age_seconds: Math.max(0, Math.round((now - Date.parse(createdAt)) / 1000)),
+    created_at: createdAt,
   };
 }

@@ -1,24 +1,32 @@
 import type { Logger } from 'pino';
-import { createActor, type Snapshot } from 'xstate';
-import { webhookDeliveryMachineVersion, type AttemptOutput, type WebhookDeliveryInput } from '../../machines/webhookDelivery.js';
+import type { Snapshot } from 'xstate';
+import {
+  webhookDeliveryMachineVersion,
+  type AttemptInput,
+  type AttemptOutput,
+  type WebhookDeliveryEvent,
+  type WebhookDeliveryInput,
+  type WebhookDeliveryMachine,
+} from '../../machines/webhookDelivery.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { ActorHost } from '../actors/actorHost.js';
+import { executeActions, type PureStep } from '../actors/pureChart.js';
 import { mergeTickRows, type TickRows } from '../actors/tickRows.js';
 import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
-import { deliveryDefinition } from './deliveryDefinition.js';
+import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
+import { deliveryAtRest, deliveryDefinition } from './deliveryDefinition.js';
 import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
 import type { WebhookSender } from './sender.js';
-import { createSignedSend } from './signedSend.js';
-import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
+import { AttemptCutShortError, createSignedSend } from './signedSend.js';
 import type { WebhookCache } from './webhookCache.js';
 
 export type { LiveDelivery } from './liveDelivery.js';
 
 export interface AttemptRunnerOptions {
-  /** The process's actor host: every delivery runs on it and its tick writes the delivery row. */
+  /** The process's actor host: every delivery's chart runs on it and its tick writes the delivery row. */
   actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
   deliveries: WebhookDeliveriesRepository;
   sender: WebhookSender;
@@ -60,16 +68,17 @@ export interface AttemptRunner {
   redeliver(row: DeliveryRow): Promise<DeliveryRow>;
   /** Waits for the next stored transition of a live delivery. */
   settled(entry: LiveDelivery): Promise<DeliveryRow>;
-  /** Forgets every delivery (after a shutdown's writes); the host stops their actors. */
+  /** Forgets every delivery (after a shutdown's writes): what was not stored runs again after restart. */
   clear(): void;
 }
 
 /**
- * Runs deliveries: each is a `webhookDelivery` actor on the actor host (its definition and
- * persistence adapter in `deliveryDefinition.ts`), under the delivery's id. The host's tick writes
- * each resting transition (the row, its history, its retry timer); once that committed, the
- * delivery leaves this node's memory and the host drops the actor; the retry timer brings a
- * waiting one back (`resume`).
+ * Runs deliveries on the actor host: each is a `webhookDelivery` chart under the delivery's id
+ * (its definition and persistence adapter in `deliveryDefinition.ts`), stepped with the host's
+ * pure steps and recorded with it (`handle.record`). The host's tick writes each step at rest (the
+ * row, its history, its retry timer); once that committed, the delivery leaves this node's memory;
+ * the retry timer brings a waiting one back (`resume`). The chart's one slot, `attempt`, is the
+ * signed send here, whose result the chart is told (`ATTEMPTED`, `ATTEMPT_FAILED`).
  */
 export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunner {
   const { sender, cache, slots, clock, logger, deliveries } = options;
@@ -88,35 +97,139 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   });
 
-  const definition = deliveryDefinition({ live, send, moved, failed: leave });
+  const definition = deliveryDefinition({
+    live,
+    attempt,
+    failed(id, reason) {
+      const entry = live.get(id);
+      if (entry) leave(entry, reason);
+    },
+  });
   const handle = options.actors.register(definition);
-  const shortcut = createFirstAttemptShortcut(definition.logic, schedule, options.jitter);
+  const { chart } = handle;
+  const shortcut = createFirstAttemptShortcut(chart, definition.logic, schedule, options.jitter);
 
-  /** Every transition: a resting one is stored by the host's next tick; the delivery leaves memory after it. */
-  function moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void {
-    if (!atRest) {
-      entry.resting = null;
+  /** Starts a delivery's chart at `step` (its first). */
+  function start(row: DeliveryRow, step: PureStep<WebhookDeliveryMachine>): LiveDelivery {
+    const entry: LiveDelivery = { row, snapshot: step.snapshot, manual: false, waiters: [] };
+    live.set(row.id, entry);
+    advance(entry, step);
+    return entry;
+  }
+
+  /**
+   * Records a step with the host (a step at rest is stored by its next tick), then runs its actions
+   * (`run` false: the first step of a delivery whose first attempt the shortcut already made).
+   */
+  function advance(entry: LiveDelivery, step: PureStep<WebhookDeliveryMachine>, run = true): void {
+    const { snapshot } = step;
+    entry.snapshot = snapshot;
+    if (snapshot.status === 'error') {
+      leave(entry, snapshot.error instanceof Error ? snapshot.error : new Error(String(snapshot.error)));
       return;
     }
-    entry.resting = snapshot;
-    // An attempt a shutdown cut short, or one that could not be made while stopping (or for an
-    // operator, who gets the error): nothing is stored, the row keeps its last state.
-    if (entry.abandoned || (snapshot.status === 'done' && snapshot.context.error !== null && (options.stopping() || entry.manual))) {
-      entry.discarded = entry.abandoned || options.stopping() ? shuttingDown() : (entry.sendError ?? new Error(snapshot.context.error ?? 'the attempt failed'));
+    try {
+      handle.record(entry.row.id, snapshot, entry.row.created_at);
+    } catch (error) {
+      leave(entry, error instanceof Error ? error : new Error(String(error))); // the host stopped
+      return;
     }
-    options.actors.flushed().then(
-      () => stored(entry, snapshot),
-      (error: unknown) => leave(entry, error instanceof Error ? error : new Error(String(error))),
+    if (deliveryAtRest(snapshot)) {
+      options.actors.flushed().then(
+        () => stored(entry, snapshot),
+        (error: unknown) => leave(entry, error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+    if (run) executeActions(step.actions);
+  }
+
+  /** The chart's `attempt` slot: the signed send, whose result is the chart's next event. */
+  function attempt({ deliveryId, attempt: attemptNo }: AttemptInput): void {
+    const entry = live.get(deliveryId);
+    if (!entry) return;
+    send(entry, attemptNo).then(
+      (output) => answer(entry, { type: 'ATTEMPTED', attempt: attemptNo, output }),
+      (error: unknown) => {
+        const event = refused(entry, attemptNo, error);
+        if (event) answer(entry, event);
+      },
     );
   }
 
-  /** The tick with the resting snapshot committed (or wrote nothing, when discarded). */
-  function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
-    if (entry.resting !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
-    if (entry.discarded) {
-      leave(entry, entry.discarded);
-      return;
+  /**
+   * An attempt that was not made. Cut short by a shutdown, or not made while stopping or for an
+   * operator (who gets the error): the delivery leaves memory with nothing stored, its row keeps
+   * its last state, and null is returned. Any other refusal (the webhook was deleted or switched
+   * off) is answered to the chart as `ATTEMPT_FAILED`.
+   */
+  function refused(entry: LiveDelivery, attemptNo: number, error: unknown): WebhookDeliveryEvent | null {
+    const reason = error instanceof Error ? error : new Error(String(error));
+    const cut = reason instanceof AttemptCutShortError || options.stopping();
+    if (!cut && !entry.manual) return { type: 'ATTEMPT_FAILED', attempt: attemptNo, error: reason.message };
+    if (live.get(entry.row.id) === entry) leave(entry, cut ? shuttingDown() : reason);
+    return null;
+  }
+
+  /**
+   * The adapter's shortcut (firstAttemptShortcut.ts) for a new delivery whose first attempt is due
+   * at once: that attempt is made before the chart's first step. A 2xx stores the chart's end
+   * through the host's tick (`commit`) without stepping the chart; any other outcome takes the
+   * chart's first step (which asks for that very attempt, already made) and answers it.
+   */
+  function sendFirst(entry: LiveDelivery, row: DeliveryRow, succeeded: NonNullable<typeof shortcut>): void {
+    const answerFirst = (event: WebhookDeliveryEvent) => {
+      if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
+      advance(entry, chart.initial(inputOf(row)), false);
+      answer(entry, event);
+    };
+    send(entry, 1).then(
+      (output: AttemptOutput) => {
+        if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
+        if (output.ok) storeSucceeded(entry, succeeded(row, output, clock.now().toISOString()));
+        else answerFirst({ type: 'ATTEMPTED', attempt: 1, output });
+      },
+      (error: unknown) => {
+        const event = refused(entry, 1, error);
+        if (event) answerFirst(event);
+      },
+    );
+  }
+
+  /**
+   * The shortcut's rows of the deliveries whose first attempt succeeded in this turn of the event
+   * loop go to the host as one `commit` group: one group per burst of answers rather than one per
+   * delivery. (An UPDATE of existing rows has no constraint to break, so a group the host cannot
+   * store is not expected; if it happens, its deliveries stay `scheduled` and recovery sends them
+   * again: at-least-once.)
+   */
+  let succeededGroup: { entries: LiveDelivery[]; rows: TickRows } | null = null;
+  function storeSucceeded(entry: LiveDelivery, rows: TickRows): void {
+    if (!succeededGroup) {
+      const group: { entries: LiveDelivery[]; rows: TickRows } = { entries: [], rows: {} };
+      succeededGroup = group;
+      setImmediate(() => {
+        succeededGroup = null;
+        options.actors.commit(group.rows).then(
+          () => {
+            for (const done of group.entries) finish(done, false);
+            options.changed();
+          },
+          (error: Error) => group.entries.forEach((done) => leave(done, error)),
+        );
+      });
     }
+    succeededGroup.entries.push(entry);
+    mergeTickRows(succeededGroup.rows, rows);
+  }
+
+  function answer(entry: LiveDelivery, event: WebhookDeliveryEvent): void {
+    if (live.get(entry.row.id) !== entry || !entry.snapshot) return; // dropped by a stop that did not wait for it
+    advance(entry, chart.next(entry.snapshot, event));
+  }
+
+  /** The tick with the step at rest committed: the delivery leaves memory. */
+  function stored(entry: LiveDelivery, snapshot: DeliverySnapshot): void {
+    if (entry.snapshot !== snapshot || live.get(entry.row.id) !== entry) return; // it moved on meanwhile
     finish(entry);
     const last = snapshot.context.lastAttempt;
     if (snapshot.status === 'done' && snapshot.context.error === null && last?.status === 410) {
@@ -145,62 +258,14 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
     );
   }
 
-  /**
-   * The shortcut's rows of the deliveries whose first attempt succeeded in this turn of the event
-   * loop go to the host as one `commit` group: one group per burst of answers rather than one per
-   * delivery. (An UPDATE of existing rows has no constraint to break, so a group the host cannot
-   * store is not expected; if it happens, its deliveries stay `scheduled` and recovery sends them
-   * again: at-least-once.)
-   */
-  let succeeded: { entries: LiveDelivery[]; rows: TickRows } | null = null;
-  function storeSucceeded(entry: LiveDelivery, rows: TickRows): void {
-    if (!succeeded) {
-      const group: { entries: LiveDelivery[]; rows: TickRows } = { entries: [], rows: {} };
-      succeeded = group;
-      setImmediate(() => {
-        succeeded = null;
-        options.actors.commit(group.rows).then(
-          () => {
-            for (const done of group.entries) finish(done, false);
-            options.changed();
-          },
-          (error: Error) => group.entries.forEach((done) => leave(done, error)),
-        );
-      });
-    }
-    succeeded.entries.push(entry);
-    mergeTickRows(succeeded.rows, rows);
-  }
-
   /** Drops a delivery from memory without a stored result, settling its waiters with `error`. */
   function leave(entry: LiveDelivery, error: Error): void {
-    if (live.get(entry.row.id) === entry) live.delete(entry.row.id);
+    if (live.get(entry.row.id) === entry) {
+      live.delete(entry.row.id);
+      handle.forget(entry.row.id);
+    }
     for (const waiter of entry.waiters.splice(0)) waiter.reject(error);
     options.changed();
-  }
-
-  function newEntry(row: DeliveryRow, manual = false): LiveDelivery {
-    const entry: LiveDelivery = { row, manual, abandoned: false, known: null, sendError: null, discarded: null, resting: null, waiters: [] };
-    live.set(row.id, entry);
-    return entry;
-  }
-
-  /** Starts the delivery's actor on the host: from the stored `snapshot`, or fresh from `input`. */
-  function run(entry: LiveDelivery, input: WebhookDeliveryInput, snapshot: string | null) {
-    const { row } = entry;
-    if (snapshot && row.machine_version !== webhookDeliveryMachineVersion) {
-      logger.warn({ delivery_id: row.id, version: row.machine_version }, 'restoring a webhook delivery stored by another machine version');
-    }
-    // The stored JSON is the persisted snapshot of this very machine: decoded, not checked. (The
-    // input is ignored when a snapshot is given.)
-    const actor = snapshot ? createActor(definition.logic, { snapshot: JSON.parse(snapshot) as Snapshot<unknown>, input }) : handle.create(input);
-    try {
-      handle.start(row.id, actor, row.created_at);
-    } catch (error) {
-      leave(entry, error as Error);
-      throw error;
-    }
-    return actor;
   }
 
   function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
@@ -208,50 +273,30 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   }
 
   return {
-    /** Deliveries in memory on this node. */
     live,
 
     /**
-     * Starts a delivery (new, or stranded and claimed by recovery). Its actor runs the chart, except
-     * for the adapter's shortcut (firstAttemptShortcut.ts): a first attempt due at once is sent
-     * before any actor exists; a 2xx stores the chart's end through the host's tick, anything else
-     * starts the actor, whose `attempt` slot answers with that outcome. Nothing is stored before
-     * the attempt ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
+     * Starts a delivery (new, or stranded and claimed by recovery) from its row: `row.attempt`
+     * attempts made, the next one due `schedule[row.attempt]` after `created_at` (a first attempt
+     * due at once goes through the shortcut, `sendFirst`). Nothing is stored before the attempt
+     * ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
      */
     begin(row: DeliveryRow): LiveDelivery {
-      const entry = newEntry(row);
-      if (!shortcut || row.attempt !== 0 || row.snapshot !== null) {
-        run(entry, inputOf(row), row.snapshot);
-        return entry;
-      }
-      const startWith = (output: AttemptOutput | null, error: unknown) => {
-        entry.known = { attempt: 1, output, error };
-        try {
-          run(entry, inputOf(row), null);
-        } catch {
-          // The host stopped: `run` dropped the delivery; recovery attempts it after restart.
-        }
-      };
-      send(entry, 1).then(
-        (output) => {
-          if (live.get(row.id) !== entry) return; // dropped by a stop that did not wait for it
-          if (!output.ok || entry.abandoned) {
-            startWith(output, null);
-            return;
-          }
-          storeSucceeded(entry, shortcut(row, output, clock.now().toISOString()));
-        },
-        (error: unknown) => {
-          if (live.get(row.id) === entry) startWith(null, error);
-        },
-      );
+      if (!shortcut || row.attempt !== 0) return start(row, chart.initial(inputOf(row)));
+      const entry: LiveDelivery = { row, snapshot: null, manual: false, waiters: [] };
+      live.set(row.id, entry);
+      sendFirst(entry, row, shortcut);
       return entry;
     },
 
-    /** The retry timer fired: bring the delivery back from its stored snapshot and send RETRY_DUE. */
     resume(row: DeliveryRow, payload: RetryTimerPayload): void {
       if (live.has(row.id)) return;
-      run(newEntry(row), inputOf(row), row.snapshot).send({ type: 'RETRY_DUE', attempt: payload.attempt });
+      if (row.machine_version !== webhookDeliveryMachineVersion) {
+        logger.warn({ delivery_id: row.id, version: row.machine_version }, 'restoring a webhook delivery stored by another machine version');
+      }
+      // The stored JSON is the persisted snapshot of this very chart: decoded, not checked.
+      const waiting = chart.restore(JSON.parse(row.snapshot!) as Snapshot<unknown>);
+      start(row, chart.next(waiting, { type: 'RETRY_DUE', attempt: payload.attempt }));
     },
 
     /**
@@ -263,20 +308,20 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
      */
     async redeliver(row: DeliveryRow): Promise<DeliveryRow> {
       if (live.has(row.id)) throw new DeliveryBusyError(`delivery ${row.id} is being attempted`);
-      const entry = newEntry(row, true);
-      const stored = new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
-      stored.catch(() => {}); // a failed start settles it before the caller awaits it; the caller still sees the error
       const oneMore = [...Array.from({ length: row.attempt }, (_, i) => schedule[i] ?? 0), 0];
-      run(entry, inputOf(row, oneMore), null);
+      const first = chart.initial(inputOf(row, oneMore));
+      // Waiting before the step runs: its attempt may settle before this returns.
+      const entry: LiveDelivery = { row, snapshot: first.snapshot, manual: true, waiters: [] };
+      const stored = new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
+      live.set(row.id, entry);
+      advance(entry, first);
       return stored;
     },
 
-    /** Waits for the next stored transition of a live delivery. */
     settled(entry: LiveDelivery): Promise<DeliveryRow> {
       return new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
     },
 
-    /** Forgets every delivery (after a shutdown's writes); the host stops their actors. */
     clear(): void {
       for (const entry of [...live.values()]) leave(entry, shuttingDown());
     },

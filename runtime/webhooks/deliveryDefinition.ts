@@ -1,11 +1,4 @@
-import { fromPromise } from 'xstate';
-import {
-  webhookDeliveryMachine,
-  webhookDeliveryMachineVersion,
-  type AttemptInput,
-  type AttemptOutput,
-  type WebhookDeliveryMachine,
-} from '../../machines/webhookDelivery.js';
+import { webhookDeliveryMachine, webhookDeliveryMachineVersion, type AttemptInput, type WebhookDeliveryMachine } from '../../machines/webhookDelivery.js';
 import type { MachineDefinition } from '../actors/machineDefinition.js';
 import { deliveryProjection, restingState } from './deliveryProjection.js';
 import { deliveryRowWriters } from './deliveryRows.js';
@@ -13,13 +6,11 @@ import type { DeliverySnapshot, LiveDelivery } from './liveDelivery.js';
 
 export interface DeliveryDefinitionOptions {
   /** Deliveries in memory on this node, by id (the attempt runner's map). */
-  live: Map<string, LiveDelivery>;
-  /** Makes the signed POST of attempt `attemptNo` of a live delivery. */
-  send(entry: LiveDelivery, attemptNo: number): Promise<AttemptOutput>;
-  /** A live delivery moved: at rest (waiting or final) its write is queued in the host's tick. */
-  moved(entry: LiveDelivery, snapshot: DeliverySnapshot, atRest: boolean): void;
+  live: ReadonlyMap<string, LiveDelivery>;
+  /** The chart's `attempt` slot: makes attempt `params.attempt` and answers the chart with its result. */
+  attempt(params: AttemptInput): void;
   /** The host could not store a delivery and stopped it; its row keeps its last stored state. */
-  failed(entry: LiveDelivery, reason: Error): void;
+  failed(id: string, reason: Error): void;
 }
 
 /** At rest: waiting on its retry timer, or finished. */
@@ -29,55 +20,23 @@ export function deliveryAtRest(snapshot: DeliverySnapshot): boolean {
 
 /**
  * The `webhookDelivery` machine as the actor host runs it, with its persistence adapter:
+ * - its chart runs as pure steps (the handle's `chart`), each recorded with the host (`record`):
+ *   nothing of a delivery waits inside xstate (the wait for a retry is a durable timer, an attempt
+ *   in flight is the runner's send), so no live actor is needed, and a step costs a few µs;
  * - the snapshot is stored in the delivery row itself (`snapshotInProjection`): the projection
  *   (`deliveryProjection.ts`) writes the row with the latest attempt's result, the persisted
- *   snapshot, the superseded attempt's history row and the retry timer, all in the host's tick;
+ *   snapshot, the superseded attempt's history row and the retry timer, all in the host's tick,
+ *   with the row writers registered here (`deliveryRows.ts`);
  * - nothing is stored while an attempt is in flight: the first write of a delivery is the result
  *   of its first attempt, so the common delivery (sent once, 2xx) costs one row write;
- * - the `attempt` slot makes the signed POST; a restored actor whose attempt's result is already
- *   on the row answers with it instead of sending again, and an actor started after its first
- *   attempt was made (the shortcut below) answers with that attempt's outcome. `recordAttempt` and `scheduleRetry` need
- *   no effect here: the projection reads the same from the snapshot (`lastAttempt`,
- *   `nextRetryAt`), so a tick written twice (a retried flush) writes the same rows.
- * - the shortcut (`firstAttemptShortcut.ts`): a new delivery's immediate first attempt is sent
- *   before any actor exists; on a 2xx the chart's final snapshot and row are committed through the
- *   host's tick without an actor, anything else starts the actor with that outcome.
+ * - the one slot, `attempt`, is the runner's signed send, answered with `ATTEMPTED` or
+ *   `ATTEMPT_FAILED`.
  * Deliveries are not leased (no `actors` row): a delivery is claimed instead, by the fan-out's
  * cursor, by recovery (SKIP LOCKED on Postgres) or by its retry timer (docs/actors.md).
  */
 export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineDefinition<WebhookDeliveryMachine> {
   const { live } = options;
-
-  async function attempt(input: AttemptInput): Promise<AttemptOutput> {
-    const entry = live.get(input.deliveryId);
-    if (!entry) throw new Error(`delivery ${input.deliveryId} is not live on this node`);
-    const { row, known } = entry;
-    if (known && known.attempt === input.attempt) {
-      entry.known = null;
-      if (known.output) return known.output;
-      throw known.error;
-    }
-    if (row.attempt >= input.attempt && row.delivered_at) {
-      return {
-        ok: row.state === 'succeeded',
-        status: row.response_code,
-        responseTimeMs: row.response_time_ms ?? 0,
-        at: row.delivered_at,
-        ...(row.error ? { error: row.error } : {}),
-      };
-    }
-    try {
-      return await options.send(entry, input.attempt);
-    } catch (error) {
-      entry.sendError = error instanceof Error ? error : new Error(String(error));
-      throw error;
-    }
-  }
-
-  const logic = webhookDeliveryMachine.provide({
-    actors: { attempt: fromPromise<AttemptOutput, AttemptInput>(({ input }) => attempt(input)) },
-    actions: { recordAttempt: () => {}, scheduleRetry: () => {} },
-  });
+  const logic = webhookDeliveryMachine.provide({ actions: { attempt: (_, params) => options.attempt(params) } });
 
   return {
     name: 'webhookDelivery',
@@ -89,16 +48,11 @@ export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineD
     workspaceOf: (snapshot) => live.get(snapshot.context.deliveryId)?.row.workspace_id ?? null,
     project(snapshot, now) {
       const entry = live.get(snapshot.context.deliveryId);
-      if (!entry || entry.discarded) return {};
+      if (!entry) return {};
       return deliveryProjection(entry.row, restingState(snapshot), snapshot.context, () => JSON.stringify(logic.getPersistedSnapshot(snapshot)), now);
     },
-    onTransition(id, snapshot) {
-      const entry = live.get(id);
-      if (entry) options.moved(entry, snapshot, deliveryAtRest(snapshot));
-    },
     onFailed(id) {
-      const entry = live.get(id);
-      if (entry) options.failed(entry, new Error(`delivery ${id} could not be stored; recovery attempts it again`));
+      options.failed(id, new Error(`delivery ${id} could not be stored; recovery attempts it again`));
     },
   };
 }

@@ -12,13 +12,21 @@ import type { SendableWebhook, WebhookCache } from './webhookCache.js';
 /** Where an A2A push config's `token` travels (A2A specification, push notifications). */
 export const notificationTokenHeader = 'X-A2A-Notification-Token';
 
-/** The part of a live delivery one attempt reads and marks. */
+/** The part of a live delivery one attempt reads. */
 export interface SendTarget {
   row: DeliveryRow;
   /** An operator asked for this attempt (redeliver): it goes out even to an inactive webhook. */
   manual: boolean;
-  /** Set when a shutdown cut the attempt short: its result must not be stored. */
-  abandoned: boolean;
+}
+
+/**
+ * A shutdown cut the attempt short (before it was sent, or while it was in flight): its result,
+ * if any, must not be stored; the delivery runs again after the restart.
+ */
+export class AttemptCutShortError extends Error {
+  constructor() {
+    super('the service is shutting down; the delivery runs again after restart');
+  }
 }
 
 export interface SignedSendOptions {
@@ -54,8 +62,8 @@ function signingSecrets(webhook: SendableWebhook, at: string): string[] {
 /**
  * One attempt of a delivery: the stored bytes (or a debug body naming the attempt), signed, POSTed
  * within the concurrency bound. Receiver failures are results; a deleted or deactivated webhook
- * and a shutdown before sending are rejections (the machine ends the delivery in `failed`, or the
- * shutdown drops it for the restart to redo).
+ * is a rejection (the chart ends the delivery in `failed`), and so is an attempt a shutdown cut
+ * short (`AttemptCutShortError`: nothing is stored, the restart redoes it).
  */
 export function createSignedSend(options: SignedSendOptions) {
   const { sender, cache, slots, clock, schedule } = options;
@@ -66,10 +74,7 @@ export function createSignedSend(options: SignedSendOptions) {
     if (!webhook.row.active && !row.test && !target.manual) throw new Error('the webhook was deactivated');
     if (!slots.acquire()) await slots.wait();
     try {
-      if (options.stopping()) {
-        target.abandoned = true;
-        throw new Error('shutting down');
-      }
+      if (options.stopping()) throw new AttemptCutShortError();
       const at = clock.now().toISOString();
       const body = webhook.row.debug ? debugBody(row, attemptNo, schedule, options.publicUrl?.()) : row.body;
       const result = await sender.send({
@@ -86,7 +91,7 @@ export function createSignedSend(options: SignedSendOptions) {
         },
         signal: options.shutdownSignal,
       });
-      if (options.shutdownSignal.aborted) target.abandoned = true;
+      if (options.shutdownSignal.aborted) throw new AttemptCutShortError();
       return attemptOutput(result, at, options.random);
     } finally {
       slots.release();

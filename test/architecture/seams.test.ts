@@ -65,7 +65,6 @@ test('the actor host reads time and chance only through what it is handed (STYLE
 const declaredContracts = [
   'runtime/actors/commandForwarding.ts',
   'runtime/webhooks/attemptRunner.ts',
-  'runtime/webhooks/firstAttemptShortcut.ts',
   'runtime/webhooks/goneWebhook.ts',
   'runtime/webhooks/service.ts',
   'runtime/webhooks/signedSend.ts',
@@ -76,5 +75,35 @@ const declaredContracts = [
 
 test('files with declared contracts export no ReturnType<typeof create…> type', (t) => {
   const offending = declaredContracts.filter((file) => /ReturnType<typeof create/.test(read(file)));
+  t.deepEqual(offending, []);
+});
+
+/** The argument text of every `.provide(...)` call in `text` (balanced parentheses). */
+function provideCalls(text: string): string[] {
+  const calls: string[] = [];
+  for (const match of text.matchAll(/\.provide\(/g)) {
+    let depth = 1;
+    let end = match.index + match[0].length;
+    while (depth > 0 && end < text.length) {
+      const char = text[end++];
+      if (char === '(') depth += 1;
+      else if (char === ')') depth -= 1;
+    }
+    calls.push(text.slice(match.index, end));
+  }
+  return calls;
+}
+
+test('no machine slot is filled with a no-op: a slot the runtime does not need is not a slot (issue 28)', (t) => {
+  const files = [...sourceFiles('runtime'), ...sourceFiles('app'), ...sourceFiles('plugins')];
+  let provided = 0;
+  const offending: string[] = [];
+  for (const file of files) {
+    for (const call of provideCalls(code(file))) {
+      provided += 1;
+      if (/\(\s*[\w\s,]*\)\s*=>\s*(\{\s*\}|undefined\b)/.test(call)) offending.push(`${file}: ${call.slice(0, 120)}`);
+    }
+  }
+  t.true(provided >= 5, 'the machines\' .provide() calls were read');
   t.deepEqual(offending, []);
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import test from 'ava';
 import { freePort, keyedCall, serveProcess, stopProcess } from '../../helpers/processes.js';
+import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
 import { tempDir } from '../../helpers/server.js';
 import { startReceiver } from '../../helpers/webhookReceiver.js';
 import { webhooksSettled } from '../../helpers/webhooksSettled.js';
@@ -17,8 +18,11 @@ async function liveDeliveryActors(url: string): Promise<Record<string, number>> 
   return out;
 }
 
-test.serial('a delivery waiting on its retry when the process is killed (SIGKILL) resumes on the actor host after restart and is delivered once', async (t) => {
+/** The test on SQLite (a data dir) or on Postgres (a fresh database; the data dir holds only the key file). */
+async function killedWhileWaiting(t: import('ava').ExecutionContext, database: 'sqlite' | 'postgres'): Promise<void> {
   const dataDir = tempDir();
+  const pg = database === 'postgres' ? await createPostgresDatabase() : null;
+  t.teardown(async () => pg?.drop());
   // Attempt 1 fails before the kill; attempt 2 (after restart) hangs until the receiver timeout; attempt 3 succeeds.
   const receiver = await startReceiver({ secret, plan: [500, 'hang'], otherwise: 200 });
   const env = {
@@ -29,6 +33,7 @@ test.serial('a delivery waiting on its retry when the process is killed (SIGKILL
     CREWD_ALLOW_PRIVATE_URLS: '1',
     CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,1500,200',
     CREWD_WEBHOOK_TIMEOUT_MS: '2000',
+    ...(pg ? { CREWD_DATABASE_URL: pg.url } : {}),
   };
   let { child, url } = await serveProcess(env);
   t.teardown(async () => {
@@ -58,4 +63,8 @@ test.serial('a delivery waiting on its retry when the process is killed (SIGKILL
   const deliveries = await call(url, 'GET', `/v1/webhooks/${hook.body.id}/deliveries`);
   t.like(deliveries.body.deliveries[0], { id: first.body.id, status: 'success', attempt: 3, response_code: 200 });
   t.deepEqual(await liveDeliveryActors(url), {}, 'finished: out of memory');
-});
+}
+
+test.serial('a delivery waiting on its retry when the process is killed (SIGKILL) resumes on the actor host after restart and is delivered once', (t) => killedWhileWaiting(t, 'sqlite'));
+
+postgresTest('on Postgres: a delivery waiting on its retry when the process is killed (SIGKILL) resumes on the actor host after restart and is delivered once', (t) => killedWhileWaiting(t, 'postgres'));
