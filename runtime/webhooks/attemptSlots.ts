@@ -4,12 +4,23 @@
  * After `open()` (a shutdown) every waiter goes through at once and nothing waits again: the
  * attempts then see the dispatcher stopping and give up without sending.
  */
-export function createAttemptSlots(concurrency: number) {
+export interface AttemptSlots {
+  /** Takes a slot when one is free (or the slots are open); false means `wait()` for one. */
+  acquire(): boolean;
+  /** Resolves when a finished attempt hands its slot over to this waiter. */
+  wait(): Promise<void>;
+  /** Hands the slot to the next waiter, or frees it. */
+  release(): void;
+  /** Shutdown: every waiter goes through at once and nothing waits again. */
+  open(): void;
+}
+
+export function createAttemptSlots(concurrency: number): AttemptSlots {
   let inFlight = 0;
   let mode: 'bounded' | 'open' = 'bounded';
   const queue: Array<() => void> = [];
 
-  return {
+  const slots: AttemptSlots = {
     acquire(): boolean {
       if (inFlight < concurrency || mode === 'open') {
         inFlight++;
@@ -33,6 +44,5 @@ export function createAttemptSlots(concurrency: number) {
       }
     },
   };
+  return slots;
 }
-
-export type AttemptSlots = ReturnType<typeof createAttemptSlots>;

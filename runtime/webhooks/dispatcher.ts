@@ -40,7 +40,31 @@ export type DispatcherMode = 'created' | 'starting' | 'running' | 'draining' | '
  * Call order: `start()` once, then `stop()` before the database closes. `webhooksChanged` after
  * every webhook create, update or delete.
  */
-export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
+/**
+ * Webhook deliveries of this process: fans events out to the workspaces' webhooks, attempts and
+ * retries them on the actor host, and recovers what another (or an earlier) process left.
+ */
+export interface WebhookDispatcher {
+  /** A webhook of this workspace was created, changed or deleted. */
+  webhooksChanged(workspaceId: string): void;
+  /** Sends `webhook.test` to the webhook and resolves with the delivery after its first attempt. */
+  sendTest(webhook: WebhookRow, requestedEvent: string | undefined): Promise<DeliveryRow>;
+  /** A fresh attempt of a finished delivery; resolves with the row as stored after it. */
+  redeliver(row: DeliveryRow): Promise<DeliveryRow>;
+  readonly mode: DispatcherMode;
+  /** Restores unfinished deliveries, then follows the events table and recovers periodically. */
+  start(): Promise<void>;
+  /** The retry timer fired: bring the delivery back from its stored snapshot and send RETRY_DUE. */
+  onRetryDue(payload: RetryTimerPayload): Promise<void>;
+  /** Runs one recovery pass now with the given grace (operators, tests). */
+  recover(graceMs?: number): Promise<{ deliveries: number; timers: number }>;
+  /** Resolves when nothing is being fanned out, attempted or written. */
+  idle(): Promise<void>;
+  /** Stops taking new work, lets attempts in flight finish (up to `graceMs`), writes what finished. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { deliveries, eventBus, clock, logger } = options;
   const pollEveryMs = options.pollEveryMs ?? 500;
   const recoveryGraceMs = options.recoveryGraceMs ?? options.timeoutMs + 10_000;
@@ -196,4 +220,3 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   };
 }
 
-export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;

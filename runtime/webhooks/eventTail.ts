@@ -58,7 +58,21 @@ export interface EventTailOptions {
  * nodes never fan out the same events), so a restart misses nothing and fans out nothing twice.
  * `wake()` is a hint (a bus notification, a poll); calling it often is cheap.
  */
-export function createEventTail(options: EventTailOptions) {
+export interface EventTail {
+  /** Reads the events table now (or right after the pass in progress). */
+  wake(): void;
+  /** When (monotonic ms) another node last moved the cursor first: it is fanning out too. */
+  readonly racedAt: number;
+  readonly mode: TailMode;
+  /** A backlogged tail reads again once the deliveries in memory fell below half the bound. */
+  relieved(): void;
+  /** True while no pass runs. */
+  readonly resting: boolean;
+  /** Stops reading; resolves when the pass in progress ended. */
+  close(): Promise<void>;
+}
+
+export function createEventTail(options: EventTailOptions): EventTail {
   const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive, gapWaitMs } = options;
   let mode: TailMode = 'idle';
   let running: Promise<void> | null = null;
@@ -201,4 +215,3 @@ export function createEventTail(options: EventTailOptions) {
   };
 }
 
-export type EventTail = ReturnType<typeof createEventTail>;

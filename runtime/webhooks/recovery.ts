@@ -24,7 +24,12 @@ export interface RecoveryOptions {
  * - Lost timers: a `waiting` row without its retry timer (the timer fired, the attempt never got
  *   stored) gets its timer back, due at once if it is overdue.
  */
-export function createRecovery(options: RecoveryOptions) {
+export interface Recovery {
+  /** One recovery pass; resolves with how many deliveries and timers it took over. */
+  recover(graceMs: number): Promise<{ deliveries: number; timers: number }>;
+}
+
+export function createRecovery(options: RecoveryOptions): Recovery {
   const { db, deliveries, timers, clock } = options;
 
   async function recoverScheduled(graceMs: number): Promise<number> {
@@ -77,4 +82,3 @@ export function createRecovery(options: RecoveryOptions) {
   };
 }
 
-export type Recovery = ReturnType<typeof createRecovery>;

@@ -25,7 +25,18 @@ export interface WebhookCacheOptions {
  * The webhooks the dispatcher fans out to and sends to, read once per `ttlMs` instead of once per
  * event or attempt. `changed(workspaceId)` must be called after every create, update or delete.
  */
-export function createWebhookCache(options: WebhookCacheOptions) {
+export interface WebhookCache {
+  /** A webhook of the workspace was created, changed or deleted: forget what is cached of it. */
+  changed(workspaceId: string): void;
+  /** Active, undeleted webhooks of each workspace: the fan-out targets. */
+  active(workspaceIds: string[]): Promise<Map<string, WebhookRow[]>>;
+  /** The webhook when it is cached and fresh (no promise: the hot path stays synchronous). */
+  cached(id: string): SendableWebhook | undefined;
+  /** The webhook, deleted ones included (the caller decides what deleted means); undefined when unknown. */
+  load(id: string): Promise<SendableWebhook | undefined>;
+}
+
+export function createWebhookCache(options: WebhookCacheOptions): WebhookCache {
   const { webhooks, cipher, monotonic } = options;
   const ttlMs = options.ttlMs ?? 2_000;
   const activeByWorkspace = new Map<string, { rows: WebhookRow[]; at: number }>();
@@ -94,4 +105,3 @@ export function createWebhookCache(options: WebhookCacheOptions) {
   };
 }
 
-export type WebhookCache = ReturnType<typeof createWebhookCache>;

@@ -30,11 +30,6 @@ const notYetDeclared = new Set([
   'runtime/tools/quarantine.ts',
   'runtime/tools/tasks/taskPolicy.ts',
   'runtime/tools/toolService.ts',
-  'runtime/webhooks/attemptSlots.ts',
-  'runtime/webhooks/dispatcher.ts',
-  'runtime/webhooks/eventTail.ts',
-  'runtime/webhooks/recovery.ts',
-  'runtime/webhooks/webhookCache.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
