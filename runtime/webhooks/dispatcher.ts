@@ -10,7 +10,7 @@ import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createDispatcherParts } from './dispatcherParts.js';
 import { cursorName, raceYieldMs } from './eventTail.js';
-import { createFanOutLead } from './fanOutLead.js';
+import { createFanOutLead, quietMs } from './fanOutLead.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
@@ -46,6 +46,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
   const pollEveryMs = options.pollEveryMs ?? 500;
   const idlePollMs = options.idlePollMs ?? 5_000;
   // Other processes share the database: the fan-out is left to the node that moves the cursor.
+  /** When (monotonic ms) another process's events were last heard of. */
+  let lastRemote = -Infinity;
   const lead = options.signals?.shared ? createFanOutLead({ signals: options.signals, monotonic: options.monotonic, yieldMs: raceYieldMs }) : undefined;
   const recoveryGraceMs = options.recoveryGraceMs ?? options.timeoutMs + 10_000;
 
@@ -60,7 +62,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
     stopping: () => mode === 'draining' || mode === 'stopped',
     shutdownSignal: shutdown.signal,
     changed,
-    ...(lead ? { moved: (position: number) => lead.moved(position) } : {}),
+    // Cursor notices only while another process was heard from (alone on Postgres: none sent).
+    ...(lead ? { moved: (position: number) => lead.moved(position, options.monotonic.now() - lastRemote < quietMs) } : {}),
   });
   const periodic = createPeriodicRecovery({
     recovery,
@@ -140,6 +143,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions) {
         else wake();
       });
       const remote = eventBus.subscribeRemote(() => {
+        lastRemote = monotonic.now();
         if (!othersFanOut() && monotonic.now() - lastLocal >= pollEveryMs) wake();
         else tail.defer();
       });

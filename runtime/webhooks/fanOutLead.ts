@@ -7,6 +7,9 @@ export const cursorTopic = 'webhook-cursor';
 /** Cursor notices are sent at most this often by one node (the others only need to know it is active). */
 const noticeEveryMs = 100;
 
+/** A node that heard nothing from another process for this long is alone: it sends no cursor notices. */
+export const quietMs = 10_000;
+
 export interface FanOutLeadOptions {
   signals: ClusterSignals;
   monotonic: MonotonicClock;
@@ -38,9 +41,11 @@ export function createFanOutLead(options: FanOutLeadOptions): FanOutLead {
     theirsAt = monotonic.now();
   });
   return {
-    moved(position: number): void {
+    moved(position: number, others: boolean): void {
       mine = Math.max(mine, position);
       const now = monotonic.now();
+      // Nobody to tell (no other process heard from lately): a notice would be a commit for nothing.
+      if (!others && now - theirsAt >= quietMs) return;
       if (now - noticeAt < noticeEveryMs) return;
       noticeAt = now;
       signals.send(cursorTopic, position);
@@ -55,8 +60,11 @@ export function createFanOutLead(options: FanOutLeadOptions): FanOutLead {
 }
 
 export interface FanOutLead {
-  /** This node moved the cursor to `position`. */
-  moved(position: number): void;
+  /**
+   * This node moved the cursor to `position`; `others`: another process was heard from lately
+   * (its events), so there is someone to tell. Alone, nothing is sent.
+   */
+  moved(position: number, others: boolean): void;
   /** True while another node has lately moved the cursor further than this one. */
   othersLead(): boolean;
   close(): void;

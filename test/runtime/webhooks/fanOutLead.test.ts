@@ -22,13 +22,22 @@ postgresTest('two processes that both moved the cursor: the one behind yields, t
   const leadB = createFanOutLead({ signals: b, monotonic, yieldMs: 500 });
 
   t.false(leadA.othersLead(), 'nobody has moved the cursor yet');
-  leadA.moved(10);
+  // Alone (no other process heard from): nothing is announced. A notice B sends after it arrives
+  // after it too (one connection, in order), so when that one is there, a cursor notice would be.
+  let probed = false;
+  a.on('probe', () => (probed = true));
+  leadB.moved(5, false);
+  b.send('probe', 1);
+  await until(() => probed, 'A receives the notice B sent after its unannounced move');
+  t.false(leadA.othersLead(), 'a move made alone is not announced');
+  now += 200;
+  leadA.moved(10, true);
   await until(() => leadB.othersLead(), 'B hears that A moved the cursor');
   t.false(leadA.othersLead(), 'its own move does not make A yield');
 
   // B had moved too (a race both passes started before hearing of the other), further than A.
   now += 200; // past the notice pace, so B's move is announced
-  leadB.moved(25);
+  leadB.moved(25, true);
   await until(() => leadA.othersLead(), 'A hears of a move further than its own');
   t.false(leadB.othersLead(), 'B is ahead of what it heard from A: it keeps fanning out');
 
