@@ -159,7 +159,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const model = buildModel(config, options.modelProvider, metrics, logger);
   // OpenTelemetry traces (docs/tracing.md): off, with nothing wrapped, unless an OTLP endpoint is set.
   const { tracing, model: tracedModel } = buildTracing(config, version, model.provider, options.modelProvider !== undefined, logger);
-  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db) });
+  // On Postgres the table is also read for rows other processes wrote (their writer died) and claims
+  // that expired: every 5 s, not every second in every process (issue 30); due times this process
+  // wrote are still read when they come.
+  const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db), ...(isPostgres(db) ? { idlePollMs: 5_000 } : {}) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
   // Stages read the workspace's knowledge base (synced chat messages, documents): passages with

@@ -26,6 +26,14 @@ const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 400);
 const logStatements = process.env.CREWD_BENCH_SCALE_LOG === '1';
 /** How long the processes are watched idle before a run. */
 const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
+/**
+ * Outcomes each process runs before anything is measured (issue 30): a process's first outcome
+ * starts its model worker and compiles the hot code (about 1.4 CPU-seconds on this machine), a
+ * cost each process pays once at start, not per outcome. Without a warm-up N processes pay it N
+ * times inside a run of 400 outcomes (4 processes: ~14 ms per outcome), which is start-up, not
+ * coordination. 0 measures from cold, as before.
+ */
+const warmupPerProcess = Number(process.env.CREWD_BENCH_SCALE_WARMUP ?? 20);
 const explainPlans = process.env.CREWD_BENCH_SCALE_EXPLAIN === '1';
 const serverLog = process.env.CREWD_BENCH_SCALE_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log';
 const bootstrapKey = `crew_sk_bench${randomBytes(10).toString('hex')}`;
@@ -96,7 +104,7 @@ async function serve(databaseUrl: string, extraEnv: Record<string, string> = {})
 
 const briefs = ['Write a blog post about the benefits of remote work for software teams', 'A short note on keeping release notes readable for customers'];
 
-async function deployAll(urls: string[], count: number, parallel: number): Promise<string[]> {
+async function deployAll(urls: string[], count: number, parallel: number, tag = ''): Promise<string[]> {
   const ids: string[] = [];
   let next = 0;
   await Promise.all(
@@ -108,7 +116,7 @@ async function deployAll(urls: string[], count: number, parallel: number): Promi
           const response = await fetch(`${url}/v1/crews/writer/deploy`, {
             method: 'POST',
             headers: { authorization: `Bearer ${bootstrapKey}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ brief: `${briefs[index % briefs.length]} (${index})` }),
+            body: JSON.stringify({ brief: `${briefs[index % briefs.length]} (${tag}${index})` }),
           });
           const body = (await response.json()) as { outcome_id?: string };
           if (response.status === 201) {
@@ -223,6 +231,11 @@ async function throughput(processes: number): Promise<Run> {
   try {
     served = 0;
     for (let i = 0; i < processes; i++) nodes.push(await serve(database.url));
+    if (warmupPerProcess > 0) {
+      // Each process runs its own warm-up outcomes (an outcome runs where it was deployed).
+      const warm = (await Promise.all(nodes.map((node, i) => deployAll([node.url], warmupPerProcess, 4, `warm-up ${i}.`)))).flat();
+      while ((await completed(db, warm)) < warm.length) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // stats of the start settle
     // Idle first: what the processes commit with nothing to do (polls, sweeps, leases), per process-second.
     const idleFrom = await counters();

@@ -111,6 +111,7 @@ export function createEventsOut(deps: EventsOutDeps, options: EventsOutOptions =
     startRecoveryGraceMs: isPostgres(db) ? config.webhookTimeoutMs + 10_000 : 0,
     recoveryEveryMs: options.webhookRecoveryEveryMs,
     recoveryGraceMs: options.webhookRecoveryGraceMs,
+    ...(deps.signals ? { signals: deps.signals } : {}),
   });
   deps.timers.register(retryTimerKind, (timer) => dispatcher.onRetryDue(timer.payload as RetryTimerPayload));
 

@@ -31,7 +31,11 @@ export interface CommandForwardingDeps {
   waitMs: number;
   /** A claimed command not done after this long (its claimer died) may be claimed again: one lease. */
   staleMs: number;
-  /** The safety net's period: notices can be lost, so owners also look for commands this often. */
+  /**
+   * The safety net's period: owners also look for commands this often (5 s). A requester re-sends
+   * its notice every second while it waits, so a notice lost at its sender does not wait for this;
+   * the poll is left for claims whose claimer died and notices lost at every receiver at once.
+   */
   pollMs?: number;
   /** A client that sends the same command again within this window joins the first one. */
   retryWindowMs?: number;
@@ -53,6 +57,9 @@ export class CommandPendingError extends ServiceError {
 }
 
 const claimBatch = 20;
+
+/** How often a waiting requester sends its `pending` notice again. */
+const renoticeMs = 1_000;
 
 /**
  * Forwards commands for actors another process holds, with Postgres as the only go-between
@@ -86,7 +93,8 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
   const { repo, signals, node } = deps;
   const handlers = new Map<string, CommandHandler>();
   const waiters = new Map<string, Set<() => void>>();
-  const pollMs = deps.pollMs ?? 1_000;
+  // Issue 30: every process claiming once a second made idle work grow with the processes.
+  const pollMs = deps.pollMs ?? 5_000;
   const retryWindowMs = deps.retryWindowMs ?? 60_000;
   let applying = false;
   let again = false;
@@ -161,12 +169,19 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
     throw new ServiceError(answer.status, answer.code, answer.message, answer.details, answer.headers);
   }
 
-  async function waitFor(id: string, deadline: number): Promise<ActorCommandRow | undefined> {
+  async function waitFor(id: string, actorId: string, deadline: number): Promise<ActorCommandRow | undefined> {
+    let noticeAt = deps.monotonic.now();
     for (;;) {
       const row = await repo.get(id);
       if (row?.status === 'done') return row;
       const left = deadline - deps.monotonic.now();
       if (left <= 0 || stopped) return undefined;
+      // Not applied yet: the notice may have been dropped (this process's listening connection
+      // was down when it was sent), so it goes again every second while this waits.
+      if (row?.status === 'pending' && deps.monotonic.now() - noticeAt >= renoticeMs) {
+        noticeAt = deps.monotonic.now();
+        signals.send('pending', { a: actorId });
+      }
       // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
       let set = waiters.get(id);
       if (!set) waiters.set(id, (set = new Set()));
@@ -186,7 +201,7 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
   async function answerOf(id: string, actorId: string): Promise<unknown> {
     signals.send('pending', { a: actorId });
     pump();
-    const row = await waitFor(id, deps.monotonic.now() + deps.waitMs);
+    const row = await waitFor(id, actorId, deps.monotonic.now() + deps.waitMs);
     if (!row) throw new CommandPendingError(actorId, id, deps.waitMs);
     await repo.collect(id);
     return decode(row);
@@ -239,7 +254,7 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
       timer = setInterval(() => {
         pump();
         polls += 1;
-        if (polls % 600 === 0) repo.prune(now() - 10 * 60_000).catch((error) => deps.onError(error, 'pruning forwarded commands failed'));
+        if (polls % Math.max(1, Math.round(600_000 / pollMs)) === 0) repo.prune(now() - 10 * 60_000).catch((error) => deps.onError(error, 'pruning forwarded commands failed'));
       }, pollMs);
       timer.unref();
     },

@@ -6,8 +6,14 @@ import type { CapacityQueue } from './capacityQueue.js';
 /** Changes written in one transaction at most (bounds a statement's size). */
 const maxChangesPerSettle = 500;
 
-/** The cluster topic telling processes that a workspace's line moved; payload `{ w, to }`. */
+/**
+ * The cluster topic telling processes that a workspace's line moved; payload `{ w, to, g? }`:
+ * the workspace, the processes given slots and, when it fits, the outcomes given slots by process.
+ */
 export const capacityTopic = 'capacity';
+
+/** Above this the notice names processes only (NOTIFY payloads end at 8000 bytes). */
+const maxGrantsChars = 6_000;
 
 export interface SharedCapacityQueueOptions {
   repo: CapacityLineRepository;
@@ -121,15 +127,25 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
 
   function apply(workspaceId: string, snapshot: CapacitySnapshot): void {
     lines.set(workspaceId, { running: snapshot.running, waiting: snapshot.waiting });
-    if (snapshot.grantedTo.length > 0) signals.send(capacityTopic, { w: workspaceId, to: snapshot.grantedTo });
+    if (snapshot.grantedTo.length > 0) {
+      // The notice names the granted outcomes (issue 30), so a process that got slots starts them
+      // without reading the line again; a notice too long for NOTIFY names the processes only.
+      const named = JSON.stringify(snapshot.grants).length <= maxGrantsChars;
+      signals.send(capacityTopic, named ? { w: workspaceId, to: snapshot.grantedTo, g: snapshot.grants } : { w: workspaceId, to: snapshot.grantedTo });
+    }
     // Outcomes of an API-only process wait for any worker: tell them.
     if (!runs && snapshot.waiting.length > 0) signals.send(capacityTopic, { w: workspaceId, to: ['*'] });
+    startGranted(workspaceId, snapshot.mine);
+  }
+
+  /** Starts outcomes the line holds a slot for on this process, unless started or released already. */
+  function startGranted(workspaceId: string, granted: readonly string[]): void {
     const mine = wanting.get(workspaceId);
     // Released while this snapshot was being read (its removal is still to be written): not ours
     // to start again. A copy stopped by fencing while its grant was in flight would otherwise be
     // loaded back from its row, finished by the process that took it over.
     const released = new Set((work.get(workspaceId)?.ops ?? []).filter((change) => change.op === 'remove').map((change) => change.outcomeId));
-    for (const outcomeId of snapshot.mine) {
+    for (const outcomeId of granted) {
       if (started.has(outcomeId) || released.has(outcomeId)) continue;
       started.add(outcomeId);
       mine?.delete(outcomeId);
@@ -161,9 +177,26 @@ export function createSharedCapacityQueue(options: SharedCapacityQueueOptions): 
   }
 
   signals.on(capacityTopic, (payload) => {
-    const notice = payload as { w?: unknown; to?: unknown };
+    const notice = payload as { w?: unknown; to?: unknown; g?: unknown };
     if (typeof notice?.w !== 'string' || !Array.isArray(notice.to)) return;
-    if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(notice.w, null);
+    const workspaceId = notice.w;
+    const granted = typeof notice.g === 'object' && notice.g !== null ? (notice.g as Record<string, unknown>)[node] : undefined;
+    if (runs && Array.isArray(granted) && granted.every((id): id is string => typeof id === 'string')) {
+      // Slots granted here by name: start the outcomes this process asked for, with no read of the
+      // line (the grant is committed before its notice is sent). Anything else named here (not
+      // asked for by this process, or released since) is settled by reading the line, as before.
+      const mine = wanting.get(workspaceId);
+      const asked = granted.filter((id) => mine?.has(id));
+      const line = lineOf(workspaceId);
+      for (const id of asked) {
+        line.waiting = line.waiting.filter((waiting) => waiting !== id);
+        if (!line.running.includes(id)) line.running.push(id);
+      }
+      startGranted(workspaceId, asked);
+      if (asked.length < granted.length) enqueue(workspaceId, null);
+      return;
+    }
+    if (notice.to.includes(node) || (runs && notice.to.includes('*'))) enqueue(workspaceId, null);
   });
   let stopped = false;
   let lastRecovery = -Infinity;

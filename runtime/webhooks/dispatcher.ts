@@ -10,6 +10,7 @@ import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import { createDispatcherParts } from './dispatcherParts.js';
 import { cursorName, raceYieldMs } from './eventTail.js';
+import { createFanOutLead, quietMs } from './fanOutLead.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
@@ -67,6 +68,11 @@ export interface WebhookDispatcher {
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const { deliveries, eventBus, clock, logger } = options;
   const pollEveryMs = options.pollEveryMs ?? 500;
+  const idlePollMs = options.idlePollMs ?? 5_000;
+  // Other processes share the database: the fan-out is left to the node that moves the cursor.
+  /** When (monotonic ms) another process's events were last heard of. */
+  let lastRemote = -Infinity;
+  const lead = options.signals?.shared ? createFanOutLead({ signals: options.signals, monotonic: options.monotonic, yieldMs: raceYieldMs }) : undefined;
   const recoveryGraceMs = options.recoveryGraceMs ?? options.timeoutMs + 10_000;
 
   let mode: DispatcherMode = 'created';
@@ -80,6 +86,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     stopping: () => mode === 'draining' || mode === 'stopped',
     shutdownSignal: shutdown.signal,
     changed,
+    // Cursor notices only while another process was heard from (alone on Postgres: none sent).
+    ...(lead ? { moved: (position: number) => lead.moved(position, options.monotonic.now() - lastRemote < quietMs) } : {}),
   });
   const periodic = createPeriodicRecovery({
     recovery,
@@ -145,21 +153,41 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // a busy process's own passes already read those events, and waking every process on every
       // process's commit made N processes read (and race for the cursor on) the same events N times.
       // An idle or API-only committer's events are still fanned out at once by an idle worker.
-      // And while another process wins the race for the cursor, this one leaves the fan-out to it
-      // for `raceYieldMs` (the poll still reads: nothing waits much longer if it stops).
+      // While another process fans out (it won the race for the cursor, or it says it moved the
+      // cursor further than this one: `fanOutLead.ts`), this one leaves the fan-out to it for
+      // `raceYieldMs` and only remembers that it may be behind; its poll reads when that process
+      // stops. Issue 30: when every busy process read after the cursor for its own commits, N
+      // processes read each event N times and moved the cursor N times as often.
+      const monotonic = options.monotonic;
+      const othersFanOut = () => monotonic.now() - tail.racedAt < raceYieldMs || (lead?.othersLead() ?? false);
       let lastLocal = -Infinity;
       const local = eventBus.subscribe(() => {
-        lastLocal = options.monotonic.now();
-        if (lastLocal - tail.racedAt >= raceYieldMs) wake();
+        lastLocal = monotonic.now();
+        if (othersFanOut()) tail.defer();
+        else wake();
       });
       const remote = eventBus.subscribeRemote(() => {
-        if (options.monotonic.now() - lastLocal >= pollEveryMs) wake();
+        lastRemote = monotonic.now();
+        if (!othersFanOut() && monotonic.now() - lastLocal >= pollEveryMs) wake();
+        else tail.defer();
       });
+      // Notices may have been lost while the listening connection was down.
+      const resync = eventBus.subscribeResync(() => tail.defer());
       unsubscribe = () => {
         local();
         remote();
+        resync();
+        lead?.close();
       };
-      poll = setInterval(wake, pollEveryMs);
+      // The safety net. Alone on the database (SQLite) every poll reads. With other processes a poll
+      // reads only when this node may be behind (a deferred wake, a failed pass, a hole) and nobody
+      // else fans out, or `idlePollMs` after its last pass (a notice lost at its sender): idle
+      // processes no longer read the cursor and the events twice a second each.
+      poll = setInterval(() => {
+        if (!lead) return wake();
+        if (othersFanOut()) return;
+        if (tail.behind || monotonic.now() - tail.lastPassAt >= idlePollMs) wake();
+      }, pollEveryMs);
       poll.unref();
       periodic.start();
       wake();

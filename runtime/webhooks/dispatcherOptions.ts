@@ -5,6 +5,7 @@ import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { WebhooksRepository } from '../../storage/repositories/webhooks.js';
 import type { Clock } from '../clock.js';
+import type { ClusterSignals } from '../events/clusterSignals.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
@@ -48,6 +49,14 @@ export interface WebhookDispatcherOptions {
   maxLive?: number;
   /** Safety-net poll of the events table (bus notifications are hints). */
   pollEveryMs?: number;
+  /**
+   * The processes sharing the database (Postgres): the node that moves the fan-out's cursor tells
+   * the others, who then leave the fan-out to it, and the poll reads only when this node may be
+   * behind or `idlePollMs` after its last pass. Without it (SQLite) every poll reads.
+   */
+  signals?: ClusterSignals;
+  /** With shared `signals`: the longest a node goes without reading when it knows of nothing new (lost notices). */
+  idlePollMs?: number;
   /** How long a hole in event positions (a writer that has not committed yet) is waited for. */
   gapWaitMs?: number;
   /** Grace of the recovery at start (0 when no other process can be mid-attempt: SQLite). */

@@ -39,6 +39,8 @@ export interface DispatcherPartsOptions
   shutdownSignal: AbortSignal;
   /** Something left memory or a pass ended (the dispatcher's idle and backlog check). */
   changed(): void;
+  /** This node moved the fan-out's cursor to `position`. */
+  moved?(position: number): void;
 }
 
 /**
@@ -86,6 +88,7 @@ export function createDispatcherParts(options: DispatcherPartsOptions) {
     maxLive: options.maxLive ?? 10_000,
     gapWaitMs: options.gapWaitMs ?? 5_000,
     ...(options.eventData ? { eventData: options.eventData } : {}),
+    ...(options.moved ? { moved: options.moved } : {}),
   });
   const recovery = createRecovery({ db, deliveries, timers, clock, liveIds: () => runner.live.keys(), begin: (row) => runner.begin(row) });
   const sendTest = createTestSend({ deliveries, runner, clock, ids });

@@ -50,6 +50,8 @@ export interface EventTailOptions {
   gapWaitMs: number;
   /** What the payload carries as an event's data (issue 27 adds the approval links); the stored data when absent. */
   eventData?: (kind: string, data: unknown) => unknown;
+  /** Called after this node moved the cursor to `position` (the dispatcher tells the other processes). */
+  moved?(position: number): void;
 }
 
 /**
@@ -63,6 +65,12 @@ export interface EventTail {
   wake(): void;
   /** When (monotonic ms) another node last moved the cursor first: it is fanning out too. */
   readonly racedAt: number;
+  /** Another node is expected to read what was committed: remembered, so the poll reads it if that node stops. */
+  defer(): void;
+  /** True when events may wait that no pass of this node has read (a deferred wake, a failed pass, a hole). */
+  readonly behind: boolean;
+  /** When (monotonic ms) the last pass started. */
+  readonly lastPassAt: number;
   readonly mode: TailMode;
   /** A backlogged tail reads again once the deliveries in memory fell below half the bound. */
   relieved(): void;
@@ -79,6 +87,9 @@ export function createEventTail(options: EventTailOptions): EventTail {
   let gap: { position: number; since: number; mark: string } | null = null;
   let gapTimer: NodeJS.Timeout | null = null;
   let racedAt = -Infinity;
+  /** Events may wait that no pass of this node has read: a wake was deferred, a pass failed or stopped at a hole. */
+  let behind = false;
+  let lastPassAt = -Infinity;
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -102,6 +113,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
           // keep reading while whole batches come back
         }
       } catch (error) {
+        behind = true;
         logger.error({ err: error }, 'webhook fan-out failed; retrying on the next poll');
       }
     } while ((mode as TailMode) === 'rereading'); // a wake() during the pass set it
@@ -113,10 +125,15 @@ export function createEventTail(options: EventTailOptions): EventTail {
       mode = 'backlogged';
       return false;
     }
+    // Whatever was committed before this read is read by it (a deferral after this point sets it again).
+    behind = false;
+    lastPassAt = monotonic.now();
     const cursor = await deliveries.readCursor(cursorName);
     const batch = await events.listAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
     const usable = await contiguous(cursor, batch);
+    // Stopped at a hole: the rest is read when it is filled or skipped (the gap timer, or the poll).
+    if (usable.length < batch.length) behind = true;
     if (usable.length === 0) return false;
     const last = usable[usable.length - 1]!;
 
@@ -142,6 +159,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
       racedAt = monotonic.now();
       return true; // another node fanned these out; read on from where it left off
     }
+    options.moved?.(last.position);
     for (const row of rows) options.begin(row);
     return usable.length === batch.length && batch.length === batchSize;
   }
@@ -190,6 +208,18 @@ export function createEventTail(options: EventTailOptions): EventTail {
     /** When (monotonic ms) another node last moved the cursor first: it is fanning out too. */
     get racedAt(): number {
       return racedAt;
+    },
+    /** Another node is expected to read what was committed: remembered, so the poll reads it if that node stops. */
+    defer(): void {
+      behind = true;
+    },
+    /** True when events may wait that no pass of this node has read (a deferred wake, a failed pass, a hole). */
+    get behind(): boolean {
+      return behind;
+    },
+    /** When (monotonic ms) the last pass started. */
+    get lastPassAt(): number {
+      return lastPassAt;
     },
     get mode(): TailMode {
       return mode;

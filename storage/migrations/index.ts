@@ -23,6 +23,7 @@ import * as webhookDisabled from './115_webhook_disabled.js';
 import * as approvals from './120_approvals.js';
 import * as webhookOutcomeScope from './140_webhook_outcome_scope.js';
 import * as callJournal from './150_call_journal.js';
+import * as actorOwnerIndex from './160_actor_owner_index.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -60,6 +61,7 @@ const migrations: Array<[string, Migration]> = [
   ['135_oauth_credentials', oauthCredentials],
   ['140_webhook_outcome_scope', webhookOutcomeScope],
   ['150_call_journal', callJournal],
+  ['160_actor_owner_index', actorOwnerIndex],
 ];
 
 /**

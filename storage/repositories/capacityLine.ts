@@ -10,6 +10,8 @@ export interface CapacitySnapshot {
   mine: string[];
   /** Processes (other than the granting one) that were just given slots. */
   grantedTo: string[];
+  /** The outcomes just given slots on other processes, by process (what `grantedTo` are told to start). */
+  grants: Record<string, string[]>;
 }
 
 /** A change to the line, written in the transaction of the grant that follows it (`settle`). */
@@ -60,6 +62,7 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
     const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
     const free = limit - rows.filter((row) => row.state === 'running').length;
     const grantedTo = new Set<string>();
+    const grants: Record<string, string[]> = {};
     if (free > 0 && rows.some((row) => row.state === 'waiting')) {
       const result = await trx.raw(
         `UPDATE capacity_line SET state = 'running', node = COALESCE(node, ?), updated_at = ?
@@ -73,7 +76,10 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
         if (owner === undefined) continue;
         row.state = 'running';
         row.node = owner;
-        if (owner !== node) grantedTo.add(owner);
+        if (owner !== node) {
+          grantedTo.add(owner);
+          (grants[owner] ??= []).push(row.outcome_id);
+        }
       }
     }
     return {
@@ -81,6 +87,7 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
       waiting: rows.filter((row) => row.state === 'waiting').map((row) => row.outcome_id),
       mine: rows.filter((row) => row.state === 'running' && row.node === node).map((row) => row.outcome_id),
       grantedTo: [...grantedTo],
+      grants,
     };
   }
 
