@@ -8,7 +8,7 @@ import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
 import { ActorStoppedError } from './actorStoppedError.js';
 import { ActorFencedError, HostStoppedError } from './designedStops.js';
 import type { Fence } from './fence.js';
-import { actorView, followActor, type LiveActor, type LiveActorView } from './liveActor.js';
+import { actorView, LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
 import { erase, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
@@ -126,8 +126,8 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
   }
 
   function attach(def: HostedDefinition, id: string, actor: Actor<AnyStateMachine>, createdAt: string, recording: boolean): LiveActor {
-    const entry: LiveActor = { id, def, actor, createdAt, last: undefined, recording, unsubscribe: () => undefined };
-    entry.unsubscribe = followActor(entry, commits, deps.onError);
+    const entry = new LiveActor(id, def, actor, createdAt, recording, commits, deps.onError);
+    entry.follow();
     live.set(id, entry);
     return entry;
   }

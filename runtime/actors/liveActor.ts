@@ -1,4 +1,4 @@
-import type { Actor, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { Actor, AnyMachineSnapshot, AnyStateMachine, Observer, Subscription } from 'xstate';
 import { eventId } from './eventId.js';
 import type { GroupCommit } from './groupCommit.js';
 import type { EmittedEvent, HostedDefinition } from './machineDefinition.js';
@@ -15,55 +15,72 @@ export interface LiveActorView {
   created_at: string;
 }
 
-/** An actor the host runs, with what it needs to record its transitions. */
-export interface LiveActor {
-  id: string;
-  def: HostedDefinition;
-  actor: Actor<AnyStateMachine>;
-  createdAt: string;
-  last: AnyMachineSnapshot | undefined;
-  /** False while a restored actor replays its stored (already durable) snapshot. */
-  recording: boolean;
-  unsubscribe: () => void;
-}
-
 /**
- * Records a live actor's work into the group commit: each emitted spec event becomes an event
- * row of its tick, each transition (while recording) marks it dirty and calls the definition's
- * `onTransition` with the previous snapshot. Returns the unsubscribe function.
+ * An actor the host runs, with what it needs to record its transitions: it follows the actor
+ * (`follow`) and records its work into the group commit. Each emitted spec event becomes an event
+ * row of its tick; each transition (while recording) marks it dirty and calls the definition's
+ * `onTransition` with the previous snapshot.
+ *
+ * A class, not a closure per actor, because thousands are live at once: the observer is this
+ * object and its methods live on the prototype. Under tsx (esbuild's keepNames) every named
+ * closure made per actor (`next: (snapshot) => ...`) also got its own `name` property, which
+ * moves the function to dictionary properties; with the bound copies xstate makes of an
+ * observer's methods that was about 1 KB per live outcome (docs/benchmarks.md, issue 30).
  */
-export function followActor(entry: LiveActor, commits: Pick<GroupCommit, 'touch' | 'closed'>, onError: (error: unknown, message: string) => void): () => void {
-  const { id, def, actor } = entry;
-  const onEmitted = actor.on('event', (emitted: EmittedEvent) => {
-    const snapshot = actor.getSnapshot();
-    commits.touch(id).events.push({
-      id: eventId(id, emitted.sequence),
-      workspace_id: def.workspaceOf(snapshot) ?? '',
-      outcome_id: id,
+export class LiveActor implements Observer<AnyMachineSnapshot> {
+  last: AnyMachineSnapshot | undefined = undefined;
+  private emitted: Subscription | undefined;
+  private subscription: Subscription | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly def: HostedDefinition,
+    readonly actor: Actor<AnyStateMachine>,
+    readonly createdAt: string,
+    /** False while a restored actor replays its stored (already durable) snapshot. */
+    public recording: boolean,
+    private readonly commits: Pick<GroupCommit, 'touch' | 'closed'>,
+    private readonly onError: (error: unknown, message: string) => void,
+  ) {}
+
+  /** Starts recording the actor's emitted events and transitions (before `actor.start()`). */
+  follow(): void {
+    this.emitted = this.actor.on('event', (emitted: EmittedEvent) => this.record(emitted));
+    this.subscription = this.actor.subscribe(this);
+  }
+
+  /** Stops recording (the actor is dropped). */
+  unsubscribe(): void {
+    this.emitted?.unsubscribe();
+    this.subscription?.unsubscribe();
+  }
+
+  next(snapshot: AnyMachineSnapshot): void {
+    if (this.commits.closed) return;
+    const previous = this.last;
+    this.last = snapshot;
+    if (!this.recording) return;
+    this.commits.touch(this.id).dirty = true;
+    this.def.onTransition?.(this.id, snapshot, previous);
+  }
+
+  error(error: unknown): void {
+    this.onError(error, `actor ${this.id} (${this.def.name}) failed`);
+    this.commits.touch(this.id).dirty = true;
+  }
+
+  private record(emitted: EmittedEvent): void {
+    const snapshot = this.actor.getSnapshot();
+    this.commits.touch(this.id).events.push({
+      id: eventId(this.id, emitted.sequence),
+      workspace_id: this.def.workspaceOf(snapshot) ?? '',
+      outcome_id: this.id,
       sequence: emitted.sequence,
       kind: emitted.event,
       timestamp: emitted.timestamp,
       data: emitted.data,
     });
-  });
-  const subscription = actor.subscribe({
-    next: (snapshot) => {
-      if (commits.closed) return;
-      const previous = entry.last;
-      entry.last = snapshot;
-      if (!entry.recording) return;
-      commits.touch(id).dirty = true;
-      def.onTransition?.(id, snapshot, previous);
-    },
-    error: (error) => {
-      onError(error, `actor ${id} (${def.name}) failed`);
-      commits.touch(id).dirty = true;
-    },
-  });
-  return () => {
-    onEmitted.unsubscribe();
-    subscription.unsubscribe();
-  };
+  }
 }
 
 /** What operators see of an actor in memory at `now` (ms): live, or run by pure steps. */

@@ -66,6 +66,12 @@ function revisionStageIndex(crew: CrewDefinition): number {
   return index >= 0 ? index : Math.max(0, crew.stages.length - 1);
 }
 
+/**
+ * A deploy's absent `requirements` or `integrations`: one frozen empty object shared by every
+ * live outcome's cached input (nothing writes to either), not an object per outcome.
+ */
+const noneGiven: Record<string, unknown> = Object.freeze({});
+
 /** Builds (does not start) one outcome and the rows that make it durable. */
 export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' | 'name'>, args: PlanArgs): PlannedOutcome {
   const { id, workspaceId, crew, request, createdAt } = args;
@@ -89,13 +95,13 @@ export function planOutcome(outcomes: Pick<EngineMachines['outcome'], 'create' |
   const actor = outcomes.create(input);
   const snapshot = actor.getSnapshot();
   const context = snapshot.context;
-  const requirements = request.requirements ?? {};
+  const requirements = request.requirements ?? noneGiven;
   const inputRow: OutcomeInputRow = {
     outcome_id: id,
     brief: request.brief,
     context: request.context ?? null,
     requirements,
-    integrations: request.integrations ?? {},
+    integrations: request.integrations ?? noneGiven,
     template_id: request.template_id ?? null,
     context_documents: request.context_documents ?? [],
     depends_on: args.dependsOn ?? [],

@@ -2,6 +2,7 @@ import type { Repositories } from '../../storage/index.js';
 import type { ActorHost } from '../actors/actorHost.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import type { EngineMachines } from './engineMachines.js';
+import { phaseOf } from './outcomeProjection.js';
 
 /**
  * Start of a process: restores every unfinished actor, puts queued outcomes back in line (and
@@ -35,8 +36,10 @@ export async function adoptRestored(deps: Omit<RestoreDeps, 'host'>, ids: string
       if (workspace) deps.limits.set(workspace.id, workspace.concurrent_outcomes);
     }
     workspaces.add(context.workspaceId);
-    if (snapshot.matches('queued')) queue.request(context.workspaceId, id);
-    else if (snapshot.matches('processing')) queue.occupy(context.workspaceId, id);
+    // The top-level state off the value (`matches` parses its argument on every call, twice per restored outcome).
+    const phase = phaseOf(snapshot);
+    if (phase === 'queued') queue.request(context.workspaceId, id);
+    else if (phase === 'processing') queue.occupy(context.workspaceId, id);
   }
   // A workflow restored while its outcomes settled (crash between the two writes) catches up.
   for (const id of ids) {

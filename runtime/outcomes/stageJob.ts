@@ -16,8 +16,11 @@ export interface Job {
   workspaceId: string;
   crew: CrewDefinition;
   input: OutcomeInputRow;
-  /** `${stepKey}@${attempt}` -> output */
-  outputs: Map<string, StageOutputRow>;
+  /**
+   * `${stepKey}@${attempt}` -> output; absent until the first output is stored (a live outcome
+   * waits on its first stage's model step most of its life, and thousands may be live).
+   */
+  outputs?: Map<string, StageOutputRow>;
   dependencyDocuments: readonly string[];
   /** Revisions read so far; created on the first (most outcomes never see one, and thousands may be live). */
   revisions?: Map<string, { feedback: string; requirements: Record<string, unknown> }>;
@@ -48,7 +51,7 @@ export function jobFromRows(crews: Pick<CrewCatalog, 'definition'>, outcomeId: s
     workspaceId: outcome.workspace_id,
     crew: crews.definition(outcome.crew as CrewId),
     input,
-    outputs: new Map(rows.outputs.map((row) => [outputKey(row.step_key, row.attempt), row])),
+    ...(rows.outputs.length > 0 ? { outputs: new Map(rows.outputs.map((row) => [outputKey(row.step_key, row.attempt), row])) } : {}),
     dependencyDocuments: dependencyDocuments.length > 0 ? dependencyDocuments : noDocuments,
   };
 }
@@ -56,10 +59,25 @@ export function jobFromRows(crews: Pick<CrewCatalog, 'definition'>, outcomeId: s
 /** Cache key of a stored output. */
 export const outputKey = (stepKey: string, attempt: number) => `${stepKey}@${attempt}`;
 
+/** The stored output of (step, attempt), if any. */
+export function storedOutput(job: Job, stepKey: string, attempt: number): StageOutputRow | undefined {
+  return job.outputs?.get(outputKey(stepKey, attempt));
+}
+
+/** Keeps an output the step just stored. */
+export function keepOutput(job: Job, row: StageOutputRow): void {
+  (job.outputs ??= new Map()).set(outputKey(row.step_key, row.attempt), row);
+}
+
+/** Every stored output of the job, in the order they were kept. */
+function outputRows(job: Job): Iterable<StageOutputRow> {
+  return job.outputs?.values() ?? [];
+}
+
 /** The newest output of a stage at or before `attempt` (a retry reuses earlier stages). */
 export function latest(job: Job, stepKey: string, attempt: number): StageOutputRow | undefined {
   let best: StageOutputRow | undefined;
-  for (const row of job.outputs.values()) {
+  for (const row of outputRows(job)) {
     if (row.step_key === stepKey && row.attempt <= attempt && (!best || row.attempt > best.attempt)) best = row;
   }
   return best;
@@ -67,7 +85,7 @@ export function latest(job: Job, stepKey: string, attempt: number): StageOutputR
 
 /** The document as it stands: the newest completed revision, else the last stage. */
 export function currentDocument(job: Job, lastAttempt: number, exceptRevision?: string): StageOutputRow | undefined {
-  const revisions = [...job.outputs.values()].filter((row) => row.step_key.startsWith('rev_') && row.step_key !== exceptRevision);
+  const revisions = [...outputRows(job)].filter((row) => row.step_key.startsWith('rev_') && row.step_key !== exceptRevision);
   revisions.sort((a, b) => a.created_at.localeCompare(b.created_at));
   return revisions.at(-1) ?? latest(job, String(job.crew.stages.length - 1), lastAttempt);
 }
@@ -95,7 +113,7 @@ export function stageInput(job: Job, stageIndex: number, attempt: number): Stage
 
 /** What the result's metrics see beside the content: the client's material and the reviewing agent's rubric. */
 export function measureExtras(job: Job): MeasureExtras {
-  const judge = [...job.outputs.values()].reverse().find((row) => row.data && typeof row.data === 'object' && 'rubric' in row.data)?.data?.rubric as MeasureExtras['judge'];
+  const judge = [...outputRows(job)].reverse().find((row) => row.data && typeof row.data === 'object' && 'rubric' in row.data)?.data?.rubric as MeasureExtras['judge'];
   return {
     ...(job.input.context ? { context: job.input.context } : {}),
     contextDocuments: [...job.input.context_documents, ...job.dependencyDocuments],

@@ -12,7 +12,7 @@ import type { KnowledgePassage, ModelProvider, StageInput, StageOutput, ToolDesc
 import type { MeasureExtras } from '../../models/workerPool/inProcessMeasure.js';
 import { shortMessage } from './shortMessage.js';
 import { createJobLoader } from './jobLoader.js';
-import { currentDocument, latest, measureExtras, noDocuments, resolvedDocuments, outputKey as key, stageInput, type Job } from './stageJob.js';
+import { currentDocument, keepOutput, latest, measureExtras, noDocuments, resolvedDocuments, stageInput, storedOutput, type Job } from './stageJob.js';
 import { computeMetadata, computeQualityMetrics, type ContentMetadata, type QualityMetrics } from '../../quality/index.js';
 import { toolCallKey } from './toolCallKey.js';
 import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
@@ -157,7 +157,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
 
   async function modelStep(input: AgentStepInput, signal: AbortSignal): Promise<AgentStepResult> {
     const current = await job(input.outcomeId);
-    const stored = current.outputs.get(key(input.stepKey, input.attempt));
+    const stored = storedOutput(current, input.stepKey, input.attempt);
     if (stored) return withToolFailureEvents(current, input, await withIntegrations(current, input, stored, { kind: 'final', summary: stored.summary, at: stored.created_at }, signal));
     const isRevision = input.stepKey.startsWith('rev_');
     const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
@@ -209,7 +209,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
       created_at: deps.clock.now().toISOString(),
     };
     await deps.storeOutput(row);
-    current.outputs.set(key(row.step_key, row.attempt), row);
+    keepOutput(current, row);
     return withToolFailureEvents(current, input, await withIntegrations(current, input, row, { kind: 'final', summary: row.summary, at: row.created_at }, signal));
   }
 
@@ -262,7 +262,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
 
   async function finalize(input: FinalizeInput): Promise<FinalizeOutput> {
     const current = await job(input.outcomeId);
-    const document = input.revisionId ? current.outputs.get(key(input.revisionId, 1)) : latest(current, input.stepKey, input.attempt);
+    const document = input.revisionId ? storedOutput(current, input.revisionId, 1) : latest(current, input.stepKey, input.attempt);
     if (!document) throw new Error(`no stored output for ${input.outcomeId} step ${input.stepKey}`);
     const requirements = input.revisionId ? { ...current.input.requirements, ...(await revisionOf(input.outcomeId, current, input.revisionId)).requirements } : current.input.requirements;
     // A reviewer's edit (issue 27) replaces the last stage's output.
@@ -290,7 +290,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
     prime(outcomeId: string, workspaceId: string, crewId: CrewId, input: OutcomeInputRow): void {
       if (input.depends_on.length > 0) return; // dependency results are read when it starts
       primed.add(outcomeId);
-      jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, outputs: new Map(), dependencyDocuments: noDocuments }));
+      jobs.set(outcomeId, Promise.resolve({ workspaceId, crew: deps.crews.definition(crewId), input, dependencyDocuments: noDocuments }));
     },
     /** The input of a revision this process is about to start (see `requested`). */
     revisionRequested(outcomeId: string, revisionId: string, revision: { feedback: string; requirements: Record<string, unknown> }): void {

@@ -143,9 +143,14 @@ export function actorsRepository(db: Db): ActorsRepository {
       const row = await db('actors').where({ id }).first();
       return row ? fromDb(row) : undefined;
     },
-    /** Unfinished actors, oldest first; only those of `machine` when it is given. */
     async listActive(machine?: string): Promise<ActorRow[]> {
-      return (await db('actors').where(machine ? { status: 'active', machine } : { status: 'active' }).orderBy([{ column: 'created_at' }, { column: 'id' }])).map(fromDb);
+      // A stored snapshot supersedes the input (restore starts from one or the other): the input
+      // is read only for rows without one, which spares a restore of thousands a JSON parse each.
+      const rows = await db('actors')
+        .where(machine ? { status: 'active', machine } : { status: 'active' })
+        .select(...actorColumns.filter((column) => column !== 'input'), db.raw('case when snapshot is null then input end as input'))
+        .orderBy([{ column: 'created_at' }, { column: 'id' }]);
+      return rows.map(fromDb);
     },
     /** Unfinished actors without their snapshots (operator listings). */
     async listActiveSummary(): Promise<Array<Omit<ActorRow, 'snapshot' | 'input'>>> {
@@ -195,7 +200,10 @@ export interface ActorsRepository {
   /** Deletes an actor's row (an actor whose subject is gone, e.g. a disconnected chat team). */
   remove(id: string, trx?: Db): Promise<void>;
   get(id: string): Promise<ActorRow | undefined>;
-  /** Unfinished actors, oldest first; only those of `machine` when it is given. */
+  /**
+   * Unfinished actors, oldest first; only those of `machine` when it is given. A row with a
+   * snapshot comes without its input (null): the snapshot supersedes it.
+   */
   listActive(machine?: string): Promise<ActorRow[]>;
   /** Unfinished actors without their snapshots (operator listings). */
   listActiveSummary(): Promise<Array<Omit<ActorRow, 'snapshot' | 'input'>>>;
