@@ -13,6 +13,7 @@ import { ServiceError, errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
 import { changesRequested } from '../../models/revisionRequest.js';
 import { effectivePolicy } from '../approvals/approvalPolicy.js';
+import { createPolicyLoader, type PolicyLoader } from '../approvals/policyLoader.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import { batchEstimates } from './batchEstimates.js';
 import type { CompletionEstimator } from './completionEstimator.js';
@@ -98,6 +99,8 @@ export interface OutcomesDeps {
 interface Ctx extends OutcomesDeps {
   now(): string;
   upgradeUrl: string;
+  /** Workspace approval policies, read together for the deploys of one turn. */
+  policies: PolicyLoader;
 }
 
 async function availableCrew(ctx: Ctx, crewId: CrewId): Promise<CrewDefinition> {
@@ -153,7 +156,7 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   checkBrief(request.brief, 'brief');
   const crew = await availableCrew(ctx, crewId);
   await ctx.validateIntegrations?.(workspace.id, request.integrations);
-  const approvals = effectivePolicy(await ctx.repos.approvals.policy(workspace.id), request.approvals, Object.values(request.integrations ?? {}).some((value) => value !== false));
+  const approvals = effectivePolicy(await ctx.policies.load(workspace.id), request.approvals, Object.values(request.integrations ?? {}).some((value) => value !== false));
   capacity(ctx, workspace, 1, crew);
   const id = ctx.ids.id('out');
   const createdAt = ctx.now();
@@ -174,7 +177,7 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
   for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
   capacity(ctx, workspace, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!);
 
-  const workspacePolicy = await ctx.repos.approvals.policy(workspace.id);
+  const workspacePolicy = await ctx.policies.load(workspace.id);
   const policies = request.crews.map((entry, index) => effectivePolicy(workspacePolicy, entry.approvals, false, `crews[${index}].approvals`));
   const createdAt = ctx.now();
   const workflowId = ctx.ids.id('wf');
@@ -295,7 +298,7 @@ async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Prom
 
 /** The Outcomes commands over an actor host whose machines are registered (`registerMachines`). */
 export function createOutcomes(deps: OutcomesDeps): Outcomes {
-  const ctx: Ctx = { ...deps, upgradeUrl: deps.upgradeUrl ?? 'https://crewd.example/settings/billing', now: () => deps.clock.now().toISOString() };
+  const ctx: Ctx = { ...deps, upgradeUrl: deps.upgradeUrl ?? 'https://crewd.example/settings/billing', now: () => deps.clock.now().toISOString(), policies: createPolicyLoader(deps.repos.approvals) };
   return {
     deploy: (workspace, crewId, request, beforeCommit, caller) => deploy(ctx, workspace, crewId, request, beforeCommit, caller),
     run: (workspace, crewId, request, beforeCommit, caller) => deploy(ctx, workspace, crewId, request, beforeCommit, caller),

@@ -1,6 +1,7 @@
 import type { Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
 import { parseJson } from '../sql/parseJson.js';
+import { readInChunks } from '../sql/inChunks.js';
 
 /** One approval an outcome asked for (issue 27); `resolution` is set once it was decided. */
 export interface ActionRow {
@@ -92,6 +93,11 @@ export function approvalsRepository(db: Db): ApprovalsRepository {
       const row = await db('workspace_approval_policies').where({ workspace_id: workspaceId }).first();
       return row ? parseJson(row.policy, null) : null;
     },
+    async policies(workspaceIds: readonly string[]): Promise<Map<string, Record<string, unknown> | null>> {
+      const rows = await readInChunks(workspaceIds, (chunk) => db('workspace_approval_policies').whereIn('workspace_id', chunk));
+      const found = new Map(rows.map((row: Record<string, unknown>) => [String(row.workspace_id), parseJson<Record<string, unknown> | null>(row.policy, null)]));
+      return new Map(workspaceIds.map((id) => [id, found.get(id) ?? null]));
+    },
     async clearPolicy(workspaceId: string): Promise<void> {
       await db('workspace_approval_policies').where({ workspace_id: workspaceId }).delete();
     },
@@ -113,6 +119,8 @@ export interface ApprovalsRepository {
   /** An outcome's actions, oldest first. */
   listForOutcome(outcomeId: string): Promise<ActionRow[]>;
   policy(workspaceId: string): Promise<Record<string, unknown> | null>;
+  /** The default policies of these workspaces in one read (null where none is set). */
+  policies(workspaceIds: readonly string[]): Promise<Map<string, Record<string, unknown> | null>>;
   clearPolicy(workspaceId: string): Promise<void>;
   setPolicy(workspaceId: string, policy: Record<string, unknown>, at: string): Promise<void>;
 }
