@@ -10,7 +10,7 @@ import { ActorFencedError, HostStoppedError } from './designedStops.js';
 import type { Fence } from './fence.js';
 import { actorView, LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
-import { erase, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
+import { erase, isActorOf, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { TickRows } from './tickRows.js';
 import { createRowWriters } from './rowWriter.js';
 import type { MachineHandle } from './machineHandle.js';
@@ -213,9 +213,12 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     return loadingEntry;
   }
 
-  function handleOf<TLogic extends AnyStateMachine>(def: HostedDefinition): MachineHandle<TLogic> {
-    // Every actor of `def` was created from `def.logic`, a TLogic: the one place the type comes back.
-    const typed = (actor: Actor<AnyStateMachine>) => actor as unknown as Actor<TLogic>;
+  function handleOf<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>, def: HostedDefinition): MachineHandle<TLogic> {
+    // Every actor of `def` was made from its logic, a TLogic: the type comes back checked, not asserted.
+    const typed = (actor: Actor<AnyStateMachine>): Actor<TLogic> => {
+      if (isActorOf(actor, typedDef.logic)) return actor;
+      throw new Error(`actor of machine ${actor.logic.id} handed to the ${def.name} handle`);
+    };
     const mine = (id: string) => {
       const entry = live.get(id);
       return entry && entry.def === def ? entry : undefined;
@@ -227,7 +230,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     let chart: PureChart<TLogic> | undefined;
     const handle: MachineHandle<TLogic> = {
       name: def.name,
-      create: (input) => typed(createActor(def.logic, { input })),
+      create: (input) => createActor(typedDef.logic, { input }),
       start(id, actor, createdAt) {
         if (commits.closed) throw new HostStoppedError();
         // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
@@ -283,7 +286,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       const def = erase(typedDef);
       writers.add(def.rows ?? [], `machine ${def.name}`);
       definitions.set(def.name, def);
-      return handleOf<TLogic>(def);
+      return handleOf(typedDef, def);
     },
     get(id: string): Actor<AnyStateMachine> | undefined {
       return live.get(id)?.actor;

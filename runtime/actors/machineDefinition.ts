@@ -1,4 +1,4 @@
-import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
+import type { Actor, AnyMachineSnapshot, AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate';
 import type { RowWriter } from './rowWriter.js';
 import type { TickRows } from './tickRows.js';
 
@@ -91,11 +91,17 @@ export interface HostedDefinition {
 export type MachineInput<TLogic extends AnyStateMachine> = InputFrom<TLogic>;
 export type MachineEvent<TLogic extends AnyStateMachine> = EventFromLogic<TLogic>;
 
+/** An actor made from `logic` is an actor of that logic's type (the host's typed handles check it). */
+export function isActorOf<TLogic extends AnyStateMachine>(actor: Actor<AnyStateMachine>, logic: TLogic): actor is Actor<TLogic> {
+  return actor.logic === logic;
+}
+
 /**
- * Erases a typed definition for the host's map. Sound because the host only ever hands a
+ * Erases a typed definition for the host's map (no cast: its callbacks are methods, which accept
+ * the wider snapshot type). Sound because the host only ever hands a
  * definition snapshots of actors it created from that definition's own `logic` (an actor row is
  * revived with the definition its `machine` column names, and handles check the definition).
  */
 export function erase<TLogic extends AnyStateMachine>(def: MachineDefinition<TLogic>): HostedDefinition {
-  return def as unknown as HostedDefinition;
+  return def;
 }
