@@ -4,8 +4,9 @@ import { errors, ServiceError } from '../runtime/errors.js';
 import type { JsonSchema } from '../schemas/types.js';
 import { validationMessage } from '../schemas/validationMessage.js';
 
-// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
-const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
+// ajv-formats is CommonJS: under NodeNext the namespace's default is its module.exports, whose own
+// `default` is the typed plugin (the package sets exports.default to the same function).
+const addFormats = addFormatsModule.default.default;
 
 /**
  * A body field the schema does not know, checked before ajv's own order (which reports a missing
