@@ -27,10 +27,11 @@ export interface PreviewIntegration {
   target: Record<string, unknown>;
 }
 
-export interface ActionPreview {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ActionPreview = {
   content: string;
   integrations: PreviewIntegration[];
-}
+};
 
 /** The `pending_action` of the outcome views. */
 export interface PendingAction {
@@ -50,7 +51,8 @@ export interface Decider {
 }
 
 /** The answer to an action, kept on the outcome so a repeated decision replays it. */
-export interface ActionResolution {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ActionResolution = {
   id: string;
   kind: ActionKind;
   decision: Decision;
@@ -58,7 +60,7 @@ export interface ActionResolution {
   decided_at: string;
   comment: string | null;
   content_edited: boolean;
-}
+};
 
 /** What the runtime's `prepareAction` slot resolves with (it reads the draft and the integration targets). */
 export interface PreparedAction {
