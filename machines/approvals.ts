@@ -9,12 +9,13 @@
  */
 
 /** The effective policy of one outcome (the deploy's `approvals` tightened by the workspace's). */
-export interface ApprovalPolicy {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ApprovalPolicy = {
   before_integrations: boolean;
   before_completion: boolean;
   expires_in_hours: number;
   on_expiry: 'reject' | 'approve';
-}
+};
 
 export type ActionKind = 'approve_integrations' | 'approve_result';
 export type Decision = 'approve' | 'reject';
