@@ -63,7 +63,7 @@ export function idempotencyRepository(db: Db): IdempotencyRepository {
       const query = table().where({ workspace_id: workspaceId, key }).whereNull('status');
       if (seenLease === null) query.whereNull('lease_until');
       else query.where({ lease_until: seenLease });
-      // The answer the dead owner prepared is dropped with its lease: its resource was never committed.
+      // The answer the dead owner prepared is dropped with its lease: its resource was not committed.
       return (await query.update({ ...next, response: null, resource: null, prepared_status: null })) > 0;
     },
     /** Extends the lease of records this owner still runs. */
