@@ -2,6 +2,9 @@ import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthToke
 import type { OAuthCredentialRow } from '../../../storage/repositories/oauthCredentials.js';
 import type { Clock } from '../../clock.js';
 import type { SecretCipher } from '../../secrets/cipher.js';
+import type { SealedCredentials } from '../ports.js';
+
+export type { SealedCredentials };
 
 /** What crewd keeps of the discovery beside the SDK's state: the resource indicator it chose. */
 export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
@@ -12,7 +15,7 @@ export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
  * (public metadata) is plain JSON. `expires_at` is derived from `expires_in` when tokens are
  * saved, with the injected clock, so a refresh can be claimed on it.
  */
-export function sealedCredentials(cipher: SecretCipher, clock: Clock) {
+export function sealedCredentials(cipher: SecretCipher, clock: Clock): SealedCredentials {
   const open = <T>(value: string | null): T | undefined => (value ? (JSON.parse(cipher.decrypt(value)) as T) : undefined);
   return {
     tokens: (row: OAuthCredentialRow) => open<StoredOAuthTokens>(row.tokens),
@@ -26,7 +29,5 @@ export function sealedCredentials(cipher: SecretCipher, clock: Clock) {
     },
     sealClientInfo: (info: StoredOAuthClientInformation) => cipher.encrypt(JSON.stringify(info)),
     sealVerifier: (verifier: string) => cipher.encrypt(verifier),
-  };
+  } satisfies SealedCredentials;
 }
-
-export type SealedCredentials = ReturnType<typeof sealedCredentials>;
