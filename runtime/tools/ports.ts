@@ -1,6 +1,5 @@
-import type { StoredOAuthClientInformation, StoredOAuthTokens, Tool } from '@modelcontextprotocol/client';
+import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens, Tool } from '@modelcontextprotocol/client';
 import type { OAuthCredentialRow } from '../../storage/repositories/oauthCredentials.js';
-import type { StoredDiscovery } from './oauth/sealedCredentials.js';
 
 /**
  * The declared contracts of runtime/tools (issue 28, item 3): each factory returns one of these,
@@ -35,6 +34,9 @@ export interface TaskPolicy {
   /** A plain call failed; a timeout of an `optional` tool sends its next calls as tasks. */
   noteFailure(name: string, error: unknown): void;
 }
+
+/** What crewd keeps of the discovery beside the SDK's state: the resource indicator it chose. */
+export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
 
 /** Reads and writes the sealed columns of an OAuth credential row. */
 export interface SealedCredentials {

@@ -1,13 +1,10 @@
-import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthCredentialRow } from '../../../storage/repositories/oauthCredentials.js';
 import type { Clock } from '../../clock.js';
 import type { SecretCipher } from '../../secrets/cipher.js';
-import type { SealedCredentials } from '../ports.js';
+import type { SealedCredentials, StoredDiscovery } from '../ports.js';
 
-export type { SealedCredentials };
-
-/** What crewd keeps of the discovery beside the SDK's state: the resource indicator it chose. */
-export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
+export type { SealedCredentials, StoredDiscovery };
 
 /**
  * Reads and writes the sealed columns of an OAuth credential row: tokens, client information and
