@@ -1,11 +1,12 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import * as addFormatsModule from 'ajv-formats';
 import { errors, ServiceError } from '../runtime/errors.js';
 import type { JsonSchema } from '../schemas/types.js';
 import { validationMessage } from '../schemas/validationMessage.js';
 
-// ajv-formats is CommonJS with a default export; under NodeNext the callable sits on .default.
-const addFormats = addFormatsModule.default as unknown as (ajv: Ajv) => Ajv;
+// ajv-formats is CommonJS: under NodeNext the namespace's default is its module.exports, whose own
+// `default` is the typed plugin (the package sets exports.default to the same function).
+const addFormats = addFormatsModule.default.default;
 
 /**
  * A body field the schema does not know, checked before ajv's own order (which reports a missing
@@ -65,20 +66,14 @@ function addInstantRules(ajv: Ajv): void {
   });
   // `x-maxJsonBytes`: a size cap on a free-form object (e.g. `requirements`), measured on its JSON.
   // The input rules already bounded its depth, so serializing it cannot overflow the stack.
-  ajv.addKeyword({
-    keyword: 'x-maxJsonBytes',
-    type: 'object',
-    schemaType: 'number',
-    errors: true,
-    validate: function maxJsonBytes(max: number, data: unknown) {
-      const size = JSON.stringify(data).length;
-      if (size <= max) return true;
-      (maxJsonBytes as unknown as { errors: Partial<ErrorObject>[] }).errors = [
-        { keyword: 'x-maxJsonBytes', message: `must be at most ${max} characters of JSON (got ${size})`, params: { limit: max } },
-      ];
-      return false;
-    },
-  });
+  // ajv reads a function keyword's errors from the function itself (its `errors` property).
+  const maxJsonBytes: SchemaValidateFunction = (max: number, data: unknown) => {
+    const size = JSON.stringify(data).length;
+    if (size <= max) return true;
+    maxJsonBytes.errors = [{ keyword: 'x-maxJsonBytes', message: `must be at most ${max} characters of JSON (got ${size})`, params: { limit: max } }];
+    return false;
+  };
+  ajv.addKeyword({ keyword: 'x-maxJsonBytes', type: 'object', schemaType: 'number', errors: true, validate: maxJsonBytes });
 }
 
 /** Compiles request schemas once; bodies are validated as sent, queries and paths with type coercion. */

@@ -9,12 +9,13 @@
  */
 
 /** The effective policy of one outcome (the deploy's `approvals` tightened by the workspace's). */
-export interface ApprovalPolicy {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ApprovalPolicy = {
   before_integrations: boolean;
   before_completion: boolean;
   expires_in_hours: number;
   on_expiry: 'reject' | 'approve';
-}
+};
 
 export type ActionKind = 'approve_integrations' | 'approve_result';
 export type Decision = 'approve' | 'reject';
@@ -27,10 +28,11 @@ export interface PreviewIntegration {
   target: Record<string, unknown>;
 }
 
-export interface ActionPreview {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ActionPreview = {
   content: string;
   integrations: PreviewIntegration[];
-}
+};
 
 /** The `pending_action` of the outcome views. */
 export interface PendingAction {
@@ -50,7 +52,8 @@ export interface Decider {
 }
 
 /** The answer to an action, kept on the outcome so a repeated decision replays it. */
-export interface ActionResolution {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type ActionResolution = {
   id: string;
   kind: ActionKind;
   decision: Decision;
@@ -58,7 +61,7 @@ export interface ActionResolution {
   decided_at: string;
   comment: string | null;
   content_edited: boolean;
-}
+};
 
 /** What the runtime's `prepareAction` slot resolves with (it reads the draft and the integration targets). */
 export interface PreparedAction {

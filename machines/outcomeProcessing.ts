@@ -66,7 +66,7 @@ export const processing = outcomeSetup.createStateConfig({
             target: 'stage',
             reenter: true,
             actions: [
-              'finishStage',
+              { type: 'finishStage', params: ({ event }) => event.output },
               { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
               { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
               'nextStage',
@@ -76,13 +76,13 @@ export const processing = outcomeSetup.createStateConfig({
             guard: { type: 'agentOk', params: ({ event }) => event.output },
             target: 'gate',
             actions: [
-              'finishStage',
+              { type: 'finishStage', params: ({ event }) => event.output },
               { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
               { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
               'nextStage',
             ],
           },
-          { target: '#outcome.failed', actions: 'agentFailed' },
+          { target: '#outcome.failed', actions: { type: 'agentFailed', params: ({ event }) => event.output } },
         ],
       },
     },
@@ -92,7 +92,7 @@ export const processing = outcomeSetup.createStateConfig({
         input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stages.length - 1), attempt: context.attempt, revisionId: null, content: context.editedContent ?? null }),
         onDone: [
           { guard: 'awaitResult', target: 'preparingResult', actions: assign(({ event }) => ({ draft: { result: event.output.result, qualityMetrics: event.output.qualityMetrics }, updatedAt: event.output.at })) },
-          { target: '#outcome.completed', actions: ['completeWith', { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
+          { target: '#outcome.completed', actions: [{ type: 'completeWith', params: ({ event }) => event.output }, { type: 'record', params: ({ context }) => ({ event: 'outcome.completed', data: completedData(context) }) }] },
         ],
         onError: {
           target: '#outcome.failed',

@@ -81,8 +81,10 @@ export const outcomeSetup = setup({
         },
       };
     }),
-    finishStage: assign(({ context, event }) => {
-      const output = (event as unknown as { output: Extract<AgentOutput, { ok: true }> }).output;
+    // The invoked agent's output arrives as the action's params (taken from the done event).
+    finishStage: assign(({ context }, output: AgentOutput) => {
+      // The chart takes this branch after an agentOk guard passed the output, so it succeeded.
+      if (!output.ok) throw new Error('finishStage was given a failed agent output');
       const stage = context.stages[context.stageIndex]!;
       const stagesCompleted = [...context.stagesCompleted, stage.name];
       const laterStages = context.stages.slice(context.stageIndex + 1).some((s) => s.agent === stage.agent);
@@ -106,8 +108,9 @@ export const outcomeSetup = setup({
       stageIndex: context.stageIndex + 1,
       estimatedCompletion: addSeconds(context.updatedAt, (context.stages.length - context.stageIndex - 1) * context.secondsPerStage),
     })),
-    agentFailed: assign(({ context, event }) => {
-      const output = (event as unknown as { output: Extract<AgentOutput, { ok: false }> }).output;
+    agentFailed: assign(({ context }, output: AgentOutput) => {
+      // The chart takes this branch after the agentOk guards refused the output, so it failed.
+      if (output.ok) throw new Error('agentFailed was given a successful agent output');
       const stage = context.stages[context.stageIndex]!;
       return {
         failedAt: output.at,
@@ -127,8 +130,7 @@ export const outcomeSetup = setup({
       failedAt: eventTime(context, event),
       updatedAt: eventTime(context, event),
     })),
-    completeWith: assign(({ context, event }) => {
-      const output = (event as unknown as { output: FinalizeOutput }).output;
+    completeWith: assign(({ context }, output: FinalizeOutput) => {
       return {
         result: output.result,
         qualityMetrics: output.qualityMetrics,

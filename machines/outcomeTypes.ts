@@ -36,25 +36,28 @@ export interface OutcomeInput {
   traceparent?: string;
 }
 
-export interface AgentEntry {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type AgentEntry = {
   status: 'pending' | 'processing' | 'completed' | 'failed';
   started_at?: string;
   completion_time?: string;
   output_summary?: string;
   progress?: string;
-}
+};
 
-export interface OutcomeError {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type OutcomeError = {
   code: string;
   message: string;
   details: Record<string, unknown>;
-}
+};
 
-export interface OutcomeResult {
+// A type alias, not an interface: it is stored as a JSON column, so it must be a Record<string, unknown>.
+export type OutcomeResult = {
   content: string;
   metadata: Record<string, unknown>;
   assets: Array<{ type: string; url: string; description: string }>;
-}
+};
 
 export interface FinalizeOutput {
   result: OutcomeResult;

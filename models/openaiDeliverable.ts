@@ -59,7 +59,7 @@ export async function fillDeliverable(client: OpenAI, model: string, input: Stag
           { role: 'system', content: `You are ${input.stage.agent} of the ${input.crew.name}. ${instructions}` },
           { role: 'user', content: `Brief: ${input.brief}\nContext: ${input.context ?? '(none)'}\nRequirements: ${JSON.stringify(input.requirements)}\n<document>\n${content}\n</document>` },
         ],
-        response_format: { type: 'json_schema', json_schema: { name: `deliverable_${kind}`, strict: true, schema: schema as unknown as Record<string, unknown> } },
+        response_format: { type: 'json_schema', json_schema: { name: `deliverable_${kind}`, strict: true, schema } },
       },
       { signal },
     );

@@ -40,7 +40,9 @@ export function createNlp(): Nlp {
       doc.sentences().each((sentence: ItemSentence) => {
         const words = sentence.tokens().out() as string[];
         const pos = sentence.tokens().out(its.pos) as string[];
-        const entities = (sentence.entities().out(its.detail) as unknown as Array<{ value: string; type: string }>).map((entity) => ({ value: entity.value, type: entity.type }));
+        const entities: Array<{ value: string; type: string }> = [];
+        // wink types out(its.detail) as details or strings; its.detail gives a detail per entity.
+        for (const detail of sentence.entities().out(its.detail)) if (typeof detail !== 'string') entities.push({ value: detail.value, type: detail.type });
         result.push({ text: sentence.out(), tokens: words.map((word, index) => ({ text: word, pos: pos[index] ?? 'X' })), entities });
       });
       return result;

@@ -1,5 +1,6 @@
 import { strictObject } from './common.js';
-import { crewIdParam, deployBody, listQuery, outcomeIdParam, reviseBody } from './outcomes.js';
+import type { CrewId } from './crewIds.js';
+import { crewIdParam, deployBody, listQuery, outcomeIdParam, reviseBody, type DeployRequest, type ReviseRequest } from './outcomes.js';
 import type { JsonSchema } from './types.js';
 
 const deployFields = deployBody.properties as Record<string, JsonSchema>;
@@ -30,12 +31,18 @@ export const reviseOutcomeInput: JsonSchema = strictObject({ outcome_id: (outcom
 
 /** The parts of a tool input its REST route validates (path parameters go to their own schema). */
 export const restPartOf = {
-  deploy: (input: Record<string, unknown>) => {
+  deploy: <T extends { crew?: unknown; wait?: unknown }>(input: T): Omit<T, 'crew' | 'wait'> => {
     const { crew: _crew, wait: _wait, ...body } = input;
     return body;
   },
-  revise: (input: Record<string, unknown>) => {
+  revise: <T extends { outcome_id?: unknown }>(input: T): Omit<T, 'outcome_id'> => {
     const { outcome_id: _id, ...body } = input;
     return body;
   },
 };
+
+/** deploy_crew's arguments once deployCrewInput and (for the REST part) deployBody passed them. */
+export type DeployCrewArgs = DeployRequest & { crew: CrewId; wait?: boolean };
+
+/** revise_outcome's arguments once reviseOutcomeInput and (for the REST part) reviseBody passed them. */
+export type ReviseOutcomeArgs = ReviseRequest & { outcome_id: string };

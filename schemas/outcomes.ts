@@ -5,7 +5,9 @@ import type { FromSchema } from './fromSchema.js';
 import type { JsonSchema } from './types.js';
 import { approvalsObject, pendingAction } from './approvals.js';
 
-const statuses = ['processing', 'completed', 'failed', 'revision_requested'];
+/** The statuses an outcome is listed and filtered by. */
+export const outcomeStatuses = ['processing', 'completed', 'failed', 'revision_requested'] as const;
+const statuses = [...outcomeStatuses];
 const stringArray: JsonSchema = { type: 'array', items: { type: 'string' } };
 const freeObject = { type: 'object' } as const satisfies JsonSchema;
 
@@ -228,11 +230,14 @@ export const outcomeList: JsonSchema = component('OutcomeList', responseObject({
   pagination: responseObject({ next_cursor: { type: ['string', 'null'] }, has_more: { type: 'boolean' } }),
 }));
 
+/** The priorities a revision may ask for. */
+export const revisionPriorities = ['low', 'normal', 'high'] as const;
+
 export const reviseBody = strictObject(
   {
     feedback: { type: 'string', minLength: 1, maxLength: 20_000 },
     requirements: requirementsObject,
-    priority: { type: 'string', enum: ['low', 'normal', 'high'] },
+    priority: { type: 'string', enum: [...revisionPriorities] },
   },
   ['feedback'],
 );

@@ -38,7 +38,7 @@ export const actionCommands: Record<string, (context: RemoteContext) => Promise<
     if (!['pending', 'approved', 'rejected', 'cancelled'].includes(status)) throw new UsageError('--status takes pending, approved, rejected or cancelled');
     const rows: Action[] = [];
     for await (const action of context.client.actions({ limit: 100, status: status as Action['status'] })) rows.push(action);
-    print(context.json, { data: rows }, () => table(rows as unknown as Array<Record<string, unknown>>, ['id', 'outcome_id', 'kind', 'status', 'expires_at', 'summary']));
+    print(context.json, { data: rows }, () => table(rows, ['id', 'outcome_id', 'kind', 'status', 'expires_at', 'summary']));
     return 0;
   },
   'actions approve': decision('approve'),

@@ -76,7 +76,7 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
   async 'workspaces list'(config, _args, _flags, json) {
     await withRuntime(config, async (runtime) => {
       const rows = await runtime.repos.workspaces.list();
-      print(json, { workspaces: rows }, () => table(rows as never, ['id', 'name', 'plan', 'credits_remaining', 'requests_per_minute', 'concurrent_outcomes']));
+      print(json, { workspaces: rows }, () => table(rows, ['id', 'name', 'plan', 'credits_remaining', 'requests_per_minute', 'concurrent_outcomes']));
     });
   },
 
@@ -138,7 +138,7 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
         age_seconds: Math.max(0, Math.round((now - Date.parse(row.created_at)) / 1000)),
         updated_at: row.updated_at,
       }));
-      print(json, { actors: rows, count: rows.length }, () => table(rows as never, ['id', 'machine', 'state', 'status', 'age_seconds', 'updated_at']));
+      print(json, { actors: rows, count: rows.length }, () => table(rows, ['id', 'machine', 'state', 'status', 'age_seconds', 'updated_at']));
     });
   },
 

@@ -4,7 +4,10 @@ import { createCrewdClient, unwrap, type CrewdClient, type StreamMessage } from 
 import type { Clock } from '../../runtime/clock.js';
 import { createProgressDisplay, titleOf } from './follow.js';
 import { print, table } from './output.js';
-import { UsageError, type Flags } from './usage.js';
+import { crewIds } from '../../schemas/crewIds.js';
+import { outcomeStatuses, revisionPriorities } from '../../schemas/outcomes.js';
+import { webhookEventKinds } from '../../schemas/webhooks.js';
+import { oneOf, UsageError, type Flags } from './usage.js';
 
 /** What a command that talks to a running service gets: the client, the flags, the clock, the output. */
 export interface RemoteContext {
@@ -47,6 +50,10 @@ function jsonFlag(context: RemoteContext, name: string): Record<string, unknown>
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`--${name} takes a JSON object, e.g. '{"tone":"formal"}'`);
   return parsed as Record<string, unknown>;
+}
+
+function optionalOneOf<T extends string>(what: string, value: string | undefined, allowed: readonly T[]): T | undefined {
+  return value === undefined ? undefined : oneOf(what, value, allowed);
 }
 
 function intFlag(context: RemoteContext, name: string): number | undefined {
@@ -130,13 +137,13 @@ async function follow(context: RemoteContext, outcomeId: string): Promise<number
 /** Commands that talk to a running service over HTTP (CREWD_URL, CREWD_API_KEY); each returns the exit code. */
 export const remoteCommands: Record<string, (context: RemoteContext) => Promise<number>> = {
   async deploy(context) {
-    const crew = arg(context, 0, 'crewd deploy CREW --brief TEXT [--context TEXT|@FILE] [--requirements JSON] [--follow]');
+    const crew = oneOf('CREW', arg(context, 0, 'crewd deploy CREW --brief TEXT [--context TEXT|@FILE] [--requirements JSON] [--follow]'), crewIds);
     const brief = flag(context, 'brief');
     if (!brief) throw new UsageError('--brief is required');
     const requirements = jsonFlag(context, 'requirements');
     const material = contextFlag(context);
     const body = { brief, ...(material !== undefined ? { context: material } : {}), ...(requirements ? { requirements } : {}) };
-    const deployed = unwrap(await context.client.api.POST('/v1/crews/{crew_id}/deploy', { params: { path: { crew_id: crew as never } }, body })) as Row;
+    const deployed = unwrap(await context.client.api.POST('/v1/crews/{crew_id}/deploy', { params: { path: { crew_id: crew } }, body })) as Row;
     if (!context.flags.follow) {
       print(context.json, deployed, () => String(deployed.outcome_id));
       return 0;
@@ -147,11 +154,11 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
   },
 
   async 'outcomes list'(context) {
-    const status = flag(context, 'status');
-    const crew = flag(context, 'crew');
+    const status = optionalOneOf('--status', flag(context, 'status'), outcomeStatuses);
+    const crew = optionalOneOf('--crew', flag(context, 'crew'), crewIds);
     const limit = intFlag(context, 'limit') ?? 20;
     const rows: Row[] = [];
-    for await (const outcome of context.client.outcomes({ limit: Math.min(100, limit), ...(status ? { status: status as never } : {}), ...(crew ? { crew: crew as never } : {}) })) {
+    for await (const outcome of context.client.outcomes({ limit: Math.min(100, limit), ...(status ? { status } : {}), ...(crew ? { crew } : {}) })) {
       rows.push(outcome as Row);
       if (rows.length >= limit) break;
     }
@@ -185,11 +192,11 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
     const feedback = flag(context, 'feedback');
     if (!feedback) throw new UsageError('--feedback is required');
     const requirements = jsonFlag(context, 'requirements');
-    const priority = flag(context, 'priority');
+    const priority = optionalOneOf('--priority', flag(context, 'priority'), revisionPriorities);
     const revision = unwrap(
       await context.client.api.POST('/v1/outcomes/{outcome_id}/revise', {
         params: { path: { outcome_id: id } },
-        body: { feedback, ...(requirements ? { requirements } : {}), ...(priority ? { priority: priority as never } : {}) },
+        body: { feedback, ...(requirements ? { requirements } : {}), ...(priority ? { priority } : {}) },
       }),
     ) as Row;
     if (!context.flags.follow) {
@@ -231,7 +238,7 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
     const description = flag(context, 'description');
     const created = unwrap(
       await context.client.api.POST('/v1/webhooks', {
-        body: { url, events: events.split(',').map((e) => e.trim()).filter(Boolean) as never, secret, ...(description ? { description } : {}) },
+        body: { url, events: events.split(',').map((e) => e.trim()).filter(Boolean).map((e) => oneOf('--events', e, webhookEventKinds)), secret, ...(description ? { description } : {}) },
       }),
     ) as Row;
     print(context.json, created, () => `created ${String(created.id)} -> ${String(created.url)}; signing secret (shown once):\n${String(created.secret)}`);
@@ -240,8 +247,8 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
 
   async 'webhooks test'(context) {
     const id = arg(context, 0, 'crewd webhooks test WEBHOOK_ID [--event KIND]');
-    const event = flag(context, 'event');
-    const delivery = unwrap(await context.client.api.POST('/v1/webhooks/{webhook_id}/test', { params: { path: { webhook_id: id } }, body: event ? { event: event as never } : {} })) as Row;
+    const event = optionalOneOf('--event', flag(context, 'event'), webhookEventKinds);
+    const delivery = unwrap(await context.client.api.POST('/v1/webhooks/{webhook_id}/test', { params: { path: { webhook_id: id } }, body: event ? { event } : {} })) as Row;
     print(context.json, delivery, () => `${String(delivery.id)} ${String(delivery.status)} (HTTP ${String(delivery.response_code ?? '-')}, ${String(delivery.response_time_ms ?? '-')} ms)`);
     return 0;
   },

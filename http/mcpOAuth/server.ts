@@ -14,7 +14,7 @@ import { accessTokenPrefix, createMcpOAuthGrants } from './grants.js';
 import { createMcpOAuthProvider } from './provider.js';
 
 const paths = new Set(['/authorize', '/token', '/revoke', '/oauth/consent', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']);
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * `/mcp` as an OAuth 2.1 protected resource with crewd's own authorization server
@@ -53,7 +53,15 @@ export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
       answerConsent(req.body as Record<string, unknown>, res, base).catch(next);
     });
     app.use(mcpAuthRouter({ provider, issuerUrl, resourceServerUrl: resource, scopesSupported: [...scopes], resourceName: 'crewd' }));
-    const handler = app as unknown as NodeHandler;
+    // What no route answers, and any error a route passes on, is a bare 404 (the endpoints' own
+    // errors are answered by the SDK's handlers before this).
+    const notFound = (res: ServerResponse) => {
+      res.statusCode = 404;
+      res.end();
+    };
+    app.use((_req: IncomingMessage, res: ServerResponse) => notFound(res));
+    app.use((_error: unknown, _req: IncomingMessage, res: ServerResponse, _next: unknown) => notFound(res));
+    const handler: NodeHandler = app;
     apps.set(base, handler);
     return handler;
   }
@@ -103,10 +111,7 @@ export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
     return new Promise<void>((resolve) => {
       ctx.res.once('close', resolve);
       ctx.res.once('finish', resolve);
-      handler(ctx.req, ctx.res, () => {
-        ctx.res.statusCode = 404;
-        ctx.res.end();
-      });
+      handler(ctx.req, ctx.res);
     });
   };
 

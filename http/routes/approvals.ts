@@ -122,7 +122,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       async handler(ctx, body) {
         const workspace = authOf(ctx).workspace;
         const asked = body.approvals;
-        const policy = asked ? (normalizePolicy(asked) as unknown as Record<string, unknown>) : null;
+        const policy = asked ? normalizePolicy(asked) : null;
         if (policy) await deps.repos.approvals.setPolicy(workspace.id, policy, deps.clock.now().toISOString());
         else await deps.repos.approvals.clearPolicy(workspace.id);
         ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: policy };

@@ -41,7 +41,7 @@ export function mcpDeps(deps: HttpDeps): CrewdMcpDeps {
       return { data: page.map(outcomeView), pagination: { next_cursor: hasMore ? encodeCursor(page.at(-1)!) : null, has_more: hasMore } };
     },
     async listCrews() {
-      return (await deps.crews.list()).map((state) => crewView(state) as unknown as Record<string, unknown>);
+      return (await deps.crews.list()).map(crewView);
     },
     version: deps.version,
     ...(deps.approvals ? { approvals: mcpApprovalDeps({ ...deps, approvals: deps.approvals }) } : {}),

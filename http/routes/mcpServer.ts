@@ -17,6 +17,12 @@ export const mcpPath = '/mcp';
 
 const jsonRpcError = (id: string | number | null, message: string) => ({ jsonrpc: '2.0', id, error: { code: -32000, message } });
 
+/** The JSON-RPC id of a request body (the SDK's request types leave the envelope's id out). */
+function requestIdOf(body: unknown): string | number | null {
+  if (typeof body !== 'object' || body === null || !('id' in body)) return null;
+  return typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
+}
+
 /**
  * `/mcp`: crewd as an MCP server over Streamable HTTP (DESIGN section 10). The request already
  * passed the service's own key check (401 without a valid key) and rate limit; here it is routed by
@@ -87,7 +93,7 @@ export function createMcpEndpoint(deps: HttpDeps) {
       const opened = await sessions.open(principal, request, parsedBody, authInfo);
       if (opened instanceof Response) return send(ctx as AppContext, opened);
       ctx.status = 429;
-      ctx.body = jsonRpcError((parsedBody as unknown as { id: string | number }).id, opened.refused);
+      ctx.body = jsonRpcError(requestIdOf(parsedBody), opened.refused);
     } else {
       // An unknown session (or one opened by another key) is gone as far as this caller knows.
       ctx.status = sessionId ? 404 : 400;

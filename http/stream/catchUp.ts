@@ -4,6 +4,7 @@ import type { Clock } from '../../runtime/clock.js';
 import type { EventsRepository } from '../../storage/repositories/events.js';
 import { frameOf, terminalStatuses } from './frames.js';
 import type { Client, StreamHubs } from './hubs.js';
+import type { StreamSocket } from './streamSocket.js';
 
 /** The outcome as GET /v1/outcomes/{id} shows it, or undefined when the workspace has no such outcome. */
 export type OutcomeSnapshotSource = (workspaceId: string, outcomeId: string) => Promise<{ status: string; view: unknown } | undefined>;
@@ -16,7 +17,7 @@ export type OutcomeSnapshotSource = (workspaceId: string, outcomeId: string) => 
 export function createCatchUp(deps: { hubs: StreamHubs; events: EventsRepository; snapshot: OutcomeSnapshotSource; clock: Clock; logger: Logger }) {
   const { hubs, events, snapshot, clock, logger } = deps;
 
-  return async function open(ws: WebSocket, workspaceId: string, outcomeId: string, after: number): Promise<void> {
+  return async function open(ws: StreamSocket, workspaceId: string, outcomeId: string, after: number): Promise<void> {
     const client: Client = { ws, outcomeId, lastSent: after, live: false, pending: [], alive: true };
     const hub = hubs.join(client);
     ws.on('pong', () => (client.alive = true));

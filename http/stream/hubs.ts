@@ -3,9 +3,10 @@ import { WebSocket } from 'ws';
 import type { EventBus } from '../../runtime/events/eventBus.js';
 import type { EventsRepository, NewEvent } from '../../storage/repositories/events.js';
 import { frameOf, type Frame } from './frames.js';
+import type { StreamSocket } from './streamSocket.js';
 
 export interface Client {
-  ws: WebSocket;
+  ws: StreamSocket;
   outcomeId: string;
   /** Highest sequence sent to this client. */
   lastSent: number;

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type http from 'node:http';
 import { WebSocket } from 'ws';
+import type { StreamSocket } from './streamSocket.js';
 
 /**
  * A Server-Sent Events response shaped like the few parts of a `ws` WebSocket that the stream's
@@ -11,7 +12,7 @@ import { WebSocket } from 'ws';
  * reconnect's `Last-Event-ID` is the last event the client got (the snapshot claims nothing: a drop
  * right after it must not skip the events it preceded).
  */
-export class SseSocket extends EventEmitter {
+export class SseSocket extends EventEmitter implements StreamSocket {
   readyState: number = WebSocket.OPEN;
 
   constructor(private readonly res: http.ServerResponse) {

@@ -1,4 +1,4 @@
-import { WebClient, type WebAPICallResult } from '@slack/web-api';
+import { LogLevel, WebClient, type WebAPICallResult } from '@slack/web-api';
 import { ChatApiError, chatErrorKind } from './chatApiError.js';
 
 /** A channel as the chat API lists it. */
@@ -72,9 +72,9 @@ export function createChatApi(token: string, options: ChatApiOptions): ChatApi {
     rejectRateLimitedCalls: !options.waitOnRateLimit,
     timeout: options.timeoutMs ?? 30_000,
     allowAbsoluteUrls: false,
-    ...(options.fetch ? { fetch: options.fetch as never } : {}),
-    logLevel: 'error' as never,
-    logger: { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => 'error' as never, setName() {} },
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    logLevel: LogLevel.ERROR,
+    logger: { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} },
   });
   const apiOrigin = new URL(options.apiUrl).origin;
 

@@ -29,7 +29,7 @@ function client(context: PluginContext) {
   return async <T>(call: (drive: drive_v3.Drive, options: { rootUrl: string }) => Promise<{ data: unknown }>): Promise<T> => {
     try {
       // Loaded on first use, so a service that never saves to Google Drive never pays for the client.
-      drive ??= new (await import('@googleapis/drive')).drive_v3.Drive({ rootUrl, fetchImplementation: context.fetch as never, retry: false, headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` } });
+      drive ??= new (await import('@googleapis/drive')).drive_v3.Drive({ rootUrl, fetchImplementation: context.fetch, retry: false, headers: { authorization: `Bearer ${context.secrets.access_token ?? ''}` } });
       return (await call(drive, { rootUrl })).data as T;
     } catch (error) {
       const failure = error as { status?: number; response?: { status?: number; headers?: { get?: (name: string) => string | null } }; message?: string };

@@ -1,4 +1,4 @@
-import { Client, isHTTPResponseError } from '@notionhq/client';
+import { Client, isHTTPResponseError, type BlockObjectRequest } from '@notionhq/client';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
@@ -23,7 +23,7 @@ function client(context: PluginContext) {
   const notion = new Client({
     auth: context.secrets.access_token ?? '',
     baseUrl: baseUrl(context, 'notes', 'https://api.notion.com'),
-    fetch: context.fetch as never,
+    fetch: context.fetch,
     retry: false,
     logger: (level, message) => context.logger.debug({ level }, message),
   });
@@ -49,16 +49,24 @@ function titleOf(page: NotionPage): string {
 }
 
 /** Markdown paragraphs as Notion blocks (headings kept as headings; 2,000 characters per rich text, 100 blocks per request). */
-function blocks(markdown: string) {
+function blocks(markdown: string): BlockObjectRequest[] {
   return markdown
     .split(/\n{2,}/)
     .filter((p) => p.trim() !== '')
     .slice(0, 100)
     .map((paragraph) => {
       const heading = /^(#{1,3})\s+(.*)$/.exec(paragraph.trim());
-      const type = heading ? (`heading_${heading[1]!.length}` as const) : 'paragraph';
-      const text = (heading ? heading[2]! : paragraph).slice(0, 2000);
-      return { object: 'block', type, [type]: { rich_text: [{ type: 'text', text: { content: text } }] } };
+      const text = { rich_text: [{ type: 'text' as const, text: { content: (heading ? heading[2]! : paragraph).slice(0, 2000) } }] };
+      switch (heading?.[1]!.length) {
+        case 1:
+          return { object: 'block', type: 'heading_1', heading_1: text };
+        case 2:
+          return { object: 'block', type: 'heading_2', heading_2: text };
+        case 3:
+          return { object: 'block', type: 'heading_3', heading_3: text };
+        default:
+          return { object: 'block', type: 'paragraph', paragraph: text };
+      }
     });
 }
 
@@ -89,7 +97,7 @@ export const notionBackend: DocumentBackend = {
         createdObject(
           'Notion',
           await request<NotionPage | undefined>((notion) =>
-            notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) as never }),
+            notion.pages.create({ parent: { page_id: String(context.settings.parent_page_id ?? '') }, properties: { title: { title: [{ type: 'text', text: { content: title } }] } }, children: blocks(input.content) }),
           ),
           ['id', 'url'],
         ),

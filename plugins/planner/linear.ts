@@ -1,7 +1,11 @@
-import type { LinearError } from '@linear/sdk';
+import type { LinearError, parseLinearError } from '@linear/sdk';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import { VendorError, vendorErrorOf } from '../shared/vendorHttp.js';
+
+/** The raw error parseLinearError reads (the SDK does not export its name), and its response part. */
+type LinearErrorRaw = Exclude<NonNullable<Parameters<typeof parseLinearError>[0]>, LinearError>;
+type LinearRawResponse = NonNullable<LinearErrorRaw['response']>;
 
 /** A GraphQL call: the document and its variables in, the `data` out. */
 export type LinearGql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
@@ -26,7 +30,7 @@ export function linearGraphql(context: PluginContext): LinearGql {
       throw vendorErrorOf('Linear', { message: (error as Error).message, error }, context.clock.now());
     }
     const text = await response.text();
-    let body: { data?: T; errors?: unknown[] } | undefined;
+    let body: (Omit<LinearRawResponse, 'data'> & { data?: T }) | undefined;
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
@@ -37,7 +41,7 @@ export function linearGraphql(context: PluginContext): LinearGql {
     if (body?.errors?.length && (response.ok || response.status === 400)) {
       // Loaded on the error path only: the SDK is large, and a success needs none of it.
       const sdk = await import('@linear/sdk');
-      throw fromLinearError(sdk, sdk.parseLinearError({ response: { ...body, status: response.status, headers: response.headers }, request: { query, variables } } as never));
+      throw fromLinearError(sdk, sdk.parseLinearError({ response: { ...body, status: response.status, headers: response.headers }, request: { query, variables } }));
     }
     if (!response.ok) {
       throw vendorErrorOf('Linear', { status: response.status, retryAfter: response.headers.get('retry-after'), message: text.slice(0, 300), error: undefined }, context.clock.now());

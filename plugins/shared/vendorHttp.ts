@@ -138,7 +138,7 @@ export function vendorFailure(error: unknown) {
   return {
     isError: true,
     content: [{ type: 'text' as const, text: vendor.message }],
-    structuredContent: result as unknown as Record<string, unknown>,
+    structuredContent: { ...result },
   };
 }
 

@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import type { Config, Version3Client } from 'jira.js';
+import type { Config, Version3, Version3Client } from 'jira.js';
 import { z } from 'zod';
 import { actionResult, definePlugin, integrationActionInputSchema } from '../contract.js';
 import { atlassianAuthentication, atlassianError, guardedAxiosConfig } from '../shared/atlassianClient.js';
@@ -12,7 +12,7 @@ import { baseUrlProperty, secretProperty } from '../shared/settingsSchemas.js';
 import { readResult, vendorFailure } from '../shared/vendorHttp.js';
 
 /** Jira's document format for a plain-text description. */
-function adf(text: string) {
+function adf(text: string): Version3.Version3Models.Document {
   return { type: 'doc', version: 1, content: text.split(/\n{2,}/).filter((p) => p.trim() !== '').map((p) => ({ type: 'paragraph', content: [{ type: 'text', text: p.slice(0, 30_000) }] })) };
 }
 
@@ -87,7 +87,7 @@ export const trackerPlugin = definePlugin({
             async create() {
               const description = `${item.owner ? `Owner: ${item.owner}\n\n` : ''}${item.due ? `Due: ${item.due}\n\n` : ''}From the outcome "${input.title}" (${input.outcome_id}).`;
               const made = await call((jira) =>
-                jira.issues.createIssue({ fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: String(context.settings.issue_type ?? 'Task') }, labels: [label], description: adf(description) as never, ...(item.due ? { duedate: item.due } : {}) } as never }),
+                jira.issues.createIssue({ fields: { project: { key: projectKey }, summary: item.title.slice(0, 250), issuetype: { name: String(context.settings.issue_type ?? 'Task') }, labels: [label], description: adf(description), ...(item.due ? { duedate: item.due } : {}) } }),
               );
               const issue = createdObject('Jira', made as { key: string } | undefined, ['key']);
               return { key: issue.key, url: browse(issue.key), summary: item.title };

@@ -35,7 +35,7 @@ function asanaClient(context: PluginContext) {
         // Loaded on first use, so a service without Asana never pays for the client.
         // A CommonJS module: its exports are `default` or the namespace itself, by loader.
         const loaded = await import('asana');
-        const sdk = (loaded as { default?: typeof Asana }).default ?? (loaded as unknown as typeof Asana);
+        const sdk: typeof Asana = loaded.default ?? loaded;
         const client = new sdk.ApiClient();
         client.basePath = basePath;
         client.RETURN_COLLECTION = false;

@@ -106,7 +106,7 @@ export function createApprovalSlots(deps: ApprovalSlotsDeps): ApprovalSlots {
         kind: action.kind,
         status: 'pending',
         summary: action.summary,
-        preview: action.preview as unknown as Record<string, unknown>,
+        preview: action.preview,
         requested_at: action.requested_at,
         expires_at: action.expires_at,
         on_expiry: action.on_expiry,
@@ -124,7 +124,7 @@ export function createApprovalSlots(deps: ApprovalSlotsDeps): ApprovalSlots {
     },
 
     resolved(resolution: ActionResolution): TickRows {
-      return { actionsResolved: [{ id: resolution.id, status: resolution.decision === 'approve' ? 'approved' : 'rejected', resolution: resolution as unknown as Record<string, unknown> }] };
+      return { actionsResolved: [{ id: resolution.id, status: resolution.decision === 'approve' ? 'approved' : 'rejected', resolution }] };
     },
   };
 }

@@ -56,7 +56,7 @@ export function createDecisions(deps: { repos: Repositories; clock: Clock; host:
       });
       const context = actor.getSnapshot().context;
       const earlier = context.lastResolution?.id === actionId ? context.lastResolution : null;
-      if (earlier) return answered({ ...row, status: earlier.decision === 'approve' ? 'approved' : 'rejected', resolution: earlier as unknown as Record<string, unknown> }, earlier as unknown as Record<string, unknown>, request.decision);
+      if (earlier) return answered({ ...row, status: earlier.decision === 'approve' ? 'approved' : 'rejected', resolution: earlier }, earlier, request.decision);
       if (context.pendingAction?.id !== actionId || !actor.getSnapshot().matches('awaiting_approval')) {
         throw errors.conflict('action_not_pending', `Action ${actionId} is not waiting for a decision (the outcome is no longer waiting for it).`, { action_id: actionId, outcome_id: outcomeId });
       }

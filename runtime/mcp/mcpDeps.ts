@@ -6,10 +6,11 @@ import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
 
 /** One page of outcomes as GET /v1/outcomes answers it. */
-export interface OutcomePage {
+// A type alias, not an interface: a tool answers it as structured content, a Record<string, unknown>.
+export type OutcomePage = {
   data: Record<string, unknown>[];
   pagination: { next_cursor: string | null; has_more: boolean };
-}
+};
 
 /**
  * What crewd's MCP server uses: the runtime's commands and reads, plus the REST layer's

@@ -1,12 +1,11 @@
 import { deployBody } from '../../schemas/outcomes.js';
-import { deployCrewInput, restPartOf } from '../../schemas/mcpTools.js';
+import { deployCrewInput, restPartOf, type DeployCrewArgs } from '../../schemas/mcpTools.js';
 import type { OutcomeRow } from '../../storage/repositories/outcomes.js';
-import type { CrewId } from '../../crews/index.js';
 import { ServiceError } from '../errors.js';
-import type { DeployRequest } from '../../schemas/outcomes.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { requirePermission } from './permission.js';
 import { approvalTaskStatus } from './approvalTaskStatus.js';
+import { passed } from './toolSchema.js';
 
 type JsonRpcRequest = { jsonrpc: '2.0'; id: string | number; method: string; params?: Record<string, unknown> };
 type JsonRpcAnswer = { jsonrpc: '2.0'; id: string | number; result: Record<string, unknown> } | { jsonrpc: '2.0'; id: string | number; error: { code: number; message: string } };
@@ -67,8 +66,8 @@ export async function answerTaskMessage(deps: CrewdMcpDeps, principal: McpPrinci
         requirePermission(principal, 'crews:write', 'deploy_crew');
         const args = (params.arguments ?? {}) as Record<string, unknown>;
         const problem = deps.problemOf(deployCrewInput, args) ?? deps.problemOf(deployBody, restPartOf.deploy(args));
-        if (problem) throw new Error(`Invalid arguments for tool deploy_crew: ${problem}`);
-        const deployed = await deps.engine.deploy(principal.workspace, args.crew as CrewId, restPartOf.deploy(args) as unknown as DeployRequest);
+        if (!passed<DeployCrewArgs>(args, problem)) throw new Error(`Invalid arguments for tool deploy_crew: ${problem}`);
+        const deployed = await deps.engine.deploy(principal.workspace, args.crew, restPartOf.deploy(args));
         const row = await deps.outcomes.get(workspaceId, deployed.id);
         return { jsonrpc: '2.0', id: message.id, result: { task: taskOf(row!) } };
       }

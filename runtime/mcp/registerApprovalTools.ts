@@ -8,6 +8,9 @@ import { toolSchema } from './toolSchema.js';
 
 type Args = Record<string, unknown>;
 
+/** resolve_action's arguments once resolveActionInput passed them: the action and the decision. */
+type ResolveActionArgs = DecisionRequest & { action_id: string };
+
 function answer(value: Record<string, unknown>) {
   return { content: [{ type: 'text' as const, text: JSON.stringify(value, null, 2) }], structuredContent: value };
 }
@@ -21,7 +24,7 @@ export function registerApprovalTools(server: McpServer, deps: CrewdMcpDeps, pri
   const approvals = deps.approvals;
   if (!approvals) return;
   const workspace = principal.workspace;
-  const schema = (json: JsonSchema) => toolSchema<Args>(json, (value) => deps.problemOf(json, value));
+  const schema = <T = Args>(json: JsonSchema) => toolSchema<T>(json, (value) => deps.problemOf(json, value));
 
   server.registerTool(
     'list_pending_actions',
@@ -33,7 +36,7 @@ export function registerApprovalTools(server: McpServer, deps: CrewdMcpDeps, pri
     },
     async (args: Args) => {
       requirePermission(principal, 'outcomes:read', 'list_pending_actions');
-      return answer((await approvals.listPending(workspace.id, { limit: 20, ...args })) as unknown as Args);
+      return answer(await approvals.listPending(workspace.id, { limit: 20, ...args }));
     },
   );
 
@@ -42,12 +45,12 @@ export function registerApprovalTools(server: McpServer, deps: CrewdMcpDeps, pri
     {
       title: 'Approve or reject a pending action',
       description: 'Decide an outcome’s pending action: approve (the outcome continues) or reject (integrations are skipped, or the result fails with rejected_by_reviewer). content replaces the result Markdown before it is published. Deciding again the same way replays; the other way is an error.',
-      inputSchema: schema(resolveActionInput),
+      inputSchema: schema<ResolveActionArgs>(resolveActionInput),
       outputSchema: schema(actionView),
     },
-    async (args: Args) => {
+    async (args: ResolveActionArgs) => {
       requirePermission(principal, 'outcomes:write', 'resolve_action');
-      const { action_id: actionId, ...request } = args as unknown as { action_id: string } & DecisionRequest;
+      const { action_id: actionId, ...request } = args;
       return answer(await approvals.decide(principal, actionId, request));
     },
   );

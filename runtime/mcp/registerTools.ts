@@ -1,9 +1,7 @@
 import type { CallToolResult, McpServer, RegisteredTool, ServerContext } from '@modelcontextprotocol/server';
-import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseOutcomeInput } from '../../schemas/mcpTools.js';
+import { deployCrewInput, listOutcomesInput, outcomeIdInput, restPartOf, reviseOutcomeInput, type DeployCrewArgs, type ReviseOutcomeArgs } from '../../schemas/mcpTools.js';
 import { deployBody, outcomeList, outcomeView, reviseBody, revision } from '../../schemas/outcomes.js';
 import type { JsonSchema } from '../../schemas/types.js';
-import type { CrewId } from '../../crews/index.js';
-import type { DeployRequest, ReviseRequest } from '../../schemas/outcomes.js';
 import type { CrewdMcpDeps, McpPrincipal } from './mcpDeps.js';
 import { createTaskResult, declaresTasksExtension } from './extensionTasks.js';
 import { outcomeUri } from './outcomeUri.js';
@@ -40,12 +38,12 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
       title: 'Deploy a crew',
       description:
         'Deploy a crew (writer, mind or pilot) on a brief; takes one credit. With wait (the default) it answers when the outcome completed or failed and sends progress notifications meanwhile; with wait: false it answers at once with the processing outcome. The outcome is also the resource crewd://outcomes/{id}.',
-      inputSchema: input<Args>(deployCrewInput, (value) => deps.problemOf(deployBody, restPartOf.deploy(value))),
+      inputSchema: input<DeployCrewArgs>(deployCrewInput, (value) => deps.problemOf(deployBody, restPartOf.deploy(value))),
       outputSchema: output(outcomeView),
     },
-    async (args: Args, ctx: ServerContext) => {
+    async (args: DeployCrewArgs, ctx: ServerContext) => {
       requirePermission(principal, 'crews:write', 'deploy_crew');
-      const deployed = await deps.engine.deploy(workspace, args.crew as CrewId, restPartOf.deploy(args) as unknown as DeployRequest);
+      const deployed = await deps.engine.deploy(workspace, args.crew, restPartOf.deploy(args));
       if (args.wait === false) return answer(deps.outcomeView(await own(deployed.id)));
       // 2026-07-28 with the tasks extension declared: the deploy runs as a task the client polls.
       if (options.tasksExtension && declaresTasksExtension(ctx)) return createTaskResult(deps, await own(deployed.id)) as CallToolResult;
@@ -83,16 +81,16 @@ export function registerTools(server: McpServer, deps: CrewdMcpDeps, principal: 
     },
     async (args: Args) => {
       requirePermission(principal, 'outcomes:read', 'list_outcomes');
-      return answer((await deps.listOutcomes(workspace.id, { limit: 10, ...args })) as unknown as Args);
+      return answer(await deps.listOutcomes(workspace.id, { limit: 10, ...args }));
     },
   );
 
   server.registerTool(
     'revise_outcome',
-    { title: 'Revise an outcome', description: 'Ask for a revision of a completed outcome with feedback (3 revisions per outcome).', inputSchema: input<Args>(reviseOutcomeInput, (value) => deps.problemOf(reviseBody, restPartOf.revise(value))), outputSchema: output(revision) },
-    async (args: Args) => {
+    { title: 'Revise an outcome', description: 'Ask for a revision of a completed outcome with feedback (3 revisions per outcome).', inputSchema: input<ReviseOutcomeArgs>(reviseOutcomeInput, (value) => deps.problemOf(reviseBody, restPartOf.revise(value))), outputSchema: output(revision) },
+    async (args: ReviseOutcomeArgs) => {
       requirePermission(principal, 'outcomes:write', 'revise_outcome');
-      const started = await deps.engine.revise(workspace, args.outcome_id as string, restPartOf.revise(args) as unknown as ReviseRequest);
+      const started = await deps.engine.revise(workspace, args.outcome_id, restPartOf.revise(args));
       return answer(deps.revisionView(started));
     },
   );

@@ -1,4 +1,4 @@
-import type { Metric, Registry } from 'prom-client';
+import { Histogram, type Registry } from 'prom-client';
 
 interface Series {
   labels: { method: string; route: string; status: string };
@@ -51,26 +51,23 @@ export function createRequestHistogram(options: { name: string; help: string; bu
     return values;
   }
 
-  const metric = {
-    name,
-    help,
-    type: 'histogram' as const,
-    aggregator: 'sum' as const,
-    labelNames: ['method', 'route', 'status'],
-    /** What Registry#metrics formats (shared labels after `le`, as prom-client's Histogram). */
+  /**
+   * A prom-client Histogram in type and registration (its constructor checks the name, labels and
+   * buckets and registers it), whose series are the ones above: Registry#metrics formats what
+   * getForPromString returns, and Histogram#get (getMetricsAsJSON) spreads the same records'
+   * label sets, so no record is kept twice. The base constructor calls reset(), which only
+   * empties the map above.
+   */
+  class RequestHistogram extends Histogram<'method' | 'route' | 'status'> {
     async getForPromString() {
-      return { name, help, type: metric.type, values: records(), aggregator: metric.aggregator };
-    },
-    /** What Registry#getMetricsAsJSON reads: the label sets spread into each record. */
-    async get() {
-      const values = records().map(({ labels, sharedLabels, ...rest }) => ({ ...rest, labels: { ...labels, ...sharedLabels } }));
-      return { name, help, type: metric.type, values, aggregator: metric.aggregator };
-    },
-    reset() {
+      return { name, help, type: 'histogram' as const, values: records(), aggregator: 'sum' as const };
+    }
+
+    override reset(): void {
       byRoute = new Map();
-    },
-  };
-  for (const registry of options.registers) registry.registerMetric(metric as unknown as Metric);
+    }
+  }
+  new RequestHistogram({ name, help, labelNames: ['method', 'route', 'status'], buckets: [...buckets], registers: options.registers });
 
   return {
     observe(method: string, route: string, status: number, seconds: number): void {

@@ -69,11 +69,11 @@ export function outcomeRow(snapshot: OutcomeSnapshot, now: string, estimate?: st
     failed_at: status === 'failed' ? context.failedAt : null,
     estimated_completion: status === 'processing' || status === 'revision_requested' ? (context.revision?.estimatedCompletion ?? estimate ?? context.estimatedCompletion) : null,
     progress: publicProgress(snapshot),
-    agents: context.agents as unknown as Record<string, Record<string, unknown>>,
-    result: context.result as unknown as Record<string, unknown> | null,
-    quality_metrics: context.qualityMetrics as unknown as Record<string, unknown> | null,
+    agents: context.agents,
+    result: context.result,
+    quality_metrics: context.qualityMetrics,
     integrations_executed: context.integrationsExecuted ?? {},
-    error: status === 'failed' ? (context.error as unknown as Record<string, unknown>) : null,
+    error: status === 'failed' ? context.error : null,
     retry_available: status === 'failed' ? true : null,
     estimated_retry_time: status === 'failed' ? context.estimatedRetryTime : null,
     revisions_available: context.revisionsAvailable,
@@ -86,7 +86,7 @@ export function outcomeRow(snapshot: OutcomeSnapshot, now: string, estimate?: st
 /** `pending_action` on the outcome views (the expiry policy stays internal to the action row). */
 function publicAction(action: PendingAction): Record<string, unknown> {
   const { on_expiry: _onExpiry, ...rest } = action;
-  return rest as unknown as Record<string, unknown>;
+  return rest;
 }
 
 /**
@@ -102,7 +102,7 @@ export function failedOutcomeRows(snapshot: OutcomeSnapshot, reason: string, now
     message: 'The outcome could not be stored and was stopped.',
     details: failureDetails(context, reason, { ...(stage ? { stage } : {}), extra: { reason } }),
   };
-  const failed = { ...context, error, failedAt: now, updatedAt: now, estimatedRetryTime: null } as unknown as OutcomeContext;
+  const failed: OutcomeContext = { ...context, error, failedAt: now, updatedAt: now, estimatedRetryTime: null };
   const sequence = context.sequence + 1;
   const row: OutcomeRow = {
     ...outcomeRow(snapshot, now),

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
 import { checkWebhookUrl, createGuardedLookup, type UrlGuardOptions } from '../webhooks/urlGuard.js';
 
 /**
@@ -31,25 +32,39 @@ export class RefusedUrlError extends Error {
  */
 export function createGuardedFetch(options: UrlGuardOptions & { connectTimeoutMs?: number }): GuardedFetch {
   const agent = new Agent({ connect: { lookup: createGuardedLookup(options), timeout: options.connectTimeoutMs ?? 10_000 } });
-  const guarded = (async (input: string | URL | Request, init?: RequestInit) => {
+  const fetchGuarded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const check = checkWebhookUrl(raw, options);
     if (!check.ok) throw new RefusedUrlError(check.code, check.message);
-    const request = input instanceof Request ? input : undefined;
-    const merged = { ...(request ? { method: request.method, headers: request.headers, body: request.body, duplex: 'half' } : {}), ...init };
-    return (await undiciFetch(raw, { ...(merged as object), redirect: 'manual', dispatcher: agent } as never)) as unknown as Response;
-  }) as GuardedFetch;
+    return await undiciFetch(raw, { ...undiciInit(input instanceof Request ? input : undefined, init), redirect: 'manual', dispatcher: agent });
+  };
   const nodeAgents = new Map<'http:' | 'https:', http.Agent>();
-  guarded.nodeAgent = (protocol: 'http:' | 'https:') => {
-    let found = nodeAgents.get(protocol);
-    if (!found) nodeAgents.set(protocol, (found = guardedNodeAgent(protocol, options)));
-    return found;
-  };
-  guarded.close = async () => {
-    for (const nodeAgent of nodeAgents.values()) nodeAgent.destroy();
-    await agent.close();
-  };
-  return guarded;
+  return Object.assign(fetchGuarded, {
+    nodeAgent(protocol: 'http:' | 'https:') {
+      let found = nodeAgents.get(protocol);
+      if (!found) nodeAgents.set(protocol, (found = guardedNodeAgent(protocol, options)));
+      return found;
+    },
+    async close() {
+      for (const nodeAgent of nodeAgents.values()) nodeAgent.destroy();
+      await agent.close();
+    },
+  });
+}
+
+/**
+ * The request's own method, headers and body under `init`, for undici's fetch. A FormData body is
+ * encoded first (its multipart stream and content type, as a fetch would send it): the runtime's
+ * FormData is not the undici package's class.
+ */
+function undiciInit(request: Request | undefined, init: RequestInit | undefined): UndiciRequestInit {
+  // The caller's dispatcher is dropped: the guarded agent is the dispatcher.
+  const { dispatcher: _dispatcher, headers: given, body, ...rest } = { ...(request ? { method: request.method, headers: request.headers, body: request.body, duplex: 'half' as const } : {}), ...init };
+  const headers = new Headers(given);
+  if (!(body instanceof FormData)) return { ...rest, headers: Object.fromEntries(headers), body };
+  const encoded = new Response(body);
+  if (!headers.has('content-type')) headers.set('content-type', encoded.headers.get('content-type') ?? '');
+  return { ...rest, headers: Object.fromEntries(headers), body: encoded.body, duplex: 'half' };
 }
 
 /**
@@ -66,11 +81,13 @@ function guardedNodeAgent(protocol: 'http:' | 'https:', options: UrlGuardOptions
       const host = connect.host ?? connect.hostname ?? 'localhost';
       const check = checkWebhookUrl(`${protocol}//${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${connect.port ?? ''}/`, options);
       if (!check.ok) {
-        // Through the callback, so the request fails with the refusal instead of throwing.
-        process.nextTick(() => callback?.(new RefusedUrlError(check.code, check.message), undefined as never));
-        return undefined;
+        // A socket that never connects and fails with the refusal, so the request fails with it
+        // (an 'error' event) instead of throwing.
+        const refused = new net.Socket();
+        process.nextTick(() => refused.destroy(new RefusedUrlError(check.code, check.message)));
+        return refused;
       }
-      return (Base.prototype as unknown as { createConnection: (o: object, cb?: unknown) => Duplex }).createConnection.call(this, { ...connect, lookup }, callback);
+      return super.createConnection({ ...connect, lookup }, callback);
     }
   }
   return new GuardedAgent({ keepAlive: true });

@@ -232,7 +232,7 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
      * listed on first use.
      */
     async refresh(workspaceId: string): Promise<void> {
-      // Actors held here (a takeover included) are ended even when the workspace was never listed.
+      // Actors held here (a takeover included) are ended even when the workspace was not listed.
       const actorsHere = machine.liveIds().filter((id) => machine.snapshot(id)?.context.workspaceId === workspaceId);
       if (!listed.has(workspaceId) && actorsHere.length === 0) return;
       const rows = await repos.toolConnections.list(workspaceId);

@@ -1,8 +1,12 @@
+import type { Quarantine } from './ports.js';
+
+export type { Quarantine };
+
 /**
  * Per-tool timeout tracking: `after` timeouts in a row quarantine that one tool (not its server)
  * for `forMs`; any answer resets the count. Times are epoch ms from the injected clock.
  */
-export function createQuarantine(after: number, forMs: number) {
+export function createQuarantine(after: number, forMs: number): Quarantine {
   const streaks = new Map<string, number>();
   const until = new Map<string, number>();
   return {
@@ -33,7 +37,5 @@ export function createQuarantine(after: number, forMs: number) {
       }
       return false;
     },
-  };
+  } satisfies Quarantine;
 }
-
-export type Quarantine = ReturnType<typeof createQuarantine>;

@@ -144,7 +144,7 @@ export async function openMcpSession(target: McpTarget, options: McpSessionOptio
   async function listTools() {
     const result = await withSession((client) => client.listTools(undefined, { cacheMode: 'refresh', timeout: options.connectTimeoutMs }));
     const ttl = (result as { ttlMs?: unknown }).ttlMs;
-    tasks.learn(result.tools, open.client.getServerCapabilities() as never);
+    tasks.learn(result.tools, open.client.getServerCapabilities());
     learned ??= Promise.resolve();
     return { tools: result.tools, ttlMs: typeof ttl === 'number' && ttl > 0 ? ttl : null };
   }

@@ -24,8 +24,9 @@ function settingsError(error: ErrorObject | undefined, integrationId: string): S
  */
 export function createSettingsValidator() {
   const ajv = new Ajv({ allErrors: false, strict: false });
-  // Plugins use `uri` (base_url) and `email`; ajv-formats is CommonJS with the callable on .default.
-  (addFormatsModule.default as unknown as (ajv: Ajv) => Ajv)(ajv);
+  // Plugins use `uri` (base_url) and `email`. ajv-formats is CommonJS: the namespace's default is
+  // its module.exports, whose own `default` is the typed plugin.
+  addFormatsModule.default.default(ajv);
   const validators = new Map<string, ValidateFunction>();
   return function validateSettings(plugin: Plugin, settings: Record<string, unknown>): void {
     let fn = validators.get(plugin.manifest.id);

@@ -73,9 +73,9 @@ export function eventsRepository(db: Db): EventsRepository {
   async function appendMany(events: readonly NewEvent[], trx: Db = db): Promise<void> {
     for (let i = 0; i < events.length; i += chunkRows) {
       const chunk = events.slice(i, i + chunkRows);
-      const bindings: unknown[] = [];
+      const bindings: Knex.Value[] = [];
       for (const e of chunk) bindings.push(e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data));
-      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insert}`, bindings as never);
+      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insert}`, bindings);
     }
   }
   /** Events after `position` (of one workspace when given), oldest first, within the window past the first of them. */

@@ -63,7 +63,7 @@ export function idempotencyRepository(db: Db): IdempotencyRepository {
       const query = table().where({ workspace_id: workspaceId, key }).whereNull('status');
       if (seenLease === null) query.whereNull('lease_until');
       else query.where({ lease_until: seenLease });
-      // The answer the dead owner prepared is dropped with its lease: its resource was never committed.
+      // The answer the dead owner prepared is dropped with its lease: its resource was not committed.
       return (await query.update({ ...next, response: null, resource: null, prepared_status: null })) > 0;
     },
     /** Extends the lease of records this owner still runs. */
@@ -89,7 +89,7 @@ export function idempotencyRepository(db: Db): IdempotencyRepository {
       const updated = await table()
         .where({ workspace_id: workspaceId, key, resource })
         .whereNull('status')
-        .update({ status: db.ref('prepared_status') as never, owner: null, lease_until: null, resource: null, prepared_status: null });
+        .update({ status: db.ref('prepared_status'), owner: null, lease_until: null, resource: null, prepared_status: null });
       return updated > 0;
     },
     /**
@@ -104,7 +104,7 @@ export function idempotencyRepository(db: Db): IdempotencyRepository {
         .where({ workspace_id: workspaceId, key, owner })
         .whereNull('status')
         .whereNotNull('prepared_status')
-        .update({ status: trx.ref('prepared_status') as never, lease_until: null });
+        .update({ status: trx.ref('prepared_status'), lease_until: null });
       return Number(updated) > 0;
     },
     /** Drops an unanswered record of this owner (the request failed: the client may retry). */

@@ -225,7 +225,7 @@ export function knowledgeBaseRepository(db: Db): KnowledgeBaseRepository {
     async documentsByName(workspaceId: string, names: string[]): Promise<Array<{ name: string; text: string; posted_at: string }>> {
       if (names.length === 0) return [];
       const lowered = names.map((name) => name.toLowerCase());
-      const rows = await entries().where({ workspace_id: workspaceId, kind: 'document' }).whereIn(db.raw('lower(source_key)') as never, lowered).select('source_key', 'text', 'posted_at');
+      const rows = await entries().where({ workspace_id: workspaceId, kind: 'document' }).whereRaw(`lower(source_key) in (${lowered.map(() => '?').join(', ')})`, lowered).select('source_key', 'text', 'posted_at');
       const byName = new Map(rows.map((row) => [String(row.source_key).toLowerCase(), row]));
       return lowered.flatMap((name) => {
         const row = byName.get(name);

@@ -22,11 +22,19 @@ export interface McpOAuthGrantRow {
   created_at: number;
 }
 
-/** Reads bigints as numbers (Postgres answers them as strings). */
-function rowOf(raw: Record<string, unknown> | undefined): McpOAuthGrantRow | undefined {
+/** A row as the driver answers it: Postgres gives bigints as strings. */
+type StoredGrant = Omit<McpOAuthGrantRow, 'expires_at' | 'used_at' | 'revoked_at' | 'created_at'> & {
+  expires_at: number | string;
+  used_at: number | string | null;
+  revoked_at: number | string | null;
+  created_at: number | string;
+};
+
+/** Reads bigints as numbers. */
+function rowOf(raw: StoredGrant | undefined): McpOAuthGrantRow | undefined {
   if (!raw) return undefined;
-  const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-  return { ...(raw as unknown as McpOAuthGrantRow), expires_at: Number(raw.expires_at), used_at: num(raw.used_at), revoked_at: num(raw.revoked_at), created_at: Number(raw.created_at) };
+  const num = (value: number | string | null) => (value === null || value === undefined ? null : Number(value));
+  return { ...raw, expires_at: Number(raw.expires_at), used_at: num(raw.used_at), revoked_at: num(raw.revoked_at), created_at: Number(raw.created_at) };
 }
 
 export function mcpOAuthGrantsRepository(db: Db): McpOAuthGrantsRepository {

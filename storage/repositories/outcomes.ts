@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db.js';
 import { insertMany } from '../sql/insertMany.js';
 import { parseJson } from '../sql/parseJson.js';
@@ -82,8 +83,8 @@ export const outcomeStateColumns = [
   'pending_action',
 ] as const;
 
-function toDb(row: OutcomeRow): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...row };
+function toDb(row: OutcomeRow): Record<string, Knex.Value | undefined> {
+  const out: Record<string, Knex.Value | undefined> = { ...row };
   for (const column of jsonColumns) out[column] = row[column] === null || row[column] === undefined ? null : JSON.stringify(row[column]);
   return out;
 }
@@ -134,7 +135,7 @@ function inputFromDb(row: Record<string, unknown>): OutcomeInputRow {
 const outcomeColumns = ['id', 'workspace_id', 'crew', 'created_at', ...outcomeStateColumns] as const;
 
 /** Rows in `outcomeColumns` order, encoded for the database. */
-function outcomeValues(rows: OutcomeRow[]): unknown[][] {
+function outcomeValues(rows: OutcomeRow[]): Array<Array<Knex.Value | undefined>> {
   return rows.map((row) => {
     const encoded = toDb(row);
     return outcomeColumns.map((column) => encoded[column]);

@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import type { Knex } from 'knex';
 
 /** What a multi-row insert does with a row whose `keys` already exist: update `update`, or keep the old row. */
 export interface OnConflict {
@@ -26,7 +27,7 @@ function conflictClause(onConflict: OnConflict | undefined): string {
  * NULL). Raw SQL because knex compiles a SQLite multi-row insert into `select ... union all
  * select ...`, at a noticeable CPU cost on the hot write path. Holds no state.
  */
-export async function insertMany(trx: Db, table: string, columns: readonly string[], rows: readonly unknown[][], onConflict?: OnConflict): Promise<void> {
+export async function insertMany(trx: Db, table: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<Knex.Value | undefined>>, onConflict?: OnConflict): Promise<void> {
   if (rows.length === 0) return;
   const head = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
@@ -34,8 +35,8 @@ export async function insertMany(trx: Db, table: string, columns: readonly strin
   const size = Math.max(1, Math.min(maxRows, Math.floor(maxParams / Math.max(1, columns.length))));
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
-    const bindings: unknown[] = [];
+    const bindings: Knex.Value[] = [];
     for (const row of chunk) for (const value of row) bindings.push(value === undefined ? null : value);
-    await trx.raw(`${head}${new Array(chunk.length).fill(tuple).join(', ')}${tail}`, bindings as never);
+    await trx.raw(`${head}${new Array(chunk.length).fill(tuple).join(', ')}${tail}`, bindings);
   }
 }

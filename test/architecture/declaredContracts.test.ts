@@ -22,13 +22,10 @@ const notYetDeclared = new Set([
   'runtime/tools/liveConnections.ts',
   'runtime/tools/oauth/integrationCredentials.ts',
   'runtime/tools/oauth/oauthConnect.ts',
-  'runtime/tools/oauth/sealedCredentials.ts',
   'runtime/tools/oauth/toolOAuth.ts',
   'runtime/tools/pluginHost.ts',
   'runtime/tools/pluginJobs.ts',
   'runtime/tools/pluginRuns.ts',
-  'runtime/tools/quarantine.ts',
-  'runtime/tools/tasks/taskPolicy.ts',
   'runtime/tools/toolService.ts',
 ]);
 

@@ -30,7 +30,6 @@ export function documentStep(input: StageInput, bench: Workbench, composed?: Com
 const verbs = ['read the material for', 'structured', 'drafted', 'checked', 'finished', 'prepared'];
 
 function countOf(document: ComposedDocument): string {
-  const data = document.deliverable.data as unknown as Record<string, unknown>;
-  const counts = Object.entries(data).filter(([, value]) => Array.isArray(value) && value.length > 0).map(([key, value]) => `${(value as unknown[]).length} ${key.replace(/_/g, ' ')}`);
+  const counts = Object.entries(document.deliverable.data).filter(([, value]) => Array.isArray(value) && value.length > 0).map(([key, value]) => `${(value as unknown[]).length} ${key.replace(/_/g, ' ')}`);
   return counts.slice(0, 3).join(', ') || 'from the brief';
 }

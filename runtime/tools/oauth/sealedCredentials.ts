@@ -1,10 +1,10 @@
-import type { OAuthDiscoveryState, StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
+import type { StoredOAuthClientInformation, StoredOAuthTokens } from '@modelcontextprotocol/client';
 import type { OAuthCredentialRow } from '../../../storage/repositories/oauthCredentials.js';
 import type { Clock } from '../../clock.js';
 import type { SecretCipher } from '../../secrets/cipher.js';
+import type { SealedCredentials, StoredDiscovery } from '../ports.js';
 
-/** What crewd keeps of the discovery beside the SDK's state: the resource indicator it chose. */
-export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
+export type { SealedCredentials, StoredDiscovery };
 
 /**
  * Reads and writes the sealed columns of an OAuth credential row: tokens, client information and
@@ -12,7 +12,7 @@ export type StoredDiscovery = OAuthDiscoveryState & { resource?: string };
  * (public metadata) is plain JSON. `expires_at` is derived from `expires_in` when tokens are
  * saved, with the injected clock, so a refresh can be claimed on it.
  */
-export function sealedCredentials(cipher: SecretCipher, clock: Clock) {
+export function sealedCredentials(cipher: SecretCipher, clock: Clock): SealedCredentials {
   const open = <T>(value: string | null): T | undefined => (value ? (JSON.parse(cipher.decrypt(value)) as T) : undefined);
   return {
     tokens: (row: OAuthCredentialRow) => open<StoredOAuthTokens>(row.tokens),
@@ -26,7 +26,5 @@ export function sealedCredentials(cipher: SecretCipher, clock: Clock) {
     },
     sealClientInfo: (info: StoredOAuthClientInformation) => cipher.encrypt(JSON.stringify(info)),
     sealVerifier: (verifier: string) => cipher.encrypt(verifier),
-  };
+  } satisfies SealedCredentials;
 }
-
-export type SealedCredentials = ReturnType<typeof sealedCredentials>;

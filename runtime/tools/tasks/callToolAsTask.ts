@@ -1,4 +1,4 @@
-import { SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client } from '@modelcontextprotocol/client';
+import { SdkError, SdkErrorCode, specTypeSchemas, type CallToolResult, type Client, type StandardSchemaV1 } from '@modelcontextprotocol/client';
 
 /** Bounds on the server's suggested `pollInterval`: never hammer it, never sleep past a deadline by much. */
 const minPollMs = 50;
@@ -57,17 +57,18 @@ export async function callToolAsTask(
   const now = options.now ?? Date.now;
   const deadline = now() + options.timeoutMs;
   const remaining = () => Math.max(1, deadline - now());
-  const request = <T>(method: string, params: Record<string, unknown>, schema: unknown): Promise<T> =>
-    client.request({ method, params } as never, schema as never, { timeout: remaining(), ...(options.signal ? { signal: options.signal } : {}) }) as Promise<T>;
+  // The SDK 2.x client has no typed task methods: its generic request() with the spec's result schema.
+  const request = <S extends StandardSchemaV1>(method: string, params: Record<string, unknown>, schema: S) =>
+    client.request({ method, params }, schema, { timeout: remaining(), ...(options.signal ? { signal: options.signal } : {}) });
 
   // The task lives a little past our deadline so a late `tasks/result` still finds it. The creating
   // request is sent without the signal: a cancel that lands while the server creates the task would
   // abort only our wait for its id and leave the task running there; with the id we cancel it below.
-  const created = (await client.request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } } as never, specTypeSchemas.CreateTaskResult as never, { timeout: remaining() })) as { task: TaskState };
+  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() });
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
   // Its own short bound and no signal: it runs after the deadline passed or the outcome was cancelled.
-  const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } } as never, specTypeSchemas.CancelTaskResult as never, { timeout: 2_000 }).catch(() => undefined);
+  const cancel = () => client.request({ method: 'tasks/cancel', params: { taskId } }, specTypeSchemas.CancelTaskResult, { timeout: 2_000 }).catch(() => undefined);
   try {
     if (options.signal?.aborted) throw options.signal.reason;
     while (!terminal.has(state.status)) {
@@ -77,7 +78,7 @@ export async function callToolAsTask(
         throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${state.status}${state.statusMessage ? `, ${state.statusMessage}` : ''})`);
       }
       await sleep(wait, options.signal);
-      state = { ...(await request<TaskState>('tasks/get', { taskId }, specTypeSchemas.GetTaskResult)), taskId };
+      state = { ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult)), taskId };
     }
   } catch (error) {
     // Deadline, cancelled outcome or a lost poll: the server should stop working on it.
@@ -86,7 +87,7 @@ export async function callToolAsTask(
   }
   if (state.status === 'cancelled') throw new ToolTaskError(`Tool ${name} task ${taskId} was cancelled by the server${state.statusMessage ? `: ${state.statusMessage}` : ''}`, taskId, state.status);
   try {
-    return await request<CallToolResult>('tasks/result', { taskId }, specTypeSchemas.CallToolResult);
+    return await request('tasks/result', { taskId }, specTypeSchemas.CallToolResult);
   } catch (error) {
     if (state.status === 'failed') throw new ToolTaskError(`Tool ${name} task ${taskId} failed${state.statusMessage ? `: ${state.statusMessage}` : ''}`, taskId, state.status);
     throw error;

@@ -1,6 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { classifyMcpError } from '../errors.js';
+import type { TaskCapabilities, TaskPolicy } from '../ports.js';
 import { tasksExtension } from './callToolAsExtensionTask.js';
+
+export type { TaskPolicy };
 
 export type TaskSupport = 'required' | 'optional' | 'forbidden';
 
@@ -12,14 +15,14 @@ export type TaskSupport = 'required' | 'optional' | 'forbidden';
  * capability does not cover `tools/call` (then `required` tools fail with the server's own error).
  * One policy per session: what it learned is forgotten with the session.
  */
-export function createTaskPolicy() {
+export function createTaskPolicy(): TaskPolicy {
   const modes = new Map<string, TaskSupport>();
   const outlived = new Set<string>();
   let serverSupportsTasks = false;
   let extension = false;
   return {
     /** Remembers each tool's task support from a `tools/list` answer and the server's capabilities. */
-    learn(tools: Tool[], capabilities: { tasks?: { requests?: { tools?: { call?: unknown } } }; extensions?: Record<string, unknown> } | undefined): void {
+    learn(tools: Tool[], capabilities: TaskCapabilities | undefined): void {
       extension = capabilities?.extensions?.[tasksExtension] !== undefined;
       serverSupportsTasks = capabilities?.tasks?.requests?.tools?.call !== undefined || extension;
       modes.clear();
@@ -41,7 +44,5 @@ export function createTaskPolicy() {
     noteFailure(name: string, error: unknown): void {
       if (modes.get(name) === 'optional' && classifyMcpError(error).reason === 'timeout') outlived.add(name);
     },
-  };
+  } satisfies TaskPolicy;
 }
-
-export type TaskPolicy = ReturnType<typeof createTaskPolicy>;
