@@ -20,7 +20,6 @@ import type { CreditGuard } from './writeTick.js';
 
 export type { ActorHostHealth } from './groupCommit.js';
 export type { MachineDefinition } from './machineDefinition.js';
-
 export type { MachineHandle } from './machineHandle.js';
 export type { LiveActorView } from './liveActor.js';
 
@@ -87,8 +86,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     writers,
     ...(fence ? { fence } : {}),
     lost(id) {
-      // Another process took this actor over while this one could not renew (paused, cut off):
-      // its write was refused; this copy stops without writing anything more.
+      // Another process took it over while this one could not renew: this copy stops, writing nothing more.
       fencedWrites += 1;
       held.delete(id);
       const entry = live.get(id);

@@ -13,23 +13,24 @@ const maxFunctionLines = 150;
 const maxFileLines = 400;
 
 /**
- * Functions over the limit, with their size when the rule came, named so they stay visible. The
- * ones in runtime/actors/ and runtime/webhooks/ are being rewritten (issue 28, item 1); the others
- * are left to split (see docs/decisions.md, 2026-11-26).
+ * Functions over the limit, with their size on the tree where the rule came (26 Nov 2026, after
+ * the deliveries, coordination and heap work merged), named so they stay visible and cannot grow:
+ * each is left to split into the files it wires (issue 28, item 7 is open until this list is empty).
  */
 const allowedFunctions = new Map<string, number>([
-  ['runtime/actors/actorHost.ts createActorHost', 256],
-  ['runtime/actors/commandForwarding.ts createCommandForwarding', 170],
-  ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 211],
-  ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 155],
+  ['runtime/actors/actorHost.ts createActorHost', 294],
+  ['runtime/actors/commandForwarding.ts createCommandForwarding', 178],
+  ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 247],
+  ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
+  ['runtime/webhooks/eventTail.ts createEventTail', 164],
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/auth/keyService.ts createKeyService', 156],
-  ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 180],
+  ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
   ['runtime/tools/integrations.ts createIntegrations', 189],
   ['runtime/tools/liveConnections.ts createLiveConnections', 227],
   ['http/routes/approvals.ts approvalRoutes', 152],
-  ['app/createRuntime.ts createRuntime', 216],
+  ['app/createRuntime.ts createRuntime', 219],
 ]);
 
 /** The name a function goes by: its own, or the variable, property or method it is assigned to. */
