@@ -2,6 +2,11 @@ import type { IdGenerator } from '../ids.js';
 import { createConnectionCommands } from './connectionCommands.js';
 import { connectionView, type ToolConnectionView } from './connectionView.js';
 import { createLiveConnections, type LiveConnectionsDeps } from './liveConnections.js';
+import type { ConnectRequest } from './connectRequest.js';
+import type { ConnectAnswer } from './connectionCommands.js';
+import type { LiveConnection } from './liveConnection.js';
+import type { ToolConnectionRow } from '../../storage/repositories/toolConnections.js';
+import type { ToolCatalogRow } from '../../storage/repositories/toolCatalogs.js';
 
 export type { ConnectRequest } from './connectRequest.js';
 
@@ -15,7 +20,7 @@ export interface ToolConnectionsDeps extends LiveConnectionsDeps {
  * connection's state chart runs on the actor host (restored, and reconnected, at start); this
  * process's sessions of a workspace's connections are found lazily, when its tools are needed.
  */
-export function createToolConnections(deps: ToolConnectionsDeps) {
+export function createToolConnections(deps: ToolConnectionsDeps): ToolConnections {
   const live = createLiveConnections(deps);
   const commands = createConnectionCommands({ ...deps, live });
 
@@ -50,4 +55,23 @@ export function createToolConnections(deps: ToolConnectionsDeps) {
   };
 }
 
-export type ToolConnections = ReturnType<typeof createToolConnections>;
+export interface ToolConnections {
+  ensureWorkspace: (workspaceId: string) => Promise<void>;
+  connect: (workspaceId: string, body: ConnectRequest) => Promise<ConnectAnswer>;
+  disconnect: (workspaceId: string, connectionId: string) => Promise<void>;
+  authorized: (workspaceId: string, connectionId: string) => Promise<'active' | 'error' | 'gone'>;
+  list(workspaceId: string): Promise<ToolConnectionView[]>;
+  liveFor: (workspaceId: string) => Promise<LiveConnection[]>;
+  /** Picks up connects and disconnects made by another process (scale-out). */
+  refresh: (workspaceId: string) => Promise<void>;
+  /** At start, before the host restores its actors: stored live connections without an actor. */
+  orphans: () => Promise<ToolConnectionRow[]>;
+  /** At start, after the host restored its actors: gives each orphan an actor. */
+  adopt: (orphans: ToolConnectionRow[]) => Promise<number>;
+  get: (connectionId: string) => LiveConnection | undefined;
+  catalogOf: (connectionId: string) => {
+    catalog: ToolCatalogRow;
+    serverType: string;
+  } | undefined;
+  close: () => Promise<void>;
+}

@@ -23,6 +23,17 @@ import { defaultRetryPolicy, type RetryPolicy } from './retryPolicy.js';
 import { defaultToolSettings, type ToolSettings } from './settings.js';
 import { createToolInvoker } from './toolInvoker.js';
 import { createToolService } from './toolService.js';
+import type { PluginRegistry } from '../../plugins/registry.js';
+import type { PluginHost } from './pluginHost.js';
+import type { ToolConnections } from './connections.js';
+import type { ToolService } from './toolService.js';
+import type { Integrations } from './integrations.js';
+import type { PluginJobs } from './pluginJobs.js';
+import type { OAuthConnect } from './oauth/oauthConnect.js';
+import type { ToolOAuth } from './oauth/toolOAuth.js';
+import type { CrewId } from '../../schemas/crewIds.js';
+import type { ActiveFlag } from './deployFlags.js';
+import type { IntegrationRunInput, IntegrationRunResult } from './integrationRunner.js';
 
 export interface ToolsOptions {
   /** Plugins to run instead of the built-in ones (tests add the example plugin); app/ reads it. */
@@ -58,7 +69,7 @@ export interface ToolsDeps {
  * Builds the MCP client side from config: plugins, connections, the agents' tool service,
  * integrations, and the plugins' jobs and durable runs.
  */
-export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
+export function createTools(deps: ToolsDeps, options: ToolsOptions = {}): Tools {
   const { config, cipher } = deps;
   const settings: ToolSettings = {
     ...defaultToolSettings,
@@ -174,4 +185,25 @@ export function createTools(deps: ToolsDeps, options: ToolsOptions = {}) {
   };
 }
 
-export type Tools = ReturnType<typeof createTools>;
+export interface Tools {
+  settings: ToolSettings;
+  registry: PluginRegistry;
+  pluginHost: PluginHost;
+  connections: ToolConnections;
+  /** What agents use: tools for a step, calls, analytics. */
+  service: ToolService;
+  integrations: Integrations;
+  /** The plugins' declared cron jobs; `install(scheduler)` puts them on the durable timers. */
+  pluginJobs: PluginJobs;
+  /** Durable runs of the plugins' runners. */
+  pluginRuns: PluginRunService;
+  /** OAuth connect for plugins that declare `oauth` (routes in http/routes/oauth.ts). */
+  oauth: OAuthConnect;
+  /** MCP authorization of `{auth: 'oauth'}` tool connections (routes in http/routes/toolOAuth.ts). */
+  toolOAuth: ToolOAuth;
+  runner: {
+    dueAt: (crew: CrewId, stage: string, flags: readonly ActiveFlag[]) => ActiveFlag[];
+    run(input: IntegrationRunInput): Promise<IntegrationRunResult>;
+  };
+  close(): Promise<void>;
+}

@@ -24,7 +24,7 @@ const topLevelFields = ['channel', 'notify_on_completion', 'import_context'] as 
  * settings (secrets encrypted, never returned), and whether a deploy's `integrations` flags name
  * real flags of the right type whose integration is configured.
  */
-export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger; oauthClients?: Readonly<Record<string, unknown>> }) {
+export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger; oauthClients?: Readonly<Record<string, unknown>> }): Integrations {
   const validateSettings = createSettingsValidator();
   const view = (workspaceId: string, plugin: Plugin) => integrationView(deps, workspaceId, plugin);
   type Access = { at: number; ids: ReadonlySet<string>; configured: readonly string[] };
@@ -214,4 +214,34 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
   };
 }
 
-export type Integrations = ReturnType<typeof createIntegrations>;
+export interface Integrations {
+  list(workspaceId: string): Promise<IntegrationView[]>;
+  get(workspaceId: string, integrationId: string): Promise<IntegrationView>;
+  /**
+   * Validates and saves `settings` (secrets split off and encrypted; a secret left out keeps its
+   * stored value), then makes sure the workspace has a tool connection to the plugin.
+   */
+  configure(workspaceId: string, integrationId: string, body: ConfigureRequest): Promise<IntegrationView>;
+  /**
+   * Merges `secrets` into the integration's saved secrets (encrypted; settings kept) and makes
+   * sure the workspace has a live tool connection to the plugin, as when a token arrives through
+   * another flow (the chat configure endpoint). Returns the connection id, or null when the
+   * connection could not be opened (logged; the token is still saved).
+   */
+  saveSecretsAndConnect(workspaceId: string, integrationId: string, secrets: Record<string, string>): Promise<string | null>;
+  /**
+   * Marks the integration `auth_required` (a token refresh failed) or clears the mark (new
+   * tokens arrived). The mark lives beside the settings and is shown as `auth_status`.
+   */
+  markAuth(workspaceId: string, integrationId: string, status: 'ok' | 'auth_required'): Promise<void>;
+  /**
+   * Integration ids usable by the workspace: registered, and configured (or working
+   * unconfigured). The crews list and the agents name only these. Cached per workspace for a
+   * few seconds; configure on this node clears the cache at once.
+   */
+  usable(workspaceId: string): Promise<ReadonlySet<string>>;
+  /** Integration ids the workspace configured whose plugin is still installed (the same few-second cache). */
+  configured(workspaceId: string): Promise<readonly string[]>;
+  /** See validateDeployFlags. */
+  validateFlags: (workspaceId: string, flags: Record<string, unknown> | undefined) => Promise<ActiveFlag[]>;
+}

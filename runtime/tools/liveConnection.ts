@@ -10,6 +10,11 @@ import { createQuarantine } from './quarantine.js';
 import { openMcpSession, type McpTarget } from './session.js';
 import { createSessionPool } from './sessionPool.js';
 import type { ToolSettings } from './settings.js';
+import type { Quarantine } from './ports.js';
+import type { SessionPool } from './sessionPool.js';
+import type { CatalogCollisionError } from './catalogCollisionError.js';
+import type { ClassifiedFailure } from './errors.js';
+import type { McpSession } from './session.js';
 
 type ConnectionActor = Actor<typeof toolConnectionMachine>;
 
@@ -54,7 +59,7 @@ function firstConnectUnderWay(snapshot: ReturnType<ConnectionActor['getSnapshot'
  * this object is keyed by connection id in the process's registry (liveConnections.ts).
  * Invariant: `close()` leaves no session or heartbeat behind.
  */
-export function createLiveConnection(deps: LiveConnectionDeps, status: ConnectionStatusSource) {
+export function createLiveConnection(deps: LiveConnectionDeps, status: ConnectionStatusSource): LiveConnection {
   let lastFailure: ConnectionFailure | undefined;
   let lastDetail: ToolConnectionStatusDetail = status.kind === 'stored' ? status.stored : { state: 'connecting', reason: null, next_retry_at: null, last_error: null };
   // The first successful discovery here may refuse the connection on a name collision.
@@ -175,4 +180,48 @@ export function createLiveConnection(deps: LiveConnectionDeps, status: Connectio
   };
 }
 
-export type LiveConnection = ReturnType<typeof createLiveConnection>;
+export interface LiveConnection {
+  connectionId: string;
+  workspaceId: string;
+  /** Where its status comes from here: its actor (`actor`) or the stored row (`stored`). */
+  statusFrom: 'actor' | 'stored';
+  quarantine: Quarantine;
+  /** What the connect step of the chart needs from this process (connections whose actor runs here). */
+  connectStep: {
+    target: () => Promise<McpTarget>;
+    slot: SessionPool;
+    fetch: GuardedFetch;
+    settings: ToolSettings;
+    storeCatalog: (tools: Tool[], ttlMs: number | null) => Promise<void>;
+    onToolsChanged: () => undefined;
+    onLost: (error: unknown) => void;
+    onFailure: (failure: ConnectionFailure) => ConnectionFailure;
+    now: () => string;
+    jitter: () => number;
+  };
+  /** Lets the session go (the chart's `closeSession` action). */
+  dropSession(): void;
+  /**
+   * Resolves once the connection's first connect (after it was opened, or restored at a
+   * restart) settled, or after `timeoutMs`, whichever comes first; with the state it is in then.
+   * A connection waiting to retry after a failure is not waited for: its server is down. An
+   * active connection is `active` here only with a session in this process's pool (opened now
+   * when it has none).
+   */
+  ready(timeoutMs: number): Promise<ToolConnectionStatusDetail['state']>;
+  detail: () => ToolConnectionStatusDetail;
+  /**
+   * The state as last seen: the actor's snapshot after a transition (kept once the actor is at
+   * rest and left memory), or the row another process stored (its session is dropped when that
+   * is no longer active; a chart here drops it itself, `closeSession`).
+   */
+  observe(next: ToolConnectionStatusDetail): void;
+  /** Why the last connect failed or the session was lost, for the connect answer. */
+  lastFailure: () => CatalogCollisionError | ClassifiedFailure | undefined;
+  session: () => McpSession | undefined;
+  /** A call failed in a way that says the connection (not the tool) is broken. */
+  reportFailure: (error: unknown) => void;
+  refreshCatalog: () => Promise<void>;
+  /** Closes the session; stored state is left as it is (shutdown, hand-over). */
+  close(): Promise<void>;
+}

@@ -1,5 +1,6 @@
+import type { Actor } from 'xstate';
 import type { Logger } from 'pino';
-import { statusDetailOf, toolConnectionMachineVersion, type ToolConnectionInput, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
+import { statusDetailOf, toolConnectionMachineVersion, type toolConnectionMachine, type ToolConnectionInput, type ToolConnectionStatusDetail } from '../../machines/toolConnection.js';
 import type { PluginRegistry } from '../../plugins/registry.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
@@ -29,7 +30,7 @@ export interface LiveConnectionsDeps {
   logger: Logger;
   /** The process's actor host: every tool connection's state chart runs (and is stored) there. */
   actors: Pick<ActorHost, 'register' | 'commit' | 'flushed'>;
-  /** The client side of MCP authorization for `{auth: "oauth"}` connections (absent: static credentials only). */
+  /** The client side of MCP authorization for `{auth: 'oauth'}` connections (absent: static credentials only). */
   oauth?: ToolOAuth;
 }
 
@@ -43,7 +44,7 @@ export interface LiveConnectionsDeps {
  * A workspace's stored connections are listed once, lazily, the first time it is touched
  * (`ensureWorkspace`); a cluster signal makes it list them again (`refresh`).
  */
-export function createLiveConnections(deps: LiveConnectionsDeps) {
+export function createLiveConnections(deps: LiveConnectionsDeps): LiveConnections {
   const { repos } = deps;
   const live = new Map<string, LiveConnection>();
   // The latest catalog of each live connection, kept beside the stored one so a tool call needs
@@ -271,4 +272,36 @@ export function createLiveConnections(deps: LiveConnectionsDeps) {
   };
 }
 
-export type LiveConnections = ReturnType<typeof createLiveConnections>;
+export interface LiveConnections {
+  machine: ConnectionHandle;
+  startActor: (row: ToolConnectionRow, retryInitialFailure: boolean) => Promise<Actor<typeof toolConnectionMachine>>;
+  ensureWorkspace: (workspaceId: string) => Promise<void>;
+  forget: (connectionId: string) => Promise<void>;
+  /** Live connections of a workspace (listed on first use). */
+  liveFor(workspaceId: string): Promise<LiveConnection[]>;
+  get: (connectionId: string) => LiveConnection | undefined;
+  /** The in-memory catalog of a live connection (undefined before its first discovery). */
+  catalogOf: (connectionId: string) => {
+    catalog: ToolCatalogRow;
+    serverType: string;
+  } | undefined;
+  /**
+   * Stored live connections without an actor (rows from before connections ran on the host, or
+   * a crash between a connect's two writes). Read before the host restores its actors: restored
+   * outcomes start writing at once, and this read would queue behind them on SQLite's one
+   * connection.
+   */
+  orphans(): Promise<ToolConnectionRow[]>;
+  /** Gives each orphan (see `orphans`) an actor, after the host restored its actors. */
+  adopt(orphans: ToolConnectionRow[]): Promise<number>;
+  /**
+   * Another process connected or disconnected one of the workspace's connections (scale-out):
+   * follows stored live rows this process does not know yet, and drops the ones no longer
+   * stored as live. An actor running here whose row another process disconnected is ended
+   * and retired. Connections are followed only in a workspace already listed here; others are
+   * listed on first use.
+   */
+  refresh(workspaceId: string): Promise<void>;
+  /** Closes every session and timer; stored states stay as they are, to resume on the next start. */
+  close(): Promise<void>;
+}

@@ -42,7 +42,7 @@ function safeSegment(value: string): string {
  * Builds what a plugin sees (its context) and its MCP server, per (workspace, plugin). The only
  * place that decrypts integration secrets for a plugin.
  */
-export function createPluginHost(deps: PluginHostDeps) {
+export function createPluginHost(deps: PluginHostDeps): PluginHost {
   function kvFor(workspaceId: string, pluginId: string): PluginKeyValueStore {
     const now = () => deps.clock.now().toISOString();
     return {
@@ -92,4 +92,9 @@ export function createPluginHost(deps: PluginHostDeps) {
   };
 }
 
-export type PluginHost = ReturnType<typeof createPluginHost>;
+export interface PluginHost {
+  context: (workspaceId: string, pluginId: string, extraSecrets?: Record<string, string>) => Promise<PluginContext>;
+  /** A factory for the plugin's server in this workspace (called on every (re)connect). */
+  serverFactory(workspaceId: string, pluginId: string, extraSecrets?: Record<string, string>): () => Promise<McpServer>;
+  isConfigured(workspaceId: string, pluginId: string): Promise<boolean>;
+}

@@ -63,7 +63,7 @@ export function nextCronRun(pattern: string, from: Date): Date | null {
  * context; one workspace's failure is logged and does not stop the others. The row is then moved
  * to the next time, so a restart or a second node never runs a tick twice.
  */
-export function createPluginJobs(deps: { registry: PluginRegistry; pluginHost: PluginHost; integrationConfigs: IntegrationConfigsRepository; clock: Clock; logger: Logger }) {
+export function createPluginJobs(deps: { registry: PluginRegistry; pluginHost: PluginHost; integrationConfigs: IntegrationConfigsRepository; clock: Clock; logger: Logger }): PluginJobs {
   const jobs = new Map<string, { plugin: Plugin; job: PluginJob }>(deps.registry.list().flatMap((plugin) => (plugin.manifest.jobs ?? []).map((job) => [`${plugin.manifest.id}:${job.name}`, { plugin, job }] as [string, { plugin: Plugin; job: PluginJob }])));
 
   async function runNow(key: string): Promise<{ workspaces: number; failed: number }> {
@@ -109,4 +109,21 @@ export function createPluginJobs(deps: { registry: PluginRegistry; pluginHost: P
   };
 }
 
-export type PluginJobs = ReturnType<typeof createPluginJobs>;
+export interface PluginJobs {
+  /**
+   * Runs every job declared `runAtStart` once now (call after unfinished actors were restored):
+   * a tick missed while the service was down is caught up by the job's own bookkeeping.
+   */
+  runAtStart(): Promise<void>;
+  /** The declared jobs, `<plugin>:<job>` → schedule. */
+  list: () => {
+    key: string;
+    schedule: string;
+  }[];
+  runNow: (key: string) => Promise<{
+    workspaces: number;
+    failed: number;
+  }>;
+  /** Registers the timer handler and makes sure every job has its next run scheduled. */
+  install(timers: JobTimers): Promise<void>;
+}

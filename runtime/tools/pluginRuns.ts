@@ -57,7 +57,7 @@ function statusOf(state: string, context: PluginRunContext): PluginRunStatus {
  * of one key never overlap (the machine ignores START while running); different keys run side by
  * side. An idle or failed key is at rest: stored and dropped from memory.
  */
-export function createPluginRuns(deps: PluginRunsDeps) {
+export function createPluginRuns(deps: PluginRunsDeps): PluginRunService {
   const { logger } = deps;
   const inFlight = new Map<string, Promise<unknown>>();
   const creating = new Map<string, Promise<void>>();
@@ -194,4 +194,17 @@ export function createPluginRuns(deps: PluginRunsDeps) {
   };
 }
 
-export type PluginRunService = ReturnType<typeof createPluginRuns>;
+export interface PluginRunService {
+  /**
+   * Starts a run with a given run id: a run an earlier version kept elsewhere (app/ adopts the
+   * chat syncs stored before they were plugin runs), so the runner resumes it from its checkpoints.
+   */
+  adopt: (workspaceId: string, pluginId: string, runner: string, key: string, runId: string, input: Record<string, unknown>) => Promise<{
+    runId: string;
+    started: boolean;
+  }>;
+  /** The runs of one (workspace, plugin), as the plugin sees them (contract: PluginRuns). */
+  forPlugin(workspaceId: string, pluginId: string): PluginRuns;
+  /** Resolves once the runs the stopped actors were making have ended; call after the actor host stopped. */
+  drained(): Promise<void>;
+}

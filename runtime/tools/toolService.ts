@@ -7,6 +7,7 @@ import type { LiveConnection } from './liveConnection.js';
 import { CallFailure } from './retryPolicy.js';
 import type { ToolSettings } from './settings.js';
 import type { InvocationTarget, Refusal, ToolInvoker } from './toolInvoker.js';
+import type { ToolUsage } from '../../storage/repositories/toolCalls.js';
 
 export interface ToolCallContext {
   agentName: string | null;
@@ -38,7 +39,7 @@ interface Resolved {
  * bounded by the call timeout, and logs it. A tool's failure is an `isError` result the model can
  * read; it never throws for the server's sake. Calls go through the tool invoker (toolInvoker.ts).
  */
-export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; invoker: ToolInvoker }) {
+export function createToolService(deps: { connections: ToolConnections; repos: Repositories; settings: ToolSettings; clock: Clock; invoker: ToolInvoker }): ToolService {
   const { repos, settings } = deps;
   const nowMs = () => deps.clock.now().getTime();
   // The catalog versions last recorded per outcome: each model step of an outcome asks for its
@@ -161,4 +162,23 @@ export function createToolService(deps: { connections: ToolConnections; repos: R
   };
 }
 
-export type ToolService = ReturnType<typeof createToolService>;
+export interface ToolService {
+  /**
+   * The tools an agent may call now, as the model sees them. With `outcomeId`, the catalog
+   * versions are recorded on the outcome. Quarantined tools are left out until they recover.
+   */
+  tools(workspaceId: string, options?: {
+    outcomeId?: string;
+  }): Promise<ToolDescriptor[]>;
+  /**
+   * Runs one tool by its model name through the invoker (journal, retry policy, call log row:
+   * tool name, input, output, time, success, agent, outcome). A call that cannot be made now
+   * (no such tool, quarantined, reconnecting) is answered and not logged.
+   */
+  call(workspaceId: string, modelName: string, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolCallOutcome>;
+  /** Analytics per server type (spec: Tool-connection analytics entry), from the call log. */
+  analytics(workspaceId: string): Promise<{
+    analytics: ToolUsage[];
+    total_connections: number;
+  }>;
+}

@@ -10,25 +10,6 @@ import { layers, root } from './importGraph.js';
  * interface instead (`createX(...): X`), and each layer gathers its contracts in a `ports.ts`.
  */
 
-/**
- * Files that still export an inferred type, named so they stay visible. Only runtime/tools/ and
- * runtime/webhooks/ may appear: they were being rewritten when the rule came (left to do there).
- */
-const notYetDeclared = new Set([
-  'runtime/tools/connections.ts',
-  'runtime/tools/index.ts',
-  'runtime/tools/integrations.ts',
-  'runtime/tools/liveConnection.ts',
-  'runtime/tools/liveConnections.ts',
-  'runtime/tools/oauth/integrationCredentials.ts',
-  'runtime/tools/oauth/oauthConnect.ts',
-  'runtime/tools/oauth/toolOAuth.ts',
-  'runtime/tools/pluginHost.ts',
-  'runtime/tools/pluginJobs.ts',
-  'runtime/tools/pluginRuns.ts',
-  'runtime/tools/toolService.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   const found: string[] = [];
   for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
@@ -80,18 +61,9 @@ test('no exported type or interface of the source layers is ReturnType<typeof â€
     if (!fs.existsSync(path.join(root, layer))) continue;
     for (const file of sourceFiles(layer)) {
       read += 1;
-      if (notYetDeclared.has(file)) continue;
       for (const name of inferredExports(code(file))) offending.push(`${file}: ${name}`);
     }
   }
   t.true(read > 300, 'the source files were read');
   t.deepEqual(offending, []);
-});
-
-test('the files left to do are only in runtime/tools/ and runtime/webhooks/', (t) => {
-  const elsewhere = [...notYetDeclared].filter((file) => !file.startsWith('runtime/tools/') && !file.startsWith('runtime/webhooks/'));
-  t.deepEqual(elsewhere, []);
-  // A file converted since is no reason to fail a branch; it is named so the list gets shorter.
-  const done = [...notYetDeclared].filter((file) => !fs.existsSync(path.join(root, file)) || inferredExports(code(file)).length === 0);
-  if (done.length > 0) t.log(`declared since, drop from notYetDeclared: ${done.join(', ')}`);
 });

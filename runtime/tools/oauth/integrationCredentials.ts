@@ -28,7 +28,7 @@ export type IntegrationTokens = Required<Pick<TokenSet, 'access_token'>> & Omit<
  * the vendor's endpoints as authorization-server metadata and the client's secret in the form
  * (`client_secret_post`, as the vendors expect).
  */
-export function createIntegrationCredentials(deps: { repos: Repositories; cipher: SecretCipher; clock: Clock; fetch: GuardedFetch; refresh?: Pick<RefreshDeps, 'retry' | 'waitMs' | 'pollMs'> }) {
+export function createIntegrationCredentials(deps: { repos: Repositories; cipher: SecretCipher; clock: Clock; fetch: GuardedFetch; refresh?: Pick<RefreshDeps, 'retry' | 'waitMs' | 'pollMs'> }): IntegrationCredentials {
   const repo = deps.repos.oauthCredentials;
   const sealed = sealedCredentials(deps.cipher, deps.clock);
   const fetch = standardFetch(deps.fetch);
@@ -90,4 +90,12 @@ export function createIntegrationCredentials(deps: { repos: Repositories; cipher
   };
 }
 
-export type IntegrationCredentials = ReturnType<typeof createIntegrationCredentials>;
+export interface IntegrationCredentials {
+  /** Stores the tokens of a finished OAuth connect (replacing earlier ones). */
+  save(workspaceId: string, integrationId: string, tokens: TokenSet, client: VendorClient): Promise<void>;
+  /**
+   * The integration's tokens to use now, refreshed first when they expire within the margin;
+   * undefined when it has none in the store; `refused` when the vendor refused the refresh.
+   */
+  current(workspaceId: string, integrationId: string): Promise<IntegrationTokens | 'refused' | undefined>;
+}

@@ -43,7 +43,7 @@ export function createOAuthConnect(deps: {
   clients: Readonly<Record<string, OAuthClientConfig>>;
   /** Saves the tokens as the integration's secrets, marks it configured and opens its connection. */
   saveTokens: (workspaceId: string, integrationId: string, tokens: TokenSet) => Promise<void>;
-}) {
+}): OAuthConnect {
   const callbackUrl = () => `${deps.publicUrl}/v1/integrations/oauth/callback`;
 
   function endpoints(plugin: Plugin) {
@@ -168,4 +168,31 @@ export function createOAuthConnect(deps: {
   };
 }
 
-export type OAuthConnect = ReturnType<typeof createOAuthConnect>;
+export interface OAuthConnect {
+  /** The vendor's client and endpoints for an integration (undefined without an operator's client). */
+  clientOf(integrationId: string): {
+    tokenUrl: string;
+    authorizeUrl: string;
+    clientId: string;
+    clientSecret?: string | undefined;
+  } | undefined;
+  /** Whether the operator gave an OAuth client for this integration. */
+  available: (integrationId: string) => boolean;
+  start(workspaceId: string, integrationId: string, redirectUri: string): Promise<{
+    authorization_url: string;
+    state: string;
+    expires_at: string;
+  }>;
+  /**
+   * The browser's return from the vendor. An unknown, used or expired state is a 400 page and
+   * never reaches the token endpoint; otherwise the answer redirects to the client's
+   * `redirect_uri` with `integration` and `status=connected|error`.
+   */
+  callback(query: Record<string, string | undefined>): Promise<CallbackAnswer>;
+  /**
+   * Renews the access token when it expires within the margin. Answers the secrets to use: the
+   * renewed ones, the same ones when no refresh is due, or throws when the vendor refused the
+   * refresh token (the caller marks the integration auth_required).
+   */
+  refreshIfDue(integrationId: string, secrets: Readonly<Record<string, string>>): Promise<TokenSet | undefined>;
+}

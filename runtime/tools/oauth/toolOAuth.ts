@@ -52,7 +52,7 @@ const credentialId = (connectionId: string) => `tool_connection:${connectionId}`
  * authorization code with the SDK's `auth()` (state single use, bound to the workspace and the
  * connection by the row it is stored on).
  */
-export function createToolOAuth(deps: ToolOAuthDeps) {
+export function createToolOAuth(deps: ToolOAuthDeps): ToolOAuth {
   const repo = deps.repos.oauthCredentials;
   const sealed = sealedCredentials(deps.cipher, deps.clock);
   const processId = randomUUID();
@@ -179,4 +179,47 @@ export function createToolOAuth(deps: ToolOAuthDeps) {
   };
 }
 
-export type ToolOAuth = ReturnType<typeof createToolOAuth>;
+export interface ToolOAuth {
+  /** Whether the callback can work: the authorization server must send the browser back to crewd. */
+  available: () => boolean;
+  identity: OAuthClientIdentity;
+  /** crewd's client ID metadata document (SEP-991), served at `identity.clientMetadataUrl`. */
+  clientMetadataDocument: () => {
+    redirect_uris: string[];
+    token_endpoint_auth_method?: string | undefined;
+    grant_types?: string[] | undefined;
+    response_types?: string[] | undefined;
+    application_type?: string | undefined;
+    client_name?: string | undefined;
+    client_uri?: string | undefined;
+    logo_uri?: string | undefined;
+    scope?: string | undefined;
+    contacts?: string[] | undefined;
+    tos_uri?: string | undefined;
+    policy_uri?: string | undefined;
+    jwks_uri?: string | undefined;
+    jwks?: any;
+    software_id?: string | undefined;
+    software_version?: string | undefined;
+    software_statement?: string | undefined;
+    client_id: string;
+  };
+  /** Opens the connection's credential row, with a pre-registered client when one was given. */
+  create(workspaceId: string, connectionId: string, serverUrl: string, options?: ConnectionOAuthOptions): Promise<void>;
+  /** The SDK provider of an OAuth connection, or undefined for a connection with static credentials. */
+  providerOf(workspaceId: string, connectionId: string): Promise<OAuthClientProvider | undefined>;
+  /** The URL the user opens to authorize a connection waiting for it, with its expiry. */
+  pending(connectionId: string): Promise<{
+    authorization_url: string;
+    expires_at: string;
+  } | undefined>;
+  /** Connection id -> the authorization URL its user should open now (after a step-up or a refused refresh too). */
+  pendingIn(workspaceId: string): Promise<Map<string, string>>;
+  remove: (connectionId: string) => Promise<void>;
+  /**
+   * The browser's return from the authorization server. An unknown, used or expired state never
+   * reaches the token endpoint; otherwise the SDK redeems the code (PKCE verifier, resource
+   * indicator, the client's token endpoint auth method) and the tokens are stored sealed.
+   */
+  callback(query: Record<string, string | undefined>): Promise<ToolOAuthCallbackAnswer>;
+}
