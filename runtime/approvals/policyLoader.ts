@@ -1,4 +1,5 @@
 import type { ApprovalsRepository } from '../../storage/repositories/approvals.js';
+import { createTurnBatch, type BatchWaiter } from '../turnBatch.js';
 
 /**
  * Workspace approval policies as deploys read them (issue 30): the policies asked for in one turn
@@ -12,16 +13,9 @@ export interface PolicyLoader {
   load(workspaceId: string): Promise<Record<string, unknown> | null>;
 }
 
-interface Waiter {
-  resolve(policy: Record<string, unknown> | null): void;
-  reject(error: unknown): void;
-}
 
 export function createPolicyLoader(approvals: Pick<ApprovalsRepository, 'policies'>): PolicyLoader {
-  // Callers by workspace id; the callers of one workspace share its row.
-  let queued = new Map<string, Waiter[]>();
-
-  async function readBatch(batch: Map<string, Waiter[]>): Promise<void> {
+  async function readBatch(batch: Map<string, BatchWaiter<Record<string, unknown> | null>[]>): Promise<void> {
     let policies: Map<string, Record<string, unknown> | null>;
     try {
       policies = await approvals.policies([...batch.keys()]);
@@ -32,20 +26,5 @@ export function createPolicyLoader(approvals: Pick<ApprovalsRepository, 'policie
     for (const [workspaceId, waiters] of batch) for (const waiter of waiters) waiter.resolve(policies.get(workspaceId) ?? null);
   }
 
-  return {
-    load(workspaceId) {
-      return new Promise((resolve, reject) => {
-        if (queued.size === 0) {
-          setImmediate(() => {
-            const batch = queued;
-            queued = new Map();
-            void readBatch(batch);
-          });
-        }
-        const waiters = queued.get(workspaceId);
-        if (waiters) waiters.push({ resolve, reject });
-        else queued.set(workspaceId, [{ resolve, reject }]);
-      });
-    },
-  };
+  return { load: createTurnBatch(readBatch) };
 }

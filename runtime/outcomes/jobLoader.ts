@@ -3,6 +3,7 @@ import type { OutcomeInputRow, OutcomeRow } from '../../storage/repositories/out
 import type { StageOutputRow } from '../../storage/repositories/stageOutputs.js';
 import type { CrewCatalog } from '../crewCatalog.js';
 import { jobFromRows, type Job } from './stageJob.js';
+import { createTurnBatch, type BatchWaiter } from '../turnBatch.js';
 
 /**
  * Loads stage jobs in batches: the jobs asked for in one turn of the event loop are read together
@@ -17,16 +18,9 @@ export interface JobLoader {
 /** Rows by id, in the order the database returned them. */
 const byId = (rows: OutcomeRow[]) => new Map(rows.map((row) => [row.id, row]));
 
-interface Waiter {
-  resolve(job: Job): void;
-  reject(error: unknown): void;
-}
 
 export function createJobLoader(repos: Pick<Repositories, 'outcomes' | 'stageOutputs'>, crews: Pick<CrewCatalog, 'definition'>): JobLoader {
-  // Callers by outcome id; several callers of one id share its rows.
-  let queued = new Map<string, Waiter[]>();
-
-  async function readBatch(batch: Map<string, Waiter[]>): Promise<void> {
+  async function readBatch(batch: Map<string, BatchWaiter<Job>[]>): Promise<void> {
     const ids = [...batch.keys()];
     let outcomes: Map<string, OutcomeRow>;
     let inputs: Map<string, OutcomeInputRow>;
@@ -60,20 +54,5 @@ export function createJobLoader(repos: Pick<Repositories, 'outcomes' | 'stageOut
     }
   }
 
-  return {
-    load(outcomeId) {
-      return new Promise<Job>((resolve, reject) => {
-        if (queued.size === 0) {
-          setImmediate(() => {
-            const batch = queued;
-            queued = new Map();
-            void readBatch(batch);
-          });
-        }
-        const waiters = queued.get(outcomeId);
-        if (waiters) waiters.push({ resolve, reject });
-        else queued.set(outcomeId, [{ resolve, reject }]);
-      });
-    },
-  };
+  return { load: createTurnBatch(readBatch) };
 }
