@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import test, { type ExecutionContext } from 'ava';
 import { openDb, type Db } from '../../storage/db.js';
+import { createRepositories, type Repositories } from '../../storage/index.js';
+import { migrateLatest } from '../../storage/migrate.js';
 import { createPostgresDatabase, postgresTest } from './postgres.js';
 import { tempDir } from './server.js';
 
@@ -27,4 +29,16 @@ export function onEveryDatabase(title: string, body: (t: ExecutionContext, db: D
     });
     await body(t, db);
   });
+}
+
+/** A migrated SQLite database in a temp dir, with its repositories; removed when the test ends. */
+export async function migratedStore(t: ExecutionContext): Promise<{ db: Db; repos: Repositories }> {
+  const dir = tempDir();
+  const db = openDb({ dataDir: dir });
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  await migrateLatest(db);
+  return { db, repos: createRepositories(db) };
 }

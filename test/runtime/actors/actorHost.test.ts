@@ -11,6 +11,7 @@ import { openDb } from '../../../storage/db.js';
 import { createRepositories } from '../../../storage/index.js';
 import { migrateLatest } from '../../../storage/migrate.js';
 import type { NewEvent } from '../../../storage/repositories/events.js';
+import { migratedStore } from '../../helpers/databases.js';
 import { tempDir } from '../../helpers/server.js';
 
 /** A counter that emits one event per tick and rests at 3. */
@@ -33,17 +34,6 @@ const counter = setup({
   },
 });
 
-/** A migrated SQLite database in a temp dir, removed when the test ends. */
-async function migratedStore(t: import('ava').ExecutionContext) {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  await migrateLatest(db);
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  return { db, repos: createRepositories(db) };
-}
 
 async function world(t: import('ava').ExecutionContext, dir = tempDir()) {
   const db = openDb({ dataDir: dir });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import test from 'ava';
 import { assign, createActor, emit, setup, waitFor } from 'xstate';
 import { webhookDeliveryMachine, type AttemptInput, type AttemptOutput, type WebhookDeliveryInput } from '../../../machines/webhookDelivery.js';
@@ -6,10 +5,7 @@ import { createActorHost } from '../../../runtime/actors/actorHost.js';
 import { createPureChart, executeActions } from '../../../runtime/actors/pureChart.js';
 import { manualClock } from '../../../runtime/clock.js';
 import { createEventBus } from '../../../runtime/events/eventBus.js';
-import { openDb } from '../../../storage/db.js';
-import { createRepositories } from '../../../storage/index.js';
-import { migrateLatest } from '../../../storage/migrate.js';
-import { tempDir } from '../../helpers/server.js';
+import { migratedStore } from '../../helpers/databases.js';
 
 const at = '2026-11-26T10:00:00.000Z';
 const input: WebhookDeliveryInput = { deliveryId: 'del_1', webhookId: 'wh_1', schedule: [0, 60_000], jitter: 0, attempt: 0, scheduledAt: at };
@@ -60,14 +56,7 @@ test('a pure step that asks for what only a live actor can do (emit) throws inst
 });
 
 test('the host records pure steps: listed while in memory, the snapshot at rest written in the next tick, then forgotten', async (t) => {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  await migrateLatest(db);
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  const repos = createRepositories(db);
+  const { db, repos } = await migratedStore(t);
   const host = createActorHost({ db, repos, eventBus: createEventBus(), clock: manualClock(), onError: (error) => t.log(String(error)) });
   const toggle = setup({ types: { context: {} as { n: number }, events: {} as { type: 'FLIP' } } }).createMachine({
     id: 'toggle',

@@ -1,22 +1,12 @@
-import fs from 'node:fs';
 import test from 'ava';
 import { manualClock } from '../../../runtime/clock.js';
 import { createScheduler } from '../../../runtime/scheduler/scheduler.js';
-import { openDb } from '../../../storage/db.js';
 import { createRepositories } from '../../../storage/index.js';
-import { migrateLatest } from '../../../storage/migrate.js';
-import { tempDir } from '../../helpers/server.js';
+import { migratedStore } from '../../helpers/databases.js';
 import { until } from '../../helpers/until.js';
 
 async function setup(t: import('ava').ExecutionContext) {
-  const dir = tempDir();
-  const db = openDb({ dataDir: dir });
-  await migrateLatest(db);
-  t.teardown(async () => {
-    await db.destroy();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-  const repos = createRepositories(db);
+  const { db, repos } = await migratedStore(t);
   const clock = manualClock('2026-01-01T00:00:00.000Z');
   const errors: unknown[] = [];
   const service = (node: string) => createScheduler({ repo: repos.timers, clock, node, onError: (error) => errors.push(error), retryMs: 1000 });
