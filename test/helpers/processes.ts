@@ -6,30 +6,63 @@ import { until } from './until.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * A port no one listens on, for a child process to take. Drawn at random below Linux's ephemeral
+ * range (32768 and up): a port the kernel hands out for `listen(0)` is also what it hands every
+ * outgoing connection, so a client socket of the busy suite could hold it by the time the child
+ * binds. Between this check and the child's bind another test can still take it; `startProcess`
+ * therefore waits for the child's own word that it listens.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    server.on('error', reject);
-  });
+    if (free) return port;
+  }
 }
 
 /**
  * Starts a tsx script of this repo as a child process and waits until `readyUrl` answers. `crewd`
  * itself (`app/cli/main.ts`) runs from the transpiled tree (./compiledTree.ts), at half the CPU.
+ *
+ * `crewd serve` is ready when it prints its own `--json` line, which it does once it listens: a
+ * port from `freePort` is free only when asked, and another test's server that took it meanwhile
+ * would answer `readyUrl` while this child is still migrating (CI saw a test stop such a child and
+ * find no tables). Other scripts are ready when `readyUrl` answers.
  */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
   const [script = '', ...rest] = args;
-  const nodeArgs = script === 'app/cli/main.ts' ? await crewdArgs(rest) : ['--import', 'tsx', ...args];
-  const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const serving = script === 'app/cli/main.ts' && rest[0] === 'serve';
+  const nodeArgs = script === 'app/cli/main.ts' ? await crewdArgs(serving && !rest.includes('--json') ? [...rest, '--json'] : rest) : ['--import', 'tsx', ...args];
+  const child = spawn(process.execPath, nodeArgs, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', serving ? 'pipe' : 'ignore', 'inherit'] });
+  let listening: string | undefined;
+  if (serving) {
+    let buffered = '';
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      if (listening !== undefined) return; // drained, so a chatty child never blocks on a full pipe
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop()!;
+      // Log lines share stdout; the serve line is the one that carries `bootstrap_key`.
+      for (const line of lines) {
+        const parsed = JSON.parse(line) as { url?: string; bootstrap_key?: unknown };
+        if (typeof parsed.url === 'string' && 'bootstrap_key' in parsed) listening = parsed.url;
+      }
+    });
+  }
   // Generous: a loaded machine can take long to start a process (restoring 300 outcomes took over
   // 120 s at load 20); this only bounds a hang.
   try {
     await until(async () => {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+      if (serving) {
+        if (listening === undefined) return false;
+        if (new URL(listening).port !== new URL(readyUrl).port) throw new Error(`${args.join(' ')} listens at ${listening}, not at ${readyUrl}`);
+      }
       return fetch(readyUrl).then(() => true, () => false);
     }, `${args.join(' ')} to answer at ${readyUrl}`, { timeoutMs: 240_000, everyMs: 50 });
     return child;
