@@ -54,6 +54,8 @@ function serve(env: Record<string, string>): Served {
 async function ready(served: Served): Promise<void> {
   await until(async () => {
     if (served.child.exitCode !== null) throw new Error(`crewd serve exited: ${served.errLines.join('\n')}`);
+    // Its own line first: another test's server could hold the port and answer /healthz.
+    if (!served.errLines.some((line) => line.startsWith(`crewd ${served.url} `))) return undefined;
     return fetch(`${served.url}/healthz`).then(
       () => true,
       () => undefined,

@@ -83,7 +83,8 @@ test.serial('SIGTERM with 500 outcomes running exits 0 within CREWD_SHUTDOWN_MS 
     const exited = new Promise<{ code: number | null }>((resolve) => child.once('exit', (code) => resolve({ code })));
     await until(async () => {
       if (child.exitCode !== null) throw new Error(`serve exited: ${output}`);
-      return fetch(`${url}/healthz`).then(() => true, () => false);
+      // Its own line first: another test's server could hold the port and answer /healthz.
+      return output.includes(`crewd ${url} `) && fetch(`${url}/healthz`).then(() => true, () => false);
     }, 'serve to answer', { timeoutMs: 120_000, everyMs: 50 });
     t.teardown(() => void child.kill('SIGKILL'));
     return { child, exited, output: () => output };
