@@ -24,7 +24,6 @@ const allowedFunctions = new Map<string, number>([
   ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
   ['runtime/webhooks/eventTail.ts createEventTail', 164],
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
-  ['runtime/auth/keyService.ts createKeyService', 156],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
   ['runtime/tools/integrations.ts createIntegrations', 189],
