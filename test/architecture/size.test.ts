@@ -26,7 +26,6 @@ const allowedFunctions = new Map<string, number>([
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
-  ['runtime/tools/liveConnections.ts createLiveConnections', 227],
   ['http/routes/approvals.ts approvalRoutes', 152],
   ['app/createRuntime.ts createRuntime', 219],
 ]);
