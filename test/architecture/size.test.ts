@@ -23,7 +23,6 @@ const allowedFunctions = new Map<string, number>([
   ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 247],
   ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
   ['runtime/webhooks/eventTail.ts createEventTail', 164],
-  ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
   ['http/routes/approvals.ts approvalRoutes', 152],
