@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import { ExpiringCache } from './keyCache.js';
 import { displayPrefix, hashSecret, newSecret } from './keySecrets.js';
+import { watchRevocations } from './revocationWatch.js';
 import type { Scope } from './scopes.js';
 
 /** What a request learns about the key it presented. */
@@ -42,6 +43,22 @@ export interface KeyServiceOptions {
   onError?(error: unknown, message: string): void;
 }
 
+/** A new key's row: only the hash of its secret is stored, and the prefix a listing shows. */
+function keyRow(ids: IdGenerator, clock: Clock, input: { workspaceId: string; name: string; permissions: Scope[] }, secret: string, expiresAt: string | null): ApiKeyRow {
+  return {
+    id: ids.id('key', 16),
+    workspace_id: input.workspaceId,
+    name: input.name,
+    permissions: input.permissions,
+    secret_hash: hashSecret(secret),
+    prefix: displayPrefix(secret),
+    created_at: clock.now().toISOString(),
+    last_used_at: null,
+    expires_at: expiresAt,
+    revoked_at: null,
+  };
+}
+
 /**
  * Creates, verifies and revokes API keys. Verification reads the database only on a cache miss:
  * a revoke on this node drops the cache line at once; a revoke by another process (the CLI, another
@@ -62,25 +79,7 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
   const timer = setInterval(() => void flush().catch(() => undefined), options.flushEveryMs ?? 5_000);
   timer.unref();
 
-  let seenRevocations: number | undefined;
-  let watching: Promise<void> | undefined;
-  async function watchRevocations(): Promise<void> {
-    const version = await apiKeys.revocationVersion();
-    // The first read clears too: a key cached before it may have been revoked since.
-    if (version !== seenRevocations) known.clear();
-    seenRevocations = version;
-  }
-  const pollMs = options.revocationPollMs ?? 1_000;
-  const revocationTimer =
-    pollMs > 0
-      ? setInterval(() => {
-          if (watching) return; // a slow database: one read at a time
-          watching = watchRevocations()
-            .catch((error) => options.onError?.(error, 'reading the key revocation version failed'))
-            .finally(() => (watching = undefined));
-        }, pollMs)
-      : undefined;
-  revocationTimer?.unref();
+  const revocations = watchRevocations({ apiKeys, pollMs: options.revocationPollMs ?? 1_000, onMoved: () => known.clear(), onError: options.onError });
 
   async function flush(): Promise<void> {
     if (pendingLastUsed.size === 0) return;
@@ -144,18 +143,7 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
      */
     async create(input: { workspaceId: string; name: string; permissions: Scope[]; expiresAt?: string | null }, beforeInsert?: (created: { row: ApiKeyRow; secret: string }) => Promise<((trx: Db) => Promise<Error | undefined>) | undefined | void>) {
       const secret = newSecret(ids);
-      const row: ApiKeyRow = {
-        id: ids.id('key', 16),
-        workspace_id: input.workspaceId,
-        name: input.name,
-        permissions: input.permissions,
-        secret_hash: hashSecret(secret),
-        prefix: displayPrefix(secret),
-        created_at: clock.now().toISOString(),
-        last_used_at: null,
-        expires_at: input.expiresAt ?? null,
-        revoked_at: null,
-      };
+      const row = keyRow(ids, clock, input, secret, input.expiresAt ?? null);
       const condition = await beforeInsert?.({ row, secret });
       await apiKeys.insert(row, condition ?? undefined);
       return { row, secret };
@@ -163,18 +151,7 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
 
     /** Inserts a key whose secret the operator chose (CREWD_BOOTSTRAP_KEY). */
     async createWithSecret(input: { workspaceId: string; name: string; permissions: Scope[]; secret: string }) {
-      const row: ApiKeyRow = {
-        id: ids.id('key', 16),
-        workspace_id: input.workspaceId,
-        name: input.name,
-        permissions: input.permissions,
-        secret_hash: hashSecret(input.secret),
-        prefix: displayPrefix(input.secret),
-        created_at: clock.now().toISOString(),
-        last_used_at: null,
-        expires_at: null,
-        revoked_at: null,
-      };
+      const row = keyRow(ids, clock, input, input.secret, null);
       await apiKeys.insert(row);
       return row;
     },
@@ -200,8 +177,7 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
 
     async close(): Promise<void> {
       clearInterval(timer);
-      if (revocationTimer) clearInterval(revocationTimer);
-      await watching;
+      await revocations.close();
       await flush();
     },
   };

@@ -1,7 +1,8 @@
 import type { IdGenerator } from '../ids.js';
 import { createConnectionCommands } from './connectionCommands.js';
 import { connectionView, type ToolConnectionView } from './connectionView.js';
-import { createLiveConnections, type LiveConnectionsDeps } from './liveConnections.js';
+import { createLiveConnections } from './liveConnections.js';
+import type { LiveConnectionsDeps } from './liveConnectionsDeps.js';
 import type { ConnectRequest } from './connectRequest.js';
 import type { ConnectAnswer } from './connectionCommands.js';
 import type { LiveConnection } from './liveConnection.js';

@@ -9,9 +9,10 @@ import { errors } from '../errors.js';
 import type { SecretCipher } from '../secrets/cipher.js';
 import type { ToolConnections } from './connections.js';
 import { validateDeployFlags, type ActiveFlag } from './deployFlags.js';
+import { createIntegrationAccess } from './integrationAccess.js';
+import { ensureIntegrationConnection } from './integrationConnection.js';
 import { integrationView, type IntegrationView } from './integrationView.js';
 import { createSettingsValidator } from './settingsValidator.js';
-
 
 /**
  * Fields the configure body may carry beside `settings` (spec: Integrations); a plugin takes those
@@ -27,20 +28,7 @@ const topLevelFields = ['channel', 'notify_on_completion', 'import_context'] as 
 export function createIntegrations(deps: { registry: PluginRegistry; repos: Repositories; cipher: SecretCipher; clock: Clock; connections: ToolConnections; logger: Logger; oauthClients?: Readonly<Record<string, unknown>> }): Integrations {
   const validateSettings = createSettingsValidator();
   const view = (workspaceId: string, plugin: Plugin) => integrationView(deps, workspaceId, plugin);
-  type Access = { at: number; ids: ReadonlySet<string>; configured: readonly string[] };
-  const available = new Map<string, Access>();
-  /**
-   * The read under way per workspace. Every running outcome's stage asks when the entry expires:
-   * without this each asked the database itself (measured: 1.1 queries per completed outcome in
-   * `npm run bench -- engine`, most of its statements, on the one SQLite connection).
-   */
-  const reading = new Map<string, Promise<Access>>();
-
-  /** Drops the cached entry and any read under way (a configure changed what they would say). */
-  function forget(workspaceId: string): void {
-    available.delete(workspaceId);
-    reading.delete(workspaceId);
-  }
+  const access = createIntegrationAccess(deps);
 
   function pluginOr404(integrationId: string): Plugin {
     const plugin = deps.registry.get(integrationId);
@@ -53,7 +41,7 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
     const previous = await deps.repos.integrationConfigs.get(workspaceId, integrationId);
     const stored: Record<string, string> = previous?.secrets ? JSON.parse(deps.cipher.decrypt(previous.secrets)) : {};
     const at = deps.clock.now().toISOString();
-    forget(workspaceId);
+    access.forget(workspaceId);
     await deps.repos.integrationConfigs.upsert({
       workspace_id: workspaceId,
       integration_id: integrationId,
@@ -62,64 +50,6 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
       created_at: previous?.created_at ?? at,
       updated_at: at,
     });
-  }
-
-  /**
-   * Makes sure the workspace has a live tool connection to the plugin so its tools reach the
-   * agents (spec: created automatically unless one with the same server type exists); an existing
-   * one re-reads its tools, as the plugin's server is rebuilt with the new settings. Returns the
-   * connection id, or null when it could not be opened (logged; the settings stay saved).
-   */
-  async function ensureConnection(workspaceId: string, integrationId: string): Promise<string | null> {
-    let existing = (await deps.connections.list(workspaceId)).find((c) => c.server_type === integrationId && c.connection_status !== 'disconnected');
-    if (existing?.connection_status === 'error') {
-      // Left in error (its credentials were refused, e.g. a failed OAuth refresh): new settings
-      // replace it with a fresh connection rather than re-reading tools through a dead one.
-      await deps.connections.disconnect(workspaceId, existing.id).catch(() => undefined);
-      existing = undefined;
-    }
-    if (existing) {
-      await deps.connections.get(existing.id)?.refreshCatalog();
-      return existing.id;
-    }
-    try {
-      const { connection } = await deps.connections.connect(workspaceId, { server_type: integrationId, server_name: integrationId });
-      return connection.id;
-    } catch (error) {
-      deps.logger.warn({ err: error, integration: integrationId }, 'could not open the tool connection of a configured integration');
-      return null;
-    }
-  }
-
-  async function readAccess(workspaceId: string, now: number): Promise<Access> {
-    const rows = await deps.repos.integrationConfigs.list(workspaceId);
-    const configured = rows.map((row) => row.integration_id).filter((id) => deps.registry.get(id) !== undefined);
-    const authorized = new Set(rows.filter((row) => row.settings.__auth_status !== 'auth_required').map((row) => row.integration_id));
-    const ids = new Set(deps.registry.list().filter((plugin) => plugin.manifest.worksUnconfigured || authorized.has(plugin.manifest.id)).map((plugin) => plugin.manifest.id));
-    return { at: now, ids, configured };
-  }
-
-  async function access(workspaceId: string): Promise<Access> {
-    const now = deps.clock.now().getTime();
-    const cached = available.get(workspaceId);
-    if (cached && now - cached.at < 5_000) return cached;
-    const under = reading.get(workspaceId);
-    if (under) return under;
-    const read = readAccess(workspaceId, now);
-    reading.set(workspaceId, read);
-    read.then(
-      (entry) => {
-        // Kept only while no configure forgot this read (it would say what was there before).
-        if (reading.get(workspaceId) !== read) return;
-        reading.delete(workspaceId);
-        if (available.size > 10_000) available.clear();
-        available.set(workspaceId, entry);
-      },
-      () => {
-        if (reading.get(workspaceId) === read) reading.delete(workspaceId);
-      },
-    );
-    return read;
   }
 
   return {
@@ -156,7 +86,7 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
           return Object.keys(secrets).length > 0 ? deps.cipher.encrypt(JSON.stringify(secrets)) : null;
         },
       );
-      await ensureConnection(workspaceId, integrationId);
+      await ensureIntegrationConnection(deps, workspaceId, integrationId);
       return view(workspaceId, plugin);
     },
 
@@ -174,7 +104,7 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
         (previous) => previous ?? {},
         (stored) => deps.cipher.encrypt(JSON.stringify(Object.assign(stored, secrets))),
       );
-      return ensureConnection(workspaceId, integrationId);
+      return ensureIntegrationConnection(deps, workspaceId, integrationId);
     },
 
     /**
@@ -186,10 +116,10 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
       if (!previous) return;
       const { __auth_status: _old, ...rest } = previous.settings;
       await deps.repos.integrationConfigs.upsert({ ...previous, settings: status === 'ok' ? rest : { ...rest, __auth_status: status }, updated_at: deps.clock.now().toISOString() });
-      forget(workspaceId);
+      access.forget(workspaceId);
       if (status === 'auth_required') {
         // Its tool connection turns auth_required too (state error, no retry loop) until the
-        // integration is connected again, which opens a fresh connection (ensureConnection).
+        // integration is connected again, which opens a fresh connection (ensureIntegrationConnection).
         const connection = (await deps.connections.list(workspaceId)).find((c) => c.server_type === integrationId && c.connection_status === 'active');
         if (connection) deps.connections.get(connection.id)?.reportFailure(new SdkError(SdkErrorCode.ClientHttpAuthentication, `The ${integrationId} integration's OAuth refresh token was refused; connect it again.`));
       }
@@ -201,12 +131,12 @@ export function createIntegrations(deps: { registry: PluginRegistry; repos: Repo
      * few seconds; configure on this node clears the cache at once.
      */
     async usable(workspaceId: string): Promise<ReadonlySet<string>> {
-      return (await access(workspaceId)).ids;
+      return (await access.read(workspaceId)).ids;
     },
 
     /** Integration ids the workspace configured whose plugin is still installed (the same few-second cache). */
     async configured(workspaceId: string): Promise<readonly string[]> {
-      return (await access(workspaceId)).configured;
+      return (await access.read(workspaceId)).configured;
     },
 
     /** See validateDeployFlags. */
