@@ -8,8 +8,10 @@ import { ServiceError } from '../errors.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
+import type { AttemptSlots } from './attemptSlots.js';
 import { createDispatcherParts } from './dispatcherParts.js';
 import { cursorName, raceYieldMs } from './eventTail.js';
+import { startFanOutWakeups, type FanOutWakeups } from './fanOutWakeups.js';
 import { createFanOutLead, quietMs } from './fanOutLead.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
@@ -78,8 +80,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let mode: DispatcherMode = 'created';
   const shutdown = new AbortController();
   const idleWaiters: Array<() => void> = [];
-  let poll: NodeJS.Timeout | null = null;
-  let unsubscribe: (() => void) | null = null;
+  let wakeups: FanOutWakeups | null = null;
 
   const { cache, slots, runner, tail, recovery, sendTest } = createDispatcherParts({
     ...options,
@@ -148,47 +149,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await recovery.recover(options.startRecoveryGraceMs ?? 0);
       if (mode !== 'starting') return; // stopped while starting
       mode = 'running';
-      // Events of this process wake the fan-out, and each pass reads every process's events. Another
-      // process's notice wakes it only when this one has not committed anything for a poll period:
-      // a busy process's own passes already read those events, and waking every process on every
-      // process's commit made N processes read (and race for the cursor on) the same events N times.
-      // An idle or API-only committer's events are still fanned out at once by an idle worker.
-      // While another process fans out (it won the race for the cursor, or it says it moved the
-      // cursor further than this one: `fanOutLead.ts`), this one leaves the fan-out to it for
-      // `raceYieldMs` and only remembers that it may be behind; its poll reads when that process
-      // stops. Issue 30: when every busy process read after the cursor for its own commits, N
-      // processes read each event N times and moved the cursor N times as often.
-      const monotonic = options.monotonic;
-      const othersFanOut = () => monotonic.now() - tail.racedAt < raceYieldMs || (lead?.othersLead() ?? false);
-      let lastLocal = -Infinity;
-      const local = eventBus.subscribe(() => {
-        lastLocal = monotonic.now();
-        if (othersFanOut()) tail.defer();
-        else wake();
+      wakeups = startFanOutWakeups({
+        eventBus,
+        monotonic: options.monotonic,
+        tail,
+        lead,
+        pollEveryMs,
+        idlePollMs,
+        wake,
+        heardRemote: (at) => (lastRemote = at),
       });
-      const remote = eventBus.subscribeRemote(() => {
-        lastRemote = monotonic.now();
-        if (!othersFanOut() && monotonic.now() - lastLocal >= pollEveryMs) wake();
-        else tail.defer();
-      });
-      // Notices may have been lost while the listening connection was down.
-      const resync = eventBus.subscribeResync(() => tail.defer());
-      unsubscribe = () => {
-        local();
-        remote();
-        resync();
-        lead?.close();
-      };
-      // The safety net. Alone on the database (SQLite) every poll reads. With other processes a poll
-      // reads only when this node may be behind (a deferred wake, a failed pass, a hole) and nobody
-      // else fans out, or `idlePollMs` after its last pass (a notice lost at its sender): idle
-      // processes no longer read the cursor and the events twice a second each.
-      poll = setInterval(() => {
-        if (!lead) return wake();
-        if (othersFanOut()) return;
-        if (tail.behind || monotonic.now() - tail.lastPassAt >= idlePollMs) wake();
-      }, pollEveryMs);
-      poll.unref();
       periodic.start();
       wake();
     },
@@ -224,21 +194,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       if (mode === 'draining' || mode === 'stopped') return;
       mode = 'draining';
-      unsubscribe?.();
-      if (poll) clearInterval(poll);
+      wakeups?.stop();
+      lead?.close();
       const recoveryStopped = periodic.stop();
       await tail.close();
       await recoveryStopped;
-      if (runner.live.size > 0) {
-        const drained = new Promise<void>((resolve) => idleWaiters.push(resolve));
-        const abortTimer = setTimeout(() => shutdown.abort(), graceMs);
-        // Deliveries still queued for a slot will see the dispatcher draining and give up without sending.
-        slots.open();
-        let giveUp: NodeJS.Timeout | undefined;
-        await Promise.race([drained, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs + 1_000)))]);
-        clearTimeout(abortTimer);
-        clearTimeout(giveUp);
-      }
+      if (runner.live.size > 0) await drainAttempts({ drained: new Promise<void>((resolve) => idleWaiters.push(resolve)), slots, shutdown, graceMs });
       // What finished is written by the host's next tick (the host stops after the dispatcher).
       await options.actors.flushed().catch(() => undefined);
       runner.clear();
@@ -248,3 +209,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   };
 }
 
+/**
+ * A draining dispatcher's attempts in flight: they may finish for `graceMs`, then are aborted (an
+ * aborted attempt stores nothing and runs again after restart); the wait ends when everything
+ * left memory (`drained`) or a second after the abort. Deliveries still queued for a slot see the
+ * dispatcher draining once the slots open, and give up without sending.
+ */
+async function drainAttempts(options: { drained: Promise<void>; slots: Pick<AttemptSlots, 'open'>; shutdown: AbortController; graceMs: number }): Promise<void> {
+  const { graceMs } = options;
+  const abortTimer = setTimeout(() => options.shutdown.abort(), graceMs);
+  options.slots.open();
+  let giveUp: NodeJS.Timeout | undefined;
+  await Promise.race([options.drained, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs + 1_000)))]);
+  clearTimeout(abortTimer);
+  clearTimeout(giveUp);
+}

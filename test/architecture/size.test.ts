@@ -20,9 +20,6 @@ const maxFileLines = 400;
 const allowedFunctions = new Map<string, number>([
   ['runtime/actors/actorHost.ts createActorHost', 294],
   ['runtime/actors/commandForwarding.ts createCommandForwarding', 178],
-  ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 247],
-  ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
-  ['runtime/webhooks/eventTail.ts createEventTail', 164],
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/auth/keyService.ts createKeyService', 156],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
