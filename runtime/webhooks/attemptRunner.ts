@@ -7,19 +7,21 @@ import type { Clock } from '../clock.js';
 import type { AttemptSlots } from './attemptSlots.js';
 import { deliveryDefinition } from './deliveryDefinition.js';
 import { createDeliverySteps } from './deliverySteps.js';
+import { createFirstAttemptShortcut } from './firstAttemptShortcut.js';
 import { createLiveDeliveries, shuttingDown } from './liveDeliveries.js';
 import type { LiveDelivery } from './liveDelivery.js';
 import type { RetrySchedule } from './retryPolicy.js';
 import type { RetryTimerPayload } from './retryTimers.js';
 import type { WebhookSender } from './sender.js';
 import { createSignedSend } from './signedSend.js';
+import { createSucceededCommits } from './succeededCommits.js';
 import type { WebhookCache } from './webhookCache.js';
 
 export type { LiveDelivery } from './liveDelivery.js';
 
 export interface AttemptRunnerOptions {
   /** The process's actor host: every delivery's chart runs on it and its tick writes the delivery row. */
-  actors: Pick<ActorHost, 'register'>;
+  actors: Pick<ActorHost, 'register' | 'commit'>;
   deliveries: WebhookDeliveriesRepository;
   sender: WebhookSender;
   cache: WebhookCache;
@@ -64,8 +66,9 @@ export interface AttemptRunner {
 
 /**
  * Runs deliveries on the actor host: each is a `webhookDelivery` chart under the delivery's id
- * (its definition and persistence adapter in `deliveryDefinition.ts`), every step of it, the
- * first included, one of the host's pure steps recorded with the host (`deliverySteps.ts`). The
+ * (its definition and persistence adapter in `deliveryDefinition.ts`), each step one of the
+ * host's pure steps recorded with the host (`deliverySteps.ts`), but for the documented shortcut
+ * of a first attempt answered 2xx (firstAttemptShortcut.ts, `succeededCommits.ts`). The
  * host's tick writes each step at rest (the row, its history, its retry timer); once that
  * committed, the host tells the definition (`onStoredAtRest`) and the delivery leaves this node's
  * memory (`liveDeliveries.ts`); the retry timer brings a waiting one back (`resume`). The chart's
@@ -99,7 +102,9 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   });
   const handle = options.actors.register(definition);
   const { chart } = handle;
-  const steps = createDeliverySteps({ handle, live, send, stopping: options.stopping, gone: options.gone, logger });
+  const commits = createSucceededCommits({ actors: options.actors, live, changed: options.changed });
+  const steps = createDeliverySteps({ handle, live, send, stopping: options.stopping, gone: options.gone, inputOf: (row) => inputOf(row), commits, clock, logger });
+  const shortcut = createFirstAttemptShortcut(chart, definition.logic, schedule, options.jitter);
 
   function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
     return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, jitter: options.jitter, attempt: row.attempt, scheduledAt: row.created_at };
@@ -110,11 +115,16 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
 
     /**
      * Starts a delivery (new, or stranded and claimed by recovery) from its row: `row.attempt`
-     * attempts made, the next one due `schedule[row.attempt]` after `created_at`. The chart's
-     * first step asks for the attempt when it is due at once. Nothing is stored before the attempt
+     * attempts made, the next one due `schedule[row.attempt]` after `created_at` (a first attempt
+     * due at once goes through the shortcut, `startFirst`). Nothing is stored before the attempt
      * ends; a crash meanwhile leaves the row `scheduled` and recovery attempts it again.
      */
     begin(row: DeliveryRow): LiveDelivery {
+      if (shortcut && row.attempt === 0) {
+        const entry: LiveDelivery = { row, snapshot: null, manual: false, waiters: [] };
+        steps.startFirst(entry, shortcut);
+        return entry;
+      }
       const first = chart.initial(inputOf(row));
       const entry: LiveDelivery = { row, snapshot: first.snapshot, manual: false, waiters: [] };
       steps.start(entry, first);

@@ -14,8 +14,8 @@ export interface LiveDeliveries {
   readonly map: Map<string, LiveDelivery>;
   /** Waits for the next stored resting step of `entry` (its row as stored then). */
   settled(entry: LiveDelivery): Promise<DeliveryRow>;
-  /** Its resting step is stored: it leaves memory and its waiters get the stored row. */
-  finish(entry: LiveDelivery): void;
+  /** Its resting step is stored: it leaves memory and its waiters get the stored row (`changed` unless `notify` is false). */
+  finish(entry: LiveDelivery, notify?: boolean): void;
   /** Drops it from memory without a stored result, settling its waiters with `error`. */
   leave(entry: LiveDelivery, error: Error): void;
   /** Drops every delivery with `error` (after a shutdown's writes). */
@@ -56,9 +56,9 @@ export function createLiveDeliveries(options: LiveDeliveriesOptions): LiveDelive
     settled(entry) {
       return new Promise<DeliveryRow>((resolve, reject) => entry.waiters.push({ resolve, reject }));
     },
-    finish(entry) {
+    finish(entry, notify = true) {
       if (map.get(entry.row.id) === entry) map.delete(entry.row.id);
-      options.changed();
+      if (notify) options.changed();
       const waiters = entry.waiters.splice(0);
       if (waiters.length > 0) answerWaiters(entry.row.id, waiters);
     },

@@ -12,8 +12,11 @@ export type DeliverySnapshot = SnapshotFrom<typeof webhookDeliveryMachine>;
 export interface LiveDelivery {
   /** The row as last stored (the projection's base). */
   row: DeliveryRow;
-  /** The chart's latest step (recorded with the host before its actions ran). */
-  snapshot: DeliverySnapshot;
+  /**
+   * The chart's latest step; null only while the shortcut's first attempt is in flight, before the
+   * chart's first step (firstAttemptShortcut.ts).
+   */
+  snapshot: DeliverySnapshot | null;
   /** An operator asked for this attempt (redeliver): it goes out even to an inactive webhook. */
   manual: boolean;
   /** Settled after the next stored step at rest (waiting or final). */
