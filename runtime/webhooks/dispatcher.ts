@@ -63,7 +63,10 @@ export interface WebhookDispatcher {
   recover(graceMs?: number): Promise<{ deliveries: number; timers: number }>;
   /** Resolves when nothing is being fanned out, attempted or written. */
   idle(): Promise<void>;
-  /** Stops taking new work, lets attempts in flight finish (up to `graceMs`), writes what finished. */
+  /**
+   * Stops taking new work, lets attempts in flight finish (up to `graceMs`, then aborts them: an
+   * aborted attempt stores nothing and runs again after restart), and writes what finished.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -119,19 +122,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
+  // Each member is documented once, on the WebhookDispatcher contract above.
   return {
-    /** A webhook of this workspace was created, changed or deleted. */
     webhooksChanged(workspaceId: string): void {
       cache.changed(workspaceId);
     },
 
-    /** Sends `webhook.test` to the webhook and resolves with the delivery after its first attempt. */
     async sendTest(webhook: WebhookRow, requestedEvent: string | undefined): Promise<DeliveryRow> {
       refuseWhileStopping();
       return sendTest(webhook, requestedEvent);
     },
 
-    /** A fresh attempt of a finished delivery; resolves with the row as stored after it. */
     async redeliver(row: DeliveryRow): Promise<DeliveryRow> {
       refuseWhileStopping();
       return runner.redeliver(row);
@@ -141,7 +142,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return mode;
     },
 
-    /** Restores unfinished deliveries, then follows the events table and recovers periodically. */
     async start(): Promise<void> {
       if (mode !== 'created') return;
       mode = 'starting';
@@ -163,7 +163,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       wake();
     },
 
-    /** The retry timer fired: bring the delivery back from its stored snapshot and send RETRY_DUE. */
     async onRetryDue(payload: RetryTimerPayload): Promise<void> {
       if (mode !== 'running') throw new Error('shutting down'); // the timer stays and fires after restart
       if (runner.live.has(payload.deliveryId)) return;
@@ -172,21 +171,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       runner.resume(row, payload);
     },
 
-    /** Runs one recovery pass now with the given grace (operators, tests). */
     recover(graceMs = recoveryGraceMs) {
       return recovery.recover(graceMs);
     },
 
-    /** Resolves when nothing is being fanned out, attempted or written. */
     async idle(): Promise<void> {
       if (isIdle()) return;
       await new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
 
-    /**
-     * Stops taking new work, lets attempts in flight finish (up to `graceMs`, then aborts them:
-     * an aborted attempt stores nothing and runs again after restart), and writes what finished.
-     */
     async stop(graceMs = Math.min(options.timeoutMs, 5_000)): Promise<void> {
       if (mode === 'created') {
         mode = 'stopped';
