@@ -32,10 +32,11 @@ export type DispatcherMode = 'created' | 'starting' | 'running' | 'draining' | '
  * Sends every stored event to the matching webhooks, durably (spec: Events, Delivery and retries;
  * DESIGN sections 2 and 4). It drives the lifecycle of its parts, one file each, which
  * `dispatcherParts.ts` creates and wires:
- * - `eventTail.ts`: events table -> delivery rows (fan-out), woken by the bus and a slow poll;
- * - `attemptRunner.ts`: one `webhookDelivery` actor per delivery on the actor host, the signed
- *   POST; the host's tick stores each result with its history row and retry timer
- *   (`deliveryDefinition.ts`, `deliveryProjection.ts`);
+ * - `eventTail.ts`: events table -> delivery rows (fan-out: `fanOutRows.ts`, `eventHoles.ts`),
+ *   woken by the bus and a slow poll (`fanOutWakeups.ts`);
+ * - `attemptRunner.ts`: one `webhookDelivery` chart per delivery on the actor host
+ *   (`deliverySteps.ts`, `liveDeliveries.ts`), the signed POST; the host's tick stores each result
+ *   with its history row and retry timer (`deliveryDefinition.ts`, `deliveryProjection.ts`);
  * - `recovery.ts`: deliveries a stopped or crashed node left unfinished, at start and periodically
  *   (`periodicRecovery.ts`);
  * - `testSend.ts`: the test operation; the runner's `redeliver`: a manual attempt.
