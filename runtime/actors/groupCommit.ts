@@ -66,8 +66,12 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
     for (const waiter of current.waiters) waiter.resolve();
     for (const id of current.actors.keys()) {
       const entry = deps.liveActor(id);
-      // At rest and nothing new to write: let it go.
-      if (entry && !pending.actors.get(id)?.dirty && entry.def.atRest(entry.getSnapshot())) deps.release(id);
+      if (!entry || pending.actors.get(id)?.dirty) continue;
+      // At rest and nothing new to write: let it go, then tell its definition what was stored.
+      const snapshot = entry.getSnapshot();
+      if (!entry.def.atRest(snapshot)) continue;
+      deps.release(id);
+      entry.def.onStoredAtRest?.(id, snapshot);
     }
     return true;
   }

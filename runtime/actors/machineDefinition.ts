@@ -51,6 +51,12 @@ export interface MachineDefinition<TLogic extends AnyStateMachine = AnyStateMach
   failed?(snapshot: SnapshotFrom<TLogic>, reason: string, now: string): TickRows;
   /** Called after every transition of a live actor, synchronously (never for a restore's first snapshot). */
   onTransition?(id: string, snapshot: SnapshotFrom<TLogic>, previous: SnapshotFrom<TLogic> | undefined): void;
+  /**
+   * Called once a tick committed the actor's snapshot at rest and the host let it go from memory,
+   * with that snapshot (the owner of actors run by pure steps learns here that a step is stored,
+   * without a `flushed()` promise per actor). Not called for an actor written again meanwhile.
+   */
+  onStoredAtRest?(id: string, snapshot: SnapshotFrom<TLogic>): void;
   /** Called once the host stopped an actor whose tick could not be stored (release what it held). */
   onFailed?(id: string, snapshot: SnapshotFrom<TLogic>): void;
   /**
@@ -82,6 +88,7 @@ export interface HostedDefinition {
   snapshotInProjection?: boolean;
   failed?(snapshot: AnyMachineSnapshot, reason: string, now: string): TickRows;
   onTransition?(id: string, snapshot: AnyMachineSnapshot, previous: AnyMachineSnapshot | undefined): void;
+  onStoredAtRest?(id: string, snapshot: AnyMachineSnapshot): void;
   onFailed?(id: string, snapshot: AnyMachineSnapshot): void;
   onLost?(id: string, snapshot: AnyMachineSnapshot): void;
   onRestored?(id: string, snapshot: AnyMachineSnapshot): void;

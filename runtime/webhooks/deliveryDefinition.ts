@@ -9,6 +9,8 @@ export interface DeliveryDefinitionOptions {
   live: ReadonlyMap<string, LiveDelivery>;
   /** The chart's `attempt` slot: makes attempt `params.attempt` and answers the chart with its result. */
   attempt(params: AttemptInput): void;
+  /** The host stored `snapshot`, a step at rest of delivery `id`, and let it go from memory. */
+  stored(id: string, snapshot: DeliverySnapshot): void;
   /** The host could not store a delivery and stopped it; its row keeps its last stored state. */
   failed(id: string, reason: Error): void;
 }
@@ -51,6 +53,7 @@ export function deliveryDefinition(options: DeliveryDefinitionOptions): MachineD
       if (!entry) return {};
       return deliveryProjection(entry.row, restingState(snapshot), snapshot.context, () => JSON.stringify(logic.getPersistedSnapshot(snapshot)), now);
     },
+    onStoredAtRest: (id, snapshot) => options.stored(id, snapshot),
     onFailed(id) {
       options.failed(id, new Error(`delivery ${id} could not be stored; recovery attempts it again`));
     },

@@ -8,8 +8,10 @@ import { ServiceError } from '../errors.js';
 import type { EventBus } from '../events/eventBus.js';
 import type { IdGenerator } from '../ids.js';
 import type { SecretCipher } from '../secrets/cipher.js';
+import type { AttemptSlots } from './attemptSlots.js';
 import { createDispatcherParts } from './dispatcherParts.js';
 import { cursorName, raceYieldMs } from './eventTail.js';
+import { startFanOutWakeups, type FanOutWakeups } from './fanOutWakeups.js';
 import { createFanOutLead, quietMs } from './fanOutLead.js';
 import { createPeriodicRecovery } from './periodicRecovery.js';
 import type { RetrySchedule } from './retryPolicy.js';
@@ -30,10 +32,11 @@ export type DispatcherMode = 'created' | 'starting' | 'running' | 'draining' | '
  * Sends every stored event to the matching webhooks, durably (spec: Events, Delivery and retries;
  * DESIGN sections 2 and 4). It drives the lifecycle of its parts, one file each, which
  * `dispatcherParts.ts` creates and wires:
- * - `eventTail.ts`: events table -> delivery rows (fan-out), woken by the bus and a slow poll;
- * - `attemptRunner.ts`: one `webhookDelivery` actor per delivery on the actor host, the signed
- *   POST; the host's tick stores each result with its history row and retry timer
- *   (`deliveryDefinition.ts`, `deliveryProjection.ts`);
+ * - `eventTail.ts`: events table -> delivery rows (fan-out: `fanOutRows.ts`, `eventHoles.ts`),
+ *   woken by the bus and a slow poll (`fanOutWakeups.ts`);
+ * - `attemptRunner.ts`: one `webhookDelivery` chart per delivery on the actor host
+ *   (`deliverySteps.ts`, `liveDeliveries.ts`), the signed POST; the host's tick stores each result
+ *   with its history row and retry timer (`deliveryDefinition.ts`, `deliveryProjection.ts`);
  * - `recovery.ts`: deliveries a stopped or crashed node left unfinished, at start and periodically
  *   (`periodicRecovery.ts`);
  * - `testSend.ts`: the test operation; the runner's `redeliver`: a manual attempt.
@@ -61,7 +64,10 @@ export interface WebhookDispatcher {
   recover(graceMs?: number): Promise<{ deliveries: number; timers: number }>;
   /** Resolves when nothing is being fanned out, attempted or written. */
   idle(): Promise<void>;
-  /** Stops taking new work, lets attempts in flight finish (up to `graceMs`), writes what finished. */
+  /**
+   * Stops taking new work, lets attempts in flight finish (up to `graceMs`, then aborts them: an
+   * aborted attempt stores nothing and runs again after restart), and writes what finished.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -78,8 +84,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let mode: DispatcherMode = 'created';
   const shutdown = new AbortController();
   const idleWaiters: Array<() => void> = [];
-  let poll: NodeJS.Timeout | null = null;
-  let unsubscribe: (() => void) | null = null;
+  let wakeups: FanOutWakeups | null = null;
 
   const { cache, slots, runner, tail, recovery, sendTest } = createDispatcherParts({
     ...options,
@@ -118,19 +123,17 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     }
   }
 
+  // Each member is documented once, on the WebhookDispatcher contract above.
   return {
-    /** A webhook of this workspace was created, changed or deleted. */
     webhooksChanged(workspaceId: string): void {
       cache.changed(workspaceId);
     },
 
-    /** Sends `webhook.test` to the webhook and resolves with the delivery after its first attempt. */
     async sendTest(webhook: WebhookRow, requestedEvent: string | undefined): Promise<DeliveryRow> {
       refuseWhileStopping();
       return sendTest(webhook, requestedEvent);
     },
 
-    /** A fresh attempt of a finished delivery; resolves with the row as stored after it. */
     async redeliver(row: DeliveryRow): Promise<DeliveryRow> {
       refuseWhileStopping();
       return runner.redeliver(row);
@@ -140,7 +143,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       return mode;
     },
 
-    /** Restores unfinished deliveries, then follows the events table and recovers periodically. */
     async start(): Promise<void> {
       if (mode !== 'created') return;
       mode = 'starting';
@@ -148,52 +150,20 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       await recovery.recover(options.startRecoveryGraceMs ?? 0);
       if (mode !== 'starting') return; // stopped while starting
       mode = 'running';
-      // Events of this process wake the fan-out, and each pass reads every process's events. Another
-      // process's notice wakes it only when this one has not committed anything for a poll period:
-      // a busy process's own passes already read those events, and waking every process on every
-      // process's commit made N processes read (and race for the cursor on) the same events N times.
-      // An idle or API-only committer's events are still fanned out at once by an idle worker.
-      // While another process fans out (it won the race for the cursor, or it says it moved the
-      // cursor further than this one: `fanOutLead.ts`), this one leaves the fan-out to it for
-      // `raceYieldMs` and only remembers that it may be behind; its poll reads when that process
-      // stops. Issue 30: when every busy process read after the cursor for its own commits, N
-      // processes read each event N times and moved the cursor N times as often.
-      const monotonic = options.monotonic;
-      const othersFanOut = () => monotonic.now() - tail.racedAt < raceYieldMs || (lead?.othersLead() ?? false);
-      let lastLocal = -Infinity;
-      const local = eventBus.subscribe(() => {
-        lastLocal = monotonic.now();
-        if (othersFanOut()) tail.defer();
-        else wake();
+      wakeups = startFanOutWakeups({
+        eventBus,
+        monotonic: options.monotonic,
+        tail,
+        lead,
+        pollEveryMs,
+        idlePollMs,
+        wake,
+        heardRemote: (at) => (lastRemote = at),
       });
-      const remote = eventBus.subscribeRemote(() => {
-        lastRemote = monotonic.now();
-        if (!othersFanOut() && monotonic.now() - lastLocal >= pollEveryMs) wake();
-        else tail.defer();
-      });
-      // Notices may have been lost while the listening connection was down.
-      const resync = eventBus.subscribeResync(() => tail.defer());
-      unsubscribe = () => {
-        local();
-        remote();
-        resync();
-        lead?.close();
-      };
-      // The safety net. Alone on the database (SQLite) every poll reads. With other processes a poll
-      // reads only when this node may be behind (a deferred wake, a failed pass, a hole) and nobody
-      // else fans out, or `idlePollMs` after its last pass (a notice lost at its sender): idle
-      // processes no longer read the cursor and the events twice a second each.
-      poll = setInterval(() => {
-        if (!lead) return wake();
-        if (othersFanOut()) return;
-        if (tail.behind || monotonic.now() - tail.lastPassAt >= idlePollMs) wake();
-      }, pollEveryMs);
-      poll.unref();
       periodic.start();
       wake();
     },
 
-    /** The retry timer fired: bring the delivery back from its stored snapshot and send RETRY_DUE. */
     async onRetryDue(payload: RetryTimerPayload): Promise<void> {
       if (mode !== 'running') throw new Error('shutting down'); // the timer stays and fires after restart
       if (runner.live.has(payload.deliveryId)) return;
@@ -202,21 +172,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       runner.resume(row, payload);
     },
 
-    /** Runs one recovery pass now with the given grace (operators, tests). */
     recover(graceMs = recoveryGraceMs) {
       return recovery.recover(graceMs);
     },
 
-    /** Resolves when nothing is being fanned out, attempted or written. */
     async idle(): Promise<void> {
       if (isIdle()) return;
       await new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
 
-    /**
-     * Stops taking new work, lets attempts in flight finish (up to `graceMs`, then aborts them:
-     * an aborted attempt stores nothing and runs again after restart), and writes what finished.
-     */
     async stop(graceMs = Math.min(options.timeoutMs, 5_000)): Promise<void> {
       if (mode === 'created') {
         mode = 'stopped';
@@ -224,21 +188,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       if (mode === 'draining' || mode === 'stopped') return;
       mode = 'draining';
-      unsubscribe?.();
-      if (poll) clearInterval(poll);
+      wakeups?.stop();
+      lead?.close();
       const recoveryStopped = periodic.stop();
       await tail.close();
       await recoveryStopped;
-      if (runner.live.size > 0) {
-        const drained = new Promise<void>((resolve) => idleWaiters.push(resolve));
-        const abortTimer = setTimeout(() => shutdown.abort(), graceMs);
-        // Deliveries still queued for a slot will see the dispatcher draining and give up without sending.
-        slots.open();
-        let giveUp: NodeJS.Timeout | undefined;
-        await Promise.race([drained, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs + 1_000)))]);
-        clearTimeout(abortTimer);
-        clearTimeout(giveUp);
-      }
+      if (runner.live.size > 0) await drainAttempts({ drained: new Promise<void>((resolve) => idleWaiters.push(resolve)), slots, shutdown, graceMs });
       // What finished is written by the host's next tick (the host stops after the dispatcher).
       await options.actors.flushed().catch(() => undefined);
       runner.clear();
@@ -248,3 +203,18 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   };
 }
 
+/**
+ * A draining dispatcher's attempts in flight: they may finish for `graceMs`, then are aborted (an
+ * aborted attempt stores nothing and runs again after restart); the wait ends when everything
+ * left memory (`drained`) or a second after the abort. Deliveries still queued for a slot see the
+ * dispatcher draining once the slots open, and give up without sending.
+ */
+async function drainAttempts(options: { drained: Promise<void>; slots: Pick<AttemptSlots, 'open'>; shutdown: AbortController; graceMs: number }): Promise<void> {
+  const { graceMs } = options;
+  const abortTimer = setTimeout(() => options.shutdown.abort(), graceMs);
+  options.slots.open();
+  let giveUp: NodeJS.Timeout | undefined;
+  await Promise.race([options.drained, new Promise<void>((resolve) => (giveUp = setTimeout(resolve, graceMs + 1_000)))]);
+  clearTimeout(abortTimer);
+  clearTimeout(giveUp);
+}

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
-import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
+import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
-import { envelope } from './envelope.js';
-import { newDelivery } from './newDelivery.js';
+import { createEventHoles } from './eventHoles.js';
+import { fanOutRows } from './fanOutRows.js';
 import type { MonotonicClock } from './sender.js';
 import type { WebhookCache } from './webhookCache.js';
 
@@ -81,15 +81,14 @@ export interface EventTail {
 }
 
 export function createEventTail(options: EventTailOptions): EventTail {
-  const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive, gapWaitMs } = options;
+  const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive } = options;
   let mode: TailMode = 'idle';
   let running: Promise<void> | null = null;
-  let gap: { position: number; since: number; mark: string } | null = null;
-  let gapTimer: NodeJS.Timeout | null = null;
   let racedAt = -Infinity;
   /** Events may wait that no pass of this node has read: a wake was deferred, a pass failed or stopped at a hole. */
   let behind = false;
   let lastPassAt = -Infinity;
+  const holes = createEventHoles({ events, monotonic, logger, gapWaitMs: options.gapWaitMs, wake, othersFanOut: () => monotonic.now() - racedAt < raceYieldMs });
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -131,25 +130,15 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const cursor = await deliveries.readCursor(cursorName);
     const batch = await events.listAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
-    const usable = await contiguous(cursor, batch);
-    // Stopped at a hole: the rest is read when it is filled or skipped (the gap timer, or the poll).
+    const usable = await holes.contiguous(cursor, batch);
+    // Stopped at a hole: the rest is read when it is filled or skipped (the hole's re-read, or the poll).
     if (usable.length < batch.length) behind = true;
     if (usable.length === 0) return false;
     const last = usable[usable.length - 1]!;
 
     const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
     const now = clock.now().toISOString();
-    const rows: DeliveryRow[] = [];
-    for (const event of usable) {
-      let body: string | null = null;
-      for (const webhook of targets.get(event.workspace_id) ?? []) {
-        if (event.position <= webhook.since_position || !webhook.events.includes(event.kind)) continue;
-        // A webhook scoped to one outcome (an A2A push config) gets that outcome's events only.
-        if (webhook.outcome_id !== null && webhook.outcome_id !== event.outcome_id) continue;
-        body ??= envelope(event.kind, event.timestamp, options.eventData ? options.eventData(event.kind, event.data) : event.data);
-        rows.push(newDelivery(ids, { webhookId: webhook.id, workspaceId: webhook.workspace_id, eventId: event.id, kind: event.kind, body, test: false, now }));
-      }
-    }
+    const rows = fanOutRows(usable, targets, { ids, now, eventData: options.eventData });
     const moved = await db.transaction(async (trx) => {
       const ok = await deliveries.moveCursor(cursorName, cursor, last.position, now, trx);
       if (ok) await deliveries.insertMany(rows, trx);
@@ -162,45 +151,6 @@ export function createEventTail(options: EventTailOptions): EventTail {
     options.moved?.(last.position);
     for (const row of rows) options.begin(row);
     return usable.length === batch.length && batch.length === batchSize;
-  }
-
-  /**
-   * The events that directly follow the cursor. A missing position may be a transaction that took
-   * its number but has not committed yet (Postgres): it is waited for while a transaction older
-   * than the hole is still open, at most gapWaitMs; a hole no open transaction can fill is skipped.
-   */
-  async function contiguous(cursor: number, batch: EventRow[]): Promise<EventRow[]> {
-    let expected = cursor + 1;
-    for (let i = 0; i < batch.length; i++) {
-      const event = batch[i]!;
-      if (event.position !== expected) {
-        const now = monotonic.now();
-        const known = gap && gap.position === expected ? gap : null;
-        // A probe that fails counts as an open writer: the hole is then waited for up to gapWaitMs, as before.
-        const probe = await events.holeMayFill(known?.mark).catch((error: unknown) => {
-          logger.warn({ err: error }, 'could not check for open transactions; waiting on the hole');
-          return { mark: known?.mark ?? '', open: true };
-        });
-        const current = known ?? { position: expected, since: now, mark: probe.mark };
-        gap = current;
-        const open = probe.open;
-        if (open && now - current.since < gapWaitMs) {
-          if (!gapTimer) {
-            gapTimer = setTimeout(() => {
-              gapTimer = null;
-              // Another node moved the cursor lately: it is fanning out and waits on this hole too.
-              if (monotonic.now() - racedAt >= raceYieldMs) wake();
-            }, 50);
-            gapTimer.unref();
-          }
-          return batch.slice(0, i);
-        }
-        if (open) logger.warn({ position: expected }, 'skipping a hole in event positions');
-        gap = null;
-      }
-      expected = event.position + 1;
-    }
-    return batch;
   }
 
   return {
@@ -238,8 +188,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
     /** Stops reading; resolves when the pass in progress ended. */
     async close(): Promise<void> {
       mode = 'closed';
-      if (gapTimer) clearTimeout(gapTimer);
-      gapTimer = null;
+      holes.close();
       await running;
     },
   };

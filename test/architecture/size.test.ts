@@ -20,9 +20,6 @@ const maxFileLines = 400;
 const allowedFunctions = new Map<string, number>([
   ['runtime/actors/actorHost.ts createActorHost', 294],
   ['runtime/actors/commandForwarding.ts createCommandForwarding', 178],
-  ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 247],
-  ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
-  ['runtime/webhooks/eventTail.ts createEventTail', 164],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
   ['http/routes/approvals.ts approvalRoutes', 152],

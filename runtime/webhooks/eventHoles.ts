@@ -1,0 +1,78 @@
+import type { Logger } from 'pino';
+import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
+import type { MonotonicClock } from './sender.js';
+
+/**
+ * The fan-out's wait on holes in event positions. A missing position may be a transaction that
+ * took its number but has not committed yet (Postgres): it is waited for while a transaction older
+ * than the hole is still open, at most `gapWaitMs`; a hole no open transaction can fill is skipped
+ * at once (`events.holeMayFill`), so holes left by rolled-back or replayed writes cost nothing.
+ *
+ * Invariants: at most one hole is tracked (the first after the cursor) and at most one re-read
+ * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded).
+ */
+export interface EventHoles {
+  /** The events of `batch` that directly follow `cursor`, up to the first hole still waited for. */
+  contiguous(cursor: number, batch: EventRow[]): Promise<EventRow[]>;
+  /** Cancels the pending re-read (the tail closes). */
+  close(): void;
+}
+
+export interface EventHolesOptions {
+  events: Pick<EventsRepository, 'holeMayFill'>;
+  monotonic: MonotonicClock;
+  logger: Logger;
+  gapWaitMs: number;
+  /** Reads again (50 ms after stopping at a hole), unless `othersFanOut()`. */
+  wake(): void;
+  /** Another node moved the cursor lately: it is fanning out and waits on this hole too. */
+  othersFanOut(): boolean;
+}
+
+export function createEventHoles(options: EventHolesOptions): EventHoles {
+  const { events, monotonic, logger, gapWaitMs } = options;
+  let gap: { position: number; since: number; mark: string } | null = null;
+  let gapTimer: NodeJS.Timeout | null = null;
+
+  function rereadSoon(): void {
+    if (gapTimer) return;
+    gapTimer = setTimeout(() => {
+      gapTimer = null;
+      if (!options.othersFanOut()) options.wake();
+    }, 50);
+    gapTimer.unref();
+  }
+
+  return {
+    async contiguous(cursor, batch) {
+      let expected = cursor + 1;
+      for (let i = 0; i < batch.length; i++) {
+        const event = batch[i]!;
+        if (event.position !== expected) {
+          const now = monotonic.now();
+          const known = gap && gap.position === expected ? gap : null;
+          // A probe that fails counts as an open writer: the hole is then waited for up to gapWaitMs, as before.
+          const probe = await events.holeMayFill(known?.mark).catch((error: unknown) => {
+            logger.warn({ err: error }, 'could not check for open transactions; waiting on the hole');
+            return { mark: known?.mark ?? '', open: true };
+          });
+          const current = known ?? { position: expected, since: now, mark: probe.mark };
+          gap = current;
+          const open = probe.open;
+          if (open && now - current.since < gapWaitMs) {
+            rereadSoon();
+            return batch.slice(0, i);
+          }
+          if (open) logger.warn({ position: expected }, 'skipping a hole in event positions');
+          gap = null;
+        }
+        expected = event.position + 1;
+      }
+      return batch;
+    },
+    close() {
+      if (gapTimer) clearTimeout(gapTimer);
+      gapTimer = null;
+    },
+  };
+}
