@@ -18,7 +18,6 @@ const maxFileLines = 400;
  * each is left to split into the files it wires (issue 28, item 7 is open until this list is empty).
  */
 const allowedFunctions = new Map<string, number>([
-  ['runtime/actors/commandForwarding.ts createCommandForwarding', 178],
   ['runtime/webhooks/attemptRunner.ts createAttemptRunner', 247],
   ['runtime/webhooks/dispatcher.ts createWebhookDispatcher', 182],
   ['runtime/webhooks/eventTail.ts createEventTail', 164],
