@@ -1,21 +1,20 @@
-import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
+import type { Actor, AnyStateMachine } from 'xstate';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
-import type { ActorRow } from '../../storage/repositories/actors.js';
 import type { Clock } from '../clock.js';
 import type { EventBus } from '../events/eventBus.js';
-import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
-import { ActorStoppedError } from './actorStoppedError.js';
-import { ActorFencedError, HostStoppedError } from './designedStops.js';
+import { createActorLoader } from './actorLoader.js';
+import { ActorFencedError } from './designedStops.js';
 import type { Fence } from './fence.js';
-import { actorView, LiveActor, type LiveActorView } from './liveActor.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
-import { erase, isActorOf, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
-import type { TickRows } from './tickRows.js';
-import { createRowWriters } from './rowWriter.js';
+import { createHostedHandle, type HostedHandleDeps } from './hostedHandle.js';
+import { createLeaseRounds } from './leaseRounds.js';
+import type { LiveActorView } from './liveActor.js';
+import { erase, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { MachineHandle } from './machineHandle.js';
-import { createPureChart, type PureChart } from './pureChart.js';
-import type { CommitActor } from './types.js';
+import { createResidentActors } from './residentActors.js';
+import { createRowWriters } from './rowWriter.js';
+import type { TickRows } from './tickRows.js';
 import type { CreditGuard } from './writeTick.js';
 
 export type { ActorHostHealth } from './groupCommit.js';
@@ -63,24 +62,24 @@ export interface ActorHostDeps {
  *
  * Call order: `register` every machine, then `restoreAll()` once, then `startLeases()`, then
  * `create`/`start`, `load`, `stage`, `commit`, `flushed` freely; `stop()` last.
+ *
+ * It wires the files that hold each part (STYLE.md, 12): the actors in memory (residentActors.ts),
+ * the write path (groupCommit.ts), bringing actors to life (actorLoader.ts), the lease rounds
+ * (leaseRounds.ts) and each machine's typed handle (hostedHandle.ts). It keeps the lease epochs
+ * this process holds (`held`, read by the fence) and stops a copy whose write was fenced (`lost`).
  */
 export function createActorHost(deps: ActorHostDeps): ActorHost {
   const { repos, clock } = deps;
   const definitions = new Map<string, HostedDefinition>();
-  const live = new Map<string, LiveActor>();
-  /** Actors run by pure steps (`record`): their latest snapshot, until one at rest is stored. */
-  const stepped = new Map<string, { def: HostedDefinition; snapshot: AnyMachineSnapshot; createdAt: string }>();
-  const loading = new Map<string, Promise<LiveActor>>();
   const leases = deps.leases;
   /** The epoch this process holds each leased actor at (only with `leases`). */
   const held = new Map<string, number>();
   const restoredListeners: Array<(ids: string[]) => void> = [];
   let fencedWrites = 0;
-  let leaseTimer: NodeJS.Timeout | undefined;
-  let leaseRound: Promise<void> | undefined;
   const terms = () => ({ owner: leases!.owner, leaseUntil: clock.now().getTime() + leases!.leaseMs });
   const fence: Fence | undefined = leases ? { owner: leases.owner, epochOf: (id) => held.get(id), terms } : undefined;
   const writers = createRowWriters();
+  const residents = createResidentActors(held);
   const commits = createGroupCommit({
     ...deps,
     writers,
@@ -89,193 +88,26 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       // Another process took it over while this one could not renew: this copy stops, writing nothing more.
       fencedWrites += 1;
       held.delete(id);
-      const entry = live.get(id);
+      const entry = residents.live.get(id);
       deps.onError(new ActorFencedError(id), `actor ${id}: a stale write was refused (fenced); this copy is stopped`);
       if (!entry) return;
       const snapshot = entry.actor.getSnapshot();
-      drop(entry);
+      residents.drop(entry);
       entry.def.onLost?.(id, snapshot);
     },
-    liveActor(id): CommitActor | undefined {
-      const entry = live.get(id);
-      if (!entry) return steppedActor(id);
-      const { actor } = entry;
-      return { id, def: entry.def, createdAt: entry.createdAt, getSnapshot: () => actor.getSnapshot(), getPersistedSnapshot: () => actor.getPersistedSnapshot() };
-    },
-    release(id) {
-      const entry = live.get(id);
-      if (entry) drop(entry);
-      else stepped.delete(id);
-    },
+    liveActor: residents.commitActor,
+    release: residents.release,
   });
-
-  function steppedActor(id: string): CommitActor | undefined {
-    const entry = stepped.get(id);
-    if (!entry) return undefined;
-    const { def, snapshot } = entry;
-    return { id, def, createdAt: entry.createdAt, getSnapshot: () => snapshot, getPersistedSnapshot: () => def.logic.getPersistedSnapshot(snapshot) };
-  }
-
-  function drop(entry: LiveActor): void {
-    if (live.get(entry.id) === entry) held.delete(entry.id);
-    entry.unsubscribe();
-    entry.actor.stop();
-    if (live.get(entry.id) === entry) live.delete(entry.id);
-  }
-
-  function attach(def: HostedDefinition, id: string, actor: Actor<AnyStateMachine>, createdAt: string, recording: boolean): LiveActor {
-    const entry = new LiveActor(id, def, actor, createdAt, recording, commits, deps.onError);
-    entry.follow();
-    live.set(id, entry);
-    return entry;
-  }
-
-  function definition(name: string): HostedDefinition {
+  const definition = (name: string): HostedDefinition => {
     const def = definitions.get(name);
     if (!def) throw new Error(`no machine named ${name} is registered with the actor host`);
     return def;
-  }
-
-  /** Brings a stored actor to life: from its snapshot (already durable) or, before its first write, from its input. */
-  function revive(row: ActorRow, epoch?: number): LiveActor {
-    const def = definition(row.machine);
-    if (epoch !== undefined) held.set(row.id, epoch);
-    // The stored JSON is the persisted snapshot (or input) of this very machine: decoded, not checked.
-    const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as Snapshot<unknown> }) : createActor(def.logic, { input: row.input });
-    const entry = attach(def, row.id, actor, row.created_at, !row.snapshot);
-    actor.start();
-    entry.recording = true;
-    if (!row.snapshot) commits.touch(row.id).dirty = true;
-    else def.onRestored?.(row.id, actor.getSnapshot());
-    return entry;
-  }
-
-  async function loadRow(id: string): Promise<LiveActor> {
-    const row = await repos.actors.get(id);
-    if (!row) throw new Error(`actor ${id} is not stored`);
-    if (row.status === 'error') throw new ActorStoppedError(id);
-    if (live.has(id)) return live.get(id)!;
-    if (!leases) return revive(row);
-    // Leased: run it here only when no other process holds a live lease on it.
-    const claimed = await repos.actors.claimOne(id, terms(), clock.now().getTime());
-    if (!claimed) throw new ActorOwnedElsewhereError(id);
-    // This process's lease round may have taken it over and restored it while the claim ran.
-    const already = live.get(id);
-    if (!already) return revive(claimed, claimed.epoch);
-    held.set(id, claimed.epoch);
-    return already;
-  }
-
-  /** Revives claimed rows (their leases just taken); returns the ids brought to life. */
-  function reviveClaimed(rows: Array<ActorRow & { epoch: number }>): string[] {
-    const ids: string[] = [];
-    for (const row of rows) {
-      if (live.has(row.id)) {
-        held.set(row.id, row.epoch);
-        continue;
-      }
-      try {
-        revive(row, row.epoch);
-        ids.push(row.id);
-      } catch (error) {
-        held.delete(row.id);
-        deps.onError(error, `actor ${row.id} could not be restored`);
-      }
-    }
-    return ids;
-  }
-
-  /** One lease round: renew what this process holds (one statement), then take over expired leases. */
-  async function leaseRoundOnce(): Promise<void> {
-    if (!leases || commits.closed) return;
-    await repos.actors.renewLeases(terms());
-    const batch = leases.takeoverBatch ?? 500;
-    for (;;) {
-      if (commits.closed) return;
-      const claimed = await repos.actors.claimExpired(terms(), clock.now().getTime(), batch);
-      const ids = reviveClaimed(claimed);
-      if (ids.length > 0) for (const listener of restoredListeners) listener(ids);
-      if (claimed.length < batch) return;
-    }
-  }
-
-  async function loadEntry(id: string): Promise<LiveActor> {
-    const entry = live.get(id);
-    if (entry) return entry;
-    if (commits.closed) throw new HostStoppedError();
-    let loadingEntry = loading.get(id);
-    if (!loadingEntry) {
-      loadingEntry = loadRow(id).finally(() => loading.delete(id));
-      loading.set(id, loadingEntry);
-    }
-    return loadingEntry;
-  }
-
-  function handleOf<TLogic extends AnyStateMachine>(typedDef: MachineDefinition<TLogic>, def: HostedDefinition): MachineHandle<TLogic> {
-    // Every actor of `def` was made from its logic, a TLogic: the type comes back checked, not asserted.
-    const typed = (actor: Actor<AnyStateMachine>): Actor<TLogic> => {
-      if (isActorOf(actor, typedDef.logic)) return actor;
-      throw new Error(`actor of machine ${actor.logic.id} handed to the ${def.name} handle`);
-    };
-    const mine = (id: string) => {
-      const entry = live.get(id);
-      return entry && entry.def === def ? entry : undefined;
-    };
-    const mineStepped = (id: string) => {
-      const entry = stepped.get(id);
-      return entry && entry.def === def ? entry : undefined;
-    };
-    let chart: PureChart<TLogic> | undefined;
-    const handle: MachineHandle<TLogic> = {
-      name: def.name,
-      create: (input) => createActor(typedDef.logic, { input }),
-      start(id, actor, createdAt) {
-        if (commits.closed) throw new HostStoppedError();
-        // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
-        if (leases) held.set(id, 1);
-        attach(def, id, actor, createdAt, true);
-        actor.start();
-        commits.touch(id).dirty = true;
-      },
-      get: (id) => {
-        const entry = mine(id);
-        return entry ? typed(entry.actor) : undefined;
-      },
-      // A stepped actor's snapshot came from `def.logic`'s own chart: a TLogic snapshot.
-      snapshot: (id) => handle.get(id)?.getSnapshot() ?? (mineStepped(id)?.snapshot as SnapshotFrom<TLogic> | undefined),
-      async load(id) {
-        const entry = await loadEntry(id);
-        if (entry.def !== def) throw new Error(`actor ${id} is a ${entry.def.name}, not a ${def.name}`);
-        return typed(entry.actor);
-      },
-      async send(id, event) {
-        (await handle.load(id)).send(event);
-      },
-      liveIds: () => [
-        ...[...live.values()].filter((entry) => entry.def === def).map((entry) => entry.id),
-        ...[...stepped].filter(([, entry]) => entry.def === def).map(([id]) => id),
-      ],
-      get chart() {
-        return (chart ??= createPureChart(def.logic) as PureChart<TLogic>);
-      },
-      record(id, snapshot, createdAt) {
-        if (commits.closed) throw new HostStoppedError();
-        if (live.has(id)) throw new Error(`actor ${id} is live: its own transitions are recorded`);
-        stepped.set(id, { def, snapshot, createdAt });
-        commits.touch(id).dirty = true;
-      },
-      forget(id) {
-        if (mineStepped(id)) stepped.delete(id);
-      },
-      async retire(id) {
-        const entry = mine(id);
-        if (entry) drop(entry);
-        if (mineStepped(id)) stepped.delete(id);
-        await repos.actors.remove(id);
-      },
-    };
-    return handle;
-  }
+  };
+  const loader = createActorLoader({ repos, clock, onError: deps.onError, definition, residents, commits, held, ...(leases ? { terms } : {}) });
+  const rounds = leases
+    ? createLeaseRounds({ repos, clock, onError: deps.onError, leases, terms, closed: () => commits.closed, reviveClaimed: loader.reviveClaimed, restored: restoredListeners })
+    : undefined;
+  const handleDeps: HostedHandleDeps = { repos, residents, loader, commits, held: leases ? held : undefined };
 
   // Each member is documented once, on the ActorHost contract below.
   return {
@@ -284,10 +116,10 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
       const def = erase(typedDef);
       writers.add(def.rows ?? [], `machine ${def.name}`);
       definitions.set(def.name, def);
-      return handleOf(typedDef, def);
+      return createHostedHandle(typedDef, def, handleDeps);
     },
     get(id: string): Actor<AnyStateMachine> | undefined {
-      return live.get(id)?.actor;
+      return residents.live.get(id)?.actor;
     },
     stage(id: string, rows: TickRows): void {
       commits.stage(id, rows);
@@ -298,63 +130,31 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     flushed(): Promise<void> {
       return commits.flushed();
     },
-    async restoreAll(): Promise<number> {
-      if (leases) {
-        const batch = leases.takeoverBatch ?? 500;
-        let count = 0;
-        for (;;) {
-          const claimed = await repos.actors.claimExpired(terms(), clock.now().getTime(), batch);
-          count += reviveClaimed(claimed).length;
-          if (claimed.length < batch) return count;
-        }
-      }
-      let count = 0;
-      for (const row of await repos.actors.listActive()) {
-        if (live.has(row.id)) continue;
-        try {
-          revive(row);
-          count += 1;
-        } catch (error) {
-          deps.onError(error, `actor ${row.id} could not be restored`);
-        }
-      }
-      return count;
+    restoreAll(): Promise<number> {
+      return rounds ? rounds.claimAll() : loader.restoreActive();
     },
     startLeases(): void {
-      if (!leases || leaseTimer || commits.closed) return;
-      leaseTimer = setInterval(() => {
-        if (leaseRound) return;
-        leaseRound = leaseRoundOnce()
-          .catch((error) => deps.onError(error, 'actor lease round failed; trying again next round'))
-          .finally(() => (leaseRound = undefined));
-      }, Math.max(1, Math.floor(leases.leaseMs / 3)));
-      leaseTimer.unref();
+      rounds?.start();
     },
     onRestored(listener: (ids: string[]) => void): void {
       restoredListeners.push(listener);
     },
     list(): LiveActorView[] {
-      const now = clock.now().getTime();
-      return [
-        ...[...live.values()].map((entry) => actorView(entry.id, entry.def, entry.actor.getSnapshot(), entry.createdAt, now)),
-        ...[...stepped].map(([id, entry]) => actorView(id, entry.def, entry.snapshot, entry.createdAt, now)),
-      ];
+      return residents.list(clock.now().getTime());
     },
     get size(): number {
-      return live.size + stepped.size;
+      return residents.size;
     },
     health(): ActorHostHealth & { fencedWrites: number } {
       return { ...commits.health(), fencedWrites };
     },
     async stop(): Promise<void> {
       if (commits.closed) return;
-      clearInterval(leaseTimer);
+      rounds?.halt();
       await commits.close();
-      await leaseRound;
-      for (const entry of [...live.values()]) drop(entry);
-      stepped.clear();
-      // What this process held is written: let the others take it over at once.
-      if (leases) await repos.actors.releaseLeases(leases.owner).catch((error) => deps.onError(error, 'actor leases could not be released; they expire instead'));
+      await rounds?.settled();
+      residents.clear();
+      await rounds?.release();
     },
   };
 }

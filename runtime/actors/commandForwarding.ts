@@ -1,18 +1,13 @@
-import type { ActorCommandRow, ActorCommandsRepository } from '../../storage/repositories/actorCommands.js';
+import type { ActorCommandsRepository } from '../../storage/repositories/actorCommands.js';
 import type { Clock } from '../clock.js';
 import { ServiceError } from '../errors.js';
 import type { ClusterSignals } from '../events/clusterSignals.js';
 import type { IdGenerator } from '../ids.js';
-import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
+import { createCommandApplier, type CommandHandler } from './commandApplier.js';
+import { createCommandWaits } from './commandWaits.js';
+import { decodeAnswer } from './forwardedAnswer.js';
 
-/** Applies one forwarded command on the process that holds (or can load) its actor. */
-export type CommandHandler = (command: { actorId: string; workspaceId: string | null; args: unknown }) => Promise<unknown>;
-
-/** A stored answer: the command's value, or the error a local command would have thrown. */
-type StoredAnswer =
-  | { ok: true; value: unknown }
-  | { ok: false; status: number; code: string; message: string; details: Record<string, unknown>; headers: Record<string, string> }
-  | { ok: false; internal: string };
+export type { CommandHandler } from './commandApplier.js';
 
 export interface CommandForwardingDeps {
   repo: ActorCommandsRepository;
@@ -56,11 +51,6 @@ export class CommandPendingError extends ServiceError {
   }
 }
 
-const claimBatch = 20;
-
-/** How often a waiting requester sends its `pending` notice again. */
-const renoticeMs = 1_000;
-
 /**
  * Forwards commands for actors another process holds, with Postgres as the only go-between
  * (DESIGN section 3): the requester inserts the command into `actor_commands` and notifies; the
@@ -73,7 +63,6 @@ const renoticeMs = 1_000;
  * the actor was restored); a requester never waits longer than `waitMs`; a command the requester
  * gave up on stays stored and is still applied, and the same command sent again joins it.
  */
-/** Command forwarding between processes (contract above `createCommandForwarding`). */
 export interface CommandForwarding {
   /** Registers how this process applies commands of `kind` (a process that runs actors). */
   handle(kind: string, handler: CommandHandler): void;
@@ -89,137 +78,43 @@ export interface CommandForwarding {
   close(): Promise<void>;
 }
 
+/**
+ * Wires the owner's side (commandApplier.ts: claim, apply, answer), the requester's side
+ * (commandWaits.ts: wait for the answer) and the stored answer's encoding (forwardedAnswer.ts) to
+ * the forwarding's notices, and keeps the safety-net poll.
+ */
 export function createCommandForwarding(deps: CommandForwardingDeps): CommandForwarding {
   const { repo, signals, node } = deps;
-  const handlers = new Map<string, CommandHandler>();
-  const waiters = new Map<string, Set<() => void>>();
   // Issue 30: every process claiming once a second made idle work grow with the processes.
   const pollMs = deps.pollMs ?? 5_000;
   const retryWindowMs = deps.retryWindowMs ?? 60_000;
-  let applying = false;
-  let again = false;
-  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let polls = 0;
-  let current: Promise<void> = Promise.resolve();
   const now = () => deps.clock.now().getTime();
-
-  function wake(id: string): void {
-    for (const resolve of waiters.get(id) ?? []) resolve();
-  }
-
-  function encode(error: unknown): StoredAnswer {
-    if (error instanceof ServiceError) return { ok: false, status: error.status, code: error.code, message: error.message, details: error.details, headers: error.headers };
-    deps.onError(error, 'a forwarded command failed');
-    return { ok: false, internal: error instanceof Error ? error.message : String(error) };
-  }
-
-  async function applyOne(command: ActorCommandRow): Promise<void> {
-    const handler = handlers.get(command.kind);
-    let answer: StoredAnswer;
-    try {
-      if (!handler) throw new Error(`no handler for forwarded command ${command.kind}`);
-      answer = { ok: true, value: await handler({ actorId: command.actor_id, workspaceId: command.workspace_id, args: JSON.parse(command.args) as unknown }) };
-    } catch (error) {
-      if (error instanceof ActorOwnedElsewhereError) {
-        // Taken over between the claim and the load: its holder applies it.
-        await repo.release(command.id, node);
-        signals.send('pending', { a: command.actor_id });
-        return;
-      }
-      answer = encode(error);
-    }
-    if (await repo.finish(command.id, node, JSON.stringify(answer), now())) {
-      wake(command.id);
-      signals.send('done', { c: command.id });
-    }
-  }
-
-  async function applyPending(): Promise<void> {
-    do {
-      again = false;
-      for (;;) {
-        if (stopped) return;
-        const at = now();
-        const claimed = await repo.claim(node, at, at - deps.staleMs, claimBatch);
-        // One after the other, oldest first: commands for one actor keep their order.
-        for (const command of claimed) await applyOne(command);
-        if (claimed.length < claimBatch) break;
-      }
-    } while (again && !stopped);
-  }
-
-  /** Applies what this process may claim now; calls while a round runs make it go round again. */
-  function pump(): void {
-    if (stopped || handlers.size === 0) return;
-    if (applying) {
-      again = true;
-      return;
-    }
-    applying = true;
-    current = applyPending()
-      .catch((error) => deps.onError(error, 'applying forwarded commands failed; trying again'))
-      .finally(() => (applying = false));
-  }
-
-  function decode(row: ActorCommandRow): unknown {
-    const answer = JSON.parse(row.result ?? '{"ok":false,"internal":"no answer stored"}') as StoredAnswer;
-    if (answer.ok) return answer.value;
-    if ('internal' in answer) throw new Error(`the forwarded command ${row.kind} of ${row.actor_id} failed on the owning process: ${answer.internal}`);
-    throw new ServiceError(answer.status, answer.code, answer.message, answer.details, answer.headers);
-  }
-
-  async function waitFor(id: string, actorId: string, deadline: number): Promise<ActorCommandRow | undefined> {
-    let noticeAt = deps.monotonic.now();
-    for (;;) {
-      const row = await repo.get(id);
-      if (row?.status === 'done') return row;
-      const left = deadline - deps.monotonic.now();
-      if (left <= 0 || stopped) return undefined;
-      // Not applied yet: the notice may have been dropped (this process's listening connection
-      // was down when it was sent), so it goes again every second while this waits.
-      if (row?.status === 'pending' && deps.monotonic.now() - noticeAt >= renoticeMs) {
-        noticeAt = deps.monotonic.now();
-        signals.send('pending', { a: actorId });
-      }
-      // A notice wakes the wait at once; the re-read every 250 ms covers a lost one.
-      let set = waiters.get(id);
-      if (!set) waiters.set(id, (set = new Set()));
-      const waiting = set;
-      let wakeUp: () => void = () => undefined;
-      const timer = await new Promise<NodeJS.Timeout>((resolve) => {
-        const t = setTimeout(() => resolve(t), Math.min(250, left));
-        wakeUp = () => resolve(t);
-        waiting.add(wakeUp);
-      });
-      clearTimeout(timer);
-      waiting.delete(wakeUp);
-      if (waiting.size === 0 && waiters.get(id) === waiting) waiters.delete(id);
-    }
-  }
+  const waits = createCommandWaits({ repo, signals, monotonic: deps.monotonic, stopped: () => applier.stopped });
+  const applier = createCommandApplier({ repo, signals, node, staleMs: deps.staleMs, now, wake: waits.wake, onError: deps.onError });
+  const pump = applier.pump;
 
   async function answerOf(id: string, actorId: string): Promise<unknown> {
     signals.send('pending', { a: actorId });
     pump();
-    const row = await waitFor(id, actorId, deps.monotonic.now() + deps.waitMs);
+    const row = await waits.waitFor(id, actorId, deps.monotonic.now() + deps.waitMs);
     if (!row) throw new CommandPendingError(actorId, id, deps.waitMs);
     await repo.collect(id);
-    return decode(row);
+    return decodeAnswer(row);
   }
 
   signals.on('pending', () => pump());
   signals.on('done', (payload) => {
     const id = (payload as { c?: unknown })?.c;
-    if (typeof id === 'string') wake(id);
+    if (typeof id === 'string') waits.wake(id);
   });
   // Notices may have been missed while the channel was down.
   signals.onResync(() => pump());
 
   return {
     /** Registers how this process applies commands of `kind` (a process that runs actors). */
-    handle(kind: string, handler: CommandHandler): void {
-      handlers.set(kind, handler);
-    },
+    handle: applier.handle,
     /**
      * Sends a command to the process that holds `actorId` and answers as that process did: its
      * value, or the same ServiceError. Rejects with CommandPendingError (503) when no answer came
@@ -249,7 +144,7 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
     pump,
     /** Starts the safety-net poll (a process that runs actors); also prunes old answers. */
     start(): void {
-      if (timer || stopped) return;
+      if (timer || applier.stopped) return;
       pump();
       timer = setInterval(() => {
         pump();
@@ -260,11 +155,10 @@ export function createCommandForwarding(deps: CommandForwardingDeps): CommandFor
     },
     /** Stops claiming; a round under way finishes first. Waiting requesters answer 503 at once. */
     async close(): Promise<void> {
-      stopped = true;
+      const settled = applier.stop();
       clearInterval(timer);
-      for (const id of waiters.keys()) wake(id);
-      await current;
+      waits.wakeAll();
+      await settled;
     },
   };
 }
-
