@@ -26,10 +26,8 @@ const allowedFunctions = new Map<string, number>([
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/auth/keyService.ts createKeyService', 156],
   ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
-  ['runtime/outcomes/stageRunner.ts createStageRunner', 191],
   ['runtime/tools/integrations.ts createIntegrations', 189],
   ['runtime/tools/liveConnections.ts createLiveConnections', 227],
-  ['http/routes/approvals.ts approvalRoutes', 152],
   ['app/createRuntime.ts createRuntime', 219],
 ]);
 
