@@ -25,7 +25,6 @@ const allowedFunctions = new Map<string, number>([
   ['runtime/webhooks/eventTail.ts createEventTail', 164],
   ['storage/repositories/knowledgeBase.ts knowledgeBaseRepository', 235],
   ['runtime/auth/keyService.ts createKeyService', 156],
-  ['runtime/outcomes/sharedCapacityQueue.ts createSharedCapacityQueue', 207],
   ['runtime/tools/integrations.ts createIntegrations', 189],
   ['runtime/tools/liveConnections.ts createLiveConnections', 227],
   ['app/createRuntime.ts createRuntime', 219],
