@@ -27,7 +27,6 @@ const allowedFunctions = new Map<string, number>([
   ['runtime/auth/keyService.ts createKeyService', 156],
   ['runtime/tools/integrations.ts createIntegrations', 189],
   ['runtime/tools/liveConnections.ts createLiveConnections', 227],
-  ['app/createRuntime.ts createRuntime', 219],
 ]);
 
 /** The name a function goes by: its own, or the variable, property or method it is assigned to. */
