@@ -39,18 +39,22 @@ function sendPage(ctx: AppContext, status: number, body: string): void {
  * (or the error body for a program), and never changes anything.
  */
 export function approvalLinkRoutes(deps: HttpDeps): RouteSpec[] {
-  /** The action a link names when the link is genuine, unused and in time; else the 4xx page's status and text. */
-  async function linkTarget(token: string) {
+  /**
+   * The action the request's link names when the link is genuine, unused and in time; otherwise
+   * the refusal is sent (403 forged or altered, 409 used, 410 expired) and the answer is undefined.
+   */
+  async function usableLink(ctx: AppContext) {
+    const token = ctx.params.token!;
     const { links } = availableApprovals(deps);
     const claims = links.verify(token);
     const row = claims ? await deps.repos.approvals.getAny(claims.actionId) : undefined;
     const hash = links.hash(token);
     if (!claims || !row || (hash !== row.approve_link_hash && hash !== row.reject_link_hash)) {
-      return { error: { status: 403, title: 'This link is not valid', message: 'The link was not issued by this service or was altered. Nothing was changed.' } } as const;
+      return sendRefusal(ctx, 403, 'This link is not valid', 'The link was not issued by this service or was altered. Nothing was changed.');
     }
-    if (row.status !== 'pending') return { error: { status: 409, title: 'This link was already used', message: `The action was already ${row.status}. Nothing was changed.` } } as const;
-    if (Date.parse(claims.expiresAt) <= deps.clock.now().getTime()) return { error: { status: 410, title: 'This link has expired', message: `The action expired at ${claims.expiresAt}. Nothing was changed.` } } as const;
-    return { claims, row } as const;
+    if (row.status !== 'pending') return sendRefusal(ctx, 409, 'This link was already used', `The action was already ${row.status}. Nothing was changed.`);
+    if (Date.parse(claims.expiresAt) <= deps.clock.now().getTime()) return sendRefusal(ctx, 410, 'This link has expired', `The action expired at ${claims.expiresAt}. Nothing was changed.`);
+    return { claims, row };
   }
 
   return [
@@ -63,8 +67,8 @@ export function approvalLinkRoutes(deps: HttpDeps): RouteSpec[] {
       params: linkParams,
       responses: { 200: html('The confirm page'), ...linkRefusals },
       async handler(ctx) {
-        const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
+        const target = await usableLink(ctx);
+        if (!target) return;
         const { claims, row } = target;
         sendPage(ctx, 200, confirmPage(claims.decision, row.summary, String((row.preview as { content?: unknown }).content ?? ''), row.expires_at));
       },
@@ -78,8 +82,8 @@ export function approvalLinkRoutes(deps: HttpDeps): RouteSpec[] {
       params: linkParams,
       responses: { 200: html('The decision was recorded'), ...linkRefusals },
       async handler(ctx) {
-        const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
+        const target = await usableLink(ctx);
+        if (!target) return;
         const { claims, row } = target;
         const workspace = await deps.repos.workspaces.get(row.workspace_id);
         if (!workspace) return sendRefusal(ctx, 404, 'Not found', 'The workspace of this action no longer exists.');
