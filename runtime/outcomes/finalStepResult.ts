@@ -17,8 +17,12 @@ function documentTitle(content: string, brief: string): string {
   return (heading || brief.split(/\s+/).slice(0, 12).join(' ')).slice(0, 200);
 }
 
-/** Adds the results of the integration flags due at this stage (never for a revision). */
-async function withIntegrations(run: StageServices['runIntegrations'], current: Job, input: AgentStepInput, row: StageOutputRow, result: Extract<AgentStepResult, { kind: 'final' }>, signal: AbortSignal): Promise<AgentStepResult> {
+/**
+ * The final result of a step whose output `row` is stored (committed before this is called), with
+ * the results of the integration flags due at this stage (never for a revision).
+ */
+export async function withIntegrations(run: StageServices['runIntegrations'], current: Job, input: AgentStepInput, row: StageOutputRow, signal: AbortSignal): Promise<AgentStepResult> {
+  const result: Extract<AgentStepResult, { kind: 'final' }> = { kind: 'final', summary: row.summary, at: row.created_at };
   const flags = current.input.integrations ?? {};
   if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
   // Held for a person's approval (issue 27): the outcome runs them after the stages, once approved.
@@ -40,14 +44,9 @@ async function withIntegrations(run: StageServices['runIntegrations'], current: 
 }
 
 /** A final step's result with a `tool.failed` event per failed tool call of the agent's stage. */
-function withToolFailureEvents(current: Job, input: AgentStepInput, result: AgentStepResult): AgentStepResult {
+export function withToolFailureEvents(current: Job, input: AgentStepInput, result: AgentStepResult): AgentStepResult {
   if (result.kind !== 'final') return result;
   const agent = current.crew.stages[input.stageIndex]?.agent ?? 'unknown';
   const integrations = withToolFailures(result.integrations, toolFailedEvents(input.outcomeId, agent, input.exchanges));
   return integrations ? { ...result, integrations } : result;
-}
-
-/** The final result of a step whose output `row` is stored (committed before this is called). */
-export async function finalStepResult(services: StageServices | undefined, current: Job, input: AgentStepInput, row: StageOutputRow, signal: AbortSignal): Promise<AgentStepResult> {
-  return withToolFailureEvents(current, input, await withIntegrations(services?.runIntegrations, current, input, row, { kind: 'final', summary: row.summary, at: row.created_at }, signal));
 }

@@ -14,7 +14,7 @@ import { shortMessage } from './shortMessage.js';
 import { currentDocument, keepOutput, resolvedDocuments, stageInput, storedOutput } from './stageJob.js';
 import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
 import { createStageJobs, type RevisionInput } from './stageJobs.js';
-import { finalStepResult } from './finalStepResult.js';
+import { withIntegrations, withToolFailureEvents } from './finalStepResult.js';
 import { createStageToolCalls } from './stageToolCalls.js';
 import { createStageFinalizer } from './stageFinalizer.js';
 import type { StageServices } from './stageServices.js';
@@ -54,7 +54,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
   async function modelStep(input: AgentStepInput, signal: AbortSignal): Promise<AgentStepResult> {
     const current = await jobs.job(input.outcomeId);
     const stored = storedOutput(current, input.stepKey, input.attempt);
-    if (stored) return finalStepResult(deps.services, current, input, stored, signal);
+    if (stored) return withToolFailureEvents(current, input, await withIntegrations(deps.services?.runIntegrations, current, input, stored, signal));
     const isRevision = input.stepKey.startsWith('rev_');
     const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
     if (isRevision) {
@@ -106,7 +106,7 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
     };
     await deps.storeOutput(row);
     keepOutput(current, row);
-    return finalStepResult(deps.services, current, input, row, signal);
+    return withToolFailureEvents(current, input, await withIntegrations(deps.services?.runIntegrations, current, input, row, signal));
   }
 
   return {
