@@ -1,7 +1,5 @@
-import type http from 'node:http';
 import type { Logger } from 'pino';
 import { createHttpApp } from '../http/app.js';
-import { outcomeView } from '../http/views/outcome.js';
 import { isPostgres } from '../storage/db.js';
 import { createActorHost } from '../runtime/actors/actorHost.js';
 import { createKeyService } from '../runtime/auth/keyService.js';
@@ -10,19 +8,18 @@ import { builtInPlugins } from '../plugins/index.js';
 import { createKnowledgeService } from '../runtime/knowledge/knowledgeService.js';
 import { buildHttpDeps } from './compose/buildHttpDeps.js';
 import { attachPlugins, pluginMigrations } from './compose/attachPlugins.js';
-import { pluginRecovery } from './compose/pluginRecovery.js';
 import { buildMetrics } from './compose/buildMetrics.js';
 import { buildModel } from './compose/buildModel.js';
-import { buildTracing, tracedWebhooks } from './compose/buildTracing.js';
-import { traceServices } from '../runtime/telemetry/traceServices.js';
+import { buildTracing } from './compose/buildTracing.js';
 import { buildScaleOut } from './compose/buildScaleOut.js';
 import { buildCommandForwarding } from './compose/buildCommandForwarding.js';
-import { capacityLineRepository } from '../storage/repositories/capacityLine.js';
-import { probesOnly } from './compose/probesOnly.js';
+import { buildIdempotency } from './compose/buildIdempotency.js';
+import { buildStageServices } from './compose/buildStageServices.js';
+import { buildOutcomes } from './compose/buildOutcomes.js';
+import { actorStarter } from './compose/startActors.js';
+import { buildEventsOut } from './compose/buildEventsOut.js';
+import { runtimeLifecycle } from './compose/lifecycle.js';
 import { shareChanges } from './compose/shareChanges.js';
-import { closeRuntime } from './compose/close.js';
-import { createHttpServer } from './compose/createHttpServer.js';
-import { listen } from './compose/listen.js';
 import { openStorage } from './compose/openStorage.js';
 import type { Config } from '../runtime/config.js';
 import { createCrewCatalog } from '../runtime/crewCatalog.js';
@@ -31,17 +28,12 @@ import { randomIds, type IdGenerator } from '../runtime/ids.js';
 import { createLogger, knexLog } from '../runtime/logger.js';
 import { logLevelOf } from '../runtime/logLevelOf.js';
 import type { ModelProvider } from '../models/types.js';
-import { createIdempotencyService } from '../runtime/idempotency/idempotencyService.js';
 import { createRateLimiter } from '../runtime/rateLimiter.js';
 import { createTools, type ToolsOptions } from '../runtime/tools/index.js';
-import { createStageServices } from '../runtime/tools/stageServices.js';
 import { createCipher } from '../runtime/secrets/cipher.js';
 import { loadSecretKey } from '../runtime/secrets/secretKey.js';
-import { createEventsOut, type EventsOutOptions } from './compose/eventsOut.js';
-import { wireOutcomes } from '../runtime/outcomes/wireOutcomes.js';
+import type { EventsOutOptions } from './compose/eventsOut.js';
 import { buildApprovalSlots, buildDecisions } from './compose/buildApprovals.js';
-import { withApprovalLinks } from '../runtime/approvals/webhookLinks.js';
-import { forwardingOutcomes, handleOutcomeCommands } from '../runtime/outcomes/forwardedCommands.js';
 import { createScheduler } from '../runtime/scheduler/scheduler.js';
 import { createWorkspaceService } from '../runtime/workspaceService.js';
 import type { Runtime } from './ports.js';
@@ -65,17 +57,9 @@ export interface RuntimeOptions {
 }
 
 /**
- * The local model's stage estimate before any stage was measured: its configured delay plus half a
- * second, not a remote model's `secondsPerStage` (the first deploy said 2 minutes for a sub-second
- * outcome). The first measured stage replaces it.
- */
-function localStagePriorMs(config: Config): number {
-  return config.localModelDelayMs + 500;
-}
-
-/**
  * The one composition root: storage, services and HTTP, built from config. Nothing listens until
  * `listen()`; `close()` stops accepting, lets in-flight requests finish, then closes the database.
+ * Each part is wired by its own file in app/compose/; this function only orders them.
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
@@ -94,29 +78,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
   // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
   const node = ids.id('node', 16);
-  const idempotency = createIdempotencyService({
-    repo: repos.idempotency,
-    cipher,
-    clock,
-    owner: node,
-    leaseMs: config.idempotencyLeaseMs,
-    // A prepared answer is replayed after a crash once its resource is found committed.
-    resources: {
-      outcome: async (workspaceId, id) => (await repos.outcomes.get(workspaceId, id)) !== undefined,
-      workflow: async (workspaceId, id) => (await repos.workflows.get(workspaceId, id)) !== undefined,
-      api_key: async (workspaceId, id) => (await repos.apiKeys.get(workspaceId, id)) !== undefined,
-      webhook: async (workspaceId, id) => (await repos.webhooks.get(workspaceId, id)) !== undefined,
-    },
-    onError: (error, message) => logger.warn({ err: error }, message),
-  });
-  if (serving) {
-    // On SQLite the lock proves no other process runs a request: unanswered keys are from a crash.
-    if (!isPostgres(db)) {
-      const released = await idempotency.recoverAtStart();
-      if (released > 0) logger.info({ released }, 'released idempotency keys of requests cut by a crash');
-    }
-    idempotency.start();
-  }
+  const idempotency = await buildIdempotency({ config, db, repos, cipher, clock, logger, owner: node, serving });
   const workspaces = createWorkspaceService({ repos, keys, clock, ids });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
   const rateLimiter = createRateLimiter(() => clock.now().getTime(), scale.rateLimitStore);
@@ -165,69 +127,15 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const scheduler = createScheduler({ repo: repos.timers, clock, node: `node-${process.pid}`, onError, skipLocked: isPostgres(db), ...(isPostgres(db) ? { idlePollMs: 5_000 } : {}) });
   // Plugin jobs (contract: manifest.jobs) ride on the durable timers (integrations branch).
   if (serving) await tools.pluginJobs.install(scheduler);
-  // Stages read the workspace's knowledge base (synced chat messages, documents): passages with
-  // their source (#channel or document name) and date, which the providers cite.
-  // With tracing on, each tool call and integration flag run is a span (runtime/telemetry/traceServices.ts).
-  const services = traceServices({
-    ...createStageServices(tools),
-    retrieve: (workspaceId: string, query: string) => knowledge.search(workspaceId, query, 5),
-    resolveDocuments: (workspaceId: string, names: string[]) => knowledge.resolveDocuments(workspaceId, names),
-    // Configured and still installed: what the agents may say they prepared work for.
-    configuredIntegrations: async (workspaceId: string) => [...(await tools.integrations.configured(workspaceId))],
-  }, tracing.active, (outcomeId) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent);
+  // The outcome's trace context while its actor is live (tool call and webhook spans join it).
+  const traceparentOf = (outcomeId: string) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent;
+  const services = buildStageServices(tools, knowledge, tracing.active, traceparentOf);
   // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
   const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
-  const engine = wireOutcomes({ repos, clock, ids, crews, host: actorHost, provider: model.provider, onError, onWarning: (fields, message) => logger.warn(fields, message), services, approvals: approvals.slots, validateIntegrations: tools.integrations.validateFlags, measure: model.measure, tracing: { active: tracing.active, model: tracedModel }, ...(model.provider.name === 'local' ? { unmeasuredStageMs: localStagePriorMs(config) } : {}), ...(scale.signals.shared ? { sharedCapacity: { repo: capacityLineRepository(db), signals: scale.signals, runs: config.roles.worker } } : {}) });
-  const outcomes = commands ? forwardingOutcomes(engine.outcomes, commands.forwarding, leasing) : engine.outcomes;
-  if (commands && leasing) {
-    handleOutcomeCommands(commands.forwarding, engine.outcomes, repos.workspaces);
-    // A dead process's pending commands are applied once its actors were restored here.
-    actorHost.onRestored(() => commands.forwarding.pump());
-  }
+  const { engine, outcomes } = buildOutcomes({ config, db, repos, clock, ids, crews, host: actorHost, model, logger, onError, services, approvals: approvals.slots, tools, tracing: { active: tracing.active, model: tracedModel }, signals: scale.signals, commands, leasing });
   const decisions = buildDecisions({ repos, clock, host: actorHost, machines: engine.machines, scheduler, ...(commands ? { commands } : {}), leasing });
-  const recovery = pluginRecovery(plugins);
-  /** Restores every unfinished actor, then starts the timers (once; `serve` does it at start). */
-  async function startActors(): Promise<number> {
-    // Plugin work an earlier version left in flight (the chat syncs) resumes as plugin runs (after the restore).
-    const legacy = await recovery.take();
-    // Tool connections stored without an actor (before they ran on the host) get one.
-    const orphanConnections = await tools.connections.orphans();
-    const restored = await engine.restore();
-    if (legacy > 0 && tools.pluginRuns) await recovery.adopt(tools.pluginRuns);
-    await tools.connections.adopt(orphanConnections);
-    actorHost.startLeases();
-    if (leasing) commands?.forwarding.start();
-    scheduler.start();
-    return restored;
-  }
-  // Webhooks, their dispatcher (retries on the durable timers) and the outcome stream; with
-  // tracing on, each attempt is a span in its outcome's trace.
-  const decorateSender = tracedWebhooks(tracing, (outcomeId) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent, repos.actors);
-  const eventsOut = createEventsOut(
-    {
-      config,
-      db,
-      cipher,
-      repos,
-      keys,
-      rateLimiter,
-      eventBus,
-      actors: actorHost,
-      timers: scheduler,
-      clock,
-      ids,
-      logger,
-      metrics,
-      signals: scale.signals,
-      webhookEventData: withApprovalLinks(approvals.links),
-      ...(decorateSender ? { decorateSender } : {}),
-      async snapshot(workspaceId, outcomeId) {
-        const row = await repos.outcomes.get(workspaceId, outcomeId);
-        return row ? { status: row.status, view: outcomeView(row) } : undefined;
-      },
-    },
-    options.eventsOut,
-  );
+  const startActors = actorStarter({ plugins, tools, engine, actorHost, commands, leasing, scheduler });
+  const eventsOut = buildEventsOut({ config, db, cipher, repos, keys, rateLimiter, eventBus, actors: actorHost, timers: scheduler, clock, ids, logger, metrics, signals: scale.signals, links: approvals.links, tracing, live: traceparentOf }, options.eventsOut);
   bindMetricSources(actorHost, eventsOut.stream);
   // Every unfinished actor resumes on its own at start (DESIGN section 2).
   if ((options.runActors ?? serving) && config.roles.worker) {
@@ -240,7 +148,8 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
 
   const deps = buildHttpDeps({ config, clock, ids, logger, db, repos, keys, workspaces, rateLimiter, crews, eventBus, outcomes, actorHost, eventsOut, tools, idempotency, version, metrics, approvals: { decisions, links: approvals.links } });
   const { app, router, routes, document, mcp } = createHttpApp(deps);
-  let server: http.Server | undefined;
+  const closing = { eventsOut, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, tracing };
+  const lifecycle = runtimeLifecycle({ config, app, logger, eventsOut, mcp, engine, signals: scale.signals, commands, closing, rateLimiter });
 
   return {
     config,
@@ -272,28 +181,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
     tracing,
     /** Set when this start created the first key: its secret is shown once. */
     bootstrap,
-
-    async listen(port = config.port, host = config.host): Promise<string> {
-      // A worker-only process (--no-api) answers its probes and /metrics, nothing else.
-      server = createHttpServer(config.roles.api ? app.callback() : probesOnly(app.callback()), config, logger);
-      const url = await listen(server, port, host);
-      eventsOut.attach(server, url);
-      return url;
-    },
-
+    listen: lifecycle.listen,
     get server() {
-      return server;
+      return lifecycle.server;
     },
-
-    async close(): Promise<void> {
-      // MCP sessions and subscription streams would hold the HTTP drain open: end them first.
-      await mcp.close();
-      engine.stop();
-      await scale.signals.close();
-      await commands?.close();
-      await closeRuntime({ eventsOut, server, pluginRuns: tools.pluginRuns, scheduler, actorHost, model, tools, idempotency, keys, stopMetrics, db, releaseDataDir, logger, tracing, limitMs: config.shutdownMs });
-      await rateLimiter.close();
-    },
+    close: lifecycle.close,
   };
 }
 

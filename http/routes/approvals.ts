@@ -1,68 +1,21 @@
 import type { Decider } from '../../machines/approvals.js';
-import { normalizePolicy } from '../../runtime/approvals/approvalPolicy.js';
-import { ServiceError, errors } from '../../runtime/errors.js';
+import { errors } from '../../runtime/errors.js';
 import * as schemas from '../../schemas/approvals.js';
 import { outcomeIdParam } from '../../schemas/outcomes.js';
-import { authOf, type AppContext } from '../context.js';
+import { authOf } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import { withBody, type RouteSpec } from '../route.js';
 import { actionView, decodeActionCursor, encodeActionCursor } from '../views/action.js';
-import { confirmPage, donePage, errorPage } from '../views/linkPage.js';
+import { availableApprovals } from './approvalsAvailable.js';
 
 const errorRef = { $ref: '#/components/schemas/Error' };
-const html = (description: string) => ({ type: 'string', description, 'x-content-type': 'text/html' });
 
 /**
- * Approvals (issue 27, docs/approvals.md): answering an outcome's pending action with a key, the
- * workspace's list of actions, its default policy, and the signed single-use links that need no
- * key (a confirm page on GET, the decision on POST; a used, expired or forged link is a 4xx page).
+ * Approval actions (issue 27, docs/approvals.md): answering an outcome's pending action with a key,
+ * and the workspace's list of actions. The workspace's default policy is in `workspace.ts`, the
+ * signed single-use links that need no key in `approvalLinks.ts`.
  */
 export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
-  const approvals = () => {
-    if (!deps.approvals) throw new ServiceError(503, 'service_unavailable', 'Approvals are not available on this process.');
-    return deps.approvals;
-  };
-
-  // One declaration of a link route's parameter and refusals, for its GET (confirm) and POST (decide).
-  const linkParams = { token: { type: 'string', maxLength: 2000 } } as const;
-  const linkRefusals = { 403: html('A forged or altered link'), 409: html('A used link'), 410: html('An expired link') };
-
-  /** The error codes of a refused link, for a client that asked for JSON rather than a page. */
-  const linkErrorCodes: Record<number, string> = { 403: 'approval_link_invalid', 404: 'not_found', 409: 'approval_link_used', 410: 'approval_link_expired' };
-
-  /**
-   * A refused link: a page for a person in a browser (who asks for HTML), the spec's error shape for
-   * a program (any other Accept), with the same status either way.
-   */
-  function sendRefusal(ctx: AppContext, status: number, title: string, message: string): void {
-    if (ctx.accepts('json', 'html') === 'html') return sendPage(ctx, status, errorPage(title, message));
-    ctx.status = status;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = { error: { code: linkErrorCodes[status] ?? 'approval_link_refused', message: `${title}. ${message}`, details: {} } };
-  }
-
-  function sendPage(ctx: AppContext, status: number, body: string): void {
-    ctx.status = status;
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.set('Cache-Control', 'no-store');
-    ctx.set('Referrer-Policy', 'no-referrer');
-    ctx.body = body;
-  }
-
-  /** The action a link names when the link is genuine, unused and in time; else the 4xx page's status and text. */
-  async function linkTarget(token: string) {
-    const { links } = approvals();
-    const claims = links.verify(token);
-    const row = claims ? await deps.repos.approvals.getAny(claims.actionId) : undefined;
-    const hash = links.hash(token);
-    if (!claims || !row || (hash !== row.approve_link_hash && hash !== row.reject_link_hash)) {
-      return { error: { status: 403, title: 'This link is not valid', message: 'The link was not issued by this service or was altered. Nothing was changed.' } } as const;
-    }
-    if (row.status !== 'pending') return { error: { status: 409, title: 'This link was already used', message: `The action was already ${row.status}. Nothing was changed.` } } as const;
-    if (Date.parse(claims.expiresAt) <= deps.clock.now().getTime()) return { error: { status: 410, title: 'This link has expired', message: `The action expired at ${claims.expiresAt}. Nothing was changed.` } } as const;
-    return { claims, row } as const;
-  }
-
   return [
     withBody({
       method: 'post',
@@ -76,7 +29,7 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
       async handler(ctx, body) {
         const auth = authOf(ctx);
         const decider: Decider = { type: 'api_key', id: auth.keyId };
-        const row = await approvals().decisions.decide(auth.workspace, ctx.params.outcome_id!, ctx.params.action_id!, body, decider);
+        const row = await availableApprovals(deps).decisions.decide(auth.workspace, ctx.params.outcome_id!, ctx.params.action_id!, body, decider);
         ctx.body = actionView(row);
       },
     }),
@@ -97,74 +50,6 @@ export function approvalRoutes(deps: HttpDeps): RouteSpec[] {
         const page = rows.slice(0, limit);
         const hasMore = rows.length > limit;
         ctx.body = { data: page.map(actionView), pagination: { next_cursor: hasMore ? encodeActionCursor(page.at(-1)!) : null, has_more: hasMore } };
-      },
-    },
-    {
-      method: 'get',
-      path: '/v1/workspace',
-      tag: 'approvals',
-      operationId: 'getWorkspace',
-      summary: 'The key’s workspace with its default approval policy',
-      responses: { 200: schemas.workspaceView },
-      async handler(ctx) {
-        const workspace = authOf(ctx).workspace;
-        ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: await deps.repos.approvals.policy(workspace.id) };
-      },
-    },
-    withBody({
-      method: 'patch',
-      path: '/v1/workspace',
-      tag: 'approvals',
-      operationId: 'updateWorkspace',
-      summary: 'Set the workspace’s default approval policy (deploys may tighten it, never loosen it); null clears it',
-      body: schemas.workspacePatchBody,
-      responses: { 200: schemas.workspaceView },
-      async handler(ctx, body) {
-        const workspace = authOf(ctx).workspace;
-        const asked = body.approvals;
-        const policy = asked ? normalizePolicy(asked) : null;
-        if (policy) await deps.repos.approvals.setPolicy(workspace.id, policy, deps.clock.now().toISOString());
-        else await deps.repos.approvals.clearPolicy(workspace.id);
-        ctx.body = { id: workspace.id, name: workspace.name, plan: workspace.plan, approvals: policy };
-      },
-    }),
-    {
-      method: 'get',
-      path: '/v1/approval-links/:token',
-      tag: 'approvals',
-      operationId: 'openApprovalLink',
-      summary: 'A signed approval link: a confirm page (no key needed; nothing changes until the POST)',
-      params: linkParams,
-      responses: { 200: html('The confirm page'), ...linkRefusals },
-      async handler(ctx) {
-        const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
-        const { claims, row } = target;
-        sendPage(ctx, 200, confirmPage(claims.decision, row.summary, String((row.preview as { content?: unknown }).content ?? ''), row.expires_at));
-      },
-    },
-    {
-      method: 'post',
-      path: '/v1/approval-links/:token',
-      tag: 'approvals',
-      operationId: 'useApprovalLink',
-      summary: 'Decide through a signed approval link (single use; no key needed)',
-      params: linkParams,
-      responses: { 200: html('The decision was recorded'), ...linkRefusals },
-      async handler(ctx) {
-        const target = await linkTarget(ctx.params.token!);
-        if ('error' in target && target.error) return sendRefusal(ctx, target.error.status, target.error.title, target.error.message);
-        const { claims, row } = target;
-        const workspace = await deps.repos.workspaces.get(row.workspace_id);
-        if (!workspace) return sendRefusal(ctx, 404, 'Not found', 'The workspace of this action no longer exists.');
-        try {
-          await approvals().decisions.decide(workspace, row.outcome_id, row.id, { decision: claims.decision }, { type: 'link', id: null });
-        } catch (error) {
-          // Decided meanwhile by another channel: the link is spent like any used link.
-          if (error instanceof ServiceError && error.status === 409) return sendRefusal(ctx, 409, 'This link was already used', 'The action was already decided. Nothing was changed.');
-          throw error;
-        }
-        sendPage(ctx, 200, donePage(claims.decision, row.summary));
       },
     },
   ];

@@ -7,6 +7,7 @@ import { adminRoutes } from './admin.js';
 import { adminPageRoutes } from './adminPage.js';
 import { apiKeyRoutes } from './apiKeys.js';
 import { approvalRoutes } from './approvals.js';
+import { approvalLinkRoutes } from './approvalLinks.js';
 import { authRoutes } from './auth.js';
 import { crewRoutes } from './crews.js';
 import { deployRoutes } from './deploy.js';
@@ -24,11 +25,12 @@ import { systemRoutes } from './system.js';
 import { toolCallRoutes } from './toolCalls.js';
 import { webhookRoutes } from './webhooks.js';
 import { workflowRoutes } from './workflows.js';
+import { workspaceRoutes } from './workspace.js';
 
 /**
  * Every route of the service, one router module per resource, and the plugins' routes from the
  * registry (`plugins`), where the chat routes always stood, so the OpenAPI document keeps its order.
  */
 export function allRoutes(deps: HttpDeps, document: () => JsonSchema, plugins: readonly Plugin[] = deps.tools.registry.list()): RouteSpec[] {
-  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...toolOAuthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps), ...agentCardRoutes(deps)];
+  return [...systemRoutes(deps, document), ...crewRoutes(deps), ...deployRoutes(deps), ...outcomeRoutes(deps), ...workflowRoutes(deps), ...adminRoutes(deps), ...authRoutes(deps), ...apiKeyRoutes(deps), ...webhookRoutes(deps), ...outcomeStreamRoutes(deps), ...outcomeEventRoutes(deps), ...metricsRoutes(deps), ...adminPageRoutes(deps), ...pluginRoutes(plugins, deps), ...integrationRoutes(deps), ...oauthRoutes(deps), ...toolOAuthRoutes(deps), ...mcpRoutes(deps), ...mcpDiscoveryRoutes(deps), ...toolCallRoutes(deps), ...approvalRoutes(deps), ...workspaceRoutes(deps), ...approvalLinkRoutes(deps), ...agentCardRoutes(deps)];
 }
