@@ -104,7 +104,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
   const { chart } = handle;
   const commits = createSucceededCommits({ actors: options.actors, live, changed: options.changed });
   const steps = createDeliverySteps({ handle, live, send, stopping: options.stopping, gone: options.gone, inputOf: (row) => inputOf(row), commits, clock, logger });
-  const shortcut = createFirstAttemptShortcut(chart, definition.logic, schedule, options.jitter);
+  const shortcut = createFirstAttemptShortcut(chart, schedule, options.jitter);
 
   function inputOf(row: DeliveryRow, attemptSchedule: number[] = schedule): WebhookDeliveryInput {
     return { deliveryId: row.id, webhookId: row.webhook_id, schedule: attemptSchedule, jitter: options.jitter, attempt: row.attempt, scheduledAt: row.created_at };

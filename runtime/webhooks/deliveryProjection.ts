@@ -15,20 +15,25 @@ export function restingState(snapshot: DeliverySnapshot): RestingState | null {
 
 /**
  * The delivery machine's projection: what a snapshot stores, given the row as last stored.
- * - At rest (`waiting`, `succeeded`, `failed`): the row with the latest attempt's result and the
- *   persisted snapshot; the attempt the row showed until now when a later one replaces it (kept in
- *   `webhook_attempts`); and, while waiting, the retry timer (RETRY_DUE for the next attempt).
+ * - At rest (`waiting`, `succeeded`, `failed`): the row with the latest attempt's result; the
+ *   attempt the row showed until now when a later one replaces it (kept in `webhook_attempts`);
+ *   and, while waiting, the persisted snapshot and the retry timer (RETRY_DUE for the next
+ *   attempt). A finished delivery keeps no snapshot: its row (state, attempts, result) is all there
+ *   is of it, nothing restores it, and a redelivery starts a chart of its own. So no path stores a
+ *   snapshot it did not step to (the first-attempt shortcut stores the row alone).
  * - `scheduled` or `attempting`: nothing. An attempt in flight is not stored; a crash meanwhile
  *   leaves the row as it was (`scheduled`, or `waiting` without its fired timer) and recovery
  *   attempts it again.
  * - A snapshot the row already shows (a waiting delivery restored before RETRY_DUE): nothing.
  * An attempt was made when the machine recorded its result: `lastAttempt` is set and the attempt
  * actor did not fail (`error` is set only then, and the attempt number then counts no result).
- * Pure: `state` and `context` are the snapshot's (`restingState`), `persisted` serializes it;
+ * Pure: `state` and `context` are the snapshot's (`restingState`), `persisted` serializes it (null
+ * where there is no stepped snapshot: only a finished delivery may be stored without one);
  * `now` dates the row and a retry without reference time.
  */
-export function deliveryProjection(row: DeliveryRow, state: RestingState | null, context: WebhookDeliveryContext, persisted: () => string, now: string): TickRows {
+export function deliveryProjection(row: DeliveryRow, state: RestingState | null, context: WebhookDeliveryContext, persisted: (() => string) | null, now: string): TickRows {
   if (state === null) return {};
+  if (state === 'waiting' && persisted === null) throw new Error(`delivery ${row.id}: a waiting delivery is stored with its snapshot, which its retry restores`);
   if (state === row.state && context.attempt === row.attempt) return {};
   const result = context.error === null ? context.lastAttempt : null;
   const waiting = state === 'waiting';
@@ -42,7 +47,7 @@ export function deliveryProjection(row: DeliveryRow, state: RestingState | null,
     delivered_at: result ? result.at : row.delivered_at,
     next_retry: nextRetry,
     error: result ? (result.error ?? null) : (context.error ?? row.error),
-    snapshot: persisted(),
+    snapshot: waiting && persisted ? persisted() : null,
     updated_at: now,
   };
   const history = result && context.attempt > row.attempt ? latestAttemptOf(row) : null;
