@@ -1,4 +1,4 @@
-import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine, type Snapshot, type SnapshotFrom } from 'xstate';
+import type { Actor, AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorRow } from '../../storage/repositories/actors.js';
@@ -14,10 +14,10 @@ import { erase, isActorOf, type HostedDefinition, type MachineDefinition } from 
 import type { TickRows } from './tickRows.js';
 import { createRowWriters } from './rowWriter.js';
 import type { MachineHandle } from './machineHandle.js';
+import { createHostedActors } from './hostedActors.js';
 import { createPureChart, type PureChart } from './pureChart.js';
 import type { CommitActor } from './types.js';
 import type { CreditGuard } from './writeTick.js';
-
 export type { ActorHostHealth } from './groupCommit.js';
 export type { MachineDefinition } from './machineDefinition.js';
 export type { MachineHandle } from './machineHandle.js';
@@ -81,6 +81,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
   const terms = () => ({ owner: leases!.owner, leaseUntil: clock.now().getTime() + leases!.leaseMs });
   const fence: Fence | undefined = leases ? { owner: leases.owner, epochOf: (id) => held.get(id), terms } : undefined;
   const writers = createRowWriters();
+  const actors = createHostedActors();
   const commits = createGroupCommit({
     ...deps,
     writers,
@@ -140,8 +141,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
   function revive(row: ActorRow, epoch?: number): LiveActor {
     const def = definition(row.machine);
     if (epoch !== undefined) held.set(row.id, epoch);
-    // The stored JSON is the persisted snapshot (or input) of this very machine: decoded, not checked.
-    const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as Snapshot<unknown> }) : createActor(def.logic, { input: row.input });
+    const actor = actors.revive(def.logic, row);
     const entry = attach(def, row.id, actor, row.created_at, !row.snapshot);
     actor.start();
     entry.recording = true;
@@ -228,7 +228,7 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     let chart: PureChart<TLogic> | undefined;
     const handle: MachineHandle<TLogic> = {
       name: def.name,
-      create: (input) => createActor(typedDef.logic, { input }),
+      create: (input) => actors.create(typedDef.logic, input),
       start(id, actor, createdAt) {
         if (commits.closed) throw new HostStoppedError();
         // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
