@@ -7,6 +7,7 @@ import { createActorLoader } from './actorLoader.js';
 import { ActorFencedError } from './designedStops.js';
 import type { Fence } from './fence.js';
 import { createGroupCommit, type ActorHostHealth } from './groupCommit.js';
+import { createHostedActors } from './hostedActors.js';
 import { createHostedHandle, type HostedHandleDeps } from './hostedHandle.js';
 import { createLeaseRounds } from './leaseRounds.js';
 import type { LiveActorView } from './liveActor.js';
@@ -103,11 +104,12 @@ export function createActorHost(deps: ActorHostDeps): ActorHost {
     if (!def) throw new Error(`no machine named ${name} is registered with the actor host`);
     return def;
   };
-  const loader = createActorLoader({ repos, clock, onError: deps.onError, definition, residents, commits, held, ...(leases ? { terms } : {}) });
+  const actors = createHostedActors();
+  const loader = createActorLoader({ repos, clock, onError: deps.onError, definition, residents, actors, commits, held, ...(leases ? { terms } : {}) });
   const rounds = leases
     ? createLeaseRounds({ repos, clock, onError: deps.onError, leases, terms, closed: () => commits.closed, reviveClaimed: loader.reviveClaimed, restored: restoredListeners })
     : undefined;
-  const handleDeps: HostedHandleDeps = { repos, residents, loader, commits, held: leases ? held : undefined };
+  const handleDeps: HostedHandleDeps = { repos, residents, loader, actors, commits, held: leases ? held : undefined };
 
   // Each member is documented once, on the ActorHost contract below.
   return {

@@ -1,4 +1,4 @@
-import { createActor, type Actor, type AnyStateMachine, type Snapshot } from 'xstate';
+import type { Actor, AnyStateMachine } from 'xstate';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorRow, LeaseTerms } from '../../storage/repositories/actors.js';
 import type { Clock } from '../clock.js';
@@ -6,6 +6,7 @@ import { ActorOwnedElsewhereError } from './actorOwnedElsewhereError.js';
 import { ActorStoppedError } from './actorStoppedError.js';
 import { HostStoppedError } from './designedStops.js';
 import type { GroupCommit } from './groupCommit.js';
+import type { HostedActors } from './hostedActors.js';
 import { LiveActor } from './liveActor.js';
 import type { HostedDefinition } from './machineDefinition.js';
 import type { ResidentActors } from './residentActors.js';
@@ -17,6 +18,8 @@ export interface ActorLoaderDeps {
   /** The registered definition named `name`; throws for an unknown one. */
   definition(name: string): HostedDefinition;
   residents: ResidentActors;
+  /** Makes the actors, all in the host's one xstate system. */
+  actors: HostedActors;
   commits: GroupCommit;
   /** The lease epochs this process holds (only with leases; shared with the residents and the fence). */
   held: Map<string, number>;
@@ -60,8 +63,7 @@ export function createActorLoader(deps: ActorLoaderDeps): ActorLoader {
   function revive(row: ActorRow, epoch?: number): LiveActor {
     const def = deps.definition(row.machine);
     if (epoch !== undefined) held.set(row.id, epoch);
-    // The stored JSON is the persisted snapshot (or input) of this very machine: decoded, not checked.
-    const actor = row.snapshot ? createActor(def.logic, { snapshot: row.snapshot as Snapshot<unknown> }) : createActor(def.logic, { input: row.input });
+    const actor = deps.actors.revive(def.logic, row);
     const entry = attach(def, row.id, actor, row.created_at, !row.snapshot);
     actor.start();
     entry.recording = true;

@@ -1,8 +1,9 @@
-import { createActor, type Actor, type AnyStateMachine, type SnapshotFrom } from 'xstate';
+import type { Actor, AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { Repositories } from '../../storage/index.js';
 import type { ActorLoader } from './actorLoader.js';
 import { HostStoppedError } from './designedStops.js';
 import type { GroupCommit } from './groupCommit.js';
+import type { HostedActors } from './hostedActors.js';
 import { isActorOf, type HostedDefinition, type MachineDefinition } from './machineDefinition.js';
 import type { MachineHandle } from './machineHandle.js';
 import { createPureChart, type PureChart } from './pureChart.js';
@@ -13,6 +14,8 @@ export interface HostedHandleDeps {
   repos: Repositories;
   residents: ResidentActors;
   loader: ActorLoader;
+  /** Makes the actors, all in the host's one xstate system. */
+  actors: HostedActors;
   commits: GroupCommit;
   /** The lease epochs this process holds; undefined without leases (nothing to hold). */
   held: Map<string, number> | undefined;
@@ -44,7 +47,7 @@ export function createHostedHandle<TLogic extends AnyStateMachine>(typedDef: Mac
   let chart: PureChart<TLogic> | undefined;
   const handle: MachineHandle<TLogic> = {
     name: def.name,
-    create: (input) => createActor(typedDef.logic, { input }),
+    create: (input) => deps.actors.create(typedDef.logic, input),
     start(id, actor, createdAt) {
       if (commits.closed) throw new HostStoppedError();
       // Its row was inserted owned by this process at epoch 1 (writeTick with the fence).
