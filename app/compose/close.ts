@@ -50,7 +50,8 @@ async function drainServer(server: http.Server, limitMs: number): Promise<void> 
  * Each step relies on the ones before it; do not reorder.
  */
 export async function closeRuntime(parts: ClosingParts): Promise<void> {
-  const deadline = Date.now() + parts.limitMs;
+  // A bound on this process's own wait, so elapsed time (monotonic), not the service's clock.
+  const deadline = performance.now() + parts.limitMs;
   // Upgraded (WebSocket) sockets would hold server.close() open: close the streams first.
   await parts.eventsOut.closeStreams();
   // Half the limit for open requests: the rest of the shutdown gets the other half.

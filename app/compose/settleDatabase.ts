@@ -11,11 +11,12 @@ interface PoolCounters {
  * after the actors stopped and before the pool is destroyed: reads their steps had already asked
  * for (e.g. a restore loading a thousand outcomes' inputs) finish instead of being aborted by
  * `destroy()`, which knex reports as one "Acquire connection error" stack per waiting query.
+ * `deadline` is in `performance.now()` time: a bound on the process's own wait, not a date.
  */
 export async function settleDatabase(db: Db, deadline: number): Promise<void> {
   const pool = (db.client as { pool?: PoolCounters }).pool;
   if (!pool) return;
-  while (pool.numUsed() + pool.numPendingAcquires() > 0 && Date.now() < deadline) {
+  while (pool.numUsed() + pool.numPendingAcquires() > 0 && performance.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

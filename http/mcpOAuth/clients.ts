@@ -1,5 +1,6 @@
 import type { OAuthRegisteredClientsStore } from '@modelcontextprotocol/sdk/server/auth/clients.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { Clock } from '../../runtime/clock.js';
 import type { GuardedFetch } from '../../runtime/tools/guardedFetch.js';
 import type { McpOAuthClientConfig } from '../../runtime/mcpServerConfig.js';
 
@@ -13,13 +14,13 @@ const maxDocumentBytes = 16 * 1024;
  * guard (no private addresses, no redirects), at most 16 KiB, its `client_id` the URL itself, and
  * kept 5 minutes. Such a client is public (PKCE, no secret).
  */
-export function createMcpOAuthClients(registered: McpOAuthClientConfig[], guardedFetch: GuardedFetch): OAuthRegisteredClientsStore {
+export function createMcpOAuthClients(registered: McpOAuthClientConfig[], guardedFetch: GuardedFetch, clock: Clock): OAuthRegisteredClientsStore {
   const known = new Map(registered.map((client) => [client.client_id, clientOf(client)]));
   const fetched = new Map<string, { client: OAuthClientInformationFull; until: number }>();
 
   async function metadataDocument(url: string): Promise<OAuthClientInformationFull | undefined> {
     const cached = fetched.get(url);
-    if (cached && cached.until > Date.now()) return cached.client;
+    if (cached && cached.until > clock.now().getTime()) return cached.client;
     let document: Record<string, unknown>;
     try {
       const response = await guardedFetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(5_000) });
@@ -33,7 +34,7 @@ export function createMcpOAuthClients(registered: McpOAuthClientConfig[], guarde
     if (document.client_id !== url || !Array.isArray(redirects) || redirects.length === 0 || !redirects.every((uri) => typeof uri === 'string' && URL.canParse(uri))) return undefined;
     const client = clientOf({ client_id: url, redirect_uris: redirects as string[], ...(typeof document.client_name === 'string' ? { client_name: document.client_name } : {}) });
     if (fetched.size >= 1000) fetched.delete(fetched.keys().next().value!);
-    fetched.set(url, { client, until: Date.now() + cacheMs });
+    fetched.set(url, { client, until: clock.now().getTime() + cacheMs });
     return client;
   }
 

@@ -27,7 +27,7 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
   const grants = createMcpOAuthGrants({ repos: deps.repos, clock: deps.clock });
   const guardedFetch = createGuardedFetch({ allowPrivate: deps.config.allowPrivateUrls });
-  const clients = createMcpOAuthClients(deps.config.mcpServer.oauthClients, guardedFetch);
+  const clients = createMcpOAuthClients(deps.config.mcpServer.oauthClients, guardedFetch, deps.clock);
   const apps = new Map<string, NodeHandler>();
 
   /** The issuer for a request: CREWD_PUBLIC_URL, or this localhost address; undefined elsewhere. */

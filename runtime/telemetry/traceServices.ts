@@ -56,7 +56,8 @@ export function traceServices<S extends StageServices>(services: S, active: Acti
   if (runIntegrations) {
     traced.runIntegrations = async (input, signal) => {
       const parent = parentOf(input.outcomeId);
-      const startTime = Date.now();
+      // OpenTelemetry's own time base (its spans end on it), not the service's clock.
+      const startTime = performance.timeOrigin + performance.now();
       const result = await runIntegrations(input, signal);
       for (const [integration, entry] of Object.entries(result?.executed ?? {})) {
         const span = tracer.startSpan(

@@ -88,8 +88,9 @@ function callTokenEndpoint(tokens: StoredOAuthTokens, discovery: OAuthDiscoveryS
 
 /** Another process holds the claim: wait until it saved new tokens, refused, or let go. */
 async function waitForOther(row: OAuthCredentialRow, deps: RefreshDeps): Promise<RefreshOutcome> {
-  const deadline = Date.now() + (deps.waitMs ?? claimMs);
-  while (Date.now() < deadline) {
+  // A bound on this process's own wait: elapsed time (monotonic), not the injected clock's dates.
+  const deadline = performance.now() + (deps.waitMs ?? claimMs);
+  while (performance.now() < deadline) {
     await sleep(deps.pollMs ?? 100);
     const current = await deps.repo.get(row.id);
     if (!current) return { kind: 'unchanged' };
