@@ -10,8 +10,10 @@ import path from 'node:path';
 // the longest, alone, in a measured run (`ava.probe.config.js`); then the folders whose files start
 // crewd processes or clusters; the unit folders last. A file missing here only moves within its folder.
 const slowest = [
-  'e2e/shutdown', 'e2e/reliabilityRestart', 'e2e/idempotencyCrash', 'e2e/mcpConformance', 'e2e/toolCalls',
-  'e2e/mcpTenants', 'e2e/integrationsOauthGoogle', 'e2e/mcpOAuth', 'docs/commands',
+  'e2e/shutdown', 'e2e/reliabilityRestart', 'e2e/idempotencyCrash', 'runtime/cli', 'http/idempotencyCrash',
+  'e2e/mcpConformance', 'e2e/toolCalls', 'e2e/mcpTenants', 'e2e/integrationsOauthGoogle', 'http/metrics',
+  'e2e/tracingCrash', 'e2e/tracing', 'e2e/mcpOAuth', 'scale/mcpTenants', 'docs/commands', 'runtime/cliActions',
+  'runtime/cliClient',
 ];
 const folders = ['scale', 'e2e', 'clients', 'docs', 'app', 'http', 'runtime', 'machines', 'plugins', 'storage', 'models', 'quality', 'schemas', 'architecture'];
 
