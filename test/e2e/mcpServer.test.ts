@@ -3,10 +3,12 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import test from 'ava';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { sharedServer, startServer, type TestServer } from '../helpers/server.js';
 
 const brief = 'Write a short article about composting in small city apartments.';
 type Structured = Record<string, any>;
+// The tests share one server, but for the one that reads the workspace's latest outcome.
+const shared = sharedServer();
 
 /** The official v2 client on the 2026-07-28 protocol (stateless, per-request envelope). */
 async function modernClient(t: { teardown(fn: () => unknown): void }, server: TestServer, key = server.key) {
@@ -26,8 +28,7 @@ async function legacyClient(t: { teardown(fn: () => unknown): void }, server: Te
 }
 
 test('without a key /mcp answers 401 in the service error shape', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const response = await fetch(`${server.url}/mcp`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
@@ -67,8 +68,7 @@ test('2026-07-28 client: lists the five tools with input and output schemas, dep
 });
 
 test('2026-07-28 client: a subscription hears an update per event of the outcome', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const client = await modernClient(t, server);
   const deployed = (await client.callTool({ name: 'deploy_crew', arguments: { crew: 'writer', brief, wait: false } })).structuredContent as Structured;
   const uri = `crewd://outcomes/${deployed.id}`;
@@ -93,8 +93,7 @@ test('2026-07-28 client: a subscription hears an update per event of the outcome
 });
 
 test('2025-11-25 client (SDK 1.x): session, tools, deploy with progress, subscribe and hear updates', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const { client, transport } = await legacyClient(t, server);
   t.truthy(transport.sessionId, 'the server gave a session id');
   const { tools } = await client.listTools();
@@ -134,8 +133,7 @@ test('2025-11-25 client (SDK 1.x): session, tools, deploy with progress, subscri
 });
 
 test('a key without crews:write gets a tool error naming the permission, on both generations', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const workspace = await server.runtime.workspaces.create({ name: 'readers', plan: 'starter' });
   const { secret } = await server.runtime.keys.create({ workspaceId: workspace.id, name: 'reader', permissions: ['outcomes:read'] });
   const modern = await modernClient(t, server, secret);
@@ -151,8 +149,7 @@ test('a key without crews:write gets a tool error naming the permission, on both
 });
 
 test('bad input is a tool error in plain words, never a crash', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const client = await modernClient(t, server);
   const missing = await client.callTool({ name: 'deploy_crew', arguments: { crew: 'writer' } });
   t.true(missing.isError);
@@ -174,8 +171,7 @@ test('bad input is a tool error in plain words, never a crash', async (t) => {
 });
 
 test('2025-11-25 client (SDK 1.x): a deploy runs as a task when the client asks for one, and the task is the outcome', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const { client } = await legacyClient(t, server);
   t.truthy(client.getServerCapabilities()?.tasks?.requests?.tools?.call, 'the server says tools/call may run as a task');
   const { tools } = await client.listTools();

@@ -2,7 +2,7 @@ import net from 'node:net';
 import test from 'ava';
 import WebSocket from 'ws';
 import { onEveryBackend } from '../helpers/backends.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { sharedServer, startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { waitFor } from '../helpers/waitFor.js';
 
@@ -51,8 +51,11 @@ async function finished(server: TestServer, outcomeId: string): Promise<void> {
   await until(async () => {
     const { body } = await server.call('GET', `/v1/outcomes/${outcomeId}`);
     return body.status === 'completed' || body.status === 'failed';
-  }, `outcome ${outcomeId} to finish`);
+  }, `outcome ${outcomeId} to finish`, { maxEveryMs: 200 }); // a finished outcome stays finished
 }
+
+// One server for the tests without a setting of their own and without a count of the server's clients.
+const shared = sharedServer();
 
 function checkSequences(t: import('ava').ExecutionContext, messages: Message[], from: number) {
   const sequences = messages.slice(1).map((m) => m.sequence);
@@ -64,8 +67,7 @@ function checkSequences(t: import('ava').ExecutionContext, messages: Message[], 
 }
 
 test('upgrades are refused with real HTTP answers before the handshake', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const ws = server.url.replace('http', 'ws');
   const outcomeId = await deploy(server);
 
@@ -100,8 +102,7 @@ test('upgrades are refused with real HTTP answers before the handshake', async (
 });
 
 test('a raw upgrade to an unknown path gets an HTTP 404 and the socket is closed', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const { port } = new URL(server.url);
   const answer = await new Promise<string>((resolve, reject) => {
     const socket = net.connect(Number(port), '127.0.0.1', () => {
@@ -139,8 +140,7 @@ test('a stream sends the snapshot, then every event in order, and closes with 10
 });
 
 test('?after=<sequence> resumes with the events after it; a finished outcome closes after catching up', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   await finished(server, outcomeId);
   const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
@@ -251,8 +251,7 @@ test('a client that does not keep up is closed with 1013 instead of queueing wit
 });
 
 test('live events written directly after connecting arrive once each, in order', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const id = 'out_livetest';
   await runningOutcome(server, id);
   const { ws } = await open(server, id);
@@ -283,8 +282,7 @@ test('live events written directly after connecting arrive once each, in order',
 });
 
 test('the snapshot sequence is the latest stored sequence even when ?after= is beyond it', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   await finished(server, outcomeId);
   const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
@@ -296,8 +294,7 @@ test('the snapshot sequence is the latest stored sequence even when ?after= is b
 });
 
 test('an unknown query parameter on the stream is a 400 naming it, before the upgrade', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   const res = await refusal(`${server.url.replace('http', 'ws')}/v1/outcomes/${outcomeId}/stream?colour=red`, { authorization: `Bearer ${server.key}` });
   t.is(res.status, 400);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { createCrewdClient, type StreamMessage } from '../../clients/typescript/src/index.js';
 import { onEveryBackend } from '../helpers/backends.js';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { sharedServer, startServer, type TestServer } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
 interface SseMessage {
@@ -61,13 +61,14 @@ async function finished(server: TestServer, outcomeId: string): Promise<void> {
   await until(async () => {
     const { body } = await server.call('GET', `/v1/outcomes/${outcomeId}`);
     return body.status === 'completed' || body.status === 'failed' ? true : undefined;
-  }, `outcome ${outcomeId} to finish`);
+  }, `outcome ${outcomeId} to finish`, { maxEveryMs: 200 }); // a finished outcome stays finished
 }
 
 onEveryBackend((backend) => {
+  // Both tests follow outcomes of their own on one server per backend.
+  const started = backend.shared({ CREWD_LOCAL_MODEL_DELAY_MS: '40' });
   backend.test('SSE sends the snapshot, then every stored event in order with id: <sequence>, and ends at completion', async (t) => {
-    const server = await backend.start({ CREWD_LOCAL_MODEL_DELAY_MS: '40' });
-    t.teardown(() => server.close());
+    const server = await started();
     const outcomeId = await deploy(server);
     const { status, messages } = await followSse(server, outcomeId);
 
@@ -85,8 +86,7 @@ onEveryBackend((backend) => {
   });
 
   backend.test('SSE opened with ?after= past the last event of a running outcome ends when it finishes', async (t) => {
-    const server = await backend.start({ CREWD_LOCAL_MODEL_DELAY_MS: '40' });
-    t.teardown(() => server.close());
+    const server = await started();
     const outcomeId = await deploy(server);
     const { messages } = await followSse(server, outcomeId, { query: '?after=100000' });
     await finished(server, outcomeId);
@@ -97,9 +97,11 @@ onEveryBackend((backend) => {
   });
 });
 
+// One server for the tests without a setting of their own.
+const shared = sharedServer();
+
 test('Last-Event-ID resumes with exactly the rest; it wins over ?after=', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   await finished(server, outcomeId);
   const stored = await server.runtime.repos.events.listForOutcome(outcomeId);
@@ -121,8 +123,7 @@ test('Last-Event-ID resumes with exactly the rest; it wins over ?after=', async 
 });
 
 test("another workspace's outcome is 404, a key without outcomes:read is 403, no key is 401", async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   const other = await server.runtime.workspaces.create({ name: 'other', plan: 'pro' });
   const stranger = await server.runtime.keys.create({ workspaceId: other.id, name: 's', permissions: ['outcomes:read'] });
@@ -137,8 +138,7 @@ test("another workspace's outcome is 404, a key without outcomes:read is 403, no
 });
 
 test('without Accept: text/event-stream the stored events come as JSON pages with a cursor', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await shared();
   const outcomeId = await deploy(server);
   await finished(server, outcomeId);
   const stored = await server.runtime.repos.events.listForOutcome(outcomeId);

@@ -50,7 +50,7 @@ test('kill -9 during slow tool calls: after restart every restored outcome uses 
       const view = await call(url, 'GET', `/v1/outcomes/${id}`);
       t.not(view.body.status, 'failed', `${id} failed: ${JSON.stringify(view.body.error)}`);
       return view.body.status === 'completed' ? view.body : undefined;
-    }, `${id} to complete`);
+    }, `${id} to complete`, { maxEveryMs: 200 }); // completed stays completed: fewer polls of a settled state
     t.is(done.status, 'completed');
   }
   await stopProcess(child);

@@ -1,7 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import type { RuntimeOptions } from '../../app/createRuntime.js';
 import { createPostgresDatabase, postgresTest } from './postgres.js';
-import { startServer, type TestServer } from './server.js';
+import { sharedServer, startServer, type TestServer } from './server.js';
 
 /** One storage backend the engine's contract runs on. */
 export interface Backend {
@@ -41,13 +41,7 @@ function backend(name: Backend['name'], start: Backend['start'], register: Backe
     name,
     start,
     test: (title, body) => register(`${title} on ${name}`, body),
-    shared(env = {}, options = {}) {
-      let pending: Promise<TestServer> | undefined;
-      test.after.always(async () => {
-        if (pending) await (await pending.catch(() => undefined))?.close();
-      });
-      return () => (pending ??= start(env, typeof options === 'function' ? options() : options));
-    },
+    shared: (env = {}, options = {}) => sharedServer(() => start(env, typeof options === 'function' ? options() : options)),
   };
 }
 

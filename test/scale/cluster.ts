@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import knex, { type Knex } from 'knex';
 import { scopes } from '../../runtime/auth/scopes.js';
 import { loadConfig } from '../../runtime/config.js';
-import { createRuntime, type Runtime } from '../../app/createRuntime.js';
+import type { Runtime } from '../../app/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { createPostgresDatabase } from '../helpers/postgres.js';
 import { freePort, startProcess, stopProcess } from '../helpers/processes.js';
@@ -70,6 +70,9 @@ export async function startCluster(count: number, env: Record<string, string> = 
   /** Runs `fn` on a runtime that serves nothing, as the admin CLI (`crewd workspaces create`, ...) does. */
   async function admin<T>(fn: (runtime: Runtime) => Promise<T>): Promise<T> {
     const config = loadConfig({ ...baseEnv, CREWD_DATA_DIR: tempDir('crewd-admin-'), CREWD_LOG_LEVEL: 'silent' });
+    // Loaded on first use: most scale tests never call admin, and the service costs a test file about
+    // 1.4 to 2.3 CPU-s to load.
+    const { createRuntime } = await import('../../app/createRuntime.js');
     const runtime = await createRuntime(config, { bootstrap: false, runActors: false, logger: createLogger('silent') });
     try {
       return await fn(runtime);
