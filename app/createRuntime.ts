@@ -75,7 +75,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const cipher = createCipher(secretKey);
   // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
   const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving });
-  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, onError: (error, message) => logger.warn({ err: error }, message) });
+  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, signals: scale.signals, onError: (error, message) => logger.warn({ err: error }, message) });
   // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
   const node = ids.id('node', 16);
   const idempotency = await buildIdempotency({ config, db, repos, cipher, clock, logger, owner: node, serving });

@@ -15,8 +15,8 @@ import { createLogger } from '../runtime/logger.js';
  *   (local model, no think time), deploys spread round robin over HTTP, from the first deploy to
  *   the last `outcome.completed` committed;
  * - database statements (round trips) per completed outcome, counted on knex's query event in
- *   one in-process runtime on Postgres (LISTEN/NOTIFY notices ride a separate connection: one
- *   `SELECT pg_notify(...)` per committed tick, not counted here).
+ *   one in-process runtime on Postgres (a tick's events notice rides its events insert; other
+ *   notices ride the listening connection and are not counted here).
  * Needs Postgres at CREWD_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
  */
 

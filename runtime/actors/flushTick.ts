@@ -1,6 +1,6 @@
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
-import type { NewEvent } from '../../storage/repositories/events.js';
+import type { EventNotice, NewEvent } from '../../storage/repositories/events.js';
 import { classifyWriteError } from './classifyWriteError.js';
 import type { Fence } from './fence.js';
 import type { RowWriters } from './rowWriter.js';
@@ -17,6 +17,8 @@ export interface FlushContext {
   unitOf(id: string, pending: PendingActor): TickUnit;
   /** Leased actors (Postgres): writes are conditional on (owner, epoch). */
   fence?: Fence;
+  /** The notices of written events, sent by the transaction that writes them (writeTick.ts). */
+  notices?: (events: readonly NewEvent[]) => EventNotice[];
 }
 
 export interface FlushResult {
@@ -96,7 +98,7 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   }
 
   try {
-    await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, items.map((item) => item.unit), trx, ctx.fence));
+    await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, items.map((item) => item.unit), trx, ctx.fence, ctx.notices));
     settleGroups(items);
     return { events: eventsOf(items), failed, fenced: fencedOf(items), retry: null, retryError: null };
   } catch (error) {
@@ -108,7 +110,7 @@ export async function flushTick(ctx: FlushContext, tick: PendingTick): Promise<F
   for (let i = 0; i < items.length; i += 1) {
     const item = items[i]!;
     try {
-      await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, [item.unit], trx, ctx.fence));
+      await ctx.db.transaction((trx) => writeTick(ctx.repos, ctx.writers, [item.unit], trx, ctx.fence, ctx.notices));
       stored.push(item);
     } catch (error) {
       if (classifyWriteError(error) === 'transient') {

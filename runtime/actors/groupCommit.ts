@@ -51,8 +51,9 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
 
   async function flushOnce(current: PendingTick): Promise<boolean> {
     const now = clock.now().toISOString();
-    const result = await flushTick({ db, repos, writers: deps.writers, unitOf: tickUnitOf(deps.liveActor, now), ...(deps.fence ? { fence: deps.fence } : {}) }, current);
-    if (result.events.length > 0) deps.eventBus.publish(result.events);
+    // Every transaction of the flush sends its own events' notices to the other processes.
+    const result = await flushTick({ db, repos, writers: deps.writers, unitOf: tickUnitOf(deps.liveActor, now), notices: deps.eventBus.notices, ...(deps.fence ? { fence: deps.fence } : {}) }, current);
+    if (result.events.length > 0) deps.eventBus.publish(result.events, true);
     for (const id of result.fenced) deps.lost?.(id);
     for (const failure of result.failed) await isolateActor(deps, failure.id, failure.error, now);
     if (result.retry) {

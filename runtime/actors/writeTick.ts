@@ -1,6 +1,7 @@
 import type { Db } from '../../storage/db.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
+import type { EventNotice, NewEvent } from '../../storage/repositories/events.js';
 import { fenceUnits, type Fence } from './fence.js';
 import type { RowWriters } from './rowWriter.js';
 import { mergeTickRows, type TickRows } from './tickRows.js';
@@ -87,8 +88,10 @@ async function takeCredits(repos: Repositories, units: TickUnit[], trx: Db): Pro
  * With a `fence` (Postgres, leased actors) the write is conditional on (owner, epoch): the tick's
  * actor rows are locked first, and a unit whose actor another process holds now is marked
  * `fenced` and nothing of it is written; new actor rows are inserted owned by this process.
+ * With `notices`, the statement that appends the events also NOTIFYs the other processes of them
+ * (delivered on commit): the tick needs no statement of its own to announce them.
  */
-export async function writeTick(repos: Repositories, writers: RowWriters, units: TickUnit[], trx: Db, fence?: Fence): Promise<void> {
+export async function writeTick(repos: Repositories, writers: RowWriters, units: TickUnit[], trx: Db, fence?: Fence, notices?: (events: readonly NewEvent[]) => EventNotice[]): Promise<void> {
   for (const unit of units) {
     unit.refused = false;
     unit.fenced = false;
@@ -109,5 +112,6 @@ export async function writeTick(repos: Repositories, writers: RowWriters, units:
   if (rows.actors?.length) await repos.actors.insert(rows.actors, trx, fence?.terms());
   if (snapshots.length) await repos.actors.upsertMany(snapshots, trx);
   await writers.write('update', rows, trx, repos);
-  if (rows.events?.length) await repos.events.appendMany(rows.events, trx);
+  // The events' notices to the other processes ride the statement that appends them (Postgres).
+  if (rows.events?.length) await repos.events.appendMany(rows.events, trx, notices?.(rows.events));
 }

@@ -2,10 +2,14 @@ import type { Db } from '../../storage/db.js';
 import type { ApiKeyRow, ApiKeysRepository } from '../../storage/repositories/apiKeys.js';
 import type { WorkspaceRow, WorkspacesRepository } from '../../storage/repositories/workspaces.js';
 import type { Clock } from '../clock.js';
+import type { ClusterSignals } from '../events/clusterSignals.js';
 import type { IdGenerator } from '../ids.js';
 import { ExpiringCache } from './keyCache.js';
 import { displayPrefix, hashSecret, newSecret } from './keySecrets.js';
 import { watchRevocations } from './revocationWatch.js';
+
+/** The cluster topic a revoke NOTIFYs (no payload): every process reads the revocation version. */
+export const revocationTopic = 'revocation';
 import type { Scope } from './scopes.js';
 
 /** What a request learns about the key it presented. */
@@ -38,8 +42,17 @@ export interface KeyServiceOptions {
   cacheTtlMs?: number;
   /** How often last-used stamps are written, in one batch. */
   flushEveryMs?: number;
-  /** How often the revocation version is read (default 1 s); 0 turns the watch off. */
+  /**
+   * How often the revocation version is read: 1 s by default, 5 s with shared `signals` (where a
+   * revoke's notice makes every process read at once and the poll is only the safety net); 0 turns
+   * the watch off.
+   */
   revocationPollMs?: number;
+  /**
+   * Notices between processes (Postgres): a revoke NOTIFYs them in its own transaction, and a
+   * notice, or notices that may have been lost, makes this process read the version at once.
+   */
+  signals?: Pick<ClusterSignals, 'shared' | 'notice' | 'on' | 'onResync'>;
   onError?(error: unknown, message: string): void;
 }
 
@@ -63,7 +76,8 @@ function keyRow(ids: IdGenerator, clock: Clock, input: { workspaceId: string; na
  * Creates, verifies and revokes API keys. Verification reads the database only on a cache miss:
  * a revoke on this node drops the cache line at once; a revoke by another process (the CLI, another
  * node) bumps the database's revocation version, which this service reads every
- * `revocationPollMs` (1 s) and, when it moved, drops every cached key. `cacheTtlMs` bounds the
+ * `revocationPollMs` (1 s; 5 s on Postgres, where the revoke's notice makes every process read it
+ * at once) and, when it moved, drops every cached key. `cacheTtlMs` bounds the
  * rest (a renamed key's name). `last_used_at` is collected in memory and written in batches, never
  * on the request path.
  */
@@ -79,7 +93,10 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
   const timer = setInterval(() => void flush().catch(() => undefined), options.flushEveryMs ?? 5_000);
   timer.unref();
 
-  const revocations = watchRevocations({ apiKeys, pollMs: options.revocationPollMs ?? 1_000, onMoved: () => known.clear(), onError: options.onError });
+  const signals = options.signals?.shared ? options.signals : undefined;
+  const revocations = watchRevocations({ apiKeys, pollMs: options.revocationPollMs ?? (signals ? 5_000 : 1_000), onMoved: () => known.clear(), onError: options.onError });
+  signals?.on(revocationTopic, () => revocations.readNow());
+  signals?.onResync(() => revocations.readNow());
 
   async function flush(): Promise<void> {
     if (pendingLastUsed.size === 0) return;
@@ -157,7 +174,7 @@ export function createKeyService(options: KeyServiceOptions): KeyService {
     },
 
     async revoke(keyId: string): Promise<void> {
-      await apiKeys.revoke(keyId, clock.now().toISOString());
+      await apiKeys.revoke(keyId, clock.now().toISOString(), signals?.notice?.(revocationTopic, null) ?? undefined);
       known.deleteWhere((entry) => entry.row.id === keyId);
       pendingLastUsed.delete(keyId);
     },

@@ -18,6 +18,12 @@ export interface ClusterSignals {
   /** Whether other processes can exist (Postgres); false for the single-process variant. */
   readonly shared: boolean;
   send(topic: string, payload: unknown): void;
+  /**
+   * The notice `send` would send, as a channel and a message for a writer to NOTIFY inside its own
+   * transaction (delivered on commit, with no statement of its own; issue 30 item 2). Absent or
+   * null where nothing is shared.
+   */
+  notice?(topic: string, payload: unknown): { channel: string; message: string } | null;
   on(topic: string, handler: SignalHandler): () => void;
   onResync(handler: () => void): () => void;
   start(): Promise<void>;
@@ -149,6 +155,9 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
   return {
     node: options.node,
     shared: true,
+    notice(topic: string, payload: unknown): { channel: string; message: string } {
+      return { channel, message: JSON.stringify({ n: options.node, t: topic, p: payload }) };
+    },
     send(topic: string, payload: unknown): void {
       if (closed || !connected) return;
       queue.push(JSON.stringify({ n: options.node, t: topic, p: payload }));

@@ -1,4 +1,4 @@
-import type { NewEvent } from '../../storage/repositories/events.js';
+import type { EventNotice, NewEvent } from '../../storage/repositories/events.js';
 import { chunkForNotify, type ClusterSignals } from './clusterSignals.js';
 
 export type EventListener = (events: readonly NewEvent[]) => void;
@@ -41,21 +41,26 @@ export function createEventBus(onListenerError: (error: unknown) => void = () =>
     });
   }
 
-  function announce(events: readonly NewEvent[]): void {
+  /** The notices' payloads: (outcome, highest sequence) pairs in chunks NOTIFY takes. */
+  function payloads(events: readonly NewEvent[]): Array<Array<[string, number]>> {
     const highest = new Map<string, number>();
     for (const event of events) {
       // Events without an outcome still wake the other processes' webhook fan-out.
       const key = event.outcome_id ?? '';
       highest.set(key, Math.max(highest.get(key) ?? 0, event.sequence));
     }
-    for (const chunk of chunkForNotify([...highest])) signals!.send(eventsTopic, chunk);
+    return chunkForNotify([...highest]);
   }
 
   return {
-    publish(events: readonly NewEvent[]): void {
+    publish(events: readonly NewEvent[], announced = false): void {
       if (events.length === 0) return;
       each(listeners, (listener) => listener(events));
-      if (signals?.shared) announce(events);
+      if (signals?.shared && !(announced && signals.notice)) for (const chunk of payloads(events)) signals.send(eventsTopic, chunk);
+    },
+    notices(events: readonly NewEvent[]): EventNotice[] {
+      if (!signals?.shared || !signals.notice || events.length === 0) return [];
+      return payloads(events).flatMap((chunk) => signals.notice!(eventsTopic, chunk) ?? []);
     },
     subscribe(listener: EventListener): () => void {
       listeners.add(listener);
@@ -74,7 +79,14 @@ export function createEventBus(onListenerError: (error: unknown) => void = () =>
 }
 
 export interface EventBus {
-  publish(events: readonly NewEvent[]): void;
+  /** Tells this process's listeners, and the other processes unless `announced` (the writer sent `notices(events)` with them). */
+  publish(events: readonly NewEvent[], announced?: boolean): void;
+  /**
+   * The notices of these events for the writer's own transaction to send (Postgres; empty when
+   * nothing is shared): NOTIFY is delivered on commit, so the committing statement carries them
+   * and the tick spends no commit of its own on them. Publish with `announced` then.
+   */
+  notices(events: readonly NewEvent[]): EventNotice[];
   subscribe(listener: EventListener): () => void;
   /** Events committed by other processes (never this one's); nothing arrives on SQLite. */
   subscribeRemote(listener: RemoteListener): () => void;

@@ -3,7 +3,7 @@ import type { ClusterSignals } from '../events/clusterSignals.js';
 
 /** What the sweep needs from the shared queue's options. */
 export interface CapacitySweepOptions {
-  repo: Pick<CapacityLineRepository, 'waitingWorkspaces' | 'dropFinished'>;
+  repo: Pick<CapacityLineRepository, 'recover'>;
   signals: Pick<ClusterSignals, 'onResync'>;
   onError(error: unknown, message: string): void;
   /** How often waiting outcomes of this process look again for a slot whose notice was lost: 1 s by default. */
@@ -39,8 +39,10 @@ export function createCapacitySweep(options: CapacitySweepOptions, runs: boolean
     const now = options.monotonic?.() ?? performance.now();
     if (runs && (recover || now - lastRecovery >= recoverMs)) {
       lastRecovery = now;
-      Promise.all([repo.waitingWorkspaces(), repo.dropFinished()])
-        .then(([waiting, freed]) => new Set([...waiting, ...freed]).forEach((workspaceId) => pump(workspaceId)))
+      // One statement: frees dead processes' slots and names what waits on any worker.
+      repo
+        .recover()
+        .then((workspaces) => new Set(workspaces).forEach((workspaceId) => pump(workspaceId)))
         .catch((error: unknown) => {
           if (!stopped) options.onError(error, 'reading the capacity line failed');
         });

@@ -1,4 +1,5 @@
 import type { Db } from '../db.js';
+import { notifyWithin, type TransactionNotice } from '../sql/notice.js';
 
 export interface ApiKeyRow {
   id: string;
@@ -73,10 +74,13 @@ export function apiKeysRepository(db: Db): ApiKeysRepository {
       await db('api_keys').where({ workspace_id: workspaceId, id }).update({ name });
     },
     /** Revokes a key and bumps the revocation version in one transaction, so every running server sees it. */
-    async revoke(id: string, at: string): Promise<void> {
+    async revoke(id: string, at: string, notice?: TransactionNotice): Promise<void> {
       await db.transaction(async (trx) => {
         const changed = await trx('api_keys').where({ id }).whereNull('revoked_at').update({ revoked_at: at });
-        if (changed > 0) await trx('key_revocation_version').where({ id: 1 }).increment('version', 1);
+        if (changed === 0) return;
+        await trx('key_revocation_version').where({ id: 1 }).increment('version', 1);
+        // Delivered with the commit to every process listening: none waits for its next read.
+        if (notice) await notifyWithin(trx, [notice]);
       });
     },
     /** A number that grows with every revocation (any process); servers poll it to drop cached keys. */
@@ -107,8 +111,11 @@ export interface ApiKeysRepository {
   getAny(id: string): Promise<ApiKeyRow | undefined>;
   listActive(workspaceId?: string): Promise<ApiKeyRow[]>;
   rename(workspaceId: string, id: string, name: string): Promise<void>;
-  /** Revokes a key and bumps the revocation version in one transaction, so every running server sees it. */
-  revoke(id: string, at: string): Promise<void>;
+  /**
+   * Revokes a key and bumps the revocation version in one transaction, so every running server sees
+   * it; `notice` (Postgres) is sent by that transaction when it revoked something.
+   */
+  revoke(id: string, at: string, notice?: TransactionNotice): Promise<void>;
   /** A number that grows with every revocation (any process); servers poll it to drop cached keys. */
   revocationVersion(): Promise<number>;
   /** Writes many last-used stamps in one transaction (batched off the request path). */

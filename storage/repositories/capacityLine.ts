@@ -121,6 +121,17 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
       );
       return [...new Set((result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id))];
     },
+    /**
+     * `dropFinished` and `waitingWorkspaces` in one statement (the sweep's recovery, issue 30 item
+     * 2): the workspaces whose slots were freed or where outcomes wait for any worker.
+     */
+    async recover(): Promise<string[]> {
+      const result = await db.raw(
+        `WITH freed AS (DELETE FROM capacity_line c USING outcomes o WHERE o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running' RETURNING c.workspace_id)
+         SELECT workspace_id FROM freed UNION SELECT workspace_id FROM capacity_line WHERE state = 'waiting' AND node IS NULL`,
+      );
+      return (result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id);
+    },
     /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
     async waitingWorkspaces(): Promise<string[]> {
       const rows = (await db('capacity_line').where({ state: 'waiting' }).whereNull('node').distinct('workspace_id')) as Array<{ workspace_id: string }>;
@@ -144,4 +155,9 @@ export interface CapacityLineRepository {
   dropFinished(): Promise<string[]>;
   /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
   waitingWorkspaces(): Promise<string[]>;
+  /**
+   * `dropFinished` and `waitingWorkspaces` in one statement (the sweep's recovery, issue 30 item
+   * 2): the workspaces whose slots were freed or where outcomes wait for any worker.
+   */
+  recover(): Promise<string[]>;
 }

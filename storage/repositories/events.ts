@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db.js';
+import type { TransactionNotice } from '../sql/notice.js';
 
 /** One stored event: the spec's envelope `{event, timestamp, data}` plus where it belongs. */
 export interface EventRow {
@@ -14,6 +15,9 @@ export interface EventRow {
 }
 
 export type NewEvent = Omit<EventRow, 'position'>;
+
+/** A NOTIFY the statement appending events sends (Postgres): delivered on commit, with no statement or commit of its own. */
+export type EventNotice = TransactionNotice;
 
 const eventColumns = ['id', 'workspace_id', 'outcome_id', 'sequence', 'kind', 'timestamp', 'data'] as const;
 const quoted = eventColumns.map((column) => `"${column}"`).join(', ');
@@ -60,7 +64,8 @@ function fromDb(row: Record<string, unknown>): EventRow {
 
 /** The append-only events log (DESIGN section 4). Webhooks, streams and replays read it. */
 export function eventsRepository(db: Db): EventsRepository {
-  const insert = insertHead(db.client.config.client === 'pg' ? 'pg' : 'sqlite');
+  const pg = db.client.config.client === 'pg';
+  const insert = insertHead(pg ? 'pg' : 'sqlite');
   /**
    * Appends in multi-row inserts; pass a transaction to commit with the state change. An event
    * whose (outcome, sequence) is stored already is kept as it was: a tick written again after a
@@ -70,12 +75,20 @@ export function eventsRepository(db: Db): EventsRepository {
    * so a replayed tick leaves no hole for tailing readers to wait on. The `on conflict` clause
    * stays for two writers racing on one outcome, which cannot happen within one process.
    */
-  async function appendMany(events: readonly NewEvent[], trx: Db = db): Promise<void> {
+  async function appendMany(events: readonly NewEvent[], trx: Db = db, notices: readonly EventNotice[] = []): Promise<void> {
     for (let i = 0; i < events.length; i += chunkRows) {
       const chunk = events.slice(i, i + chunkRows);
       const bindings: Knex.Value[] = [];
       for (const e of chunk) bindings.push(e.id, e.workspace_id, e.outcome_id, e.sequence, e.kind, e.timestamp, JSON.stringify(e.data));
-      await trx.raw(`with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')}) ${insert}`, bindings);
+      const values = `with v (${quoted}) as (values ${new Array(chunk.length).fill(tuple).join(', ')})`;
+      if (i + chunkRows < events.length || notices.length === 0 || !pg) {
+        await trx.raw(`${values} ${insert}`, bindings);
+        continue;
+      }
+      // The last chunk carries the notices: the insert as a data-modifying CTE (always run in full),
+      // the NOTIFYs in the statement's select, queued by Postgres until the transaction commits.
+      for (const notice of notices) bindings.push(notice.channel, notice.message);
+      await trx.raw(`${values}, w as (${insert}) select ${notices.map(() => 'pg_notify(?, ?)').join(', ')}`, bindings);
     }
   }
   /** Events after `position` (of one workspace when given), oldest first, within the window past the first of them. */
@@ -147,7 +160,8 @@ export function eventsRepository(db: Db): EventsRepository {
 }
 
 export interface EventsRepository {
-  appendMany: (events: readonly NewEvent[], trx?: Db) => Promise<void>;
+  /** With `notices` (Postgres only; ignored on SQLite), the statement of the last rows also sends them, on commit. */
+  appendMany: (events: readonly NewEvent[], trx?: Db, notices?: readonly EventNotice[]) => Promise<void>;
   /** The same as `appendMany` (older callers). */
   append: (events: readonly NewEvent[], trx?: Db) => Promise<void>;
   /** Highest per-outcome sequence so far (0 when none). */
