@@ -112,18 +112,8 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
       });
     },
     /**
-     * Drops slots of outcomes that already ended, so a slot whose release was lost (a process that
-     * died between the end and the release) is not held forever. Returns the workspaces freed.
-     */
-    async dropFinished(): Promise<string[]> {
-      const result = await db.raw(
-        `DELETE FROM capacity_line c USING outcomes o WHERE o.id = c.outcome_id AND o.status IN ('completed', 'failed') AND c.state = 'running' RETURNING c.workspace_id`,
-      );
-      return [...new Set((result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id))];
-    },
-    /**
-     * `dropFinished` and `waitingWorkspaces` in one statement (the sweep's recovery, issue 30 item
-     * 2): the workspaces whose slots were freed or where outcomes wait for any worker.
+     * Drops finished outcomes' slots and names the workspaces freed or waiting for any worker, in
+     * one statement (was two every 5 s per process, issue 30 item 2).
      */
     async recover(): Promise<string[]> {
       const result = await db.raw(
@@ -131,11 +121,6 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
          SELECT workspace_id FROM freed UNION SELECT workspace_id FROM capacity_line WHERE state = 'waiting' AND node IS NULL`,
       );
       return (result.rows as Array<{ workspace_id: string }>).map((row) => row.workspace_id);
-    },
-    /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
-    async waitingWorkspaces(): Promise<string[]> {
-      const rows = (await db('capacity_line').where({ state: 'waiting' }).whereNull('node').distinct('workspace_id')) as Array<{ workspace_id: string }>;
-      return rows.map((row) => row.workspace_id);
     },
   };
 }
@@ -149,15 +134,10 @@ export interface CapacityLineRepository {
    */
   settle(workspaceId: string, changes: readonly LineChange[], limit: number, node: string, now: string): Promise<CapacitySnapshot>;
   /**
-   * Drops slots of outcomes that already ended, so a slot whose release was lost (a process that
-   * died between the end and the release) is not held forever. Returns the workspaces freed.
-   */
-  dropFinished(): Promise<string[]>;
-  /** Workspaces with outcomes waiting for any worker (accepted by API-only processes; the safety net's sweep). */
-  waitingWorkspaces(): Promise<string[]>;
-  /**
-   * `dropFinished` and `waitingWorkspaces` in one statement (the sweep's recovery, issue 30 item
-   * 2): the workspaces whose slots were freed or where outcomes wait for any worker.
+   * The sweep's recovery, in one statement: drops the slots of outcomes that already ended (a
+   * release lost with a process that died between the end and the release would hold its slot
+   * forever) and returns the workspaces whose slots were freed or where outcomes wait for any
+   * worker (accepted by API-only processes).
    */
   recover(): Promise<string[]>;
 }
