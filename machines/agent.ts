@@ -27,6 +27,11 @@ export interface AgentInput {
   /** Time the agent was started (from the event that started it). */
   at: string;
   maxSteps?: number;
+  /**
+   * The tool calls of a first model step the outcome already ran (machines/outcomeProcessing.ts):
+   * the agent starts at them, turn 0, instead of asking the model again.
+   */
+  calls?: AgentToolCall[];
 }
 
 export interface AgentToolCall {
@@ -104,6 +109,18 @@ export interface AgentContext {
 
 export const defaultMaxSteps = 8;
 
+/** What an agent outputs when its stage ended in the given (final or failed) step, as the agent's own `output` would say it. */
+export function stepOutput(result: AgentStepResult): AgentOutput {
+  if (result.kind === 'final') return { ok: true, summary: result.summary ?? '', at: result.at, ...(result.integrations ? { integrations: result.integrations } : {}) };
+  if (result.kind === 'failed') return { ok: false, error: result.error, at: result.at };
+  throw new Error('stepOutput was given a step that asked for tools');
+}
+
+/** What an agent outputs when its model step rejected (the agent's `onError`), `at` the stage's start. */
+export function stepError(error: unknown, at: string): AgentOutput {
+  return { ok: false, error: { code: 'internal_error', message: 'The agent step failed unexpectedly.', retryCount: 0, lastError: String((error as Error)?.message ?? error) }, at };
+}
+
 export const agentMachine = setup({
   types: {
     input: {} as AgentInput,
@@ -122,12 +139,13 @@ export const agentMachine = setup({
     isFinal: (_, result: AgentStepResult) => result.kind === 'final',
     isFailed: (_, result: AgentStepResult) => result.kind === 'failed',
     stepsLeft: ({ context }) => context.turn + 1 < context.maxSteps,
+    resumesWithCalls: ({ context }) => context.calls.length > 0,
   },
 }).createMachine({
   id: 'agent',
-  // Starts working at once (no eventless step through a `pending` state, which no persisted
-  // snapshot could ever rest in).
-  initial: 'working',
+  // `start` never rests (no persisted snapshot is in it): an agent given the tool calls of its
+  // first step goes to them, any other starts thinking.
+  initial: 'start',
   context: ({ input }) => ({
     outcomeId: input.outcomeId,
     stepKey: input.stepKey,
@@ -138,12 +156,13 @@ export const agentMachine = setup({
     maxSteps: input.maxSteps ?? defaultMaxSteps,
     turn: 0,
     exchanges: [],
-    calls: [],
+    calls: input.calls ?? [],
     summary: null,
     error: null,
     at: input.at,
   }),
   states: {
+    start: { always: [{ guard: 'resumesWithCalls', target: 'working.calling_tool' }, { target: 'working' }] },
     working: {
       initial: 'thinking',
       states: {

@@ -19,8 +19,9 @@ import type { AgentEntry } from './outcomeTypes.js';
  *   processing -> awaiting_approval --DECIDE--> queued | completed | failed   (issue 27, approvals.ts)
  *
  * `held` waits for the outcomes a batch entry depends on; `queued` waits for a slot of the
- * workspace's concurrency limit. While processing, the crew's stages run in order, each as a
- * child agent actor; progress and the `agents` map move with them.
+ * workspace's concurrency limit. While processing, the crew's stages run in order, each its first
+ * model step invoked by the outcome, then a child agent actor when that step asked for tools;
+ * progress and the `agents` map move with them.
  *
  * This file holds the top of the chart; its parts are typed state configs of one setup:
  * outcomeSetup.ts (slots, bookkeeping actions, guards), outcomeProcessing.ts (the stages and the
@@ -28,7 +29,8 @@ import type { AgentEntry } from './outcomeTypes.js';
  *
  * Pure: no I/O, no clock reads. Every event carries the time it happened (`at`), and every
  * promise actor resolves with one. The runtime fills these slots with `.provide()`:
- * - actor `agent`: the agent machine with its model and tool slots filled.
+ * - actor `modelStep`: a stage's first model step (the agent machine's `modelStep`).
+ * - actor `agent`: the agent machine with its model and tool slots filled (tool loops, revisions).
  * - actor `finalize`: builds the result and quality metrics from the stored stage outputs.
  * - actions `requestSlot` / `releaseSlot`: the workspace's FIFO concurrency queue.
  * - actor `prepareAction`: the summary and preview of an approval (reads the draft and targets).

@@ -1,10 +1,24 @@
 import { assign } from 'xstate';
+import { stepError, stepOutput, type AgentStepResult, type AgentToolCall } from './agent.js';
 import { agentCompletedData, agentStartedData, completedData, failureDetails } from './outcomeEvents.js';
 import { approvalStepFailed, waiting } from './outcomeApprovalPatches.js';
 import { outcomeSetup } from './outcomeSetup.js';
 
+/** The integrations a final step ran (recorded with the stage's completion). */
+function finalIntegrations(result: AgentStepResult) {
+  return result.kind === 'final' ? result.integrations : undefined;
+}
+
+/** The tool calls of the first step that sent the outcome into `stage` (none for any other way in). */
+function toolCallsOf(event: { type: string; output?: unknown }): AgentToolCall[] | undefined {
+  if (event.type !== 'xstate.done.actor.step') return undefined;
+  const result = event.output as AgentStepResult;
+  return result.kind === 'tool_calls' ? result.calls : undefined;
+}
+
 /**
- * The outcome's `processing` state: the crew's stages in order, each a child agent actor, then
+ * The outcome's `processing` state: the crew's stages in order (each its first model step,
+ * `step`, then the agent's tool loop, `stage`, when the step asked for tools), then
  * the gate after the last stage (integrations held for approval, approved integrations, or the
  * result), then `completing`, which builds the result (or a draft that waits for approval).
  * Leaving it, by any transition, frees the concurrency slot.
@@ -14,7 +28,7 @@ export const processing = outcomeSetup.createStateConfig({
   initial: 'route',
   on: { CANCEL: { target: 'failed', actions: 'cancelled' } },
   states: {
-    route: { always: [{ guard: 'stagesLeft', target: 'stage' }, { target: 'gate' }] },
+    route: { always: [{ guard: 'stagesLeft', target: 'step' }, { target: 'gate' }] },
     // After the last stage: wait for the integrations' approval, run approved ones, or finish.
     gate: { always: [{ guard: 'awaitIntegrations', target: 'preparingIntegrations' }, { guard: 'integrationsApproved', target: 'integrations' }, { target: 'completing' }] },
     preparingIntegrations: {
@@ -41,12 +55,50 @@ export const processing = outcomeSetup.createStateConfig({
         onError: { target: '#outcome.failed', actions: assign(({ context, event }) => approvalStepFailed(context, event.error, 'Preparing the approval failed.', 'awaiting_approval')) },
       },
     },
-    stage: {
+    // A stage starts with its first model step, invoked by the outcome itself: one promise actor
+    // per stage and no agent actor for a stage the model answers in one step (most of them). A
+    // step that asks for tools hands its calls to an agent (`stage`), which runs the tool loop.
+    step: {
       entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
+      invoke: {
+        id: 'step',
+        src: 'modelStep',
+        input: ({ context }) => ({ outcomeId: context.outcomeId, stepKey: String(context.stageIndex), stageIndex: context.stageIndex, attempt: context.attempt, turn: 0, exchanges: [] }),
+        onDone: [
+          {
+            guard: { type: 'stepFinalWithMoreStages', params: ({ event }) => event.output },
+            target: 'step',
+            reenter: true,
+            actions: [
+              { type: 'finishStage', params: ({ event }) => stepOutput(event.output) },
+              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: finalIntegrations(event.output) }) },
+              'nextStage',
+            ],
+          },
+          {
+            guard: { type: 'stepFinal', params: ({ event }) => event.output },
+            target: 'gate',
+            actions: [
+              { type: 'finishStage', params: ({ event }) => stepOutput(event.output) },
+              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
+              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: finalIntegrations(event.output) }) },
+              'nextStage',
+            ],
+          },
+          { guard: { type: 'stepFailed', params: ({ event }) => event.output }, target: '#outcome.failed', actions: { type: 'agentFailed', params: ({ event }) => stepOutput(event.output) } },
+          { target: 'stage' },
+        ],
+        onError: { target: '#outcome.failed', actions: { type: 'agentFailed', params: ({ context, event }) => stepError(event.error, context.updatedAt) } },
+      },
+    },
+    // The agent of a stage whose first step asked for tools: it starts at those calls. (A snapshot
+    // stored before `step` existed rests here with an agent that began at its first step.)
+    stage: {
       invoke: {
         id: 'agent',
         src: 'agent',
-        input: ({ context }) => {
+        input: ({ context, event }) => {
           const stage = context.stages[context.stageIndex]!;
           return {
             outcomeId: context.outcomeId,
@@ -56,15 +108,13 @@ export const processing = outcomeSetup.createStateConfig({
             agent: stage.agent,
             attempt: context.attempt,
             at: context.updatedAt,
+            calls: toolCallsOf(event),
           };
         },
-        // A stage that finished goes straight to the next stage (re-entered: a new agent) or to
-        // `completing`, the way `route` would send it, without the eventless step through it.
         onDone: [
           {
             guard: { type: 'agentOkWithMoreStages', params: ({ event }) => event.output },
-            target: 'stage',
-            reenter: true,
+            target: 'step',
             actions: [
               { type: 'finishStage', params: ({ event }) => event.output },
               { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },

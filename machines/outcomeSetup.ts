@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { agentMachine, type AgentIntegrations, type AgentOutput } from './agent.js';
+import { agentMachine, type AgentIntegrations, type AgentOutput, type AgentStepInput, type AgentStepResult } from './agent.js';
 import { failureDetails } from './outcomeEvents.js';
 import { actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
 import { addSeconds, agentProgress, eventTime } from './outcomeTime.js';
@@ -20,6 +20,10 @@ export const outcomeSetup = setup({
   },
   actors: {
     agent: agentMachine,
+    /** A stage's first model step, run by the outcome itself (the agent machine's `modelStep`). */
+    modelStep: fromPromise<AgentStepResult, AgentStepInput>(async () => {
+      throw new Error('outcome actor modelStep is not provided');
+    }),
     finalize: fromPromise<FinalizeOutput, FinalizeInput>(async () => {
       throw new Error('outcome actor finalize is not provided');
     }),
@@ -144,6 +148,9 @@ export const outcomeSetup = setup({
   guards: {
     held: ({ context }) => context.held,
     agentOk: (_, output: AgentOutput) => output.ok,
+    stepFinal: (_, result: AgentStepResult) => result.kind === 'final',
+    stepFinalWithMoreStages: ({ context }, result: AgentStepResult) => result.kind === 'final' && context.stageIndex + 1 < context.stages.length,
+    stepFailed: (_, result: AgentStepResult) => result.kind === 'failed',
     agentOkWithMoreStages: ({ context }, output: AgentOutput) => output.ok && context.stageIndex + 1 < context.stages.length,
     moreStages: ({ context }) => context.stageIndex + 1 < context.stages.length,
     stagesLeft: ({ context }) => context.stageIndex < context.stages.length,

@@ -45,11 +45,14 @@ export function registerMachines({ host, runner, queue, estimator, crewOf, now, 
     if (workflowId) void machines?.workflow.send(workflowId, { type: 'OUTCOME_SETTLED', outcomeId: id, status, at: context.updatedAt }).catch(reported(workflowId, 'OUTCOME_SETTLED'));
   }
 
+  // One model step: the outcome runs a stage's first itself, its agent the later ones of a tool loop.
+  const modelStep = fromPromise(({ input, signal }: { input: AgentStepInput; signal: AbortSignal }) => runner.modelStep(input, signal));
   const outcomeLogic = outcomeMachine.provide({
     actors: {
+      modelStep,
       agent: agentMachine.provide({
         actors: {
-          modelStep: fromPromise(({ input, signal }: { input: AgentStepInput; signal: AbortSignal }) => runner.modelStep(input, signal)),
+          modelStep,
           callTools: fromPromise(({ input, signal }: { input: AgentToolsInput; signal: AbortSignal }) => runner.callTools(input, signal)),
         },
       }),

@@ -30,13 +30,27 @@ function conflictClause(onConflict: OnConflict | undefined): string {
 export async function insertMany(trx: Db, table: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<Knex.Value | undefined>>, onConflict?: OnConflict): Promise<void> {
   if (rows.length === 0) return;
   const head = `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values `;
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
   const tail = conflictClause(onConflict);
   const size = Math.max(1, Math.min(maxRows, Math.floor(maxParams / Math.max(1, columns.length))));
   for (let i = 0; i < rows.length; i += size) {
     const chunk = rows.slice(i, i + size);
     const bindings: Knex.Value[] = [];
-    for (const row of chunk) for (const value of row) bindings.push(value === undefined ? null : value);
-    await trx.raw(`${head}${new Array(chunk.length).fill(tuple).join(', ')}${tail}`, bindings);
+    let sql = head;
+    for (let r = 0; r < chunk.length; r += 1) {
+      sql += r === 0 ? '(' : ', (';
+      const row = chunk[r]!;
+      for (let c = 0; c < row.length; c += 1) {
+        const value = row[c];
+        // A NULL is written into the SQL, not bound: the driver converts each bound value on the
+        // main thread, and about a third of an outcome row's columns are null on every write.
+        if (value === null || value === undefined) sql += c === 0 ? 'NULL' : ', NULL';
+        else {
+          sql += c === 0 ? '?' : ', ?';
+          bindings.push(value);
+        }
+      }
+      sql += ')';
+    }
+    await trx.raw(sql + tail, bindings);
   }
 }

@@ -37,14 +37,16 @@ function harness(script: (step: AgentStepInput) => AgentStepResult | Promise<Age
     clock.advance(1000);
     return clock.now().toISOString();
   };
+  // The outcome runs a stage's first step itself and its agent the later ones: one scripted model for both.
+  const modelStep = fromPromise<AgentStepResult, AgentStepInput>(async ({ input, signal }) => {
+    calls.steps.push(input);
+    signal.addEventListener('abort', () => (calls.aborted += 1));
+    const result = await script(input);
+    return result.kind === 'tool_calls' ? result : { ...result, at: at() };
+  });
   const agent = agentMachine.provide({
     actors: {
-      modelStep: fromPromise<AgentStepResult, AgentStepInput>(async ({ input, signal }) => {
-        calls.steps.push(input);
-        signal.addEventListener('abort', () => (calls.aborted += 1));
-        const result = await script(input);
-        return result.kind === 'tool_calls' ? result : { ...result, at: at() };
-      }),
+      modelStep,
       callTools: fromPromise<AgentToolExchange[], AgentToolsInput>(async ({ input }) =>
         input.calls.map((call) => ({ call, result: { content: `ran ${call.name}`, isError: false }, turn: input.turn })),
       ),
@@ -52,6 +54,7 @@ function harness(script: (step: AgentStepInput) => AgentStepResult | Promise<Age
   });
   const machine = outcomeMachine.provide({
     actors: {
+      modelStep,
       agent,
       finalize: fromPromise<FinalizeOutput, FinalizeInput>(async ({ input }) => ({
         result: { content: `final ${input.stepKey}`, metadata: { word_count: 2, reading_time: '1 min read', seo_score: 50 }, assets: [] },
@@ -136,6 +139,47 @@ test('a persisted snapshot survives a JSON round trip mid-stage and finishes wit
   t.is(all.filter((e) => e.event === 'crew.agent_started').length, 4);
   t.is(all.filter((e) => e.event === 'outcome.completed').length, 1);
   t.is(calls.steps.filter((s) => s.stepKey === '1').length, 2, 'the restored step ran its promise again');
+});
+
+test('a first step that asks for tools hands its calls to the agent, which loops and survives a restore', async (t) => {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let hung = false;
+  let reached!: () => void;
+  const hanging = new Promise<void>((resolve) => (reached = resolve));
+  const { machine, calls, clock } = harness(async (step) => {
+    if (step.stepKey === '1' && step.turn === 0) return { kind: 'tool_calls', calls: [{ id: 'c1', name: 'search', arguments: { q: 'x' } }] };
+    if (step.stepKey === '1' && !hung) {
+      hung = true;
+      reached();
+      await gate; // the agent's step after the tool call hangs in the first actor
+    }
+    return { kind: 'final', summary: `did ${step.stepKey} after ${step.exchanges.map((e) => e.result.content).join(',')}`, at: '' };
+  });
+  const first = createActor(machine, { input: input() });
+  const before = collect(first);
+  first.start();
+  first.send({ type: 'START', at: clock.now().toISOString() });
+  await hanging;
+  t.true(first.getSnapshot().matches({ processing: 'stage' }));
+  const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
+  first.stop();
+  release();
+
+  const second = createActor(machine, { snapshot: persisted } as never);
+  const after = collect(second);
+  second.start();
+  await waitFor(second, (s) => s.matches('completed'));
+  const all = [...before, ...after];
+  t.deepEqual(all.map((e) => e.sequence), all.map((_, i) => i + 3), 'sequences continue without gaps or repeats');
+  t.is(all.filter((e) => e.event === 'crew.agent_started').length, 4, 'one start per stage, the tool loop included');
+  t.deepEqual(
+    calls.steps.filter((s) => s.stepKey === '1').map((s) => [s.turn, s.exchanges.length]),
+    [[0, 0], [1, 1], [1, 1]],
+    'the first step once, then the agent from the tool call on (its step again after the restore)',
+  );
+  t.is(second.getSnapshot().context.agents.ContentAgent!.output_summary, 'did 2 after ');
+  t.is(all.find((e) => e.event === 'crew.agent_completed' && e.data.stage === 'outline_creation')!.data.output_summary, 'did 1 after ran search');
 });
 
 test('a model failure fails the outcome with content_generation_failed; retry resumes at that stage', async (t) => {

@@ -20,6 +20,7 @@ function harness() {
   const at = '2026-01-01T00:01:00.000Z';
   const machine = outcomeMachine.provide({
     actors: {
+      modelStep: fromPromise<AgentStepResult, AgentStepInput>(async () => ({ kind: 'final', summary: 'ok', at })),
       agent: agentMachine.provide({ actors: { modelStep: fromPromise<AgentStepResult, AgentStepInput>(async () => ({ kind: 'final', summary: 'ok', at })) } }),
       finalize: fromPromise<FinalizeOutput, FinalizeInput>(async ({ input }) => {
         calls.finalized.push(input);

@@ -33,7 +33,7 @@ test('crewd actors --json lists unfinished actors with machine, state, status an
   t.is(listed.count, 1);
   t.is(listed.actors[0]!.id, deployed.id);
   t.is(listed.actors[0]!.machine, 'outcome');
-  t.is(listed.actors[0]!.state, 'processing.stage');
+  t.is(listed.actors[0]!.state, 'processing.step');
   t.is(listed.actors[0]!.status, 'active');
   t.true(listed.actors[0]!.age_seconds >= 0);
 });
