@@ -2,11 +2,7 @@ import { ConfigError, type Config } from '../../runtime/config.js';
 import { isScope, scopes, type Scope } from '../../runtime/auth/scopes.js';
 import { crewStatuses, type CrewStatus } from '../../runtime/crewCatalog.js';
 import { isCrewId } from '../../crews/index.js';
-import { createRuntime, type Runtime } from '../createRuntime.js';
-import { createLogger } from '../../runtime/logger.js';
-import { migrateDownAll, migrateLatest, migrationStatus } from '../../storage/migrate.js';
-import { builtInPlugins } from '../../plugins/index.js';
-import { pluginMigrations } from '../compose/attachPlugins.js';
+import type { AdminRuntime } from './adminRuntime.js';
 import { apiKeyView } from '../../http/views/apiKey.js';
 import type { Clock } from '../../runtime/clock.js';
 import { print, table } from './output.js';
@@ -27,8 +23,13 @@ function optionalInt(flags: Flags, name: string): number | undefined {
   return Number(value);
 }
 
-async function withRuntime<T>(config: Config, fn: (runtime: Runtime) => Promise<T>): Promise<T> {
-  const runtime = await createRuntime(config, { bootstrap: false, logger: createLogger('silent') });
+/**
+ * The database's parts for one command, loaded when a command runs (not for `--help` or a mistyped
+ * command): not the whole service, which cost every admin command about 1 CPU-s (./adminRuntime.ts).
+ */
+async function withRuntime<T>(config: Config, clock: Clock, fn: (runtime: AdminRuntime) => Promise<T>): Promise<T> {
+  const { openAdminRuntime } = await import('./adminRuntime.js');
+  const runtime = await openAdminRuntime(config, clock);
   try {
     return await fn(runtime);
   } finally {
@@ -39,7 +40,12 @@ async function withRuntime<T>(config: Config, fn: (runtime: Runtime) => Promise<
 /** Operator commands that work on the database directly (no server needed). */
 export const adminCommands: Record<string, (config: Config, args: string[], flags: Flags, json: boolean, clock: Clock) => Promise<void>> = {
   async migrate(config, _args, flags, json) {
-    const { openDb } = await import('../../storage/db.js');
+    const [{ openDb }, { migrateDownAll, migrateLatest, migrationStatus }, { builtInPlugins }, { pluginMigrations }] = await Promise.all([
+      import('../../storage/db.js'),
+      import('../../storage/migrate.js'),
+      import('../../plugins/index.js'),
+      import('../compose/attachPlugins.js'),
+    ]);
     const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     // The built-in plugins' tables migrate with the service's, as at start.
     const plugins = pluginMigrations(builtInPlugins());
@@ -59,9 +65,9 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     }
   },
 
-  async 'workspaces create'(config, _args, flags, json) {
+  async 'workspaces create'(config, _args, flags, json, clock) {
     const credits = flags.credits === 'unlimited' ? null : optionalInt(flags, 'credits');
-    await withRuntime(config, async (runtime) => {
+    await withRuntime(config, clock, async (runtime) => {
       const row = await runtime.workspaces.create({
         name: required(flags, 'name'),
         plan: required(flags, 'plan'),
@@ -73,14 +79,14 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     });
   },
 
-  async 'workspaces list'(config, _args, _flags, json) {
-    await withRuntime(config, async (runtime) => {
+  async 'workspaces list'(config, _args, _flags, json, clock) {
+    await withRuntime(config, clock, async (runtime) => {
       const rows = await runtime.repos.workspaces.list();
       print(json, { workspaces: rows }, () => table(rows, ['id', 'name', 'plan', 'credits_remaining', 'requests_per_minute', 'concurrent_outcomes']));
     });
   },
 
-  async 'keys create'(config, _args, flags, json) {
+  async 'keys create'(config, _args, flags, json, clock) {
     const permissions = (typeof flags.permissions === 'string' ? flags.permissions : scopes.join(','))
       .split(',')
       .map((s) => s.trim())
@@ -89,7 +95,7 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     if (bad) throw new UsageError(`unknown permission "${bad}"; choose from ${scopes.join(', ')}`);
     const expiresAt = typeof flags['expires-at'] === 'string' ? flags['expires-at'] : undefined;
     if (expiresAt !== undefined && Number.isNaN(Date.parse(expiresAt))) throw new UsageError('--expires-at takes an ISO 8601 timestamp');
-    await withRuntime(config, async (runtime) => {
+    await withRuntime(config, clock, async (runtime) => {
       const workspace = required(flags, 'workspace');
       const found = (await runtime.repos.workspaces.get(workspace)) ?? (await runtime.repos.workspaces.findByName(workspace));
       if (!found) throw new UsageError(`no workspace with id or name "${workspace}"`);
@@ -104,8 +110,8 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     });
   },
 
-  async 'keys list'(config, _args, flags, json) {
-    await withRuntime(config, async (runtime) => {
+  async 'keys list'(config, _args, flags, json, clock) {
+    await withRuntime(config, clock, async (runtime) => {
       const workspace = typeof flags.workspace === 'string' ? flags.workspace : undefined;
       const found = workspace ? ((await runtime.repos.workspaces.get(workspace)) ?? (await runtime.repos.workspaces.findByName(workspace))) : undefined;
       if (workspace && !found) throw new UsageError(`no workspace with id or name "${workspace}"`);
@@ -115,10 +121,10 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     });
   },
 
-  async 'keys revoke'(config, args, _flags, json) {
+  async 'keys revoke'(config, args, _flags, json, clock) {
     const keyId = args[0];
     if (!keyId) throw new UsageError('usage: crewd keys revoke KEY_ID');
-    await withRuntime(config, async (runtime) => {
+    await withRuntime(config, clock, async (runtime) => {
       const row = await runtime.repos.apiKeys.getAny(keyId);
       if (!row || row.revoked_at) throw new UsageError(`no active key ${keyId}`);
       await runtime.keys.revoke(keyId);
@@ -128,7 +134,7 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
 
   /** Unfinished actors (restored at the next start): id, machine, state value, status, age. */
   async actors(config, _args, _flags, json, clock) {
-    await withRuntime(config, async (runtime) => {
+    await withRuntime(config, clock, async (runtime) => {
       const now = clock.now().getTime();
       const rows = (await runtime.repos.actors.listActiveSummary()).map((row) => ({
         id: row.id,
@@ -142,14 +148,14 @@ export const adminCommands: Record<string, (config: Config, args: string[], flag
     });
   },
 
-  async 'crews set-status'(config, args, flags, json) {
+  async 'crews set-status'(config, args, flags, json, clock) {
     const [crewId, status] = args;
     if (!crewId || !status) throw new UsageError('usage: crewd crews set-status CREW STATUS [--until TIMESTAMP]');
     if (!isCrewId(crewId)) throw new UsageError(`unknown crew "${crewId}"; choose writer, mind or pilot`);
     if (!(crewStatuses as readonly string[]).includes(status)) throw new UsageError(`unknown status "${status}"; choose ${crewStatuses.join(', ')}`);
     const until = typeof flags.until === 'string' ? flags.until : null;
     if (until !== null && Number.isNaN(Date.parse(until))) throw new UsageError('--until takes an ISO 8601 timestamp');
-    await withRuntime(config, async (runtime) => {
+    await withRuntime(config, clock, async (runtime) => {
       const state = await runtime.crews.setStatus(crewId, status as CrewStatus, until ? new Date(until).toISOString() : null);
       const view = { crew: crewId, status: state.status, estimated_availability: state.estimatedAvailability };
       print(json, view, () => `${crewId}: ${state.status}${state.estimatedAvailability ? ` until ${state.estimatedAvailability}` : ''}`);
