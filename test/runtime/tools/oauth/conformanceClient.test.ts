@@ -1,10 +1,12 @@
 import test from 'ava';
-import { runClientScenario } from '../../../helpers/conformanceClient.js';
+import { runClientScenario, startConformanceCrewd, type ConformanceCrewd } from '../../../helpers/conformanceClient.js';
 
 /**
  * The official MCP conformance suite's client authorization scenarios for 2025-11-25, run against
- * crewd's tool-connection client (scripts/conformanceClient.ts: crewd connects the scenario's
- * server with auth "oauth"). Every scenario of `conformance list --client --spec-version
+ * crewd's tool-connection client: one crewd for the file, and per scenario a client
+ * (test/helpers/conformanceCommand.ts, scripts/conformanceDriver.ts) that has it connect the
+ * scenario's server with auth "oauth", follows the authorization URL and has it call a tool; each
+ * scenario's connection has its own name and is ended after it. Every scenario of `conformance list --client --spec-version
  * 2025-11-25` under auth/ is here; the ones that do not apply are listed in docs/tools.md.
  */
 const scenarios = [
@@ -24,10 +26,15 @@ const scenarios = [
   'auth/pre-registration',
 ];
 
+let crewd: Promise<ConformanceCrewd> | undefined;
+test.after.always(async () => {
+  if (crewd) await (await crewd.catch(() => undefined))?.close();
+});
+
 for (const scenario of scenarios) {
   test.serial(`conformance ${scenario}: every check passes`, async (t) => {
     t.timeout(300_000);
-    const result = await runClientScenario(scenario);
+    const result = await runClientScenario(scenario, await (crewd ??= startConformanceCrewd()));
     t.true(result.total > 0, `the suite ran no checks: ${result.problems.join('\n')}`);
     t.is(result.failed, 0, result.problems.join('\n'));
     t.is(result.warnings, 0, result.problems.join('\n'));
