@@ -121,7 +121,7 @@ export function createHttpApp(deps: HttpDeps, extraRoutes: RouteSpec[] = []): Ht
     }),
   );
   app.use(staticRoutes(router, mounted));
-  app.use(idempotency(deps.idempotency, { crashAfterCreate: process.env.CREWD_TEST_CRASH_AFTER_CREATE === '1', stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
+  app.use(idempotency(deps.idempotency, { crashAfterCreate: Number(process.env.CREWD_TEST_CRASH_AFTER_CREATE) || 0, stopBeforeCommit: process.env.CREWD_TEST_STOP_BEFORE_COMMIT === '1', stopInCommit: process.env.CREWD_TEST_STOP_IN_COMMIT === '1' }));
   // crewd as an MCP server at /mcp (DESIGN section 10): after the key check and rate limit, before the routes.
   const endpoint = createMcpEndpoint(deps);
   // Crews as A2A agents (issue 31, docs/a2a.md): POST /a2a and /a2a/{crew}, JSON-RPC; its streams end with MCP's at shutdown.

@@ -6,11 +6,12 @@ import type { AppState } from '../context.js';
 
 export interface IdempotencyOptions {
   /**
-   * TEST-ONLY fault hook (CREWD_TEST_CRASH_AFTER_CREATE=1, see docs/reliability.md): the process
-   * kills itself with SIGKILL after a creating request committed and before its answer is stored
-   * as final or sent, the exact moment a crash used to make a retry create a second resource.
+   * TEST-ONLY fault hook (CREWD_TEST_CRASH_AFTER_CREATE=N, see docs/reliability.md): the process
+   * kills itself with SIGKILL once N creating requests committed, each before its answer is stored
+   * as final or sent, the exact moment a crash used to make a retry create a second resource. The
+   * first N-1 hold their answers until then, so one kill leaves N keys at that moment.
    */
-  crashAfterCreate?: boolean;
+  crashAfterCreate?: number;
   /**
    * TEST-ONLY fault hook (CREWD_TEST_STOP_BEFORE_COMMIT=1, see docs/reliability.md): the process
    * stops itself with SIGSTOP once a creating request stored its prepared answer and is about to
@@ -62,6 +63,7 @@ const stopHooks = new WeakMap<Context, 'before' | 'inside'>();
  * passed the input rules (parseBody), so fingerprinting it cannot fail.
  */
 export function idempotency(service: IdempotencyService, options: IdempotencyOptions = {}): Middleware<AppState> {
+  let createdBeforeCrash = 0;
   // Requests without a key pass straight through (a plain function: no promise of this layer).
   return (ctx, next) => {
     if (ctx.method !== 'POST') return next();
@@ -91,7 +93,11 @@ export function idempotency(service: IdempotencyService, options: IdempotencyOpt
       await decision.abandon();
       throw error;
     }
-    if (options.crashAfterCreate && ctx.status === 201) process.kill(process.pid, 'SIGKILL');
+    if (options.crashAfterCreate && ctx.status === 201) {
+      createdBeforeCrash += 1;
+      if (createdBeforeCrash >= options.crashAfterCreate) process.kill(process.pid, 'SIGKILL');
+      await new Promise(() => undefined); // the answer is never stored nor sent: the kill comes first
+    }
     if (ctx.status >= 200 && ctx.status < 300) await decision.finish(ctx.status, ctx.body);
     else await decision.abandon();
   }
