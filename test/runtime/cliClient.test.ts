@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { startServer, type TestServer } from '../helpers/server.js';
+import { sharedServer } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 import { crewdArgs } from '../helpers/compiledTree.js';
+import { workspaceWithKey } from '../e2e/outcomesHelpers.js';
 
 const run = promisify(execFile);
 
@@ -11,7 +12,7 @@ const run = promisify(execFile);
  * Runs the CLI against `server`, on a pipe (not a terminal), from the transpiled tree (half the
  * CPU of bin/crewd.js's tsx; test/e2e/logs.test.ts still runs bin/crewd.js itself).
  */
-async function crewd(server: TestServer | { url: string; key: string }, args: string[]) {
+async function crewd(server: { url: string; key: string }, args: string[]) {
   try {
     const { stdout, stderr } = await run(process.execPath, await crewdArgs(args), { env: { ...process.env, CREWD_URL: server.url, CREWD_API_KEY: server.key } });
     return { code: 0, stdout, stderr };
@@ -23,20 +24,30 @@ async function crewd(server: TestServer | { url: string; key: string }, args: st
 
 const brief = 'Write a short article about composting in small city apartments.';
 
-async function completedOutcome(server: TestServer): Promise<string> {
+/**
+ * One server for the file; each test works in a workspace of its own, with that workspace's key,
+ * so what it lists is only its own.
+ */
+const shared = sharedServer();
+async function tenant(name: string): Promise<{ url: string; key: string }> {
+  const server = await shared();
+  const { key } = await workspaceWithKey(server, name);
+  return { url: server.url, key };
+}
+
+async function completedOutcome(server: { url: string; key: string }): Promise<string> {
   const deployed = await crewd(server, ['deploy', 'writer', '--brief', brief, '--follow', '--json']);
   if (deployed.code !== 0) throw new Error(deployed.stderr || deployed.stdout);
   return JSON.parse(deployed.stdout.split('\n')[0]!).outcome_id as string;
 }
 
 test('crewd deploy prints the outcome id, and --follow shows stage, agent, percentage and elapsed time to the result', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await tenant('deploy');
 
   const plain = await crewd(server, ['deploy', 'writer', '--brief', brief]);
   t.is(plain.code, 0, plain.stderr);
   t.regex(plain.stdout.trim(), /^[A-Za-z0-9_-]+$/);
-  const shown = await server.call('GET', `/v1/outcomes/${plain.stdout.trim()}`);
+  const shown = await (await shared()).call('GET', `/v1/outcomes/${plain.stdout.trim()}`, { key: server.key });
   t.is(shown.status, 200);
 
   const followed = await crewd(server, ['deploy', 'writer', '--brief', brief, '--requirements', '{"tone":"friendly"}', '--follow']);
@@ -51,8 +62,7 @@ test('crewd deploy prints the outcome id, and --follow shows stage, agent, perce
 });
 
 test('crewd deploy --follow --json prints each stream message as a JSON line and ends with the result', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await tenant('follow-json');
   const followed = await crewd(server, ['deploy', 'writer', '--brief', brief, '--follow', '--json']);
   t.is(followed.code, 0, followed.stderr);
   const docs = followed.stdout.trim().split('\n').map((line) => JSON.parse(line));
@@ -68,8 +78,7 @@ test('crewd deploy --follow --json prints each stream message as a JSON line and
 });
 
 test('crewd outcomes list, show, result, revise, cancel and retry speak the API and print only JSON under --json', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await tenant('outcomes');
   const id = await completedOutcome(server);
 
   const listed = await crewd(server, ['outcomes', 'list', '--status', 'completed', '--json']);
@@ -105,8 +114,7 @@ test('crewd outcomes list, show, result, revise, cancel and retry speak the API 
 });
 
 test('crewd webhooks create, list, test and deliveries manage webhooks through the API', async (t) => {
-  const server = await startServer();
-  t.teardown(() => server.close());
+  const server = await tenant('webhooks');
   const secret = 'a-test-secret-of-enough-length';
   const receiver = await startReceiver({ secret, otherwise: 200 });
   t.teardown(() => receiver.close());
