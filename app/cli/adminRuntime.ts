@@ -26,16 +26,18 @@ export interface AdminRuntime {
  * service cost each command about 1 CPU-s, this about a third. The database is opened and migrated
  * as `createRuntime` does for a process that does not serve (no data directory lock, the built-in
  * plugins' tables included). On Postgres a crew status set here is announced to every serving
- * process, as `shareChanges` does in the service; a key revoked here reaches them through their
- * revocation watch, which reads the database.
+ * process, as `shareChanges` does in the service, and a key revoked here too (the key service's
+ * notice, committed with the revoke); their revocation watch, which reads the database, remains
+ * the safety net.
  */
 export async function openAdminRuntime(config: Config, clock: Clock): Promise<AdminRuntime> {
   const { db, repos } = await openStorage(config, false, pluginMigrations(builtInPlugins()));
-  // No watch: a command lives for one call and verifies no key.
-  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids: randomIds, revocationPollMs: 0, onError: () => undefined });
+  const signals = config.databaseUrl ? createPostgresSignals({ connectionString: config.databaseUrl, node: randomIds.id('node', 12), onError: () => undefined }) : undefined;
+  // No polling watch: a command lives for one call and verifies no key. With `signals` a revoke
+  // NOTIFYs every serving process in its transaction, as the service's own revoke does.
+  const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids: randomIds, revocationPollMs: 0, ...(signals ? { signals } : {}), onError: () => undefined });
   const workspaces = createWorkspaceService({ repos, keys, clock, ids: randomIds });
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
-  const signals = config.databaseUrl ? createPostgresSignals({ connectionString: config.databaseUrl, node: randomIds.id('node', 12), onError: () => undefined }) : undefined;
   if (signals) {
     await signals.start();
     const setStatus = crews.setStatus;
