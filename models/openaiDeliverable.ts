@@ -19,13 +19,14 @@ export interface DeliverableResult {
   notes?: string[];
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+// Built with the first deliverable checked (CREWD_MODEL=openai only), not when the module loads.
+let ajv: Ajv | undefined;
 const validators = new Map<DeliverableKind, ValidateFunction>();
 
 function validatorOf(kind: DeliverableKind): ValidateFunction {
   let validate = validators.get(kind);
   if (!validate) {
-    validate = ajv.compile(deliverableSchemas[kind]);
+    validate = (ajv ??= new Ajv({ allErrors: false, strict: false })).compile(deliverableSchemas[kind]);
     validators.set(kind, validate);
   }
   return validate;

@@ -1,5 +1,12 @@
-import winkNLP, { type ItemSentence } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type WinkNlp from 'wink-nlp';
+import type { ItemSentence } from 'wink-nlp';
+import type WinkModel from 'wink-eng-lite-web-model';
+
+// wink-nlp and its model (about 80 modules) load when a parser is first made (a model worker, the
+// first measured deliverable), not in every process that loads the service. Their CommonJS builds
+// keep createNlp synchronous.
+const require = createRequire(import.meta.url);
 
 /** A token with its universal part of speech (NOUN, PROPN, VERB, ADJ, NUM, ...). */
 export interface Token {
@@ -30,6 +37,8 @@ export interface Nlp {
 }
 
 export function createNlp(): Nlp {
+  const winkNLP = require('wink-nlp') as typeof WinkNlp;
+  const model = require('wink-eng-lite-web-model') as typeof WinkModel;
   const nlp = winkNLP(model);
   const its = nlp.its;
   return {

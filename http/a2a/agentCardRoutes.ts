@@ -1,4 +1,4 @@
-import { AgentCard } from '@a2a-js/sdk';
+import type { AgentCard } from '@a2a-js/sdk';
 import { crewAgentCard, indexAgentCard } from '../../runtime/a2a/agentCard.js';
 import { isCrewId } from '../../crews/index.js';
 import { errors } from '../../runtime/errors.js';
@@ -8,11 +8,15 @@ import type { HttpDeps } from '../deps.js';
 import type { RouteSpec } from '../route.js';
 import { publicBaseOf } from '../routes/mcpDiscovery.js';
 
-/** Cards are public (A2A discovery happens before credentials) and cached briefly: crews change status. */
-function sendCard(ctx: AppContext, card: AgentCard): void {
+/**
+ * Cards are public (A2A discovery happens before credentials) and cached briefly: crews change
+ * status. The SDK's card writer loads with the first card asked for, not at every start.
+ */
+async function sendCard(ctx: AppContext, card: AgentCard): Promise<void> {
+  const { AgentCard: cardJson } = await import('@a2a-js/sdk');
   ctx.set('Access-Control-Allow-Origin', '*');
   ctx.set('Cache-Control', 'public, max-age=60');
-  ctx.body = AgentCard.toJSON(card);
+  ctx.body = cardJson.toJSON(card);
 }
 
 /**
@@ -20,7 +24,7 @@ function sendCard(ctx: AppContext, card: AgentCard): void {
  * and at the root well-known path (and under `/a2a`) the card of the agent at `/a2a` that serves every crew.
  */
 export function agentCardRoutes(deps: HttpDeps): RouteSpec[] {
-  const indexCard = async (ctx: AppContext) => sendCard(ctx, indexAgentCard(await deps.crews.list(), publicBaseOf(deps, ctx), deps.version));
+  const indexCard = async (ctx: AppContext) => await sendCard(ctx, indexAgentCard(await deps.crews.list(), publicBaseOf(deps, ctx), deps.version));
   return [
     {
       method: 'get',
@@ -53,7 +57,7 @@ export function agentCardRoutes(deps: HttpDeps): RouteSpec[] {
         const crewId = ctx.params.crew_id!;
         if (!isCrewId(crewId)) throw errors.notFound(`Crew ${crewId}`, { crew_id: crewId });
         const state = (await deps.crews.list()).find((candidate) => candidate.crew.id === crewId)!;
-        sendCard(ctx, crewAgentCard(state, publicBaseOf(deps, ctx), deps.version));
+        await sendCard(ctx, crewAgentCard(state, publicBaseOf(deps, ctx), deps.version));
       },
     },
   ];

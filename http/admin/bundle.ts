@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
-import { build } from 'esbuild';
 
 const entry = new URL('./main.js', import.meta.url);
 const styles = new URL('./page.css', import.meta.url);
 
 /**
  * The operator page as one HTML document: the preact + htm source bundled by esbuild (from
- * node_modules, no CDN) and the stylesheet inlined. Built once per call; callers cache it.
+ * node_modules, no CDN) and the stylesheet inlined. Built once per call; callers cache it. esbuild
+ * loads here, on the page's first request, not at every start.
  */
 export async function buildAdminPage(): Promise<string> {
+  const { build } = await import('esbuild');
   const [bundle, css] = await Promise.all([
     build({ entryPoints: [entry.pathname], bundle: true, write: false, format: 'esm', minify: true, target: 'es2020', platform: 'browser', logLevel: 'silent' }),
     fs.readFile(styles, 'utf8'),

@@ -1,20 +1,15 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
-import { createOAuthMetadata, mcpAuthRouter } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { localhostAllowedHostnames } from '@modelcontextprotocol/server';
 import type { Middleware } from 'koa';
 import type { AuthenticatedKey } from '../../runtime/auth/keyService.js';
-import { isScope, scopes, type Scope } from '../../runtime/auth/scopes.js';
+import { isScope, type Scope } from '../../runtime/auth/scopes.js';
 import { createGuardedFetch } from '../../runtime/tools/guardedFetch.js';
 import type { AppState } from '../context.js';
 import type { HttpDeps } from '../deps.js';
 import { createMcpOAuthClients } from './clients.js';
-import { consentPage } from './consentPage.js';
 import { accessTokenPrefix, createMcpOAuthGrants } from './grants.js';
-import { createMcpOAuthProvider } from './provider.js';
+import type { NodeHandler } from './authApp.js';
 
 const paths = new Set(['/authorize', '/token', '/revoke', '/oauth/consent', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']);
-type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * `/mcp` as an OAuth 2.1 protected resource with crewd's own authorization server
@@ -22,13 +17,14 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
  * (`mcpAuthRouter` of @modelcontextprotocol/sdk, Express): RFC 8414 and RFC 9728 metadata,
  * `/authorize` (code + PKCE S256) answered with crewd's consent page, `/token` (code, refresh),
  * `/revoke`. The issuer is CREWD_PUBLIC_URL; without it OAuth is offered on a localhost address
- * only (the issuer must not follow a Host header an attacker chooses).
+ * only (the issuer must not follow a Host header an attacker chooses). Express and the router load
+ * on the first request to one of these paths, not at start.
  */
 export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
   const grants = createMcpOAuthGrants({ repos: deps.repos, clock: deps.clock });
   const guardedFetch = createGuardedFetch({ allowPrivate: deps.config.allowPrivateUrls });
   const clients = createMcpOAuthClients(deps.config.mcpServer.oauthClients, guardedFetch, deps.clock);
-  const apps = new Map<string, NodeHandler>();
+  const apps = new Map<string, Promise<NodeHandler>>();
 
   /** The issuer for a request: CREWD_PUBLIC_URL, or this localhost address; undefined elsewhere. */
   function baseOf(host: string): string | undefined {
@@ -37,64 +33,16 @@ export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
     return localhostAllowedHostnames().includes(hostname) ? `http://${host}` : undefined;
   }
 
-  function appFor(base: string): NodeHandler {
-    const found = apps.get(base);
-    if (found) return found;
-    const issuerUrl = new URL(base);
-    const resource = new URL(`${base}/mcp`);
-    const provider = createMcpOAuthProvider(clients, grants, resource);
-    const app = express();
-    app.disable('x-powered-by');
-    const metadata = { ...createOAuthMetadata({ provider, issuerUrl, scopesSupported: [...scopes] }), client_id_metadata_document_supported: true };
-    const protectedResource = { resource: resource.href, authorization_servers: [issuerUrl.href], scopes_supported: [...scopes], bearer_methods_supported: ['header'], resource_name: 'crewd' };
-    app.get('/.well-known/oauth-authorization-server', (_req, res) => void res.set('Access-Control-Allow-Origin', '*').json(metadata));
-    app.get(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp'], (_req, res) => void res.set('Access-Control-Allow-Origin', '*').json(protectedResource));
-    app.post('/oauth/consent', express.urlencoded({ extended: false, limit: '16kb' }), (req, res, next) => {
-      answerConsent(req.body as Record<string, unknown>, res, base).catch(next);
-    });
-    app.use(mcpAuthRouter({ provider, issuerUrl, resourceServerUrl: resource, scopesSupported: [...scopes], resourceName: 'crewd' }));
-    // What no route answers, and any error a route passes on, is a bare 404 (the endpoints' own
-    // errors are answered by the SDK's handlers before this).
-    const notFound = (res: ServerResponse) => {
-      res.statusCode = 404;
-      res.end();
-    };
-    app.use((_req: IncomingMessage, res: ServerResponse) => notFound(res));
-    app.use((_error: unknown, _req: IncomingMessage, res: ServerResponse, _next: unknown) => notFound(res));
-    const handler: NodeHandler = app;
-    apps.set(base, handler);
-    return handler;
-  }
-
-  /** The consent form: the key holder allowed (with a valid key and scopes it has) or denied. */
-  async function answerConsent(body: Record<string, unknown>, res: express.Response, base: string): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    const consent = await grants.consent(String(body.consent ?? ''));
-    if (!consent) {
-      res.status(400).type('text').send('This authorization request expired or was already answered; start again from your MCP client.');
-      return;
+  /** The issuer's app, built on its first request; Express and the SDK's router load with it (./authApp.ts). */
+  function appFor(base: string): Promise<NodeHandler> {
+    let app = apps.get(base);
+    if (!app) {
+      app = import('./authApp.js').then(({ createAuthApp }) => createAuthApp(base, { clients, grants, keys: deps.keys }));
+      // A failed load is not kept: the next request tries again.
+      app.catch(() => apps.delete(base));
+      apps.set(base, app);
     }
-    const back = new URL(consent.redirect_uri!);
-    if (consent.state) back.searchParams.set('state', consent.state);
-    back.searchParams.set('iss', new URL(base).href);
-    const requested = JSON.parse(consent.scopes) as string[];
-    const again = (error: string) => void res.status(400).type('html').send(consentPage({ clientName: consent.client_id, redirectHost: back.host, consent: String(body.consent), requested, error }));
-    if (body.decision !== 'allow') {
-      await grants.deny(consent);
-      back.searchParams.set('error', 'access_denied');
-      back.searchParams.set('error_description', 'The key holder denied the request.');
-      res.redirect(302, back.href);
-      return;
-    }
-    const verified = await deps.keys.verify(String(body.api_key ?? '').trim());
-    if (!verified.ok) return again(`That API key cannot sign in (${verified.reason.replace(/_/g, ' ')}).`);
-    const chosen = ([] as unknown[]).concat(body.scope ?? []).map(String);
-    if (chosen.length === 0) return again('Tick at least one permission.');
-    const missing = chosen.find((scope) => !isScope(scope) || !verified.key.permissions.includes(scope));
-    if (missing) return again(`This key lacks the ${missing} permission; untick it or sign in with another key.`);
-    const code = await grants.approve(consent, verified.key, chosen as Scope[]);
-    back.searchParams.set('code', code);
-    res.redirect(302, back.href);
+    return app;
   }
 
   /** Answers the authorization server's paths; every other request goes on. */
@@ -106,12 +54,13 @@ export function createMcpOAuthServer(deps: HttpDeps): McpOAuthServer {
       ctx.body = { error: { code: 'oauth_not_available', message: 'OAuth for /mcp needs CREWD_PUBLIC_URL, the address clients reach this service at (or a localhost address).', details: { setting: 'CREWD_PUBLIC_URL' } } };
       return;
     }
-    const handler = appFor(base);
-    ctx.respond = false;
-    return new Promise<void>((resolve) => {
-      ctx.res.once('close', resolve);
-      ctx.res.once('finish', resolve);
-      handler(ctx.req, ctx.res);
+    return appFor(base).then((handler) => {
+      ctx.respond = false;
+      return new Promise<void>((resolve) => {
+        ctx.res.once('close', resolve);
+        ctx.res.once('finish', resolve);
+        handler(ctx.req, ctx.res);
+      });
     });
   };
 

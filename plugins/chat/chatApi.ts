@@ -1,4 +1,4 @@
-import { LogLevel, WebClient, type WebAPICallResult } from '@slack/web-api';
+import type { WebAPICallResult, WebClient } from '@slack/web-api';
 import { ChatApiError, chatErrorKind } from './chatApiError.js';
 
 /** A channel as the chat API lists it. */
@@ -64,23 +64,28 @@ export function isTextFile(file: Pick<ChatFile, 'mimetype' | 'filetype' | 'size'
  * both "no access" (`forbidden`).
  */
 export function createChatApi(token: string, options: ChatApiOptions): ChatApi {
-  const client = new WebClient(token, {
-    slackApiUrl: options.apiUrl,
-    // Short, bounded retries keep tests and callers fast; a 429's Retry-After is waited out by
-    // the client itself before the retry when `waitOnRateLimit` is set.
-    retryConfig: { retries: options.retries ?? 3, factor: 2, minTimeout: 20, maxTimeout: 500, randomize: false },
-    rejectRateLimitedCalls: !options.waitOnRateLimit,
-    timeout: options.timeoutMs ?? 30_000,
-    allowAbsoluteUrls: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    logLevel: LogLevel.ERROR,
-    logger: { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} },
-  });
+  // The SDK (about 60 modules with its types and logger) loads on the first call, not at every start.
+  let client: Promise<WebClient> | undefined;
+  const connect = async (): Promise<WebClient> => {
+    const { LogLevel, WebClient } = await import('@slack/web-api');
+    return new WebClient(token, {
+      slackApiUrl: options.apiUrl,
+      // Short, bounded retries keep tests and callers fast; a 429's Retry-After is waited out by
+      // the client itself before the retry when `waitOnRateLimit` is set.
+      retryConfig: { retries: options.retries ?? 3, factor: 2, minTimeout: 20, maxTimeout: 500, randomize: false },
+      rejectRateLimitedCalls: !options.waitOnRateLimit,
+      timeout: options.timeoutMs ?? 30_000,
+      allowAbsoluteUrls: false,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      logLevel: LogLevel.ERROR,
+      logger: { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} },
+    });
+  };
   const apiOrigin = new URL(options.apiUrl).origin;
 
   async function call<T extends WebAPICallResult>(method: string, params: Record<string, unknown>): Promise<T> {
     try {
-      return (await client.apiCall(method, params)) as T;
+      return (await (await (client ??= connect())).apiCall(method, params)) as T;
     } catch (error) {
       throw classify(error, params.channel as string | undefined);
     }

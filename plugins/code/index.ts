@@ -1,5 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/server';
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { actionError, actionResult, definePlugin, integrationActionInputSchema, type PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
@@ -15,7 +15,9 @@ export function issueMarker(key: string): string {
   return `<!-- crewd:${key} -->`;
 }
 
-function client(context: PluginContext): Octokit {
+/** Octokit, loaded on the first call rather than at every start (about 20 modules). */
+async function client(context: PluginContext): Promise<Octokit> {
+  const { Octokit } = await import('@octokit/rest');
   return new Octokit({
     ...(context.secrets.token || context.secrets.access_token ? { auth: context.secrets.token ?? context.secrets.access_token } : {}),
     baseUrl: baseUrl(context, 'code', 'https://api.github.com'),
@@ -79,7 +81,8 @@ export const codePlugin = definePlugin({
     const owner = String(context.settings.owner ?? '');
     const repo = String(context.settings.repo ?? '');
     const labels = Array.isArray(context.settings.labels) ? (context.settings.labels as string[]) : [];
-    const octokit = client(context);
+    let loaded: Promise<Octokit> | undefined;
+    const issuesApi = async () => (await (loaded ??= client(context))).rest.issues;
     const server = new McpServer({ name: 'crewd-code', version: '1.0.0' });
 
     server.registerTool('code_create_issue', { description: 'Create an issue from the outcome in the configured repository.', inputSchema: integrationActionInputSchema }, async (input) => {
@@ -89,12 +92,12 @@ export const codePlugin = definePlugin({
         // and that record asks the host, for issues updated since the attempt began (one page).
         const { result: issue, created } = await idempotentCreate(context.kv, documentKey(input), () => context.clock.now(), {
           async find(since) {
-            const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: 'all', since, per_page: 100 });
+            const { data } = await (await issuesApi()).listForRepo({ owner, repo, state: 'all', since, per_page: 100 });
             const hit = data.find((candidate) => (candidate.body ?? '').includes(marker));
             return hit ? { number: hit.number, html_url: hit.html_url } : undefined;
           },
           async create() {
-            const response = await octokit.rest.issues.create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
+            const response = await (await issuesApi()).create({ owner, repo, title: input.title.slice(0, 250), body: `${input.content}\n\n${marker}`, labels });
             // Octokit hands back a 3xx (the guarded fetch follows no redirect) as if it succeeded.
             const refused = notCreatedStatus('The source-code host', response.status);
             if (refused) throw refused;
@@ -113,7 +116,7 @@ export const codePlugin = definePlugin({
       { description: 'List issues of the configured repository (newest first).', inputSchema: z.object({ state: z.enum(['open', 'closed', 'all']).optional(), limit: z.number().int().min(1).max(100).optional() }) },
       async ({ state, limit }) => {
         try {
-          const { data } = await octokit.rest.issues.listForRepo({ owner, repo, state: state ?? 'open', per_page: limit ?? 30 });
+          const { data } = await (await issuesApi()).listForRepo({ owner, repo, state: state ?? 'open', per_page: limit ?? 30 });
           const issues = data.map((issue) => ({ number: issue.number, title: issue.title, state: issue.state, url: issue.html_url }));
           return { content: [{ type: 'text', text: JSON.stringify(issues) }] };
         } catch (error) {

@@ -1,4 +1,4 @@
-import { Client, isHTTPResponseError, type BlockObjectRequest } from '@notionhq/client';
+import type { BlockObjectRequest, Client } from '@notionhq/client';
 import type { PluginContext } from '../contract.js';
 import { baseUrl } from '../shared/baseUrl.js';
 import type { DocumentBackend } from '../shared/documentBackend.js';
@@ -17,17 +17,24 @@ interface NotionPage {
 
 /**
  * The official client on the guarded fetch, its own retries off (the integration runner retries,
- * honouring Retry-After), errors classified like every other vendor's.
+ * honouring Retry-After), errors classified like every other vendor's. The SDK loads on the first
+ * call, not at every start.
  */
 function client(context: PluginContext) {
-  const notion = new Client({
-    auth: context.secrets.access_token ?? '',
-    baseUrl: baseUrl(context, 'notes', 'https://api.notion.com'),
-    fetch: context.fetch,
-    retry: false,
-    logger: (level, message) => context.logger.debug({ level }, message),
-  });
+  let loaded: Promise<{ notion: Client; isHTTPResponseError: typeof import('@notionhq/client').isHTTPResponseError }> | undefined;
+  const connect = async () => {
+    const sdk = await import('@notionhq/client');
+    const notion = new sdk.Client({
+      auth: context.secrets.access_token ?? '',
+      baseUrl: baseUrl(context, 'notes', 'https://api.notion.com'),
+      fetch: context.fetch,
+      retry: false,
+      logger: (level, message) => context.logger.debug({ level }, message),
+    });
+    return { notion, isHTTPResponseError: sdk.isHTTPResponseError };
+  };
   return async <T>(call: (notion: Client) => Promise<unknown>): Promise<T> => {
+    const { notion, isHTTPResponseError } = await (loaded ??= connect());
     try {
       return (await call(notion)) as T;
     } catch (error) {

@@ -1,4 +1,9 @@
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
+
+// pg (about 25 modules) loads only where the signals run on Postgres; a SQLite process never needs it.
+const require = createRequire(import.meta.url);
+const loadPg = (): typeof pg => require('pg');
 
 export type SignalHandler = (payload: unknown) => void;
 
@@ -93,7 +98,7 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString });
+    const next = new (loadPg().Client)({ connectionString: options.connectionString });
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, undefined));
     next.on('notification', (notice) => {

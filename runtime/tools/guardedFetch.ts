@@ -2,7 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { Duplex } from 'node:stream';
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from 'undici';
+import type { Agent, RequestInit as UndiciRequestInit } from 'undici';
+import { loadUndici } from '../webhooks/undici.js';
 import { checkWebhookUrl, createGuardedLookup, type UrlGuardOptions } from '../webhooks/urlGuard.js';
 
 /**
@@ -31,12 +32,15 @@ export class RefusedUrlError extends Error {
  * through the guarded lookup at connect time, and redirects are never followed.
  */
 export function createGuardedFetch(options: UrlGuardOptions & { connectTimeoutMs?: number }): GuardedFetch {
-  const agent = new Agent({ connect: { lookup: createGuardedLookup(options), timeout: options.connectTimeoutMs ?? 10_000 } });
+  // undici and the agent load with the first request (../webhooks/undici.ts), not at start.
+  let agent: Agent | undefined;
   const fetchGuarded = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const check = checkWebhookUrl(raw, options);
     if (!check.ok) throw new RefusedUrlError(check.code, check.message);
-    return await undiciFetch(raw, { ...undiciInit(input instanceof Request ? input : undefined, init), redirect: 'manual', dispatcher: agent });
+    const undici = loadUndici();
+    agent ??= new undici.Agent({ connect: { lookup: createGuardedLookup(options), timeout: options.connectTimeoutMs ?? 10_000 } });
+    return await undici.fetch(raw, { ...undiciInit(input instanceof Request ? input : undefined, init), redirect: 'manual', dispatcher: agent });
   };
   const nodeAgents = new Map<'http:' | 'https:', http.Agent>();
   return Object.assign(fetchGuarded, {
@@ -47,7 +51,7 @@ export function createGuardedFetch(options: UrlGuardOptions & { connectTimeoutMs
     },
     async close() {
       for (const nodeAgent of nodeAgents.values()) nodeAgent.destroy();
-      await agent.close();
+      await agent?.close();
     },
   });
 }

@@ -23,15 +23,22 @@ function settingsError(error: ErrorObject | undefined, integrationId: string): S
  * property the schema does not know.
  */
 export function createSettingsValidator() {
-  const ajv = new Ajv({ allErrors: false, strict: false });
-  // Plugins use `uri` (base_url) and `email`. ajv-formats is CommonJS: the namespace's default is
-  // its module.exports, whose own `default` is the typed plugin.
-  addFormatsModule.default.default(ajv);
+  // Built with the first settings checked, not when the service starts.
+  let ajv: Ajv | undefined;
+  const ajvOf = (): Ajv => {
+    if (!ajv) {
+      ajv = new Ajv({ allErrors: false, strict: false });
+      // Plugins use `uri` (base_url) and `email`. ajv-formats is CommonJS: the namespace's default is
+      // its module.exports, whose own `default` is the typed plugin.
+      addFormatsModule.default.default(ajv);
+    }
+    return ajv;
+  };
   const validators = new Map<string, ValidateFunction>();
   return function validateSettings(plugin: Plugin, settings: Record<string, unknown>): void {
     let fn = validators.get(plugin.manifest.id);
     if (!fn) {
-      fn = ajv.compile(plugin.manifest.settingsSchema);
+      fn = ajvOf().compile(plugin.manifest.settingsSchema);
       validators.set(plugin.manifest.id, fn);
     }
     if (!fn(settings)) throw settingsError(fn.errors?.[0], plugin.manifest.id);

@@ -1,5 +1,6 @@
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { checkWebhookUrl, createGuardedLookup, type GuardedLookupOptions } from './urlGuard.js';
+import { loadUndici } from './undici.js';
 
 /** A monotonic millisecond source, injected so tests and callers decide what time is. */
 export interface MonotonicClock {
@@ -157,13 +158,16 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   const clock = options.clock;
   const timeoutMs = options.timeoutMs;
   const guard = { allowPrivate: options.allowPrivate };
-  const agent = new Agent({
-    connections: options.connections ?? 16,
-    keepAliveTimeout: 10_000,
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connect: { lookup: createGuardedLookup({ ...guard, lookup: options.lookup }), timeout: timeoutMs },
-  });
+  // Created at the first send (undici loads then, ./undici.ts), not when the service starts.
+  let agent: Agent | undefined;
+  const agentOf = (): Agent =>
+    (agent ??= new (loadUndici().Agent)({
+      connections: options.connections ?? 16,
+      keepAliveTimeout: 10_000,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { lookup: createGuardedLookup({ ...guard, lookup: options.lookup }), timeout: timeoutMs },
+    }));
   const targets = new Map<string, Target>();
 
   // ---- deadlines: every attempt gets the same timeout, so start order is deadline order ----
@@ -263,7 +267,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     }
     headers.push('content-type', 'application/json');
     // undici 7's dispatch follows no redirects; a 3xx comes back as is and counts as a failure.
-    agent.dispatch(
+    agentOf().dispatch(
       { origin: checked.origin, path: checked.path, method: 'POST', headers, body: input.body, headersTimeout: timeoutMs, bodyTimeout: timeoutMs },
       attempt,
     );
@@ -273,7 +277,7 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
   return {
     send,
     close: async () => {
-      await agent.close();
+      await agent?.close();
       if (deadlineTimer) clearTimeout(deadlineTimer);
     },
   };
