@@ -74,7 +74,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const secretKey = loadSecretKey({ secretKeyBase64: config.secretKey, dataDir: config.dataDir });
   const cipher = createCipher(secretKey);
   // Scale-out (issue 16): notices between processes, shared rate limits, one secrets key per database.
-  const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving });
+  // A start refused here (a secrets key that is not the database's) closes the pool it opened: its
+  // idle connection kept the process alive for knex's idle timeout (30 s) before `serve` exited 2.
+  const scale = await buildScaleOut({ config, db, cipher, clock, logger, node: ids.id('node', 12), serving }).catch(async (error: unknown) => {
+    await db.destroy();
+    releaseDataDir?.();
+    throw error;
+  });
   const keys = createKeyService({ apiKeys: repos.apiKeys, workspaces: repos.workspaces, clock, ids, signals: scale.signals, onError: (error, message) => logger.warn({ err: error }, message) });
   // This process's owner id: idempotency leases and (on Postgres) actor leases carry it.
   const node = ids.id('node', 16);

@@ -1,19 +1,30 @@
 import { spawn } from 'node:child_process';
+import test from 'ava';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { postgresTest } from '../helpers/postgres.js';
 import { redisTest, redisUrl } from '../helpers/redis.js';
 import { freePort } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
-import { startCluster } from './cluster.js';
+import { startCluster, type Cluster } from './cluster.js';
 import { crewdArgs } from '../helpers/compiledTree.js';
 
 /** `crewd serve` from the transpiled tree (test/helpers/compiledTree.ts): half the CPU of a tsx start. */
 const serveArgs = await crewdArgs(['serve']);
 
+/**
+ * Two processes on one database, shared by the tests below that need no setting of their own: each
+ * makes its own workspace or starts its own extra process, and asserts only on those (a crewd
+ * start costs about a CPU-second; each test had its own cluster).
+ */
+let shared: Promise<Cluster> | undefined;
+const sharedCluster = () => (shared ??= startCluster(2));
+test.after.always(async () => {
+  if (shared) await (await shared).close();
+});
+
 postgresTest('61 requests on a 60-per-minute plan split across two processes give exactly one 429', async (t) => {
-  const cluster = await startCluster(2);
-  t.teardown(() => cluster.close());
+  const cluster = await sharedCluster();
   const [a, b] = cluster.nodes;
   const workspace = await cluster.workspace({ rpm: 60 });
   const statuses: number[] = [];
@@ -36,8 +47,7 @@ redisTest('with CREWD_REDIS_URL the per-minute count lives in Redis: still exact
 });
 
 postgresTest('/readyz names the roles; a worker-only process answers nothing but probes and metrics', async (t) => {
-  const cluster = await startCluster(1);
-  t.teardown(() => cluster.close());
+  const cluster = await sharedCluster();
   const apiOnly = await cluster.start(['--no-worker']);
   const workerOnly = await cluster.start(['--no-api']);
   t.deepEqual((await cluster.nodes[0]!.call('GET', '/readyz')).body.roles, { api: true, worker: true });
@@ -53,8 +63,7 @@ postgresTest('/readyz names the roles; a worker-only process answers nothing but
 });
 
 postgresTest('a process whose secrets key is not the database\'s refuses to start with one line naming CREWD_SECRET_KEY', async (t) => {
-  const cluster = await startCluster(1);
-  t.teardown(() => cluster.close());
+  const cluster = await sharedCluster();
   const dataDir = tempDir('crewd-badkey-');
   const child = spawn(process.execPath, serveArgs, {
     cwd: path.resolve(import.meta.dirname, '../..'),
