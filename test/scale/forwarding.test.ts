@@ -1,4 +1,4 @@
-import type { ExecutionContext } from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
 import { postgresTest } from '../helpers/postgres.js';
 import { startCluster } from './cluster.js';
@@ -10,18 +10,37 @@ import { until } from '../helpers/until.js';
  * (`actor_commands` + NOTIFY) and answered as that process answered (docs/leases.md).
  */
 
+type Cluster = Awaited<ReturnType<typeof startCluster>>;
+
+/** Ends a cluster whose processes may be paused: a paused process would never answer its SIGTERM. */
+async function closeCluster(c: Cluster): Promise<void> {
+  for (const node of c.nodes) {
+    if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGCONT');
+    node.child.kill('SIGKILL');
+  }
+  await c.close();
+}
+
 async function cluster(t: ExecutionContext, env: Record<string, string>) {
   const c = await startCluster(0, { CREWD_BOOTSTRAP_KEY: key, ...env });
-  t.teardown(async () => {
-    // A paused process would never answer the cluster's SIGTERM: wake and kill what is left.
-    for (const node of c.nodes) {
-      if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGCONT');
-      node.child.kill('SIGKILL');
-    }
-    await c.close();
-  });
+  t.teardown(() => closeCluster(c));
   return c;
 }
+
+/**
+ * Two processes (slow think time: outcomes are still running when the commands arrive) shared by
+ * the tests that pause and kill nothing: each deploys and asserts on its own outcomes, and a crewd
+ * start costs about a CPU-second.
+ */
+let shared: Promise<{ c: Cluster; a: Node; b: Node }> | undefined;
+const sharedPair = () =>
+  (shared ??= (async () => {
+    const c = await startCluster(0, { CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '1500' });
+    return { c, a: await c.start(), b: await c.start() };
+  })());
+test.after.always(async () => {
+  if (shared) await closeCluster((await shared).c);
+});
 
 async function deployOne(t: ExecutionContext, node: Node, n: number): Promise<string> {
   const response = await call(node.url, 'POST', '/v1/crews/writer/run', { brief: `Forwarding test outcome ${n} about resilient distributed systems` });
@@ -61,10 +80,7 @@ async function cancelledOnce(t: ExecutionContext, db: Knex, id: string): Promise
 const shape = (body: Record<string, unknown>) => Object.keys(body).sort();
 
 postgresTest('cancel sent to a process that does not hold the outcome is carried out by its owner and answered as the owner answers', async (t) => {
-  // Slow think time: the outcomes are still running when the cancels arrive.
-  const c = await cluster(t, { CREWD_LOCAL_MODEL_DELAY_MS: '1500' });
-  const a = await c.start();
-  const b = await c.start();
+  const { c, a, b } = await sharedPair();
   const apiOnly = await c.start(['--no-worker']);
   const [viaB, viaApi, local] = [await deployOne(t, a, 1), await deployOne(t, a, 2), await deployOne(t, a, 3)];
   for (const id of [viaB, viaApi, local]) await processing(a, id);
@@ -104,9 +120,7 @@ postgresTest('cancel sent to a process that does not hold the outcome is carried
 });
 
 postgresTest('revise and retry through another process: a finished outcome is carried out there', async (t) => {
-  const c = await cluster(t, { CREWD_LOCAL_MODEL_DELAY_MS: '1500' });
-  const a = await c.start();
-  const b = await c.start();
+  const { c, a, b } = await sharedPair();
   const toRevise = await deployOne(t, a, 1);
   const toRetry = await deployOne(t, a, 2);
   await processing(a, toRetry);
