@@ -1,5 +1,4 @@
 import { Client, InMemoryTransport, type OAuthClientProvider, SSEClientTransport, StreamableHTTPClientTransport, type CallToolResult, type Tool, type Transport } from '@modelcontextprotocol/client';
-import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { McpServer } from '@modelcontextprotocol/server';
 import { classifyMcpError } from './errors.js';
 import { standardFetch } from './oauth/standardFetch.js';
@@ -78,6 +77,8 @@ async function connectClient(target: McpTarget, options: McpSessionOptions, useS
     transport = useSse ? new SSEClientTransport(new URL(target.url), http) : new StreamableHTTPClientTransport(new URL(target.url), http);
     kind = useSse ? 'sse' : 'streamable_http';
   } else if (target.kind === 'stdio') {
+    // The stdio transport (with cross-spawn) loads for the first stdio server, not at every start.
+    const { getDefaultEnvironment, StdioClientTransport } = await import('@modelcontextprotocol/client/stdio');
     transport = new StdioClientTransport({ command: target.command, args: target.args, env: { ...getDefaultEnvironment(), ...target.env }, stderr: 'ignore' });
     kind = 'stdio';
   } else {
