@@ -52,6 +52,8 @@ export class DeliveryBusyError extends Error {}
 export interface AttemptRunner {
   /** Deliveries in memory on this node. */
   readonly live: Map<string, LiveDelivery>;
+  /** Deliveries a shutdown cut short (never attempted to the end): the dispatcher releases them to recovery. */
+  readonly unsent: ReadonlySet<string>;
   /** Starts a delivery (new, or stranded and claimed by recovery). */
   begin(row: DeliveryRow): LiveDelivery;
   /** The retry timer fired: brings the delivery back from its stored snapshot and sends RETRY_DUE. */
@@ -112,6 +114,7 @@ export function createAttemptRunner(options: AttemptRunnerOptions): AttemptRunne
 
   return {
     live: live.map,
+    unsent: live.unsent,
 
     /**
      * Starts a delivery (new, or stranded and claimed by recovery) from its row: `row.attempt`

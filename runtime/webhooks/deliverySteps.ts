@@ -98,7 +98,7 @@ export function createDeliverySteps(options: DeliveryStepsOptions): DeliveryStep
     const reason = asError(error);
     const cut = reason instanceof AttemptCutShortError || options.stopping();
     if (!cut && !entry.manual) return { type: 'ATTEMPT_FAILED', attempt: attemptNo, error: reason.message };
-    if (live.map.get(entry.row.id) === entry) live.leave(entry, cut ? shuttingDown() : reason);
+    if (live.map.get(entry.row.id) === entry) live.leave(entry, cut ? shuttingDown() : reason, cut);
     return null;
   }
 

@@ -197,6 +197,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // What finished is written by the host's next tick (the host stops after the dispatcher).
       await options.actors.flushed().catch(() => undefined);
       runner.clear();
+      // What this process fanned out and a shutdown cut short goes back to recovery now: a restart
+      // (or another process) takes it at once, not after the grace that protects a live attempt.
+      // Only rows still `scheduled` change: an attempt that was stored stays as it is.
+      const unsent = [...runner.unsent];
+      if (unsent.length > 0) await deliveries.releaseScheduled(unsent).catch((error: unknown) => logger.warn({ err: error, deliveries: unsent.length }, 'could not release unsent webhook deliveries; recovery takes them after its grace'));
       mode = 'stopped';
       for (const resolve of idleWaiters.splice(0)) resolve();
     },

@@ -16,10 +16,15 @@ export interface LiveDeliveries {
   settled(entry: LiveDelivery): Promise<DeliveryRow>;
   /** Its resting step is stored: it leaves memory and its waiters get the stored row (`changed` unless `notify` is false). */
   finish(entry: LiveDelivery, notify?: boolean): void;
-  /** Drops it from memory without a stored result, settling its waiters with `error`. */
-  leave(entry: LiveDelivery, error: Error): void;
-  /** Drops every delivery with `error` (after a shutdown's writes). */
+  /**
+   * Drops it from memory without a stored result, settling its waiters with `error`; `cutShort`
+   * (a shutdown stopped it) also adds its id to `unsent`.
+   */
+  leave(entry: LiveDelivery, error: Error, cutShort?: boolean): void;
+  /** Drops every delivery with `error` (after a shutdown's writes), each cut short. */
   clear(error: () => Error): void;
+  /** Ids of the deliveries a shutdown cut short: left memory with their last state stored, not attempted to the end. */
+  readonly unsent: ReadonlySet<string>;
 }
 
 export interface LiveDeliveriesOptions {
@@ -35,6 +40,7 @@ export const shuttingDown = () => new Error('the service is shutting down; the d
 
 export function createLiveDeliveries(options: LiveDeliveriesOptions): LiveDeliveries {
   const map = new Map<string, LiveDelivery>();
+  const unsent = new Set<string>();
 
   /** The row as stored now, to the waiters of a delivery whose resting step was stored. */
   function answerWaiters(id: string, waiters: LiveDelivery['waiters']): void {
@@ -62,7 +68,9 @@ export function createLiveDeliveries(options: LiveDeliveriesOptions): LiveDelive
       const waiters = entry.waiters.splice(0);
       if (waiters.length > 0) answerWaiters(entry.row.id, waiters);
     },
-    leave(entry, error) {
+    unsent,
+    leave(entry, error, cutShort = false) {
+      if (cutShort) unsent.add(entry.row.id);
       if (map.get(entry.row.id) === entry) {
         map.delete(entry.row.id);
         options.forget(entry.row.id);
@@ -71,7 +79,7 @@ export function createLiveDeliveries(options: LiveDeliveriesOptions): LiveDelive
       options.changed();
     },
     clear(error) {
-      for (const entry of [...map.values()]) live.leave(entry, error());
+      for (const entry of [...map.values()]) live.leave(entry, error(), true);
     },
   };
   return live;

@@ -179,10 +179,27 @@ function newestFirst(a: AttemptRow, b: AttemptRow): number {
   return b.attempt - a.attempt;
 }
 
+/**
+ * The stamp of a released delivery: older than any recovery's cutoff, so the next recovery pass of
+ * any process (a restart's first one included) takes it at once.
+ */
+export const releasedStamp = '1970-01-01T00:00:00.000Z';
+
+/**
+ * Gives up deliveries a stopping process fanned out but did not attempt: still `scheduled`, they
+ * get `releasedStamp` (see `WebhookDeliveriesRepository.releaseScheduled`).
+ */
+async function releaseScheduled(db: Db, ids: readonly string[]): Promise<number> {
+  let released = 0;
+  for (let i = 0; i < ids.length; i += 500) {
+    released += Number(await db('webhook_deliveries').whereIn('id', ids.slice(i, i + 500)).andWhere({ state: 'scheduled' }).update({ updated_at: releasedStamp }));
+  }
+  return released;
+}
+
 /** Webhook deliveries, their attempt history, and the dispatcher's cursor over the events log. */
 export function webhookDeliveriesRepository(db: Db): WebhookDeliveriesRepository {
   const updateDeliveries = multiRowUpdate();
-
   return {
     /** Inserts new deliveries; one that exists for the same (event, webhook) is left alone. */
     async insertMany(rows: DeliveryRow[], trx: Db = db): Promise<void> {
@@ -252,6 +269,7 @@ export function webhookDeliveriesRepository(db: Db): WebhookDeliveriesRepository
      * at once only one gets each row, and a row another node just finished is not taken.
      * Returns the ids taken.
      */
+    releaseScheduled: (ids) => releaseScheduled(db, ids),
     async claimScheduled(rows: Array<Pick<DeliveryRow, 'id' | 'updated_at'>>, now: string): Promise<string[]> {
       if (rows.length === 0) return [];
       if (isPostgres(db)) {
@@ -357,6 +375,13 @@ export interface WebhookDeliveriesRepository {
    * Returns the ids taken.
    */
   claimScheduled(rows: Array<Pick<DeliveryRow, 'id' | 'updated_at'>>, now: string): Promise<string[]>;
+  /**
+   * A stopping process releases the deliveries it holds that are still `scheduled` (fanned out,
+   * first attempt never stored): their `updated_at` becomes `releasedStamp`, so recovery anywhere
+   * takes them on its next pass instead of after the grace that protects an attempt in flight on a
+   * live process. A row whose attempt was stored meanwhile is left alone. Returns how many.
+   */
+  releaseScheduled(ids: readonly string[]): Promise<number>;
   /** Waiting deliveries that have no timer row (lost between a fired timer and the next attempt's result). */
   listWaitingWithoutTimer(timerKind: string, limit: number): Promise<DeliveryRow[]>;
   /** Per webhook: deliveries with at least one attempt, the latest attempt time, how many succeeded. */
