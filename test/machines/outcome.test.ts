@@ -1,5 +1,5 @@
-import test from 'ava';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import test, { type ExecutionContext } from 'ava';
+import { createActor, fromPromise, waitFor, type Actor } from 'xstate';
 import { agentMachine, type AgentStepInput, type AgentStepResult, type AgentToolExchange, type AgentToolsInput } from '../../machines/agent.js';
 import { outcomeMachine, type FinalizeInput, type FinalizeOutput, type OutcomeEmitted, type OutcomeInput } from '../../machines/outcome.js';
 import { manualClock } from '../../runtime/clock.js';
@@ -126,16 +126,7 @@ test('a persisted snapshot survives a JSON round trip mid-stage and finishes wit
   first.start();
   first.send({ type: 'START', at: clock.now().toISOString() });
   await waitFor(first, (s) => s.context.stagesCompleted.length === 1);
-  const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
-  first.stop();
-  release();
-
-  const second = createActor(machine, { snapshot: persisted } as never);
-  const after = collect(second);
-  second.start();
-  await waitFor(second, (s) => s.matches('completed'));
-  const all = [...before, ...after];
-  t.deepEqual(all.map((e) => e.sequence), all.map((_, i) => i + 3), 'sequences continue without gaps or repeats');
+  const { all } = await restoreAndFinish(t, machine, first, before, release);
   t.is(all.filter((e) => e.event === 'crew.agent_started').length, 4);
   t.is(all.filter((e) => e.event === 'outcome.completed').length, 1);
   t.is(calls.steps.filter((s) => s.stepKey === '1').length, 2, 'the restored step ran its promise again');
@@ -162,16 +153,7 @@ test('a first step that asks for tools hands its calls to the agent, which loops
   first.send({ type: 'START', at: clock.now().toISOString() });
   await hanging;
   t.true(first.getSnapshot().matches({ processing: 'stage' }));
-  const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
-  first.stop();
-  release();
-
-  const second = createActor(machine, { snapshot: persisted } as never);
-  const after = collect(second);
-  second.start();
-  await waitFor(second, (s) => s.matches('completed'));
-  const all = [...before, ...after];
-  t.deepEqual(all.map((e) => e.sequence), all.map((_, i) => i + 3), 'sequences continue without gaps or repeats');
+  const { all, second } = await restoreAndFinish(t, machine, first, before, release);
   t.is(all.filter((e) => e.event === 'crew.agent_started').length, 4, 'one start per stage, the tool loop included');
   t.deepEqual(
     calls.steps.filter((s) => s.stepKey === '1').map((s) => [s.turn, s.exchanges.length]),
@@ -317,3 +299,29 @@ test('an agent loops model step -> tool calls -> model step and stops at its ste
   t.false(output.ok);
   t.is(stuck.getSnapshot().context.turn, 2);
 });
+
+type OutcomeChart = ReturnType<typeof harness>['machine'];
+
+/**
+ * Stops `first` where it stands, releases its hung step, restores a second actor from its persisted
+ * snapshot and runs it to completion; checks the two actors' events number on without gaps or
+ * repeats and returns them in order, with the second actor.
+ */
+async function restoreAndFinish(
+  t: ExecutionContext,
+  machine: OutcomeChart,
+  first: Actor<OutcomeChart>,
+  before: OutcomeEmitted[],
+  release: () => void,
+): Promise<{ all: OutcomeEmitted[]; second: Actor<OutcomeChart> }> {
+  const persisted = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
+  first.stop();
+  release();
+  const second = createActor(machine, { snapshot: persisted } as never);
+  const after = collect(second);
+  second.start();
+  await waitFor(second, (s) => s.matches('completed'));
+  const all = [...before, ...after];
+  t.deepEqual(all.map((e) => e.sequence), all.map((_, i) => i + 3), 'sequences continue without gaps or repeats');
+  return { all, second };
+}
