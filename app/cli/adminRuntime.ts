@@ -1,6 +1,6 @@
 import { openStorage } from '../compose/openStorage.js';
 import { pluginMigrations } from '../compose/attachPlugins.js';
-import { crewsTopic } from '../compose/shareChanges.js';
+import { announceCrewStatus } from '../compose/shareChanges.js';
 import { builtInPlugins } from '../../plugins/index.js';
 import { createKeyService, type KeyService } from '../../runtime/auth/keyService.js';
 import type { Clock } from '../../runtime/clock.js';
@@ -40,12 +40,7 @@ export async function openAdminRuntime(config: Config, clock: Clock): Promise<Ad
   const crews = createCrewCatalog({ crewStatus: repos.crewStatus, clock });
   if (signals) {
     await signals.start();
-    const setStatus = crews.setStatus;
-    crews.setStatus = async (...args) => {
-      const state = await setStatus(...args);
-      signals.send(crewsTopic, null);
-      return state;
-    };
+    announceCrewStatus(signals, crews);
   }
   return {
     repos,

@@ -15,12 +15,7 @@ export const toolsTopic = 'tools';
  */
 export function shareChanges(signals: ClusterSignals, parts: { crews: CrewCatalog; connections: ToolConnections; logger: Logger }): void {
   const { crews, connections, logger } = parts;
-  const setStatus = crews.setStatus;
-  crews.setStatus = async (...args) => {
-    const state = await setStatus(...args);
-    signals.send(crewsTopic, null);
-    return state;
-  };
+  announceCrewStatus(signals, crews);
   signals.on(crewsTopic, () => crews.invalidate());
 
   const { connect, disconnect, authorized } = connections;
@@ -42,4 +37,14 @@ export function shareChanges(signals: ClusterSignals, parts: { crews: CrewCatalo
     if (typeof workspaceId !== 'string') return;
     connections.refresh(workspaceId).catch((error: unknown) => logger.warn({ err: error, workspace_id: workspaceId }, 'tool connection refresh failed'));
   });
+}
+
+/** A crew status set through `crews` (a serving process or the admin CLI) is sent to every process; wraps `setStatus` in place. */
+export function announceCrewStatus(signals: ClusterSignals, crews: CrewCatalog): void {
+  const setStatus = crews.setStatus;
+  crews.setStatus = async (...args) => {
+    const state = await setStatus(...args);
+    signals.send(crewsTopic, null);
+    return state;
+  };
 }
