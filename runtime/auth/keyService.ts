@@ -7,10 +7,10 @@ import type { IdGenerator } from '../ids.js';
 import { ExpiringCache } from './keyCache.js';
 import { displayPrefix, hashSecret, newSecret } from './keySecrets.js';
 import { watchRevocations } from './revocationWatch.js';
+import type { Scope } from './scopes.js';
 
 /** The cluster topic a revoke NOTIFYs (no payload): every process reads the revocation version. */
 export const revocationTopic = 'revocation';
-import type { Scope } from './scopes.js';
 
 /** What a request learns about the key it presented. */
 export interface AuthenticatedKey {

@@ -72,6 +72,8 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
   const maxReconnectMs = options.maxReconnectMs ?? 2_000;
   const handlers = new Map<string, Set<SignalHandler>>();
   const resyncHandlers = new Set<() => void>();
+  /** One notice's message: the sending node (its own notices are ignored), the topic, the payload. */
+  const messageOf = (topic: string, payload: unknown) => JSON.stringify({ n: options.node, t: topic, p: payload });
   let client: pg.Client | null = null;
   let connected = false;
   let closed = false;
@@ -161,11 +163,11 @@ export function createPostgresSignals(options: PostgresSignalsOptions): ClusterS
     node: options.node,
     shared: true,
     notice(topic: string, payload: unknown): { channel: string; message: string } {
-      return { channel, message: JSON.stringify({ n: options.node, t: topic, p: payload }) };
+      return { channel, message: messageOf(topic, payload) };
     },
     send(topic: string, payload: unknown): void {
       if (closed || !connected) return;
-      queue.push(JSON.stringify({ n: options.node, t: topic, p: payload }));
+      queue.push(messageOf(topic, payload));
       if (!flushScheduled) {
         flushScheduled = true;
         setImmediate(flush);
