@@ -63,7 +63,8 @@ export function createConnectionSides(deps: ConnectionSidesDeps): ConnectionSide
       target: connectionTarget(row, deps),
       async storeCatalog(tools, ttlMs, initial) {
         const stored = await storeCatalog(row, tools, ttlMs, initial, deps);
-        catalogs.set(row.id, { catalog: stored, serverType: row.server_type });
+        // A discovery that finished after the disconnect stored nothing, and nothing is kept here.
+        if (stored) catalogs.set(row.id, { catalog: stored, serverType: row.server_type });
       },
       async loadCatalog() {
         // The actor here keeps the catalog current; otherwise its owner stored the latest one.

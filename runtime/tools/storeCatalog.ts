@@ -23,9 +23,10 @@ async function takenNames(repos: Repositories, workspaceId: string, exceptId: st
  * Stores a server's tool list as the connection's next catalog version and returns it. A plugin
  * may only serve the tools its manifest declares. On the first discovery (`initial`) a name
  * another connection of the workspace owns refuses the connection (CatalogCollisionError); on a
- * later list change the colliding tools are left out instead.
+ * later list change the colliding tools are left out instead. Undefined: the connection was
+ * disconnected meanwhile, and nothing was stored.
  */
-export async function storeCatalog(row: ToolConnectionRow, tools: Tool[], ttlMs: number | null, initial: boolean, deps: StoreCatalogDeps): Promise<ToolCatalogRow> {
+export async function storeCatalog(row: ToolConnectionRow, tools: Tool[], ttlMs: number | null, initial: boolean, deps: StoreCatalogDeps): Promise<ToolCatalogRow | undefined> {
   if (row.server_type !== 'custom') {
     const declared = deps.registry.get(row.server_type)?.manifest.tools ?? [];
     const undeclared = tools.filter((tool) => !declared.includes(tool.name)).map((tool) => tool.name);

@@ -1,4 +1,4 @@
-import type { Db } from '../db.js';
+import { isPostgres, type Db } from '../db.js';
 import { parseJson } from './chunks.js';
 
 export interface CatalogTool {
@@ -42,19 +42,26 @@ export function toolCatalogsRepository(db: Db): ToolCatalogsRepository {
     },
     /**
      * Stores `tools` as the connection's catalog. The version grows only when the list changed,
-     * so a refresh that finds the same tools keeps its version. Returns the stored row.
+     * so a refresh that finds the same tools keeps its version. Returns the stored row, or
+     * undefined when the connection is gone or disconnected: a discovery that finishes after the
+     * disconnect stores nothing. The connection row is read locked (Postgres), so a put and the
+     * tick that writes `disconnected` (and deletes the catalog after it) take turns.
      */
-    async put(row: Omit<ToolCatalogRow, 'version'>): Promise<ToolCatalogRow> {
-      const current = await db('tool_catalogs').where({ connection_id: row.connection_id }).first();
-      const tools = JSON.stringify(row.tools);
-      if (!current) {
-        await db('tool_catalogs').insert({ ...row, version: 1, tools });
-        return { ...row, version: 1 };
-      }
-      const same = String(current.tools) === tools;
-      const version = same ? Number(current.version) : Number(current.version) + 1;
-      await db('tool_catalogs').where({ connection_id: row.connection_id }).update({ version, tools, ttl_ms: row.ttl_ms, fetched_at: row.fetched_at });
-      return { ...row, version };
+    async put(row: Omit<ToolCatalogRow, 'version'>): Promise<ToolCatalogRow | undefined> {
+      return db.transaction(async (trx) => {
+        const owner = trx('tool_connections').where({ id: row.connection_id }).whereNot('state', 'disconnected').first('id');
+        if (!(await (isPostgres(trx) ? owner.forShare() : owner))) return undefined;
+        const current = await trx('tool_catalogs').where({ connection_id: row.connection_id }).first();
+        const tools = JSON.stringify(row.tools);
+        if (!current) {
+          await trx('tool_catalogs').insert({ ...row, version: 1, tools });
+          return { ...row, version: 1 };
+        }
+        const same = String(current.tools) === tools;
+        const version = same ? Number(current.version) : Number(current.version) + 1;
+        await trx('tool_catalogs').where({ connection_id: row.connection_id }).update({ version, tools, ttl_ms: row.ttl_ms, fetched_at: row.fetched_at });
+        return { ...row, version };
+      });
     },
     async remove(connectionId: string): Promise<void> {
       await db('tool_catalogs').where({ connection_id: connectionId }).delete();
@@ -75,9 +82,10 @@ export interface ToolCatalogsRepository {
   listForWorkspace(workspaceId: string): Promise<ToolCatalogRow[]>;
   /**
    * Stores `tools` as the connection's catalog. The version grows only when the list changed,
-   * so a refresh that finds the same tools keeps its version. Returns the stored row.
+   * so a refresh that finds the same tools keeps its version. Returns the stored row, or
+   * undefined (nothing stored) when the connection is gone or disconnected.
    */
-  put(row: Omit<ToolCatalogRow, 'version'>): Promise<ToolCatalogRow>;
+  put(row: Omit<ToolCatalogRow, 'version'>): Promise<ToolCatalogRow | undefined>;
   remove(connectionId: string): Promise<void>;
   recordSeen(entries: Array<{ outcome_id: string; connection_id: string; workspace_id: string; version: number; seen_at: string }>): Promise<void>;
   seenBy(workspaceId: string, outcomeId: string): Promise<Array<{ connection_id: string; version: number }>>;

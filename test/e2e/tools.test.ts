@@ -98,6 +98,29 @@ test.serial('a 2026-07-28 server over Streamable HTTP: a tool added later reache
   t.false(result.isError);
 });
 
+test.serial('a discovery that finishes after the disconnect brings no tools back', async (t) => {
+  const tools = await startHttpToolServer();
+  const server = await startServer({}, { tools: fastTools });
+  t.teardown(async () => {
+    await server.close();
+    await tools.close();
+  });
+  const connect = await server.call('POST', `/api/mcp/connect?workspace_id=${server.workspaceId}`, { body: { server_type: 'custom', server_name: 'late', params: { url: tools.url } } });
+  t.is(connect.status, 201);
+  const id = connect.body.connection_id;
+  // A tools/list answered while the disconnect ran (a slow server, a list_changed refresh): its store comes last.
+  const { connectStep } = server.runtime.tools.connections.get(id)!;
+  const gone = await server.call('DELETE', `/api/mcp/disconnect/${id}?workspace_id=${server.workspaceId}`);
+  t.is(gone.status, 200);
+  await connectStep.storeCatalog([{ name: 'echo', description: 'late', inputSchema: { type: 'object' } }], null);
+
+  const [listed] = (await connections(server)).body.connections;
+  t.is(listed.connection_status, 'disconnected');
+  t.deepEqual(listed.available_tools, []);
+  t.deepEqual(await server.runtime.tools.service.tools(server.workspaceId), []);
+  t.is(await server.runtime.repos.toolCatalogs.get(id), undefined);
+});
+
 test.serial('a server that goes away is reconnected when it returns, and ends in error when it does not', async (t) => {
   const tools = await startHttpToolServer();
   const server = await startServer({}, { tools: fastTools });
