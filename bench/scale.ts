@@ -189,6 +189,8 @@ interface Run {
   perSecond: number;
   /** Commits per process per second while nothing runs: the coordination every process pays, whatever the load. */
   idleCommits: number;
+  /** CPU (ms) a process spends per second while nothing runs. */
+  idleCpuMs: number;
   /** Seconds from the first deploy until half of the outcomes had completed, and until the last. */
   half: number;
   all: number;
@@ -239,10 +241,14 @@ async function throughput(processes: number): Promise<Run> {
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // stats of the start settle
     // Idle first: what the processes commit with nothing to do (polls, sweeps, leases), per process-second.
     const idleFrom = await counters();
+    const idleCpuFrom = nodes.map((node) => cpuMs(node.child.pid!));
     const idleStarted = performance.now();
     await new Promise((resolve) => setTimeout(resolve, idleWindowMs));
     await new Promise((resolve) => setTimeout(resolve, 1_200)); // counters are flushed within a second or so
-    const idleCommits = ((await counters()).commits - idleFrom.commits - 2) / processes / ((performance.now() - idleStarted) / 1000);
+    const idleSeconds = (performance.now() - idleStarted) / 1000;
+    const idleCommits = ((await counters()).commits - idleFrom.commits - 2) / processes / idleSeconds;
+    // What a process spends with nothing to do (timers, polls, lease rounds): paid per process, not per outcome.
+    const idleCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!) - idleCpuFrom[i]!, 0) / processes / idleSeconds;
     await watchBackends();
     const before = await counters();
     const nodeCpu = nodes.map((node) => cpuMs(node.child.pid!));
@@ -283,6 +289,7 @@ async function throughput(processes: number): Promise<Run> {
     if (logStatements) summariseLog(name, logFrom, ids.length);
     return {
       idleCommits,
+      idleCpuMs,
       perSecond: ids.length / elapsed,
       half: (half - started) / 1000,
       all: elapsed,
@@ -393,7 +400,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {

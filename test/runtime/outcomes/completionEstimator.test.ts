@@ -89,3 +89,23 @@ test('a processing outcome counts only the work left in its stages', (t) => {
   const estimate = secondsFromNow(estimator.estimate({ id: 'out_a', workspaceId: 'ws', crew: writer, stageIndex: 5, phase: 'processing', stageStartedAt: startedAt }));
   t.is(estimate, (writer.stages.length - 5) - 0.4);
 });
+
+test('behind a long line, the earliest free slot takes each outcome in turn (three slots, uneven work)', (t) => {
+  const { estimator, waiting, running, clock, secondsFromNow } = setup(3);
+  measure(estimator, 1000);
+  const stages = writer.stages.length;
+  // Three running, finishing after 1, 2 and 3 stages of work.
+  for (const [index, id] of ['run_a', 'run_b', 'run_c'].entries()) {
+    running.push(id);
+    estimator.estimate({ id, workspaceId: 'ws', crew: writer, stageIndex: stages - 1 - index, phase: 'processing', stageStartedAt: clock.now().toISOString() });
+  }
+  // 600 waiting, each a whole crew run: slots free at 1, 2, 3 stages; each takes `stages` more.
+  const estimates: number[] = [];
+  for (let i = 0; i < 600; i += 1) {
+    const id = `out_${i}`;
+    estimates.push(secondsFromNow(estimator.estimate({ id, workspaceId: 'ws', crew: writer, stageIndex: 0, phase: 'queued' })));
+    waiting.push(id);
+  }
+  // The i-th in line starts at slot (i mod 3)'s free time plus floor(i / 3) whole runs.
+  for (const i of [0, 1, 2, 3, 299, 599]) t.is(estimates[i], 1 + (i % 3) + (Math.floor(i / 3) + 1) * stages, `position ${i + 1}`);
+});
