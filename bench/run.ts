@@ -19,6 +19,7 @@ const sections: Record<string, Section | undefined> = {
   models: await optional('./models.ts', 'benchModels'),
   quality: await optional('./quality.ts', 'benchQuality'),
   engine: await optional('./engine.ts', 'benchEngine'),
+  estimates: await optional('./estimates.ts', 'benchEstimates'),
   webhooks: await optional('./webhooks.ts', 'benchWebhooks'),
   chat: await optional('./chat.ts', 'benchChat'),
   tools: await optional('./tools.ts', 'benchTools'),
