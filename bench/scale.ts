@@ -34,6 +34,12 @@ const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
  * coordination. 0 measures from cold, as before.
  */
 const warmupPerProcess = Number(process.env.CREWD_BENCH_SCALE_WARMUP ?? 20);
+/**
+ * Clients deploying at once: 32 in all by default, whatever the number of processes. With
+ * CREWD_BENCH_SCALE_CLIENTS_PER_PROCESS=n, n per process instead: the same load per process, as when
+ * processes are added because the load grew (each process's group commits then batch as much as one).
+ */
+const clientsPerProcess = Number(process.env.CREWD_BENCH_SCALE_CLIENTS_PER_PROCESS ?? 0);
 const explainPlans = process.env.CREWD_BENCH_SCALE_EXPLAIN === '1';
 const serverLog = process.env.CREWD_BENCH_SCALE_LOG_FILE ?? '/var/log/postgresql/postgresql-15-main.log';
 const bootstrapKey = `crew_sk_bench${randomBytes(10).toString('hex')}`;
@@ -256,7 +262,7 @@ async function throughput(processes: number): Promise<Run> {
     const clientCpu = process.cpuUsage();
     const logFrom = logStatements ? fs.statSync(serverLog).size : 0;
     const started = performance.now();
-    const ids = await deployAll(nodes.map((node) => node.url), outcomesPerRun, 32);
+    const ids = await deployAll(nodes.map((node) => node.url), outcomesPerRun, clientsPerProcess ? clientsPerProcess * processes : 32);
     let half = 0;
     let pollRows = 0;
     for (;;) {
