@@ -49,21 +49,29 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
   t.is((await call(url, 'POST', '/v1/webhooks', { url: receiver.url, events: ['outcome.completed'], secret })).status, 201);
 
   const total = 90;
+  const late = 30;
   const ids: string[] = [];
-  for (let i = 0; i < total; i += 25) {
+  const deploy = async (from: number, count: number) => {
     const answers = await Promise.all(
-      Array.from({ length: Math.min(25, total - i) }, (_, j) => call(url, 'POST', `/v1/crews/${['writer', 'mind', 'pilot'][(i + j) % 3]}/run`, { brief: `Restart outcome ${i + j} about resilient delivery` })),
+      Array.from({ length: count }, (_, j) => call(url, 'POST', `/v1/crews/${['writer', 'mind', 'pilot'][(from + j) % 3]}/run`, { brief: `Restart outcome ${from + j} about resilient delivery` })),
     );
     for (const answer of answers) {
       t.is(answer.status, 201, JSON.stringify(answer.body));
       ids.push(answer.body.outcome_id);
     }
-  }
-  // Mid-run: some outcomes delivered, most still between stages.
+  };
+  for (let i = 0; i < total - late; i += 25) await deploy(i, Math.min(25, total - late - i));
+  // Mid-run: some outcomes delivered, others completing (their deliveries fanned out as the
+  // SIGTERM lands), others between stages. Outcomes deployed together finish together, so the last
+  // 30 start only once the first ones complete: when 20 webhooks have arrived they are mid-run,
+  // however fast the first 60 went.
+  await receiver.waitFor(1);
+  await deploy(total - late, late);
   await receiver.waitFor(20);
   await stopProcess(child, 'SIGTERM');
   const before = receiver.arrivals.length;
   t.true(before < total, 'outcomes were still running at the SIGTERM');
+  t.log(`${before} of ${total} webhooks had arrived when the process stopped`);
   await leaveHoles(databaseUrl ? knex({ client: 'pg', connection: databaseUrl }) : knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true }), Boolean(databaseUrl));
 
   ({ child, url } = await serveProcess(env));
