@@ -104,9 +104,10 @@ export function createConnectionCommands(deps: ConnectionCommandsDeps) {
         const failure = live.get(row.id)?.lastFailure();
         await live.machine.retire(row.id);
         await live.forget(row.id);
+        // The row first: a discovery still finishing stores no catalog for a connection that is gone.
+        await repos.toolConnections.remove(row.id);
         await repos.toolCatalogs.remove(row.id);
         await oauth?.remove(row.id);
-        await repos.toolConnections.remove(row.id);
         throw connectError(failure, body);
       }
       const stored = (await repos.toolConnections.get(workspaceId, row.id))!;
