@@ -69,23 +69,16 @@ export function createCompletionEstimator(deps: { now(): number; queue: QueueVie
     const upperBound = deps.queue.runningCount(request.workspaceId) + deps.queue.aheadCount(request.workspaceId, request.id) + (request.alsoAhead?.length ?? 0);
     if (upperBound < limit) return now;
     const running = deps.queue.running(request.workspaceId).filter((id) => id !== request.id);
-    const ahead = deps.queue.ahead(request.workspaceId, request.id);
-    const also = request.alsoAhead ?? [];
-    const aheadCount = ahead.length - (ahead.includes(request.id) ? 1 : 0) + also.length - (also.includes(request.id) ? 1 : 0);
-    if (running.length + aheadCount < limit) return now;
+    const ahead = [...deps.queue.ahead(request.workspaceId, request.id), ...(request.alsoAhead ?? [])].filter((id) => id !== request.id);
+    if (running.length + ahead.length < limit) return now;
     const busy = running
       .map((id) => Math.max(now, finishes.get(id) ?? now))
       .sort((a, b) => a - b)
       .slice(0, limit);
     // Here limit <= running + ahead, so this pads with at most `ahead.length` free slots.
     const slots = new TinyQueue<number>([...new Array<number>(limit - busy.length).fill(now), ...busy], (a, b) => a - b);
-    const take = (id: string) => {
-      if (id === request.id) return;
-      // The earliest free slot takes the next one in line.
-      slots.push(slots.pop()! + (remaining.get(id) ?? ownMs));
-    };
-    for (const id of ahead) take(id);
-    for (const id of also) take(id);
+    // The earliest free slot takes the next one in line.
+    for (const id of ahead) slots.push(slots.pop()! + (remaining.get(id) ?? ownMs));
     return slots.peek()!;
   }
 
