@@ -18,15 +18,22 @@ function documentTitle(content: string, brief: string): string {
 }
 
 /**
+ * Whether this step's output goes out to integrations now (a side effect outside the database):
+ * the outcome asked for some, this is not a revision, and no person must approve them first (issue
+ * 27: the outcome runs them after the stages, once approved).
+ */
+export function integrationsDue(run: StageServices['runIntegrations'], current: Job, input: AgentStepInput): boolean {
+  if (!run || input.stepKey.startsWith('rev_') || Object.keys(current.input.integrations ?? {}).length === 0) return false;
+  return current.input.approvals?.before_integrations !== true;
+}
+
+/**
  * The final result of a step whose output `row` is stored (committed before this is called), with
  * the results of the integration flags due at this stage (never for a revision).
  */
 export async function withIntegrations(run: StageServices['runIntegrations'], current: Job, input: AgentStepInput, row: StageOutputRow, signal: AbortSignal): Promise<AgentStepResult> {
   const result: Extract<AgentStepResult, { kind: 'final' }> = { kind: 'final', summary: row.summary, at: row.created_at };
-  const flags = current.input.integrations ?? {};
-  if (!run || input.stepKey.startsWith('rev_') || Object.keys(flags).length === 0) return result;
-  // Held for a person's approval (issue 27): the outcome runs them after the stages, once approved.
-  if (current.input.approvals?.before_integrations === true) return result;
+  if (!run || !integrationsDue(run, current, input)) return result;
   const integrations = await run(
     {
       workspaceId: current.workspaceId,
@@ -34,7 +41,7 @@ export async function withIntegrations(run: StageServices['runIntegrations'], cu
       crew: current.crew.id,
       stage: current.crew.stages[input.stageIndex]!.name,
       attempt: input.attempt,
-      integrations: flags,
+      integrations: current.input.integrations!,
       title: documentTitle(row.content, current.input.brief),
       content: row.content,
     },

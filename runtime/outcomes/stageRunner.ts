@@ -14,7 +14,7 @@ import { shortMessage } from './shortMessage.js';
 import { currentDocument, keepOutput, resolvedDocuments, stageInput, storedOutput } from './stageJob.js';
 import { reviewerFeedback } from '../approvals/reviewerFeedback.js';
 import { createStageJobs, type RevisionInput } from './stageJobs.js';
-import { withIntegrations, withToolFailureEvents } from './finalStepResult.js';
+import { integrationsDue, withIntegrations, withToolFailureEvents } from './finalStepResult.js';
 import { createStageToolCalls } from './stageToolCalls.js';
 import { createStageFinalizer } from './stageFinalizer.js';
 import type { StageServices } from './stageServices.js';
@@ -26,7 +26,10 @@ export interface StageRunnerDeps {
   provider: ModelProvider;
   clock: Clock;
   crews: Pick<CrewCatalog, 'definition'>;
-  /** Stages an output row into the host's next flush and resolves once it is committed. */
+  /**
+   * Stages an output row into the host's next flush, in the unit of the outcome's actor, and
+   * resolves once it is committed.
+   */
   storeOutput(row: StageOutputRow): Promise<void>;
   /**
    * The result's metadata and quality metrics, off the main thread (computed in process when
@@ -43,8 +46,9 @@ export interface StageRunnerDeps {
 /**
  * The side effects of agents: model steps and tool calls keyed by (outcome, step, attempt), and
  * the outcome's final result. A step whose output is stored returns it without asking the model
- * again, and a final output is committed BEFORE the step resolves, so a restored actor that runs
- * its promise again neither repeats work nor produces a second event. This file holds the model
+ * again, and a final output is committed no later than the transition its answer causes (before
+ * the step resolves when integrations follow), so a restored actor that runs its promise again
+ * neither repeats work nor produces a second event. This file holds the model
  * step; the per-outcome caches (`stageJobs.ts`), tool calls (`stageToolCalls.ts`), what a final
  * step adds (`finalStepResult.ts`) and the final result (`stageFinalizer.ts`) are wired here.
  */
@@ -104,8 +108,15 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
       data: output.data ?? null,
       created_at: deps.clock.now().toISOString(),
     };
-    await deps.storeOutput(row);
+    const committed = deps.storeOutput(row);
     keepOutput(current, row);
+    // Integrations act outside the database, so the output they send is committed first: a
+    // restored step finds it stored and sends the same one (idempotent on outcome, stage and
+    // attempt). Otherwise the row rides the tick that also writes the transition this answer
+    // causes, never a later one, so the outcome goes on without waiting for the commit; a row that
+    // cannot be stored fails the actor's unit (the host isolates it) rather than this promise.
+    if (integrationsDue(deps.services?.runIntegrations, current, input)) await committed;
+    else committed.catch(() => undefined);
     return withToolFailureEvents(current, input, await withIntegrations(deps.services?.runIntegrations, current, input, row, signal));
   }
 

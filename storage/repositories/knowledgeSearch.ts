@@ -37,9 +37,6 @@ export function queryTerms(query: string, max = 24): string[] {
 /** Entries ranked per tier of a search: bounds its work whatever the query's words (see `search`). */
 const candidates = 200;
 
-/** Candidates of one tier: ids and scores (higher is better), best first. */
-type Candidate = { id: number; score: number };
-
 function hitOf(row: Record<string, unknown>): KnowledgeHit {
   return {
     kind: row.kind === 'document' ? 'document' : 'message',
@@ -78,42 +75,35 @@ async function searchSqlite(db: Db, workspaceId: string, terms: string[], limit:
   );
 }
 
-/** Postgres: the same tiers over the GIN index; ts_rank_cd always against the any-term query, so tiers compare. */
-async function rankPostgres(db: Db, workspaceId: string, terms: string[], limit: number): Promise<Candidate[]> {
+/**
+ * Postgres, in one statement (one round trip per stage that searches, whatever it finds): the
+ * same tiers over the GIN index, each the `candidates` most recently stored matches; the any-term
+ * tier's condition does not depend on its rows, so Postgres checks it once (a one-time filter)
+ * and skips the tier when the every-term one found `limit`. Scores are ts_rank_cd against the
+ * any-term query in both tiers, so they compare and a row found by both is one row of the union.
+ * Only the best `limit` (and rows tied with the last of them) are joined to their entries and read
+ * in full, by primary key; the workspace is checked on the rows read.
+ */
+async function searchPostgres(db: Db, workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
   const lexemes = terms.map((term) => term.replace(/[^\p{L}\p{N}]/gu, '')).filter(Boolean);
   if (lexemes.length === 0) return [];
   const any = lexemes.join(' | ');
-  const tier = async (filter: string): Promise<Candidate[]> => {
-    const result = await db.raw(
-      `select c.id, ts_rank_cd(c.tsv, to_tsquery('english', ?)) as score
-         from (select id, tsv from knowledge_entries where workspace_id = ? and tsv @@ to_tsquery('english', ?) order by id desc limit ?) c`,
-      [any, workspaceId, filter, candidates],
-    );
-    return (result.rows as Array<{ id: number; score: number }>).map((row) => ({ id: Number(row.id), score: Number(row.score) }));
-  };
-  return rankTiers(lexemes.length > 1 ? () => tier(lexemes.join(' & ')) : undefined, () => tier(any), limit);
-}
-
-/** Every-term tier first; the any-term tier only when it has fewer than `limit`. Merged, best first. */
-async function rankTiers(all: (() => Promise<Candidate[]>) | undefined, some: () => Promise<Candidate[]>, limit: number): Promise<Candidate[]> {
-  const first = all ? await all() : [];
-  const merged = new Map(first.map((candidate) => [candidate.id, candidate]));
-  if (first.length < limit) for (const candidate of await some()) merged.set(candidate.id, candidate);
-  return [...merged.values()].sort((a, b) => b.score - a.score);
-}
-
-/** Postgres: the best `limit` of the ranked candidates (and entries tied with the last of them), read in full. */
-async function readRanked(db: Db, workspaceId: string, ranked: Candidate[], limit: number): Promise<KnowledgeHit[]> {
-  const cut = ranked.length > limit ? ranked.filter((candidate) => candidate.score >= ranked[limit - 1]!.score) : ranked;
-  const scores = new Map(cut.map((candidate) => [candidate.id, candidate.score]));
-  // By primary key alone (a planner may prefer the workspace's index, every row of it, over
-  // a list of ids); the workspace is checked on the rows read.
-  const rows = await db('knowledge_entries').whereIn('id', [...scores.keys()]).select('id', 'workspace_id', 'kind', 'title', 'text', 'channel_name', 'posted_at');
-  return rows
-    .filter((row: Record<string, unknown>) => row.workspace_id === workspaceId)
-    .map((row: Record<string, unknown>) => hitOf({ ...row, score: scores.get(Number(row.id)) }))
-    .sort((a, b) => b.score - a.score || (a.posted_at < b.posted_at ? 1 : a.posted_at > b.posted_at ? -1 : 0))
-    .slice(0, limit);
+  const tier = (condition: string) =>
+    `select id, tsv from knowledge_entries where ${condition} workspace_id = ? and tsv @@ to_tsquery('english', ?) order by id desc limit ${candidates}`;
+  const result = await db.raw(
+    `with every_term as materialized (${tier('')}),
+          any_term as materialized (${tier('(select count(*) from every_term) < ? and')}),
+          ranked as materialized (
+            select id, ts_rank_cd(tsv, to_tsquery('english', ?)) as score from every_term
+            union
+            select id, ts_rank_cd(tsv, to_tsquery('english', ?)) as score from any_term)
+     select e.kind, e.title, e.text, e.channel_name, e.posted_at, r.score
+       from ranked r join knowledge_entries e on e.id = r.id
+      where e.workspace_id = ? and r.score >= coalesce((select score from ranked order by score desc offset ? limit 1), '-Infinity'::real)
+      order by r.score desc, e.posted_at desc limit ?`,
+    [workspaceId, lexemes.join(' & '), limit, workspaceId, any, any, any, workspaceId, limit - 1, limit],
+  );
+  return result.rows as Array<Record<string, unknown>>;
 }
 
 /**
@@ -134,9 +124,7 @@ export function createKnowledgeSearch(db: Db, knownEmpty: KnownEmptyWorkspaces):
         if (rows.length === 0 && !(await db('knowledge_entries').where({ workspace_id: workspaceId }).first('id'))) knownEmpty.record(workspaceId, writesBefore);
         return rows.map(hitOf);
       }
-      const ranked = await rankPostgres(db, workspaceId, terms, limit);
-      if (ranked.length === 0) return [];
-      return readRanked(db, workspaceId, ranked, limit);
+      return (await searchPostgres(db, workspaceId, terms, limit)).map(hitOf);
     },
   };
 }

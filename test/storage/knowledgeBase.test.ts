@@ -155,3 +155,20 @@ onEveryDatabase('a workspace searched while empty finds what is stored in it aft
   await kb.storeSyncPage([message('ws_page', 'C1', 1_763_000_000, 'Canary release at 10:00')], { workspace_id: 'ws_page', team_id: 'T1', channel_id: 'C1', channel_name: 'eng', synced_ts: null, run_id: 'run_1', run_newest_ts: '1763000000.000000', run_low_ts: '1763000000.000000', run_done: false, last_synced_at: null, updated_at: now }, now);
   t.is((await kb.search('ws_page', 'canary', 5)).length, 1);
 });
+
+onEveryDatabase('a search that finds matches is one statement, and ties with the last kept match are ranked newest first', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  await kb.upsertMessages(
+    Array.from({ length: 8 }, (_, i) => message('ws_a', 'C1', 1_763_000_000 + i * 60, `release checklist item ${i}`)),
+    now,
+  );
+  let statements = 0;
+  const count = () => (statements += 1);
+  db.on('query', count);
+  const hits = await kb.search('ws_a', 'What is on the release checklist?', 3);
+  t.is(statements, 1);
+  db.off('query', count);
+  // Eight equal scores: the three newest are kept.
+  t.deepEqual(hits.map((hit) => hit.text), ['release checklist item 7', 'release checklist item 6', 'release checklist item 5']);
+});
