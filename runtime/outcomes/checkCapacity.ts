@@ -10,6 +10,17 @@ export const queueFactor = 4;
 /** A condition a command's commit transaction checks; an Error refuses the commit (nothing written). */
 export type CommitCondition = (trx: Db) => Promise<Error | undefined>;
 
+/**
+ * A command was planned on a workspace approval policy that another request changed before the
+ * command's commit: nothing of it was written; plan it again on the policy read now.
+ */
+export class PolicyChangedError extends Error {
+  constructor(readonly workspaceId: string) {
+    super(`the approval policy of workspace ${workspaceId} changed while the command was planned`);
+    this.name = 'PolicyChangedError';
+  }
+}
+
 function lineFull(limit: number, running: number, waiting: number, crew: CrewDefinition): ServiceError {
   const retryAfter = Math.max(1, crew.secondsPerStage);
   return new ServiceError(
@@ -40,18 +51,23 @@ export function checkCapacity(queue: CapacityQueue, workspaceId: string, limit: 
  * (serialised on SQLite), plus what earlier commands of the same transaction admitted (`tally`),
  * so simultaneous deploys on one or many processes never put more than `limit` running plus
  * `queueFactor × limit` waiting. The in-memory `checkCapacity` alone let 38 of 40 through.
+ * Under the same lock it checks that the workspace's approval policy is still at `policyVersion`,
+ * the version the command was planned on (a `PolicyChangedError` otherwise).
  */
-export function admitToLine(workspaceId: string, adding: number, crew: CrewDefinition) {
+export function admitToLine(workspaceId: string, adding: number, crew: CrewDefinition, policyVersion: number) {
   return async (trx: Db, tally: Map<string, number>): Promise<Error | undefined> => {
     // Counted once per workspace and transaction (the lock holds until its end); later commands
     // of the same group commit add to the tally.
     const inLineKey = `line:${workspaceId}`;
     const limitKey = `limit:${workspaceId}`;
+    const policyKey = `policy:${workspaceId}`;
     if (!tally.has(inLineKey)) {
       const line = await countLine(trx, workspaceId);
       if (!line) return undefined;
-      tally.set(inLineKey, line.inLine).set(limitKey, line.limit);
+      tally.set(inLineKey, line.inLine).set(limitKey, line.limit).set(policyKey, line.policyVersion);
     }
+    // Planned on an approval policy that changed since it was read: planned again (outcomes.ts).
+    if (tally.get(policyKey) !== policyVersion) return new PolicyChangedError(workspaceId);
     const inLine = tally.get(inLineKey)!;
     const limit = tally.get(limitKey)!;
     if (inLine + adding > (1 + queueFactor) * limit) {

@@ -13,13 +13,13 @@ import { ServiceError, errors } from '../errors.js';
 import type { IdGenerator } from '../ids.js';
 import { changesRequested } from '../../models/revisionRequest.js';
 import { effectivePolicy } from '../approvals/approvalPolicy.js';
-import { createPolicyLoader, type PolicyLoader } from '../approvals/policyLoader.js';
+import { createPolicyLoader, type PolicyLoader, type VersionedPolicy } from '../approvals/policyLoader.js';
 import type { CapacityQueue } from './capacityQueue.js';
 import { batchEstimates } from './batchEstimates.js';
 import type { CompletionEstimator } from './completionEstimator.js';
 import type { EngineMachines } from './engineMachines.js';
 import { checkBrief } from './checkBrief.js';
-import { admitToLine, checkCapacity, type CommitCondition } from './checkCapacity.js';
+import { admitToLine, checkCapacity, PolicyChangedError, type CommitCondition } from './checkCapacity.js';
 import { insufficientCredits } from './insufficientCredits.js';
 import { planBatch, workflowOf } from './planBatch.js';
 import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
@@ -120,11 +120,11 @@ function capacity(ctx: Ctx, workspace: WorkspaceRow, adding: number, crew: CrewD
  * transaction admits them to the waiting line (`starting` of them want a slot now) and checks
  * `claim` (an Idempotency-Key's fence): a refusal writes nothing and rejects with its error.
  */
-async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOutcome[], starting: number, crew: CrewDefinition, claim: CommitCondition | undefined | void, extra: TickRows = {}): Promise<void> {
+async function commitOutcomes(ctx: Ctx, workspaceId: string, planned: PlannedOutcome[], starting: number, crew: CrewDefinition, claim: CommitCondition | undefined | void, policyVersion: number, extra: TickRows = {}): Promise<void> {
   const rows: TickRows = {};
   for (const p of planned) mergeTickRows(rows, p.rows);
   mergeTickRows(rows, extra);
-  const guard = { workspaceId, count: planned.length, admit: admitToLine(workspaceId, starting, crew), ...(claim ? { claim } : {}) };
+  const guard = { workspaceId, count: planned.length, admit: admitToLine(workspaceId, starting, crew, policyVersion), ...(claim ? { claim } : {}) };
   if (!(await ctx.host.commit(rows, guard))) {
     throw insufficientCredits((await ctx.repos.credits.remaining(workspaceId)) ?? 0, planned.length, ctx.upgradeUrl);
   }
@@ -156,31 +156,70 @@ async function deploy(ctx: Ctx, workspace: WorkspaceRow, crewId: CrewId, request
   checkBrief(request.brief, 'brief');
   const crew = await availableCrew(ctx, crewId);
   await ctx.validateIntegrations?.(workspace.id, request.integrations);
-  const approvals = effectivePolicy(await ctx.policies.load(workspace.id), request.approvals, Object.values(request.integrations ?? {}).some((value) => value !== false));
-  capacity(ctx, workspace, 1, crew);
+  const hasIntegrations = Object.values(request.integrations ?? {}).some((value) => value !== false);
   const id = ctx.ids.id('out');
-  const createdAt = ctx.now();
-  const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
-  const trace = ctx.traceDeploy?.({ outcomeId: id, workspaceId: workspace.id, crew: crew.id }, caller?.traceparent);
-  const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion, approvals, ...(trace?.traceparent ? { traceparent: trace.traceparent } : {}) });
-  return traced([trace], async () => {
-    const claim = await beforeCommit?.(deployedView(planned));
-    await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim);
-    // Read after the commit: an outcome that got a slot at once has left `queued` by now.
-    return deployedView(planned);
+  return onCurrentPolicy(ctx, workspace.id, (policy) => {
+    const approvals = effectivePolicy(policy.policy, request.approvals, hasIntegrations);
+    capacity(ctx, workspace, 1, crew);
+    const createdAt = ctx.now();
+    const estimatedCompletion = ctx.estimator.estimate({ id, workspaceId: workspace.id, crew, stageIndex: 0, phase: 'queued', at: createdAt });
+    const trace = ctx.traceDeploy?.({ outcomeId: id, workspaceId: workspace.id, crew: crew.id }, caller?.traceparent);
+    const planned = planOutcome(ctx.machines.outcome, { id, workspaceId: workspace.id, crew, request, createdAt, estimatedCompletion, approvals, ...(trace?.traceparent ? { traceparent: trace.traceparent } : {}) });
+    return traced([trace], async () => {
+      const claim = await beforeCommit?.(deployedView(planned));
+      await commitOutcomes(ctx, workspace.id, [planned], 1, crew, claim, policy.version);
+      // Read after the commit: an outcome that got a slot at once has left `queued` by now.
+      return deployedView(planned);
+    });
   });
+}
+
+/** Attempts of one command whose commits each found the workspace's approval policy changed (a 503 after them). */
+const policyAttempts = 5;
+
+/**
+ * Runs a creating command on the workspace's approval policy as kept by the policy loader; when
+ * its commit finds the policy changed since (`PolicyChangedError`: nothing of it was written),
+ * forgets the kept one and runs the command again on the policy read now.
+ */
+async function onCurrentPolicy<T>(ctx: Ctx, workspaceId: string, command: (policy: VersionedPolicy) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    const policy = await ctx.policies.load(workspaceId);
+    try {
+      return await command(policy);
+    } catch (error) {
+      if (!(error instanceof PolicyChangedError)) throw error;
+      ctx.policies.forget(workspaceId);
+      if (attempt === policyAttempts) {
+        throw new ServiceError(503, 'service_unavailable', 'The workspace approval policy kept changing while this request was committed; retry it.', { workspace_id: workspaceId }, { 'Retry-After': '1' });
+      }
+    }
+  }
 }
 
 async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>, caller?: DeployCaller): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
   const plan = planBatch(request, ctx.crews.ids, ctx.ids);
   const definitions = new Map<string, CrewDefinition>();
   for (const crewId of plan.crewIds) definitions.set(crewId, await availableCrew(ctx, crewId as CrewId));
-  capacity(ctx, workspace, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!);
-
-  const workspacePolicy = await ctx.policies.load(workspace.id);
-  const policies = request.crews.map((entry, index) => effectivePolicy(workspacePolicy, entry.approvals, false, `crews[${index}].approvals`));
-  const createdAt = ctx.now();
   const workflowId = ctx.ids.id('wf');
+  return onCurrentPolicy(ctx, workspace.id, (policy) => batchOn(ctx, workspace, request, plan, definitions, workflowId, policy, beforeCommit, caller));
+}
+
+/** One attempt of `batch` on the workspace policy `policy`. */
+async function batchOn(
+  ctx: Ctx,
+  workspace: WorkspaceRow,
+  request: BatchRequest,
+  plan: ReturnType<typeof planBatch>,
+  definitions: Map<string, CrewDefinition>,
+  workflowId: string,
+  workspacePolicy: VersionedPolicy,
+  beforeCommit?: BeforeCommit<{ workflow: WorkflowRow; outcomes: Deployed[] }>,
+  caller?: DeployCaller,
+): Promise<{ workflow: WorkflowRow; outcomes: Deployed[] }> {
+  capacity(ctx, workspace, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!);
+  const policies = request.crews.map((entry, index) => effectivePolicy(workspacePolicy.policy, entry.approvals, false, `crews[${index}].approvals`));
+  const createdAt = ctx.now();
   const estimates = batchEstimates(ctx.estimator, plan, workspace.id, definitions, createdAt);
   // One trace per outcome; each joins the caller's trace when the request carried one.
   const traces = plan.sorted.map((item) => ctx.traceDeploy?.({ outcomeId: item.id, workspaceId: workspace.id, crew: item.entry.crew_id }, caller?.traceparent));
@@ -212,7 +251,7 @@ async function batch(ctx: Ctx, workspace: WorkspaceRow, request: BatchRequest, b
   };
   return traced(traces, async () => {
     const claim = await beforeCommit?.(answer());
-    await commitOutcomes(ctx, workspace.id, planned, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!, claim, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
+    await commitOutcomes(ctx, workspace.id, planned, plan.startingNow, definitions.get(request.crews[0]!.crew_id)!, claim, workspacePolicy.version, { workflows: [workflow], actors: [newActorRow(workflowId, ctx.machines.workflow.name, workspace.id, input, createdAt, 'running')] });
     ctx.machines.workflow.start(workflowId, workflowActor, createdAt);
     return answer();
   });

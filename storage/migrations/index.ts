@@ -24,6 +24,7 @@ import * as approvals from './120_approvals.js';
 import * as webhookOutcomeScope from './140_webhook_outcome_scope.js';
 import * as callJournal from './150_call_journal.js';
 import * as actorOwnerIndex from './160_actor_owner_index.js';
+import * as approvalPolicyVersion from './170_approval_policy_version.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -62,6 +63,7 @@ const migrations: Array<[string, Migration]> = [
   ['140_webhook_outcome_scope', webhookOutcomeScope],
   ['150_call_journal', callJournal],
   ['160_actor_owner_index', actorOwnerIndex],
+  ['170_approval_policy_version', approvalPolicyVersion],
 ];
 
 /**

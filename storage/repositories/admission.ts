@@ -6,6 +6,8 @@ export interface LineCount {
   limit: number;
   /** Outcomes running or waiting for a slot (processing, not held back by a workflow). */
   inLine: number;
+  /** The workspace's approval-policy version (migration 170), read with the limit under the same lock. */
+  policyVersion: number;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface LineCount {
  * at a time on its one connection, which serialises admissions the same way.
  */
 export async function countLine(trx: Db, workspaceId: string): Promise<LineCount | undefined> {
-  const query = trx('workspaces').where({ id: workspaceId }).first('concurrent_outcomes');
+  const query = trx('workspaces').where({ id: workspaceId }).first('concurrent_outcomes', 'approval_policy_version');
   const workspace = isPostgres(trx) ? await query.forUpdate() : await query;
   if (!workspace) return undefined;
   // A workflow's entry waiting for its dependencies is processing but not in line (DESIGN section 5).
@@ -24,5 +26,5 @@ export async function countLine(trx: Db, workspaceId: string): Promise<LineCount
     .where({ workspace_id: workspaceId, status: 'processing' })
     .andWhere('progress', 'not like', '%"current_stage":"waiting_for_dependencies"%')
     .count({ n: '*' });
-  return { limit: Number(workspace.concurrent_outcomes), inLine: Number(row?.n ?? 0) };
+  return { limit: Number(workspace.concurrent_outcomes), inLine: Number(row?.n ?? 0), policyVersion: Number(workspace.approval_policy_version) };
 }

@@ -93,18 +93,43 @@ export function approvalsRepository(db: Db): ApprovalsRepository {
       const row = await db('workspace_approval_policies').where({ workspace_id: workspaceId }).first();
       return row ? parseJson(row.policy, null) : null;
     },
-    async policies(workspaceIds: readonly string[]): Promise<Map<string, Record<string, unknown> | null>> {
-      const rows = await readInChunks(workspaceIds, (chunk) => db('workspace_approval_policies').whereIn('workspace_id', chunk));
-      const found = new Map(rows.map((row: Record<string, unknown>) => [String(row.workspace_id), parseJson<Record<string, unknown> | null>(row.policy, null)]));
-      return new Map(workspaceIds.map((id) => [id, found.get(id) ?? null]));
+    async policies(workspaceIds: readonly string[]): Promise<Map<string, VersionedPolicy>> {
+      const rows = await readInChunks(workspaceIds, (chunk) =>
+        db('workspaces as w')
+          .leftJoin('workspace_approval_policies as p', 'p.workspace_id', 'w.id')
+          .whereIn('w.id', chunk)
+          .select('w.id', 'w.approval_policy_version', 'p.policy'),
+      );
+      const found = new Map(rows.map((row: Record<string, unknown>) => [String(row.id), { policy: parseJson<Record<string, unknown> | null>(row.policy ?? null, null), version: Number(row.approval_policy_version) }]));
+      return new Map(workspaceIds.map((id) => [id, found.get(id) ?? { policy: null, version: 0 }]));
     },
     async clearPolicy(workspaceId: string): Promise<void> {
-      await db('workspace_approval_policies').where({ workspace_id: workspaceId }).delete();
+      await db.transaction(async (trx) => {
+        await bumpPolicyVersion(trx, workspaceId);
+        await trx('workspace_approval_policies').where({ workspace_id: workspaceId }).delete();
+      });
     },
     async setPolicy(workspaceId: string, policy: Record<string, unknown>, at: string): Promise<void> {
-      await db('workspace_approval_policies').insert({ workspace_id: workspaceId, policy: JSON.stringify(policy), updated_at: at }).onConflict(['workspace_id']).merge(['policy', 'updated_at']);
+      await db.transaction(async (trx) => {
+        await bumpPolicyVersion(trx, workspaceId);
+        await trx('workspace_approval_policies').insert({ workspace_id: workspaceId, policy: JSON.stringify(policy), updated_at: at }).onConflict(['workspace_id']).merge(['policy', 'updated_at']);
+      });
     },
   };
+}
+
+/** A workspace's default approval policy as read, with the version every write of it moves on (migration 170). */
+export interface VersionedPolicy {
+  policy: Record<string, unknown> | null;
+  version: number;
+}
+
+/**
+ * The workspace's row first (the row a deploy's admission reads, and locks on Postgres): a policy
+ * write and a deploy of the workspace commit one after the other, whichever locks first.
+ */
+async function bumpPolicyVersion(trx: Db, workspaceId: string): Promise<void> {
+  await trx('workspaces').where({ id: workspaceId }).increment('approval_policy_version', 1);
 }
 
 export interface ApprovalsRepository {
@@ -119,8 +144,13 @@ export interface ApprovalsRepository {
   /** An outcome's actions, oldest first. */
   listForOutcome(outcomeId: string): Promise<ActionRow[]>;
   policy(workspaceId: string): Promise<Record<string, unknown> | null>;
-  /** The default policies of these workspaces in one read (null where none is set). */
-  policies(workspaceIds: readonly string[]): Promise<Map<string, Record<string, unknown> | null>>;
+  /**
+   * The default policies of these workspaces in one read (policy null where none is set), each
+   * with its workspace's policy version (0 for a workspace not stored).
+   */
+  policies(workspaceIds: readonly string[]): Promise<Map<string, VersionedPolicy>>;
+  /** Clears the default policy; adds one to the workspace's policy version in the same transaction. */
   clearPolicy(workspaceId: string): Promise<void>;
+  /** Sets the default policy; adds one to the workspace's policy version in the same transaction. */
   setPolicy(workspaceId: string, policy: Record<string, unknown>, at: string): Promise<void>;
 }

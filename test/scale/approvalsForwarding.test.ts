@@ -73,4 +73,22 @@ postgresTest('decisions reach the owner from any process; a race has one winner 
   await until(async () => ((await c.db('timers').where({ kind: 'approval.expiry', key: expiring.actionId })).length === 0 ? true : undefined), 'the expiry timer to be gone');
   const expired = await c.db('events').where({ outcome_id: expiring.id, kind: 'outcome.action_resolved' });
   t.is(expired.length, 1, 'the expiry decided once');
+
+  // Deploys keep the workspace policy they read (issue 30); one set on another process still holds
+  // for the next deploy, and so does clearing it.
+  const plain = await call(b.url, 'POST', '/v1/crews/writer/deploy', { brief });
+  t.is(plain.status, 201, JSON.stringify(plain.body));
+  t.is((await settled(b, plain.body.outcome_id)).status, 'completed', 'no policy yet: nothing to approve');
+  t.is((await call(a.url, 'PATCH', '/v1/workspace', { approvals: { before_completion: true } })).status, 200);
+  const held = await call(b.url, 'POST', '/v1/crews/writer/deploy', { brief });
+  t.is(held.status, 201, JSON.stringify(held.body));
+  const pending = await until(async () => {
+    const view = (await call(b.url, 'GET', `/v1/outcomes/${held.body.outcome_id}`)).body;
+    if (view.status !== 'processing') throw new Error(`settled as ${view.status} without waiting for approval`);
+    return view.pending_action;
+  }, 'the new policy to hold the result');
+  t.is(pending.kind, 'approve_result');
+  t.is((await call(b.url, 'PATCH', '/v1/workspace', { approvals: null })).status, 200);
+  const cleared = await call(a.url, 'POST', '/v1/crews/writer/deploy', { brief });
+  t.is((await settled(a, cleared.body.outcome_id)).status, 'completed', 'cleared on B: A does not hold it');
 });

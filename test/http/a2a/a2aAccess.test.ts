@@ -1,5 +1,8 @@
 import type { Task } from '@a2a-js/sdk';
 import test from 'ava';
+import { abortError } from '../../../models/errors.js';
+import { createLocalProvider } from '../../../models/local/index.js';
+import type { ModelProvider } from '../../../models/types.js';
 import { startServer, type TestServer } from '../../helpers/server.js';
 import { a2aClient, sendRequest, textPart, userMessage } from './a2aHelpers.js';
 
@@ -92,8 +95,18 @@ test('the 0.3 method names (message/send, tasks/get) answer plain JSON-RPC over 
   t.true(read.body.result.artifacts[0].parts.some((part: { kind: string; text?: string }) => part.kind === 'text' && part.text!.length > 50));
 });
 
+/** The local model, except that the mind crew's steps think until they are cancelled: its task is still working when cancelled. */
+const local = createLocalProvider({ delayMs: 0 });
+const mindWorksOn: ModelProvider = {
+  name: 'local',
+  step: (input, tools, exchanges, signal) =>
+    input.crew.id !== 'mind'
+      ? local.step(input, tools, exchanges, signal)
+      : new Promise((_, reject) => signal.addEventListener('abort', () => reject(abortError(signal)), { once: true })),
+};
+
 test('ListTasks pages the agent\'s tasks of the workspace newest first, filters by state, and shows artifacts only when asked', async (t) => {
-  const server = await startServer();
+  const server = await startServer({}, { modelProvider: mindWorksOn });
   t.teardown(() => server.close());
   const writer = await a2aClient(server.url, server.key);
   const ids: string[] = [];

@@ -8,8 +8,9 @@ import { onEveryDatabase } from '../../helpers/databases.js';
 
 /**
  * The deploys' policy reads (issue 30): the policies asked for in one turn are one read, each
- * caller gets its own workspace's policy (null where none is set), and a policy changed before a
- * later ask is what that ask reads.
+ * caller gets its own workspace's policy (null where none is set) with its version; a kept policy
+ * is not read again, every write of a policy moves its version, and after `forget` the next ask
+ * reads the changed one.
  */
 async function exercise(t: ExecutionContext, db: Db) {
   await migrateLatest(db);
@@ -25,27 +26,38 @@ async function exercise(t: ExecutionContext, db: Db) {
   const asked = ['ws_1', 'ws_2', 'ws_3', 'ws_1', 'ws_1'];
   const policies = await Promise.all(asked.map((id) => loader.load(id)));
   t.is(reads, 1, 'one read for the turn');
-  t.deepEqual(policies, await Promise.all(asked.map((id) => repos.approvals.policy(id))), 'each as its single read');
-  t.deepEqual(policies[0], { before_completion: true });
-  t.is(policies[2], null);
+  t.deepEqual(
+    policies.map((read) => read.policy),
+    await Promise.all(asked.map((id) => repos.approvals.policy(id))),
+    'each as its single read',
+  );
+  t.deepEqual(policies[0], { policy: { before_completion: true }, version: 1 });
+  t.deepEqual(policies[2], { policy: null, version: 0 });
 
   await repos.approvals.setPolicy('ws_3', { before_completion: true }, 'T2');
-  t.deepEqual(await loader.load('ws_3'), { before_completion: true }, 'a later ask reads the changed policy');
+  t.deepEqual(await loader.load('ws_3'), { policy: null, version: 0 }, 'kept: no read');
+  t.is(reads, 1);
+  loader.forget('ws_3');
+  t.deepEqual(await loader.load('ws_3'), { policy: { before_completion: true }, version: 1 }, 'after forget, the changed policy');
   t.is(reads, 2);
+
+  await repos.approvals.clearPolicy('ws_3');
+  loader.forget('ws_3');
+  t.deepEqual(await loader.load('ws_3'), { policy: null, version: 2 }, 'clearing is a write too');
 }
 
-onEveryDatabase('workspace policies asked for in one turn are read together, each as its single read', exercise);
+onEveryDatabase('workspace policies are read together per turn, kept with their version, and read again after forget', exercise);
 
 test('a failed read rejects every caller of its turn, and the next turn reads again', async (t) => {
   let fail = true;
   const loader = createPolicyLoader({
     policies: async (ids) => {
       if (fail) throw new Error('database gone');
-      return new Map(ids.map((id) => [id, { owner: id }]));
+      return new Map(ids.map((id) => [id, { policy: { owner: id }, version: 3 }]));
     },
   });
   const settled = await Promise.allSettled([loader.load('ws_1'), loader.load('ws_2')]);
   t.deepEqual(settled.map((result) => result.status), ['rejected', 'rejected']);
   fail = false;
-  t.deepEqual(await loader.load('ws_2'), { owner: 'ws_2' });
+  t.deepEqual(await loader.load('ws_2'), { policy: { owner: 'ws_2' }, version: 3 });
 });
