@@ -28,8 +28,9 @@ export function integrationsDue(run: StageServices['runIntegrations'], current: 
 }
 
 /**
- * The final result of a step whose output `row` is stored (committed before this is called), with
- * the results of the integration flags due at this stage (never for a revision).
+ * The final result of a step whose output `row` is stored (committed before this is called when
+ * integrations are due), with the results of the integration flags due at this stage (never for
+ * a revision).
  */
 export async function withIntegrations(run: StageServices['runIntegrations'], current: Job, input: AgentStepInput, row: StageOutputRow, signal: AbortSignal): Promise<AgentStepResult> {
   const result: Extract<AgentStepResult, { kind: 'final' }> = { kind: 'final', summary: row.summary, at: row.created_at };
