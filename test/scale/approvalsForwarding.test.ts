@@ -80,7 +80,16 @@ postgresTest('decisions reach the owner from any process; a race has one winner 
   t.is(plain.status, 201, JSON.stringify(plain.body));
   t.is((await settled(b, plain.body.outcome_id)).status, 'completed', 'no policy yet: nothing to approve');
   t.is((await call(a.url, 'PATCH', '/v1/workspace', { approvals: { before_completion: true } })).status, 200);
-  const held = await call(b.url, 'POST', '/v1/crews/writer/deploy', { brief });
+  // With an Idempotency-Key: the deploy planned again on the new policy prepares its answer again.
+  const keyed = async () => {
+    const response = await fetch(`${b.url}/v1/crews/writer/deploy`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': 'after-the-policy-change' },
+      body: JSON.stringify({ brief }),
+    });
+    return { status: response.status, replayed: response.headers.get('idempotent-replayed'), body: (await response.json()) as any };
+  };
+  const held = await keyed();
   t.is(held.status, 201, JSON.stringify(held.body));
   const pending = await until(async () => {
     const view = (await call(b.url, 'GET', `/v1/outcomes/${held.body.outcome_id}`)).body;
@@ -88,6 +97,9 @@ postgresTest('decisions reach the owner from any process; a race has one winner 
     return view.pending_action;
   }, 'the new policy to hold the result');
   t.is(pending.kind, 'approve_result');
+  const again = await keyed();
+  t.is(again.replayed, 'true');
+  t.is(again.body.outcome_id, held.body.outcome_id, 'the retried plan is the answer replayed');
   t.is((await call(b.url, 'PATCH', '/v1/workspace', { approvals: null })).status, 200);
   const cleared = await call(a.url, 'POST', '/v1/crews/writer/deploy', { brief });
   t.is((await settled(a, cleared.body.outcome_id)).status, 'completed', 'cleared on B: A does not hold it');
