@@ -101,7 +101,8 @@ async function searchPostgres(db: Db, workspaceId: string, terms: string[], limi
        from ranked r join knowledge_entries e on e.id = r.id
       where e.workspace_id = ? and r.score >= coalesce((select score from ranked order by score desc offset ? limit 1), '-Infinity'::real)
       order by r.score desc, e.posted_at desc limit ?`,
-    [workspaceId, lexemes.join(' & '), limit, workspaceId, any, any, any, workspaceId, limit - 1, limit],
+    // One term: both tiers are the same query, so the any-term one is never run (its bound 0).
+    [workspaceId, lexemes.join(' & '), lexemes.length > 1 ? limit : 0, workspaceId, any, any, any, workspaceId, limit - 1, limit],
   );
   return result.rows as Array<Record<string, unknown>>;
 }
