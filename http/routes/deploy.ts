@@ -50,7 +50,8 @@ function batchView({ workflow, outcomes }: { workflow: WorkflowRow; outcomes: De
 export function deployRoutes(deps: HttpDeps): RouteSpec[] {
   const { engine } = deps;
   const params = { crew_id: schemas.crewIdParam };
-  const errorsOf = { 402: errorRef, 409: errorRef };
+  // 503: the workspace's approval policy changed on every attempt to commit (runtime/outcomes/outcomes.ts), or the service is stopping.
+  const errorsOf = { 402: errorRef, 409: errorRef, 503: errorRef };
   return [
     withBody({
       method: 'post',
