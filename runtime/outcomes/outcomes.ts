@@ -23,6 +23,7 @@ import { admitToLine, checkCapacity, PolicyChangedError, type CommitCondition } 
 import { insufficientCredits } from './insufficientCredits.js';
 import { planBatch, workflowOf } from './planBatch.js';
 import { deployedView, newActorRow, planOutcome, type PlannedOutcome } from './planOutcome.js';
+import { outcomeRow } from './outcomeProjection.js';
 import type { BatchRequest, DeployRequest, ReviseRequest } from '../../schemas/outcomes.js';
 import type { Deployed } from './requests.js';
 import type { StageRunner } from './stageRunner.js';
@@ -329,10 +330,14 @@ async function retry(ctx: Ctx, workspace: WorkspaceRow, outcomeId: string): Prom
   if (!actor.getSnapshot().matches('failed')) throw errors.conflict('outcome_not_failed', `Outcome ${outcomeId} is not failed.`, { outcome_id: outcomeId });
   // The retry spends a credit again (the failure gave it back).
   if (!(await ctx.repos.credits.take(workspace.id, 1))) throw insufficientCredits((await ctx.repos.credits.remaining(workspace.id)) ?? 0, 1, ctx.upgradeUrl);
-  actor.send({ type: 'RETRY', at: ctx.now() });
+  const at = ctx.now();
+  actor.send({ type: 'RETRY', at });
   ctx.queue.pump(workspace.id);
+  // The answer is the outcome as the retry left it, running again: by the time its row could be
+  // read back, a quick model may have taken it further (stages do not wait for commits).
+  const retried = outcomeRow(actor.getSnapshot(), at);
   await ctx.host.flushed();
-  return outcomeOf(ctx, workspace.id, outcomeId);
+  return retried;
 }
 
 /** The Outcomes commands over an actor host whose machines are registered (`registerMachines`). */
