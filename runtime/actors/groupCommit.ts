@@ -88,6 +88,11 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
         flushingSince = current.since;
         if (await flushOnce(current)) {
           failures = 0;
+          // What the commit released (a deploy's answer and its caller's next command, actors that
+          // go on) runs in the microtasks after it; one turn later all of it is pending, so it is
+          // written by the next tick, not the one after (fewer, fuller transactions under load).
+          flushingSince = null;
+          await new Promise<void>((resolve) => setImmediate(resolve));
           continue;
         }
         if (closed) break;

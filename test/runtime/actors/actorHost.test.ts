@@ -73,6 +73,41 @@ test('every transition is persisted with its events in one flush, published afte
   await host.stop();
 });
 
+test('work a commit releases is written by the next transaction, together with what waited meanwhile', async (t) => {
+  const { db, repos, host, machine, dir } = await world(t);
+  t.teardown(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const row = (id: string) => ({ id, machine: 'counter', version: 1, workspace_id: 'ws', status: 'active' as const, state_value: 'counting', snapshot: null, input: null, created_at: 'T', updated_at: 'T' });
+  await repos.actors.insert([row('c1'), row('c2')]);
+  const c1 = machine.create(undefined);
+  const c2 = machine.create(undefined);
+  machine.start('c1', c1, 'T');
+  machine.start('c2', c2, 'T');
+  await host.flushed();
+  let transactions = 0;
+  let midFlush: (() => void) | undefined = () => c2.send({ type: 'TICK' });
+  db.on('query', (query: { sql: string }) => {
+    if (!/^begin/i.test(query.sql)) return;
+    transactions += 1;
+    // c2 moves while the first transaction runs: its tick waits for the next one.
+    midFlush?.();
+    midFlush = undefined;
+  });
+  c1.send({ type: 'TICK' });
+  // c1's caller goes on a few awaits after its tick is committed, as a deploy's caller does.
+  await host.flushed().then(async () => {
+    for (let hop = 0; hop < 5; hop += 1) await null;
+    c1.send({ type: 'TICK' });
+  });
+  await host.flushed();
+  t.deepEqual((await repos.events.listForOutcome('c1')).map((e) => e.data), [{ n: 1 }, { n: 2 }]);
+  t.deepEqual((await repos.events.listForOutcome('c2')).map((e) => e.data), [{ n: 1 }]);
+  t.is(transactions, 2, "c1's second tick shares the transaction of c2's, written after the first commit");
+  await host.stop();
+});
+
 test('restoreAll brings back every unfinished actor from its snapshot', async (t) => {
   const dir = tempDir();
   const first = await world(t, dir);
