@@ -50,11 +50,6 @@ export interface RuntimeOptions {
   runActors?: boolean;
   /** Replaces the configured model provider (tests, benchmarks). */
   modelProvider?: ModelProvider;
-  /**
-   * Measure a replaced provider's results on worker threads, as the configured providers' are
-   * when there is a spare core (benchmarks standing in for a remote model). Default: in process.
-   */
-  measureOnWorkers?: boolean;
   /** Webhook and stream tuning (tests, benchmarks). */
   eventsOut?: EventsOutOptions;
   /** Plugins, tool settings and randomness of the MCP client side (tests, benchmarks). */
@@ -129,7 +124,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   shareChanges(scale.signals, { crews, connections: tools.connections, logger });
   const bootstrap = options.bootstrap === false ? null : await workspaces.bootstrap(config.bootstrapKey);
   // The stages' model: on worker threads for the local model when there is a spare core.
-  const model = buildModel(config, options.modelProvider, metrics, logger, options.measureOnWorkers ?? options.modelProvider === undefined);
+  const model = buildModel(config, options.modelProvider, metrics, logger);
   // OpenTelemetry traces (docs/tracing.md): off, with nothing wrapped, unless an OTLP endpoint is set.
   const { tracing, model: tracedModel } = buildTracing(config, version, model.provider, options.modelProvider !== undefined, logger);
   // On Postgres the table is also read for rows other processes wrote (their writer died) and claims

@@ -52,11 +52,11 @@ function gc(): void {
   collect();
 }
 
-async function start(dataDir: string, modelProvider?: ModelProvider, runActors = true, measureOnWorkers = false): Promise<{ runtime: Runtime; workspace: WorkspaceRow }> {
+async function start(dataDir: string, modelProvider?: ModelProvider, runActors = true): Promise<{ runtime: Runtime; workspace: WorkspaceRow }> {
   // OTEL_* pass through: `OTEL_EXPORTER_OTLP_ENDPOINT=... npm run bench -- engine` measures tracing's cost (docs/tracing.md).
   const otel = Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('OTEL_')));
   const config = loadConfig({ ...otel, CREWD_DATA_DIR: dataDir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
-  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(modelProvider ? { modelProvider, measureOnWorkers } : {}), runActors });
+  const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(modelProvider ? { modelProvider } : {}), runActors });
   const existing = await runtime.repos.workspaces.findByName('bench');
   const workspace = existing ?? (await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 }));
   return { runtime, workspace };
@@ -118,8 +118,7 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   // 2b. The same durable outcomes with a model that answers at once: orchestration alone.
   {
     const dir = tmp();
-    // Measured on workers, as a remote model's results are (app/compose/buildModel.ts).
-    const { runtime, workspace } = await start(dir, instantModel, true, true);
+    const { runtime, workspace } = await start(dir, instantModel);
     const run = await completionRun(runtime, workspace, deployMany, 300, 3000);
     figures['outcomes completed per second (instant model, orchestration only)'] = Math.round(run.perSecond);
     figures['CPU ms per completed outcome (instant model, all threads)'] = Number(run.cpuMsPerOutcome.toFixed(2));

@@ -57,7 +57,7 @@ const count = Number(process.env.COUNT ?? 1500);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-bench-cost-'));
 const config = loadConfig({ CREWD_DATA_DIR: dir, CREWD_LOG_LEVEL: 'silent', CREWD_BOOTSTRAP_KEY: 'crew_sk_benchbenchbenchbench0', PORT: '0' });
 // INSTANT=1: the model that answers at once (orchestration alone, as in the engine bench's instant line).
-const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(process.env.INSTANT === '1' ? { modelProvider: instantModel, measureOnWorkers: true } : {}) });
+const runtime = await createRuntime(config, { logger: createLogger('silent'), ...(process.env.INSTANT === '1' ? { modelProvider: instantModel } : {}) });
 const workspace = await runtime.workspaces.create({ name: 'bench', plan: 'enterprise', credits: null, concurrentOutcomes: 100_000, requestsPerMinute: 1_000_000 });
 
 let statements = 0;

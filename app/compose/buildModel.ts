@@ -10,22 +10,20 @@ import { createInProcessMeasure } from '../../models/workerPool/inProcessMeasure
 import { createWorkerModel } from '../../models/workerPool/modelWorkers.js';
 
 /**
- * The stages' model provider (timed into `metrics`) and the result's measurements. With a spare
- * core, the measurements run on worker threads whatever the provider (a document's metrics are CPU
- * work that then runs beside the actors and the database, not between them), and so do the local
- * model's steps; any other provider is called in process. `override` (tests, benchmarks) replaces
- * the configured provider; its results are measured in process unless `measureOnWorkers` says
- * otherwise (a test runtime then boots no thread; a benchmark standing in for a remote model
- * measures where such a model's results are measured). `close` stops the workers, if any.
+ * The stages' model provider (timed into `metrics`) and the result's measurements: on worker
+ * threads for the local model when there is a spare core, otherwise in process. `override`
+ * (tests, benchmarks) replaces the configured provider. `close` stops the workers, if any.
  */
-export function buildModel(config: Config, override: ModelProvider | undefined, metrics: Metrics, logger: Logger, measureOnWorkers = override === undefined) {
+export function buildModel(config: Config, override: ModelProvider | undefined, metrics: Metrics, logger: Logger) {
+  // The local model runs on worker threads when there is a spare core (its CPU work then runs
+  // beside the actors and the database); any other provider is called in process.
   const workerModel =
-    measureOnWorkers && os.availableParallelism() > 1
+    !override && config.model === 'local' && os.availableParallelism() > 1
       ? createWorkerModel({ workers: Math.min(4, os.availableParallelism() - 1), delayMs: config.localModelDelayMs, onError: (error, message) => logger.error({ err: error }, message) })
       : undefined;
   const provider = instrumentProvider(
     override ??
-    (workerModel && config.model === 'local'
+    (workerModel
       ? withRetry(workerModel.provider)
       : createModelProvider({
           model: config.model,
@@ -37,8 +35,6 @@ export function buildModel(config: Config, override: ModelProvider | undefined, 
   return {
     provider,
     measure: workerModel ? workerModel.measure : createInProcessMeasure(),
-    /** Where the results are measured: on worker threads, or on the actors' thread. */
-    measuredOn: workerModel ? ('workers' as const) : ('process' as const),
     async close(): Promise<void> {
       await workerModel?.close();
     },
