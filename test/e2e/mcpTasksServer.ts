@@ -5,6 +5,7 @@
  * - `search_slow` (taskSupport `required`): a task that works `ms` milliseconds (default 700, or the
  *   second argument: several polls at its 100 ms poll interval), then completes with a text naming the query.
  * - `slow_report` (taskSupport `optional`): answers plainly after `ms`, or as a task.
+ * The third and fourth arguments delay the answer to the creating call and to each `tasks/get`.
  * Every task start, poll and cancellation is appended to the journal file as one JSON line, so a
  * test sees what the client asked.
  */
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { GetTaskRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const journal = process.argv[2]!;
@@ -19,6 +21,8 @@ const journal = process.argv[2]!;
 const defaultMs = Number(process.argv[3] ?? 700);
 /** How long the server takes to answer the creating call after it created the task (third argument). */
 const answerDelayMs = Number(process.argv[4] ?? 0);
+/** How long the server takes to answer each `tasks/get` (fourth argument). */
+const pollDelayMs = Number(process.argv[5] ?? 0);
 const note = (entry: Record<string, unknown>) => fs.appendFileSync(journal, `${JSON.stringify({ ...entry, at: Date.now() })}\n`);
 
 const taskStore = new InMemoryTaskStore();
@@ -68,6 +72,15 @@ for (const [name, support] of [
       getTaskResult: async (_args: unknown, extra: any) => extra.taskStore.getTaskResult(extra.taskId),
     },
   );
+}
+
+// The protocol answers `tasks/get` from the store itself; a slow server is this handler in its place.
+if (pollDelayMs > 0) {
+  server.server.setRequestHandler(GetTaskRequestSchema, async (request, extra) => {
+    note({ event: 'polled', taskId: request.params.taskId });
+    await new Promise((resolve) => setTimeout(resolve, pollDelayMs));
+    return { ...(await taskStore.getTask(request.params.taskId, extra.sessionId))! } as never;
+  });
 }
 
 await server.connect(new StdioServerTransport());

@@ -9,12 +9,15 @@ import { schemaCheck, waitForOutcome, workspaceWithKey } from './outcomesHelpers
 const fixture = path.resolve(import.meta.dirname, 'mcpTasksServer.ts');
 const brief = 'Write a short article about composting in small city apartments.';
 
-/** A server whose one search tool (a task) always runs past the 1 s wall limit: every call fails. */
-async function failingToolServer(t: { teardown(fn: () => Promise<void>): void }, logger = capturedLogger()) {
+/**
+ * A server whose one search tool (a task) always runs past the 1 s wall limit: every call fails.
+ * `pollDelayMs` delays the server's answer to each poll.
+ */
+async function failingToolServer(t: { teardown(fn: () => Promise<void>): void }, logger = capturedLogger(), pollDelayMs = 0) {
   const server = await startServer({ CREWD_MCP_STDIO_ALLOW: process.execPath, CREWD_MCP_CALL_TIMEOUT_MS: '1000', CREWD_TOOL_CALL_TIMEOUT_MS: '1000' }, { logger: logger.logger });
   t.teardown(() => server.close());
   const connected = await server.call('POST', `/api/mcp/connect?workspace_id=${server.workspaceId}`, {
-    body: { server_type: 'custom', server_name: 'slow', params: { command: process.execPath, args: ['--import', 'tsx', fixture, path.join(tempDir(), 'journal.jsonl'), '60000'] } },
+    body: { server_type: 'custom', server_name: 'slow', params: { command: process.execPath, args: ['--import', 'tsx', fixture, path.join(tempDir(), 'journal.jsonl'), '60000', '0', String(pollDelayMs)] } },
   });
   if (connected.status !== 201) throw new Error(JSON.stringify(connected.body));
   return { server, connectionId: connected.body.connection_id as string };
@@ -95,6 +98,16 @@ test.serial('the tool-call routes refuse what is not there or not theirs with th
 
 const executablePath = '/usr/bin/chromium';
 const browserTest = fs.existsSync(executablePath) || process.env.CI ? test.serial : test.skip;
+
+test.serial('a poll still unanswered at the wall limit ends the call as a call timeout, like any other', async (t) => {
+  // The server answers polls after 5 s: the first poll is in flight when the 1 s limit passes.
+  const { server } = await failingToolServer(t, capturedLogger(), 5_000);
+  const id = await deployed(server);
+  const calls = await server.call('GET', `/v1/outcomes/${id}/tool-calls`);
+  t.is(calls.body.failed_calls, 1);
+  t.regex(calls.body.data[0].error, /past the call timeout of 1000 ms/);
+  t.true(calls.body.data[0].duration_ms < 4_000, 'the call ends at its limit, not when the late answer comes');
+});
 
 browserTest('the operator page shows the active connection with its recent failures, and outcomes with time, crew, brief and score', async (t) => {
   const { server, connectionId } = await failingToolServer(t);

@@ -119,7 +119,14 @@ export async function callToolAsExtensionTask(
         throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${String(state.status)})`);
       }
       await sleep(wait, options.signal);
-      state = await send(target, 'tasks/get', { taskId }, { timeoutMs: remaining(), ...(options.signal ? { signal: options.signal } : {}) });
+      const polled = state;
+      state = await send(target, 'tasks/get', { taskId }, { timeoutMs: remaining(), ...(options.signal ? { signal: options.signal } : {}) }).catch((error: unknown) => {
+        // A poll still unanswered at the deadline is this call's timeout, said as such.
+        if (now() >= deadline && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
+          throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${String(polled.status)})`);
+        }
+        throw error;
+      });
     }
   } catch (error) {
     await cancel();

@@ -64,7 +64,16 @@ export async function callToolAsTask(
   // The task lives a little past our deadline so a late `tasks/result` still finds it. The creating
   // request is sent without the signal: a cancel that lands while the server creates the task would
   // abort only our wait for its id and leave the task running there; with the id we cancel it below.
-  const created = await client.request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() });
+  // A request still in flight at the deadline times out in the SDK ("Request timed out"): that is
+  // this call's timeout, and it says so the same way whichever request the deadline caught.
+  const pastDeadline = (status: string, taskId?: string) =>
+    new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran${taskId ? ` as task ${taskId}` : ''} past the call timeout of ${options.timeoutMs} ms (last status: ${status})`);
+  const atDeadline = (error: unknown, status: string, taskId?: string) => (now() >= deadline && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout ? pastDeadline(status, taskId) : error);
+  const created = await client
+    .request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() })
+    .catch((error: unknown) => {
+      throw atDeadline(error, 'creating');
+    });
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
   // Its own short bound and no signal: it runs after the deadline passed or the outcome was cancelled.
@@ -75,10 +84,16 @@ export async function callToolAsTask(
       const wait = Math.min(Math.max(state.pollInterval ?? 500, minPollMs), maxPollMs);
       if (now() + wait >= deadline) {
         await sleep(Math.max(0, deadline - now()), options.signal);
-        throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${state.status}${state.statusMessage ? `, ${state.statusMessage}` : ''})`);
+        throw pastDeadline(`${state.status}${state.statusMessage ? `, ${state.statusMessage}` : ''}`, taskId);
       }
       await sleep(wait, options.signal);
-      state = { ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult)), taskId };
+      const polled = state;
+      state = {
+        ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult).catch((error: unknown) => {
+          throw atDeadline(error, polled.status, taskId);
+        })),
+        taskId,
+      };
     }
   } catch (error) {
     // Deadline, cancelled outcome or a lost poll: the server should stop working on it.
