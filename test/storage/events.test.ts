@@ -51,3 +51,20 @@ onEveryDatabase('tailing readers read past a hole in positions wider than one re
   t.deepEqual(await events.listAfterPosition(5_000_001, 100), [], 'nothing after the last');
   t.deepEqual(await events.listAfterPositionOf('ws_b', 0, 100), [], 'another workspace reads none of them');
 });
+
+onEveryDatabase('a tick with more events than one statement holds is appended whole, in order, in one transaction', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  // 9,001: past SQLite's 4,000 rows and Postgres's 400 per statement, with a partial last chunk.
+  const batch = Array.from({ length: 9_001 }, (_, i) => event(`out_${i % 7}`, Math.floor(i / 7) + 1, `ev_${i}`));
+  const statements: string[] = [];
+  const count = (query: { sql: string }) => statements.push(query.sql);
+  db.on('query', count);
+  await db.transaction((trx) => events.appendMany(batch, trx));
+  db.off('query', count);
+  const rows = await events.listAfterPosition(0, 10_000);
+  t.is(rows.length, 9_001);
+  t.deepEqual(rows.map((row) => row.id), batch.map((e) => e.id), 'positions follow the tick order');
+  const inserts = statements.filter((sql) => /insert into "events"/.test(sql)).length;
+  t.is(inserts, db.client.config.client === 'pg' ? 23 : 3);
+});
