@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type CallToolResult, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { sleep, ToolTaskError } from './callToolAsTask.js';
+import { atDeadline, callTimeout, sleep, ToolTaskError } from './callToolAsTask.js';
 
 /** The 2026-07-28 tasks extension's identifier, as servers list it in `server/discover`. */
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
@@ -116,16 +116,12 @@ export async function callToolAsExtensionTask(
       const wait = Math.min(Math.max(Number(state.pollIntervalMs ?? 500), minPollMs), maxPollMs);
       if (now() + wait >= deadline) {
         await sleep(Math.max(0, deadline - now()), options.signal);
-        throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${String(state.status)})`);
+        throw callTimeout(name, options.timeoutMs, String(state.status), taskId);
       }
       await sleep(wait, options.signal);
       const polled = state;
       state = await send(target, 'tasks/get', { taskId }, { timeoutMs: remaining(), ...(options.signal ? { signal: options.signal } : {}) }).catch((error: unknown) => {
-        // A poll still unanswered at the deadline is this call's timeout, said as such.
-        if (now() >= deadline && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) {
-          throw new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran as task ${taskId} past the call timeout of ${options.timeoutMs} ms (last status: ${String(polled.status)})`);
-        }
-        throw error;
+        throw atDeadline(error, now() >= deadline, () => callTimeout(name, options.timeoutMs, String(polled.status), taskId));
       });
     }
   } catch (error) {

@@ -39,6 +39,20 @@ export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void
   });
 }
 
+/** The error of a task call that ran past its wall limit, whichever of its requests the deadline caught. */
+export function callTimeout(name: string, timeoutMs: number, status: string, taskId?: string): SdkError {
+  return new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran${taskId ? ` as task ${taskId}` : ''} past the call timeout of ${timeoutMs} ms (last status: ${status})`);
+}
+
+/**
+ * A request still in flight at the deadline times out in the SDK ("Request timed out"): that is
+ * the call's own timeout (`timeout()`), said the same way whichever request it caught. Any other
+ * error, or one before the deadline, is `error` unchanged.
+ */
+export function atDeadline(error: unknown, passed: boolean, timeout: () => SdkError): unknown {
+  return passed && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout ? timeout() : error;
+}
+
 /**
  * Calls a tool as an MCP task (2025-11-25 "Tasks"): `tools/call` with a `task` field creates the
  * task; `tasks/get` is polled at the server's `pollInterval` until the task ends; `tasks/result`
@@ -64,15 +78,11 @@ export async function callToolAsTask(
   // The task lives a little past our deadline so a late `tasks/result` still finds it. The creating
   // request is sent without the signal: a cancel that lands while the server creates the task would
   // abort only our wait for its id and leave the task running there; with the id we cancel it below.
-  // A request still in flight at the deadline times out in the SDK ("Request timed out"): that is
-  // this call's timeout, and it says so the same way whichever request the deadline caught.
-  const pastDeadline = (status: string, taskId?: string) =>
-    new SdkError(SdkErrorCode.RequestTimeout, `Tool ${name} ran${taskId ? ` as task ${taskId}` : ''} past the call timeout of ${options.timeoutMs} ms (last status: ${status})`);
-  const atDeadline = (error: unknown, status: string, taskId?: string) => (now() >= deadline && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout ? pastDeadline(status, taskId) : error);
+  const pastDeadline = (status: string, taskId?: string) => callTimeout(name, options.timeoutMs, status, taskId);
   const created = await client
     .request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() })
     .catch((error: unknown) => {
-      throw atDeadline(error, 'creating');
+      throw atDeadline(error, now() >= deadline, () => pastDeadline('creating'));
     });
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
@@ -90,7 +100,7 @@ export async function callToolAsTask(
       const polled = state;
       state = {
         ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult).catch((error: unknown) => {
-          throw atDeadline(error, polled.status, taskId);
+          throw atDeadline(error, now() >= deadline, () => pastDeadline(polled.status, taskId));
         })),
         taskId,
       };
