@@ -35,7 +35,8 @@ export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; db: Db } |
  *   (the library fixes points per instance), so every process spends one budget; while that store
  *   does not answer (a database restart) each process counts in memory instead (the library's
  *   insurance limiter), so requests are neither refused nor left uncounted. Requests of one subject
- *   arriving in the same event-loop turn share one round trip (see `pending`).
+ *   arriving in the same event-loop turn, or while one of theirs is in flight, share one round trip
+ *   (see `subjects`).
  */
 export function createRateLimiter(nowMs: () => number = Date.now, store: RateLimitStore = { kind: 'memory' }): RateLimiter {
   const close = async (): Promise<void> => {
@@ -101,34 +102,51 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
     };
   }
   /**
-   * Requests of one subject that arrive in the same turn of the event loop share one round trip:
-   * they spend `k` points at once, and the i-th of them is allowed when the count after the first
-   * i stays within the limit. The store adds the points atomically, so the count stays exact
-   * across processes (61 requests on 60 a minute give exactly one 429 wherever they land).
+   * Requests of one subject share round trips, as ticks share commits: at most one round trip per
+   * subject is in flight; requests arriving in the same event-loop turn, or while it is in flight,
+   * go together in the next one, spending `k` points at once, and the i-th of them is allowed when
+   * the count after the first i stays within the limit. The store adds the points atomically, so
+   * the count stays exact across processes (61 requests on 60 a minute give exactly one 429
+   * wherever they land). Under load a process then sends a round trip per subject per round-trip
+   * time, not per turn: fewer of them the fewer requests each of N processes gets (issue 30 item 2).
    */
-  const pending = new Map<string, { subject: string; limit: number; waiters: Array<{ resolve(decision: RateLimitDecision): void; reject(error: unknown): void }> }>();
+  interface Waiter {
+    resolve(decision: RateLimitDecision): void;
+    reject(error: unknown): void;
+  }
+  const subjects = new Map<string, { subject: string; limit: number; waiters: Waiter[]; inFlight: boolean }>();
   let flushScheduled = false;
+  function send(key: string): void {
+    const batch = subjects.get(key)!;
+    const waiters = batch.waiters;
+    batch.waiters = [];
+    batch.inFlight = true;
+    const { subject, limit } = batch;
+    const points = waiters.length;
+    const settle = (res: RateLimiterRes) => {
+      const before = res.consumedPoints - points;
+      waiters.forEach((waiter, i) => {
+        const used = before + i + 1;
+        waiter.resolve(decide(res, limit, used <= limit, limit - used));
+      });
+    };
+    const done = () => {
+      batch.inFlight = false;
+      // What arrived meanwhile has waited one round trip already: it goes at once.
+      if (batch.waiters.length > 0) send(key);
+      else subjects.delete(key);
+    };
+    limiterFor(limit)
+      .consume(subject, points)
+      .then(settle, (rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) return settle(rejection);
+        for (const waiter of waiters) waiter.reject(rejection);
+      })
+      .finally(done);
+  }
   function flush(): void {
     flushScheduled = false;
-    const batches = [...pending.values()];
-    pending.clear();
-    for (const { subject, limit, waiters } of batches) {
-      const points = waiters.length;
-      const settle = (res: RateLimiterRes) => {
-        const before = res.consumedPoints - points;
-        waiters.forEach((waiter, i) => {
-          const used = before + i + 1;
-          const allowed = used <= limit;
-          waiter.resolve(decide(res, limit, allowed, limit - used));
-        });
-      };
-      limiterFor(limit)
-        .consume(subject, points)
-        .then(settle, (rejection: unknown) => {
-          if (rejection instanceof RateLimiterRes) return settle(rejection);
-          for (const waiter of waiters) waiter.reject(rejection);
-        });
-    }
+    for (const [key, batch] of subjects) if (!batch.inFlight && batch.waiters.length > 0) send(key);
   }
   return {
     store: store.kind,
@@ -136,10 +154,10 @@ export function createRateLimiter(nowMs: () => number = Date.now, store: RateLim
     consume(subject: string, limit: number): Promise<RateLimitDecision> {
       return new Promise((resolve, reject) => {
         const key = `${limit}:${subject}`;
-        let batch = pending.get(key);
-        if (!batch) pending.set(key, (batch = { subject, limit, waiters: [] }));
+        let batch = subjects.get(key);
+        if (!batch) subjects.set(key, (batch = { subject, limit, waiters: [], inFlight: false }));
         batch.waiters.push({ resolve, reject });
-        if (!flushScheduled) {
+        if (!batch.inFlight && !flushScheduled) {
           flushScheduled = true;
           setImmediate(flush);
         }

@@ -25,6 +25,7 @@ import * as webhookOutcomeScope from './140_webhook_outcome_scope.js';
 import * as callJournal from './150_call_journal.js';
 import * as actorOwnerIndex from './160_actor_owner_index.js';
 import * as approvalPolicyVersion from './170_approval_policy_version.js';
+import * as capacitySettle from './180_capacity_settle.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -64,6 +65,7 @@ const migrations: Array<[string, Migration]> = [
   ['150_call_journal', callJournal],
   ['160_actor_owner_index', actorOwnerIndex],
   ['170_approval_policy_version', approvalPolicyVersion],
+  ['180_capacity_settle', capacitySettle],
 ];
 
 /**

@@ -27,89 +27,47 @@ export type LineChange =
  * `FOR UPDATE SKIP LOCKED`. Postgres only (it uses advisory locks and `bigserial`).
  */
 export function capacityLineRepository(db: Db): CapacityLineRepository {
-  /** One statement for a run of changes of one kind; an outcome named twice in a run counts once (its last change). */
-  async function write(trx: Db, workspaceId: string, kind: LineChange['op'], run: readonly LineChange[], now: string): Promise<void> {
-    const last = new Map(run.map((change) => [change.outcomeId, change]));
-    const unique = [...last.values()];
-    if (kind === 'remove') {
-      await trx('capacity_line').whereIn('outcome_id', [...last.keys()]).delete();
-      return;
+  /**
+   * The changes as the settle function takes them (migration 180): runs of one kind in call order,
+   * an outcome named twice in a run counted once (its last change).
+   */
+  function runsOf(changes: readonly LineChange[]): SettleRun[] {
+    const runs: SettleRun[] = [];
+    for (let i = 0; i < changes.length; ) {
+      const kind = changes[i]!.op;
+      let end = i;
+      while (end < changes.length && changes[end]!.op === kind) end += 1;
+      const last = new Map(changes.slice(i, end).map((change) => [change.outcomeId, change]));
+      runs.push(kind === 'remove' ? { op: kind, ids: [...last.keys()] } : { op: kind, rows: [...last.values()].map((change) => ({ o: change.outcomeId, n: (change as { node: string | null }).node })) });
+      i = end;
     }
-    const values = unique.map(() => '(?, ?, ?, ?, ?)').join(', ');
-    const bindings = unique.flatMap((change) => [change.outcomeId, workspaceId, kind === 'request' ? 'waiting' : 'running', (change as { node: string | null }).node, now]);
-    if (kind === 'request') {
-      // A row holding a slot for this node is left as it is; one granted to another node but asked
-      // for again here (this node restored the outcome, still queued, after that node stopped) goes
-      // back in line at its old place. `node` null: any worker may take it (API-only process).
-      await trx.raw(
-        `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES ${values}
-         ON CONFLICT (outcome_id) DO UPDATE SET node = COALESCE(EXCLUDED.node, capacity_line.node), state = 'waiting'
-         WHERE capacity_line.state = 'waiting' OR (EXCLUDED.node IS NOT NULL AND capacity_line.node IS DISTINCT FROM EXCLUDED.node)`,
-        bindings,
-      );
-      return;
-    }
-    // occupy: the node runs the outcome (restored mid-processing): it holds a slot.
-    await trx.raw(
-      `INSERT INTO capacity_line (outcome_id, workspace_id, state, node, updated_at) VALUES ${values}
-       ON CONFLICT (outcome_id) DO UPDATE SET state = 'running', node = EXCLUDED.node, updated_at = EXCLUDED.updated_at`,
-      bindings,
-    );
-  }
-
-  /** The grant proper; the caller holds the workspace's advisory lock in `trx`. */
-  async function grantLocked(trx: Db, workspaceId: string, limit: number, node: string, now: string): Promise<CapacitySnapshot> {
-    const rows = (await trx('capacity_line').where({ workspace_id: workspaceId }).orderBy('seq').select('outcome_id', 'state', 'node')) as Array<{ outcome_id: string; state: string; node: string | null }>;
-    const free = limit - rows.filter((row) => row.state === 'running').length;
-    const grantedTo = new Set<string>();
-    const grants: Record<string, string[]> = {};
-    if (free > 0 && rows.some((row) => row.state === 'waiting')) {
-      const result = await trx.raw(
-        `UPDATE capacity_line SET state = 'running', node = COALESCE(node, ?), updated_at = ?
-         WHERE outcome_id IN (SELECT outcome_id FROM capacity_line WHERE workspace_id = ? AND state = 'waiting' ORDER BY seq LIMIT ? FOR UPDATE SKIP LOCKED)
-         RETURNING outcome_id, node`,
-        [node, now, workspaceId, free],
-      );
-      const granted = new Map((result.rows as Array<{ outcome_id: string; node: string }>).map((row) => [row.outcome_id, row.node]));
-      for (const row of rows) {
-        const owner = granted.get(row.outcome_id);
-        if (owner === undefined) continue;
-        row.state = 'running';
-        row.node = owner;
-        if (owner !== node) {
-          grantedTo.add(owner);
-          (grants[owner] ??= []).push(row.outcome_id);
-        }
-      }
-    }
-    return {
-      running: rows.filter((row) => row.state === 'running').map((row) => row.outcome_id),
-      waiting: rows.filter((row) => row.state === 'waiting').map((row) => row.outcome_id),
-      mine: rows.filter((row) => row.state === 'running' && row.node === node).map((row) => row.outcome_id),
-      grantedTo: [...grantedTo],
-      grants,
-    };
+    return runs;
   }
 
   return {
     /**
      * Writes `changes` in order, then gives free slots (up to `limit` running) to the oldest waiting
      * outcomes, whichever process asked, and returns the line: ONE transaction under the
-     * workspace's advisory lock, whatever the number of changes (consecutive changes of one kind go
-     * in one statement): BEGIN, lock, a statement per run of changes, read, claim, COMMIT.
+     * workspace's advisory lock, whatever the number of changes: one statement, the function
+     * `crewd_capacity_settle` (migration 180), which runs them in its own transaction.
      */
     async settle(workspaceId: string, changes: readonly LineChange[], limit: number, node: string, now: string): Promise<CapacitySnapshot> {
-      return db.transaction(async (trx) => {
-        await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [`crewd.capacity:${workspaceId}`]);
-        for (let i = 0; i < changes.length; ) {
-          const kind = changes[i]!.op;
-          let end = i;
-          while (end < changes.length && changes[end]!.op === kind) end += 1;
-          await write(trx, workspaceId, kind, changes.slice(i, end), now);
-          i = end;
-        }
-        return grantLocked(trx, workspaceId, limit, node, now);
-      });
+      const result = await db.raw('SELECT * FROM crewd_capacity_settle(?, ?::jsonb, ?, ?, ?)', [workspaceId, JSON.stringify(runsOf(changes)), limit, node, now]);
+      const rows = result.rows as Array<{ line_outcome: string; line_state: string; line_node: string | null; just_granted: boolean }>;
+      const grantedTo = new Set<string>();
+      const grants: Record<string, string[]> = {};
+      for (const row of rows) {
+        if (!row.just_granted || row.line_node === node || row.line_node === null) continue;
+        grantedTo.add(row.line_node);
+        (grants[row.line_node] ??= []).push(row.line_outcome);
+      }
+      return {
+        running: rows.filter((row) => row.line_state === 'running').map((row) => row.line_outcome),
+        waiting: rows.filter((row) => row.line_state === 'waiting').map((row) => row.line_outcome),
+        mine: rows.filter((row) => row.line_state === 'running' && row.line_node === node).map((row) => row.line_outcome),
+        grantedTo: [...grantedTo],
+        grants,
+      };
     },
     /**
      * Drops finished outcomes' slots and names the workspaces freed or waiting for any worker, in
@@ -125,12 +83,15 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
   };
 }
 
+/** A run of changes of one kind, as the settle function reads it (migration 180). */
+type SettleRun = { op: 'remove'; ids: string[] } | { op: 'request' | 'occupy'; rows: Array<{ o: string; n: string | null }> };
+
 export interface CapacityLineRepository {
   /**
    * Writes `changes` in order, then gives free slots (up to `limit` running) to the oldest waiting
    * outcomes, whichever process asked, and returns the line: ONE transaction under the
-   * workspace's advisory lock, whatever the number of changes (consecutive changes of one kind go
-   * in one statement): BEGIN, lock, a statement per run of changes, read, claim, COMMIT.
+   * workspace's advisory lock, whatever the number of changes: one round trip (the function
+   * `crewd_capacity_settle`, migration 180).
    */
   settle(workspaceId: string, changes: readonly LineChange[], limit: number, node: string, now: string): Promise<CapacitySnapshot>;
   /**
