@@ -21,6 +21,7 @@ import { instantModel } from './instantModel.js';
  *   npx tsx bench/engineCost.ts            # WARM=300 COUNT=1500 by default
  *   STATEMENTS=1 npx tsx bench/engineCost.ts   # also statements per outcome by kind
  *   PROFILE=cpu.cpuprofile npx tsx bench/engineCost.ts   # CPU profile of the main thread's window
+ *   HEAP_PROFILE=alloc.heapprofile npx tsx bench/engineCost.ts   # where the window's allocations come from
  *   INSTANT=1 npx tsx bench/engineCost.ts      # with the instant model (orchestration alone)
  */
 
@@ -96,12 +97,17 @@ async function run(n: number, offset: number): Promise<void> {
 }
 
 await run(warmUp, 0);
-const inspector = process.env.PROFILE ? await import('node:inspector/promises') : undefined;
+const inspector = process.env.PROFILE || process.env.HEAP_PROFILE ? await import('node:inspector/promises') : undefined;
 const session = inspector ? new inspector.Session() : undefined;
-if (session) {
-  session.connect();
+session?.connect();
+if (session && process.env.PROFILE) {
   await session.post('Profiler.enable');
   await session.post('Profiler.start');
+}
+// HEAP_PROFILE=<file>: where the window's allocations come from (sampled every 16 KiB), for GC.
+if (session && process.env.HEAP_PROFILE) {
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
 }
 statements = 0;
 boundChars = 0;
@@ -115,9 +121,13 @@ const seconds = (performance.now() - t0) / 1000;
 const cpu = process.cpuUsage(cpu0);
 const threads1 = threadCpu();
 const bytes = written() - written0;
-if (session) {
+if (session && process.env.PROFILE) {
   const { profile } = await session.post('Profiler.stop');
-  fs.writeFileSync(process.env.PROFILE!, JSON.stringify(profile));
+  fs.writeFileSync(process.env.PROFILE, JSON.stringify(profile));
+}
+if (session && process.env.HEAP_PROFILE) {
+  const { profile } = await session.post('HeapProfiler.stopSampling');
+  fs.writeFileSync(process.env.HEAP_PROFILE, JSON.stringify(profile));
 }
 
 const perThread = Object.entries(threads1)
