@@ -162,6 +162,19 @@ function cpuMs(pid: number, thread?: number): number {
   }
 }
 
+/**
+ * Voluntary context switches of a thread: for a process's main thread, how often its event loop
+ * went to sleep and was woken. A busy process handles many sockets per wake; one at a quarter of
+ * the load wakes for nearly every message (issue 30 item 2's growth with processes).
+ */
+function wakeups(pid: number): number {
+  try {
+    return Number(/\bvoluntary_ctxt_switches:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** Prints the statements the database logged for `name` since byte `from`, per outcome, the most frequent first. */
 function summariseLog(name: string, from: number, outcomes: number): void {
   const text = fs.readFileSync(serverLog).subarray(from).toString('utf8');
@@ -203,6 +216,8 @@ interface Run {
   nodeCpuMs: number;
   /** Of which the processes' main threads (the event loops: one core each at most). */
   mainCpuMs: number;
+  /** Times the processes' event loops were woken, per outcome. */
+  wakeups: number;
   /** The benchmark's own load generator (HTTP client and polls), on the same two cores. */
   clientCpuMs: number;
   postgresCpuMs: number;
@@ -259,6 +274,7 @@ async function throughput(processes: number): Promise<Run> {
     const before = await counters();
     const nodeCpu = nodes.map((node) => cpuMs(node.child.pid!));
     const mainCpu = nodes.map((node) => cpuMs(node.child.pid!, node.child.pid!));
+    const wokenFrom = nodes.map((node) => wakeups(node.child.pid!));
     const clientCpu = process.cpuUsage();
     const logFrom = logStatements ? fs.statSync(serverLog).size : 0;
     const started = performance.now();
@@ -276,6 +292,7 @@ async function throughput(processes: number): Promise<Run> {
     const elapsed = (performance.now() - started) / 1000;
     const nodeCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!) - nodeCpu[i]!, 0);
     const mainCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!, node.child.pid!) - mainCpu[i]!, 0);
+    const woken = nodes.reduce((sum, node, i) => sum + wakeups(node.child.pid!) - wokenFrom[i]!, 0);
     const client = process.cpuUsage(clientCpu);
     let postgresCpuMs = 0;
     for (const [pid, at] of backends) postgresCpuMs += Math.max(0, cpuMs(pid) - at);
@@ -301,6 +318,7 @@ async function throughput(processes: number): Promise<Run> {
       all: elapsed,
       nodeCpuMs: nodeCpuMs / ids.length,
       mainCpuMs: mainCpuMs / ids.length,
+      wakeups: woken / ids.length,
       clientCpuMs: (client.user + client.system) / 1000 / ids.length,
       postgresCpuMs: postgresCpuMs / ids.length,
       commits: (after.commits - before.commits) / ids.length,
@@ -406,7 +424,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}, woken ${run.wakeups.toFixed(1)} times) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {
