@@ -62,9 +62,10 @@ postgresTest('a settle writes its changes in call order: a request after a remov
   t.deepEqual(rows, [{ outcome_id: 'out_3', state: 'running', node: 'b' }]);
 });
 
-postgresTest('settles of many processes at once never hand out more slots than the limit', async (t) => {
+postgresTest('settles from four connection pools at once never hand out more slots than the limit', async (t) => {
   const pg = await createPostgresDatabase({ migrated: true });
-  // Four processes, each with its own connections, each asking for ten slots in rounds of one.
+  // Four clients of the database at once (the real multi-process check is test/scale/concurrency),
+  // each asking for ten slots in rounds of one under its own node name.
   const pools = Array.from({ length: 4 }, () => openDb({ databaseUrl: pg.url, dataDir: '/nonexistent', poolMax: 3 }));
   const db = pools[0]!;
   t.teardown(async () => {
