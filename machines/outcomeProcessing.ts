@@ -1,6 +1,6 @@
 import { assign } from 'xstate';
 import { stepError, stepOutput, type AgentStepResult, type AgentToolCall } from './agent.js';
-import { agentCompletedData, agentStartedData, completedData, failureDetails } from './outcomeEvents.js';
+import { completedData, failureDetails } from './outcomeEvents.js';
 import { approvalStepFailed, waiting } from './outcomeApprovalPatches.js';
 import { outcomeSetup } from './outcomeSetup.js';
 
@@ -59,7 +59,7 @@ export const processing = outcomeSetup.createStateConfig({
     // per stage and no agent actor for a stage the model answers in one step (most of them). A
     // step that asks for tools hands its calls to an agent (`stage`), which runs the tool loop.
     step: {
-      entry: ['startStage', { type: 'record', params: ({ context }) => ({ event: 'crew.agent_started', data: agentStartedData(context) }) }],
+      entry: 'beginStage',
       invoke: {
         id: 'step',
         src: 'modelStep',
@@ -69,22 +69,12 @@ export const processing = outcomeSetup.createStateConfig({
             guard: { type: 'stepFinalWithMoreStages', params: ({ event }) => event.output },
             target: 'step',
             reenter: true,
-            actions: [
-              { type: 'finishStage', params: ({ event }) => stepOutput(event.output) },
-              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
-              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: finalIntegrations(event.output) }) },
-              'nextStage',
-            ],
+            actions: { type: 'endStage', params: ({ event }) => ({ output: stepOutput(event.output), integrations: finalIntegrations(event.output) }) },
           },
           {
             guard: { type: 'stepFinal', params: ({ event }) => event.output },
             target: 'gate',
-            actions: [
-              { type: 'finishStage', params: ({ event }) => stepOutput(event.output) },
-              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
-              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: finalIntegrations(event.output) }) },
-              'nextStage',
-            ],
+            actions: { type: 'endStage', params: ({ event }) => ({ output: stepOutput(event.output), integrations: finalIntegrations(event.output) }) },
           },
           { guard: { type: 'stepFailed', params: ({ event }) => event.output }, target: '#outcome.failed', actions: { type: 'agentFailed', params: ({ event }) => stepOutput(event.output) } },
           { target: 'stage' },
@@ -115,22 +105,12 @@ export const processing = outcomeSetup.createStateConfig({
           {
             guard: { type: 'agentOkWithMoreStages', params: ({ event }) => event.output },
             target: 'step',
-            actions: [
-              { type: 'finishStage', params: ({ event }) => event.output },
-              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
-              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
-              'nextStage',
-            ],
+            actions: { type: 'endStage', params: ({ event }) => ({ output: event.output, integrations: event.output.ok ? event.output.integrations : undefined }) },
           },
           {
             guard: { type: 'agentOk', params: ({ event }) => event.output },
             target: 'gate',
-            actions: [
-              { type: 'finishStage', params: ({ event }) => event.output },
-              { type: 'record', params: ({ context }) => ({ event: 'crew.agent_completed', data: agentCompletedData(context) }) },
-              { type: 'recordIntegrations', params: ({ event }) => ({ integrations: event.output.ok ? event.output.integrations : undefined }) },
-              'nextStage',
-            ],
+            actions: { type: 'endStage', params: ({ event }) => ({ output: event.output, integrations: event.output.ok ? event.output.integrations : undefined }) },
           },
           { target: '#outcome.failed', actions: { type: 'agentFailed', params: ({ event }) => event.output } },
         ],

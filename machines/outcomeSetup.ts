@@ -2,7 +2,8 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { agentMachine, type AgentIntegrations, type AgentOutput, type AgentStepInput, type AgentStepResult } from './agent.js';
 import { failureDetails } from './outcomeEvents.js';
 import { actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
-import { addSeconds, agentProgress, eventTime } from './outcomeTime.js';
+import { eventTime } from './outcomeTime.js';
+import { stageFinished, stageStarted } from './outcomeStagePatches.js';
 import type { FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput } from './outcomeTypes.js';
 
 /**
@@ -70,48 +71,22 @@ export const outcomeSetup = setup({
       enqueue.assign({ lastResolution: resolution, pendingAction: null, updatedAt: decide.at, sequence });
       enqueue.emit({ type: 'event', event: 'outcome.action_resolved', timestamp: decide.at, sequence, data: actionResolvedData(context.outcomeId, resolution) });
     }),
-    startStage: assign(({ context }) => {
-      const stage = context.stages[context.stageIndex]!;
-      const previous = context.agents[stage.agent] ?? { status: 'pending' as const };
-      return {
-        agents: {
-          ...context.agents,
-          [stage.agent]: {
-            ...previous,
-            status: 'processing' as const,
-            started_at: previous.started_at ?? context.updatedAt,
-            progress: agentProgress(context.stages, stage.agent, context.stagesCompleted),
-          },
-        },
-      };
+    /** A stage starts: its agent's entry and `crew.agent_started`, in one assignment (outcomeStagePatches.ts). */
+    beginStage: enqueueActions(({ context, enqueue }) => {
+      const { changes, events } = stageStarted(context);
+      enqueue.assign(changes);
+      for (const event of events) enqueue.emit(event);
     }),
-    // The invoked agent's output arrives as the action's params (taken from the done event).
-    finishStage: assign(({ context }, output: AgentOutput) => {
-      // The chart takes this branch after an agentOk guard passed the output, so it succeeded.
-      if (!output.ok) throw new Error('finishStage was given a failed agent output');
-      const stage = context.stages[context.stageIndex]!;
-      const stagesCompleted = [...context.stagesCompleted, stage.name];
-      const laterStages = context.stages.slice(context.stageIndex + 1).some((s) => s.agent === stage.agent);
-      const entry = context.agents[stage.agent] ?? { status: 'pending' as const };
-      return {
-        stagesCompleted,
-        updatedAt: output.at,
-        agents: {
-          ...context.agents,
-          [stage.agent]: {
-            ...entry,
-            status: laterStages ? ('processing' as const) : ('completed' as const),
-            ...(laterStages ? {} : { completion_time: output.at }),
-            output_summary: output.summary,
-            progress: agentProgress(context.stages, stage.agent, stagesCompleted),
-          },
-        },
-      };
+    /**
+     * A stage ended well (the chart takes this branch after an agentOk guard passed the output):
+     * its agent's entry, `crew.agent_completed`, its integrations' events and the move to the next
+     * stage, in one assignment (outcomeStagePatches.ts).
+     */
+    endStage: enqueueActions(({ context, enqueue }, params: { output: AgentOutput; integrations: AgentIntegrations | undefined }) => {
+      const { changes, events } = stageFinished(context, params.output, params.integrations);
+      enqueue.assign(changes);
+      for (const event of events) enqueue.emit(event);
     }),
-    nextStage: assign(({ context }) => ({
-      stageIndex: context.stageIndex + 1,
-      estimatedCompletion: addSeconds(context.updatedAt, (context.stages.length - context.stageIndex - 1) * context.secondsPerStage),
-    })),
     agentFailed: assign(({ context }, output: AgentOutput) => {
       // The chart takes this branch after the agentOk guards refused the output, so it failed.
       if (output.ok) throw new Error('agentFailed was given a successful agent output');
