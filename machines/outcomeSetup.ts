@@ -3,7 +3,7 @@ import { agentMachine, type AgentIntegrations, type AgentOutput, type AgentStepI
 import { failureDetails } from './outcomeEvents.js';
 import { actionResolvedData, resolutionOf, type ActionKind, type ActionResolution, type DecideEvent, type DeferredIntegrationsInput, type Decision, type PendingAction, type PreparedAction, type PrepareActionInput } from './approvals.js';
 import { eventTime } from './outcomeTime.js';
-import { stageFinished, stageStarted } from './outcomeStagePatches.js';
+import { integrationsRecorded, stageFinished, stageStarted } from './outcomeStagePatches.js';
 import type { FinalizeInput, FinalizeOutput, OutcomeContext, OutcomeEmitted, OutcomeError, OutcomeEvent, OutcomeInput } from './outcomeTypes.js';
 
 /**
@@ -56,12 +56,9 @@ export const outcomeSetup = setup({
     /** Stores a stage's integration results and records their events, in flag order. */
     recordIntegrations: enqueueActions(({ context, enqueue }, params: { integrations: AgentIntegrations | undefined }) => {
       if (!params.integrations) return;
-      let sequence = context.sequence;
-      for (const event of params.integrations.events) {
-        sequence += 1;
-        enqueue.emit({ type: 'event', event: event.kind, timestamp: context.updatedAt, sequence, data: event.data });
-      }
-      enqueue.assign({ sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...params.integrations.executed } });
+      const { changes, events } = integrationsRecorded(context, context.updatedAt, params.integrations);
+      for (const event of events) enqueue.emit(event);
+      enqueue.assign(changes);
     }),
     /** Closes the open action with the DECIDE's answer and records `outcome.action_resolved`. */
     resolveAction: enqueueActions(({ context, event, enqueue }) => {

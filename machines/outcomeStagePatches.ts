@@ -56,18 +56,25 @@ export function stageFinished(context: OutcomeContext, output: AgentOutput, inte
     },
   };
   const finished: OutcomeContext = { ...context, stagesCompleted, updatedAt: output.at, agents };
-  let sequence = context.sequence + 1;
+  const sequence = context.sequence + 1;
   const events: OutcomeEmitted[] = [{ type: 'event', event: 'crew.agent_completed', timestamp: output.at, sequence, data: agentCompletedData(finished) }];
-  const changes: Partial<OutcomeContext> = { stagesCompleted, updatedAt: output.at, agents };
+  const changes: Partial<OutcomeContext> = { stagesCompleted, updatedAt: output.at, agents, sequence };
   if (integrations) {
-    for (const event of integrations.events) {
-      sequence += 1;
-      events.push({ type: 'event', event: event.kind, timestamp: output.at, sequence, data: event.data });
-    }
-    changes.integrationsExecuted = { ...(context.integrationsExecuted ?? {}), ...integrations.executed };
+    const recorded = integrationsRecorded({ sequence, integrationsExecuted: context.integrationsExecuted }, output.at, integrations);
+    Object.assign(changes, recorded.changes);
+    events.push(...recorded.events);
   }
-  changes.sequence = sequence;
   changes.stageIndex = context.stageIndex + 1;
   changes.estimatedCompletion = addSeconds(output.at, (context.stages.length - context.stageIndex - 1) * context.secondsPerStage);
   return { changes, events };
+}
+
+/**
+ * The results of the integrations a stage ran: their entries merged into `integrationsExecuted`
+ * and their events recorded after `context.sequence`, in flag order, at `timestamp`.
+ */
+export function integrationsRecorded(context: Pick<OutcomeContext, 'sequence' | 'integrationsExecuted'>, timestamp: string, integrations: AgentIntegrations): StagePatch {
+  let sequence = context.sequence;
+  const events: OutcomeEmitted[] = integrations.events.map((event) => ({ type: 'event', event: event.kind, timestamp, sequence: (sequence += 1), data: event.data }));
+  return { changes: { sequence, integrationsExecuted: { ...(context.integrationsExecuted ?? {}), ...integrations.executed } }, events };
 }

@@ -47,25 +47,20 @@ export function capacityLineRepository(db: Db): CapacityLineRepository {
   return {
     /**
      * Writes `changes` in order, then gives free slots (up to `limit` running) to the oldest waiting
-     * outcomes, whichever process asked, and returns the line: ONE transaction under the
-     * workspace's advisory lock, whatever the number of changes: one statement, the function
-     * `crewd_capacity_settle` (migration 180), which runs them in its own transaction.
+     * outcomes, whichever process asked, and returns the line: one statement whatever the number
+     * of changes, the function `crewd_capacity_settle` (migration 180), run in its own transaction
+     * under the workspace's advisory lock.
      */
     async settle(workspaceId: string, changes: readonly LineChange[], limit: number, node: string, now: string): Promise<CapacitySnapshot> {
       const result = await db.raw('SELECT * FROM crewd_capacity_settle(?, ?::jsonb, ?, ?, ?)', [workspaceId, JSON.stringify(runsOf(changes)), limit, node, now]);
       const rows = result.rows as Array<{ line_outcome: string; line_state: string; line_node: string | null; just_granted: boolean }>;
-      const grantedTo = new Set<string>();
       const grants: Record<string, string[]> = {};
-      for (const row of rows) {
-        if (!row.just_granted || row.line_node === node || row.line_node === null) continue;
-        grantedTo.add(row.line_node);
-        (grants[row.line_node] ??= []).push(row.line_outcome);
-      }
+      for (const row of rows) if (row.just_granted && row.line_node !== null && row.line_node !== node) (grants[row.line_node] ??= []).push(row.line_outcome);
       return {
         running: rows.filter((row) => row.line_state === 'running').map((row) => row.line_outcome),
         waiting: rows.filter((row) => row.line_state === 'waiting').map((row) => row.line_outcome),
         mine: rows.filter((row) => row.line_state === 'running' && row.line_node === node).map((row) => row.line_outcome),
-        grantedTo: [...grantedTo],
+        grantedTo: Object.keys(grants),
         grants,
       };
     },
