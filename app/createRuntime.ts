@@ -137,7 +137,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions = {}
   const traceparentOf = (outcomeId: string) => engine.machines.outcome.get(outcomeId)?.getSnapshot().context.traceparent;
   const services = buildStageServices(tools, knowledge, tracing.active, traceparentOf);
   // Approvals (issue 27): the outcome chart's wait, its links, decisions and expiry timers.
-  const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services });
+  const approvals = buildApprovalSlots({ secretKey, repos, clock, crews, tools, services, host: actorHost });
   const { engine, outcomes } = buildOutcomes({ config, db, repos, clock, ids, crews, host: actorHost, model, logger, onError, services, approvals: approvals.slots, tools, tracing: { active: tracing.active, model: tracedModel }, signals: scale.signals, commands, leasing });
   const decisions = buildDecisions({ repos, clock, host: actorHost, machines: engine.machines, scheduler, ...(commands ? { commands } : {}), leasing });
   const startActors = actorStarter({ plugins, tools, engine, actorHost, commands, leasing, scheduler });

@@ -23,6 +23,7 @@ import { instantModel } from './instantModel.js';
  *   PROFILE=cpu.cpuprofile npx tsx bench/engineCost.ts   # CPU profile of the main thread's window
  *   HEAP_PROFILE=alloc.heapprofile npx tsx bench/engineCost.ts   # where the window's allocations come from
  *   INSTANT=1 npx tsx bench/engineCost.ts      # with the instant model (orchestration alone)
+ *   READS=1 npx tsx bench/engineCost.ts        # also the latency of a read issued every 5 ms meanwhile
  */
 
 const briefs: Array<[CrewId, string]> = [
@@ -115,9 +116,22 @@ kinds.clear();
 const cpu0 = process.cpuUsage();
 const threads0 = threadCpu();
 const written0 = written();
+// READS=1: how long a read outside a transaction (an API GET's) waits while the writes go on.
+const readLatencies: number[] = [];
+let probing = process.env.READS === '1';
+const probe = (async () => {
+  while (probing) {
+    const started = performance.now();
+    await runtime.db('outcomes').where({ workspace_id: workspace.id }).orderBy('created_at', 'desc').first('id');
+    readLatencies.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+})();
 const t0 = performance.now();
 await run(count, warmUp);
 const seconds = (performance.now() - t0) / 1000;
+probing = false;
+await probe;
 const cpu = process.cpuUsage(cpu0);
 const threads1 = threadCpu();
 const bytes = written() - written0;
@@ -147,6 +161,11 @@ const figures = {
   'characters bound per outcome': Math.round(boundChars / count),
   'KB written per outcome (wchar)': (bytes / 1024 / count).toFixed(1),
 };
+if (readLatencies.length > 0) {
+  const sorted = [...readLatencies].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!.toFixed(1);
+  Object.assign(figures, { 'read latency while writing, ms (p50 / p90 / p99)': `${at(0.5)} / ${at(0.9)} / ${at(0.99)} (${sorted.length} reads)` });
+}
 for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);
 if (process.env.STATEMENTS) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`${(n / count).toFixed(2).padStart(6)}  ${kind}`);
 await runtime.close();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
+import { routeReadsToReaders } from './sqliteReaders.js';
 
 export type Db = Knex;
 
@@ -8,7 +9,7 @@ export interface DbOptions {
   /** postgres://... ; when absent, SQLite at `<dataDir>/crewd.sqlite`. */
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** Postgres pool size; SQLite always uses one connection (one writer). */
+  /** Postgres pool size; SQLite always has one writer connection (reads outside a transaction use read-only ones, sqliteReaders.ts). */
   poolMax?: number;
   /**
    * Where knex's own messages go (pool acquire errors during an outage, deprecations). Without
@@ -47,10 +48,10 @@ function ownerOnlyDatabaseFile(file: string): void {
   }
 }
 
-/** SQLite's page cache for the one connection, in KiB (64 MiB). */
+/** SQLite's page cache for the writer connection, in KiB (64 MiB). */
 const sqliteCacheKiB = 65_536;
 
-/** Opens the database: SQLite in WAL mode on one connection, or a Postgres pool. */
+/** Opens the database: SQLite in WAL mode (one writer connection, reads beside it), or a Postgres pool. */
 export function openDb(options: DbOptions): Db {
   if (options.databaseUrl) {
     return knex({
@@ -63,12 +64,13 @@ export function openDb(options: DbOptions): Db {
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const filename = path.join(options.dataDir, 'crewd.sqlite');
   ownerOnlyDatabaseFile(filename);
-  return knex({
+  const writer = knex({
     client: 'sqlite3',
     connection: { filename },
     useNullAsDefault: true,
     ...(options.log ? { log: options.log } : {}),
-    // One connection: SQLite has one writer, and a single connection keeps transactions serial.
+    // One writer connection: SQLite has one writer, and a single connection keeps transactions
+    // serial. Reads outside a transaction run on their own connections (sqliteReaders.ts).
     pool: {
       min: 1,
       max: 1,
@@ -91,6 +93,7 @@ export function openDb(options: DbOptions): Db {
       },
     },
   });
+  return routeReadsToReaders(writer, filename, options.log);
 }
 
 export function isPostgres(db: Db): boolean {

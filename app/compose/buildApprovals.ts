@@ -15,7 +15,7 @@ import type { Tools } from '../../runtime/tools/index.js';
 import type { Repositories } from '../../storage/index.js';
 
 /** The approval slots the outcome machine is provided with, and the signer of approval links (issue 27). */
-export function buildApprovalSlots(parts: { secretKey: Buffer; repos: Repositories; clock: Clock; crews: CrewCatalog; tools: Tools; services: StageServices }): { links: ApprovalLinks; slots: ApprovalSlots } {
+export function buildApprovalSlots(parts: { secretKey: Buffer; repos: Repositories; clock: Clock; crews: CrewCatalog; tools: Tools; services: StageServices; host: Pick<ActorHost, 'flushed'> }): { links: ApprovalLinks; slots: ApprovalSlots } {
   const links = createApprovalLinks(parts.secretKey);
   const slots = createApprovalSlots({
     repos: parts.repos,
@@ -27,6 +27,7 @@ export function buildApprovalSlots(parts: { secretKey: Buffer; repos: Repositori
       return binding ? { integration: binding.plugin.manifest.id, action: binding.flag.action } : undefined;
     },
     ...(parts.services.runIntegrations ? { runIntegrations: parts.services.runIntegrations } : {}),
+    committed: () => parts.host.flushed(),
   });
   return { links, slots };
 }

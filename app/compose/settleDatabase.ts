@@ -1,10 +1,5 @@
 import type { Db } from '../../storage/db.js';
-
-/** The connection pool's counters (tarn, under knex). */
-interface PoolCounters {
-  numUsed(): number;
-  numPendingAcquires(): number;
-}
+import { readerPoolOf, type PoolCounters } from '../../storage/sqliteReaders.js';
 
 /** The next turn of the event loop: reads batched in this one (runtime/turnBatch.ts) are asked for then. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -21,9 +16,10 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  * `deadline` is in `performance.now()` time: a bound on the process's own wait, not a date.
  */
 export async function settleDatabase(db: Db, deadline: number): Promise<void> {
-  const pool = (db.client as { pool?: PoolCounters }).pool;
-  if (!pool) return;
-  const busy = () => pool.numUsed() + pool.numPendingAcquires() > 0;
+  // The writer's pool and, on SQLite, the readers' (storage/sqliteReaders.ts).
+  const pools = [(db.client as { pool?: PoolCounters }).pool, readerPoolOf(db)].filter((pool): pool is PoolCounters => pool !== undefined);
+  if (pools.length === 0) return;
+  const busy = () => pools.some((pool) => pool.numUsed() + pool.numPendingAcquires() > 0);
   while (performance.now() < deadline) {
     await nextTurn();
     if (!busy()) return;

@@ -22,6 +22,12 @@ export interface ApprovalSlotsDeps {
   /** The integration a deploy flag belongs to and what it does; undefined for a flag no plugin declares now. */
   flagInfo(flag: string): { integration: string; action: string } | undefined;
   runIntegrations?: StageServices['runIntegrations'];
+  /**
+   * Resolves once every row staged so far is committed (the actor host's `flushed`). The draft is
+   * the last stage's output, staged in the tick of the transition that asks for it: a read on
+   * another connection (a Postgres pool, SQLite's readers) sees it only after that commit.
+   */
+  committed(): Promise<void>;
 }
 
 function documentTitle(content: string): string {
@@ -38,6 +44,7 @@ export function createApprovalSlots(deps: ApprovalSlotsDeps): ApprovalSlots {
   const { repos } = deps;
 
   async function lastStageContent(outcomeId: string, crew: CrewDefinition): Promise<string> {
+    await deps.committed();
     const step = String(crew.stages.length - 1);
     const rows = (await repos.stageOutputs.listForOutcome(outcomeId)).filter((row) => row.step_key === step);
     rows.sort((a, b) => a.attempt - b.attempt);

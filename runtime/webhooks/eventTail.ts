@@ -139,11 +139,16 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
     const now = clock.now().toISOString();
     const rows = fanOutRows(usable, targets, { ids, now, eventData: options.eventData });
-    const moved = await db.transaction(async (trx) => {
-      const ok = await deliveries.moveCursor(cursorName, cursor, last.position, now, trx);
-      if (ok) await deliveries.insertMany(rows, trx);
-      return ok;
-    });
+    // Nothing to deliver (no workspace of these events has a webhook for them): the compare-and-set
+    // alone, one statement, with no transaction around it (three statements fewer on the writer).
+    const moved =
+      rows.length === 0
+        ? await deliveries.moveCursor(cursorName, cursor, last.position, now, db)
+        : await db.transaction(async (trx) => {
+            const ok = await deliveries.moveCursor(cursorName, cursor, last.position, now, trx);
+            if (ok) await deliveries.insertMany(rows, trx);
+            return ok;
+          });
     if (!moved) {
       racedAt = monotonic.now();
       return true; // another node fanned these out; read on from where it left off

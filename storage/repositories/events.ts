@@ -130,8 +130,9 @@ export function eventsRepository(db: Db): EventsRepository {
      * drawn, so a hole seen at `mark` with no transaction that old still open is a rolled-back
      * writer and stays empty for good. Call without `mark` when the hole is first seen: the
      * answer carries the mark (the database's clock) to pass on later checks.
-     * SQLite answers false at once: its one connection runs this query only while no transaction
-     * of this process is open, and the data-directory lock keeps other processes out. Postgres asks
+     * SQLite answers false at once: its one writer draws positions in commit order (writes are
+     * serial) and a reader sees whole commits only, so a hole it sees is a rolled-back write; the
+     * data-directory lock keeps other processes out. Postgres asks
      * pg_stat_activity (the sessions of crewd's own role are visible to it).
      */
     async holeMayFill(mark?: string): Promise<{ mark: string; open: boolean }> {
