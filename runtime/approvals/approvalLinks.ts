@@ -31,8 +31,10 @@ export function createApprovalLinks(secretKey: Buffer): ApprovalLinks {
     verify(token: string): LinkClaims | null {
       const [body, signature, extra] = token.split('.');
       if (!body || !signature || extra !== undefined || token.length > 1000) return null;
-      const expected = mac(body);
-      const given = Buffer.from(signature, 'base64url');
+      // Compared as text: base64url decoding ignores a final character's spare bits, so another
+      // spelling of the same bytes would pass a comparison of the decoded signature.
+      const expected = Buffer.from(b64(mac(body)));
+      const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       try {
         const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { a?: unknown; d?: unknown; e?: unknown };

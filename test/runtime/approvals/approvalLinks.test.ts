@@ -27,3 +27,16 @@ test('forged, altered, malformed and other-key tokens are refused', (t) => {
   t.is(links.verify(`${body}.${raw}`), null);
   for (const bad of ['', 'x', 'a.b.c', `${body}.`, '.sig', `${Buffer.from('not json').toString('base64url')}.${signature}`]) t.is(links.verify(bad), null, bad);
 });
+
+test('a signature spelled another way that decodes to the same bytes is refused: the token is taken as written', (t) => {
+  const links = createApprovalLinks(Buffer.alloc(32, 1));
+  const token = links.sign(claims);
+  const [body, signature] = token.split('.') as [string, string];
+  // 32 bytes are 43 base64url characters; the last one carries 4 bits, its 2 low bits are spare.
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(signature.at(-1)!);
+  const respelled = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+  t.deepEqual(Buffer.from(respelled, 'base64url'), Buffer.from(signature, 'base64url'), 'the same bytes');
+  t.is(links.verify(`${body}.${respelled}`), null);
+  t.deepEqual(links.verify(token), claims);
+});
