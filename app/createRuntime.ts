@@ -24,7 +24,7 @@ import { openStorage } from './compose/openStorage.js';
 import type { Config } from '../runtime/config.js';
 import { createCrewCatalog } from '../runtime/crewCatalog.js';
 import { createEventBus } from '../runtime/events/eventBus.js';
-import { randomIds, type IdGenerator } from '../runtime/ids.js';
+import { timeOrderedIds, type IdGenerator } from '../runtime/ids.js';
 import { createLogger, knexLog } from '../runtime/logger.js';
 import { logLevelOf } from '../runtime/logLevelOf.js';
 import type { ModelProvider } from '../models/types.js';
@@ -63,7 +63,7 @@ export interface RuntimeOptions {
  */
 export async function createRuntime(config: Config, options: RuntimeOptions = {}): Promise<Runtime> {
   const clock = options.clock ?? systemClock;
-  const ids = options.ids ?? randomIds;
+  const ids = options.ids ?? timeOrderedIds(clock);
   const logger = options.logger ?? createLogger(config.logLevel);
   const serving = options.bootstrap !== false;
   // The plugins' own tables are migrated with the service's (contract: `Plugin.migrations`).
