@@ -35,13 +35,21 @@ const briefs: Array<[CrewId, string]> = [
 ];
 
 /** A model that thinks until its step is aborted: outcomes stay mid-stage. */
+/** Model steps the parked model has been asked for: a live outcome is measured once its step waits there. */
+let parkedSteps = 0;
 const parked: ModelProvider = {
   name: 'parked',
   step: (_input, _tools, _exchanges, signal) =>
     new Promise((_, reject) => {
+      parkedSteps += 1;
       signal.addEventListener('abort', () => reject(abortError(signal)), { once: true });
     }),
 };
+
+/** Resolves once `count` steps wait at the parked model (each outcome's first step, after its reads). */
+async function parkedAt(count: number): Promise<void> {
+  while (parkedSteps < count) await new Promise((resolve) => setImmediate(resolve));
+}
 
 function gc(): void {
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {
@@ -132,13 +140,18 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
   {
     const dir = tmp();
     const { runtime, workspace } = await start(dir, parked);
+    parkedSteps = 0;
     await deployMany(runtime, workspace, 100);
     await runtime.actorHost.flushed();
+    await parkedAt(100);
     const live = 1000;
     gc();
     const before = process.memoryUsage().heapUsed;
     await deployMany(runtime, workspace, live);
     await runtime.actorHost.flushed();
+    // Every outcome in the same place (its first step waiting at the model), whatever order its
+    // reads and the commits came in.
+    await parkedAt(100 + live);
     gc();
     const after = process.memoryUsage().heapUsed;
     figures['live outcome actors'] = runtime.actorHost.size;
