@@ -24,7 +24,7 @@ onEveryDatabase('a hole may fill only while a transaction older than it is open'
   await migrateLatest(db);
   const events = eventsRepository(db);
   t.false((await events.holeMayFill()).open, 'nothing open: any hole is for good');
-  if (db.client.config.client !== 'pg') return; // SQLite: its one connection never sees an open transaction
+  if (db.client.config.client !== 'pg') return; // SQLite: one writer, and a reader sees whole commits only
   const writer = await db.transaction();
   await events.appendMany([event('out_w', 1, 'ev_w')], writer); // draws a position, not committed
   await events.appendMany([event('out_x', 1, 'ev_x')]); // committed after it: the hole is visible
@@ -67,4 +67,30 @@ onEveryDatabase('a tick with more events than one statement holds is appended wh
   t.deepEqual(rows.map((row) => row.id), batch.map((e) => e.id), 'positions follow the tick order');
   const inserts = statements.filter((sql) => /insert into "events"/.test(sql)).length;
   t.is(inserts, db.client.config.client === 'pg' ? 23 : 3);
+});
+
+onEveryDatabase('events keep their data exactly as given, in the order given, whatever characters it holds', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  const awkward = [
+    { text: 'quotes " and \' and back\\slashes \\" too' },
+    { text: 'line\nbreaks\r\n\ttabs and a \u0000 NUL, \u001f control', nested: { list: [1, 2.5, -0, 1e21, null, true, false], empty: {} } },
+    { text: 'accents é à ü, CJK 漢字, emoji 🧑‍🌾👍🏽, a lone surrogate \ud800 kept as JSON writes it' },
+    { text: 'x'.repeat(100_000), json: '{"looks":"like json","?":"placeholders ? ??"}' },
+  ];
+  const many = Array.from({ length: 1_200 }, (_, index) => ({ id: `ev_${String(index).padStart(4, '0')}`, workspace_id: 'ws_a', outcome_id: `out_${index % 7}`, sequence: Math.floor(index / 7) + 1, kind: 'crew.agent_completed', timestamp: '2026-11-27T00:00:00.000Z', data: awkward[index % awkward.length]! }));
+  await db.transaction((trx) => events.appendMany(many, trx));
+  const rows = await events.listAfterPosition(0, 2_000);
+  t.is(rows.length, many.length);
+  t.deepEqual(rows.map((row) => row.id), many.map((event) => event.id), 'positions follow the order given');
+  for (const [index, row] of rows.entries()) {
+    const given = many[index]!;
+    if (JSON.stringify(row.data) !== JSON.stringify(given.data) || row.sequence !== given.sequence || row.outcome_id !== given.outcome_id) {
+      t.fail(`event ${given.id} came back changed`);
+      return;
+    }
+  }
+  const stored = await db('events').where({ id: 'ev_0001' }).first('data');
+  t.is(stored.data, JSON.stringify(awkward[1]), 'the data column holds the JSON text as written');
+  t.pass();
 });
