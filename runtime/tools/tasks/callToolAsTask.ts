@@ -54,6 +54,18 @@ export function atDeadline(error: unknown, passed: boolean, timeout: () => SdkEr
 }
 
 /**
+ * How early a request's timer may fire against `Date.now()`: the SDK's `setTimeout(remaining)`
+ * runs on the event loop's own millisecond clock, which can be a millisecond or two ahead of
+ * `Date.now()` (seen in CI on Node 22: "Request timed out" reported instead of the call timeout).
+ */
+const timerSlackMs = 25;
+
+/** True once `deadline` is reached, give or take the timers' slack: a request timed out for it. */
+export function reached(deadline: number, now: () => number): boolean {
+  return now() + timerSlackMs >= deadline;
+}
+
+/**
  * Calls a tool as an MCP task (2025-11-25 "Tasks"): `tools/call` with a `task` field creates the
  * task; `tasks/get` is polled at the server's `pollInterval` until the task ends; `tasks/result`
  * fetches the tool's result (also for a failed task, whose result says why). The whole exchange is
@@ -82,7 +94,7 @@ export async function callToolAsTask(
   const created = await client
     .request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() })
     .catch((error: unknown) => {
-      throw atDeadline(error, now() >= deadline, () => pastDeadline('creating'));
+      throw atDeadline(error, reached(deadline, now), () => pastDeadline('creating'));
     });
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
@@ -100,7 +112,7 @@ export async function callToolAsTask(
       const polled = state;
       state = {
         ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult).catch((error: unknown) => {
-          throw atDeadline(error, now() >= deadline, () => pastDeadline(polled.status, taskId));
+          throw atDeadline(error, reached(deadline, now), () => pastDeadline(polled.status, taskId));
         })),
         taskId,
       };
