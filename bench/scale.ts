@@ -88,7 +88,8 @@ async function serve(databaseUrl: string, extraEnv: Record<string, string> = {})
   // CREWD_BENCH_SCALE_PIN=1: each process on one core of its own (`taskset`, the i-th process on
   // core i modulo the cores), to see what N processes give with a core each; Postgres and the load
   // generator are not pinned.
-  const command = [process.execPath, ...profile, '--import', 'tsx', 'app/cli/main.ts', 'serve'];
+  // As `npm start` runs it (package.json: a 64 MB young generation, docs/decisions.md).
+  const command = [process.execPath, ...profile, '--max-semi-space-size=64', '--import', 'tsx', 'app/cli/main.ts', 'serve'];
   const pinned = process.env.CREWD_BENCH_SCALE_PIN === '1' ? ['taskset', '-c', String(served++ % os.cpus().length)] : [];
   const [file, ...args] = [...pinned, ...command];
   const child = spawn(file!, args, {
