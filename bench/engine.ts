@@ -34,9 +34,9 @@ const briefs: Array<[CrewId, string]> = [
   ['pilot', 'Plan a feature that lets customers export their invoices as CSV files'],
 ];
 
-/** A model that thinks until its step is aborted: outcomes stay mid-stage. */
 /** Model steps the parked model has been asked for: a live outcome is measured once its step waits there. */
 let parkedSteps = 0;
+/** A model that thinks until its step is aborted: outcomes stay mid-stage. */
 const parked: ModelProvider = {
   name: 'parked',
   step: (_input, _tools, _exchanges, signal) =>

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { routeReadsToReaders } from './sqliteReaders.js';
+import { readerPoolOf, routeReadsToReaders, type PoolCounters } from './sqliteReaders.js';
 
 export type Db = Knex;
 
@@ -94,6 +94,14 @@ export function openDb(options: DbOptions): Db {
     },
   });
   return routeReadsToReaders(writer, filename, options.log);
+}
+
+/**
+ * The connection pools of `db` (tarn, under knex): the writer's or Postgres's, and on SQLite the
+ * readers' (sqliteReaders.ts). `settleDatabase` waits until none holds or waits for a connection.
+ */
+export function connectionPools(db: Db): PoolCounters[] {
+  return [(db.client as { pool?: PoolCounters }).pool, readerPoolOf(db)].filter((pool): pool is PoolCounters => pool !== undefined);
 }
 
 export function isPostgres(db: Db): boolean {

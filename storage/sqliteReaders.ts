@@ -38,7 +38,7 @@ export interface PoolCounters {
 /** The reader pool of each routed database (absent for Postgres and for a database opened without readers). */
 const readerPools = new WeakMap<Knex, () => PoolCounters | undefined>();
 
-/** The reader connections' pool of `db`, when it has one (`settleDatabase` waits for it too before closing). */
+/** The reader connections' pool of `db`, when it has one (db.ts `connectionPools`). */
 export function readerPoolOf(db: Knex): PoolCounters | undefined {
   return readerPools.get(db)?.();
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../../storage/db.js';
-import { readerPoolOf, type PoolCounters } from '../../storage/sqliteReaders.js';
+import { connectionPools, type Db } from '../../storage/db.js';
 
 /** The next turn of the event loop: reads batched in this one (runtime/turnBatch.ts) are asked for then. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
@@ -16,8 +15,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  * `deadline` is in `performance.now()` time: a bound on the process's own wait, not a date.
  */
 export async function settleDatabase(db: Db, deadline: number): Promise<void> {
-  // The writer's pool and, on SQLite, the readers' (storage/sqliteReaders.ts).
-  const pools = [(db.client as { pool?: PoolCounters }).pool, readerPoolOf(db)].filter((pool): pool is PoolCounters => pool !== undefined);
+  const pools = connectionPools(db);
   if (pools.length === 0) return;
   const busy = () => pools.some((pool) => pool.numUsed() + pool.numPendingAcquires() > 0);
   while (performance.now() < deadline) {

@@ -1,5 +1,5 @@
 import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError, type CallToolResult, type OAuthClientProvider } from '@modelcontextprotocol/client';
-import { atDeadline, callTimeout, reached, sleep, ToolTaskError } from './callToolAsTask.js';
+import { atDeadline, callTimeout, sleep, ToolTaskError } from './callToolAsTask.js';
 
 /** The 2026-07-28 tasks extension's identifier, as servers list it in `server/discover`. */
 export const tasksExtension = 'io.modelcontextprotocol/tasks';
@@ -121,7 +121,7 @@ export async function callToolAsExtensionTask(
       await sleep(wait, options.signal);
       const polled = state;
       state = await send(target, 'tasks/get', { taskId }, { timeoutMs: remaining(), ...(options.signal ? { signal: options.signal } : {}) }).catch((error: unknown) => {
-        throw atDeadline(error, reached(deadline, now), () => callTimeout(name, options.timeoutMs, String(polled.status), taskId));
+        throw atDeadline(error, deadline, now, () => callTimeout(name, options.timeoutMs, String(polled.status), taskId));
       });
     }
   } catch (error) {

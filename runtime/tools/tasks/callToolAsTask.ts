@@ -45,24 +45,21 @@ export function callTimeout(name: string, timeoutMs: number, status: string, tas
 }
 
 /**
- * A request still in flight at the deadline times out in the SDK ("Request timed out"): that is
- * the call's own timeout (`timeout()`), said the same way whichever request it caught. Any other
- * error, or one before the deadline, is `error` unchanged.
- */
-export function atDeadline(error: unknown, passed: boolean, timeout: () => SdkError): unknown {
-  return passed && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout ? timeout() : error;
-}
-
-/**
  * How early a request's timer may fire against `Date.now()`: the SDK's `setTimeout(remaining)`
  * runs on the event loop's own millisecond clock, which can be a millisecond or two ahead of
  * `Date.now()` (seen in CI on Node 22: "Request timed out" reported instead of the call timeout).
  */
 const timerSlackMs = 25;
 
-/** True once `deadline` is reached, give or take the timers' slack: a request timed out for it. */
-export function reached(deadline: number, now: () => number): boolean {
-  return now() + timerSlackMs >= deadline;
+/**
+ * A request still in flight at the deadline times out in the SDK ("Request timed out"): that is
+ * the call's own timeout (`timeout()`), said the same way whichever request it caught. "At the
+ * deadline" allows the timers' slack. Any other error, or one well before the deadline, is `error`
+ * unchanged.
+ */
+export function atDeadline(error: unknown, deadline: number, now: () => number, timeout: () => SdkError): unknown {
+  const passed = now() + timerSlackMs >= deadline;
+  return passed && error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout ? timeout() : error;
 }
 
 /**
@@ -94,7 +91,7 @@ export async function callToolAsTask(
   const created = await client
     .request({ method: 'tools/call', params: { name, arguments: args, ...(options.meta ? { _meta: options.meta } : {}), task: { ttl: options.timeoutMs + 60_000 } } }, specTypeSchemas.CreateTaskResult, { timeout: remaining() })
     .catch((error: unknown) => {
-      throw atDeadline(error, reached(deadline, now), () => pastDeadline('creating'));
+      throw atDeadline(error, deadline, now, () => pastDeadline('creating'));
     });
   const taskId = created.task.taskId;
   let state: TaskState = created.task;
@@ -112,7 +109,7 @@ export async function callToolAsTask(
       const polled = state;
       state = {
         ...(await request('tasks/get', { taskId }, specTypeSchemas.GetTaskResult).catch((error: unknown) => {
-          throw atDeadline(error, reached(deadline, now), () => pastDeadline(polled.status, taskId));
+          throw atDeadline(error, deadline, now, () => pastDeadline(polled.status, taskId));
         })),
         taskId,
       };
