@@ -109,6 +109,9 @@ async function serve(databaseUrl: string, extraEnv: Record<string, string> = {})
   throw new Error('crewd serve did not start');
 }
 
+/** Deploys the line refused (429) since the process started: each is a request crewd served for no outcome. */
+let refusedDeploys = 0;
+
 const briefs = ['Write a blog post about the benefits of remote work for software teams', 'A short note on keeping release notes readable for customers'];
 
 async function deployAll(urls: string[], count: number, parallel: number, tag = ''): Promise<string[]> {
@@ -131,6 +134,7 @@ async function deployAll(urls: string[], count: number, parallel: number, tag = 
             break;
           }
           // The workspace's line is full (429): wait for slots like a client honouring Retry-After.
+          refusedDeploys += 1;
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }
@@ -224,6 +228,8 @@ interface Run {
   postgresCpuMs: number;
   /** The database's own counters over the run (pg_stat_database). */
   commits: number;
+  /** Deploys refused with 429 (the workspace's line full) per completed outcome. */
+  refused: number;
   tuplesRead: number;
   /** Tables by rows read per outcome (sequential + index), the largest first. */
   tables: string;
@@ -278,6 +284,7 @@ async function throughput(processes: number): Promise<Run> {
     const wokenFrom = nodes.map((node) => wakeups(node.child.pid!));
     const clientCpu = process.cpuUsage();
     const logFrom = logStatements ? fs.statSync(serverLog).size : 0;
+    const refusedFrom = refusedDeploys;
     const started = performance.now();
     const ids = await deployAll(nodes.map((node) => node.url), outcomesPerRun, clientsPerProcess ? clientsPerProcess * processes : 32);
     let half = 0;
@@ -323,6 +330,7 @@ async function throughput(processes: number): Promise<Run> {
       clientCpuMs: (client.user + client.system) / 1000 / ids.length,
       postgresCpuMs: postgresCpuMs / ids.length,
       commits: (after.commits - before.commits) / ids.length,
+      refused: (refusedDeploys - refusedFrom) / ids.length,
       tuplesRead: (after.tuples - before.tuples - pollRows) / ids.length,
       tables,
     };
@@ -425,7 +433,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}, woken ${run.wakeups.toFixed(1)} times) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}, woken ${run.wakeups.toFixed(1)} times) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, deploys refused (429)/outcome ${run.refused.toFixed(2)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {
