@@ -6,6 +6,7 @@ import { referenceOutcomes } from '../local/referenceOutcomes.js';
 import { createWorkbench } from '../local/workbench.js';
 import type { ToolDescriptor, ToolExchange } from '../types.js';
 import { fromStageMessage, type StageMessage } from './stageMessage.js';
+import type { WorkerAnswer } from './modelWorkers.js';
 
 /**
  * The CPU side of the local model in a worker thread: stage steps and result measurements. The
@@ -21,12 +22,31 @@ type Request =
   | { id: number; op: 'step'; input: StageMessage; tools: ToolDescriptor[]; exchanges: ToolExchange[] }
   | { id: number; op: 'measure'; request: MeasureRequest };
 
-parentPort!.on('message', async (request: Request) => {
+/**
+ * Requests arrive in batches (modelWorkers.ts posts a turn's requests as one message); each is
+ * answered on its own, and the answers of one turn go back together in one message.
+ */
+parentPort!.on('message', (requests: Request[]) => {
+  for (const request of requests) void answer(request);
+});
+
+async function answer(request: Request): Promise<void> {
   try {
     const value = request.op === 'step' ? await provider.step(fromStageMessage(request.input), request.tools, request.exchanges, never) : meter.measure(request.request);
-    parentPort!.postMessage({ id: request.id, ok: true, value });
+    send({ id: request.id, ok: true, value });
   } catch (error) {
     const e = error as { message?: string; name?: string; retryable?: boolean };
-    parentPort!.postMessage({ id: request.id, ok: false, error: { message: e?.message ?? String(error), name: e?.name ?? 'Error', retryable: e?.retryable ?? false } });
+    send({ id: request.id, ok: false, error: { message: e?.message ?? String(error), name: e?.name ?? 'Error', retryable: e?.retryable ?? false } });
   }
-});
+}
+
+let outbox: WorkerAnswer[] | null = null;
+function send(reply: WorkerAnswer): void {
+  if (outbox) return void outbox.push(reply);
+  outbox = [reply];
+  setImmediate(() => {
+    const batch = outbox!;
+    outbox = null;
+    parentPort!.postMessage(batch);
+  });
+}

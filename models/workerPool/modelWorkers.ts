@@ -49,18 +49,22 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
           ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`, { eval: true })
           : new Worker(entry);
       worker.unref();
-      worker.on('message', (message: { id: number; ok: boolean; value?: unknown; error?: { message: string; name: string; retryable: boolean } }) => {
-        const waiter = pending.get(message.id);
-        if (!waiter) return;
-        pending.delete(message.id);
-        if (message.ok) waiter.resolve(message.value);
-        else waiter.reject(new ModelCallError(message.error!.message, message.error!.retryable));
+      // Answers come back in batches too (one message per turn of the worker's loop).
+      worker.on('message', (answers: WorkerAnswer[]) => {
+        for (const answer of answers) {
+          const waiter = pending.get(answer.id);
+          if (!waiter) continue;
+          pending.delete(answer.id);
+          if (answer.ok) waiter.resolve(answer.value);
+          else waiter.reject(new ModelCallError(answer.error!.message, answer.error!.retryable));
+        }
       });
       worker.on('error', (error) => options.onError(error, 'model worker failed; its steps run in process'));
       worker.on('exit', () => {
-        // Whatever it had in hand is answered in process instead.
+        // Whatever it had in hand, or waiting to be posted to it, is answered in process instead.
         const index = pool.indexOf(worker);
         if (index >= 0) pool.splice(index, 1);
+        outboxes.delete(worker);
         for (const [id, waiter] of pending) {
           if (owner.get(id) === worker) {
             pending.delete(id);
@@ -81,8 +85,26 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     owner.set(id, worker);
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, ...request });
+      post(worker, { id, ...request });
     }).finally(() => owner.delete(id));
+  }
+
+  /**
+   * Requests wait for the end of the turn and cross to their worker in one message: a commit
+   * releases dozens of outcomes in one turn, each asking for a step, and a message costs both
+   * threads a wake-up and a serialisation of its own (issue 30: 5-6 messages per outcome were a
+   * tenth of the main thread's time with the local model).
+   */
+  const outboxes = new Map<Worker, Array<Record<string, unknown>>>();
+  function post(worker: Worker, request: Record<string, unknown>): void {
+    const outbox = outboxes.get(worker);
+    if (outbox) return void outbox.push(request);
+    outboxes.set(worker, [request]);
+    setImmediate(() => {
+      const batch = outboxes.get(worker);
+      outboxes.delete(worker);
+      if (batch) worker.postMessage(batch);
+    });
   }
 
   /** Runs on a worker, or in process when none is left. */
@@ -131,6 +153,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     async close(): Promise<void> {
       closed = true;
       const workers = pool.splice(0);
+      outboxes.clear();
       for (const waiter of pending.values()) waiter.reject(new Error('the model workers stopped'));
       pending.clear();
       await Promise.all(workers.map((worker) => worker.terminate()));
@@ -139,6 +162,14 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
 }
 
 class WorkerGone extends Error {}
+
+/** One answer of a worker (modelWorker.ts), in the batch of its turn. */
+export interface WorkerAnswer {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { message: string; name: string; retryable: boolean };
+}
 
 /** A cheap string hash (FNV-1a over UTF-16 code units), non-negative. */
 function hash(text: string): number {
