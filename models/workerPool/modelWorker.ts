@@ -47,6 +47,17 @@ function send(reply: WorkerAnswer): void {
   setImmediate(() => {
     const batch = outbox!;
     outbox = null;
-    parentPort!.postMessage(batch);
+    try {
+      parentPort!.postMessage(batch);
+    } catch {
+      // An answer that cannot be cloned fails alone, as an error answer, not the batch or the thread.
+      for (const reply of batch) {
+        try {
+          parentPort!.postMessage([reply]);
+        } catch (error) {
+          parentPort!.postMessage([{ id: reply.id, ok: false, error: { message: `the model's answer could not be sent: ${(error as Error).message}`, name: 'DataCloneError', retryable: false } }]);
+        }
+      }
+    }
   });
 }

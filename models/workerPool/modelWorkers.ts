@@ -103,7 +103,21 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     setImmediate(() => {
       const batch = outboxes.get(worker);
       outboxes.delete(worker);
-      if (batch) worker.postMessage(batch);
+      if (!batch) return;
+      try {
+        worker.postMessage(batch);
+      } catch {
+        // A request that cannot be cloned fails alone (its caller gets the error), as when each went on its own.
+        for (const one of batch) {
+          try {
+            worker.postMessage([one]);
+          } catch (error) {
+            const waiter = pending.get(one.id as number);
+            pending.delete(one.id as number);
+            waiter?.reject(error as Error);
+          }
+        }
+      }
     });
   }
 

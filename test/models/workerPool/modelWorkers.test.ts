@@ -29,7 +29,7 @@ test('steps asked in the same turn by many outcomes are each answered with their
   t.is(new Set(fromWorkers.map((outputs) => outputs.at(-1)!.content)).size, briefs.length);
 });
 
-test('a step that fails on the worker fails alone: the other requests of its turn are answered', async (t) => {
+test('a step that fails on the worker, or cannot be sent to it, fails alone: the other requests of its turn are answered', async (t) => {
   const workers = createWorkerModel({ workers: 1, delayMs: 0, onError: (error) => t.fail(String(error)) });
   t.teardown(() => workers.close());
   const signal = new AbortController().signal;
@@ -41,12 +41,16 @@ test('a step that fails on the worker fails alone: the other requests of its tur
     workers.provider.step(bad, [], [], signal),
     workers.provider.step(stageInput('writer', 0, { brief: briefs[2]! }), [], [], signal),
     workers.measure('Our new dark mode is here: switch it on in Settings.', briefs[2]!, {}),
+    // A function cannot cross to a thread: this request alone is refused.
+    workers.provider.step(stageInput('writer', 0, { brief: briefs[3]! }), [{ name: 'lookup', description: 'Looks up', inputSchema: {}, call: () => 1 } as never], [], signal),
   ]);
   t.is(results[0]!.status, 'fulfilled');
   t.is(results[1]!.status, 'rejected');
   t.true((results[1] as PromiseRejectedResult).reason instanceof ModelCallError);
   t.is(results[2]!.status, 'fulfilled');
   t.is(results[3]!.status, 'fulfilled');
+  t.is(results[4]!.status, 'rejected');
+  t.regex(String((results[4] as PromiseRejectedResult).reason), /clone/i);
   const measured = (results[3] as PromiseFulfilledResult<Awaited<ReturnType<typeof workers.measure>>>).value;
   t.true(measured.metadata.word_count > 0);
 });
