@@ -9,6 +9,7 @@ import { abortError, ModelCallError } from '../errors.js';
 import { think } from '../local/think.js';
 import type { ModelProvider, StageInput, StepResult } from '../types.js';
 import { toStageMessage } from './stageMessage.js';
+import { createWorkerOutbox } from './workerOutbox.js';
 
 /**
  * The local model on worker threads, so its CPU work (and the result's measurements) runs beside
@@ -29,6 +30,12 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     local ??= createLocalProvider({ delayMs: 0, nlp });
     return (meter ??= createQualityMeter({ nlp, references: () => referenceOutcomes(createWorkbench(nlp)) }));
   };
+  // A request that cannot be cloned to the worker fails alone, to its caller.
+  const outbox = createWorkerOutbox((id, error) => {
+    const waiter = pending.get(id);
+    pending.delete(id);
+    waiter?.reject(error);
+  });
   let nextId = 1;
   let turn = 0;
 
@@ -64,7 +71,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
         // Whatever it had in hand, or waiting to be posted to it, is answered in process instead.
         const index = pool.indexOf(worker);
         if (index >= 0) pool.splice(index, 1);
-        outboxes.delete(worker);
+        outbox.drop(worker);
         for (const [id, waiter] of pending) {
           if (owner.get(id) === worker) {
             pending.delete(id);
@@ -85,40 +92,8 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     owner.set(id, worker);
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      post(worker, { id, ...request });
+      outbox.post(worker, { id, ...request });
     }).finally(() => owner.delete(id));
-  }
-
-  /**
-   * Requests wait for the end of the turn and cross to their worker in one message: a commit
-   * releases dozens of outcomes in one turn, each asking for a step, and a message costs both
-   * threads a wake-up and a serialisation of its own (issue 30: 5-6 messages per outcome were a
-   * tenth of the main thread's time with the local model).
-   */
-  const outboxes = new Map<Worker, Array<Record<string, unknown>>>();
-  function post(worker: Worker, request: Record<string, unknown>): void {
-    const outbox = outboxes.get(worker);
-    if (outbox) return void outbox.push(request);
-    outboxes.set(worker, [request]);
-    setImmediate(() => {
-      const batch = outboxes.get(worker);
-      outboxes.delete(worker);
-      if (!batch) return;
-      try {
-        worker.postMessage(batch);
-      } catch {
-        // A request that cannot be cloned fails alone (its caller gets the error), as when each went on its own.
-        for (const one of batch) {
-          try {
-            worker.postMessage([one]);
-          } catch (error) {
-            const waiter = pending.get(one.id as number);
-            pending.delete(one.id as number);
-            waiter?.reject(error as Error);
-          }
-        }
-      }
-    });
   }
 
   /** Runs on a worker, or in process when none is left. */
@@ -167,7 +142,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     async close(): Promise<void> {
       closed = true;
       const workers = pool.splice(0);
-      outboxes.clear();
+      outbox.clear();
       for (const waiter of pending.values()) waiter.reject(new Error('the model workers stopped'));
       pending.clear();
       await Promise.all(workers.map((worker) => worker.terminate()));
