@@ -7,6 +7,7 @@ import { createWorkbench } from '../local/workbench.js';
 import type { ToolDescriptor, ToolExchange } from '../types.js';
 import { fromStageMessage, type StageMessage } from './stageMessage.js';
 import type { WorkerAnswer } from './modelWorkers.js';
+import { createWorkerOutbox } from './workerOutbox.js';
 
 /**
  * The CPU side of the local model in a worker thread: stage steps and result measurements. The
@@ -21,6 +22,12 @@ const never = new AbortController().signal;
 type Request =
   | { id: number; op: 'step'; input: StageMessage; tools: ToolDescriptor[]; exchanges: ToolExchange[] }
   | { id: number; op: 'measure'; request: MeasureRequest };
+
+// An answer that cannot be cloned fails alone, as an error answer, not the batch or the thread.
+const outbox = createWorkerOutbox<WorkerAnswer>((reply, error, target) =>
+  target.postMessage([{ id: reply.id, ok: false, error: { message: `the model's answer could not be sent: ${error.message}`, name: 'DataCloneError', retryable: false } }]),
+);
+const send = (reply: WorkerAnswer): void => outbox.post(parentPort!, reply);
 
 /**
  * Requests arrive in batches (modelWorkers.ts posts a turn's requests as one message); each is
@@ -38,26 +45,4 @@ async function answer(request: Request): Promise<void> {
     const e = error as { message?: string; name?: string; retryable?: boolean };
     send({ id: request.id, ok: false, error: { message: e?.message ?? String(error), name: e?.name ?? 'Error', retryable: e?.retryable ?? false } });
   }
-}
-
-let outbox: WorkerAnswer[] | null = null;
-function send(reply: WorkerAnswer): void {
-  if (outbox) return void outbox.push(reply);
-  outbox = [reply];
-  setImmediate(() => {
-    const batch = outbox!;
-    outbox = null;
-    try {
-      parentPort!.postMessage(batch);
-    } catch {
-      // An answer that cannot be cloned fails alone, as an error answer, not the batch or the thread.
-      for (const reply of batch) {
-        try {
-          parentPort!.postMessage([reply]);
-        } catch (error) {
-          parentPort!.postMessage([{ id: reply.id, ok: false, error: { message: `the model's answer could not be sent: ${(error as Error).message}`, name: 'DataCloneError', retryable: false } }]);
-        }
-      }
-    }
-  });
 }

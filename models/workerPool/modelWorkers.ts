@@ -31,7 +31,7 @@ export function createWorkerModel(options: { workers: number; delayMs: number; o
     return (meter ??= createQualityMeter({ nlp, references: () => referenceOutcomes(createWorkbench(nlp)) }));
   };
   // A request that cannot be cloned to the worker fails alone, to its caller.
-  const outbox = createWorkerOutbox((id, error) => {
+  const outbox = createWorkerOutbox<{ id: number } & Record<string, unknown>>(({ id }, error) => {
     const waiter = pending.get(id);
     pending.delete(id);
     waiter?.reject(error);
