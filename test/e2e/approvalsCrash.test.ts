@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import test from 'ava';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -9,7 +9,7 @@ const call = keyedCall(key);
 
 test('kill -9 while an outcome waits for approval: after a restart the same action (and its links) is decided and the outcome completes once', async (t) => {
   const dataDir = tempDir('crewd-approval-crash-');
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') };
   let { child, url } = await serveProcess(env);
   t.teardown(() => {
     child.kill('SIGKILL');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import test from 'ava';
 import { manyMessages, startChatFixture, teamId, tokens } from '../fixtures/chatTeam.js';
 import { slackTs, type FixtureChannel } from '../fixtures/slackServer.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -15,7 +15,7 @@ test('a sync cut off by kill -9 resumes where it stopped after a restart instead
   team.channels = [big('C0AAA', 'alpha'), big('C0BBB', 'beta'), big('C0CCC', 'gamma')];
   const dataDir = tempDir();
   const key = 'crew_sk_chatcrash0123456789abcdef';
-  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_CHAT_API_URL: fixture.apiUrl, PORT: String(await freePort()) };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_CHAT_API_URL: fixture.apiUrl };
   let server = await serveProcess(env);
   t.teardown(async () => {
     await stopProcess(server.child, 'SIGKILL');

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import test, { type ExecutionContext } from 'ava';
 import knex from 'knex';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { crewdArgs } from '../helpers/compiledTree.js';
 
@@ -50,7 +50,7 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
   // credits so that a second run of a deploy would show.
   await run(process.execPath, await crewdArgs(['workspaces', 'create', '--name', 'default', '--plan', 'enterprise', '--credits', '100']), { env: { ...process.env, ...base } });
 
-  current = await serveProcess({ ...base, PORT: String(await freePort()), CREWD_TEST_CRASH_AFTER_CREATE: String(creations.length) });
+  current = await serveProcess({ ...base, CREWD_TEST_CRASH_AFTER_CREATE: String(creations.length) });
   const exited = new Promise((resolve) => current!.child.once('exit', resolve));
   const crashing = current;
   // An answer means that creation did not commit: the kill would never come, so the test ends it.
@@ -60,7 +60,7 @@ async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void
   await exited;
 
   const started = Date.now();
-  current = await serveProcess({ ...base, PORT: String(await freePort()) });
+  current = await serveProcess({ ...base });
   const retries: unknown[] = [];
   for (const [i, creation] of creations.entries()) {
     const retry = await post(current.url, creation.path, creation.body, `crash-${i}`);

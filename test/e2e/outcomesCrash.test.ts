@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
 import knex from 'knex';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -12,7 +12,7 @@ const call = keyedCall(key);
 
 test('after kill -9 mid-run, a restart finishes every outcome once with exactly one outcome.completed each', async (t) => {
   const dataDir = tempDir('crewd-crash-');
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '200' };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '200' };
   let { child, url } = await serveProcess(env);
   t.teardown(() => {
     child.kill('SIGKILL');

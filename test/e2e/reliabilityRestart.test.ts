@@ -3,7 +3,7 @@ import path from 'node:path';
 import test, { type ExecutionContext } from 'ava';
 import knex, { type Knex } from 'knex';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { startReceiver } from '../helpers/webhookReceiver.js';
 import { until } from '../helpers/until.js';
@@ -34,7 +34,7 @@ async function leaveHoles(db: Knex, postgres: boolean): Promise<void> {
 async function scenario(t: ExecutionContext, databaseUrl?: string): Promise<void> {
   const dataDir = tempDir('crewd-restart-');
   const receiver = await startReceiver({ secret, otherwise: 200 });
-  const env = { ...(databaseUrl ? { CREWD_DATABASE_URL: databaseUrl } : {}), CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '100', CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOG_LEVEL: 'silent',
+  const env = { ...(databaseUrl ? { CREWD_DATABASE_URL: databaseUrl } : {}), CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '100', CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOG_LEVEL: 'silent',
     // Recovery takes a delivery left `scheduled` by a live process only after the attempt timeout
     // plus 10 s (here 310 s, past the bound below): what the SIGTERMed process fanned out and did
     // not send must come back through its release at shutdown, not through that grace (before the

@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import knex, { type Knex } from 'knex';
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { startCountingToolServer } from './fixtures/countingToolServer.js';
@@ -21,7 +21,7 @@ async function stored(file: Knex, connectionId: string) {
 test('kill -9 with a connected MCP server: after the restart the connection reconnects by itself, lists its tools and serves a deploy; a deleted one stays gone', async (t) => {
   const tools = await startCountingToolServer(idempotencyMetaKey);
   const dataDir = tempDir('crewd-connrestart-');
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOCAL_MODEL_DELAY_MS: '5' };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOCAL_MODEL_DELAY_MS: '5' };
   let { child, url } = await serveProcess(env);
   const file = knex({ client: 'sqlite3', connection: { filename: path.join(dataDir, 'crewd.sqlite') }, useNullAsDefault: true });
   t.teardown(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import test from 'ava';
 import knex from 'knex';
 import { idempotencyMetaKey } from '../../runtime/tools/toolJournal.js';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 import { startCountingToolServer } from './fixtures/countingToolServer.js';
@@ -15,7 +15,7 @@ const call = keyedCall(key);
 test('kill -9 during slow tool calls: after restart every restored outcome uses its tool, each call is sent again with its key at most once more, and logged once', async (t) => {
   const tools = await startCountingToolServer(idempotencyMetaKey);
   const dataDir = tempDir('crewd-toolcrash-');
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOCAL_MODEL_DELAY_MS: '20' };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_ALLOW_PRIVATE_URLS: '1', CREWD_LOCAL_MODEL_DELAY_MS: '20' };
   let { child, url } = await serveProcess(env);
   t.teardown(async () => {
     child.kill('SIGKILL');

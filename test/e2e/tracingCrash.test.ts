@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import test from 'ava';
 import { writer } from '../../crews/writer.js';
 import { startOtlpReceiver, type ReceivedSpan } from '../helpers/otlpReceiver.js';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -16,7 +16,7 @@ const stagesOf = (spans: ReceivedSpan[]) => spans.filter((span) => span.attribut
 test.serial('after kill -9 mid-outcome, the restarted process continues the outcome\'s trace: one trace id across both processes', async (t) => {
   const otlp = await startOtlpReceiver();
   const dataDir = tempDir('crewd-trace-crash-');
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '300', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '20' };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_LOCAL_MODEL_DELAY_MS: '300', OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url, OTEL_BSP_SCHEDULE_DELAY: '20' };
   let { child, url } = await serveProcess(env);
   t.teardown(async () => {
     child.kill('SIGKILL');
@@ -58,7 +58,7 @@ test.serial('a graceful SIGTERM sends the spans still batched before the process
   const otlp = await startOtlpReceiver();
   const dataDir = tempDir('crewd-trace-term-');
   // A batch delay far longer than the test: only the shutdown's flush can send these spans.
-  const env = { CREWD_DATA_DIR: dataDir, PORT: String(await freePort()), CREWD_BOOTSTRAP_KEY: key, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/v1/traces`, OTEL_BSP_SCHEDULE_DELAY: '600000', OTEL_SERVICE_NAME: 'crewd-term' };
+  const env = { CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${otlp.url}/v1/traces`, OTEL_BSP_SCHEDULE_DELAY: '600000', OTEL_SERVICE_NAME: 'crewd-term' };
   const { child, url } = await serveProcess(env);
   t.teardown(async () => {
     child.kill('SIGKILL');

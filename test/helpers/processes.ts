@@ -35,6 +35,20 @@ export async function freePort(): Promise<number> {
  * find no tables). Other scripts are ready when `readyUrl` answers.
  */
 export async function startProcess(args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+  return (await launch(args, env, readyUrl)).child;
+}
+
+/**
+ * `crewd serve` on a port the kernel picks as it binds (PORT=0), ready at the URL it announces:
+ * no other test can take that port between a check and the bind, as it can one from `freePort`
+ * (two tests drawing the same free port made one child exit at its bind). For a process that is
+ * never restarted on the same port; a restart passes the port this one got.
+ */
+export async function startServing(args: string[], env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return launch(['app/cli/main.ts', 'serve', ...args], { ...env, PORT: '0' }, (listening) => `${listening}/healthz`);
+}
+
+async function launch(args: string[], env: Record<string, string>, ready: string | ((listening: string) => string)): Promise<{ child: ChildProcess; url: string }> {
   const [script = '', ...rest] = args;
   const serving = script === 'app/cli/main.ts' && rest[0] === 'serve';
   const nodeArgs = script === 'app/cli/main.ts' ? await crewdArgs(serving && !rest.includes('--json') ? [...rest, '--json'] : rest) : ['--import', 'tsx', ...args];
@@ -53,29 +67,36 @@ export async function startProcess(args: string[], env: Record<string, string>, 
         if (typeof parsed.url === 'string' && 'bootstrap_key' in parsed) listening = parsed.url;
       }
     });
-  }
+  } else if (typeof ready !== 'string') throw new Error('only crewd serve announces the URL it listens at');
   // Generous: a loaded machine can take long to start a process (restoring 300 outcomes took over
   // 120 s at load 20); this only bounds a hang.
   try {
-    await until(async () => {
+    const readyUrl = await until(async () => {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
+      let url = typeof ready === 'string' ? ready : undefined;
       if (serving) {
         if (listening === undefined) return false;
-        if (new URL(listening).port !== new URL(readyUrl).port) throw new Error(`${args.join(' ')} listens at ${listening}, not at ${readyUrl}`);
+        url ??= (ready as (listening: string) => string)(listening);
+        if (new URL(listening).port !== new URL(url).port) throw new Error(`${args.join(' ')} listens at ${listening}, not at ${url}`);
       }
-      return fetch(readyUrl).then(() => true, () => false);
-    }, `${args.join(' ')} to answer at ${readyUrl}`, { timeoutMs: 240_000, everyMs: 50 });
-    return child;
+      return fetch(url!).then(() => url!, () => false);
+    }, `${args.join(' ')} to answer at ${typeof ready === 'string' ? ready : 'the URL it announces'}`, { timeoutMs: 240_000, everyMs: 50 });
+    return { child, url: new URL(readyUrl).origin };
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
   }
 }
 
-/** `crewd serve` as a child process, as an operator runs it (env needs PORT); resolves once it answers. */
+/**
+ * `crewd serve` as a child process, as an operator runs it; resolves once it answers. Without
+ * `PORT` it binds one the kernel picks (`startServing`), so a restart gets a new URL.
+ */
 export async function serveProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const withDefaults = { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env };
+  if (env.PORT === undefined) return startServing([], withDefaults);
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = await startProcess(['app/cli/main.ts', 'serve'], { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env }, `${url}/healthz`);
+  const child = await startProcess(['app/cli/main.ts', 'serve'], withDefaults, `${url}/healthz`);
   return { child, url };
 }
 

@@ -4,7 +4,7 @@ import knex from 'knex';
 import { openDb } from '../../storage/db.js';
 import { createRepositories } from '../../storage/index.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { serveProcess, stopProcess } from '../helpers/processes.js';
 import { startServer, tempDir } from '../helpers/server.js';
 import { until } from '../helpers/until.js';
 
@@ -22,7 +22,7 @@ async function post(url: string, key: string, body: unknown, idempotencyKey: str
 postgresTest('an Idempotency-Key whose server was killed mid-request is released, and the client retry runs on Postgres', async (t) => {
   const pg = await createPostgresDatabase();
   const env = { CREWD_DATABASE_URL: pg.url, CREWD_BOOTSTRAP_KEY: bootstrapKey, CREWD_IDEMPOTENCY_LEASE_MS: '1000' };
-  const first = await serveProcess({ ...env, PORT: String(await freePort()) });
+  const first = await serveProcess({ ...env });
   const db = knex({ client: 'pg', connection: pg.url, pool: { min: 1, max: 1 } });
   const lockDb = knex({ client: 'pg', connection: pg.url, pool: { min: 0, max: 1 } });
   t.teardown(async () => {
@@ -46,7 +46,7 @@ postgresTest('an Idempotency-Key whose server was killed mid-request is released
   await lock.rollback();
   t.true((await cut) instanceof Error, 'the client saw the connection drop');
 
-  const second = await serveProcess({ ...env, PORT: String(await freePort()) });
+  const second = await serveProcess({ ...env });
   t.teardown(() => stopProcess(second.child));
   // The client retries as told (409 in_progress means "retry shortly") until its request runs.
   const answer = await until(async () => {

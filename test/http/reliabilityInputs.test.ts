@@ -6,7 +6,7 @@ import test, { type ExecutionContext } from 'ava';
 import WebSocket from 'ws';
 import { waitForOutcome } from '../e2e/outcomesHelpers.js';
 import { createPostgresDatabase, postgresTest } from '../helpers/postgres.js';
-import { freePort, serveProcess, stopProcess } from '../helpers/processes.js';
+import { serveProcess, stopProcess } from '../helpers/processes.js';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 
 /** Sends raw bytes and returns everything the server answered before it closed the connection. */
@@ -41,7 +41,7 @@ test('a 5 MB body gets a readable 413 in the error shape, not a broken connectio
   // A server in its own process, as deployed: in-process, the client's writes and the server's reads interleave.
   const dataDir = tempDir();
   const key = 'crew_sk_bodylimit0123456789abc';
-  const { child, url } = await serveProcess({ CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, PORT: String(await freePort()), CREWD_LOG_LEVEL: 'silent' });
+  const { child, url } = await serveProcess({ CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: key, CREWD_LOG_LEVEL: 'silent' });
   t.teardown(async () => {
     await stopProcess(child);
     fs.rmSync(dataDir, { recursive: true, force: true });

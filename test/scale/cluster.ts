@@ -7,7 +7,7 @@ import { loadConfig } from '../../runtime/config.js';
 import type { Runtime } from '../../app/createRuntime.js';
 import { createLogger } from '../../runtime/logger.js';
 import { createPostgresDatabase } from '../helpers/postgres.js';
-import { freePort, startProcess, stopProcess } from '../helpers/processes.js';
+import { startServing, stopProcess } from '../helpers/processes.js';
 import { tempDir } from '../helpers/server.js';
 
 export interface Node {
@@ -47,10 +47,8 @@ export async function startCluster(count: number, env: Record<string, string> = 
   const nodes: Node[] = [];
 
   async function start(args: string[] = [], extra: Record<string, string> = {}): Promise<Node> {
-    const port = await freePort();
     const dataDir = tempDir('crewd-scale-');
-    const url = `http://127.0.0.1:${port}`;
-    const child = await startProcess(['app/cli/main.ts', 'serve', ...args], { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), CREWD_DATA_DIR: dataDir, ...baseEnv, ...extra }, `${url}/healthz`);
+    const { child, url } = await startServing(args, { CREWD_LOG_LEVEL: 'warn', HOST: '127.0.0.1', CREWD_DATA_DIR: dataDir, ...baseEnv, ...extra });
     const node: Node = {
       url,
       child,

@@ -164,7 +164,9 @@ postgresTest('kill -9 of the owner after another process accepted a cancel: the 
   const [row] = await owners(c.db, [id]);
   t.not(row!.owner, ownerA, 'taken over');
   await cancelledOnce(t, c.db, id);
-  t.is((await c.db('actor_commands').where({ id: commandId }).first()).status, 'done');
+  // The outcome's failure is committed before the command's answer is stored (commandApplier.ts):
+  // the answer follows.
+  await until(async () => (await c.db('actor_commands').where({ id: commandId }).first())?.status === 'done', `command ${commandId} done`);
   // The client retries its cancel (as clients retry a 503): it gets the stored answer, not a 409.
   const retried = await call(b.url, 'POST', `/v1/outcomes/${id}/cancel`);
   t.is(retried.status, 200, JSON.stringify(retried.body));

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import test from 'ava';
-import { freePort, serveProcess, stopProcess } from '../../helpers/processes.js';
+import { serveProcess, stopProcess } from '../../helpers/processes.js';
 import { tempDir } from '../../helpers/server.js';
 
 /**
@@ -24,7 +24,7 @@ function filesHolding(dataDir: string, secret: string): string[] {
 test('a key created with an Idempotency-Key leaves its secret in no data file of a running or killed crewd serve', async (t) => {
   const dataDir = tempDir('crewd-sealed-');
   const bootstrap = `crew_sk_sealed${'0123456789abcdef'.repeat(2)}`;
-  const { child, url } = await serveProcess({ PORT: String(await freePort()), CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: bootstrap });
+  const { child, url } = await serveProcess({ CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: bootstrap });
   t.teardown(async () => {
     await stopProcess(child, 'SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import test from 'ava';
-import { freePort, keyedCall, serveProcess, stopProcess } from '../../helpers/processes.js';
+import { keyedCall, serveProcess, stopProcess } from '../../helpers/processes.js';
 import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
 import { tempDir } from '../../helpers/server.js';
 import { startReceiver } from '../../helpers/webhookReceiver.js';
@@ -28,7 +28,6 @@ async function killedWhileWaiting(t: import('ava').ExecutionContext, database: '
   const env = {
     CREWD_LOG_LEVEL: 'silent',
     CREWD_DATA_DIR: dataDir,
-    PORT: String(await freePort()),
     CREWD_BOOTSTRAP_KEY: bootstrapKey,
     CREWD_ALLOW_PRIVATE_URLS: '1',
     CREWD_WEBHOOK_RETRY_DELAYS_MS: '0,1500,200',
