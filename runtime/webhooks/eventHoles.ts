@@ -11,9 +11,23 @@ import type { MonotonicClock } from './sender.js';
  * Invariants: at most one hole is tracked (the first after the cursor) and at most one re-read
  * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded).
  */
+/**
+ * A hole skipped while a writer that may fill it was still open (it outlasted `gapWaitMs`): the
+ * positions `from` to `to`, and the mark its open writers began before (`events.holeMayFill`).
+ */
+export interface SkippedHole {
+  from: number;
+  to: number;
+  mark: string;
+}
+
 export interface EventHoles {
-  /** The events of `batch` that directly follow `cursor`, up to the first hole still waited for. */
-  contiguous(cursor: number, batch: EventRow[]): Promise<EventRow[]>;
+  /**
+   * The events of `batch` that directly follow `cursor`, up to the first hole still waited for.
+   * A hole given up on while its writer may still commit is added to `skipped` (lateEvents.ts
+   * fans out what that writer commits later).
+   */
+  contiguous(cursor: number, batch: EventRow[], skipped?: SkippedHole[]): Promise<EventRow[]>;
   /** Cancels the pending re-read (the tail closes). */
   close(): void;
 }
@@ -44,7 +58,7 @@ export function createEventHoles(options: EventHolesOptions): EventHoles {
   }
 
   return {
-    async contiguous(cursor, batch) {
+    async contiguous(cursor, batch, skipped) {
       let expected = cursor + 1;
       for (let i = 0; i < batch.length; i++) {
         const event = batch[i]!;
@@ -63,7 +77,10 @@ export function createEventHoles(options: EventHolesOptions): EventHoles {
             rereadSoon();
             return batch.slice(0, i);
           }
-          if (open) logger.warn({ position: expected }, 'skipping a hole in event positions');
+          if (open) {
+            logger.warn({ position: expected }, 'a hole in event positions outlasted the wait; reading on, and fanning out what its writer commits later');
+            skipped?.push({ from: expected, to: event.position - 1, mark: current.mark });
+          }
           gap = null;
         }
         expected = event.position + 1;

@@ -4,8 +4,9 @@ import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
-import { createEventHoles } from './eventHoles.js';
+import { createEventHoles, type SkippedHole } from './eventHoles.js';
 import { fanOutRows } from './fanOutRows.js';
+import { createLateEvents } from './lateEvents.js';
 import type { MonotonicClock } from './sender.js';
 import type { WebhookCache } from './webhookCache.js';
 
@@ -48,6 +49,8 @@ export interface EventTailOptions {
    * committed yet can still fill it, so holes left by rolled-back or replayed writes cost nothing.
    */
   gapWaitMs: number;
+  /** The pause between two checks of holes read past while their writer was open (lateEvents.ts); 1 s by default. */
+  lateCheckMs?: number;
   /** What the payload carries as an event's data (issue 27 adds the approval links); the stored data when absent. */
   eventData?: (kind: string, data: unknown) => unknown;
   /** Called after this node moved the cursor to `position` (the dispatcher tells the other processes). */
@@ -89,6 +92,19 @@ export function createEventTail(options: EventTailOptions): EventTail {
   let behind = false;
   let lastPassAt = -Infinity;
   const holes = createEventHoles({ events, monotonic, logger, gapWaitMs: options.gapWaitMs, wake, othersFanOut: () => monotonic.now() - racedAt < raceYieldMs });
+  // Holes read past while their writer was open: what it commits later is fanned out behind the cursor.
+  const late = createLateEvents({
+    events,
+    logger,
+    everyMs: options.lateCheckMs ?? 1_000,
+    fanOut: async (committed) => {
+      const targets = await cache.active([...new Set(committed.map((event) => event.workspace_id))]);
+      const rows = fanOutRows(committed, targets, { ids, now: clock.now().toISOString(), eventData: options.eventData });
+      if (rows.length === 0) return;
+      await deliveries.insertMany(rows, db);
+      for (const row of rows) options.begin(row);
+    },
+  });
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -130,7 +146,8 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const cursor = await deliveries.readCursor(cursorName);
     const batch = await events.listAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
-    const usable = await holes.contiguous(cursor, batch);
+    const skipped: SkippedHole[] = [];
+    const usable = await holes.contiguous(cursor, batch, skipped);
     // Stopped at a hole: the rest is read when it is filled or skipped (the hole's re-read, or the poll).
     if (usable.length < batch.length) behind = true;
     if (usable.length === 0) return false;
@@ -154,6 +171,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
       return true; // another node fanned these out; read on from where it left off
     }
     options.moved?.(last.position);
+    late.track(skipped);
     for (const row of rows) options.begin(row);
     return usable.length === batch.length && batch.length === batchSize;
   }
@@ -195,6 +213,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
       mode = 'closed';
       holes.close();
       await running;
+      await late.close();
     },
   };
 }

@@ -139,6 +139,10 @@ export function eventsRepository(db: Db): EventsRepository {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
       return (await windowAfter(position, limit)).map(fromDb);
     },
+    /** The events stored at positions `from` to `to` (both included), oldest first: a hole's late writes. */
+    async listBetweenPositions(from: number, to: number): Promise<EventRow[]> {
+      return (await db('events').whereBetween('position', [from, to]).orderBy('position')).map(fromDb);
+    },
     /**
      * Whether a hole in positions can still fill: true only while a transaction that began before
      * `mark` is open. A writer holding the missing position began before the position after it was
@@ -190,6 +194,8 @@ export interface EventsRepository {
   listForOutcome(outcomeId: string, afterSequence?: number): Promise<EventRow[]>;
   /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
   listAfterPosition(position: number, limit: number): Promise<EventRow[]>;
+  /** The events stored at positions `from` to `to` (both included), oldest first: a hole's late writes. */
+  listBetweenPositions(from: number, to: number): Promise<EventRow[]>;
   /**
    * Whether a hole in positions can still fill: true only while a transaction that began before
    * `mark` is open. A writer holding the missing position began before the position after it was
