@@ -22,7 +22,8 @@ import { createLogger } from '../runtime/logger.js';
 
 const adminUrl = process.env.CREWD_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
-const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 400);
+/** Outcomes in each timed run, deployed through every process (1,600 since the eleventh session; was 400). */
+const outcomesPerRun = Number(process.env.CREWD_BENCH_SCALE_OUTCOMES ?? 1_600);
 const logStatements = process.env.CREWD_BENCH_SCALE_LOG === '1';
 /** How long the processes are watched idle before a run. */
 const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
@@ -32,8 +33,12 @@ const idleWindowMs = Number(process.env.CREWD_BENCH_SCALE_IDLE_MS ?? 5_000);
  * cost each process pays once at start, not per outcome. Without a warm-up N processes pay it N
  * times inside a run of 400 outcomes (4 processes: ~14 ms per outcome), which is start-up, not
  * coordination. 0 measures from cold, as before.
+ * 800 since the eleventh session (was 20): after 100 outcomes a process still runs much of its
+ * hot code unoptimised, and four processes that each run a quarter of the timed outcomes spent
+ * 4x one process's samples per outcome in V8's compiler and interpreter; with 800 each runs
+ * optimised code, as a long-lived process does (docs/benchmarks.md, the eleventh session).
  */
-const warmupPerProcess = Number(process.env.CREWD_BENCH_SCALE_WARMUP ?? 20);
+const warmupPerProcess = Number(process.env.CREWD_BENCH_SCALE_WARMUP ?? 800);
 /**
  * Clients deploying at once: 32 in all by default, whatever the number of processes. With
  * CREWD_BENCH_SCALE_CLIENTS_PER_PROCESS=n, n per process instead: the same load per process, as when
