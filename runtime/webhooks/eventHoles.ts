@@ -3,15 +3,6 @@ import type { EventRow, EventsRepository } from '../../storage/repositories/even
 import type { MonotonicClock } from './sender.js';
 
 /**
- * The fan-out's wait on holes in event positions. A missing position may be a transaction that
- * took its number but has not committed yet (Postgres): it is waited for while a transaction older
- * than the hole is still open, at most `gapWaitMs`; a hole no open transaction can fill is skipped
- * at once (`events.holeMayFill`), so holes left by rolled-back or replayed writes cost nothing.
- *
- * Invariants: at most one hole is tracked (the first after the cursor) and at most one re-read
- * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded).
- */
-/**
  * A hole skipped while a writer that may fill it was still open (it outlasted `gapWaitMs`): the
  * positions `from` to `to`, and the mark its open writers began before (`events.holeMayFill`).
  */
@@ -21,6 +12,15 @@ export interface SkippedHole {
   mark: string;
 }
 
+/**
+ * The fan-out's wait on holes in event positions. A missing position may be a transaction that
+ * took its number but has not committed yet (Postgres): it is waited for while a transaction older
+ * than the hole is still open, at most `gapWaitMs`; a hole no open transaction can fill is skipped
+ * at once (`events.holeMayFill`), so holes left by rolled-back or replayed writes cost nothing.
+ *
+ * Invariants: at most one hole is tracked (the first after the cursor) and at most one re-read
+ * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded).
+ */
 export interface EventHoles {
   /**
    * The events of `batch` that directly follow `cursor`, up to the first hole still waited for.

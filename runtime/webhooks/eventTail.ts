@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
-import type { EventsRepository } from '../../storage/repositories/events.js';
+import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
@@ -98,13 +98,18 @@ export function createEventTail(options: EventTailOptions): EventTail {
     logger,
     everyMs: options.lateCheckMs ?? 1_000,
     fanOut: async (committed) => {
-      const targets = await cache.active([...new Set(committed.map((event) => event.workspace_id))]);
-      const rows = fanOutRows(committed, targets, { ids, now: clock.now().toISOString(), eventData: options.eventData });
+      const rows = await deliveryRowsOf(committed, clock.now().toISOString());
       if (rows.length === 0) return;
       await deliveries.insertMany(rows, db);
       for (const row of rows) options.begin(row);
     },
   });
+
+  /** One delivery row per (event, matching active webhook). */
+  async function deliveryRowsOf(usable: EventRow[], now: string): Promise<DeliveryRow[]> {
+    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
+    return fanOutRows(usable, targets, { ids, now, eventData: options.eventData });
+  }
 
   function wake(): void {
     if (mode === 'closed') return;
@@ -153,9 +158,8 @@ export function createEventTail(options: EventTailOptions): EventTail {
     if (usable.length === 0) return false;
     const last = usable[usable.length - 1]!;
 
-    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
     const now = clock.now().toISOString();
-    const rows = fanOutRows(usable, targets, { ids, now, eventData: options.eventData });
+    const rows = await deliveryRowsOf(usable, now);
     // Nothing to deliver (no workspace of these events has a webhook for them): the compare-and-set
     // alone, one statement, with no transaction around it (three statements fewer on the writer).
     const moved =

@@ -18,8 +18,6 @@ import type { SkippedHole } from './eventHoles.js';
 export interface LateEvents {
   /** Watches holes this node read past (its cursor move past them committed). */
   track(holes: readonly SkippedHole[]): void;
-  /** The holes watched now. */
-  readonly watching: number;
   /** Stops watching; a round under way finishes. */
   close(): Promise<void>;
 }
@@ -89,9 +87,6 @@ export function createLateEvents(options: LateEventsOptions): LateEvents {
         logger.error({ from: dropped.from, to: dropped.to }, 'too many event positions in holes to watch; events committed late into this one will not be fanned out');
       }
       schedule();
-    },
-    get watching() {
-      return holes.length;
     },
     async close() {
       closed = true;

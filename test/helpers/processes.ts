@@ -48,6 +48,7 @@ export async function startServing(args: string[], env: Record<string, string>):
   return launch(['app/cli/main.ts', 'serve', ...args], { ...env, PORT: '0' }, (listening) => `${listening}/healthz`);
 }
 
+/** `ready`: the URL that answers once the child is up, or how to make it from the URL `crewd serve` announces. */
 async function launch(args: string[], env: Record<string, string>, ready: string | ((listening: string) => string)): Promise<{ child: ChildProcess; url: string }> {
   const [script = '', ...rest] = args;
   const serving = script === 'app/cli/main.ts' && rest[0] === 'serve';
@@ -73,13 +74,10 @@ async function launch(args: string[], env: Record<string, string>, ready: string
   try {
     const readyUrl = await until(async () => {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-      let url = typeof ready === 'string' ? ready : undefined;
-      if (serving) {
-        if (listening === undefined) return false;
-        url ??= (ready as (listening: string) => string)(listening);
-        if (new URL(listening).port !== new URL(url).port) throw new Error(`${args.join(' ')} listens at ${listening}, not at ${url}`);
-      }
-      return fetch(url!).then(() => url!, () => false);
+      if (serving && listening === undefined) return false;
+      const url = typeof ready === 'string' ? ready : ready(listening!);
+      if (serving && new URL(listening!).port !== new URL(url).port) throw new Error(`${args.join(' ')} listens at ${listening}, not at ${url}`);
+      return fetch(url).then(() => url, () => false);
     }, `${args.join(' ')} to answer at ${typeof ready === 'string' ? ready : 'the URL it announces'}`, { timeoutMs: 240_000, everyMs: 50 });
     return { child, url: new URL(readyUrl).origin };
   } catch (error) {
