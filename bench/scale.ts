@@ -178,8 +178,22 @@ function cpuMs(pid: number, thread?: number): number {
  * the load wakes for nearly every message (issue 30 item 2's growth with processes).
  */
 function wakeups(pid: number): number {
+  return contextSwitches(pid, 'voluntary');
+}
+
+/**
+ * Involuntary context switches of a process's main thread: how often the kernel took its core
+ * away while it had work (another process, a database backend or the load generator woke on the
+ * same core). More processes than cores make this grow; each switch costs the process its caches,
+ * which is CPU per outcome that a machine with a core per process does not pay.
+ */
+function preemptions(pid: number): number {
+  return contextSwitches(pid, 'nonvoluntary');
+}
+
+function contextSwitches(pid: number, kind: 'voluntary' | 'nonvoluntary'): number {
   try {
-    return Number(/\bvoluntary_ctxt_switches:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Number(new RegExp(`^${kind}_ctxt_switches:\\s+(\\d+)`, 'm').exec(fs.readFileSync(`/proc/${pid}/task/${pid}/status`, 'utf8'))?.[1] ?? 0);
   } catch {
     return 0;
   }
@@ -228,6 +242,8 @@ interface Run {
   mainCpuMs: number;
   /** Times the processes' event loops were woken, per outcome. */
   wakeups: number;
+  /** Times the processes' main threads were preempted while they had work, per outcome. */
+  preemptions: number;
   /** The benchmark's own load generator (HTTP client and polls), on the same two cores. */
   clientCpuMs: number;
   postgresCpuMs: number;
@@ -287,6 +303,7 @@ async function throughput(processes: number): Promise<Run> {
     const nodeCpu = nodes.map((node) => cpuMs(node.child.pid!));
     const mainCpu = nodes.map((node) => cpuMs(node.child.pid!, node.child.pid!));
     const wokenFrom = nodes.map((node) => wakeups(node.child.pid!));
+    const preemptedFrom = nodes.map((node) => preemptions(node.child.pid!));
     const clientCpu = process.cpuUsage();
     const logFrom = logStatements ? fs.statSync(serverLog).size : 0;
     const refusedFrom = refusedDeploys;
@@ -306,6 +323,7 @@ async function throughput(processes: number): Promise<Run> {
     const nodeCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!) - nodeCpu[i]!, 0);
     const mainCpuMs = nodes.reduce((sum, node, i) => sum + cpuMs(node.child.pid!, node.child.pid!) - mainCpu[i]!, 0);
     const woken = nodes.reduce((sum, node, i) => sum + wakeups(node.child.pid!) - wokenFrom[i]!, 0);
+    const preempted = nodes.reduce((sum, node, i) => sum + preemptions(node.child.pid!) - preemptedFrom[i]!, 0);
     const client = process.cpuUsage(clientCpu);
     let postgresCpuMs = 0;
     for (const [pid, at] of backends) postgresCpuMs += Math.max(0, cpuMs(pid) - at);
@@ -332,6 +350,7 @@ async function throughput(processes: number): Promise<Run> {
       nodeCpuMs: nodeCpuMs / ids.length,
       mainCpuMs: mainCpuMs / ids.length,
       wakeups: woken / ids.length,
+      preemptions: preempted / ids.length,
       clientCpuMs: (client.user + client.system) / 1000 / ids.length,
       postgresCpuMs: postgresCpuMs / ids.length,
       commits: (after.commits - before.commits) / ids.length,
@@ -438,7 +457,7 @@ async function takeover(): Promise<{ heldMs: number; completedMs: number; taken:
 
 function describe(run: Run, one?: Run): string {
   const ratio = one ? ` (${(run.perSecond / one.perSecond).toFixed(2)}x)` : '';
-  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}, woken ${run.wakeups.toFixed(1)} times) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, deploys refused (429)/outcome ${run.refused.toFixed(2)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
+  return `${run.perSecond.toFixed(1)}${ratio}; half ${run.half.toFixed(1)} s, all ${run.all.toFixed(1)} s; CPU/outcome node ${run.nodeCpuMs.toFixed(1)} ms (main threads ${run.mainCpuMs.toFixed(1)}, woken ${run.wakeups.toFixed(1)} times, preempted ${run.preemptions.toFixed(1)}) + postgres ${run.postgresCpuMs.toFixed(1)} ms + load generator ${run.clientCpuMs.toFixed(1)} ms; commits/outcome ${run.commits.toFixed(1)}, deploys refused (429)/outcome ${run.refused.toFixed(2)} (idle: ${run.idleCommits.toFixed(1)} per process per second, CPU ${run.idleCpuMs.toFixed(1)} ms per process per second), rows read/outcome ${run.tuplesRead.toFixed(0)} (${run.tables})`;
 }
 
 export async function benchScale(): Promise<Record<string, number | string>> {
