@@ -45,8 +45,13 @@ test('the client packs, installs into a fresh project outside the repository, co
   t.teardown(() => fs.rmSync(work, { recursive: true, force: true }));
   t.false(work.startsWith(repo), 'the project lives outside the repository');
 
-  // npm pack runs the package's prepack (its build to dist/ with declarations).
-  const { stdout: packed } = await run(npm, ['pack', '--json', '--pack-destination', work], { cwd: path.join(repo, 'clients/typescript'), maxBuffer: 16 * 1024 * 1024 });
+  // npm pack runs the package's prepack (its build to dist/ with declarations). It packs a copy of
+  // the package: a build into the repository's own dist/ would rewrite, file by file, the modules
+  // that other test files' crewd processes are loading at that moment (the CLI imports the client).
+  const source = path.join(work, 'client');
+  fs.cpSync(path.join(repo, 'clients/typescript'), source, { recursive: true, filter: (from) => path.basename(from) !== 'dist' });
+  fs.symlinkSync(path.join(repo, 'node_modules'), path.join(source, 'node_modules'), 'dir');
+  const { stdout: packed } = await run(npm, ['pack', '--json', '--pack-destination', work], { cwd: source, maxBuffer: 16 * 1024 * 1024 });
   const [info] = JSON.parse(packed.slice(packed.indexOf('['))) as Array<{ filename: string; files: Array<{ path: string }> }>;
   const files = info!.files.map((f) => f.path);
   t.true(files.includes('dist/index.js') && files.includes('dist/index.d.ts'), files.join(', '));
