@@ -26,6 +26,7 @@ import * as callJournal from './150_call_journal.js';
 import * as actorOwnerIndex from './160_actor_owner_index.js';
 import * as approvalPolicyVersion from './170_approval_policy_version.js';
 import * as capacitySettle from './180_capacity_settle.js';
+import * as roomForHotUpdates from './190_room_for_hot_updates.js';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -66,6 +67,7 @@ const migrations: Array<[string, Migration]> = [
   ['160_actor_owner_index', actorOwnerIndex],
   ['170_approval_policy_version', approvalPolicyVersion],
   ['180_capacity_settle', capacitySettle],
+  ['190_room_for_hot_updates', roomForHotUpdates],
 ];
 
 /**
