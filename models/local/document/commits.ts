@@ -42,3 +42,22 @@ export function parseCommit(line: string): Commit | null {
   const type: ReleaseEntryType = typed?.[3] ? 'breaking' : prefix && typeOfPrefix[prefix] ? typeOfPrefix[prefix]! : prefix && /docs|chore|build|ci|style|test/.test(prefix) ? 'other' : typeOfMessage(subject);
   return { ref: withHash?.[1] ?? pr?.[1] ?? pr?.[2] ?? null, type, scope: typed?.[2] ?? null, subject: subject.charAt(0).toUpperCase() + subject.slice(1) };
 }
+
+// Where one typed line lists several commits ("feat: a; fix: b, perf: c"): before each prefix that
+// follows a semicolon or a comma.
+const nextPrefix = /[;,]\s+(?=(?:feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec)(?:\([^)]+\))?!?:\s)/i;
+
+/**
+ * The commits of one line: several when it lists them one after another with their prefixes (as
+ * people type them into a brief), one when it is a commit line, none for prose. A list whose parts
+ * are not all commits is read as one line.
+ */
+export function parseCommits(line: string): Commit[] {
+  const parts = line.split(nextPrefix);
+  if (parts.length > 1) {
+    const commits = parts.map(parseCommit);
+    if (commits.every((commit) => commit !== null)) return commits as Commit[];
+  }
+  const commit = parseCommit(line);
+  return commit ? [commit] : [];
+}

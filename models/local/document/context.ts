@@ -18,7 +18,9 @@ export interface DocumentContext {
 
 /** The subject as a title: first letter up, the rest as written ("Composting in small apartments"). */
 export function titled(subject: string): string {
-  return capitalize(subject.trim());
+  const trimmed = subject.trim();
+  // A version is written as its owner wrote it: "v2.3", not "V2.3".
+  return /^v\d/.test(trimmed) ? trimmed : capitalize(trimmed);
 }
 
 /** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */

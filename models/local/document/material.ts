@@ -1,7 +1,7 @@
 import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
-import { parseCommit, type Commit } from './commits.js';
+import { parseCommits, type Commit } from './commits.js';
 import { isName } from './names.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
@@ -100,9 +100,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       speaker = header[1]!;
       continue;
     }
-    const commit = parseCommit(line);
-    if (commit) {
-      if (!into.commits.some((taken) => keyOf(taken.subject) === keyOf(commit.subject))) into.commits.push(commit);
+    const commits = parseCommits(line);
+    if (commits.length > 0) {
+      for (const commit of commits) if (!into.commits.some((taken) => keyOf(taken.subject) === keyOf(commit.subject))) into.commits.push(commit);
       continue;
     }
     const label = labelLine.exec(line);

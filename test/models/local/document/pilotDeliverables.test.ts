@@ -17,6 +17,16 @@ test('release notes from a commit list: grouped by kind, no hashes or chores for
   t.is(result.deliverable.data.entries.find((entry) => entry.type === 'feature')?.reference, 'a1b2c3d');
 });
 
+test('release notes from commits typed into a one-line brief, one after another: each is an entry under its kind', async (t) => {
+  const result = await outcome('pilot', { brief: 'Release notes for v2.3: feat: export invoices as CSV; fix: login loop on Safari, perf: faster search' });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^# v2\.3: release notes\n/, 'the version as it was written');
+  t.regex(result.content, /^## New\n\n- Export invoices as CSV$/m);
+  t.regex(result.content, /^## Fixed\n\n- Login loop on Safari$/m);
+  t.regex(result.content, /^## Improved\n\n- Faster search$/m);
+  t.deepEqual(result.unmet, []);
+});
+
 test('tickets: one per requirement, each with acceptance criteria and the estimate unit asked for', async (t) => {
   const context = 'Patients get an SMS 24 hours before the appointment. Reception staff need to see who confirmed. Patients can reply C to confirm or R to reschedule (3 pts).';
   const result = await outcome('pilot', { brief: 'Jira tickets for SMS appointment reminders', context, requirements: { estimate_unit: 'points' } });
