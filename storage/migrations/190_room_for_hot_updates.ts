@@ -6,8 +6,8 @@ import type { Knex } from 'knex';
  * a heap-only tuple (HOT): no new entry in any of the table's indexes, and no dead entry for the
  * next index scan (a tick's fencing read of its actors) to step over. Filled to the brim, as
  * Postgres fills a table by default, 16% of actor updates were HOT in the scale bench (one
- * process); with 30% of each page kept free, 35% (four processes). SQLite rewrites rows in place and has no such setting. Pages written
- * before this migration keep their fill until rewritten.
+ * process); with 30% of each page kept free, 35% (four processes). SQLite rewrites rows in place
+ * and has no such setting. Pages written before this migration keep their fill until rewritten.
  */
 export async function up(db: Knex): Promise<void> {
   if (db.client.config.client !== 'pg') return;

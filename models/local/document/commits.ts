@@ -11,7 +11,9 @@ export interface Commit {
 
 // "<hash> message", "- <hash> message", "* message (#123)" with a conventional prefix.
 const hashed = /^\s*(?:[-*]\s*)?([0-9a-f]{7,40})\s+(.+)$/;
-const conventional = /^\s*(?:[-*]\s*)?(feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec)(?:\(([^)]+)\))?(!)?:\s+(.+)$/i;
+// The Conventional Commits types read here; a header is `type(scope)!: subject`.
+const types = 'feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec';
+const conventional = new RegExp(`^\\s*(?:[-*]\\s*)?(${types})(?:\\(([^)]+)\\))?(!)?:\\s+(.+)$`, 'i');
 const prRef = /\s*\((#\d+)\)\s*$|\s+(#\d+)\s*$/;
 
 const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: 'fix', perf: 'improvement', refactor: 'improvement', security: 'security', sec: 'security' };
@@ -45,7 +47,7 @@ export function parseCommit(line: string): Commit | null {
 
 // Where one typed line lists several commits ("feat: a; fix: b, perf: c"): before each prefix that
 // follows a semicolon or a comma.
-const nextPrefix = /[;,]\s+(?=(?:feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec)(?:\([^)]+\))?!?:\s)/i;
+const nextPrefix = new RegExp(`[;,]\\s+(?=(?:${types})(?:\\([^)]+\\))?!?:\\s)`, 'i');
 
 /**
  * The commits of one line: several when it lists them one after another with their prefixes (as
