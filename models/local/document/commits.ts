@@ -24,7 +24,7 @@ export function typeOfMessage(message: string): ReleaseEntryType {
   if (/\b(?:cve-\d|security|vulnerab|xss|csrf|injection)\b/i.test(message)) return 'security';
   if (/^\s*(?:fix|fixe[sd]|resolve[sd]?|patch|correct)|\b(?:bug|crash|freez|no longer|regression)\w*/i.test(message)) return 'fix';
   if (/^\s*(?:add|adds|added|new|introduce|support|allow|enable|implement)/i.test(message)) return 'feature';
-  if (/^\s*(?:improve|speed|faster|optimi[sz]e|reduce|update|upgrade|refactor|make|better)/i.test(message)) return 'improvement';
+  if (/^\s*(?:improve|speed|sped|faster|optimi[sz]e|reduce|update|upgrade|refactor|make|made|better|redesign|rewr(?:ite|ote))/i.test(message)) return 'improvement';
   return 'other';
 }
 
@@ -62,4 +62,28 @@ export function parseCommits(line: string): Commit[] {
   }
   const commit = parseCommit(line);
   return commit ? [commit] : [];
+}
+
+// The words a change starts with when people list what a release did ("added ...", "fixed ...",
+// "made ... faster", "new ...").
+const changeWord = '(?:add(?:ed|s)?|introduc(?:ed|es?)|enabl(?:ed|es?)|implement(?:ed|s)?|support(?:ed|s)?|allow(?:ed|s)?|fix(?:ed|es)?|resolv(?:ed|es?)|patch(?:ed|es)?|improv(?:ed|es?)|made|make[s]?|sped\\s+up|speed(?:s)?\\s+up|reduc(?:ed|es?)|optimi[sz](?:ed|es?)|updat(?:ed|es?)|upgrad(?:ed|es?)|redesign(?:ed|s)?|rewr(?:ote|ites?)|remov(?:ed|es?)|dropp(?:ed)?|drops?|renam(?:ed|es?)|deprecat(?:ed|es?)|new|faster|better)';
+const startsWithChange = new RegExp(`^${changeWord}\\b`, 'i');
+const beforeChange = new RegExp(`(?:,\\s*(?:and\\s+|then\\s+)?|;\\s*|\\s+and\\s+(?:we\\s+)?)(?=${changeWord}\\b)`, 'i');
+const speaker = /^(?:we|i|the\s+team|this\s+(?:release|version|update))\s+(?:have\s+|'ve\s+|also\s+)?/i;
+
+/**
+ * The changes one sentence of prose lists, each as an entry's text: "We added dark mode, fixed the
+ * crash when uploading photos, and made search faster." gives "Added dark mode", "Fixed the crash
+ * when uploading photos" and "Made search faster". A sentence that does not start with a change
+ * (after "we", "the team", "this release") stays whole, as written, and so does one whose split
+ * would leave a part of one word.
+ */
+export function changesIn(sentence: string): string[] {
+  const text = sentence.trim().replace(/[.!]$/, '');
+  const rest = text.replace(speaker, '');
+  if (!startsWithChange.test(rest)) return [text];
+  const parts = rest.split(beforeChange).map((part) => part.trim().replace(/[,;]$/, ''));
+  // "made search faster and better": a part of one word is not a change of its own.
+  const changes = parts.some((part) => part.split(/\s+/).length < 2) ? [rest] : parts;
+  return changes.map((part) => part.charAt(0).toUpperCase() + part.slice(1));
 }

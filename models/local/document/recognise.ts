@@ -22,6 +22,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
     ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to)\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
+    // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
+    ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
     ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
   ],
   mind: [

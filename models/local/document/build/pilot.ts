@@ -1,7 +1,7 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { related, titled, type DocumentContext } from '../context.js';
-import { typeOfMessage } from '../commits.js';
+import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import type { Item } from '../material.js';
 
@@ -146,7 +146,7 @@ export function releaseNotes(ctx: DocumentContext): DeliverableData['release_not
   const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: commit.subject.replace(/[.]$/, ''), reference: commit.ref }));
   for (const item of ctx.material.items) {
     if (/^(?:version|release|date)\b/i.test(item.text) || isQuestion(item.text)) continue;
-    entries.push({ type: typeOfMessage(item.text), text: item.text.replace(/[.]$/, ''), reference: null });
+    for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change), text: change, reference: null });
   }
   const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;
   const date = ctx.material.requirements.find((fact) => /date|release|ship/.test(fact.key))?.value ?? null;

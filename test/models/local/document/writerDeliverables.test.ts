@@ -78,3 +78,35 @@ test('a blog post from staff notes never prints the attendee roll, the notes for
   t.true(commits.content.includes('Retries no longer duplicate jobs when a worker restarts'));
   t.notRegex(commits.content, /a1b2c3d|9f8e7d6|\bfeat:|\bfix:/);
 });
+
+test('a writer asked for release notes writes release notes: each commit an entry under its kind, not a blog post without them', async (t) => {
+  const result = await outcome('writer', { brief: 'Release notes for v2.3: feat: export invoices as CSV; fix: login loop on Safari; perf: faster search' });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^# v2\.3: release notes\n/);
+  t.regex(result.content, /^## New\n\n- Export invoices as CSV$/m);
+  t.regex(result.content, /^## Fixed\n\n- Login loop on Safari$/m);
+  t.regex(result.content, /^## Improved\n\n- Faster search$/m);
+  t.deepEqual(result.unmet, []);
+  // A blog post about release notes is still a blog post.
+  t.is((await outcome('writer', { brief: 'A blog post on how we write release notes customers read', context: 'We group entries by what changed for the customer. Every entry starts with a verb.' })).deliverable.kind, 'blog_post');
+});
+
+test('a changelog asked of the writer with the commit list as context: customer-facing entries, without hashes or chores', async (t) => {
+  const context = 'a1b2c3d feat(billing): export invoices as CSV\n9f8e7d6 fix(auth): login loop on Safari\n1234abc chore: bump eslint\n5e6f7a8 perf(search): faster search on large workspaces';
+  const result = await outcome('writer', { brief: 'Write the changelog for our customers for version 4.1', context });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.version, '4.1');
+  t.true(result.content.includes('Export invoices as CSV'));
+  t.true(result.content.includes('Login loop on Safari'));
+  t.notRegex(result.content, /a1b2c3d|eslint/);
+  t.deepEqual(result.unmet, []);
+});
+
+test('a changelog asked in a sentence of what changed: each change an entry under its kind', async (t) => {
+  const result = await outcome('writer', { brief: 'Can you write up a changelog for 4.1? We added dark mode, fixed the crash when uploading large photos, and made search faster.' });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^## New\n\n- Added dark mode$/m);
+  t.regex(result.content, /^## Improved\n\n- Made search faster$/m);
+  t.regex(result.content, /^## Fixed\n\n- Fixed the crash when uploading large photos$/m);
+  t.deepEqual(result.deliverable.data.highlights, ['Added dark mode']);
+});
