@@ -85,5 +85,16 @@ export function changesIn(sentence: string): string[] {
   const parts = rest.split(beforeChange).map((part) => part.trim().replace(/[,;]$/, ''));
   // "made search faster and better": a part of one word is not a change of its own.
   const changes = parts.some((part) => part.split(/\s+/).length < 2) ? [rest] : parts;
-  return changes.map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+  return changes.map((part) => {
+    const past = part.replace(/^(\w+)/, (verb) => pastOf[verb.toLowerCase()] ?? verb);
+    return past.charAt(0).toUpperCase() + past.slice(1);
+  });
 }
+
+// "This release adds ..., fixes ...": the entries say what the release did, as "we added" does.
+const pastOf: Record<string, string> = {
+  adds: 'added', introduces: 'introduced', enables: 'enabled', implements: 'implemented', supports: 'supported', allows: 'allowed',
+  fixes: 'fixed', resolves: 'resolved', patches: 'patched', improves: 'improved', makes: 'made', speeds: 'sped', reduces: 'reduced',
+  optimises: 'optimised', optimizes: 'optimized', updates: 'updated', upgrades: 'upgraded', redesigns: 'redesigned', rewrites: 'rewrote',
+  removes: 'removed', drops: 'dropped', renames: 'renamed', deprecates: 'deprecated',
+};

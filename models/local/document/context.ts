@@ -19,8 +19,9 @@ export interface DocumentContext {
 /** The subject as a title: first letter up, the rest as written ("Composting in small apartments"). */
 export function titled(subject: string): string {
   const trimmed = subject.trim();
-  // A version is written as its owner wrote it: "v2.3", not "V2.3".
-  return /^v\d/.test(trimmed) ? trimmed : capitalize(trimmed);
+  // A version or a name with capitals of its own is written as its owner wrote it: "v2.3", "iOS
+  // app 5.2", "macOS", not "V2.3", "IOS app 5.2".
+  return /^(?:v\d|[a-z]+[A-Z])/.test(trimmed) ? trimmed : capitalize(trimmed);
 }
 
 /** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */

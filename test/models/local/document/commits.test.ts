@@ -24,7 +24,7 @@ test('a commit whose subject has a comma stays one commit, and prose with a pref
 test('a sentence listing what a release did gives one change per verb; other prose stays whole', (t) => {
   t.deepEqual(changesIn('We added dark mode, fixed the crash when uploading large photos, and made search faster.'), ['Added dark mode', 'Fixed the crash when uploading large photos', 'Made search faster']);
   t.deepEqual(changesIn('New dark mode; faster search; fixed the login loop on Safari'), ['New dark mode', 'Faster search', 'Fixed the login loop on Safari']);
-  t.deepEqual(changesIn('This release adds CSV export and fixes the double charge on reload.'), ['Adds CSV export', 'Fixes the double charge on reload']);
+  t.deepEqual(changesIn('This release adds CSV export and fixes the double charge on reload.'), ['Added CSV export', 'Fixed the double charge on reload']);
   t.deepEqual(changesIn('We made search faster and better.'), ['Made search faster and better'], 'no change of one word');
   t.deepEqual(changesIn('Added export and import of invoices'), ['Added export and import of invoices']);
   t.deepEqual(changesIn('The app crashed on login, fixed by a restart.'), ['The app crashed on login, fixed by a restart'], 'not a list of changes');

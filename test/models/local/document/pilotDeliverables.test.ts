@@ -27,6 +27,16 @@ test('release notes from commits typed into a one-line brief, one after another:
   t.deepEqual(result.unmet, []);
 });
 
+test('release notes from a paragraph about the release: one entry per change, in the past tense, the product name as written', async (t) => {
+  const result = await outcome('pilot', { brief: 'Release notes for the iOS app 5.2. This release adds Apple Pay at checkout and fixes the double charge when the payment page is reloaded. We also made the order history load faster.' });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^# iOS app 5\.2: release notes\n/);
+  t.regex(result.content, /^## New\n\n- Added Apple Pay at checkout$/m);
+  t.regex(result.content, /^## Improved\n\n- Made the order history load faster$/m);
+  t.regex(result.content, /^## Fixed\n\n- Fixed the double charge when the payment page is reloaded$/m);
+  t.is(result.deliverable.data.version, '5.2');
+});
+
 test('tickets: one per requirement, each with acceptance criteria and the estimate unit asked for', async (t) => {
   const context = 'Patients get an SMS 24 hours before the appointment. Reception staff need to see who confirmed. Patients can reply C to confirm or R to reschedule (3 pts).';
   const result = await outcome('pilot', { brief: 'Jira tickets for SMS appointment reminders', context, requirements: { estimate_unit: 'points' } });
