@@ -3,6 +3,7 @@ import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
 import { parseCommits, type Commit } from './commits.js';
 import { isName } from './names.js';
+import { statementOf } from './recognise.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 
@@ -140,13 +141,19 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
   }
 }
 
-/** The ask's facts: every sentence of the brief after its first, and what follows a colon in the first. */
+/**
+ * The ask's facts: every sentence of the brief after its first, what follows a colon in the first,
+ * and the statement the first passes on ("A LinkedIn post announcing that our bakery now delivers
+ * in Utrecht" states that the bakery delivers in Utrecht).
+ */
 export function briefFacts(brief: string): string {
   const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
   const first = parts[0] ?? '';
   const colon = first.indexOf(': ');
   const tail = colon > 0 && first.slice(colon + 2).split(/\s+/).length >= 4 ? [first.slice(colon + 2)] : [];
-  return [...tail, ...parts.slice(1)].join('\n');
+  const stated = tail.length === 0 ? statementOf(first) : undefined;
+  const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
+  return [...tail, ...statement, ...parts.slice(1)].join('\n');
 }
 
 function requirementFacts(requirements: Record<string, unknown>): RequirementFact[] {

@@ -11,6 +11,8 @@ export interface Recognised {
   audience?: string;
   /** Social networks asked for (social posts only). */
   networks: string[];
+  /** True when the subject is the statement the ask passes on ("the office is closed on Friday"), not a topic. */
+  stated?: boolean;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -80,6 +82,15 @@ const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick
 const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
 
+// "announcing that ...", "to let customers know that ...": what follows is a statement to pass on.
+export const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[\w-]+){0,2}|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know|explain(?:s|ing)?|confirm(?:s|ing)?|remind(?:s|ing)?\s+(?:[\w-]+\s+){1,2}|point(?:s|ing)?\s+out)\s+that\s+(.+)$/i;
+
+/** The statement an ask passes on, when it has one of four words or more ("announcing that our bakery now delivers in Utrecht"). */
+export function statementOf(sentence: string): string | undefined {
+  const stated = statedThat.exec(sentence)?.[1]?.trim();
+  return stated && stated.split(/\s+/).length >= 4 ? stated : undefined;
+}
+
 function ask(brief: string): string {
   const first = brief.trim().split(/(?<=[.!?])\s+(?=[A-Z"'])|\n/)[0] ?? '';
   return first.replace(/\s+/g, ' ').trim();
@@ -134,7 +145,10 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 ? after : before;
   } else subject = sentence.replace(leadIn, '');
-  subject = subject.trim().replace(determiners, '');
+  // What the piece passes on is what it is about: "Email our customers to let them know that the
+  // office is closed on Friday" is about the office being closed, not about "customers to let them know".
+  const stated = statementOf(sentence);
+  subject = (stated ?? subject).trim().replace(determiners, '');
   const requested = typeof requirements.audience === 'string' ? requirements.audience.trim() : '';
   const tail = audienceTail.exec(subject);
   if (tail && tail.index > 0) subject = subject.slice(0, tail.index);
@@ -146,7 +160,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (words.length > 12) subject = words.slice(0, 12).join(' ');
   const audience = requested || tail?.[1]?.trim() || audienceLead;
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks };
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}) };
 }
 
 function fallbackSubject(sentence: string): string {

@@ -67,8 +67,11 @@ function hashtags(ctx: DocumentContext): string[] {
   const names = subject.match(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu) ?? [];
   const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim();
   const phrases = [...ctx.material.keywords, ...names, ...(tail ? [tail] : [subject.split(/\s+/).slice(-2).join(' ')])];
-  return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30))].slice(0, 3);
+  return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
 }
+
+// "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
+const calendarWord = /^#(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
 
 function fit(text: string, limit: number): string {
   if (text.length <= limit) return text;
@@ -170,7 +173,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : 'Hello,',
     body,
-    call_to_action: ask && internal.length === 0 ? said(ask) : `Reply to this email with any question about ${inSentence}.`,
+    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.stated ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`,
     sign_off: 'Kind regards,',
   };
 }

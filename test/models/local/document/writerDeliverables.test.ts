@@ -110,3 +110,16 @@ test('a changelog asked in a sentence of what changed: each change an entry unde
   t.regex(result.content, /^## Fixed\n\n- Fixed the crash when uploading large photos$/m);
   t.deepEqual(result.deliverable.data.highlights, ['Added dark mode']);
 });
+
+test('a one-line ask that passes on a statement is written from it: the post says it, the email tells it', async (t) => {
+  const post = await outcome('writer', { brief: 'A LinkedIn post announcing that our bakery now delivers in Utrecht, every Saturday from 9 to 12.' });
+  if (post.deliverable.kind !== 'social_posts') return t.fail(post.deliverable.kind);
+  t.is(post.draftKind, 'grounded');
+  t.regex(post.deliverable.data.posts[0]!.text, /^Our bakery now delivers in Utrecht, every Saturday from 9 to 12\./);
+  t.deepEqual(post.deliverable.data.posts[0]!.hashtags, ['#Utrecht'], 'no day or number as a hashtag');
+  const email = await outcome('writer', { brief: 'Email our customers to let them know that the office is closed on Friday 12 December for the move' });
+  if (email.deliverable.kind !== 'email') return t.fail(email.deliverable.kind);
+  t.is(email.deliverable.data.subject, 'Office is closed on Friday 12 December for the move');
+  t.deepEqual(email.deliverable.data.body, ['The office is closed on Friday 12 December for the move.']);
+  t.is(email.deliverable.data.call_to_action, 'Reply to this email with any question.');
+});
