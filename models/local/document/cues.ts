@@ -39,7 +39,7 @@ export function ownerOf(item: Item): string | null {
 }
 
 export function isAction(item: Item): boolean {
-  if (item.section && /action|next step|to ?do|follow/.test(item.section)) return true;
+  if (item.section && /action|next step|to ?do|follow|idea|experiment|propos|to try/.test(item.section)) return true;
   const text = item.text;
   if (isQuestion(text) && !/\bcan you\b/i.test(text)) return false;
   return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null);

@@ -2,6 +2,7 @@ import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
 import { parseCommits, type Commit } from './commits.js';
+import { listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 
@@ -128,15 +129,20 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       while (body.startsWith(`${who}:`)) body = body.slice(who.length + 1).trim();
     }
     for (const sentence of sentences(clean(body))) {
-      const text = sentence.trim();
-      const key = keyOf(text);
-      if (key.split(' ').length < 3 || chatter.test(text)) continue;
-      if (seen.has(key)) {
-        into.repeats += 1;
-        continue;
+      // "Went well: shipped X, pairing on Y." is a section of its own and an item per part.
+      const { label, parts } = listParts(sentence);
+      for (const part of parts) {
+        const text = part.trim();
+        const key = keyOf(text);
+        if (key.split(' ').length < (label ? 2 : 3) || chatter.test(text)) continue;
+        if (seen.has(key)) {
+          into.repeats += 1;
+          continue;
+        }
+        seen.add(key);
+        const partSection = label ?? lineSection;
+        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}) });
       }
-      seen.add(key);
-      into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(lineSection ? { section: lineSection } : {}), ...(cite ? { cite } : {}) });
     }
   }
 }

@@ -79,9 +79,11 @@ export function processPlan(ctx: DocumentContext): DeliverableData['process_plan
 
 export function retro(ctx: DocumentContext): DeliverableData['retro'] {
   const items = ctx.material.items;
-  const well = (item: Item) => inSection(item, /well|good|keep|win|liked|positive|glad/) || (!item.section && isPositive(item.text) && !isNegative(item.text));
-  const improve = (item: Item) => inSection(item, /improve|bad|didn|stop|problem|wrong|less|sad|change|delta/) || (!item.section && isNegative(item.text));
-  const act = (item: Item) => inSection(item, /action|next|todo|try|start/) || (!item.section && isAction(item) && !well(item) && !improve(item));
+  // "Didn't go well" is a column to improve, though it says "well".
+  const toImprove = /improve|bad|didn|n['’]t|\bnot\b|stop|problem|wrong|less|sad|change|delta/;
+  const well = (item: Item) => (inSection(item, /well|good|keep|win|liked|positive|glad/) && !inSection(item, toImprove)) || (!item.section && isPositive(item.text) && !isNegative(item.text));
+  const improve = (item: Item) => inSection(item, toImprove) || (!item.section && isNegative(item.text));
+  const act = (item: Item) => inSection(item, /action|next|todo|try|start|idea|experiment|propos/) || (!item.section && isAction(item) && !well(item) && !improve(item));
   return {
     title: `${titled(ctx.recognised.subject)}: retrospective`,
     went_well: items.filter((item) => well(item) && !act(item)).map((item) => item.text).slice(0, 10),
@@ -95,7 +97,8 @@ const rankOf: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 export function priorityRanking(ctx: DocumentContext): DeliverableData['priority_ranking'] {
   const candidates = ctx.material.items.filter((item) => !isQuestion(item.text)).slice(0, 20);
   const scored = candidates.map((item, index) => {
-    const priority = priorityOf(item.text);
+    // A list's label says how much each of its items matters ("Nice to have: a logo, dark mode").
+    const priority = priorityOf(item.section ? `${item.section}: ${item.text}` : item.text);
     const due = dueOf(item.text);
     const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?/i.exec(item.text)?.[0] ?? null;
     const reason = priority === 'high' ? 'urgent, or affects customers, money or safety' : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `affects ${figure}` : null;

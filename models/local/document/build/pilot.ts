@@ -39,7 +39,8 @@ export function storyText(story: UserStoryData): string {
   return `As ${article} ${story.persona}, I want ${verb}${want}${story.benefit ? `, so that ${story.benefit.replace(/[.!]$/, '')}` : ''}.`;
 }
 
-const requirementCue = /\b(?:must|should|needs? to|has to|have to|support|allow|let|enable|require|want|send|show|sync|store|notify|remind|export|import|track|work offline|available)\b/i;
+// "patients can reply C to confirm": what someone can do is a requirement too (not "can't", "cannot").
+const requirementCue = /\b(?:must|should|needs? to|has to|have to|can(?!['’]t)|support|allow|let|enable|require|want|send|show|sync|store|notify|remind|export|import|track|work offline|available)\b/i;
 
 // "a portal that lets customers download invoices": the ask names who and what.
 const askStory = /\b(?:lets?|allows?|helps?|enables?)\s+((?:[a-z-]+\s+)?[a-z-]+s)\s+(?:to\s+)?([^,.;]+)/i;

@@ -85,3 +85,11 @@ test('a form the crew cannot give is reported unmet with its reason, never skipp
   const listed = /^1\. /m.test(result.content);
   t.true(listed || result.unmet.some((unmet) => unmet.requirement === 'format' && /numbered/.test(unmet.reason)), JSON.stringify(result.unmet));
 });
+
+test('a retro typed as one paragraph of labelled lists: each column its items, the ideas as actions', async (t) => {
+  const result = await outcome('mind', { brief: "Retro for sprint 14. Went well: shipped the billing page on time, pairing on the migration. Didn't go well: flaky CI, too many meetings. Ideas: no-meeting Wednesdays." });
+  if (result.deliverable.kind !== 'retro') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.went_well, ['Shipped the billing page on time', 'Pairing on the migration']);
+  t.deepEqual(result.deliverable.data.to_improve, ['Flaky CI', 'Too many meetings']);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => item.task), ['No-meeting Wednesdays']);
+});

@@ -1,0 +1,54 @@
+import { isName } from './names.js';
+
+/** A sentence of the material read as a list: its label, when it has one, and its parts. */
+export interface ListSentence {
+  /** "went well" for "Went well: shipped the billing page, pairing on the migration." */
+  label?: string;
+  /** The items, each capitalized, without the sentence's end stop; one when it is not a list. */
+  parts: string[];
+}
+
+// "Went well: ...", "Didn't go well: ...", "Ideas: ...": a short label, then what it heads.
+const labelled = /^([A-Za-z][A-Za-z'’ /&-]{1,30}?)\s*:\s+(.+)$/;
+// A message's header lines ("From: Ana Costa", "Subject: ...") are not lists.
+const header = /^(?:from|to|subject|sent|date|cc|bcc|re|fwd?|reply-to)$/i;
+// Labels that weigh what follows: priority and urgency words.
+const weighs = /\b(?:nice|must|should|could|urgent|important|optional|blocker|blocking|priority|critical|minor|major|later|won['’]?t|p[0-3])\b/i;
+// A part that starts a clause of its own ("which took longer", "but not on Android") is not an item.
+const subordinate = /^(?:which|who|whom|whose|that|but|so|because|although|though|while|when|whenever|if|unless|as|since|until|or|then|e\.g\.|i\.e\.|etc)\b/i;
+// "users can ...", "admins should ...", "we need ...": a requirement said as who and what.
+const modal = '(?:can|could|should|must|need|needs|will|want|wants|may|get|gets|have\\s+to|has\\s+to|are\\s+able\\s+to|is\\s+able\\s+to)';
+const clause = new RegExp(`^(?:(?:the|our|all|every|each|new|existing)\\s+)?(?:[\\w'-]+\\s+){0,2}?[\\w'-]+\\s+${modal}\\b`, 'i');
+const beforeClause = new RegExp(`(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+)(?=(?:(?:the|our|all|every|each|new|existing)\\s+)?(?:[\\w'-]+\\s+){0,2}?[\\w'-]+\\s+${modal}\\b)`, 'i');
+
+// "Maria: ...", "Jan de Vries: ..." are speakers; "Didn't go well: ..." is a label (one capital).
+const nameLike = (label: string) => isName(label) && label.split(/\s+/).every((word) => /^[A-Z]/.test(word) || /^(?:de|van|der|den|da|di|del|la|le|von|bin|al)$/.test(word));
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * One sentence as people write lists into it. A labelled list, "Went well: shipped the billing
+ * page on time, pairing on the migration.", is its label and one part per comma or semicolon, when
+ * every part is short (at most eight words) and none starts a clause of its own; a label over one
+ * statement is its label and the statement (the sentence as written when the label weighs it,
+ * "Nice to have: a logo"). A list of
+ * requirements, "users can turn on 2FA, admins can require it, and we need recovery codes", is one
+ * part per "who can/need/should ...". Anything else is one part, the sentence as written.
+ */
+export function listParts(sentence: string): ListSentence {
+  const text = sentence.trim().replace(/[.!]$/, '');
+  const label = labelled.exec(text);
+  if (label && words(label[1]!) <= 4 && !nameLike(label[1]!.trim()) && !header.test(label[1]!.trim())) {
+    const items = label[2]!.split(/\s*[;,]\s*(?:and\s+)?/).map((part) => part.trim()).filter(Boolean);
+    const list = items.length > 1 && items.every((part) => words(part) <= 8 && words(part) >= 2 && !subordinate.test(part));
+    // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
+    // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
+    const single = weighs.test(label[1]!) ? sentence.trim() : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());
+    return { label: label[1]!.toLowerCase().trim(), parts: list ? items.map(capitalized) : [single] };
+  }
+  if (clause.test(text)) {
+    const parts = text.split(beforeClause).map((part) => part.trim().replace(/[,;]$/, '')).filter(Boolean);
+    if (parts.length > 1 && parts.every((part) => words(part) >= 3)) return { parts: parts.map(capitalized) };
+  }
+  return { parts: [sentence.trim()] };
+}

@@ -1,0 +1,29 @@
+import test from 'ava';
+import { listParts } from '../../../../models/local/document/listParts.js';
+
+/** Lists as people type them into one sentence of a brief or a note. */
+
+test('a labelled list is its label and one item per comma or semicolon', (t) => {
+  t.deepEqual(listParts('Went well: shipped the billing page on time, pairing on the migration.'), { label: 'went well', parts: ['Shipped the billing page on time', 'Pairing on the migration'] });
+  t.deepEqual(listParts("Didn't go well: flaky CI; too many meetings"), { label: "didn't go well", parts: ['Flaky CI', 'Too many meetings'] });
+});
+
+test('a label over one statement: a heading is its section, a weight stays in the statement', (t) => {
+  t.deepEqual(listParts('Ideas: no-meeting Wednesdays.'), { label: 'ideas', parts: ['No-meeting Wednesdays.'] });
+  t.deepEqual(listParts('Nice to have: a logo'), { label: 'nice to have', parts: ['Nice to have: a logo'] });
+});
+
+test('prose with a colon or commas stays one statement: speakers, message headers, clauses of their own, single words', (t) => {
+  t.deepEqual(listParts('Maria: we ship on Friday, after the review.'), { parts: ['Maria: we ship on Friday, after the review.'] });
+  t.deepEqual(listParts('From: Ana Costa'), { parts: ['From: Ana Costa'] });
+  t.deepEqual(listParts('Update: we shipped the billing page, which took longer than planned.'), { label: 'update', parts: ['We shipped the billing page, which took longer than planned.'] });
+  t.deepEqual(listParts('Agenda: pricing, hiring, the Q3 launch'), { label: 'agenda', parts: ['Pricing, hiring, the Q3 launch'] });
+});
+
+test('requirements said as who can or needs what are one item each', (t) => {
+  t.deepEqual(listParts('users can turn on 2FA with an authenticator app, admins can require it for the whole workspace, and we need recovery codes.'), {
+    parts: ['Users can turn on 2FA with an authenticator app', 'Admins can require it for the whole workspace', 'We need recovery codes'],
+  });
+  t.deepEqual(listParts('Reception needs to see who confirmed; patients can reply C to confirm or R to reschedule.'), { parts: ['Reception needs to see who confirmed', 'Patients can reply C to confirm or R to reschedule'] });
+  t.deepEqual(listParts('Users can export and import invoices.'), { parts: ['Users can export and import invoices.'] });
+});
