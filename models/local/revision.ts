@@ -15,7 +15,9 @@ import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { revisedDeliverable } from './revise/deliverable.js';
 import { addExample, addSection } from './revise/sections.js';
-import { asBullets, asProse, moveSectionFirst, movedFirst, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
+import { unreadRequests } from './revise/unread.js';
+import { asBullets, asProse, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -79,8 +81,8 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const match of feedback.matchAll(removedSection)) outcomes.push(removeSection(blocks, match[1]!.trim()));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
-  const moved = movedFirst.exec(feedback);
-  if (moved) outcomes.push(moveSectionFirst(blocks, (moved[1] ?? moved[2] ?? '').trim()));
+  for (const first of feedback.matchAll(movedFirst)) outcomes.push(moveTo(blocks, movedTopic(first), 'first'));
+  for (const last of feedback.matchAll(movedLast)) outcomes.push(moveTo(blocks, movedTopic(last), 'last'));
 }
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {
@@ -159,9 +161,10 @@ function report(input: StageInput, revision: RevisionInput, request: RevisionReq
       if (outcome.change) changes.push(outcome.change);
     } else notApplied.push({ part: outcome.part, reason });
   }
-  if (request.labels.includes('general_feedback') && outcomes.length === 0) {
-    notApplied.push({ part: 'general_feedback', reason: `the feedback names no change the local model can make (tone, length, a checklist, a section, an example, a correction, dates, a fact to mention, keywords); ${noModel}` });
-  }
+  const cannot = `the feedback names no change the local model can make (tone, length, a checklist, a section, an example, a correction, dates, a fact to mention, keywords, an order); ${noModel}`;
+  if (request.labels.includes('general_feedback') && outcomes.length === 0) notApplied.push({ part: 'general_feedback', reason: cannot });
+  // A request beside the ones read ("make the title punchier and put the time zones bit last") is not left out.
+  else for (const unread of unreadRequests(revision.feedback)) notApplied.push({ part: unread, reason: cannot.replace('the feedback names', 'it names') });
   const unchanged = content.trim() === revision.previousContent.trim();
   if (unchanged && applied.length > 0) {
     for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });

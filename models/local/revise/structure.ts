@@ -3,20 +3,19 @@ import { splitParagraph, type Block } from '../text/blocks.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
- * Edits of the document's structure the feedback asks for: removing a named section, moving one
- * first, writing paragraphs as bullet lists or lists as prose.
+ * Edits of the document's structure the feedback asks for: removing a named section, writing
+ * paragraphs as bullet lists or lists as prose (moves are in order.ts).
  */
 export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
 export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
-export const movedFirst = /\b(?:move|put)\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?\s+(?:first|to the top|at the top|up front|to the start)\b|\b(?:start|lead|open) with\s+(?:the\s+)?([^.,;!?]+?)(?:\s+section)?(?=[.,;!?]|$)/i;
 
 export function shares(text: string, phrase: string): boolean {
   const terms = new Set(contentTerms(text).map(stem));
   return contentTerms(phrase).some((term) => terms.has(stem(term)));
 }
 
-function sectionBounds(blocks: Block[], start: number): number {
+export function sectionBounds(blocks: Block[], start: number): number {
   const level = (blocks[start] as { level: number }).level;
   let end = start + 1;
   while (end < blocks.length && !(blocks[end]!.type === 'heading' && (blocks[end] as { level: number }).level <= level)) end += 1;
@@ -34,18 +33,6 @@ export function removeSection(blocks: Block[], name: string): ChangeOutcome {
   const heading = blocks[start]!.text;
   blocks.splice(start, sectionBounds(blocks, start) - start);
   return { part, check: (content) => (headings(content).includes(heading) ? `the "${heading}" section is still there` : undefined) };
-}
-
-export function moveSectionFirst(blocks: Block[], name: string): ChangeOutcome {
-  const part = `order: ${name} first`;
-  const isSection = (block: Block) => block.type === 'heading' && block.level === 2;
-  const first = blocks.findIndex(isSection);
-  const start = blocks.findIndex((block, index) => index > first && isSection(block) && shares(block.text, name));
-  if (first < 0 || start < 0) return { part, reason: 'the document has no section by that name after its first one' };
-  const heading = blocks[start]!.text;
-  const section = blocks.splice(start, sectionBounds(blocks, start) - start);
-  blocks.splice(first, 0, ...section);
-  return { part, change: { type: 'order', moved_first: name }, check: (content) => (headings(content)[0] === heading ? undefined : `"${heading}" is not the first section`) };
 }
 
 export function toBullets(blocks: Block[]): ChangeOutcome {

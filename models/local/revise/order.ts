@@ -1,0 +1,65 @@
+import type { Block } from '../text/blocks.js';
+import { readableLines, type ChangeOutcome } from './outcome.js';
+import { sectionBounds, shares } from './structure.js';
+
+/**
+ * Moves the feedback asks for: a named section, or the paragraph or list about a named topic ("the
+ * time zones bit"), first or last. A section is found by its heading; a paragraph by its words.
+ */
+
+// What people call a part of a document after its topic: "the time zones bit", "the pricing part".
+const partWord = '(?:\\s+(?:section|bit|part|paragraph|point|sentence|line|stuff))?';
+export const movedFirst = new RegExp(
+  `\\b(?:move|put|bring)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:first|to the top|at the top|up front|to the start|to the beginning)\\b|\\b(?:start|lead|open) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
+  'gi',
+);
+export const movedLast = new RegExp(
+  `\\b(?:move|put|push)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:last|at the end|to the end|at the bottom|to the bottom)\\b|\\b(?:end|finish|close) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
+  'gi',
+);
+
+type Place = 'first' | 'last';
+
+/** The topic a move names, from a match of `movedFirst` or `movedLast` (both global: use `matchAll`). */
+export function movedTopic(match: RegExpMatchArray): string {
+  return (match[1] ?? match[2] ?? '').trim();
+}
+
+export function moveTo(blocks: Block[], topic: string, place: Place): ChangeOutcome {
+  const part = `order: ${topic} ${place}`;
+  const sections = blocks.flatMap((block, index) => (block.type === 'heading' && block.level === 2 ? [index] : []));
+  const section = sections.find((index) => shares((blocks[index] as { text: string }).text, topic));
+  if (section !== undefined) return moveSection(blocks, section, sections, topic, place, part);
+  return moveBlock(blocks, topic, place, part);
+}
+
+function moveSection(blocks: Block[], start: number, sections: number[], topic: string, place: Place, part: string): ChangeOutcome {
+  const heading = (blocks[start] as { text: string }).text;
+  const end = sectionBounds(blocks, start);
+  if ((place === 'first' && start === sections[0]) || (place === 'last' && end === blocks.length)) return { part, reason: `"${heading}" is already the ${place} section` };
+  const moved = blocks.splice(start, end - start);
+  blocks.splice(place === 'first' ? sections[0]! : blocks.length, 0, ...moved);
+  const check = (content: string) => {
+    const names = readableLines(content).filter((line) => /^##\s/.test(line)).map((line) => line.replace(/^#+\s+/, ''));
+    return (place === 'first' ? names[0] : names.at(-1)) === heading ? undefined : `"${heading}" is not the ${place} section`;
+  };
+  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check };
+}
+
+/** The paragraph or list about `topic` moves right under the title, or to the very end. */
+function moveBlock(blocks: Block[], topic: string, place: Place, part: string): ChangeOutcome {
+  const movable = (block: Block) => block.type === 'paragraph' || block.type === 'list';
+  const at = blocks.findIndex((block) => movable(block) && shares(block.text, topic));
+  if (at < 0) return { part, reason: `the document has no section or paragraph about ${topic}` };
+  const [block] = blocks.splice(at, 1) as [Block & { text: string }];
+  const title = blocks.findIndex((candidate) => candidate.type === 'heading' && candidate.level === 1);
+  const top = title >= 0 ? title + 1 : blocks[0]?.type === 'frontmatter' ? 1 : 0;
+  blocks.splice(place === 'first' ? top : blocks.length, 0, block);
+  const text = block.text.split('\n')[0]!.trim();
+  const check = (content: string) => {
+    const lines = readableLines(content).filter((line) => line.trim() !== '' && !/^#\s/.test(line));
+    const line = place === 'first' ? lines[0] : lines.at(-1 - (block.text.split('\n').length - 1));
+    return line?.trim() === text ? undefined : `the part about ${topic} is not ${place}`;
+  };
+  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check };
+}
