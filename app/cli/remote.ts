@@ -109,8 +109,11 @@ function describeResult(view: Row): string {
   return `"${titleOf(result)}"${metrics.length ? `\n${metrics.join(' · ')}` : ''}`;
 }
 
-/** Follows a deployed outcome to its end; returns the exit code (0 completed, 1 failed). */
-async function follow(context: RemoteContext, outcomeId: string): Promise<number> {
+/**
+ * Follows a deployed outcome to its end; returns the exit code (0 completed, 1 failed). `report`
+ * adds lines after the result's summary (a revision: what it applied and what not, and why).
+ */
+async function follow(context: RemoteContext, outcomeId: string, report?: () => Promise<string>): Promise<number> {
   const { client, json, out } = context;
   const display = json ? undefined : createProgressDisplay(out, context.clock);
   let final: StreamMessage | undefined;
@@ -130,8 +133,21 @@ async function follow(context: RemoteContext, outcomeId: string): Promise<number
   }
   const view = unwrap(await client.api.GET('/v1/outcomes/{outcome_id}/result', { params: { path: { outcome_id: outcomeId } } })) as Row;
   if (json) out.write(`${JSON.stringify(view)}\n`);
-  else out.write(`completed in ${display!.elapsed()}: ${describeResult(view)}\nfull content: crewd outcomes result ${outcomeId}\n`);
+  else out.write(`completed in ${display!.elapsed()}: ${describeResult(view)}\n${report ? await report() : ''}full content: crewd outcomes result ${outcomeId}\n`);
   return 0;
+}
+
+/** What revision `revisionId` applied and what it did not, with the reasons, one line each. */
+async function revisionReport(context: RemoteContext, outcomeId: string, revisionId: string): Promise<string> {
+  const listed = unwrap(await context.client.api.GET('/v1/outcomes/{outcome_id}/revisions', { params: { path: { outcome_id: outcomeId } } })) as { revisions?: Row[] };
+  const record = listed.revisions?.find((revision) => revision.revision_id === revisionId);
+  if (!record) return '';
+  const applied = Array.isArray(record.applied) ? (record.applied as unknown[]).map(String) : [];
+  const notApplied = Array.isArray(record.not_applied) ? (record.not_applied as Row[]) : [];
+  return [
+    `applied: ${applied.length > 0 ? applied.join('; ') : 'nothing'}`,
+    ...notApplied.map((entry) => `not applied: ${String(entry.part)} (${String(entry.reason)})`),
+  ].join('\n') + '\n';
 }
 
 /** Commands that talk to a running service over HTTP (CREWD_URL, CREWD_API_KEY); each returns the exit code. */
@@ -206,7 +222,7 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
     // Like deploy --follow: the revision's progress to the revised result (or its failure).
     if (context.json) context.out.write(`${JSON.stringify(revision)}\n`);
     else context.out.write(`revision ${String(revision.revision_id)} ${String(revision.status)}\n`);
-    return follow(context, id);
+    return follow(context, id, () => revisionReport(context, id, String(revision.revision_id)));
   },
 
   async 'outcomes cancel'(context) {

@@ -62,7 +62,7 @@ test('crewd outcomes list shows each brief, folded to one short cell', async (t)
   t.regex(listed.stdout.split('\n')[0]!, /\bbrief\b/);
 });
 
-test('crewd outcomes revise --follow shows the revision to its end and exits 0', async (t) => {
+test('crewd outcomes revise --follow shows the revision to its end, what it applied and what not, and exits 0', async (t) => {
   const deployed = await crewd(server, ['deploy', 'writer', '--brief', 'A short note about tidal energy for a newsletter.', '--follow', '--json']);
   const id = JSON.parse(deployed.stdout.split('\n')[0]!).outcome_id as string;
   const revised = await crewd(server, ['outcomes', 'revise', id, '--feedback', 'Shorter, please, and add a checklist.', '--follow']);
@@ -70,6 +70,11 @@ test('crewd outcomes revise --follow shows the revision to its end and exits 0',
   const lines = revised.stdout.trim().split('\n');
   t.regex(lines[0]!, /^revision \S+ /);
   t.regex(revised.stdout, /completed in \d+\.\ds: "/);
+  // The revision's own record: applied, and each part not applied with its reason.
+  t.regex(revised.stdout, /^applied: .+$/m);
+  const record = (await server.call('GET', `/v1/outcomes/${id}/revisions`)).body.revisions.find((revision: { revision_id: string }) => revised.stdout.startsWith(`revision ${revision.revision_id} `));
+  for (const entry of record.not_applied as Array<{ part: string; reason: string }>) t.true(revised.stdout.includes(`not applied: ${entry.part} (${entry.reason})`), revised.stdout);
+  t.is(revised.stdout.match(/^not applied: /gm)?.length ?? 0, record.not_applied.length);
   t.true(lines.at(-1)!.endsWith(`full content: crewd outcomes result ${id}`));
   t.is((await server.call('GET', `/v1/outcomes/${id}`)).body.status, 'completed');
 });
