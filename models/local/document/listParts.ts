@@ -23,6 +23,10 @@ const beforeClause = new RegExp(`(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+)(?=(?:(?
 
 // "Maria: ...", "Jan de Vries: ..." are speakers; "Didn't go well: ..." is a label (one capital).
 const nameLike = (label: string) => isName(label) && label.split(/\s+/).every((word) => /^[A-Z]/.test(word) || /^(?:de|van|der|den|da|di|del|la|le|von|bin|al)$/.test(word));
+// A phase's name: a quarter, a numbered phase, stage, milestone or sprint, a month.
+const phase = '(?:(?:phase|stage|milestone|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s+\\d{4})?)\\b';
+const phaseStart = new RegExp(`^${phase}`, 'i');
+const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 'i');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -33,7 +37,8 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * statement is its label and the statement (the sentence as written when the label weighs it,
  * "Nice to have: a logo"). A list of
  * requirements, "users can turn on 2FA, admins can require it, and we need recovery codes", is one
- * part per "who can/need/should ...". Anything else is one part, the sentence as written.
+ * part per "who can/need/should ...", and a list of phases, "Q1 offline mode, Q2 push
+ * notifications", one part per phase. Anything else is one part, the sentence as written.
  */
 export function listParts(sentence: string): ListSentence {
   const text = sentence.trim().replace(/[.!]$/, '');
@@ -45,6 +50,11 @@ export function listParts(sentence: string): ListSentence {
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
     const single = weighs.test(label[1]!) ? sentence.trim() : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());
     return { label: label[1]!.toLowerCase().trim(), parts: list ? items.map(capitalized) : [single] };
+  }
+  // "Q1 offline mode, Q2 push notifications and dark mode, Q3 tablet layout": a phase per part.
+  if (phaseStart.test(text)) {
+    const phases = text.split(beforePhase).map((part) => part.trim()).filter(Boolean);
+    if (phases.length > 1 && phases.every((part) => phaseStart.test(part) && words(part) >= 2)) return { parts: phases };
   }
   if (clause.test(text)) {
     const parts = text.split(beforeClause).map((part) => part.trim().replace(/[,;]$/, '')).filter(Boolean);

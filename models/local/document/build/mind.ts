@@ -94,8 +94,19 @@ export function retro(ctx: DocumentContext): DeliverableData['retro'] {
 
 const rankOf: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
 
+/**
+ * What there is to rank: a request that lists everything in one sentence ("the checkout bug is
+ * losing us orders (urgent), update the FAQ, nice to have: a new logo") ranks its comma parts.
+ */
+function rankable(items: Item[]): Item[] {
+  if (items.length !== 1) return items;
+  const parts = items[0]!.text.replace(/[.!]$/, '').split(/\s*[,;]\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+  if (parts.length < 3 || parts.some((part) => part.split(/\s+/).length > 14)) return items;
+  return parts.map((part) => ({ ...items[0]!, text: part.charAt(0).toUpperCase() + part.slice(1) }));
+}
+
 export function priorityRanking(ctx: DocumentContext): DeliverableData['priority_ranking'] {
-  const candidates = ctx.material.items.filter((item) => !isQuestion(item.text)).slice(0, 20);
+  const candidates = rankable(ctx.material.items).filter((item) => !isQuestion(item.text)).slice(0, 20);
   const scored = candidates.map((item, index) => {
     // A list's label says how much each of its items matters ("Nice to have: a logo, dark mode").
     const priority = priorityOf(item.section ? `${item.section}: ${item.text}` : item.text);

@@ -1,5 +1,6 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { capitalize } from '../../text/phrases.js';
 import { related, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
@@ -79,6 +80,8 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   };
 }
 
+// The phase's name alone ("Q1", "Phase 2", "March 2026"), before the work it names.
+const phaseMarker = /^(?:(?:phase|stage|milestone|step|sprint)\s*(?:\d+|[ivx]+)|q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?)\b\s*/i;
 const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))\b[^:]*[:\-–]?\s*(.*)$/i;
 
 export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
@@ -90,7 +93,9 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     if (line) {
       const name = line[1] ? `${titled(line[1])} ${line[2]}` : titled(line[3] ?? line[4] ?? item.text);
       const dates = /\b(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|\d{4}-\d{2}(?:-\d{2})?|weeks?\s+\d+(?:\s*[-–]\s*\d+)?)\b(?:\s*[-–]\s*(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))?/i.exec(item.text)?.[0] ?? null;
-      phases.push({ name, dates, items: line[5] ? [line[5].replace(/[.]$/, '')] : [] });
+      // "Q1 offline mode": without a colon, the work is what follows the phase's name.
+      const work = line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseMarker, '').trim());
+      phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;

@@ -22,7 +22,7 @@ export function renderPrd(data: DeliverableData['prd'], ctx: DocumentContext): s
 export function renderRoadmap(data: DeliverableData['roadmap'], ctx: DocumentContext): string {
   const phases = ctx.form.table || ctx.form.timeline
     ? ['## Phases', table(['Phase', 'Dates', 'Work'], data.phases.map((phase) => [phase.name, phase.dates ?? 'No date given', phase.items.join('; ')]))]
-    : data.phases.flatMap((phase) => [`## ${phase.name}${phase.dates ? ` (${phase.dates})` : ''}`, phase.items.length > 0 ? phase.items.map((item) => `- ${item}`).join('\n') : '- Work for this phase is not named in the material yet.']);
+    : data.phases.flatMap((phase) => [`## ${phase.name}${phase.dates && phase.dates.toLowerCase() !== phase.name.toLowerCase() ? ` (${phase.dates})` : ''}`, phase.items.length > 0 ? phase.items.map((item) => `- ${item}`).join('\n') : '- Work for this phase is not named in the material yet.']);
   const blocks = [`# ${data.title}`, ...factsLine(ctx), ...phases];
   return join([...blocks, ...checklistTail(ctx, data.phases.map((phase) => phase.name), blocks)]);
 }

@@ -27,3 +27,8 @@ test('requirements said as who can or needs what are one item each', (t) => {
   t.deepEqual(listParts('Reception needs to see who confirmed; patients can reply C to confirm or R to reschedule.'), { parts: ['Reception needs to see who confirmed', 'Patients can reply C to confirm or R to reschedule'] });
   t.deepEqual(listParts('Users can export and import invoices.'), { parts: ['Users can export and import invoices.'] });
 });
+
+test('phases listed one after another are one part each', (t) => {
+  t.deepEqual(listParts('Q1 offline mode, Q2 push notifications and dark mode, Q3 Android tablet layout.'), { parts: ['Q1 offline mode', 'Q2 push notifications and dark mode', 'Q3 Android tablet layout.'] });
+  t.deepEqual(listParts('Phase 1 the API; phase 2 the app, then phase 3 the launch'), { parts: ['Phase 1 the API', 'phase 2 the app', 'phase 3 the launch'] });
+});

@@ -93,3 +93,12 @@ test('a retro typed as one paragraph of labelled lists: each column its items, t
   t.deepEqual(result.deliverable.data.to_improve, ['Flaky CI', 'Too many meetings']);
   t.deepEqual(result.deliverable.data.action_items.map((item) => item.task), ['No-meeting Wednesdays']);
 });
+
+test('"Priorities for next week: ..." in one sentence ranks each of its parts', async (t) => {
+  const result = await outcome('mind', { brief: 'Priorities for next week: the checkout bug is losing us orders (urgent), update the FAQ, nice to have: a new logo, and the SOC 2 audit is due Friday.' });
+  if (result.deliverable.kind !== 'priority_ranking') return t.fail(result.deliverable.kind);
+  const ranked = result.deliverable.data.items.map((item) => [item.item, item.priority]);
+  t.deepEqual(ranked[0], ['The checkout bug is losing us orders (urgent)', 'high']);
+  t.deepEqual(ranked.at(-1), ['Nice to have: a new logo', 'low']);
+  t.is(ranked.length, 4);
+});

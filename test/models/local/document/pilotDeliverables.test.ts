@@ -95,3 +95,10 @@ test('tickets from a one-line brief that lists who can do what: one ticket each;
   t.true(prd.deliverable.data.requirements.includes('Patients can reply C to confirm or R to reschedule'), prd.deliverable.data.requirements.join(' | '));
   t.true(prd.deliverable.data.requirements.includes('Reception needs to see who confirmed'));
 });
+
+test('a roadmap typed into the brief as quarters and their work: a phase each, with its work', async (t) => {
+  const result = await outcome('pilot', { brief: 'Roadmap for the mobile app: Q1 offline mode, Q2 push notifications and dark mode, Q3 Android tablet layout.' });
+  if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [['Q1', ['Offline mode']], ['Q2', ['Push notifications and dark mode']], ['Q3', ['Android tablet layout']]]);
+  t.regex(result.content, /^## Q1\n\n- Offline mode$/m, 'the quarter once, not "Q1 (Q1)"');
+});
