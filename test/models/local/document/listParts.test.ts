@@ -29,6 +29,6 @@ test('requirements said as who can or needs what are one item each', (t) => {
 });
 
 test('phases listed one after another are one part each', (t) => {
-  t.deepEqual(listParts('Q1 offline mode, Q2 push notifications and dark mode, Q3 Android tablet layout.'), { parts: ['Q1 offline mode', 'Q2 push notifications and dark mode', 'Q3 Android tablet layout.'] });
+  t.deepEqual(listParts('Q1 offline mode, Q2 push notifications and dark mode, Q3 Android tablet layout.'), { parts: ['Q1 offline mode', 'Q2 push notifications and dark mode', 'Q3 Android tablet layout'] });
   t.deepEqual(listParts('Phase 1 the API; phase 2 the app, then phase 3 the launch'), { parts: ['Phase 1 the API', 'phase 2 the app', 'phase 3 the launch'] });
 });
