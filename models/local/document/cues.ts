@@ -15,12 +15,13 @@ export function dueOf(text: string): string | null {
   return found.replace(/^(?:due|for|by|on)\s+/i, '').trim();
 }
 
-export const isDecision = (text: string) => /\b(?:decided|decision|agreed|we(?:'ll| will) go with|going with|approved|settled on|sign(?:ed)? off|chose|final call|confirmed)\b/i.test(text);
+// "We need a decision by Friday" asks for one: it is a deadline, not a decision.
+export const isDecision = (text: string) => /\b(?:decided|decision|agreed|we(?:'ll| will) go with|going with|approved|settled on|sign(?:ed)? off|chose|final call|confirmed)\b/i.test(text) && !/\b(?:need|needs|want|wants|waiting (?:for|on)|pending|awaiting|make|made by|no)\s+(?:a\s+|the\s+)?(?:final\s+)?decision\b/i.test(text);
 export const isRisk = (text: string) => /\b(?:risk|blocker|blocked|blocking|concern|worr(?:y|ied)|delay(?:ed)?|late|slipp?(?:ed|ing)?|fail(?:s|ed|ing|ure)?|broken|outage|down\b|complain\w*|churn|overdue|behind|short(?:age)?|can(?:'|no)t|unable|missing|no-shows?|backlog|errors?|bugs?|crash\w*)\b/i.test(text);
 export const isPositive = (text: string) => /\b(?:went well|worked|works well|great|good|improved|faster|shipped|launched|love[ds]?|happy|win|wins|kudos|thanks to|fell|dropped|down from|up from|grew|success\w*|smooth(?:ly)?|on time|praised)\b/i.test(text);
 export const isNegative = (text: string) => /\b(?:didn'?t|did not|went badly|slow|slower|hard|pain(?:ful)?|confusing|frustrat\w*|too (?:long|many|much)|lost|missed|should have|could have|improve|problem|issue|flaky|noisy|again)\b/i.test(text) || isRisk(text);
 export const isQuestion = (text: string) => /\?\s*$/.test(text) || /\b(?:open question|unclear|tbd|to be decided|not sure|unknown)\b/i.test(text);
-const actionCue = /\b(?:will|I'll|we'll|he'll|she'll|they'll|going to|needs? to|has to|have to|must|should|to do|todo|action|follow(?:s)? up|take(?:s)? care|owns?|can you|please|assign(?:ed)?|next step)\b/i;
+const actionCue = /\b(?:will|I'll|I can|we'll|he'll|she'll|they'll|going to|needs? to|has to|have to|must|should|to do|todo|action|follow(?:s)? up|take(?:s)? care|owns?|can you|please|assign(?:ed)?|next step)\b/i;
 const imperative = /^(?:send|call|email|book|order|fix|update|check|review|draft|write|share|schedule|set up|prepare|move|add|remove|ask|confirm|test|train|post|publish|contact|replace|print|buy|plan|clean|label|restock|ship|deploy|merge|file|create|finish|measure|track|audit|publish)\b/i;
 
 /** "Jan will send van 7" -> Jan; "@maria" -> Maria; "Owner: Raj" -> Raj; the speaker of "I'll ..." otherwise. */

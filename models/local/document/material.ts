@@ -52,6 +52,11 @@ const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del
 const spoken = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s*[-–]?\s*)?\**([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\**\s*(?:\(\s*\d{1,2}:\d{2}[^)]*\))?\s*[:：]\s+(.+)$/u;
 const labelLine = /^\s*(?:#{1,6}\s*)?([A-Za-z][A-Za-z /&'-]{1,40}?)\s*:?\s*$/;
 const maxItems = 600;
+// "From: Sarah Chen", "From: Sarah Chen <sarah@example.com>", "On Tue, 3 May, Tom Becker wrote:":
+// what follows in an email thread is that person's, until the next.
+const emailFrom = /^\s*(?:>\s*)?(?:from:\s*"?([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+){0,2})"?\s*(?:<[^>]*>)?\s*$|on\s.+?,\s*([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+){0,2})\s*(?:<[^>]*>)?\s+wrote:\s*$)/iu;
+// "Hi all, the venue fell through.": the greeting goes, the news stays.
+const greeting = /^(?:hi|hey|hello|dear)\s+(?:all|team|everyone|folks|guys|there|y'all|[A-Z][\p{L}'’-]+)\s*[,!]\s*(?=\S)/iu;
 // Greetings and thanks carry nothing a reader needs.
 const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|[A-Z][a-z]+)[,.!]*){0,2}$/i;
 
@@ -97,9 +102,10 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       }
       continue;
     }
-    const header = chatHeader.exec(line);
-    if (header && isName(header[1]!)) {
-      speaker = header[1]!;
+    const mail = emailFrom.exec(line);
+    const named = chatHeader.exec(line)?.[1] ?? mail?.[1] ?? mail?.[2];
+    if (named && isName(named)) {
+      speaker = named;
       continue;
     }
     const commits = parseCommits(line);
@@ -128,7 +134,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       // "Maria: Maria: ..." (a pasted export that repeats the author) is one speaker.
       while (body.startsWith(`${who}:`)) body = body.slice(who.length + 1).trim();
     }
-    for (const sentence of sentences(clean(body))) {
+    for (const sentence of sentences(clean(body).replace(greeting, ''))) {
       // "Went well: shipped X, pairing on Y." is a section of its own and an item per part.
       const { label, parts } = listParts(sentence);
       for (const part of parts) {

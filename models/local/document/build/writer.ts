@@ -157,7 +157,8 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
-  const sender = incoming.map((item) => /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
+  // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
+  const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit)\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".

@@ -102,3 +102,26 @@ test('"Priorities for next week: ..." in one sentence ranks each of its parts', 
   t.deepEqual(ranked.at(-1), ['Nice to have: a new logo', 'low']);
   t.is(ranked.length, 4);
 });
+
+test('an email thread pasted into the brief: each message is its sender\'s, offers are their actions, a deadline is not a decision', async (t) => {
+  const brief = `Summarise this email thread and list who does what.
+
+From: Sarah Chen
+Hi all, the venue for the offsite fell through. I can look at two alternatives in Lisbon by Wednesday.
+
+From: Tom Becker <tom@example.com>
+Thanks Sarah. I'll ask finance whether the budget of 12,000 euros still holds. We need a decision by Friday.
+
+On Tue, 3 May 2026, Priya Nair wrote:
+I can handle flights once we pick the venue. Let's keep the dates, 14-16 May.`;
+  const result = await outcome('mind', { brief });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task, item.due]), [
+    ['Sarah Chen', 'Look at two alternatives in Lisbon', 'Wednesday'],
+    ['Tom Becker', 'Ask finance whether the budget of 12,000 euros still holds', null],
+    ['Priya Nair', 'Handle flights once we pick the venue', null],
+  ]);
+  t.deepEqual(result.deliverable.data.decisions, []);
+  t.notRegex(result.content, /From:|Hi all/);
+  t.regex(result.content, /^- Sarah Chen: The venue for the offsite fell through\.$/m);
+});
