@@ -27,6 +27,10 @@ const nameLike = (label: string) => isName(label) && label.split(/\s+/).every((w
 const phase = '(?:(?:phase|stage|milestone|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s+\\d{4})?)\\b';
 const phaseStart = new RegExp(`^${phase}`, 'i');
 const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 'i');
+// A statement of its own starts with who or what it is about; commas inside brackets never split.
+const subjectWord = '(?:we|i|you|they|he|she|it|the|our|your|their|a|an|this|these|those|there|every|each|all)';
+const statementStart = new RegExp(`^${subjectWord}\\s`, 'i');
+const beforeStatement = new RegExp(`\\s*[,;]\\s*(?:and\\s+|but\\s+|plus\\s+)?(?![^(]*\\))(?=${subjectWord}\\s)`, 'i');
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -38,7 +42,8 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * "Nice to have: a logo"). A list of
  * requirements, "users can turn on 2FA, admins can require it, and we need recovery codes", is one
  * part per "who can/need/should ...", and a list of phases, "Q1 offline mode, Q2 push
- * notifications", one part per phase. Anything else is one part, the sentence as written.
+ * notifications", one part per phase, and three or more statements joined by commas ("we opened a
+ * shop, the course is back, and we take orders on WhatsApp"), one part each. Anything else is one part, the sentence as written.
  */
 export function listParts(sentence: string): ListSentence {
   const text = sentence.trim().replace(/[.!]$/, '');
@@ -60,5 +65,9 @@ export function listParts(sentence: string): ListSentence {
     const parts = text.split(beforeClause).map((part) => part.trim().replace(/[,;]$/, '')).filter(Boolean);
     if (parts.length > 1 && parts.every((part) => words(part) >= 3)) return { parts: parts.map(capitalized) };
   }
+  // "we opened a second shop in Haarlem, the sourdough course is back (Saturdays, 25 euros), and we
+  // now take orders on WhatsApp": three pieces of news, one statement each.
+  const statements = text.split(beforeStatement).map((part) => part.trim()).filter(Boolean);
+  if (statements.length >= 3 && statements.every((part) => words(part) >= 3 && statementStart.test(part))) return { parts: statements.map(capitalized) };
   return { parts: [sentence.trim()] };
 }

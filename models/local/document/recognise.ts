@@ -91,6 +91,13 @@ export function statementOf(sentence: string): string | undefined {
   return stated && stated.split(/\s+/).length >= 4 ? stated : undefined;
 }
 
+/** The subject without its leading determiners, but "this month" stays a time. */
+function withoutDeterminers(text: string): string {
+  return /^(?:this|last|next)\s+(?:week|month|quarter|season|year)\b/i.test(text) ? text : text.replace(determiners, '');
+}
+
+const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners))\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
+
 function ask(brief: string): string {
   const first = brief.trim().split(/(?<=[.!?])\s+(?=[A-Z"'])|\n/)[0] ?? '';
   return first.replace(/\s+/g, ' ').trim();
@@ -133,6 +140,12 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (match) {
     let after = sentence.slice(match.index + match[0].length).trim();
     for (let round = 0; round < 3; round += 1) after = after.replace(connector, '').replace(determiners, '').trim();
+    // "Newsletter for our customers this month": the readers first, then what it covers.
+    const readersFirst = readersLead.exec(sentence.slice(match.index + match[0].length).trim());
+    if (readersFirst && readersFirst[2]!.trim().split(/\s+/).length >= 2) {
+      audienceLead = readersFirst[1]!.trim();
+      after = readersFirst[2]!.trim();
+    }
     // "for patients about the new hours": the audience first, then the subject.
     const lead = /^((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:about|on|covering|regarding)\s+(.+)$/i.exec(after);
     // "Email to trial users about the end of their trial": whom it goes to, then the subject.
@@ -140,7 +153,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
       audienceLead = lead[1];
       after = lead[2]!.replace(determiners, '');
     }
-    after = after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, '').replace(determiners, '');
+    after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 ? after : before;
@@ -148,7 +161,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".
   const stated = statementOf(sentence);
-  subject = (stated ?? subject).trim().replace(determiners, '');
+  subject = withoutDeterminers((stated ?? subject).trim());
   const requested = typeof requirements.audience === 'string' ? requirements.audience.trim() : '';
   const tail = audienceTail.exec(subject);
   if (tail && tail.index > 0) subject = subject.slice(0, tail.index);

@@ -56,7 +56,10 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
 
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
   const post = blogPost(ctx);
-  return { title: post.title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
+  // A newsletter about a stretch of time ("this month", "March") is that time's news.
+  const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(ctx.recognised.subject.trim());
+  const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : post.title;
+  return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
 }
 
 const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;

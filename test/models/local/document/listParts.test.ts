@@ -32,3 +32,10 @@ test('phases listed one after another are one part each', (t) => {
   t.deepEqual(listParts('Q1 offline mode, Q2 push notifications and dark mode, Q3 Android tablet layout.'), { parts: ['Q1 offline mode', 'Q2 push notifications and dark mode', 'Q3 Android tablet layout'] });
   t.deepEqual(listParts('Phase 1 the API; phase 2 the app, then phase 3 the launch'), { parts: ['Phase 1 the API', 'phase 2 the app', 'phase 3 the launch'] });
 });
+
+test('three statements joined by commas are one part each; commas in brackets and two-part sentences stay', (t) => {
+  t.deepEqual(listParts('we opened a second shop in Haarlem on 3 March, the sourdough course is back (Saturdays, 25 euros), and we now take orders on WhatsApp.'), {
+    parts: ['We opened a second shop in Haarlem on 3 March', 'The sourdough course is back (Saturdays, 25 euros)', 'We now take orders on WhatsApp'],
+  });
+  t.deepEqual(listParts('We met on Monday, the day after the launch.'), { parts: ['We met on Monday, the day after the launch.'] });
+});

@@ -123,3 +123,11 @@ test('a one-line ask that passes on a statement is written from it: the post say
   t.deepEqual(email.deliverable.data.body, ['The office is closed on Friday 12 December for the move.']);
   t.is(email.deliverable.data.call_to_action, 'Reply to this email with any question.');
 });
+
+test('a newsletter typed as one line of news: a title for the month, each piece of news its own', async (t) => {
+  const result = await outcome('writer', { brief: 'Newsletter for our customers this month: we opened a second shop in Haarlem on 3 March, the sourdough course is back (Saturdays, 25 euros), and we now take orders on WhatsApp.' });
+  if (result.deliverable.kind !== 'newsletter') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, "What's new this month");
+  t.regex(result.content, /^# What's new this month\n/);
+  for (const news of ['We opened a second shop in Haarlem on 3 March.', 'The sourdough course is back (Saturdays, 25 euros).', 'We now take orders on WhatsApp.']) t.true(result.content.includes(news), news);
+});
