@@ -1,3 +1,4 @@
+import { startsWithVerb } from '../text/grammar.js';
 import { isName } from './names.js';
 
 /** A sentence of the material read as a list: its label, when it has one, and its parts. */
@@ -31,6 +32,8 @@ const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 
 const subjectWord = '(?:we|i|you|they|he|she|it|the|our|your|their|a|an|this|these|those|there|every|each|all)';
 const statementStart = new RegExp(`^${subjectWord}\\s`, 'i');
 const beforeStatement = new RegExp(`\\s*[,;]\\s*(?:and\\s+|but\\s+|plus\\s+)?(?![^(]*\\))(?=${subjectWord}\\s)`, 'i');
+// An instruction's verb is in its base form ("click", "choose"), never "clicks" or "chose".
+const baseVerb = (part: string) => !/^[\p{L}'’-]+(?:s|ed)\b/iu.test(part) || /^(?:press|access|process|need)\b/i.test(part);
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
@@ -43,7 +46,8 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  * requirements, "users can turn on 2FA, admins can require it, and we need recovery codes", is one
  * part per "who can/need/should ...", and a list of phases, "Q1 offline mode, Q2 push
  * notifications", one part per phase, and three or more statements joined by commas ("we opened a
- * shop, the course is back, and we take orders on WhatsApp"), one part each. Anything else is one part, the sentence as written.
+ * shop, the course is back, and we take orders on WhatsApp"), and three or more instructions ("go to
+ * Settings, click Security, choose Reset password"), one part each. Anything else is one part, the sentence as written.
  */
 export function listParts(sentence: string): ListSentence {
   const text = sentence.trim().replace(/[.!]$/, '');
@@ -65,6 +69,9 @@ export function listParts(sentence: string): ListSentence {
     const parts = text.split(beforeClause).map((part) => part.trim().replace(/[,;]$/, '')).filter(Boolean);
     if (parts.length > 1 && parts.every((part) => words(part) >= 3)) return { parts: parts.map(capitalized) };
   }
+  // "go to Settings, click Security, choose Reset password, and check your inbox": a step each.
+  const steps = text.split(/\s*[,;]\s*(?:and\s+|then\s+|and\s+then\s+)?(?![^(]*\))|\s+(?:and\s+)?then\s+/i).map((part) => part.trim()).filter(Boolean);
+  if (steps.length >= 3 && steps.every((part) => words(part) >= 2 && startsWithVerb(part) && baseVerb(part))) return { parts: steps.map(capitalized) };
   // "we opened a second shop in Haarlem, the sourdough course is back (Saturdays, 25 euros), and we
   // now take orders on WhatsApp": three pieces of news, one statement each.
   const statements = text.split(beforeStatement).map((part) => part.trim()).filter(Boolean);

@@ -140,7 +140,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       for (const part of parts) {
         const text = part.trim();
         const key = keyOf(text);
-        if (key.split(' ').length < (label ? 2 : 3) || chatter.test(text)) continue;
+        // A part of a list may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
+        if (key.split(' ').length < (label || parts.length > 1 ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;

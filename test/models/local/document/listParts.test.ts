@@ -39,3 +39,8 @@ test('three statements joined by commas are one part each; commas in brackets an
   });
   t.deepEqual(listParts('We met on Monday, the day after the launch.'), { parts: ['We met on Monday, the day after the launch.'] });
 });
+
+test('three instructions or more joined by commas are a step each; a sentence of past deeds is not', (t) => {
+  t.deepEqual(listParts('go to Settings, click Security, choose Reset password, and check your inbox for the link.'), { parts: ['Go to Settings', 'Click Security', 'Choose Reset password', 'Check your inbox for the link'] });
+  t.deepEqual(listParts('We shipped it, tested it, and released it.'), { parts: ['We shipped it, tested it, and released it.'] });
+});

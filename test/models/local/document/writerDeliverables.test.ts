@@ -131,3 +131,10 @@ test('a newsletter typed as one line of news: a title for the month, each piece 
   t.regex(result.content, /^# What's new this month\n/);
   for (const news of ['We opened a second shop in Haarlem on 3 March.', 'The sourdough course is back (Saturdays, 25 euros).', 'We now take orders on WhatsApp.']) t.true(result.content.includes(news), news);
 });
+
+test('a how-to typed as one line of instructions: a numbered step each, the short ones too', async (t) => {
+  const result = await outcome('writer', { brief: 'How to reset your password: go to Settings, click Security, choose Reset password, and check your inbox for the link. The link expires after 30 minutes.' });
+  if (result.deliverable.kind !== 'how_to') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^1\. Go to Settings\n2\. Click Security\n3\. Choose Reset password\n4\. Check your inbox for the link$/m);
+  t.true(result.content.includes('The link expires after 30 minutes.'));
+});
