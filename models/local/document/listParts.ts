@@ -78,3 +78,15 @@ export function listParts(sentence: string): ListSentence {
   if (statements.length >= 3 && statements.every((part) => words(part) >= 3 && statementStart.test(part))) return { parts: statements.map(capitalized) };
   return { parts: [sentence.trim()] };
 }
+
+/**
+ * What an ask lists after its colon ("Tech spec for rate limiting: 100 requests per minute per
+ * key, return 429 with Retry-After, counts kept in Redis"): three or more short parts (at most ten
+ * words, none starting a clause of its own; commas in brackets never split), each capitalized;
+ * undefined when it is not such a list.
+ */
+export function listedAfterColon(text: string): string[] | undefined {
+  const parts = text.trim().replace(/[.!]$/, '').split(/\s*[,;]\s*(?:and\s+|or\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+  if (parts.length < 3 || parts.some((part) => words(part) > 10 || subordinate.test(part))) return undefined;
+  return parts.map(capitalized);
+}

@@ -2,7 +2,7 @@ import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
 import { parseCommits, type Commit } from './commits.js';
-import { listParts } from './listParts.js';
+import { listedAfterColon, listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 
@@ -119,6 +119,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       speaker = undefined;
       continue;
     }
+    const bulleted = /^\s*(?:[-*+•]|\d+[.)])\s+/.test(line);
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
     let lineSection = section;
     const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
@@ -140,8 +141,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       for (const part of parts) {
         const text = part.trim();
         const key = keyOf(text);
-        // A part of a list may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
-        if (key.split(' ').length < (label || parts.length > 1 ? 2 : 3) || chatter.test(text)) continue;
+        // A part of a list or a bullet may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
+        if (key.split(' ').length < (label || parts.length > 1 || bulleted ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;
@@ -163,7 +164,9 @@ export function briefFacts(brief: string): string {
   const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
   const first = parts[0] ?? '';
   const colon = first.indexOf(': ');
-  const tail = colon > 0 && first.slice(colon + 2).split(/\s+/).length >= 4 ? [first.slice(colon + 2)] : [];
+  const after = first.slice(colon + 2);
+  // "...: a, b, c and d": what the ask lists is one fact a line.
+  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (listedAfterColon(after)?.map((part) => `- ${part}`) ?? [after]) : [];
   const stated = tail.length === 0 ? statementOf(first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   return [...tail, ...statement, ...parts.slice(1)].join('\n');

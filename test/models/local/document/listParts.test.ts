@@ -1,5 +1,5 @@
 import test from 'ava';
-import { listParts } from '../../../../models/local/document/listParts.js';
+import { listedAfterColon, listParts } from '../../../../models/local/document/listParts.js';
 
 /** Lists as people type them into one sentence of a brief or a note. */
 
@@ -43,4 +43,10 @@ test('three statements joined by commas are one part each; commas in brackets an
 test('three instructions or more joined by commas are a step each; a sentence of past deeds is not', (t) => {
   t.deepEqual(listParts('go to Settings, click Security, choose Reset password, and check your inbox for the link.'), { parts: ['Go to Settings', 'Click Security', 'Choose Reset password', 'Check your inbox for the link'] });
   t.deepEqual(listParts('We shipped it, tested it, and released it.'), { parts: ['We shipped it, tested it, and released it.'] });
+});
+
+test('what an ask lists after its colon: three short parts or more, one each; prose stays whole', (t) => {
+  t.deepEqual(listedAfterColon('100 requests per minute per key, return 429 with Retry-After, counts kept in Redis, and admins can raise the limit per workspace.'), ['100 requests per minute per key', 'Return 429 with Retry-After', 'Counts kept in Redis', 'Admins can raise the limit per workspace']);
+  t.is(listedAfterColon('the venue fell through, which means we need a new one by Friday, sadly'), undefined);
+  t.is(listedAfterColon('offline mode and dark mode'), undefined);
 });

@@ -102,3 +102,11 @@ test('a roadmap typed into the brief as quarters and their work: a phase each, w
   t.deepEqual(result.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [['Q1', ['Offline mode']], ['Q2', ['Push notifications and dark mode']], ['Q3', ['Android tablet layout']]]);
   t.regex(result.content, /^## Q1\n\n- Offline mode$/m, 'the quarter once, not "Q1 (Q1)"');
 });
+
+test('a spec whose ask lists its requirements after a colon: each is a point of its own', async (t) => {
+  const result = await outcome('pilot', { brief: 'Tech spec for rate limiting our public API: 100 requests per minute per key, return 429 with Retry-After, counts kept in Redis, and admins can raise the limit per workspace.' });
+  if (result.deliverable.kind !== 'technical_spec') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.overview, '100 requests per minute per key');
+  const points = result.deliverable.data.design.flatMap((part) => part.body);
+  for (const point of ['Return 429 with Retry-After', 'Counts kept in Redis', 'Admins can raise the limit per workspace']) t.true(points.includes(point), points.join(' | '));
+});
