@@ -187,10 +187,21 @@ function sentenceOfReply(text: string): string {
   return /[.!?]$/.test(reply) ? reply.charAt(0).toUpperCase() + reply.slice(1) : `${reply.charAt(0).toUpperCase()}${reply.slice(1)}.`;
 }
 
+// Words a heading cannot end on: "Every walker is insured and" is cut mid-thought.
+const dangling = /^(?:and|or|but|of|to|in|on|at|for|with|by|from|a|an|the|each|every|is|are|was|were|be|your|our|their|its|that|which|who|as|than|so)$/i;
+
+/** A benefit's heading: its statement's first words, at most five, never ending on a word that leads on ("Live GPS tracking"). */
+function benefitTitle(text: string): string {
+  const words = text.replace(/[.!?]$/, '').split(/\s+/);
+  let cut = Math.min(5, words.length);
+  while (cut > 2 && (dangling.test(words[cut - 1]!.replace(/[,.;:]$/, '')) || /[,;:]$/.test(words[cut - 2]!))) cut -= 1;
+  return titled(words.slice(0, cut).join(' ').replace(/[,.;:]$/, ''));
+}
+
 export function landingCopy(ctx: DocumentContext): DeliverableData['landing_copy'] {
   const items = byWeight(forReaders(ctx));
   const [sub, ...rest] = items;
-  const benefits = rest.filter((item) => !isRisk(item.text)).slice(0, 4).map((item) => ({ title: titled(item.text.split(/\s+/).slice(0, 5).join(' ').replace(/[,.;:]$/, '')), text: said(item) }));
+  const benefits = rest.filter((item) => !isRisk(item.text)).slice(0, 4).map((item) => ({ title: benefitTitle(item.text), text: said(item) }));
   const proof = rest.filter((item) => /\d|["“]/.test(item.text) && !benefits.some((benefit) => benefit.text === said(item))).map(said);
   const cta = items.find((item) => /\b(?:sign up|book|order|try|join|start|get)\b/i.test(item.text));
   return { headline: titled(ctx.recognised.subject), subheadline: sub ? said(sub) : '', benefits, proof, call_to_action: cta ? said(cta) : `Get started with ${ctx.recognised.subject}` };

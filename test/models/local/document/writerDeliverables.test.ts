@@ -138,3 +138,11 @@ test('a how-to typed as one line of instructions: a numbered step each, the shor
   t.regex(result.content, /^1\. Go to Settings\n2\. Click Security\n3\. Choose Reset password\n4\. Check your inbox for the link$/m);
   t.true(result.content.includes('The link expires after 30 minutes.'));
 });
+
+test('landing copy from a one-line list of benefits: a heading each, never cut on a word that leads on', async (t) => {
+  const result = await outcome('writer', { brief: 'Write a landing page for our dog-walking app: book a walker in 2 taps, every walker is insured and background-checked, live GPS tracking of each walk, first walk free.' });
+  if (result.deliverable.kind !== 'landing_copy') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^### Every walker is insured\n\nEvery walker is insured and background-checked\.$/m);
+  t.regex(result.content, /^### Live GPS tracking\n\nLive GPS tracking of each walk\.$/m);
+  t.notRegex(result.content, /^### .*\b(?:and|of|each)$/m);
+});
