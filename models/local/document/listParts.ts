@@ -51,7 +51,10 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
  */
 export function listParts(sentence: string): ListSentence {
   const text = sentence.trim().replace(/[.!]$/, '');
-  const label = labelled.exec(text);
+  // Most sentences list nothing: no colon, comma or "and" means one part, read no further.
+  const commas = text.match(/[,;]/g)?.length ?? 0;
+  if (commas === 0 && !text.includes(':') && !/\sand\s/.test(text)) return { parts: [sentence.trim()] };
+  const label = text.includes(':') ? labelled.exec(text) : null;
   if (label && words(label[1]!) <= 4 && !nameLike(label[1]!.trim()) && !header.test(label[1]!.trim())) {
     const items = label[2]!.split(/\s*[;,]\s*(?:and\s+)?/).map((part) => part.trim()).filter(Boolean);
     const list = items.length > 1 && items.every((part) => words(part) <= 8 && words(part) >= 2 && !subordinate.test(part));
@@ -69,6 +72,7 @@ export function listParts(sentence: string): ListSentence {
     const parts = text.split(beforeClause).map((part) => part.trim().replace(/[,;]$/, '')).filter(Boolean);
     if (parts.length > 1 && parts.every((part) => words(part) >= 3)) return { parts: parts.map(capitalized) };
   }
+  if (commas < 2) return { parts: [sentence.trim()] };
   // "go to Settings, click Security, choose Reset password, and check your inbox": a step each.
   const steps = text.split(/\s*[,;]\s*(?:and\s+|then\s+|and\s+then\s+)?(?![^(]*\))|\s+(?:and\s+)?then\s+/i).map((part) => part.trim()).filter(Boolean);
   if (steps.length >= 3 && steps.every((part) => words(part) >= 2 && startsWithVerb(part) && baseVerb(part))) return { parts: steps.map(capitalized) };
