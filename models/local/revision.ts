@@ -14,7 +14,7 @@ import { dropEmptySections, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { revisedDeliverable } from './revise/deliverable.js';
-import { addExample, addSection } from './revise/sections.js';
+import { addExample, addedFact, addSection } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { asBullets, asProse, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
@@ -25,7 +25,6 @@ export interface NotApplied {
   reason: string;
 }
 
-const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
 
 /**
  * Applies revision feedback to the completed content, from the client's material and the feedback

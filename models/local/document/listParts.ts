@@ -24,9 +24,11 @@ const beforeClause = new RegExp(`(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+)(?=(?:(?
 
 // "Maria: ...", "Jan de Vries: ..." are speakers; "Didn't go well: ..." is a label (one capital).
 const nameLike = (label: string) => isName(label) && label.split(/\s+/).every((word) => /^[A-Z]/.test(word) || /^(?:de|van|der|den|da|di|del|la|le|von|bin|al)$/.test(word));
-// A phase's name: a quarter, a numbered phase, stage, milestone or sprint, a month.
-const phase = '(?:(?:phase|stage|milestone|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:tember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)(?:\\s+\\d{4})?)\\b';
+// A phase's name: a quarter, a numbered phase, stage, milestone, step or sprint, a month.
+const phase = '(?:(?:phase|stage|milestone|step|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\\s+\\d{4})?)\\b';
 const phaseStart = new RegExp(`^${phase}`, 'i');
+/** A phase's name and the spaces after it, at the start of a line ("Q1 ", "Phase 2 ", "March 2026 "). */
+export const phaseName = new RegExp(`^${phase}\\s*`, 'i');
 const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 'i');
 // A statement of its own starts with who or what it is about; commas inside brackets never split.
 const subjectWord = '(?:we|i|you|they|he|she|it|the|our|your|their|a|an|this|these|those|there|every|each|all)';
@@ -84,13 +86,13 @@ export function listParts(sentence: string): ListSentence {
 }
 
 /**
- * What an ask lists after its colon ("Tech spec for rate limiting: 100 requests per minute per
- * key, return 429 with Retry-After, counts kept in Redis"): three or more short parts (at most ten
- * words, none starting a clause of its own; commas in brackets never split), each capitalized;
- * undefined when it is not such a list.
+ * A list given as commas, such as what an ask lists after its colon ("Tech spec for rate limiting:
+ * 100 requests per minute per key, return 429 with Retry-After, counts kept in Redis"): three or
+ * more short parts (at most `maxWords` words, none starting a clause of its own; commas in brackets
+ * never split), each capitalized; undefined when it is not such a list.
  */
-export function listedAfterColon(text: string): string[] | undefined {
+export function commaList(text: string, maxWords = 10): string[] | undefined {
   const parts = text.trim().replace(/[.!]$/, '').split(/\s*[,;]\s*(?:and\s+|or\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
-  if (parts.length < 3 || parts.some((part) => words(part) > 10 || subordinate.test(part))) return undefined;
+  if (parts.length < 3 || parts.some((part) => words(part) > maxWords || subordinate.test(part))) return undefined;
   return parts.map(capitalized);
 }

@@ -2,7 +2,7 @@ import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
 import { parseCommits, type Commit } from './commits.js';
-import { listedAfterColon, listParts } from './listParts.js';
+import { commaList, listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 
@@ -119,8 +119,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       speaker = undefined;
       continue;
     }
-    const bulleted = /^\s*(?:[-*+•]|\d+[.)])\s+/.test(line);
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
+    const bulleted = body !== line;
     let lineSection = section;
     const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
     if (inline) {
@@ -166,7 +166,7 @@ export function briefFacts(brief: string): string {
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
-  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (listedAfterColon(after)?.map((part) => `- ${part}`) ?? [after]) : [];
+  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after]) : [];
   const stated = tail.length === 0 ? statementOf(first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   return [...tail, ...statement, ...parts.slice(1)].join('\n');

@@ -83,7 +83,7 @@ const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
 
 // "announcing that ...", "to let customers know that ...": what follows is a statement to pass on.
-export const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[\w-]+){0,2}|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know|explain(?:s|ing)?|confirm(?:s|ing)?|remind(?:s|ing)?\s+(?:[\w-]+\s+){1,2}|point(?:s|ing)?\s+out)\s+that\s+(.+)$/i;
+const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[\w-]+){0,2}|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know|explain(?:s|ing)?|confirm(?:s|ing)?|remind(?:s|ing)?\s+(?:[\w-]+\s+){1,2}|point(?:s|ing)?\s+out)\s+that\s+(.+)$/i;
 
 /** The statement an ask passes on, when it has one of four words or more ("announcing that our bakery now delivers in Utrecht"). */
 export function statementOf(sentence: string): string | undefined {

@@ -12,6 +12,9 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
  * priority lanes") is a sentence of the material that gives one (for example, for instance, such
  * as ...) about that topic and is not in the document yet.
  */
+
+/** "mention that ...", "add that ...": a fact the feedback states, for the revision to add (global: use `matchAll`). */
+export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
 const exampleCue = /\b(?:for example|for instance|e\.g\.|such as|say,|imagine|like when|take the case|last (?:week|month|year)|we tried|piloted)\b/i;
 
 function termsOf(text: string): string[] {

@@ -1,5 +1,6 @@
 import { readRevision } from '../../revisionRequest.js';
 import { movedFirst, movedLast } from './order.js';
+import { addedFact } from './sections.js';
 import { asBullets, asProse, removedSection } from './structure.js';
 
 /**
@@ -13,7 +14,6 @@ const verb = '(?:make|put|move|bring|push|add|remove|drop|cut|delete|change|use|
 const joins = new RegExp(`(?<=[.?!;])\\s+|\\s*,?\\s+(?:and\\s+)?also,?\\s+|\\s*,?\\s+and\\s+(?=${verb}\\b)`, 'i');
 const courtesy = /^(?:(?:hi|hey|hello|ok|okay|so|and|also|please|pls|thanks|cheers)[,!]?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would)\s+like\s+(?:you\s+to\s+|it\s+to\s+)?|we\s+need\s+(?:you\s+to\s+)?|it\s+(?:should|needs\s+to|must)\s+)?/i;
 const chatter = /^(?:thanks|thank you|cheers|great|nice|looks good|good job|love it|lgtm)\b/i;
-const addedFact = /\b(?:mention|add|include|note|say|state)\s+that\s+/i;
 
 function understood(request: string): boolean {
   if (readRevision(request).labels.some((label) => label !== 'general_feedback')) return true;

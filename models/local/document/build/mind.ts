@@ -2,6 +2,7 @@ import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../.
 import { titled, type DocumentContext } from '../context.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
+import { commaList } from '../listParts.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
 
@@ -99,10 +100,8 @@ const rankOf: Record<Priority, number> = { high: 0, medium: 1, low: 2 };
  * losing us orders (urgent), update the FAQ, nice to have: a new logo") ranks its comma parts.
  */
 function rankable(items: Item[]): Item[] {
-  if (items.length !== 1) return items;
-  const parts = items[0]!.text.replace(/[.!]$/, '').split(/\s*[,;]\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
-  if (parts.length < 3 || parts.some((part) => part.split(/\s+/).length > 14)) return items;
-  return parts.map((part) => ({ ...items[0]!, text: part.charAt(0).toUpperCase() + part.slice(1) }));
+  const parts = items.length === 1 ? commaList(items[0]!.text, 14) : undefined;
+  return parts ? parts.map((text) => ({ ...items[0]!, text })) : items;
 }
 
 export function priorityRanking(ctx: DocumentContext): DeliverableData['priority_ranking'] {

@@ -4,6 +4,7 @@ import { capitalize } from '../../text/phrases.js';
 import { related, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
+import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
@@ -80,8 +81,6 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   };
 }
 
-// The phase's name alone ("Q1", "Phase 2", "March 2026"), before the work it names.
-const phaseMarker = /^(?:(?:phase|stage|milestone|step|sprint)\s*(?:\d+|[ivx]+)|q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?)\b\s*/i;
 const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))\b[^:]*[:\-–]?\s*(.*)$/i;
 
 export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
@@ -94,7 +93,7 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       const name = line[1] ? `${titled(line[1])} ${line[2]}` : titled(line[3] ?? line[4] ?? item.text);
       const dates = /\b(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|\d{4}-\d{2}(?:-\d{2})?|weeks?\s+\d+(?:\s*[-–]\s*\d+)?)\b(?:\s*[-–]\s*(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))?/i.exec(item.text)?.[0] ?? null;
       // "Q1 offline mode": without a colon, the work is what follows the phase's name.
-      const work = line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseMarker, '').trim());
+      const work = line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').trim());
       phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { listedAfterColon, listParts } from '../../../../models/local/document/listParts.js';
+import { commaList, listParts } from '../../../../models/local/document/listParts.js';
 
 /** Lists as people type them into one sentence of a brief or a note. */
 
@@ -46,7 +46,7 @@ test('three instructions or more joined by commas are a step each; a sentence of
 });
 
 test('what an ask lists after its colon: three short parts or more, one each; prose stays whole', (t) => {
-  t.deepEqual(listedAfterColon('100 requests per minute per key, return 429 with Retry-After, counts kept in Redis, and admins can raise the limit per workspace.'), ['100 requests per minute per key', 'Return 429 with Retry-After', 'Counts kept in Redis', 'Admins can raise the limit per workspace']);
-  t.is(listedAfterColon('the venue fell through, which means we need a new one by Friday, sadly'), undefined);
-  t.is(listedAfterColon('offline mode and dark mode'), undefined);
+  t.deepEqual(commaList('100 requests per minute per key, return 429 with Retry-After, counts kept in Redis, and admins can raise the limit per workspace.'), ['100 requests per minute per key', 'Return 429 with Retry-After', 'Counts kept in Redis', 'Admins can raise the limit per workspace']);
+  t.is(commaList('the venue fell through, which means we need a new one by Friday, sadly'), undefined);
+  t.is(commaList('offline mode and dark mode'), undefined);
 });
