@@ -20,9 +20,21 @@ function sourceFiles(): string[] {
   return files.sort();
 }
 
-/** Names the mirror after every source file's path and content, tsconfig.json and esbuild's version. */
+/**
+ * The node_modules the mirror links to, as a real path: the tree it was built from (build/tree, a
+ * worktree) may be removed later while its sources' hash lives on in another checkout's run.
+ */
+function dependencies(): string {
+  return fs.realpathSync(path.join(root, 'node_modules'));
+}
+
+/**
+ * Names the mirror after every source file's path and content, tsconfig.json, esbuild's version and
+ * the node_modules it links to: two checkouts of one commit (a developer's and CI's on one machine)
+ * must not share a mirror whose link leads into the one that is gone.
+ */
 function treeHash(files: string[]): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(dependencies()).update('\0');
   for (const file of [...files, 'tsconfig.json', 'node_modules/esbuild/package.json']) {
     hash.update(file).update('\0').update(fs.readFileSync(path.join(root, file))).update('\0');
   }
@@ -41,7 +53,7 @@ async function buildMirror(target: string, files: string[]): Promise<void> {
   // every import.meta.url and relative import stays where it was.
   await build({ entryPoints: typescript.map((file) => path.join(root, file)), outdir: scratch, outbase: root, format: 'esm', platform: 'node', target: `node${process.versions.node}`, tsconfig: path.join(root, 'tsconfig.json'), sourcemap: 'inline', logLevel: 'error' });
   fs.copyFileSync(path.join(root, 'package.json'), path.join(scratch, 'package.json'));
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(scratch, 'node_modules'));
+  fs.symlinkSync(dependencies(), path.join(scratch, 'node_modules'));
   try {
     // Atomic: a concurrent test file that built the same tree first wins; this copy is dropped.
     fs.renameSync(scratch, target);
@@ -63,6 +75,16 @@ function pruneStale(parent: string, keep: string): void {
   }
 }
 
+/** A link that is there but leads nowhere (what it named was removed): its mirror is built again. */
+function dangling(link: string): boolean {
+  try {
+    fs.lstatSync(link);
+  } catch {
+    return false;
+  }
+  return !fs.existsSync(link);
+}
+
 let mirror: Promise<string> | undefined;
 
 /**
@@ -77,6 +99,7 @@ export function compiledTree(): Promise<string> {
     const files = sourceFiles();
     const parent = os.tmpdir();
     const target = path.join(parent, `crewd-compiled-${treeHash(files)}`);
+    if (dangling(path.join(target, 'node_modules'))) fs.rmSync(target, { recursive: true, force: true });
     if (!fs.existsSync(target)) {
       await buildMirror(target, files);
       pruneStale(parent, target);
