@@ -5,6 +5,7 @@ import { parseCommits, type Commit } from './commits.js';
 import { commaList, listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
+import { purposeOf } from './purpose.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 
@@ -158,18 +159,32 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
 /**
  * The ask's facts: every sentence of the brief after its first, what follows a colon in the first,
  * and the statement the first passes on ("A LinkedIn post announcing that our bakery now delivers
- * in Utrecht" states that the bakery delivers in Utrecht).
+ * in Utrecht" states that the bakery delivers in Utrecht); with `messages` (the writer's), what a
+ * message for a purpose says ("Email our volunteers to thank them for ..." says "Thank you for ...").
  */
-export function briefFacts(brief: string): string {
+export function briefFacts(brief: string, messages = false): string {
+  const { first, rest, tail } = askParts(brief);
+  // A message's purpose is read apart (briefPurpose): "Thank you for ..." is what it says, not chatter.
+  const stated = tail.length === 0 && !(messages && purposeOf(first)) ? statementOf(first) : undefined;
+  const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
+  return [...tail, ...statement, ...rest].join('\n');
+}
+
+/** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */
+function askParts(brief: string): { first: string; rest: string[]; tail: string[] } {
   const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
   const first = parts[0] ?? '';
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
   const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after]) : [];
-  const stated = tail.length === 0 ? statementOf(first) : undefined;
-  const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
-  return [...tail, ...statement, ...parts.slice(1)].join('\n');
+  return { first, rest: parts.slice(1), tail };
+}
+
+/** What a message asked for a purpose says ("Email our volunteers to thank them for ..."): the writer's only. */
+function briefPurpose(brief: string): string[] {
+  const { first, tail } = askParts(brief);
+  return tail.length === 0 ? (purposeOf(first)?.sentences ?? []) : [];
 }
 
 function requirementFacts(requirements: Record<string, unknown>): RequirementFact[] {
@@ -191,10 +206,16 @@ export function keywordsOf(requirements: Record<string, unknown>): string[] {
 }
 
 /** The request's material: brief facts, context, documents, knowledge passages (tool findings among them) and requirement values. */
-export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'>): Material {
+export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'> & { crew?: Pick<StageInput['crew'], 'id'> }): Material {
   const material: Material = { items: [], people: [], commits: [], code: [], requirements: requirementFacts(input.requirements), keywords: keywordsOf(input.requirements), bare: true, repeats: 0 };
   const seen = new Set<string>();
-  readText(briefFacts(input.brief), 'brief', material, seen);
+  // Only the writer writes messages: a meeting's "remind the team to ..." is not a line to pass on.
+  const messages = input.crew?.id === 'writer';
+  for (const text of messages ? briefPurpose(input.brief) : []) {
+    seen.add(keyOf(text));
+    material.items.push({ text, origin: 'brief' });
+  }
+  readText(briefFacts(input.brief, messages), 'brief', material, seen);
   if (input.context) readText(input.context, 'context', material, seen);
   for (const document of input.contextDocuments) readText(document, 'document', material, seen);
   for (const passage of input.knowledge) readText(passage.text.slice(0, 4000), 'knowledge', material, seen, citationOf(passage));

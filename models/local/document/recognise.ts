@@ -1,6 +1,8 @@
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
 import { stripEndPunctuation } from '../text/phrases.js';
+import { startsWithVerb } from '../text/grammar.js';
+import { messageAsk, purposeOf } from './purpose.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -13,6 +15,8 @@ export interface Recognised {
   networks: string[];
   /** True when the subject is the statement the ask passes on ("the office is closed on Friday"), not a topic. */
   stated?: boolean;
+  /** The closing line a message for a purpose takes ("Please reply to let us know whether you can come."). */
+  callToAction?: string;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -22,7 +26,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
     ['documentation_page', /\b(?:install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
-    ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to)\b/i],
+    ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
@@ -120,6 +124,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
     }
   }
   if (best) return best;
+  // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
+  if (crewId === 'writer' && messageAsk.test(sentence)) return { kind: 'email' };
   // Without a name: mind reads pasted notes as a meeting, a bare request as an analysis.
   const fallback: Record<CrewId, DeliverableKind> = { writer: 'blog_post', mind: material ? 'meeting_summary' : 'analysis', pilot: 'prd' };
   return { kind: fallback[crewId] };
@@ -160,20 +166,24 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".
-  const stated = statementOf(sentence);
-  subject = withoutDeterminers((stated ?? subject).trim());
+  // A message for a purpose ("to thank them for helping at the run") is titled by what it says.
+  const purpose = kind === 'email' || kind === 'social_posts' ? purposeOf(sentence) : undefined;
+  const stated = purpose?.subject ?? statementOf(sentence);
+  subject = purpose ? purpose.subject : withoutDeterminers((stated ?? subject).trim());
   const requested = typeof requirements.audience === 'string' ? requirements.audience.trim() : '';
-  const tail = audienceTail.exec(subject);
+  const found = purpose ? null : audienceTail.exec(subject);
+  // "how to thank your customers": a verb after "to" is what to do, not whom it is for.
+  const tail = found && !(/^\s+to\s/i.test(found[0]) && startsWithVerb(found[1]!)) ? found : null;
   if (tail && tail.index > 0) subject = subject.slice(0, tail.index);
-  subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0] ?? subject)
+  if (!purpose) subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0] ?? subject)
     .replace(/\s+(?:and|then)\s+(?:extract|list|identify|send|share|highlight|pull\s+out|include|add|make)\b.*$/i, '')
     .replace(/^(?:on|about|for|of)\s+/i, '')
     .trim();
   const words = subject.split(/\s+/).filter(Boolean);
-  if (words.length > 12) subject = words.slice(0, 12).join(' ');
-  const audience = requested || tail?.[1]?.trim() || audienceLead;
+  if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
+  const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead;
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}) };
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}) };
 }
 
 function fallbackSubject(sentence: string): string {

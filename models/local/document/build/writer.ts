@@ -67,8 +67,10 @@ const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boo
 /** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
 function hashtags(ctx: DocumentContext): string[] {
   const subject = ctx.recognised.subject;
-  const names = subject.match(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu) ?? [];
-  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim();
+  // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
+  const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !(ctx.recognised.stated && found.index === 0)).map((found) => found[0]);
+  // "making the hackathon possible": the tag is what it is about, not how it was.
+  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
   const phrases = [...ctx.material.keywords, ...names, ...(tail ? [tail] : [subject.split(/\s+/).slice(-2).join(' ')])];
   return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
 }
@@ -175,11 +177,18 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) ? `the ${subject}` : subject;
   return {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
-    greeting: sender ? `Hi ${sender},` : 'Hello,',
+    greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body,
-    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.stated ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`,
+    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
+}
+
+/** "Dear volunteers," for a group the ask names ("our volunteers"), "Hi team," for a team; else "Hello,". */
+function greetingFor(audience: string | undefined): string {
+  const group = audience?.replace(/^(?:our|the|all|all\s+our|all\s+the|my)\s+/i, '').trim();
+  if (!group || group.split(/\s+/).length > 3 || !/s$|^(?:team|staff|crew|everyone|all)$/i.test(group)) return 'Hello,';
+  return /^(?:team|crew|everyone)$/i.test(group) ? `Hi ${group.toLowerCase()},` : `Dear ${group},`;
 }
 
 function sentenceOfReply(text: string): string {

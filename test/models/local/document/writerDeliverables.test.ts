@@ -146,3 +146,22 @@ test('landing copy from a one-line list of benefits: a heading each, never cut o
   t.regex(result.content, /^### Live GPS tracking\n\nLive GPS tracking of each walk\.$/m);
   t.notRegex(result.content, /^### .*\b(?:and|of|each)$/m);
 });
+
+test('a one-line ask for a message with a purpose is that message, not an outline: a thank-you email, an invitation post', async (t) => {
+  const thanks = await outcome('writer', { brief: 'Email our volunteers to thank them for helping at the charity run last Sunday' });
+  if (thanks.deliverable.kind !== 'email') return t.fail(thanks.deliverable.kind);
+  t.is(thanks.draftKind, 'grounded');
+  t.deepEqual(
+    { subject: thanks.deliverable.data.subject, greeting: thanks.deliverable.data.greeting, body: thanks.deliverable.data.body, cta: thanks.deliverable.data.call_to_action },
+    { subject: 'Thank you for helping at the charity run last Sunday', greeting: 'Dear volunteers,', body: ['Thank you for helping at the charity run last Sunday.'], cta: 'Thank you again.' },
+  );
+  const invitation = await outcome('writer', { brief: 'Email our members inviting them to the summer barbecue on 12 July. Bring a dish to share.' });
+  if (invitation.deliverable.kind !== 'email') return t.fail(invitation.deliverable.kind);
+  t.is(invitation.deliverable.data.subject, 'Invitation: Summer barbecue on 12 July');
+  t.deepEqual(invitation.deliverable.data.body, ['We would like to invite you to the summer barbecue on 12 July.', 'Bring a dish to share.']);
+  t.is(invitation.deliverable.data.call_to_action, 'Please reply to let us know whether you can come.');
+  const post = await outcome('writer', { brief: 'LinkedIn post congratulating our design team on winning the Dutch Design Award' });
+  if (post.deliverable.kind !== 'social_posts') return t.fail(post.deliverable.kind);
+  t.regex(post.deliverable.data.posts[0]!.text, /^Congratulations to our design team on winning the Dutch Design Award!/);
+  t.false(post.deliverable.data.posts[0]!.hashtags.includes('#Congratulations'), "the sentence's first word is not a name");
+});

@@ -1,0 +1,152 @@
+/**
+ * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
+ * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
+ * Sunday" needs no notes to be written: the ask itself is what the message says. The sentences
+ * here say only what the ask says, in the words people use for that purpose; nothing is added.
+ */
+export interface Purpose {
+  /** The message's subject line or title: "Thank you for helping at the charity run last Sunday". */
+  subject: string;
+  /** What the message says, in the second person: "Thank you for helping at the charity run last Sunday." */
+  sentences: string[];
+  /** Whom it goes to, when the ask names them ("our volunteers"); never a pronoun. */
+  audience?: string;
+  /** The email's closing line for this purpose ("Please reply to let us know whether you can come."). */
+  callToAction: string;
+}
+
+/** A public post names whom it speaks to ("Thank you to our volunteers for ..."); an email speaks to them. */
+interface Said {
+  /** What follows the purpose ("helping at the charity run last Sunday"), as the ask wrote it. */
+  what: string;
+  who?: string;
+  /** True for a post, a tweet or an announcement: read by others than those it names. */
+  public: boolean;
+}
+
+/** "their help" -> "your help": the addressees, spoken to. */
+function spokenTo(text: string): string {
+  return text
+    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
+    .replace(/\b([Tt])hey(?:'re| are)\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
+    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
+    .replace(/\bthemselves\b/g, 'yourselves')
+    .replace(/\bthem\b/g, 'you');
+}
+
+function upper(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The addressees as the ask names them; a pronoun names no one. */
+function named(who: string | undefined): string | undefined {
+  const text = who?.trim().replace(/^(?:to|all)\s+/i, '');
+  return text && !/^(?:them|him|her|us|you|everyone|everybody|people|someone)$/i.test(text) ? text : undefined;
+}
+
+/** What follows the purpose, without the ask's trailing request words ("..., in a friendly tone"). */
+function clause(text: string): string {
+  return text.replace(/\s*(?:[,;]\s*|\s+)(?:in\s+(?:a|an)\s+[\w-]+\s+(?:tone|way|voice)|keep\s+it\s+\w+|please|thanks)\b.*$/i, '').replace(/[.!?]+$/, '').trim();
+}
+
+type Reader = (said: Said, match: RegExpExecArray) => Purpose | undefined;
+
+// A message's nouns that come between its purpose and its addressees: "thank-you note to".
+const note = String.raw`(?:[\s-]+(?:note|notes|letter|card|message|e-?mail|post))?`;
+const whom = String.raw`(?:(?:to\s+)?(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?`;
+
+/** The addressees as a post names them, or the second person of an email ("your help"). */
+function voiced(said: Said): { what: string; to: string | undefined } {
+  const to = said.public ? named(said.who) : undefined;
+  return { what: to ? said.what : spokenTo(said.what), to };
+}
+
+const thanked = /^((?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w-]+\s+)?(?:speakers|volunteers|donors|sponsors|team|staff|customers|members|attendees|participants|guests|organi[sz]ers|mentors|contributors|judges|helpers|parents|teachers|coaches|players|partners|everyone))(?:\s+(?:at|of|in|from)\s+(.+)|\s+who\s+.+)?$/i;
+
+const readers: Array<[RegExp, Reader]> = [
+  // "to thank them for helping at ...", "a thank-you note to our volunteers after the charity run"
+  [new RegExp(String.raw`\b(?:say(?:ing)?\s+)?thank(?:s|ing)?(?:[\s-]+you)?${note}\s+${whom}(?<prep>for|after)\s+(?<what>.+)$`, 'i'), (said, m) => {
+    // "for the speakers at DevConf 2026": whom the thanks go to, then where they took part.
+    const people = thanked.exec(said.what);
+    if (people && m.groups!.prep!.toLowerCase() === 'for') {
+      const [, group, event] = people;
+      if (event && !said.public) return { subject: `Thank you for being part of ${event}`, sentences: [`Thank you for being part of ${event}.`], audience: group, callToAction: 'Thank you again.' };
+      return { subject: `Thank you to ${said.what}`, sentences: [`Thank you to ${said.what}!`], callToAction: 'Thank you again.' };
+    }
+    const { what, to } = voiced(said);
+    const line = m.groups!.prep!.toLowerCase() === 'after' ? `for all ${to ? 'their' : 'your'} help with ${what}` : `for ${what}`;
+    return { subject: `Thank you ${line}`, sentences: [to ? `Thank you to ${to} ${line}.` : `Thank you ${line}.`], callToAction: 'Thank you again.' };
+  }],
+  // "to thank the volunteers who cleaned up the beach on Saturday"
+  [/\bthank(?:s|ing)?\s+(?<who>everyone|everybody|all\s+those|those|(?:the|our|all|all\s+the|all\s+our)\s+(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+who\s+(?<what>.+)$/i, (said) => {
+    const line = said.public ? `Thank you to ${said.who} who ${said.what}` : `Thank you to everyone who ${said.what}`;
+    return { subject: line, sentences: [`${line}!`], callToAction: 'Thank you again.' };
+  }],
+  // "inviting our members to the summer party on 12 July", "an invitation to the open day"
+  [new RegExp(String.raw`\b(?:invit(?:e|es|ing)\s+${whom}|invitations?\s+(?:for\s+(?<guests>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?)to\s+(?<what>.+)$`, 'i'), (said) => {
+    const { what, to } = voiced(said);
+    const event = !/^(?:join|come|attend|try|see|visit|take|meet|celebrate|share|help|sign)\b/i.test(what);
+    return {
+      subject: event ? `Invitation: ${upper(what.replace(/^(?:the|a|an)\s+/i, ''))}` : `You are invited to ${what}`,
+      sentences: [`We would like to invite ${to ?? 'you'} to ${what}.`],
+      callToAction: event ? 'Please reply to let us know whether you can come.' : 'Reply to this email if you have any questions.',
+    };
+  }],
+  // "apologising to customers for the late deliveries", "an apology for the outage on Tuesday"
+  [new RegExp(String.raw`\b(?:apologi[sz](?:e|es|ing)|say(?:ing)?\s+sorry|apology${note})\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => {
+    const { what, to } = voiced(said);
+    return { subject: `Our apologies for ${what}`, sentences: [to ? `We apologise to ${to} for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
+  }],
+  // "congratulating the team on shipping 3.0"
+  [new RegExp(String.raw`\bcongratulat(?:e|es|ing|ions)\s+${whom}on\s+(?<what>.+)$`, 'i'), (said) => {
+    const { what, to } = voiced(said);
+    return { subject: `Congratulations on ${what}`, sentences: [to ? `Congratulations to ${to} on ${what}!` : `Congratulations on ${what}!`], callToAction: 'Congratulations again!' };
+  }],
+  // "welcoming new members to the running club"
+  [/\bwelcom(?:e|es|ing)\s+(?<who>(?:(?!e-?mail|message|note|letter)[\w'’-]+\s+){0,3}?(?!e-?mail|message|note|letter)[\w'’-]+)\s+to\s+(?<what>.+)$/i, (said) => {
+    const { what, to } = voiced(said);
+    return { subject: `Welcome to ${what}`, sentences: [to ? `A warm welcome to ${to}, who join ${what}!` : `Welcome to ${what}!`], callToAction: 'If you have any questions, just reply to this email.' };
+  }],
+  // "reminding the team to submit their timesheets by Friday", "remind parents about the trip"
+  [new RegExp(String.raw`\bremind(?:s|ing|er)?\s+${whom}(?<prep>to|about|of)\s+(?<what>.+)$`, 'i'), (said, m) => {
+    const { what, to } = voiced(said);
+    const sentence = m.groups!.prep!.toLowerCase() === 'to' ? `A reminder${to ? ` to ${to}` : ''} to ${what}.` : `A reminder${to ? ` for ${to}` : ''} about ${what}.`;
+    return { subject: `Reminder: ${upper(what)}`, sentences: [sentence], callToAction: 'Reply to this email if you have any questions.' };
+  }],
+  // "asking the team to fill in the survey by Friday"
+  [/\bask(?:s|ing)?\s+(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+to\s+(?<what>.+)$/i, (said) => {
+    if (!said.who || (!named(said.who) && !/^(?:them|him|her|everyone)$/i.test(said.who))) return undefined;
+    const { what, to } = voiced(said);
+    return { subject: `Please ${what}`, sentences: [`We would like to ask ${to ?? 'you'} to ${what}.`], callToAction: 'Please reply once it is done.' };
+  }],
+];
+
+/** An ask for a message names one: "email", "note", "card", "post", "invitation" (not meeting "notes"). */
+const message = /\b(?:e-?mails?|note|letters?|cards?|messages?|posts?|tweets?|threads?|invitations?|invites?|apology|reply|newsletter|announcement)\b/i;
+
+// "Email our volunteers to thank them ...": whom the message goes to, named before its purpose.
+const addressees = /\b(?:e-?mail|message|note|letter|card|write\s+to|text|send)\s+(?:to\s+)?(?:(?:our|the|all)\s+)?(?<to>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:to\s+|and\s+)?(?:thank|invit|remind|ask|welcom|congratulat|apologi|say)/i;
+
+/** An ask that is itself the message's purpose: "Invite the team to a farewell lunch for Maria on Friday". */
+export const messageAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:thank|invite|remind|welcome|congratulate|apologi[sz]e\s+to)\s/i;
+
+// "A blog post about how to thank your customers": a piece about the purpose, not a message for it.
+const aboutIt = /\b(?:about|how|why|ways?|tips?|guide|article|blog|essay)\b/i;
+
+/** The message's purpose and what it says, when an ask for a message gives one (see the readers above). */
+export function purposeOf(sentence: string): Purpose | undefined {
+  if (!message.test(sentence) && !messageAsk.test(sentence)) return undefined;
+  const isPublic = /\b(?:posts?|tweets?|threads?|linkedin|instagram|facebook|announcement)\b/i.test(sentence);
+  for (const [pattern, read] of readers) {
+    const match = pattern.exec(sentence);
+    if (!match || aboutIt.test(sentence.slice(0, match.index))) continue;
+    const what = clause(match.groups!.what!);
+    if (what.split(/\s+/).length < 2) continue;
+    const who = match.groups!.who ?? match.groups!.guests;
+    const purpose = read({ what, ...(who ? { who } : {}), public: isPublic }, match);
+    if (!purpose) continue;
+    const audience = purpose.audience ?? named(who) ?? named(addressees.exec(sentence)?.groups?.to);
+    return audience ? { ...purpose, audience } : purpose;
+  }
+  return undefined;
+}
