@@ -24,6 +24,15 @@ export function titled(subject: string): string {
   return /^(?:v\d|[a-z]+[A-Z])/.test(trimmed) ? trimmed : capitalize(trimmed);
 }
 
+/**
+ * A document's title: "Driver app 2.3: release notes"; when the ask names no subject ("Summarise
+ * this: ..."), the deliverable's own name, "Meeting summary".
+ */
+export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string): string {
+  if (!ctx.recognised.generic) return `${titled(ctx.recognised.subject)}: ${name}`;
+  return name === 'summary' ? 'Meeting summary' : capitalize(name);
+}
+
 /** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */
 export function said(item: Item): string {
   const text = item.text.trim();

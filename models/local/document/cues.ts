@@ -51,8 +51,11 @@ export function taskOf(item: Item, owner: string | null): string {
   let task = item.text.replace(/^(?:AI|Action(?: item)?|TODO)\s*[:\-–]\s*/i, '');
   if (owner) task = task.replace(new RegExp(`^@?${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|[-–:])\\s*`, 'i'), '');
   task = task.replace(/^(?:I|we)(?:'ll| will| need to| should| can| have to)\s+/i, '').replace(/^(?:can you|please)\s+/i, '');
-  const due = duePattern.exec(task)?.[0];
-  if (due && task.length > due.length + 8) task = task.replace(due, '').replace(/\s{2,}/g, ' ');
+  const found = duePattern.exec(task);
+  const due = found?.[0];
+  // "slides for Thursday's board meeting": a possessive date names the thing, it stays in the task.
+  const possessive = found ? /^['’]s\b/.test(task.slice(found.index + found[0].length)) : false;
+  if (due && !possessive && task.length > due.length + 8) task = task.replace(due, '').replace(/\s{2,}/g, ' ');
   task = task.replace(/\s*[-–(]\s*[A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?\)?\s*\.?$/u, '').replace(/[.!]+$/, '').trim();
   return task.charAt(0).toUpperCase() + task.slice(1);
 }
@@ -64,7 +67,9 @@ export function actionOf(item: Item): ActionItemData {
 
 /** High for urgency, impact on customers or money and near dates; low for "nice to have"; else medium. */
 export function priorityOf(text: string): Priority {
-  if (/\b(?:urgent|asap|critical|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
+  // A fault customers meet ("fix the login bug customers keep hitting") costs every day it stays.
+  if (/\b(?:bugs?|errors?|broken)\b[^.]*\bcustomers?\b|\bcustomers?\b[^.]*\b(?:bugs?|errors?|broken|stuck|can'?t|cannot|keep\s+hitting)\b/i.test(text)) return 'high';
+  if (/\b(?:urgent|asap|critical|broken|expir(?:es|ing|y|ed)|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
   if (/\b(?:nice to have|someday|later|minor|cosmetic|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
   return 'medium';
 }

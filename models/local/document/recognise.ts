@@ -15,6 +15,8 @@ export interface Recognised {
   networks: string[];
   /** True when the subject is the statement the ask passes on ("the office is closed on Friday"), not a topic. */
   stated?: boolean;
+  /** True when the ask names no subject of its own ("Summarise this: ..."): titles use the deliverable's name. */
+  generic?: boolean;
   /** The closing line a message for a purpose takes ("Please reply to let us know whether you can come."). */
   callToAction?: string;
 }
@@ -34,7 +36,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   ],
   mind: [
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
-    ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first)\b/i],
+    ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
     ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?)\s*(?:analysis|review|report)?|analy[sz](?:e|is)|post-?mortem)\b/i],
     ['process_plan', /\b(?:process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
@@ -145,7 +147,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   let audienceLead: string | undefined;
   if (match) {
     let after = sentence.slice(match.index + match[0].length).trim();
-    for (let round = 0; round < 3; round += 1) after = after.replace(connector, '').replace(determiners, '').trim();
+    for (let round = 0; round < 3; round += 1) after = withoutDeterminers(after.replace(connector, '')).trim();
     // "Newsletter for our customers this month": the readers first, then what it covers.
     const readersFirst = readersLead.exec(sentence.slice(match.index + match[0].length).trim());
     if (readersFirst && readersFirst[2]!.trim().split(/\s+/).length >= 2) {
@@ -182,9 +184,13 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const words = subject.split(/\s+/).filter(Boolean);
   if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
   const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead;
+  // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
+  if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks: [], generic: true };
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}) };
 }
+
+const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this)\s+(?:notes?|text|thread|transcript|list|items?)(?:\s+(?:below|above))?)$/i;
 
 function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';

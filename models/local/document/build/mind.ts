@@ -1,5 +1,5 @@
 import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../../../../schemas/deliverables/index.js';
-import { titled, type DocumentContext } from '../context.js';
+import { titleWith, titled, type DocumentContext } from '../context.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
@@ -27,7 +27,7 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   const taken = new Set([...decisions.map((decision) => decision.text), ...questions]);
   const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
   const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;
-  return { title: `${titled(ctx.recognised.subject)}: summary`, date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
+  return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
 }
 
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
@@ -36,7 +36,7 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const metricTexts = new Set(items.filter((item) => metricOf(item.text)).map((item) => item.text));
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d+)\b/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
-    title: `${titled(ctx.recognised.subject)}: status review`,
+    title: titleWith(ctx, 'status review'),
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
@@ -53,7 +53,7 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text));
   const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item)).slice(0, 10).map((item) => ({ finding: item.text, evidence: item.cite ?? item.speaker ?? null }));
   return {
-    title: `${titled(ctx.recognised.subject)}: analysis`,
+    title: titleWith(ctx, 'analysis'),
     subject,
     findings,
     causes: causes.slice(0, 6),
@@ -67,7 +67,7 @@ export function processPlan(ctx: DocumentContext): DeliverableData['process_plan
   const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that|under|within)\b/i.test(item.text));
   const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text)) && !isRisk(item.text));
   return {
-    title: `${titled(ctx.recognised.subject)}: process plan`,
+    title: titleWith(ctx, 'process plan'),
     goal: goalItem?.text ?? `A repeatable process for ${ctx.recognised.subject}.`,
     steps: stepItems.slice(0, 12).map((item) => {
       const action = actionOf(item);
@@ -86,7 +86,7 @@ export function retro(ctx: DocumentContext): DeliverableData['retro'] {
   const improve = (item: Item) => inSection(item, toImprove) || (!item.section && isNegative(item.text));
   const act = (item: Item) => inSection(item, /action|next|todo|try|start|idea|experiment|propos/) || (!item.section && isAction(item) && !well(item) && !improve(item));
   return {
-    title: `${titled(ctx.recognised.subject)}: retrospective`,
+    title: titleWith(ctx, 'retrospective'),
     went_well: items.filter((item) => well(item) && !act(item)).map((item) => item.text).slice(0, 10),
     to_improve: items.filter((item) => improve(item) && !well(item) && !act(item)).map((item) => item.text).slice(0, 10),
     action_items: actions(items.filter(act)),
@@ -110,7 +110,8 @@ export function priorityRanking(ctx: DocumentContext): DeliverableData['priority
     // A list's label says how much each of its items matters ("Nice to have: a logo, dark mode").
     const priority = priorityOf(item.section ? `${item.section}: ${item.text}` : item.text);
     const due = dueOf(item.text);
-    const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?/i.exec(item.text)?.[0] ?? null;
+    // "Q3", "v2" and "B2B" name things; a figure stands on its own ("40 unread", "$12k").
+    const figure = /(?<![\p{L}\p{N}])(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?/iu.exec(item.text)?.[0] ?? null;
     const reason = priority === 'high' ? 'urgent, or affects customers, money or safety' : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `affects ${figure}` : null;
     return { item, index, priority, reason, weight: rankOf[priority] * 10 - (due ? 3 : 0) - (figure ? 2 : 0) };
   });
@@ -120,9 +121,9 @@ export function priorityRanking(ctx: DocumentContext): DeliverableData['priority
     const third = Math.ceil(scored.length / 3);
     scored.forEach((entry, index) => {
       entry.priority = index < third ? 'high' : index >= scored.length - third ? 'low' : 'medium';
-      entry.reason ??= index < third ? 'carries a date or a figure' : 'no date or figure given';
+      entry.reason ??= 'no date or figure given: in the order listed';
     });
   }
   const items: RankedItem[] = scored.map((entry, index) => ({ rank: index + 1, item: entry.item.text, priority: entry.priority, reason: entry.reason }));
-  return { title: `${titled(ctx.recognised.subject)}: priorities`, criteria: ['urgency and dates', 'impact on customers, money or safety', 'figures the material gives'], items };
+  return { title: titleWith(ctx, 'priorities'), criteria: ['urgency and dates', 'impact on customers, money or safety', 'figures the material gives'], items };
 }

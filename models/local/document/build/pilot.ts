@@ -1,7 +1,7 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { capitalize } from '../../text/phrases.js';
-import { related, titled, type DocumentContext } from '../context.js';
+import { related, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
@@ -70,7 +70,7 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   const goals = items.filter((item) => /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4}))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
   const requirements = items.filter((item) => requirementCue.test(item.text) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
   return {
-    title: `${titled(ctx.recognised.subject)}: product requirements`,
+    title: titleWith(ctx, 'product requirements'),
     problem: problem.slice(0, 6),
     goals: goals.slice(0, 6),
     personas: [...new Set(stories.map((story) => story.persona))],
@@ -110,7 +110,7 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     for (let index = 0; index < chunks; index += 1) phases.push({ name: `Phase ${index + 1}`, dates: index === 0 && timeline ? timeline : null, items: loose.slice(index * size, (index + 1) * size) });
     if (timeline && chunks > 1) phases.forEach((phase, index) => (phase.dates = index === 0 ? `${timeline} (whole plan)` : phase.dates));
   } else if (loose.length > 0) phases.at(-1)!.items.push(...loose.filter((text) => !isQuestion(text)).slice(0, 4));
-  return { title: `${titled(ctx.recognised.subject)}: roadmap`, timeline, phases };
+  return { title: titleWith(ctx, 'roadmap'), timeline, phases };
 }
 
 // "(3 pts)", "5 points", "estimate: 2 days", "(4h)": a duration outside brackets or an estimate label is a fact of the feature, not its size.
@@ -144,7 +144,7 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const story = stories.find((candidate) => related(candidate.want, text, 2));
     return { title: titleOf(text), description: story ? `${storyText(story)} ${text}` : text, acceptance_criteria: [sentence(text), ...facts].slice(0, 4), estimate };
   });
-  return { title: `${titled(ctx.recognised.subject)}: tickets`, estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
@@ -156,7 +156,7 @@ export function releaseNotes(ctx: DocumentContext): DeliverableData['release_not
   const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;
   const date = ctx.material.requirements.find((fact) => /date|release|ship/.test(fact.key))?.value ?? null;
   const shown = entries.filter((entry) => entry.type !== 'other' || ctx.internal);
-  return { title: `${titled(ctx.recognised.subject)}: release notes`, version, date, highlights: shown.filter((entry) => entry.type === 'feature').slice(0, 3).map((entry) => entry.text), entries: shown };
+  return { title: titleWith(ctx, 'release notes'), version, date, highlights: shown.filter((entry) => entry.type === 'feature').slice(0, 3).map((entry) => entry.text), entries: shown };
 }
 
 export function technicalSpec(ctx: DocumentContext): DeliverableData['technical_spec'] {
@@ -168,7 +168,7 @@ export function technicalSpec(ctx: DocumentContext): DeliverableData['technical_
   const design = items.filter((item) => component(item) && !risks.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
   const rest = items.filter((item) => !risks.includes(item.text) && !goals.includes(item.text) && !design.includes(item.text) && !isQuestion(item.text)).map((item) => item.text);
   return {
-    title: `${titled(ctx.recognised.subject)}: technical specification`,
+    title: titleWith(ctx, 'technical specification'),
     overview: items[0]?.text ?? '',
     goals: goals.slice(0, 8),
     design: [...(design.length > 0 ? [{ heading: 'Components', body: design.slice(0, 10) }] : []), ...(rest.length > 1 ? [{ heading: 'Behaviour', body: rest.slice(1, 10) }] : [])],

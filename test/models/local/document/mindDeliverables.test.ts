@@ -125,3 +125,22 @@ I can handle flights once we pick the venue. Let's keep the dates, 14-16 May.`;
   t.notRegex(result.content, /From:|Hi all/);
   t.regex(result.content, /^- Sarah Chen: The venue for the offsite fell through\.$/m);
 });
+
+test('"What should I focus on this week?" ranks the list: a bug customers hit first, a possessive date kept in its task, "Q3" no figure', async (t) => {
+  const result = await outcome('mind', { brief: "What should I focus on this week? Finish the Q3 report, fix the login bug customers keep hitting, prepare slides for Thursday's board meeting, answer the 40 unread support emails" });
+  if (result.deliverable.kind !== 'priority_ranking') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'This week: priorities');
+  const items = result.deliverable.data.items;
+  t.deepEqual(items[0], { rank: 1, item: 'Fix the login bug customers keep hitting', priority: 'high', reason: 'urgent, or affects customers, money or safety' });
+  t.true(items.some((item) => item.item === "Prepare slides for Thursday's board meeting" && item.reason === 'due Thursday'), JSON.stringify(items));
+  t.false(items.some((item) => item.reason?.includes('3 report')), 'Q3 names a quarter, it is not a figure');
+});
+
+test('"Summarise this: ..." and "Prioritise these for me: ..." are titled by the deliverable, not "This" or "Me"', async (t) => {
+  const summary = await outcome('mind', { brief: 'Summarise this: we agreed to move the launch to May 12. Tom will update the website by Friday. Still open: who presents at the all-hands?' });
+  t.regex(summary.content, /^# Meeting summary\n/);
+  const ranking = await outcome('mind', { brief: 'Prioritise these for me: renew the SSL certificate before it expires on Monday, redesign the logo, reply to the investor email, fix the broken checkout on mobile' });
+  if (ranking.deliverable.kind !== 'priority_ranking') return t.fail(ranking.deliverable.kind);
+  t.is(ranking.deliverable.data.title, 'Priorities');
+  t.deepEqual(ranking.deliverable.data.items.slice(0, 2).map((item) => item.item), ['Renew the SSL certificate before it expires on Monday', 'Fix the broken checkout on mobile']);
+});
