@@ -177,7 +177,7 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
-  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after]) : [];
+  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
   return { first, rest: parts.slice(1), tail };
 }
 

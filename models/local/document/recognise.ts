@@ -164,7 +164,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
-    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 ? after : before;
+    // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
+    const listed = /^\s*:/.test(sentence.slice(match.index + match[0].length));
+    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 && !listed ? after : listed && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".

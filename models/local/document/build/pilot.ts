@@ -130,6 +130,20 @@ function titleOf(text: string): string {
   return titled(base && base !== first ? `${base}${short.slice(first.length)}` : short);
 }
 
+// "Admins need a way to resend invoices": who, and what they want to be able to do.
+const peopleWant = /^(?:the\s+|our\s+|all\s+)?((?:[a-z-]+\s+)?(?:users?|admins?|customers?|managers?|members?|patients?|drivers?|staff|teams?|editors?|buyers?|sellers?|agents?|owners?))\s+(?:want|wants|need|needs|would like|should be able)\s+(?:(?:a|an)\s+(?:way|option|button|setting)\s+)?to\s+(.+?)[.!]?$/i;
+
+/** What a ticket is done by, as a check: "Admins can resend invoices.", "The PDF shows the correct VAT number." */
+function criterionOf(text: string): string {
+  const wanted = peopleWant.exec(text);
+  if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
+  if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
+  if (/\b(?:can['’]t|cannot)\b/i.test(text)) return sentence(text.replace(/\b(?:can['’]t|cannot)\b/i, 'can'));
+  if (/\b(?:is|are)\s+(?:too\s+|very\s+)?slow\b/i.test(text)) return sentence(text.replace(/\b(is|are)\s+(?:too\s+|very\s+)?slow\b/i, '$1 fast'));
+  if (/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i.test(text)) return sentence(text.replace(/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i, (found) => (/^(?:are|don|do\s)/i.test(found) ? 'work' : 'works')));
+  return sentence(text);
+}
+
 export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   const items = ctx.material.items.filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
@@ -142,7 +156,10 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim() : item.text;
     const facts = items.filter((other) => other !== item && /\d/.test(other.text) && related(other.text, text, 2)).map((other) => other.text);
     const story = stories.find((candidate) => related(candidate.want, text, 2));
-    return { title: titleOf(text), description: story ? `${storyText(story)} ${text}` : text, acceptance_criteria: [sentence(text), ...facts].slice(0, 4), estimate };
+    const wanted = peopleWant.exec(text);
+    // "Users want to export invoices as CSV" is the story itself: said once, titled by what they want.
+    const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
+    return { title: titleOf(wanted ? wanted[2]! : text), description, acceptance_criteria: [criterionOf(text), ...facts].slice(0, 4), estimate };
   });
   return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }

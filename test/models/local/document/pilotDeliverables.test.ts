@@ -110,3 +110,18 @@ test('a spec whose ask lists its requirements after a colon: each is a point of 
   const points = result.deliverable.data.design.flatMap((part) => part.body);
   for (const point of ['Return 429 with Retry-After', 'Counts kept in Redis', 'Admins can raise the limit per workspace']) t.true(points.includes(point), points.join(' | '));
 });
+
+test('"Turn this into tickets: ..." gives a ticket a part, titled by what is wanted, each checked by what done looks like', async (t) => {
+  const result = await outcome('pilot', { brief: "Turn this into tickets: users want to export invoices as CSV, the invoice PDF shows the wrong VAT number, the search is slow on large accounts, and admins need a way to resend invoices" });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Tickets');
+  t.deepEqual(
+    result.deliverable.data.tickets.map((ticket) => [ticket.title, ticket.description, ticket.acceptance_criteria[0]]),
+    [
+      ['Export invoices as CSV', 'As a user, I want to export invoices as CSV.', 'Users can export invoices as CSV.'],
+      ['The invoice PDF shows the wrong VAT number', 'The invoice PDF shows the wrong VAT number.', 'The invoice PDF shows the correct VAT number.'],
+      ['The search is slow on large accounts', 'The search is slow on large accounts.', 'The search is fast on large accounts.'],
+      ['Resend invoices', 'As an admin, I want a way to resend invoices.', 'Admins can resend invoices.'],
+    ],
+  );
+});
