@@ -13,6 +13,7 @@ import { addDate, undatedSiblings } from './revise/dates.js';
 import { dropEmptySections, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
+import { factHome, signedBy, signWith } from './revise/email.js';
 import { revisedDeliverable } from './revise/deliverable.js';
 import { addExample, addedFact, addSection } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
@@ -53,6 +54,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   };
   for (const topic of request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  const signer = signedBy.exec(revision.feedback)?.[1];
+  if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
@@ -86,7 +89,7 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {
   const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
-  const home = [...blocks].reverse().find((block) => block.type === 'paragraph');
+  const home = factHome(blocks);
   if (home) home.text = `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;

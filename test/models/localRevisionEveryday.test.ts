@@ -205,3 +205,14 @@ test('"move the pricing section to the top" and "lead with the unlimited project
   t.regex(paragraph.content, /^# Our new plans\n\nEvery plan has unlimited projects\.\n\nWe simplified everything\./);
   t.deepEqual(paragraph.data.applied, ['order: unlimited projects first']);
 });
+
+test('an email asked to be warmer, to mention a figure and to be signed: the body says it, the sign-off is warmer and carries the name', async (t) => {
+  const request: Request = { brief: 'Email our volunteers to thank them for helping at the charity run last Sunday' };
+  const previous = await finalContent(provider, 'writer', request);
+  const { content, data } = await revise('writer', request, previous, 'Make it warmer and mention that we raised 4,200 euros for the food bank. Sign it from Anna.');
+  t.regex(content, /^\*\*Subject:\*\* Thank you for helping at the charity run last Sunday$/m, 'the subject line keeps its words, no opener before it');
+  t.regex(content, /^Thank you so much for helping at the charity run last Sunday\. We raised 4,200 euros for the food bank\.$/m, 'the fact is in the body');
+  t.regex(content, /\n\nWarm wishes,\n\nAnna\n?$/, 'signed, and nothing after the name');
+  t.deepEqual(data.applied, ['add fact: We raised 4,200 euros for the food bank.', 'sign as Anna', 'tone_adjustment']);
+  t.deepEqual(data.not_applied, []);
+});

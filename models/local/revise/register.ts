@@ -4,6 +4,7 @@ import type { Audience } from '../../revisionRequest.js';
 import type { Block } from '../text/blocks.js';
 import { parseBlocks, renderBlocks } from '../text/blocks.js';
 import { hasChatNoise, withoutChatNoise } from './chatNoise.js';
+import { emailInTone } from './email.js';
 import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
@@ -118,6 +119,14 @@ function markersOf(content: string): Markers {
 
 export function applyRegister(content: string, tone: Tone, audience: Audience | undefined): { content: string; outcome: ChangeOutcome } {
   const part = 'tone_adjustment';
+  // An email changes its greeting, thanks and sign-off; it never gets an opener before its subject line.
+  const email = emailInTone(content, tone);
+  if (email !== undefined) {
+    const change = { type: 'tone_adjustment', tone, ...(audience ? { audience } : {}) };
+    return email === content
+      ? { content, outcome: { part, reason: `the email already reads ${tone}: its greeting, thanks and sign-off have no ${tone} alternative the local model knows` } }
+      : { content: email, outcome: { part, change } };
+  }
   const before = markersOf(content);
   let revised: string;
   if (isFormal(tone)) {
