@@ -58,7 +58,9 @@ export function readCorrections(feedback: string): Correction[] {
       return match ? build(match) : undefined;
     }).find(Boolean);
     if (owner) {
-      found.push({ ...owner, right: owner.right.trim(), wrong: owner.wrong.trim(), ...(owner.about ? { about: clean(owner.about) } : {}) });
+      // "Actually Priya is updating the website": the word that opens the sentence is not her name.
+      const right = owner.right.trim().replace(/^(?:Actually|Sorry|Oh|No|Also|And|But|So|Well|Oops|Correction|Update|Btw|FYI)[,:]?\s+(?=[A-Z])/, '');
+      found.push({ ...owner, right, wrong: owner.wrong.trim(), ...(owner.about ? { about: clean(owner.about) } : {}) });
       continue;
     }
     for (const [pattern, build] of factPatterns) {

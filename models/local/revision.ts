@@ -90,7 +90,7 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 function addFact(blocks: Block[], said: string): ChangeOutcome {
   const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
   const home = factHome(blocks);
-  if (home) home.text = `${home.text} ${fact}`;
+  if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
   return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };

@@ -216,3 +216,12 @@ test('an email asked to be warmer, to mention a figure and to be signed: the bod
   t.deepEqual(data.applied, ['add fact: We raised 4,200 euros for the food bank.', 'sign as Anna', 'tone_adjustment']);
   t.deepEqual(data.not_applied, []);
 });
+
+test('a meeting summary told "Actually Priya is updating the website, not Tom. And add that ...": the owner is Priya, the fact joins the summary', async (t) => {
+  const request: Request = { brief: 'Summarise this: we agreed to move the launch to May 12. Tom will update the website by Friday. Sara is checking the budget with finance. Still open: who presents at the all-hands?' };
+  const previous = await finalContent(provider, 'mind', request);
+  const { content, data } = await revise('mind', request, previous, 'Actually Priya is updating the website, not Tom. And add that the budget review is on Wednesday.');
+  t.regex(content, /^- \[ \] \*\*Priya\*\*: Update the website \(due Friday\)$/m);
+  t.regex(content, /## Summary\n\n- Sara is checking the budget with finance\.\n- The budget review is on Wednesday\.\n/);
+  t.deepEqual(data.applied, ['correct owner: updating the website: Priya, not Tom', 'add fact: The budget review is on Wednesday.']);
+});

@@ -22,12 +22,24 @@ function isFrame(text: string): boolean {
   return text.startsWith('**Subject:**') || greeting.test(text) || /^\*\*[^*]+\*\*$/.test(text) || signOff.test(text);
 }
 
-/** The paragraph a fact joins: the body's last, before the call to action and the sign-off. */
+/**
+ * Where a fact joins: the body's last paragraph, before a closing call to action and an email's
+ * sign-off; in a document of lists only (a meeting summary), its summary list, as one more item.
+ */
 export function factHome(blocks: Block[]): Block | undefined {
   const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()));
-  if (!isEmail(blocks)) return prose.at(-1) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
+  if (!isEmail(blocks)) return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
   const signIndex = blocks.findIndex((block) => block.type === 'paragraph' && signOff.test(block.text.trim()));
   return prose.filter((block) => signIndex < 0 || blocks.indexOf(block) < signIndex).at(-1);
+}
+
+/** The list under a summary-like heading ("Summary", "Highlights", "Updates"), never a checklist. */
+function summaryList(blocks: Block[]): Block | undefined {
+  const summary = /summary|overview|highlights?|updates?|notes|details|background|what happened/i;
+  return blocks.find((block, index) => {
+    const heading = blocks[index - 1];
+    return block.type === 'list' && heading?.type === 'heading' && summary.test(heading.text) && !/^\s*[-*+]\s+\[[ xX]\]/m.test(block.text);
+  });
 }
 
 /** "Sign it from Anna", "sign off as Anna de Vries", "signed by Priya": the name an email is signed with. */
