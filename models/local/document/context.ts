@@ -51,9 +51,12 @@ export function related(a: string, b: string, least = 1): boolean {
   return new Set(contentTerms(b).map(stem).filter((term) => terms.has(term))).size >= least;
 }
 
-/** Items with figures first, then in order; each at most once. */
+// "Maya Patel is our new CTO.": who the piece is about comes before what they did.
+const introduces = /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)+\s+is\s+(?:our|the|my)\s/u;
+
+/** Items introducing someone first, then those with figures, then in order; each at most once. */
 export function byWeight(items: Item[]): Item[] {
-  return items.map((item, index) => ({ item, index, weight: (/\d/.test(item.text) ? 2 : 0) + (item.origin === 'brief' ? 1 : 0) })).sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.item);
+  return items.map((item, index) => ({ item, index, weight: (/\d/.test(item.text) ? 2 : 0) + (item.origin === 'brief' ? 1 : 0) + (introduces.test(item.text) ? 3 : 0) })).sort((a, b) => b.weight - a.weight || a.index - b.index).map((entry) => entry.item);
 }
 
 /** Requirement facts that belong in the document (the audience steers the wording instead). */

@@ -6,6 +6,7 @@ import { commaList, listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 import { purposeOf } from './purpose.js';
+import { askFacts, withoutStatements } from './askFacts.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 
@@ -165,9 +166,12 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
 export function briefFacts(brief: string, messages = false): string {
   const { first, rest, tail } = askParts(brief);
   // A message's purpose is read apart (briefPurpose): "Thank you for ..." is what it says, not chatter.
-  const stated = tail.length === 0 && !(messages && purposeOf(first)) ? statementOf(first) : undefined;
+  const purpose = messages && purposeOf(first);
+  const stated = tail.length === 0 && !purpose ? statementOf(messages ? withoutStatements(first) : first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
-  return [...tail, ...statement, ...rest].join('\n');
+  // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
+  const said = messages && tail.length === 0 ? askFacts(first) : [];
+  return [...tail, ...statement, ...said, ...rest].join('\n');
 }
 
 /** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */

@@ -3,6 +3,7 @@ import type { CrewId } from '../../../crews/index.js';
 import { stripEndPunctuation } from '../text/phrases.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
+import { withoutStatements } from './askFacts.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -141,7 +142,8 @@ function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { mat
 
 /** The deliverable a request asks of `crewId`, and its subject with the deliverable's name taken out. */
 export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
-  const sentence = ask(brief);
+  // "A post about our new office, we move in on 1 March": the statements after the subject are material (askFacts).
+  const sentence = crewId === 'writer' ? withoutStatements(ask(brief)) : ask(brief);
   const { kind, match } = kindFrom(crewId, requirements, sentence, material);
   let subject = '';
   let audienceLead: string | undefined;

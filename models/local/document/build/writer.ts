@@ -1,7 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { byWeight, forReaders, said, titled, type DocumentContext } from '../context.js';
+import { byWeight, forReaders, related, said, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
@@ -70,8 +70,8 @@ function hashtags(ctx: DocumentContext): string[] {
   // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
   const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !(ctx.recognised.stated && found.index === 0)).map((found) => found[0]);
   // "making the hackathon possible": the tag is what it is about, not how it was.
-  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
-  const phrases = [...ctx.material.keywords, ...names, ...(tail ? [tail] : [subject.split(/\s+/).slice(-2).join(' ')])];
+  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
+  const phrases = [...ctx.material.keywords, ...names, (tail ?? subject.split(/\s+/).slice(-2).join(' ')).replace(/^(?:in|at|on|for|of|to|with)\s+/i, '')];
   return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
 }
 
@@ -93,7 +93,10 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
     const short = limit <= 500;
     const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 5);
-    const body = chosen.map(said).join(short ? ' ' : '\n\n');
+    const lines = chosen.map(said);
+    // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
+    if (lines.length > 0 && !ctx.recognised.stated && !related(lines.join(' '), ctx.recognised.subject, 1)) lines[0] = `${titled(ctx.recognised.subject)}: ${lines[0]!.charAt(0).toLowerCase()}${lines[0]!.slice(1)}`;
+    const body = lines.join(short ? ' ' : '\n\n');
     return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
   });
   return { posts };

@@ -165,3 +165,14 @@ test('a one-line ask for a message with a purpose is that message, not an outlin
   t.regex(post.deliverable.data.posts[0]!.text, /^Congratulations to our design team on winning the Dutch Design Award!/);
   t.false(post.deliverable.data.posts[0]!.hashtags.includes('#Congratulations'), "the sentence's first word is not a name");
 });
+
+test('a post asked with its facts in one line says them of its subject; a bio opens with who the person is', async (t) => {
+  const post = await outcome('writer', { brief: "Write a LinkedIn post about our new office in Rotterdam, we move in on 1 March and we're hiring 5 developers" });
+  if (post.deliverable.kind !== 'social_posts') return t.fail(post.deliverable.kind);
+  t.is(post.draftKind, 'grounded');
+  t.regex(post.deliverable.data.posts[0]!.text, /^New office in Rotterdam: we move in on 1 March\.\n\nWe're hiring 5 developers\./);
+  t.deepEqual(post.deliverable.data.posts[0]!.hashtags, ['#Rotterdam']);
+  const bio = await outcome('writer', { brief: 'Write a short bio for our new CTO, Maya Patel. She spent 10 years at Adyen building payment systems and loves sailing.' });
+  if (bio.deliverable.kind !== 'blog_post') return t.fail(bio.deliverable.kind);
+  t.is(bio.deliverable.data.lede, 'Maya Patel is our new CTO.');
+});

@@ -1,0 +1,39 @@
+/**
+ * Facts a one-line ask states besides what it asks for, as people type them:
+ * - statements after the subject: "a LinkedIn post about our new office in Rotterdam, we move in on
+ *   1 March and we're hiring 5 developers" states that they move in on 1 March and are hiring;
+ * - who someone is: "a short bio for our new CTO, Maya Patel" states that Maya Patel is the new CTO.
+ * Each is said as the ask says it; nothing is added.
+ */
+
+// A clause that states something: a subject pronoun or "our/the <noun>" and what follows.
+const statement = /,\s+((?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re|there['’]s|there\s+(?:is|are|will\s+be))\s+.+)$/i;
+const nextClause = /\s*(?:,\s*|\s+)(?:and|but|so)\s+(?=(?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re|there)\b)|,\s+(?=(?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re)\b)/i;
+const name = String.raw`[A-Z][\p{L}'’-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’-]+){1,2}`;
+// "our new CTO, Maya Patel", "the head of sales, Tom de Vries"
+const appositive = new RegExp(String.raw`\b(our|the|my)\s+((?:new\s+)?[a-z][\w\s-]{1,40}?),\s+(${name})(?=[,.;:!?]|\s*$)`, 'u');
+
+function upper(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The statements of `sentence` (the ask) besides its request, each a sentence. */
+export function askFacts(sentence: string): string[] {
+  const facts: string[] = [];
+  const who = appositive.exec(sentence);
+  if (who) facts.push(`${who[3]} is ${who[1]!.toLowerCase()} ${who[2]!.trim()}.`);
+  const stated = statement.exec(sentence)?.[1];
+  if (stated) {
+    for (const clause of stated.split(nextClause)) {
+      const text = clause.trim().replace(/[.!?]+$/, '');
+      if (text.split(/\s+/).length >= 3) facts.push(`${upper(text)}.`);
+    }
+  }
+  return facts;
+}
+
+/** The ask without the statements that follow its subject ("... about our new office in Rotterdam"). */
+export function withoutStatements(sentence: string): string {
+  const found = statement.exec(sentence);
+  return found ? sentence.slice(0, found.index) : sentence;
+}
