@@ -15,7 +15,7 @@ import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
 import { revisedDeliverable } from './revise/deliverable.js';
-import { addExample, addedFact, addSection } from './revise/sections.js';
+import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { asBullets, asProse, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
@@ -54,6 +54,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   };
   for (const topic of request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   const signer = signedBy.exec(revision.feedback)?.[1];
   if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));

@@ -225,3 +225,14 @@ test('a meeting summary told "Actually Priya is updating the website, not Tom. A
   t.regex(content, /## Summary\n\n- Sara is checking the budget with finance\.\n- The budget review is on Wednesday\.\n/);
   t.deepEqual(data.applied, ['correct owner: updating the website: Priya, not Tom', 'add fact: The budget review is on Wednesday.']);
 });
+
+test('a short newsletter: "add a line asking people to reply if they can help" adds the ask; "shorter please" never leaves the title alone', async (t) => {
+  const request: Request = { brief: 'Newsletter for our members this month: the AGM is on 14 March at 7pm in the clubhouse, membership fees go up to 60 euros in April, and we need volunteers for the spring clean-up on 22 March.' };
+  const previous = await finalContent(provider, 'writer', request);
+  t.true(previous.includes('Membership fees go up to 60 euros in April.'), 'each statement of the one-line list is its own');
+  const asked = await revise('writer', request, previous, 'add a line asking people to reply if they can help');
+  t.regex(asked.content, /Please reply if you can help\./);
+  t.deepEqual(asked.data.not_applied, []);
+  const shorter = await revise('writer', request, previous, 'shorter please');
+  t.true(documentWordCount(shorter.content) >= 8, shorter.content);
+});

@@ -32,8 +32,10 @@ export const phaseName = new RegExp(`^${phase}\\s*`, 'i');
 const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 'i');
 // A statement of its own starts with who or what it is about; commas inside brackets never split.
 const subjectWord = '(?:we|i|you|they|he|she|it|the|our|your|their|a|an|this|these|those|there|every|each|all)';
-const statementStart = new RegExp(`^${subjectWord}\\s`, 'i');
-const beforeStatement = new RegExp(`\\s*[,;]\\s*(?:and\\s+|but\\s+|plus\\s+)?(?![^(]*\\))(?=${subjectWord}\\s)`, 'i');
+// ... or with a noun of its own and a verb a statement uses ("membership fees go up to 60 euros").
+const nounThenVerb = "(?:[a-z][\\w'’-]*\\s+){1,2}(?:is|are|was|were|will|has|have|had|go|goes|went|gets|get|got|opens|closes|starts|ends|moves|stays)\\b";
+const statementStart = new RegExp(`^(?:${subjectWord}\\s|${nounThenVerb})`, 'i');
+const beforeStatement = new RegExp(`\\s*[,;]\\s*(?:and\\s+|but\\s+|plus\\s+)?(?![^(]*\\))(?=${subjectWord}\\s|${nounThenVerb})`, 'i');
 // An instruction's verb is in its base form ("click", "choose"), never "clicks" or "chose".
 const baseVerb = (part: string) => !/^[\p{L}'’-]+(?:s|ed)\b/iu.test(part) || /^(?:press|access|process|need)\b/i.test(part);
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -106,14 +106,17 @@ export function shortenTo(blocks: Block[], target: number, corpus: string): stri
   const order = [...units].sort((a, b) => a.tier - b.tier || (rank.get(b.text) ?? 0) - (rank.get(a.text) ?? 0));
   let words = wordsOf(blocks);
   const dropped: string[] = [];
+  let left = units.length;
   for (const unit of order) {
-    if (words <= target) break;
+    // "Shorter" never leaves a title alone: the line that ranks first stays, whatever the target.
+    if (words <= target || left <= 1) break;
     const parts = items(unit.block);
     const at = parts.indexOf(unit.text);
     if (at < 0) continue;
     parts.splice(at, 1);
     setItems(unit.block, parts);
     words -= countWords(unit.text);
+    left -= 1;
     if (unit.tier >= 3) dropped.push(unit.text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''));
   }
   dropEmptySections(blocks);

@@ -14,7 +14,16 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
  */
 
 /** "mention that ...", "add that ...": a fact the feedback states, for the revision to add (global: use `matchAll`). */
-export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:that\s+)(.+?)(?:[.!?]|$)/gi;
+export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+)(.+?)(?:[.!?]|$)/gi;
+
+/** "add a line asking people to reply if they can help": a request the revision adds as "Please ..." (global: use `matchAll`). */
+export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to\s+(.+?)(?:[.!?]|$)/gi;
+
+/** What an added ask says to the readers: "reply if they can help" -> "Please reply if you can help." */
+export function askedOf(said: string): string {
+  const spoken = said.trim().replace(/\bthey(?:'re| are)\b/g, 'you are').replace(/\bthey\b/g, 'you').replace(/\btheir\b/g, 'your').replace(/\bthem\b/g, 'you').replace(/[.!?]+$/, '');
+  return `Please ${spoken}.`;
+}
 const exampleCue = /\b(?:for example|for instance|e\.g\.|such as|say,|imagine|like when|take the case|last (?:week|month|year)|we tried|piloted)\b/i;
 
 function termsOf(text: string): string[] {
