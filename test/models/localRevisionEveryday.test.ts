@@ -236,3 +236,14 @@ test('a short newsletter: "add a line asking people to reply if they can help" a
   const shorter = await revise('writer', request, previous, 'shorter please');
   t.true(documentWordCount(shorter.content) >= 8, shorter.content);
 });
+
+test('a blog post of one-sentence sections: "turn it into a bulleted list" lists them; "remove the part about the database" removes it; no "Size" heading', async (t) => {
+  const request: Request = { brief: 'Blog post about how we cut our cloud bill', context: 'We moved batch jobs to spot instances and saved 38%. Idle staging environments now shut down at 7pm. We switched logs to cold storage after 14 days. The total bill went from 42k to 27k a month. Next we want to right-size the database.' };
+  const previous = await finalContent(provider, 'writer', request);
+  t.regex(previous, /^## Database$/m, 'half of "right-size" is no topic');
+  const listed = await revise('writer', request, previous, 'turn it into a bulleted list');
+  t.regex(listed.content, /^- Idle staging environments now shut down at 7pm\.\n- We switched logs to cold storage after 14 days\.\n- Next we want to right-size the database\.$/m);
+  const removed = await revise('writer', request, previous, 'remove the part about the database');
+  t.false(removed.content.includes('database'), removed.content);
+  t.deepEqual(removed.data.applied, ['remove: database']);
+});

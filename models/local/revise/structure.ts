@@ -7,6 +7,8 @@ import { readableLines, type ChangeOutcome } from './outcome.js';
  * paragraphs as bullet lists or lists as prose (moves are in order.ts).
  */
 export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
+/** "remove the part about the database", "cut the bit on pricing", "drop the line mentioning Tom" (global: use `matchAll`). */
+export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece)s?\s+(?:about|on|of|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
 export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
@@ -35,6 +37,44 @@ export function removeSection(blocks: Block[], name: string): ChangeOutcome {
   return { part, check: (content) => (headings(content).includes(heading) ? `the "${heading}" section is still there` : undefined) };
 }
 
+/**
+ * Removes what is about `topic`: the section whose heading names it, else each sentence or list
+ * item sharing its most specific words (the title and front matter stay).
+ */
+export function removeAbout(blocks: Block[], topic: string): ChangeOutcome {
+  const part = `remove: ${topic.trim()}`;
+  const section = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && shares(block.text, topic));
+  if (section >= 0) return { ...removeSection(blocks, topic), part };
+  const terms = contentTerms(topic).map(stem).filter((term) => !/^(?:thing|stuff|part|bit)$/.test(term));
+  if (terms.length === 0) return { part, reason: 'the feedback names nothing to find in the document' };
+  const about = (text: string) => { const have = new Set(contentTerms(text).map(stem)); return terms.every((term) => have.has(term)); };
+  const removed: string[] = [];
+  blocks.forEach((block) => {
+    if (block.type === 'paragraph') {
+      const kept = splitParagraph(block.text).filter((sentence) => !(about(sentence) && removed.push(sentence)));
+      block.text = kept.join(' ');
+    } else if (block.type === 'list') {
+      block.text = block.text.split('\n').filter((line) => !(about(line) && removed.push(line))).join('\n');
+    }
+  });
+  if (removed.length === 0) return { part, reason: `the document says nothing about ${topic.trim()}` };
+  return { part, change: { type: 'remove', removed: removed.length }, check: (content) => (readableLines(content).some((line) => !/^#/.test(line) && about(line)) ? `the document still mentions ${topic.trim()}` : undefined) };
+}
+
+/**
+ * A document whose sections are one sentence each ("## Cold storage" / "We switched logs ...")
+ * as one bulleted list of those sentences, after its opening paragraph.
+ */
+function sectionsAsList(blocks: Block[]): number {
+  const starts = blocks.map((block, index) => (block.type === 'heading' && block.level === 2 ? index : -1)).filter((index) => index >= 0);
+  const single = starts.filter((start) => sectionBounds(blocks, start) === start + 2 && blocks[start + 1]!.type === 'paragraph' && splitParagraph(blocks[start + 1]!.text).length === 1);
+  if (single.length < 3 || single.length !== starts.length) return 0;
+  const items = single.map((start) => `- ${blocks[start + 1]!.text}`);
+  for (const start of [...single].reverse()) blocks.splice(start, 2);
+  blocks.splice(single[0]!, 0, { type: 'list', text: items.join('\n') });
+  return single.length;
+}
+
 export function toBullets(blocks: Block[]): ChangeOutcome {
   const part = 'format: bullet points';
   let converted = 0;
@@ -47,6 +87,7 @@ export function toBullets(blocks: Block[]): ChangeOutcome {
     converted += 1;
     blocks[index] = { type: 'list', text: parts.map((sentence) => `- ${sentence}`).join('\n') };
   });
+  if (converted === 0) converted = sectionsAsList(blocks);
   if (converted === 0) return { part, reason: 'the document has no paragraph of several sentences beyond its opening one to turn into a list' };
   return { part, change: { type: 'format', paragraphs_to_lists: converted }, check: (content) => (readableLines(content).some((line) => /^- \S/.test(line)) ? undefined : 'the document has no bullet list') };
 }

@@ -67,7 +67,9 @@ function topicPhrases(nlp: Nlp, sentence: string): string[][] {
     let afterFigure = false;
     for (const token of parsed.tokens) {
       // "10 minutes", "5 million events": a figure's unit is not a topic.
-      if (/^(?:NOUN|PROPN|ADJ)$/.test(token.pos) && /^\p{L}[\p{L}.'’-]*$/u.test(token.text) && !(afterFigure && run.length === 0)) run.push(token);
+      // "right-size the database": half of a hyphenated verb is not a topic ("Size").
+      const hyphenated = sentence.includes(`-${token.text}`) || sentence.includes(`${token.text}-`);
+      if (/^(?:NOUN|PROPN|ADJ)$/.test(token.pos) && /^\p{L}[\p{L}.'’-]*$/u.test(token.text) && !hyphenated && !(afterFigure && run.length === 0)) run.push(token);
       else flush();
       afterFigure = token.pos === 'NUM' || (afterFigure && run.length === 0 && token.pos !== 'PUNCT');
     }
