@@ -7,8 +7,8 @@
  */
 
 // A clause that states something: a subject pronoun or "our/the <noun>" and what follows.
-const statement = /,\s+((?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re|there['’]s|there\s+(?:is|are|will\s+be))\s+.+)$/i;
-const nextClause = /\s*(?:,\s*|\s+)(?:and|but|so)\s+(?=(?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re|there)\b)|,\s+(?=(?:we|we['’](?:re|ve|ll)|it|it['’]s|they|they['’]re)\b)/i;
+const statement = /,\s+((?:we|we['’](?:re|ve|ll)|i|i['’](?:m|ll|ve|d)|it|it['’]s|they|they['’]re|there['’]s|there\s+(?:is|are|will\s+be))\s+.+)$/i;
+const nextClause = /\s*(?:,\s*|\s+)(?:and|but|so)\s+(?=(?:we|we['’](?:re|ve|ll)|i|i['’](?:m|ll|ve|d)|it|it['’]s|they|they['’]re|there)\b)|,\s+(?=(?:we|we['’](?:re|ve|ll)|i|i['’](?:m|ll|ve|d)|it|it['’]s|they|they['’]re)\b)/i;
 const name = String.raw`[A-Z][\p{L}'’-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’-]+){1,2}`;
 // "our new CTO, Maya Patel", "the head of sales, Tom de Vries"
 const appositive = new RegExp(String.raw`\b(our|the|my)\s+((?:new\s+)?[a-z][\w\s-]{1,40}?),\s+(${name})(?=[,.;:!?]|\s*$)`, 'u');
@@ -17,9 +17,14 @@ function upper(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// "announcing our new dark mode, ships tomorrow for all users": the subject, then what it does.
+const subjectThenVerb = /\b(?:announcing|about|introducing|launching|on)\s+((?:our|the|a|an|my)\s+[^,]{2,60}?),\s+((?:ships|launches|opens|starts|goes|arrives|comes|lands|rolls|runs|ends|closes|returns|moves|is|will|has)\b[^,]*)/i;
+
 /** The statements of `sentence` (the ask) besides its request, each a sentence. */
 export function askFacts(sentence: string): string[] {
   const facts: string[] = [];
+  const does = subjectThenVerb.exec(sentence);
+  if (does) facts.push(`${upper(does[1]!)} ${does[2]!.trim().replace(/[.!?]+$/, '')}.`);
   const who = appositive.exec(sentence);
   if (who) facts.push(`${who[3]} is ${who[1]!.toLowerCase()} ${who[2]!.trim()}.`);
   const stated = statement.exec(sentence)?.[1];
@@ -34,6 +39,8 @@ export function askFacts(sentence: string): string[] {
 
 /** The ask without the statements that follow its subject ("... about our new office in Rotterdam"). */
 export function withoutStatements(sentence: string): string {
-  const found = statement.exec(sentence);
-  return found ? sentence.slice(0, found.index) : sentence;
+  const does = subjectThenVerb.exec(sentence);
+  const cut = does ? sentence.slice(0, does.index + does[0].length - does[2]!.length).replace(/,\s*$/, '') : sentence;
+  const found = statement.exec(cut);
+  return found ? cut.slice(0, found.index) : cut;
 }

@@ -7,6 +7,7 @@ import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 import { purposeOf } from './purpose.js';
 import { askFacts, withoutStatements } from './askFacts.js';
+import { isInstruction, withoutForm } from './instructions.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 
@@ -166,7 +167,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
 export function briefFacts(brief: string, messages = false): string {
   const { first, rest, tail } = askParts(brief);
   // A message's purpose is read apart (briefPurpose): "Thank you for ..." is what it says, not chatter.
-  const purpose = messages && purposeOf(first);
+  const purpose = messages && purposeOf(withoutStatements(first));
   const stated = tail.length === 0 && !purpose ? statementOf(messages ? withoutStatements(first) : first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
@@ -177,18 +178,19 @@ export function briefFacts(brief: string, messages = false): string {
 /** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */
 function askParts(brief: string): { first: string; rest: string[]; tail: string[] } {
   const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
-  const first = parts[0] ?? '';
+  const first = withoutForm(parts[0] ?? '');
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
   const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
-  return { first, rest: parts.slice(1), tail };
+  // "Keep it short and professional.": a form to follow, not a fact to print.
+  return { first, rest: parts.slice(1).filter((part) => !isInstruction(part)), tail };
 }
 
 /** What a message asked for a purpose says ("Email our volunteers to thank them for ..."): the writer's only. */
 function briefPurpose(brief: string): string[] {
   const { first, tail } = askParts(brief);
-  return tail.length === 0 ? (purposeOf(first)?.sentences ?? []) : [];
+  return tail.length === 0 ? (purposeOf(withoutStatements(first))?.sentences ?? []) : [];
 }
 
 function requirementFacts(requirements: Record<string, unknown>): RequirementFact[] {

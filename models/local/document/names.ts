@@ -12,7 +12,9 @@ const notNames = new Set(
   february march april may june july august september october november december q1 q2 q3 q4 eta eod asap wip sprint retro
   kpi okr prd spec api faq why what how who when where which note: present attendees participants location customer customers
   patient patients driver drivers user users bug bugs fix fixes feature features release version warning error errors tip tips
-  example examples step result learned learnings keep stop start more less better worse plus minus pro con`.split(/\s+/),
+  example examples step result learned learnings keep stop start more less better worse plus minus pro con
+  new fixed improved changed removed added deprecated security available coming price prices pricing cost costs venue deadline
+  highlights lowlights wins misc other bonus`.split(/\s+/),
 );
 
 export function isName(words: string): boolean {

@@ -113,6 +113,8 @@ const readers: Array<[RegExp, Reader]> = [
     const sentence = m.groups!.prep!.toLowerCase() === 'to' ? `A reminder${to ? ` to ${to}` : ''} to ${what}.` : `A reminder${to ? ` for ${to}` : ''} about ${what}.`;
     return { subject: `Reminder: ${upper(what)}`, sentences: [sentence], callToAction: 'Reply to this email if you have any questions.' };
   }],
+  // "asking for Friday off next week for my sister's wedding", "asking Dana for a day off"
+  [new RegExp(String.raw`\bask(?:s|ing)?\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => ({ subject: `Request: ${upper(said.what)}`, sentences: [`I would like to ask for ${said.what}.`], callToAction: 'Please let me know if that works.' })],
   // "asking the team to fill in the survey by Friday"
   [/\bask(?:s|ing)?\s+(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+to\s+(?<what>.+)$/i, (said) => {
     if (!said.who || (!named(said.who) && !/^(?:them|him|her|everyone)$/i.test(said.who))) return undefined;

@@ -4,6 +4,7 @@ import { stripEndPunctuation } from '../text/phrases.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withoutStatements } from './askFacts.js';
+import { withoutForm } from './instructions.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -93,8 +94,11 @@ const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new
 const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[\w-]+){0,2}|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know|explain(?:s|ing)?|confirm(?:s|ing)?|remind(?:s|ing)?\s+(?:[\w-]+\s+){1,2}|point(?:s|ing)?\s+out)\s+that\s+(.+)$/i;
 
 /** The statement an ask passes on, when it has one of four words or more ("announcing that our bakery now delivers in Utrecht"). */
+// "telling them the project will be 2 weeks late": the same without "that", when a clause with its own subject follows.
+const statedPlain = /\b(?:tell(?:s|ing)?|inform(?:s|ing)?|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know)\s+(?:them|him|her|us|everyone|(?:the|our|all)\s+[\w-]+)\s+((?:the|our|their|your|we|it|its)\s+[\w-]+\s+(?:[\w-]+\s+)?(?:is|are|was|were|will|has|have|had|can|can't|won't|isn't|aren't)\b.+)$/i;
+
 export function statementOf(sentence: string): string | undefined {
-  const stated = statedThat.exec(sentence)?.[1]?.trim();
+  const stated = (statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1]?.trim();
   return stated && stated.split(/\s+/).length >= 4 ? stated : undefined;
 }
 
@@ -102,6 +106,8 @@ export function statementOf(sentence: string): string | undefined {
 function withoutDeterminers(text: string): string {
   return /^(?:this|last|next)\s+(?:week|month|quarter|season|year)\b/i.test(text) ? text : text.replace(determiners, '');
 }
+
+const recipients = /^(?:(?:all|our|the|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests)$/i;
 
 const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners))\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
 
@@ -143,7 +149,8 @@ function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { mat
 /** The deliverable a request asks of `crewId`, and its subject with the deliverable's name taken out. */
 export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
   // "A post about our new office, we move in on 1 March": the statements after the subject are material (askFacts).
-  const sentence = crewId === 'writer' ? withoutStatements(ask(brief)) : ask(brief);
+  const asked = withoutForm(ask(brief));
+  const sentence = crewId === 'writer' ? withoutStatements(asked) : asked;
   const { kind, match } = kindFrom(crewId, requirements, sentence, material);
   let subject = '';
   let audienceLead: string | undefined;
@@ -164,6 +171,12 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
       after = lead[2]!.replace(determiners, '');
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
+    // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
+    const people = kind === 'email' && /^to\s/i.test(sentence.slice(match.index + match[0].length).trim()) && recipients.exec(stripEndPunctuation(after));
+    if (people && !audienceLead) {
+      audienceLead = people[0];
+      after = '';
+    }
     const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
@@ -188,9 +201,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const words = subject.split(/\s+/).filter(Boolean);
   if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
   const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead;
-  // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
-  if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks: [], generic: true };
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
+  // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
+  if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}) };
 }
 

@@ -66,9 +66,11 @@ const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boo
 
 /** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
 function hashtags(ctx: DocumentContext): string[] {
-  const subject = ctx.recognised.subject;
+  // "tweet: our new dark mode ships tomorrow": without a subject of its own, the post's first statement is what it is about.
+  const generic = ctx.recognised.generic === true;
+  const subject = generic ? (ctx.material.items[0]?.text.replace(/[.!?]+$/, '') ?? '') : ctx.recognised.subject;
   // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
-  const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !(ctx.recognised.stated && found.index === 0)).map((found) => found[0]);
+  const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !((ctx.recognised.stated || generic) && found.index === 0)).map((found) => found[0]);
   // "making the hackathon possible": the tag is what it is about, not how it was.
   const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
   const phrases = [...ctx.material.keywords, ...names, (tail ?? subject.split(/\s+/).slice(-2).join(' ')).replace(/^(?:in|at|on|for|of|to|with)\s+/i, '')];
@@ -95,7 +97,7 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 5);
     const lines = chosen.map(said);
     // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
-    if (lines.length > 0 && !ctx.recognised.stated && !related(lines.join(' '), ctx.recognised.subject, 1)) lines[0] = `${titled(ctx.recognised.subject)}: ${lines[0]!.charAt(0).toLowerCase()}${lines[0]!.slice(1)}`;
+    if (lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && !related(lines.join(' '), ctx.recognised.subject, 1)) lines[0] = `${titled(ctx.recognised.subject)}: ${lines[0]!.charAt(0).toLowerCase()}${lines[0]!.slice(1)}`;
     const body = lines.join(short ? ' ' : '\n\n');
     return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
   });
@@ -174,10 +176,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   const body = internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map((item) => addressed(said(item)));
+    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map((item) => addressed(labelled(item)));
   const subject = addressed(ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
-  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) ? `the ${subject}` : subject;
+  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
   return {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
@@ -187,8 +189,17 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   };
 }
 
+/** "New: recurring invoices, ...": a line the brief labelled keeps its label in a message. */
+function labelled(item: Item): string {
+  const text = said(item);
+  return item.section && item.origin === 'brief' && item.section.split(/\s+/).length <= 3 ? `${item.section.charAt(0).toUpperCase()}${item.section.slice(1)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+}
+
 /** "Dear volunteers," for a group the ask names ("our volunteers"), "Hi team," for a team; else "Hello,". */
 function greetingFor(audience: string | undefined): string {
+  // "my manager Dana": the person by name.
+  const person = /(?:^|\s)([A-Z][\p{Ll}'’-]+)$/u.exec(audience ?? '')?.[1];
+  if (person && audience!.split(/\s+/).length <= 3) return `Hi ${person},`;
   const group = audience?.replace(/^(?:our|the|all|all\s+our|all\s+the|my)\s+/i, '').trim();
   if (!group || group.split(/\s+/).length > 3 || !/s$|^(?:team|staff|crew|everyone|all)$/i.test(group)) return 'Hello,';
   return /^(?:team|crew|everyone)$/i.test(group) ? `Hi ${group.toLowerCase()},` : `Dear ${group},`;

@@ -176,3 +176,24 @@ test('a post asked with its facts in one line says them of its subject; a bio op
   if (bio.deliverable.kind !== 'blog_post') return t.fail(bio.deliverable.kind);
   t.is(bio.deliverable.data.lede, 'Maya Patel is our new CTO.');
 });
+
+test('everyday emails and tweets typed in one go: the subject is what they say, form words stay out, labels stay in', async (t) => {
+  const update = await outcome('writer', { brief: 'Write a product update email to customers. New: recurring invoices, multi-currency (EUR, GBP, USD), and a Zapier integration. Available today on all paid plans.' });
+  if (update.deliverable.kind !== 'email') return t.fail(update.deliverable.kind);
+  t.like(update.deliverable.data, { subject: 'Product update', greeting: 'Dear customers,' });
+  t.deepEqual(update.deliverable.data.body, ['New: recurring invoices, multi-currency (EUR, GBP, USD), and a Zapier integration.', 'Available today on all paid plans.']);
+  const late = await outcome('writer', { brief: 'Write an email to a client (Acme Corp) telling them the project will be 2 weeks late because the payment API vendor delayed their sandbox. New launch date is June 14. Keep it short and professional.' });
+  if (late.deliverable.kind !== 'email') return t.fail(late.deliverable.kind);
+  t.is(late.deliverable.data.subject, 'Project will be 2 weeks late');
+  t.deepEqual(late.deliverable.data.body, ['The project will be 2 weeks late because the payment API vendor delayed their sandbox.', 'New launch date is June 14.']);
+  const leave = await outcome('writer', { brief: "email my manager Dana asking for Friday off next week (March 14) for my sister's wedding, I'll finish the Q1 report by Thursday" });
+  if (leave.deliverable.kind !== 'email') return t.fail(leave.deliverable.kind);
+  t.like(leave.deliverable.data, { greeting: 'Hi Dana,', call_to_action: 'Please let me know if that works.' });
+  t.deepEqual(leave.deliverable.data.body, ["I would like to ask for Friday off next week (March 14) for my sister's wedding.", "I'll finish the Q1 report by Thursday."]);
+  for (const brief of ['tweet: our new dark mode ships tomorrow for all users on iOS and Android', 'tweet announcing our new dark mode, ships tomorrow for all users on iOS and Android, under 280 chars']) {
+    const tweet = await outcome('writer', { brief });
+    if (tweet.deliverable.kind !== 'social_posts') return t.fail(tweet.deliverable.kind);
+    t.regex(tweet.deliverable.data.posts[0]?.text ?? '', /^Our new dark mode ships tomorrow for all users on iOS and Android\./, brief);
+    t.false(tweet.content.includes('280'), 'the length asked is not printed');
+  }
+});
