@@ -29,6 +29,8 @@ export function titled(subject: string): string {
  * this: ..."), the deliverable's own name, "Meeting summary".
  */
 export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string): string {
+  // "weekly KPI review": a cadence is how often, "Weekly status review", not a subject "Weekly".
+  if (/^(?:weekly|monthly|quarterly|daily|annual|yearly|biweekly|fortnightly)$/i.test(ctx.recognised.subject.trim())) return `${titled(ctx.recognised.subject.trim())} ${name}`;
   if (!ctx.recognised.generic) return `${titled(ctx.recognised.subject)}: ${name}`;
   return name === 'summary' ? 'Meeting summary' : capitalize(name);
 }

@@ -1,6 +1,7 @@
 import type { ActionItemData, MetricData, Priority } from '../../../schemas/deliverables/index.js';
 import type { Item } from './material.js';
 import { isName } from './names.js';
+import { isVerbForm, verbBase } from '../text/grammar.js';
 
 /** Cues in a statement: what kind of statement it is, who owns it, by when. Read from the words as written. */
 
@@ -33,6 +34,9 @@ export function ownerOf(item: Item): string | null {
   if (at) return at[1]!.charAt(0).toUpperCase() + at[1]!.slice(1);
   const lead = /^(?:AI|Action|TODO)?\s*[:\-–]?\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\s+(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|-|–|:)\s/u.exec(text);
   if (lead && isName(lead[1]!)) return lead[1]!;
+  // "Next step: Maria sends the proposal by Friday": a name, then a verb of the third person.
+  const does = /^(?:(?:next\s+steps?|action|todo|follow[- ]?up)\s*[:\-–]\s*)?([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)\s+([a-z]+s)\s/iu.exec(text);
+  if (does && /^[A-Z]/.test(does[1]!) && isName(does[1]!) && verbBase(does[2]!.toLowerCase()) !== undefined && verbBase(does[2]!.toLowerCase()) !== does[2]!.toLowerCase()) return does[1]!;
   const tail = /\s[-–(]\s*([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)\)?\s*\.?$/u.exec(text);
   if (tail && isName(tail[1]!)) return tail[1]!;
   if (item.speaker && /\b(?:I|I'll|I will|I'm|me|my)\b/.test(text)) return item.speaker;
@@ -48,7 +52,9 @@ export function isAction(item: Item): boolean {
 
 /** The task of an action statement, without its owner and due date. */
 export function taskOf(item: Item, owner: string | null): string {
-  let task = item.text.replace(/^(?:AI|Action(?: item)?|TODO)\s*[:\-–]\s*/i, '');
+  let task = item.text.replace(/^(?:AI|Action(?: item)?|TODO|Next\s+steps?|Follow[- ]?up)\s*[:\-–]\s*/i, '');
+  // "Maria sends proposal" -> "Send proposal".
+  if (owner) task = task.replace(new RegExp(`^${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+([a-z]+s)\\b`), (found, verb: string) => verbBase(verb) && verbBase(verb) !== verb ? verbBase(verb)! : found);
   if (owner) task = task.replace(new RegExp(`^@?${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|[-–:])\\s*`, 'i'), '');
   task = task.replace(/^(?:I|we)(?:'ll| will| need to| should| can| have to)\s+/i, '').replace(/^(?:can you|please)\s+/i, '');
   const found = duePattern.exec(task);
@@ -83,11 +89,39 @@ export function metricOf(text: string): MetricData | null {
   const name = /^(?:our\s+|the\s+)?([A-Za-z][\w\s'’/-]{2,60}?)\s+(?:is|are|was|were|stands at|sits at|averages?|hit|reached|fell to|dropped to|rose to|went up to|went down to|grew to|at)\s+/i.exec(text)?.[1]?.trim();
   const targetMatch = /\b(?:want(?:s)? (?:it|them|this)?\s*(?:to be\s+)?|target(?:s|ing)?\s*(?:is|of)?\s*|goal\s*(?:is|of)?\s*|aim(?:ing)?\s+(?:for|at)\s*|get (?:it|them)?\s*|bring (?:it|them)?\s*(?:down|up)?\s*(?:to)?\s*|to reach\s*|down to\s+|under\s+|below\s+|above\s+|over\s+|at least\s+|at most\s+)((?:under|below|above|over|at least|at most|less than|more than|to)?\s*(?:[$€£]\s?)?\d[\d,.]*\s?[%a-z]*(?:\s(?!by\b|before\b|in\b|for\b|and\b|on\b)[a-z]+)?)/i.exec(text);
   const figures = [...text.matchAll(new RegExp(figure.source, 'gi'))].map((match) => match[0].trim()).filter((value) => /\d/.test(value) && !/^\d{4}$/.test(value));
-  if (figures.length === 0 || !name) return null;
+  if (figures.length === 0 || !name) return pairOf(text);
   const targetText = targetMatch ? targetMatch[0].replace(/^(?:wants?|want) (?:it|them|this)?\s*(?:to be\s+)?/i, '').replace(/^(?:target(?:s|ing)?|goal)\s*(?:is|of)?\s*/i, '').trim() : null;
   const current = figures.find((value) => !targetText || !targetText.includes(value)) ?? null;
   const due = dueOf(text);
   return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: statusOf(text, current !== null && targetText !== null) };
+}
+
+// "signups 1,240 (last week 1,100)", "MRR $84k up from $81k", "churn 2.1% flat": a name, its figure, what it was.
+const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)(.*)$/i;
+const was = /\((?:last\s+\w+|was|previously|prev(?:ious)?|vs\.?|before)\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)|\b(?:up|down)\s+from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)/i;
+// Figures where more is worse: churn rising is the risk, signups falling is.
+const costly = /\b(?:churn|cost|costs|spend|cac|errors?|bugs?|incidents?|latency|wait|complaints?|refunds?|tickets?|downtime|returns|no-shows?)\b/i;
+
+function amount(figure: string): number {
+  const value = Number(figure.replace(/[^\d.]/g, ''));
+  return /k\s*$/i.test(figure) ? value * 1000 : /m\s*$/i.test(figure) ? value * 1_000_000 : value;
+}
+
+/** A figure typed as "name value (was value)": its current value with what it was, and whether it moved the wrong way. */
+function pairOf(text: string): MetricData | null {
+  const found = pair.exec(text.trim());
+  if (!found || /^(?:in|on|by|at|for|from|since|until|q[1-4]|week|sprint|day|version|v)$/i.test(found[1]!.trim())) return null;
+  // A measure is named by nouns: "We're hiring 3", "Revenue grew 12%" are statements, not names.
+  const words = found[1]!.trim().split(/\s+/);
+  if (/^(?:we|we['’]re|i|i['’]m|they|it|you|he|she|our\s+team)$/i.test(words[0]!) || words.some((word) => /^(?:rose|fell|grew|went|came|got|saw|hit)$/i.test(word) || (isVerbForm(word.toLowerCase()) && verbBase(word.toLowerCase()) !== word.toLowerCase() && !/s$/i.test(word)))) return null;
+  const [, name, value, rest] = found as unknown as [string, string, string, string];
+  const before = was.exec(rest);
+  const previous = before?.[1] ?? before?.[2];
+  const flat = /\b(?:flat|steady|unchanged|stable)\b/i.test(rest);
+  const worse = previous !== undefined && (costly.test(name) ? amount(value) > amount(previous) : amount(value) < amount(previous));
+  const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : value.trim();
+  const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : 'unknown';
+  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: null, due: dueOf(text), status };
 }
 
 function statusOf(text: string, both: boolean): MetricData['status'] {

@@ -60,7 +60,7 @@ export function listParts(sentence: string): ListSentence {
   if (commas === 0 && !text.includes(':') && !/\sand\s/.test(text)) return { parts: [sentence.trim()] };
   const label = text.includes(':') ? labelled.exec(text) : null;
   if (label && words(label[1]!) <= 4 && !nameLike(label[1]!.trim()) && !header.test(label[1]!.trim())) {
-    const items = label[2]!.split(/\s*[;,]\s*(?:and\s+)?/).map((part) => part.trim()).filter(Boolean);
+    const items = label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
     const list = items.length > 1 && items.every((part) => words(part) <= 8 && words(part) >= 2 && !subordinate.test(part));
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
@@ -94,7 +94,8 @@ export function listParts(sentence: string): ListSentence {
  * never split), each capitalized; undefined when it is not such a list.
  */
 export function commaList(text: string, maxWords = 10): string[] | undefined {
-  const parts = text.trim().replace(/[.!]$/, '').split(/\s*[,;]\s*(?:and\s+|or\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+  // A comma right before a digit separates thousands ("1,240"), not parts.
+  const parts = text.trim().replace(/[.!]$/, '').split(/\s*(?:;|,(?!\d))\s*(?:and\s+|or\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
   if (parts.length < 3 || parts.some((part) => words(part) > maxWords || subordinate.test(part))) return undefined;
   return parts.map(capitalized);
 }

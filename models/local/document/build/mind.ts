@@ -34,14 +34,15 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const items = ctx.material.items;
   const metrics = items.map((item) => metricOf(item.text)).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
   const metricTexts = new Set(items.filter((item) => metricOf(item.text)).map((item) => item.text));
-  const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d+)\b/i.exec(item.text)?.[0]).find(Boolean) ?? null;
+  const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
     title: titleWith(ctx, 'status review'),
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
     highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map((item) => item.text).slice(0, 10),
-    risks: items.filter((item) => !metricTexts.has(item.text) && isRisk(item.text)).map((item) => item.text).slice(0, 8),
+    // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
+    risks: items.filter((item) => (!metricTexts.has(item.text) && isRisk(item.text)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map((item) => item.text).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }
@@ -89,7 +90,10 @@ export function retro(ctx: DocumentContext): DeliverableData['retro'] {
     title: titleWith(ctx, 'retrospective'),
     went_well: items.filter((item) => well(item) && !act(item)).map((item) => item.text).slice(0, 10),
     to_improve: items.filter((item) => improve(item) && !well(item) && !act(item)).map((item) => item.text).slice(0, 10),
-    action_items: actions(items.filter(act)),
+    // "Try next: no-meeting Wednesdays": what the team's action column lists is an action, however it is worded.
+    action_items: [...actions(items.filter(act)), ...items.filter((item) => inSection(item, /action|next|todo|try|start|idea|experiment|propos/) && !isAction(item)).map(actionOf)]
+      .filter((action, index, all) => all.findIndex((other) => other.task.toLowerCase() === action.task.toLowerCase()) === index)
+      .slice(0, 20),
   };
 }
 

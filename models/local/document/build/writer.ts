@@ -176,7 +176,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   const body = internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask).map((item) => addressed(labelled(item)));
+    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
   const subject = addressed(ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
@@ -189,10 +189,27 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   };
 }
 
-/** "New: recurring invoices, ...": a line the brief labelled keeps its label in a message. */
-function labelled(item: Item): string {
-  const text = said(item);
-  return item.section && item.origin === 'brief' && item.section.split(/\s+/).length <= 3 ? `${item.section.charAt(0).toUpperCase()}${item.section.slice(1)}: ${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+/**
+ * A message's lines: what the brief labelled keeps its label ("New: recurring invoices."), and a
+ * label over several parts heads them as a list ("New:" then "- Recurring invoices" ...).
+ */
+function labelledLines(items: Item[]): string[] {
+  const lines: string[] = [];
+  const label = (item: Item) => (item.section && item.origin === 'brief' && item.section.split(/\s+/).length <= 3 ? item.section : undefined);
+  for (let index = 0; index < items.length; index += 1) {
+    const item = items[index]!;
+    const name = label(item);
+    if (!name) {
+      lines.push(said(item));
+      continue;
+    }
+    const group = [item];
+    while (index + 1 < items.length && label(items[index + 1]!) === name) group.push(items[(index += 1)]!);
+    const heading = `${name.charAt(0).toUpperCase()}${name.slice(1)}:`;
+    const text = said(item);
+    lines.push(group.length === 1 ? `${heading} ${text.charAt(0).toLowerCase()}${text.slice(1)}` : [heading, ...group.map((part) => `- ${said(part).replace(/[.]$/, '')}`)].join('\n'));
+  }
+  return lines;
 }
 
 /** "Dear volunteers," for a group the ask names ("our volunteers"), "Hi team," for a team; else "Hello,". */

@@ -144,3 +144,26 @@ test('"Summarise this: ..." and "Prioritise these for me: ..." are titled by the
   t.is(ranking.deliverable.data.title, 'Priorities');
   t.deepEqual(ranking.deliverable.data.items.slice(0, 2).map((item) => item.item), ['Renew the SSL certificate before it expires on Monday', 'Fix the broken checkout on mobile']);
 });
+
+test('a KPI line typed in one sentence: "1,240" stays one figure, what it was sits beside it, a fall is a risk', async (t) => {
+  const result = await outcome('mind', { brief: 'weekly KPI review: signups 1,240 (last week 1,100), activation 38% (was 41%), churn 2.1% flat, MRR $84k up from $81k' });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Weekly status review');
+  t.is(result.deliverable.data.period, null, '"last week 1,100" is no week 1');
+  t.deepEqual(result.deliverable.data.metrics.map((metric) => [metric.name, metric.current, metric.status]), [
+    ['Signups', '1,240 (was 1,100)', 'on_track'],
+    ['Activation', '38% (was 41%)', 'at_risk'],
+    ['Churn', '2.1% (flat)', 'on_track'],
+    ['MRR', '$84k (was $81k)', 'on_track'],
+  ]);
+  t.deepEqual(result.deliverable.data.risks, ['Activation 38% (was 41%)']);
+});
+
+test('a retro\'s "try next" column is its action items; "Next step: Maria sends proposal by Friday" is Maria\'s', async (t) => {
+  const retro = await outcome('mind', { brief: "retro for sprint 14. went well: shipped search on time, pairing helped. didn't go well: too many meetings, flaky e2e tests blocked merges twice. try next: no-meeting Wednesdays, quarantine flaky tests" });
+  if (retro.deliverable.kind !== 'retro') return t.fail(retro.deliverable.kind);
+  t.deepEqual(retro.deliverable.data.action_items.map((action) => action.task), ['No-meeting Wednesdays', 'Quarantine flaky tests']);
+  const call = await outcome('mind', { brief: "Notes from today's call with Globex (Tue 9 Apr): they want SSO before renewal in July, unhappy with support response times (avg 3 days), asked for a dedicated CSM. Next step: Maria sends proposal by Friday." });
+  if (call.deliverable.kind !== 'meeting_summary') return t.fail(call.deliverable.kind);
+  t.deepEqual(call.deliverable.data.action_items, [{ owner: 'Maria', task: 'Send proposal', due: 'Friday' }]);
+});

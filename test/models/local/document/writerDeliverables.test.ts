@@ -181,7 +181,7 @@ test('everyday emails and tweets typed in one go: the subject is what they say, 
   const update = await outcome('writer', { brief: 'Write a product update email to customers. New: recurring invoices, multi-currency (EUR, GBP, USD), and a Zapier integration. Available today on all paid plans.' });
   if (update.deliverable.kind !== 'email') return t.fail(update.deliverable.kind);
   t.like(update.deliverable.data, { subject: 'Product update', greeting: 'Dear customers,' });
-  t.deepEqual(update.deliverable.data.body, ['New: recurring invoices, multi-currency (EUR, GBP, USD), and a Zapier integration.', 'Available today on all paid plans.']);
+  t.deepEqual(update.deliverable.data.body, ['New:\n- Recurring invoices\n- Multi-currency (EUR, GBP, USD)\n- A Zapier integration', 'Available today on all paid plans.']);
   const late = await outcome('writer', { brief: 'Write an email to a client (Acme Corp) telling them the project will be 2 weeks late because the payment API vendor delayed their sandbox. New launch date is June 14. Keep it short and professional.' });
   if (late.deliverable.kind !== 'email') return t.fail(late.deliverable.kind);
   t.is(late.deliverable.data.subject, 'Project will be 2 weeks late');
