@@ -10,7 +10,8 @@ export interface Commit {
 }
 
 // "<hash> message", "- <hash> message", "* message (#123)" with a conventional prefix.
-const hashed = /^\s*(?:[-*]\s*)?([0-9a-f]{7,40})\s+(.+)$/;
+// A short hash may be six characters ("3f2a1c"); it has a digit, so "facade" or "decade" is a word.
+const hashed = /^\s*(?:[-*]\s*)?((?=[0-9a-f]*\d)[0-9a-f]{6,40})\s+(.+)$/i;
 // The Conventional Commits types read here; a header is `type(scope)!: subject`.
 const types = 'feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|security|sec';
 const conventional = new RegExp(`^\\s*(?:[-*]\\s*)?(${types})(?:\\(([^)]+)\\))?(!)?:\\s+(.+)$`, 'i');
@@ -20,9 +21,13 @@ const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: '
 
 /** A release-note type read from a plain message ("Fix crash ...", "Add offline mode ..."). */
 export function typeOfMessage(message: string): ReleaseEntryType {
-  if (/\bbreaking\b|\bremov(?:e|ed|es)\b.*\b(?:support|api|endpoint|option)\b/i.test(message)) return 'breaking';
+  if (/\bbreaking\b|\bremov(?:e|ed|es)\b.*\b(?:support|api|endpoint|option|webhooks?|deprecated|v\d+|integration|parameter|field|flag)\b/i.test(message)) return 'breaking';
   if (/\b(?:cve-\d|security|vulnerab|xss|csrf|injection)\b/i.test(message)) return 'security';
+  // "We fixed ...", "You can now ...", "The calendar view got faster": prose says who before what changed.
+  message = message.replace(/^\s*(?:we|the\s+team)\s+(?:have\s+|'ve\s+|also\s+)?/i, '');
   if (/^\s*(?:fix|fixe[sd]|resolve[sd]?|patch|correct)|\b(?:bug|crash|freez|no longer|regression)\w*/i.test(message)) return 'fix';
+  if (/^\s*you\s+can\s+now\b|\bnow\s+(?:you\s+can|supports?|lets?\s+you)\b/i.test(message)) return 'feature';
+  if (/\b(?:got|is|are|now|much|way)\s+(?:much\s+)?(?:faster|quicker|smoother|snappier|better|lighter)\b/i.test(message)) return 'improvement';
   if (/^\s*(?:add|adds|added|new|introduce|support|allow|enable|implement)/i.test(message)) return 'feature';
   if (/^\s*(?:improve|speed|sped|faster|optimi[sz]e|reduce|update|upgrade|refactor|make|made|better|redesign|rewr(?:ite|ote))/i.test(message)) return 'improvement';
   return 'other';
@@ -35,19 +40,19 @@ export function parseCommit(line: string): Commit | null {
   const typed = conventional.exec(rest);
   if (!withHash && !typed) return null;
   // A hex-looking first word of prose ("deadbeef is ...") is not a commit unless it is long enough.
-  if (withHash && !typed && withHash[1]!.length < 7) return null;
+  if (withHash && !typed && withHash[1]!.length < 6) return null;
   let subject = (typed ? typed[4]! : rest).trim();
   const pr = prRef.exec(subject);
   if (pr) subject = subject.slice(0, pr.index).trim();
   if (subject.split(/\s+/).length < 2) return null;
   const prefix = typed?.[1]?.toLowerCase();
   const type: ReleaseEntryType = typed?.[3] ? 'breaking' : prefix && typeOfPrefix[prefix] ? typeOfPrefix[prefix]! : prefix && /docs|chore|build|ci|style|test/.test(prefix) ? 'other' : typeOfMessage(subject);
-  return { ref: withHash?.[1] ?? pr?.[1] ?? pr?.[2] ?? null, type, scope: typed?.[2] ?? null, subject: subject.charAt(0).toUpperCase() + subject.slice(1) };
+  return { ref: withHash?.[1]?.toLowerCase() ?? pr?.[1] ?? pr?.[2] ?? null, type, scope: typed?.[2] ?? null, subject: subject.charAt(0).toUpperCase() + subject.slice(1) };
 }
 
 // Where one typed line lists several commits ("feat: a; fix: b, perf: c"): before each prefix that
 // follows a semicolon or a comma.
-const nextPrefix = new RegExp(`[;,]\\s+(?=(?:${types})(?:\\([^)]+\\))?!?:\\s)`, 'i');
+const nextPrefix = new RegExp(`[;,]\\s+(?=(?:${types})(?:\\([^)]+\\))?!?:\\s)|;\\s+(?=(?=[0-9a-f]*\\d)[0-9a-f]{6,40}\\s)`, 'i');
 
 /**
  * The commits of one line: several when it lists them one after another with their prefixes (as

@@ -75,8 +75,10 @@ export function actionOf(item: Item): ActionItemData {
 export function priorityOf(text: string): Priority {
   // A fault customers meet ("fix the login bug customers keep hitting") costs every day it stays.
   if (/\b(?:bugs?|errors?|broken)\b[^.]*\bcustomers?\b|\bcustomers?\b[^.]*\b(?:bugs?|errors?|broken|stuck|can'?t|cannot|keep\s+hitting)\b/i.test(text)) return 'high';
+  // A failure where money changes hands ("checkout fails on Safari (blocks payments)") stops revenue.
+  if (/\b(?:checkout|payments?|billing|sign-?ups?|log-?ins?)\b[^.]*\b(?:fails?|failing|broken|blocks?|down|errors?)\b|\bblocks?\s+(?:payments?|checkout|orders?|sales|releases?|merges?)\b/i.test(text)) return 'high';
   if (/\b(?:urgent|asap|critical|broken|expir(?:es|ing|y|ed)|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
-  if (/\b(?:nice to have|someday|later|minor|cosmetic|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
+  if (/\b(?:nice to have|someday|later|minor|cosmetic|typos?|wording|copy\s+change|colou?r\s+tweak|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
   return 'medium';
 }
 

@@ -172,7 +172,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
-    const people = kind === 'email' && /^to\s/i.test(sentence.slice(match.index + match[0].length).trim()) && recipients.exec(stripEndPunctuation(after));
+    const people = /^(?:to|for)\s/i.test(sentence.slice(match.index + match[0].length).trim()) && recipients.exec(stripEndPunctuation(after.split(/:\s/)[0]!));
     if (people && !audienceLead) {
       audienceLead = people[0];
       after = '';
@@ -181,7 +181,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
     const listed = /^\s*:/.test(sentence.slice(match.index + match[0].length));
-    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 && !listed ? after : listed && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
+    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".
@@ -197,6 +197,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (!purpose) subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0] ?? subject)
     .replace(/\s+(?:and|then)\s+(?:extract|list|identify|send|share|highlight|pull\s+out|include|add|make)\b.*$/i, '')
     .replace(/^(?:on|about|for|of)\s+/i, '')
+    .replace(/\s+by\s+(?:priority|importance|urgency|impact|severity)$/i, '')
     .trim();
   const words = subject.split(/\s+/).filter(Boolean);
   if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
@@ -207,7 +208,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}) };
 }
 
-const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this)\s+(?:notes?|text|thread|transcript|list|items?)(?:\s+(?:below|above))?)$/i;
+const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items)$/i;
 
 function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';

@@ -115,8 +115,8 @@ export function priorityRanking(ctx: DocumentContext): DeliverableData['priority
     const priority = priorityOf(item.section ? `${item.section}: ${item.text}` : item.text);
     const due = dueOf(item.text);
     // "Q3", "v2" and "B2B" name things; a figure stands on its own ("40 unread", "$12k").
-    const figure = /(?<![\p{L}\p{N}])(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?/iu.exec(item.text)?.[0] ?? null;
-    const reason = priority === 'high' ? 'urgent, or affects customers, money or safety' : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `affects ${figure}` : null;
+    const figure = /(?<![\p{L}\p{N}])(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?(?:\s+[a-z]+)?/iu.exec(item.text)?.[0]?.trim() ?? null;
+    const reason = priority === 'high' ? (due ? `urgent: due ${due}` : 'urgent, or affects customers, money or safety') : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `involves ${figure}` : null;
     return { item, index, priority, reason, weight: rankOf[priority] * 10 - (due ? 3 : 0) - (figure ? 2 : 0) };
   });
   scored.sort((a, b) => a.weight - b.weight || a.index - b.index);

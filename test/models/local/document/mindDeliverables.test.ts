@@ -167,3 +167,13 @@ test('a retro\'s "try next" column is its action items; "Next step: Maria sends 
   if (call.deliverable.kind !== 'meeting_summary') return t.fail(call.deliverable.kind);
   t.deepEqual(call.deliverable.data.action_items, [{ owner: 'Maria', task: 'Send proposal', due: 'Friday' }]);
 });
+
+test('"rank these bugs by priority": a failing checkout first, a typo last, "10k rows" a figure it involves', async (t) => {
+  const result = await outcome('mind', { brief: 'rank these bugs by priority: checkout fails on Safari (blocks payments), typo on About page, export times out for accounts over 10k rows, avatar upload slow' });
+  if (result.deliverable.kind !== 'priority_ranking') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Priorities');
+  t.deepEqual(result.deliverable.data.items.map((item) => [item.item, item.priority]), [
+    ['Checkout fails on Safari (blocks payments)', 'high'], ['Export times out for accounts over 10k rows', 'medium'], ['Avatar upload slow', 'medium'], ['Typo on About page', 'low'],
+  ]);
+  t.is(result.deliverable.data.items[1]!.reason, 'involves 10k rows');
+});

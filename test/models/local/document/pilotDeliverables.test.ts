@@ -125,3 +125,16 @@ test('"Turn this into tickets: ..." gives a ticket a part, titled by what is wan
     ],
   );
 });
+
+test('release notes typed in a line: commits after semicolons with short hashes, and prose changes each under its kind', async (t) => {
+  const commits = await outcome('pilot', { brief: 'changelog from these commits: 3f2a1c Fix null pointer in billing sync; 8b7d9e Add Spanish translation; a1c4f0 Remove deprecated v1 webhooks; 77e2b1 Improve search ranking' });
+  if (commits.deliverable.kind !== 'release_notes') return t.fail(commits.deliverable.kind);
+  t.is(commits.deliverable.data.title, 'Release notes');
+  t.deepEqual(commits.deliverable.data.entries.map((entry) => [entry.type, entry.text]).sort(), [
+    ['breaking', 'Remove deprecated v1 webhooks'], ['feature', 'Add Spanish translation'], ['fix', 'Fix null pointer in billing sync'], ['improvement', 'Improve search ranking'],
+  ]);
+  const prose = await outcome('pilot', { brief: 'release notes for customers, friendly tone: you can now schedule posts up to 90 days ahead, the calendar view got faster, and we fixed the bug where images were cropped on Instagram' });
+  if (prose.deliverable.kind !== 'release_notes') return t.fail(prose.deliverable.kind);
+  t.is(prose.deliverable.data.title, 'Release notes', 'customers are whom it is for, not its subject');
+  t.deepEqual(prose.deliverable.data.entries.map((entry) => entry.type), ['feature', 'improvement', 'fix']);
+});
