@@ -60,8 +60,10 @@ export function listParts(sentence: string): ListSentence {
   if (commas === 0 && !text.includes(':') && !/\sand\s/.test(text)) return { parts: [sentence.trim()] };
   const label = text.includes(':') ? labelled.exec(text) : null;
   if (label && words(label[1]!) <= 4 && !nameLike(label[1]!.trim()) && !header.test(label[1]!.trim())) {
-    const items = label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
-    const list = items.length > 1 && items.every((part) => words(part) <= 8 && words(part) >= 2 && !subordinate.test(part));
+    // "Items: - new office in Lisbon opens April 3 - Priya joined as Head of Design": bullets typed on one line.
+    const dashed = /^-\s/.test(label[2]!) ? label[2]!.slice(2).split(/\s+-\s+(?=\S)/).map((part) => part.trim().replace(/[.]$/, '')).filter(Boolean) : [];
+    const items = dashed.length > 1 ? dashed : label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+    const list = items.length > 1 && items.every((part) => words(part) <= (dashed.length > 1 ? 14 : 8) && words(part) >= 2 && !subordinate.test(part));
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
     const single = weighs.test(label[1]!) ? sentence.trim() : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());

@@ -182,7 +182,9 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
-  const tail = colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
+  // "Items: - new office in Lisbon opens April 3 - Priya joined ...": bullets typed on one line.
+  const dashed = /^-\s/.test(after) ? after.slice(2).split(/\s+-\s+(?=\S)/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
+  const tail = colon > 0 && dashed.length >= 2 ? dashed.map((part) => `- ${part.trim()}`) : colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
   // "Keep it short and professional.": a form to follow, not a fact to print.
   return { first, rest: parts.slice(1).filter((part) => !isInstruction(part)), tail };
 }

@@ -22,6 +22,8 @@ interface Said {
   who?: string;
   /** True for a post, a tweet or an announcement: read by others than those it names. */
   public: boolean;
+  /** "my landlord", "I'll": one person writes, so "I", not "we". */
+  personal: boolean;
 }
 
 /** "their help" -> "your help": the addressees, spoken to. */
@@ -88,14 +90,14 @@ const readers: Array<[RegExp, Reader]> = [
     const event = !/^(?:join|come|attend|try|see|visit|take|meet|celebrate|share|help|sign)\b/i.test(what);
     return {
       subject: event ? `Invitation: ${upper(what.replace(/^(?:the|a|an)\s+/i, ''))}` : `You are invited to ${what}`,
-      sentences: [`We would like to invite ${to ?? 'you'} to ${what}.`],
+      sentences: [`${said.personal ? 'I' : 'We'} would like to invite ${to ?? 'you'} to ${what}.`],
       callToAction: event ? 'Please reply to let us know whether you can come.' : 'Reply to this email if you have any questions.',
     };
   }],
   // "apologising to customers for the late deliveries", "an apology for the outage on Tuesday"
   [new RegExp(String.raw`\b(?:apologi[sz](?:e|es|ing)|say(?:ing)?\s+sorry|apology${note})\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => {
     const { what, to } = voiced(said);
-    return { subject: `Our apologies for ${what}`, sentences: [to ? `We apologise to ${to} for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
+    return { subject: `Our apologies for ${what}`, sentences: [to ? `${said.personal ? 'I' : 'We'} apologise to ${to} for ${what}.` : said.personal ? `I am sorry for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
   }],
   // "congratulating the team on shipping 3.0"
   [new RegExp(String.raw`\bcongratulat(?:e|es|ing|ions)\s+${whom}on\s+(?<what>.+)$`, 'i'), (said) => {
@@ -116,9 +118,11 @@ const readers: Array<[RegExp, Reader]> = [
   // "asking for Friday off next week for my sister's wedding", "asking Dana for a day off"
   [new RegExp(String.raw`\bask(?:s|ing)?\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => ({ subject: `Request: ${upper(said.what)}`, sentences: [`I would like to ask for ${said.what}.`], callToAction: 'Please let me know if that works.' })],
   // "asking the team to fill in the survey by Friday"
-  [/\bask(?:s|ing)?\s+(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+to\s+(?<what>.+)$/i, (said) => {
-    if (!said.who || (!named(said.who) && !/^(?:them|him|her|everyone)$/i.test(said.who))) return undefined;
+  [/\bask(?:s|ing)?\s+(?:(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?to\s+(?<what>.+)$/i, (said) => {
+    if (said.who && !named(said.who) && !/^(?:them|him|her|everyone)$/i.test(said.who)) return undefined;
     const { what, to } = voiced(said);
+    // "my landlord asking to fix the leaking kitchen tap": one person asks a favour.
+    if (said.personal) return { subject: `Request: ${what.replace(/^(?:please\s+)?/i, '')}`, sentences: [`Could you please ${what}?`], callToAction: 'Thank you in advance.' };
     return { subject: `Please ${what}`, sentences: [`We would like to ask ${to ?? 'you'} to ${what}.`], callToAction: 'Please reply once it is done.' };
   }],
 ];
@@ -145,7 +149,7 @@ export function purposeOf(sentence: string): Purpose | undefined {
     const what = clause(match.groups!.what!);
     if (what.split(/\s+/).length < 2) continue;
     const who = match.groups!.who ?? match.groups!.guests;
-    const purpose = read({ what, ...(who ? { who } : {}), public: isPublic }, match);
+    const purpose = read({ what, ...(who ? { who } : {}), public: isPublic, personal: /\b(?:my|I|I['’](?:m|ll|ve|d))\b/.test(sentence) }, match);
     if (!purpose) continue;
     const audience = purpose.audience ?? named(who) ?? named(addressees.exec(sentence)?.groups?.to);
     return audience ? { ...purpose, audience } : purpose;

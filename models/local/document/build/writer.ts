@@ -78,7 +78,7 @@ function hashtags(ctx: DocumentContext): string[] {
 }
 
 // "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
-const calendarWord = /^#(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const calendarWord = /^#(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)(?:$|[A-Z0-9])/i;
 
 function fit(text: string, limit: number): string {
   if (text.length <= limit) return text;
@@ -170,21 +170,23 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
   const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
-  const ask = incoming.find((item) => /\b(?:please|let us know|reply|book|call|confirm|click|visit)\b/i.test(item.text) && !/\?$/.test(item.text));
+  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|confirm|click|visit|sign up|register)\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   const addressed = ctx.recognised.audience && internal.length === 0 ? toReader : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   const body = internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
-  const subject = addressed(ctx.recognised.subject);
+  // "email to the team: office closed Friday ...": without a subject of its own, the first line says what it is about.
+  const first = ctx.recognised.generic ? body.find((line) => !line.includes('\n')) : undefined;
+  const subject = first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
   return {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body,
-    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
 }

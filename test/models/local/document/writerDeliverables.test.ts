@@ -197,3 +197,18 @@ test('everyday emails and tweets typed in one go: the subject is what they say, 
     t.false(tweet.content.includes('280'), 'the length asked is not printed');
   }
 });
+
+test('more everyday messages: a team notice titled by its first line, a favour asked of a landlord, a Facebook post, a newsletter typed as dashes', async (t) => {
+  const notice = await outcome('writer', { brief: 'email to the team: office closed Friday Dec 22 for the holiday party, party starts 5pm at Rooftop Bar, plus-ones welcome, RSVP to Marta by Dec 15' });
+  if (notice.deliverable.kind !== 'email') return t.fail(notice.deliverable.kind);
+  t.like(notice.deliverable.data, { subject: 'Office closed Friday Dec 22 for the holiday party', greeting: 'Hi team,', call_to_action: 'RSVP to Marta by Dec 15.' });
+  const favour = await outcome('writer', { brief: "Short email to my landlord asking to fix the leaking kitchen tap, it's been dripping since Monday, I'm home after 5pm weekdays" });
+  if (favour.deliverable.kind !== 'email') return t.fail(favour.deliverable.kind);
+  t.deepEqual(favour.deliverable.data.body, ['Could you please fix the leaking kitchen tap?', "It's been dripping since Monday.", "I'm home after 5pm weekdays."]);
+  const post = await outcome('writer', { brief: "post for our company Facebook page: we're closed Monday May 27 for Memorial Day, normal hours resume Tuesday 8am" });
+  if (post.deliverable.kind !== 'social_posts') return t.fail(post.deliverable.kind);
+  t.deepEqual(post.deliverable.data.posts.map((one) => one.network), ['Facebook']);
+  t.deepEqual(post.deliverable.data.posts[0]!.hashtags, ['#MemorialDay'], 'no day as a tag');
+  const news = await outcome('writer', { brief: 'Can you draft the March newsletter? Items: - new office in Lisbon opens April 3 - Priya joined as Head of Design - we hit 10,000 customers - webinar on pricing March 28, 4pm CET' });
+  for (const item of ['New office in Lisbon opens April 3.', 'Priya joined as Head of Design.', 'We hit 10,000 customers.', 'Webinar on pricing March 28, 4pm CET.']) t.true(news.content.includes(item), item);
+});
