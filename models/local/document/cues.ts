@@ -116,7 +116,9 @@ function pairOf(text: string): MetricData | null {
   // A measure is named by nouns: "We're hiring 3", "Revenue grew 12%" are statements, not names.
   const words = found[1]!.trim().split(/\s+/);
   if (/^(?:we|we['’]re|i|i['’]m|they|it|you|he|she|our\s+team)$/i.test(words[0]!) || words.some((word) => /^(?:rose|fell|grew|went|came|got|saw|hit)$/i.test(word) || (isVerbForm(word.toLowerCase()) && verbBase(word.toLowerCase()) !== word.toLowerCase() && !/s$/i.test(word)))) return null;
-  const [, name, value, rest] = found as unknown as [string, string, string, string];
+  const name = found[1]!;
+  const value = found[2]!;
+  const rest = found[3] ?? '';
   const before = was.exec(rest);
   const previous = before?.[1] ?? before?.[2];
   const flat = /\b(?:flat|steady|unchanged|stable)\b/i.test(rest);

@@ -183,8 +183,10 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
   // "Items: - new office in Lisbon opens April 3 - Priya joined ...": bullets typed on one line.
-  const dashed = /^-\s/.test(after) ? after.slice(2).split(/\s+-\s+(?=\S)/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
-  const tail = colon > 0 && dashed.length >= 2 ? dashed.map((part) => `- ${part.trim()}`) : colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
+  const dashed = /^-\s/.test(after) ? after.slice(2).split(/\s+-\s+(?=\S)/).filter((part) => part.trim().split(/\s+/).length >= 2)
+    // "1) login button misaligned on iPad 2) search returns duplicates": numbers typed on one line.
+    : /^1[).]\s/.test(after) && /\s2[).]\s/.test(after) ? after.split(/\s*\b\d{1,2}[).]\s+/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
+  const tail = colon > 0 && dashed.length >= 2 ? dashed.map((part) => `- ${part.trim().charAt(0).toUpperCase()}${part.trim().slice(1)}`) : colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
   // "Keep it short and professional.": a form to follow, not a fact to print.
   return { first, rest: parts.slice(1).filter((part) => !isInstruction(part)), tail };
 }

@@ -83,6 +83,10 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
 
 const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))\b[^:]*[:\-–]?\s*(.*)$/i;
 
+const month = '(?:q[1-4]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+/** A project with its months at the end: "Payments v2 (Sam) April-May". */
+const datedProject = new RegExp(`^(.{3,60}?)\\s+(${month}(?:\\s*[-–]\\s*${month})?(?:\\s+\\d{4})?)$`, 'i');
+
 export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
   const timeline = ctx.material.requirements.find((fact) => /timeline|deadline|dates?|launch|due/.test(fact.key))?.value ?? null;
   const phases: PhaseData[] = [];
@@ -93,12 +97,22 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       const name = line[1] ? `${titled(line[1])} ${line[2]}` : titled(line[3] ?? line[4] ?? item.text);
       const dates = /\b(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|\d{4}-\d{2}(?:-\d{2})?|weeks?\s+\d+(?:\s*[-–]\s*\d+)?)\b(?:\s*[-–]\s*(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))?/i.exec(item.text)?.[0] ?? null;
       // "Q1 offline mode": without a colon, the work is what follows the phase's name.
-      const work = line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').trim());
+      // "April - SSO and audit log": the dash between a phase and its work is no part of the work.
+      const work = (line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').trim())).replace(/^[-–—:]\s*/, '');
       phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
-  if (phases.length === 0 && span && Number(span[2]) > Number(span[1])) {
+  const projects = phases.length === 0 ? loose.map((text) => datedProject.exec(text.replace(/[.]$/, ''))) : [];
+  if (projects.length >= 2 && projects.filter(Boolean).length >= 2) {
+    // "Payments v2 (Sam) April-May, Search revamp (Ines) May-June": each project a phase with its months and owner.
+    loose.forEach((text, index) => {
+      const project = projects[index];
+      if (!project) return void phases.at(-1)?.items.push(text);
+      const owner = /\(([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?)\)/u.exec(project[1]!)?.[1];
+      phases.push({ name: titled(project[1]!.replace(/\s*\([^)]*\)\s*/g, ' ').trim()), dates: project[2]!, items: owner ? [`Owner: ${owner}`] : [] });
+    });
+  } else if (phases.length === 0 && span && Number(span[2]) > Number(span[1])) {
     // "Q1-Q2 2026": one phase per quarter of the given timeline, the work in order.
     const count = Number(span[2]) - Number(span[1]) + 1;
     const size = Math.ceil(loose.length / count) || 1;
@@ -109,7 +123,11 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     const size = Math.ceil(loose.length / chunks) || 1;
     for (let index = 0; index < chunks; index += 1) phases.push({ name: `Phase ${index + 1}`, dates: index === 0 && timeline ? timeline : null, items: loose.slice(index * size, (index + 1) * size) });
     if (timeline && chunks > 1) phases.forEach((phase, index) => (phase.dates = index === 0 ? `${timeline} (whole plan)` : phase.dates));
-  } else if (loose.length > 0) phases.at(-1)!.items.push(...loose.filter((text) => !isQuestion(text)).slice(0, 4));
+  } else if (loose.length > 0) {
+    // "Team of 6 engineers": what holds for the whole plan is not the last phase's work.
+    const notes = loose.filter((text) => !isQuestion(text)).slice(0, 4);
+    if (notes.length > 0) phases.push({ name: 'Across all phases', dates: null, items: notes });
+  }
   return { title: titleWith(ctx, 'roadmap'), timeline, phases };
 }
 
@@ -139,6 +157,14 @@ function criterionOf(text: string): string {
   if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
   if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
   if (/\b(?:can['’]t|cannot)\b/i.test(text)) return sentence(text.replace(/\b(?:can['’]t|cannot)\b/i, 'can'));
+  const fault: Array<[RegExp, string]> = [
+    [/\bmisaligned\b/i, 'aligned'],
+    [/\breturns\s+duplicates\b/i, 'returns no duplicates'],
+    [/\b(?:is\s+|are\s+)?missing\s+(?:the\s+|a\s+|an\s+|its\s+)?/i, 'includes the '],
+    [/\bcrash(?:es)?\b/i, 'does not crash'],
+    [/\b(?:times|timed)\s+out\b/i, 'completes without timing out'],
+  ];
+  for (const [pattern, right] of fault) if (pattern.test(text)) return sentence(text.replace(pattern, right));
   if (/\b(?:is|are)\s+(?:too\s+|very\s+)?slow\b/i.test(text)) return sentence(text.replace(/\b(is|are)\s+(?:too\s+|very\s+)?slow\b/i, '$1 fast'));
   if (/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i.test(text)) return sentence(text.replace(/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i, (found) => (/^(?:are|don|do\s)/i.test(found) ? 'work' : 'works')));
   return sentence(text);

@@ -138,3 +138,20 @@ test('release notes typed in a line: commits after semicolons with short hashes,
   t.is(prose.deliverable.data.title, 'Release notes', 'customers are whom it is for, not its subject');
   t.deepEqual(prose.deliverable.data.entries.map((entry) => entry.type), ['feature', 'improvement', 'fix']);
 });
+
+test('roadmaps and tickets typed in a line: "April - SSO", projects with their months and owners, bugs numbered 1) 2) 3)', async (t) => {
+  const months = await outcome('pilot', { brief: 'roadmap for next 3 months: April - SSO and audit log, May - mobile app beta, June - usage-based billing. Team of 6 engineers.' });
+  if (months.deliverable.kind !== 'roadmap') return t.fail(months.deliverable.kind);
+  t.deepEqual(months.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [['April', ['SSO and audit log']], ['May', ['Mobile app beta']], ['June', ['Usage-based billing']], ['Across all phases', ['Team of 6 engineers.']]]);
+  const owners = await outcome('pilot', { brief: 'Q2 roadmap as a table with owners: Payments v2 (Sam) April-May, Search revamp (Ines) May-June, Partner API (Kofi) June' });
+  if (owners.deliverable.kind !== 'roadmap') return t.fail(owners.deliverable.kind);
+  t.regex(owners.content, /^\| Payments v2 \| April-May \| Owner: Sam \|$/m);
+  t.regex(owners.content, /^\| Partner API \| June \| Owner: Kofi \|$/m);
+  const bugs = await outcome('pilot', { brief: 'tickets for the bugs from QA: 1) login button misaligned on iPad 2) search returns duplicates 3) PDF export missing logo' });
+  if (bugs.deliverable.kind !== 'ticket_set') return t.fail(bugs.deliverable.kind);
+  t.deepEqual(bugs.deliverable.data.tickets.map((ticket) => [ticket.title, ticket.acceptance_criteria[0]]), [
+    ['Login button misaligned on iPad', 'Login button aligned on iPad.'],
+    ['Search returns duplicates', 'Search returns no duplicates.'],
+    ['PDF export missing logo', 'PDF export includes the logo.'],
+  ]);
+});
