@@ -67,8 +67,11 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   const found = userStories(items);
   const stories = found.length > 0 ? found : storiesOfAsk(ctx.brief);
   const problem = items.filter((item) => isRisk(item.text) || /\b(?:problem|today|currently|pain|manual|slow|no-show|complain)\w*/i.test(item.text)).map((item) => item.text);
-  const goals = items.filter((item) => /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4}))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
-  const requirements = items.filter((item) => requirementCue.test(item.text) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
+  const goals = items.filter((item) => /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4})|launch(?:es|ing)?\s+(?:in|by|on))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
+  // How success is measured: a figure with a measure's words ("success = 15% of new signups come from referrals").
+  const metrics = items.filter((item) => /\d/.test(item.text) && /\b(?:success|measure[sd]?|metrics?|kpis?|target|conversion|retention|rate|nps|adoption|churn|signups?)\b|=/i.test(item.text) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
+  // What the product does is the rest: "users get $20 credit when a friend subscribes", "max 10 referrals per user".
+  const requirements = items.filter((item) => !problem.includes(item.text) && !goals.includes(item.text) && !metrics.includes(item.text) && !isQuestion(item.text) && (requirementCue.test(item.text) || !userStories([item]).length)).map((item) => item.text);
   return {
     title: titleWith(ctx, 'product requirements'),
     problem: problem.slice(0, 6),
@@ -76,7 +79,7 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
     personas: [...new Set(stories.map((story) => story.persona))],
     user_stories: stories,
     requirements: requirements.slice(0, 12),
-    metrics: items.filter((item) => /\d/.test(item.text) && !problem.includes(item.text)).map((item) => item.text).slice(0, 6),
+    metrics: metrics.slice(0, 6),
     open_questions: items.filter((item) => isQuestion(item.text)).map((item) => item.text).slice(0, 6),
   };
 }
@@ -209,12 +212,13 @@ export function technicalSpec(ctx: DocumentContext): DeliverableData['technical_
   const risks = items.filter((item) => isRisk(item.text)).map((item) => item.text);
   const goals = items.filter((item) => /\b(?:goal|must|should|need|under|within|p\d\d|latency|throughput)\b/i.test(item.text) && !risks.includes(item.text)).map((item) => item.text);
   const design = items.filter((item) => component(item) && !risks.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
-  const rest = items.filter((item) => !risks.includes(item.text) && !goals.includes(item.text) && !design.includes(item.text) && !isQuestion(item.text)).map((item) => item.text);
+  // The first statement is the overview; it is not said again below.
+  const rest = items.filter((item, index) => index > 0 && !risks.includes(item.text) && !goals.includes(item.text) && !design.includes(item.text) && !isQuestion(item.text)).map((item) => item.text);
   return {
     title: titleWith(ctx, 'technical specification'),
     overview: items[0]?.text ?? '',
     goals: goals.slice(0, 8),
-    design: [...(design.length > 0 ? [{ heading: 'Components', body: design.slice(0, 10) }] : []), ...(rest.length > 1 ? [{ heading: 'Behaviour', body: rest.slice(1, 10) }] : [])],
+    design: [...(design.some((text) => text !== items[0]?.text) ? [{ heading: 'Components', body: design.filter((text) => text !== items[0]?.text).slice(0, 10) }] : []), ...(rest.length > 0 ? [{ heading: 'Behaviour', body: rest.slice(0, 10) }] : [])],
     interfaces,
     risks: risks.slice(0, 8),
     open_questions: items.filter((item) => isQuestion(item.text)).map((item) => item.text).slice(0, 6),

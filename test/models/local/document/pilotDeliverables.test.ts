@@ -155,3 +155,15 @@ test('roadmaps and tickets typed in a line: "April - SSO", projects with their m
     ['PDF export missing logo', 'PDF export includes the logo.'],
   ]);
 });
+
+test('a PRD typed in a line files what the product does under requirements and how success is measured under metrics; a spec keeps every point once', async (t) => {
+  const prd = await outcome('pilot', { brief: 'PRD for a referral program: users get $20 credit when a friend subscribes, friend gets 20% off first month, max 10 referrals per user, launch in Q3, success = 15% of new signups come from referrals' });
+  if (prd.deliverable.kind !== 'prd') return t.fail(prd.deliverable.kind);
+  t.deepEqual(prd.deliverable.data.requirements, ['Users get $20 credit when a friend subscribes', 'Friend gets 20% off first month', 'Max 10 referrals per user']);
+  t.deepEqual(prd.deliverable.data.metrics, ['Success = 15% of new signups come from referrals']);
+  t.deepEqual(prd.deliverable.data.goals, ['Launch in Q3']);
+  const spec = await outcome('pilot', { brief: 'tech spec for rate limiting the public API: token bucket per API key, 100 req/min default, 1000 for enterprise, return 429 with Retry-After header, store counters in Redis' });
+  if (spec.deliverable.kind !== 'technical_spec') return t.fail(spec.deliverable.kind);
+  t.true(spec.content.includes('100 req/min default'), 'no point is dropped');
+  t.is(spec.content.match(/Token bucket per API key/g)?.length, 1, 'the overview is not said again');
+});
