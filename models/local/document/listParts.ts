@@ -86,6 +86,10 @@ export function listParts(sentence: string): ListSentence {
   // now take orders on WhatsApp": three pieces of news, one statement each.
   const statements = text.split(beforeStatement).map((part) => part.trim()).filter(Boolean);
   if (statements.length >= 3 && statements.every((part) => words(part) >= 3 && statementStart.test(part))) return { parts: statements.map(capitalized) };
+  // "Heroku costs $3,200/month, AWS estimate $1,900/month, migration takes ~6 weeks": facts, each a
+  // figure or a statement of its own.
+  const facts = text.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+  if (facts.length >= 3 && facts.every((part) => words(part) >= 2 && words(part) <= 10 && (/\d/.test(part) || statementStart.test(part) || /^\S+(?:\s+\S+)?\s+(?:has|have|is|are|was|were|costs?|takes?|needs?|uses?)\b/i.test(part)))) return { parts: facts.map(capitalized) };
   return { parts: [sentence.trim()] };
 }
 

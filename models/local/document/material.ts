@@ -145,7 +145,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         const text = part.trim();
         const key = keyOf(text);
         // A part of a list or a bullet may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
-        if (key.split(' ').length < (label || parts.length > 1 || bulleted ? 2 : 3) || chatter.test(text)) continue;
+        // "Chen: out sick": what a named person said may be two words too.
+        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;

@@ -3,6 +3,7 @@ import { titleWith, titled, type DocumentContext } from '../context.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
+import { verbBase } from '../../text/grammar.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
 
@@ -51,10 +52,12 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const items = ctx.material.items;
   const subject = /backlog|ticket|queue/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'backlog' : /incident|outage|post-?mortem|down|failure/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'incident' : 'general';
   const causes = items.filter((item) => /\b(?:because|due to|caused by|root cause|since|as a result of|led to|triggered)\b/i.test(item.text)).map((item) => item.text);
-  const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text));
-  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item)).slice(0, 10).map((item) => ({ finding: item.text, evidence: item.cite ?? item.speaker ?? null }));
+  // "Should we switch from Heroku to AWS?" is the question the analysis answers, not a recommendation.
+  const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text) && !isQuestion(item.text));
+  const question = /\b(?:decision|memo|decide|whether)\b/i.test(ctx.brief) ? items.find((item) => /\?$/.test(item.text.trim())) : undefined;
+  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => ({ finding: item.text, evidence: item.cite ?? item.speaker ?? null }));
   return {
-    title: titleWith(ctx, 'analysis'),
+    title: question ? question.text.trim() : titleWith(ctx, 'analysis'),
     subject,
     findings,
     causes: causes.slice(0, 6),
@@ -63,14 +66,35 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   };
 }
 
+const roles = /^(?:the\s+)?(support|finance|sales|ops|operations|engineering|legal|hr|marketing|it|security|the\s+customer|customers?|managers?|admins?|the\s+team|team\s+leads?|reception|front\s+desk|warehouse|dispatch|billing|the\s+system|system|we)\s+(.+)$/i;
+
+/** "support logs the request in Zendesk" -> Support: "Logs the request in Zendesk"; "refunds under $500 are auto-approved" -> the rule as written. */
+function roleStep(text: string): { step: string; owner: string | null } | undefined {
+  const found = roles.exec(text.trim());
+  const verb = found?.[2]!.split(/\s+/)[0]!.toLowerCase() ?? '';
+  if (found && verbBase(verb) !== undefined) {
+    const owner = found[1]!.replace(/^the\s+/i, '');
+    // What happens to the customer is a step no one on the team owns: it stays as written.
+    if (/^(?:customers?|system|we)$/i.test(owner)) return { step: `${text.trim().charAt(0).toUpperCase()}${text.trim().slice(1)}`.replace(/[.]$/, ''), owner: null };
+    const rest = found[2]!.trim().replace(/[.]$/, '');
+    const base = verbBase(verb)!;
+    return { step: `${base.charAt(0).toUpperCase()}${base.slice(1)}${rest.slice(verb.length)}`, owner: owner.charAt(0).toUpperCase() + owner.slice(1) };
+  }
+  if (/\b(?:is|are)\s+(?:auto-?)?[a-z]+ed\b/i.test(text)) return { step: text.replace(/[.]$/, ''), owner: null };
+  return undefined;
+}
+
 export function processPlan(ctx: DocumentContext): DeliverableData['process_plan'] {
   const items = ctx.material.items;
-  const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that|under|within)\b/i.test(item.text));
-  const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text)) && !isRisk(item.text));
+  const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that)\b/i.test(item.text));
+  const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text) || roleStep(item.text) !== undefined) && !isRisk(item.text));
   return {
     title: titleWith(ctx, 'process plan'),
     goal: goalItem?.text ?? `A repeatable process for ${ctx.recognised.subject}.`,
     steps: stepItems.slice(0, 12).map((item) => {
+      // "support logs the request in Zendesk": the role owns the step.
+      const role = roleStep(item.text);
+      if (role) return { step: role.step, owner: role.owner, due: dueOf(item.text) };
       const action = actionOf(item);
       return { step: action.task, owner: action.owner, due: action.due };
     }),

@@ -177,3 +177,18 @@ test('"rank these bugs by priority": a failing checkout first, a typo last, "10k
   ]);
   t.is(result.deliverable.data.items[1]!.reason, 'involves 10k rows');
 });
+
+test('a decision memo is titled by its question, its facts one a line; a refund process is steps owned by roles; a standup keeps "Chen: out sick"', async (t) => {
+  const memo = await outcome('mind', { brief: 'give me a quick decision memo: should we switch from Heroku to AWS? Heroku costs $3,200/month, AWS estimate $1,900/month, migration takes ~6 weeks of one engineer, team has no AWS experience' });
+  if (memo.deliverable.kind !== 'analysis') return t.fail(memo.deliverable.kind);
+  t.is(memo.deliverable.data.title, 'Should we switch from Heroku to AWS?');
+  t.deepEqual(memo.deliverable.data.findings.map((finding) => finding.finding), ['Heroku costs $3,200/month', 'AWS estimate $1,900/month', 'Migration takes ~6 weeks of one engineer', 'Team has no AWS experience']);
+  t.deepEqual(memo.deliverable.data.recommendations, []);
+  const refunds = await outcome('mind', { brief: 'write a process for handling customer refund requests: support logs the request in Zendesk, finance approves anything over $500, refunds under $500 are auto-approved, customer gets an email within 48 hours' });
+  if (refunds.deliverable.kind !== 'process_plan') return t.fail(refunds.deliverable.kind);
+  t.deepEqual(refunds.deliverable.data.steps.map((step) => [step.step, step.owner]), [
+    ['Log the request in Zendesk', 'Support'], ['Approve anything over $500', 'Finance'], ['Refunds under $500 are auto-approved', null], ['Customer gets an email within 48 hours', null],
+  ]);
+  const standup = await outcome('mind', { brief: 'Can you write up the standup? Ana: finished login bug, today on search filters, blocked on design for empty state. Ben: reviewing PR 412, then onboarding docs. Chen: out sick.' });
+  t.regex(standup.content, /Chen: Out sick\./);
+});
