@@ -44,3 +44,10 @@ export function withoutStatements(sentence: string): string {
   const found = statement.exec(cut);
   return found ? cut.slice(0, found.index) : cut;
 }
+
+/** "Instagram caption for our bakery - new sourdough buns, 3.50 each": a dash after the ask opens its material, as a colon does. */
+export function withColon(sentence: string): string {
+  if (sentence.includes(': ')) return sentence;
+  const dash = /\s+[-–—]\s+/.exec(sentence);
+  return dash && sentence.slice(0, dash.index).trim().split(/\s+/).length >= 2 ? `${sentence.slice(0, dash.index)}: ${sentence.slice(dash.index + dash[0].length)}` : sentence;
+}

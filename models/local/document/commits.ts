@@ -21,6 +21,8 @@ const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: '
 
 /** A release-note type read from a plain message ("Fix crash ...", "Add offline mode ..."). */
 export function typeOfMessage(message: string): ReleaseEntryType {
+  // "Minimum iOS version is now 16": who stays on an older one loses the app.
+  if (/\bminimum\b[^.]*\bversion\b|\bno\s+longer\s+supports?\b|\bdropp(?:ed|ing)\s+support\b/i.test(message)) return 'breaking';
   if (/\bbreaking\b|\bremov(?:e|ed|es)\b.*\b(?:support|api|endpoint|option|webhooks?|deprecated|v\d+|integration|parameter|field|flag)\b/i.test(message)) return 'breaking';
   if (/\b(?:cve-\d|security|vulnerab|xss|csrf|injection)\b/i.test(message)) return 'security';
   // "We fixed ...", "You can now ...", "The calendar view got faster": prose says who before what changed.

@@ -6,7 +6,7 @@ import { commaList, listParts } from './listParts.js';
 import { isName } from './names.js';
 import { statementOf } from './recognise.js';
 import { purposeOf } from './purpose.js';
-import { askFacts, withoutStatements } from './askFacts.js';
+import { askFacts, withColon, withoutStatements } from './askFacts.js';
 import { isInstruction, withoutForm } from './instructions.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
@@ -124,6 +124,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     }
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
     const bulleted = body !== line;
+    // "1. water less": a list line starts its sentence with a capital.
+    if (bulleted) body = body.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
     let lineSection = section;
     const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
     if (inline) {
@@ -178,8 +180,9 @@ export function briefFacts(brief: string, messages = false): string {
 
 /** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */
 function askParts(brief: string): { first: string; rest: string[]; tail: string[] } {
-  const parts = brief.trim().split(/(?<=[.!?])\s+|\n+/);
-  const first = withoutForm(parts[0] ?? '');
+  // "1. water less" on a line of its own is one item: the number's dot ends no sentence.
+  const parts = brief.trim().split(/(?<=[.!?])(?<!(?:^|\n)\s*\d{1,2}[.)])\s+|\n+/);
+  const first = withColon(withoutForm(parts[0] ?? ''));
   const colon = first.indexOf(': ');
   const after = first.slice(colon + 2);
   // "...: a, b, c and d": what the ask lists is one fact a line.
@@ -189,7 +192,8 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
     : /^1[).]\s/.test(after) && /\s2[).]\s/.test(after) ? after.split(/\s*\b\d{1,2}[).]\s+/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
   const tail = colon > 0 && dashed.length >= 2 ? dashed.map((part) => `- ${part.trim().charAt(0).toUpperCase()}${part.trim().slice(1)}`) : colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
   // "Keep it short and professional.": a form to follow, not a fact to print.
-  return { first, rest: parts.slice(1).filter((part) => !isInstruction(part)), tail };
+  const upper = (part: string) => part.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+  return { first, rest: parts.slice(1).filter((part) => !isInstruction(part)).map(upper), tail };
 }
 
 /** What a message asked for a purpose says ("Email our volunteers to thank them for ..."): the writer's only. */

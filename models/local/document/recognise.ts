@@ -3,8 +3,9 @@ import type { CrewId } from '../../../crews/index.js';
 import { stripEndPunctuation } from '../text/phrases.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
-import { withoutStatements } from './askFacts.js';
+import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
+import { commaList, listParts } from './listParts.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -149,7 +150,7 @@ function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { mat
 /** The deliverable a request asks of `crewId`, and its subject with the deliverable's name taken out. */
 export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
   // "A post about our new office, we move in on 1 March": the statements after the subject are material (askFacts).
-  const asked = withoutForm(ask(brief));
+  const asked = withColon(withoutForm(ask(brief)));
   const sentence = crewId === 'writer' ? withoutStatements(asked) : asked;
   const { kind, match } = kindFrom(crewId, requirements, sentence, material);
   let subject = '';
@@ -180,7 +181,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
-    const listed = /^\s*:/.test(sentence.slice(match.index + match[0].length));
+    // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.
+    const afterColon = /^\s*:\s*(.*)$/.exec(sentence.slice(match.index + match[0].length))?.[1];
+    const listed = afterColon !== undefined && (commaList(afterColon) !== undefined || /^(?:-|1[).])\s/.test(afterColon) || listParts(afterColon).parts.length > 1 || /,/.test(afterColon));
     subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the

@@ -193,10 +193,25 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
+const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
+  [/^(?:added|new|features?|what'?s new)$/i, 'feature'],
+  [/^(?:fixed|fixes|bug\s*fixes|bugs)$/i, 'fix'],
+  [/^(?:changed|changes|improved|improvements?|updated|updates)$/i, 'improvement'],
+  [/^(?:removed|breaking(?:\s+changes?)?|deprecated)$/i, 'breaking'],
+  [/^security$/i, 'security'],
+];
+
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
   const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: commit.subject.replace(/[.]$/, ''), reference: commit.ref }));
   for (const item of ctx.material.items) {
     if (/^(?:version|release|date)\b/i.test(item.text) || isQuestion(item.text)) continue;
+    // "- Fixed: crash when uploading files over 2GB": the line's label is its kind.
+    const labelled = item.section ? sectionKinds.find(([pattern]) => pattern.test(item.section!))?.[1] : undefined;
+    if (labelled) {
+      const kind = typeOfMessage(item.text) === 'breaking' ? 'breaking' : labelled;
+      entries.push({ type: kind, text: item.text.replace(/[.]$/, ''), reference: null });
+      continue;
+    }
     for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change), text: change, reference: null });
   }
   const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;

@@ -46,7 +46,9 @@ function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
 }
 
 export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
-  const items = byWeight(forReaders(ctx));
+  // "Write a blog post: 5 tips for ...": the subject after the colon is the title, not the opening line.
+  const same = (text: string) => text.replace(/[.!?]+$/, '').trim().toLowerCase() === ctx.recognised.subject.trim().toLowerCase();
+  const items = byWeight(forReaders(ctx)).filter((item) => !same(item.text));
   const [lead, ...rest] = items;
   const title = ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
   const cta = rest.find((item) => /\b(?:sign up|book|order|try|join|visit|download|register|subscribe)\b/i.test(item.text));
@@ -87,18 +89,28 @@ function fit(text: string, limit: number): string {
   return sentenceEnd > limit / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
+/** "Mon-Fri" and "Lisbon" keep their capital after a colon; "We", "The", "New" do not. */
+function continued(line: string): string {
+  return /^(?:The|A|An|We|Our|It|This|These|They|You|Your|New|Every|All)\b/.test(line) ? `${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
+}
+
 export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts'] {
-  const items = byWeight(forReaders(ctx));
+  // What the brief itself lists ("new sourdough buns, 3.50 each, only on weekends") is said in its order.
+  const readers = forReaders(ctx);
+  const items = readers.every((item) => item.origin === 'brief') ? readers : byWeight(readers);
   const tags = hashtags(ctx);
   const posts = ctx.recognised.networks.map((network, index) => {
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
     const short = limit <= 500;
-    const chosen = short ? items.slice(index % Math.max(1, items.length), (index % Math.max(1, items.length)) + 2) : items.slice(0, 5);
-    const lines = chosen.map(said);
+    const lines = (short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5)).map(said);
     // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
-    if (lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && !related(lines.join(' '), ctx.recognised.subject, 1)) lines[0] = `${titled(ctx.recognised.subject)}: ${lines[0]!.charAt(0).toLowerCase()}${lines[0]!.slice(1)}`;
-    const body = lines.join(short ? ' ' : '\n\n');
+    const subject = ctx.recognised.subject;
+    if (lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && subject.split(/\s+/).length >= 2 && !related(lines.join(' '), subject, 1)) lines[0] = `${titled(subject)}: ${continued(lines[0]!)}`;
+    // A short network takes the lines in order while they fit (a tweet holds the hours and "closed Sundays").
+    const room = limit - tagText.length;
+    const kept = short ? lines.filter((_, at) => lines.slice(0, at + 1).join(' ').length <= room || at === 0) : lines;
+    const body = kept.join(short ? ' ' : '\n\n');
     return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
   });
   return { posts };

@@ -167,3 +167,11 @@ test('a PRD typed in a line files what the product does under requirements and h
   t.true(spec.content.includes('100 req/min default'), 'no point is dropped');
   t.is(spec.content.match(/Token bucket per API key/g)?.length, 1, 'the overview is not said again');
 });
+
+test('release notes typed as "- Added: ..." and "- Fixed: ..." lines: every line under its label\'s kind, a raised minimum version a breaking change', async (t) => {
+  const result = await outcome('pilot', { brief: 'Release notes for v2.4.0\n- Added: export to PDF\n- Added: keyboard shortcuts for bold/italic\n- Fixed: crash when uploading files over 2GB\n- Fixed: timezone wrong in weekly digest\n- Changed: minimum iOS version is now 16' });
+  if (result.deliverable.kind !== 'release_notes') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.entries.map((entry) => [entry.type, entry.text]), [
+    ['feature', 'Export to PDF'], ['feature', 'Keyboard shortcuts for bold/italic'], ['fix', 'Crash when uploading files over 2GB'], ['fix', 'Timezone wrong in weekly digest'], ['breaking', 'Minimum iOS version is now 16'],
+  ]);
+});

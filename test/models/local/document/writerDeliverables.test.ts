@@ -212,3 +212,17 @@ test('more everyday messages: a team notice titled by its first line, a favour a
   const news = await outcome('writer', { brief: 'Can you draft the March newsletter? Items: - new office in Lisbon opens April 3 - Priya joined as Head of Design - we hit 10,000 customers - webinar on pricing March 28, 4pm CET' });
   for (const item of ['New office in Lisbon opens April 3.', 'Priya joined as Head of Design.', 'We hit 10,000 customers.', 'Webinar on pricing March 28, 4pm CET.']) t.true(news.content.includes(item), item);
 });
+
+test('a blog post asked "Write a blog post: 5 tips ..." with numbered lines; a caption after a dash; a tweet of opening hours keeps every line that fits', async (t) => {
+  const tips = await outcome('writer', { brief: 'Write a blog post: 5 tips for keeping houseplants alive in winter\n1. water less - once every 2 weeks is fine for most\n2. move them away from radiators\n3. wipe dust off the leaves\n4. no repotting until spring\n5. group them together for humidity' });
+  if (tips.deliverable.kind !== 'blog_post') return t.fail(tips.deliverable.kind);
+  t.is(tips.deliverable.data.title, '5 tips for keeping houseplants alive in winter');
+  for (const tip of ['Water less - once every 2 weeks is fine for most.', 'Move them away from radiators.', 'Group them together for humidity.']) t.true(tips.content.includes(tip), tip);
+  const caption = await outcome('writer', { brief: 'Instagram caption for our bakery - new sourdough cinnamon buns, 3.50 each, only on weekends, come early they sell out by 11' });
+  if (caption.deliverable.kind !== 'social_posts') return t.fail(caption.deliverable.kind);
+  t.is(caption.draftKind, 'grounded');
+  t.regex(caption.deliverable.data.posts[0]!.text, /^New sourdough cinnamon buns\.\n\n3\.50 each\.\n\nOnly on weekends\.\n\nCome early they sell out by 11\./);
+  const hours = await outcome('writer', { brief: 'write a tweet announcing our new opening hours: Mon-Fri 8am-6pm, Sat 9am-1pm, closed Sundays. starts next week' });
+  if (hours.deliverable.kind !== 'social_posts') return t.fail(hours.deliverable.kind);
+  t.regex(hours.deliverable.data.posts[0]!.text, /^New opening hours: Mon-Fri 8am-6pm\. Sat 9am-1pm\. Closed Sundays\. Starts next week\./);
+});
