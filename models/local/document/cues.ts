@@ -47,7 +47,9 @@ export function isAction(item: Item): boolean {
   if (item.section && /action|next step|to ?do|follow|idea|experiment|propos|to try/.test(item.section)) return true;
   const text = item.text;
   if (isQuestion(text) && !/\bcan you\b/i.test(text)) return false;
-  return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null);
+  // "Lisa to get quotes for the hall roof": a name, "to" and what they will do.
+  const named = /^([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?)\s+to\s+[a-z]+/u.exec(text);
+  return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null) || (named !== null && isName(named[1]!));
 }
 
 /** The task of an action statement, without its owner and due date. */

@@ -100,7 +100,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     const roll = rollLabel.exec(line);
     if (roll) {
       for (const name of roll[1]!.split(/[,;]|\band\b/)) {
-        const person = name.replace(/\(.*?\)/g, '').trim();
+        const person = name.replace(/\(.*?\)/g, '').trim().replace(/[.!?]+$/, '');
         if (person && !into.people.includes(person)) into.people.push(person);
       }
       continue;

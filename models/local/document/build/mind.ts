@@ -22,9 +22,11 @@ const inSection = (item: Item, pattern: RegExp) => item.section !== undefined &&
 
 export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_summary'] {
   const items = ctx.material.items;
-  const decisions = items.filter((item) => inSection(item, /decision|decided|agreed/) || isDecision(item.text)).map((item) => ({ text: item.text, source: item.speaker ?? null }));
-  const actionList = actions(items.filter((item) => !isDecision(item.text)));
-  const questions = items.filter((item) => inSection(item, /question|open/) || isQuestion(item.text)).map((item) => item.text);
+  // "Not decided: whether to move the AGM": a question still open, not a decision.
+  const undecided = (item: Item) => inSection(item, /not decided|undecided|pending|tbd|to decide|still open|unresolved/) || /^whether\b/i.test(item.text);
+  const decisions = items.filter((item) => !undecided(item) && (inSection(item, /decision|decided|agreed/) || isDecision(item.text))).map((item) => ({ text: item.text, source: item.speaker ?? null }));
+  const actionList = actions(items.filter((item) => !isDecision(item.text) && !undecided(item)));
+  const questions = items.filter((item) => inSection(item, /question|open/) || isQuestion(item.text) || undecided(item)).map((item) => item.text);
   const taken = new Set([...decisions.map((decision) => decision.text), ...questions]);
   const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
   const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;

@@ -8,6 +8,8 @@ export function renderMeetingSummary(data: DeliverableData['meeting_summary'], c
     `# ${data.title}`,
     ...factsLine(ctx),
     ...(data.date ? [`**Date:** ${data.date}`] : []),
+    // "Attendees: Ruth, Kwame, Lisa": who was there is part of the record.
+    ...(ctx.material.people.length > 0 ? [`**Attendees:** ${ctx.material.people.join(', ')}`] : []),
     ...listed(ctx, 'Summary', data.summary),
     ...listed(ctx, 'Decisions', data.decisions.map((decision) => (decision.source ? `${decision.text} (${decision.source})` : decision.text))),
     ...actionLines(ctx, data.action_items),

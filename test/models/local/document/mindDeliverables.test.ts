@@ -192,3 +192,12 @@ test('a decision memo is titled by its question, its facts one a line; a refund 
   const standup = await outcome('mind', { brief: 'Can you write up the standup? Ana: finished login bug, today on search filters, blocked on design for empty state. Ben: reviewing PR 412, then onboarding docs. Chen: out sick.' });
   t.regex(standup.content, /Chen: Out sick\./);
 });
+
+test('board call notes: the attendees are listed, "Lisa to get quotes" is her action, "Not decided: whether ..." an open question', async (t) => {
+  const result = await outcome('mind', { brief: 'Meeting notes from the board call 12 June. Attendees: Ruth, Kwame, Lisa. Decided to raise membership fee to 30 pounds from January. Kwame to draft the letter to members by 1 July. Lisa to get quotes for the hall roof. Not decided: whether to move the AGM to October.' });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.regex(result.content, /^\*\*Attendees:\*\* Ruth, Kwame, Lisa$/m);
+  t.deepEqual(result.deliverable.data.decisions.map((decision) => decision.text), ['Decided to raise membership fee to 30 pounds from January.']);
+  t.deepEqual(result.deliverable.data.action_items.map((action) => action.owner), ['Kwame', 'Lisa']);
+  t.deepEqual(result.deliverable.data.open_questions, ['Whether to move the AGM to October.']);
+});
