@@ -33,7 +33,8 @@ const ownerPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
 ];
 const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
   [/\b(?:change|replace|swap|correct)\s+(?:the\s+)?["“]?([^,.;"”]+?)["”]?\s+(?:to|with|into|for)\s+["“]?([^,.;"”]+?)["”]?(?=[,.;]|$)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
-  [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+([^,.;]*\d[^,.;]*?|[A-Z][^,.;]*?),?\s+not\s+([^,.;]+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
+  // "it's v2.4.1, not v2.4.0": a dot between digits is part of the figure.
+  [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+((?:[^,.;]|(?<=\d)\.(?=\d))*\d(?:[^,.;]|(?<=\d)\.(?=\d))*?|[A-Z][^,.;]*?),?\s+not\s+((?:[^,.;]|(?<=\d)\.(?=\d))+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
   [/["“]?([^,.;"”]*\d[^,.;"”]*?)["”]?\s+should (?:be|read|say)\s+["“]?([^,.;"”]+)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
 ];
 

@@ -18,7 +18,7 @@ import { revisedDeliverable } from './revise/deliverable.js';
 import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
-import { asBullets, asProse, removeAbout, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { asBullets, asProse, removeAbout, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -83,6 +83,7 @@ function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, 
 function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[]): void {
   for (const match of feedback.matchAll(removedSection)) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
   for (const first of feedback.matchAll(movedFirst)) outcomes.push(moveTo(blocks, movedTopic(first), 'first'));

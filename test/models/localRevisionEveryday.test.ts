@@ -247,3 +247,26 @@ test('a blog post of one-sentence sections: "turn it into a bulleted list" lists
   t.false(removed.content.includes('database'), removed.content);
   t.deepEqual(removed.data.applied, ['remove: database']);
 });
+
+test('release notes: "remove the keyboard shortcuts line", "it\'s v2.4.1, not v2.4.0" and "put the fixes first" each do what they say', async (t) => {
+  const request: Request = { brief: 'Release notes for v2.4.0\n- Added: export to PDF\n- Added: keyboard shortcuts for bold/italic\n- Fixed: crash when uploading files over 2GB' };
+  const previous = await finalContent(provider, 'pilot', request);
+  const removed = await revise('pilot', request, previous, 'remove the keyboard shortcuts line');
+  t.false(removed.content.includes('Keyboard shortcuts'), removed.content);
+  const version = await revise('pilot', request, previous, "it's v2.4.1, not v2.4.0");
+  t.regex(version.content, /^# v2\.4\.1: release notes$/m);
+  const fixes = await revise('pilot', request, previous, 'put the fixes first');
+  t.regex(fixes.content, /^# v2\.4\.0: release notes\n\n## Fixed\n/);
+});
+
+test('an email: "The cost is 14 pounds, not 12" says "14 pounds" once; a line moved first or last stays between the greeting and the sign-off', async (t) => {
+  const request: Request = { brief: 'email to parents: school trip to the Science Museum on Friday 9 May, coach leaves 8:30, cost 12 pounds, pay on ParentPay by 1 May' };
+  const previous = await finalContent(provider, 'writer', request);
+  const cost = await revise('writer', request, previous, 'The cost is 14 pounds, not 12');
+  t.regex(cost.content, /^Cost 14 pounds\.$/m);
+  const first = await revise('writer', request, previous, 'put the cost first');
+  t.regex(first.content, /^\*\*Subject:\*\* .+\n\nDear parents,\n\nCost 12 pounds\.\n/);
+  const last = await revise('writer', request, previous, 'put the coach bit last');
+  t.regex(last.content, /Coach leaves 8:30\.\n\n\*\*Reply to this email with any question\.\*\*/);
+  t.deepEqual([first.data.not_applied, last.data.not_applied], [[], []]);
+});

@@ -78,7 +78,10 @@ export function applyCorrection(blocks: Block[], correction: Correction): Change
     };
   }
   const part = `correct fact: ${correction.right}, not ${correction.wrong}`;
-  const wrong = new RegExp(`(?<![\\w$])${literal(correction.wrong)}(?![\\w%])`, 'gi');
+  // "14 pounds, not 12": the unit the right figure carries is the wrong one's too ("12 pounds" -> "14 pounds", not "14 pounds pounds").
+  const unit = /^\S*\d\S*\s+([\p{L}/-]+(?:\s+per\s+[\p{L}-]+)?)$/u.exec(correction.right.trim())?.[1];
+  const bare = /^\S*\d\S*$/.test(correction.wrong.trim());
+  const wrong = new RegExp(`(?<![\\w$])${literal(correction.wrong)}${unit && bare ? `(?:\\s+${literal(unit)})?` : ''}(?![\\w%])`, 'giu');
   let found = 0;
   for (const block of blocks) {
     if (!editable(block)) continue;

@@ -42,6 +42,26 @@ function summaryList(blocks: Block[]): Block | undefined {
   });
 }
 
+/** Where an email's body ends: at its bold call to action or sign-off; undefined for another document. */
+export function bodyEnd(blocks: Block[]): number | undefined {
+  const start = bodyStart(blocks);
+  if (start === undefined) return undefined;
+  const end = blocks.findIndex((block, index) => index >= start && block.type === 'paragraph' && isFrame(block.text.trim()));
+  return end >= 0 ? end : blocks.length;
+}
+
+/** True for an email's subject, greeting, call to action or sign-off line. */
+export function isFrameLine(text: string): boolean {
+  return isFrame(text.trim());
+}
+
+/** Where an email's body starts: after its subject line and greeting; undefined for another document. */
+export function bodyStart(blocks: Block[]): number | undefined {
+  if (!isEmail(blocks)) return undefined;
+  const greetingAt = blocks.findIndex((block) => block.type === 'paragraph' && greeting.test(block.text.trim()));
+  return greetingAt >= 0 ? greetingAt + 1 : blocks.findIndex((block) => block.text.startsWith('**Subject:**')) + 1;
+}
+
 /** "Sign it from Anna", "sign off as Anna de Vries", "signed by Priya": the name an email is signed with. */
 export const signedBy = /\b[Ss]ign(?:ed|\s+it|\s+(?:it\s+)?off)?\s+(?:from|as|by|with|it)\s+(?:me,?\s+)?([A-Z][\p{L}'’-]+(?:\s+(?:de|van|der|den|da|di|del|la|le|von)?\s*[A-Z][\p{L}'’-]+)?)/u;
 

@@ -1,4 +1,5 @@
 import type { Block } from '../text/blocks.js';
+import { bodyEnd, bodyStart, isFrameLine } from './email.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 import { sectionBounds, shares } from './structure.js';
 
@@ -53,11 +54,15 @@ function moveBlock(blocks: Block[], topic: string, place: Place, part: string): 
   if (at < 0) return { part, reason: `the document has no section or paragraph about ${topic}` };
   const [block] = blocks.splice(at, 1) as [Block & { text: string }];
   const title = blocks.findIndex((candidate) => candidate.type === 'heading' && candidate.level === 1);
-  const top = title >= 0 ? title + 1 : blocks[0]?.type === 'frontmatter' ? 1 : 0;
-  blocks.splice(place === 'first' ? top : blocks.length, 0, block);
+  // An email's first line is under its greeting, never above its subject line.
+  const body = bodyStart(blocks);
+  const email = body !== undefined;
+  const top = email ? body : title >= 0 ? title + 1 : blocks[0]?.type === 'frontmatter' ? 1 : 0;
+  // ... and its last line is above its call to action and sign-off.
+  blocks.splice(place === 'first' ? top : email ? bodyEnd(blocks)! : blocks.length, 0, block);
   const text = block.text.split('\n')[0]!.trim();
   const check = (content: string) => {
-    const lines = readableLines(content).filter((line) => line.trim() !== '' && !/^#\s/.test(line));
+    const lines = readableLines(content).filter((line) => line.trim() !== '' && !/^#\s/.test(line) && !(email && isFrameLine(line)));
     const line = place === 'first' ? lines[0] : lines.at(-1 - (block.text.split('\n').length - 1));
     return line?.trim() === text ? undefined : `the part about ${topic} is not ${place}`;
   };
