@@ -14,7 +14,8 @@ const notNames = new Set(
   patient patients driver drivers user users bug bugs fix fixes feature features release version warning error errors tip tips
   example examples step result learned learnings keep stop start more less better worse plus minus pro con
   new fixed improved changed removed added deprecated security available coming price prices pricing cost costs venue deadline
-  highlights lowlights wins misc other bonus`.split(/\s+/),
+  highlights lowlights wins misc other bonus success scope requirements requirement persona personas metric metrics
+  audience users constraints assumptions dependencies timeline budget`.split(/\s+/),
 );
 
 export function isName(words: string): boolean {

@@ -36,7 +36,9 @@ export function userStories(items: Item[]): UserStoryData[] {
 export function storyText(story: UserStoryData): string {
   const want = story.want.replace(/^to\s+/i, '').replace(/[.!]$/, '');
   // "I want to download invoices" for a verb, "I want an offline notes app" for a thing.
-  const verb = /^(?:an?|the|some|more|offline|online|[a-z]+\s+(?:mode|app|tool|view|list|page))\b/i.test(want) && !startsWithVerb(want) ? '' : 'to ';
+  // 'a "save for later" feature' is a thing one wants, not something to do.
+  const thing = /^["“'‘]/.test(want) && /\b(?:feature|option|button|mode|view|page|tool|report|dashboard|setting|integration)s?$/i.test(want);
+  const verb = thing ? 'a ' : /^(?:an?|the|some|more|offline|online|[a-z]+\s+(?:mode|app|tool|view|list|page))\b/i.test(want) && !startsWithVerb(want) ? '' : 'to ';
   const article = /^(?:[aeio]|u(?!s|ni|ti))/i.test(story.persona) ? 'an' : 'a';
   return `As ${article} ${story.persona}, I want ${verb}${want}${story.benefit ? `, so that ${story.benefit.replace(/[.!]$/, '')}` : ''}.`;
 }
@@ -66,16 +68,20 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   const items = ctx.material.items;
   const found = userStories(items);
   const stories = found.length > 0 ? found : storiesOfAsk(ctx.brief);
-  const problem = items.filter((item) => isRisk(item.text) || /\b(?:problem|today|currently|pain|manual|slow|no-show|complain)\w*/i.test(item.text)).map((item) => item.text);
-  const goals = items.filter((item) => /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4})|launch(?:es|ing)?\s+(?:in|by|on))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
+  // "Problem: ...", "Success: ...", "Out of scope: ...": the brief's own labels say where a line belongs.
+  const labelled = (item: Item, pattern: RegExp) => item.section !== undefined && pattern.test(item.section);
+  const outOfScope = items.filter((item) => labelled(item, /out of scope|not in scope|non-?goals?|later|not now/));
+  const problem = items.filter((item) => !outOfScope.includes(item) && (labelled(item, /problem|pain|why/) || (!item.section && (isRisk(item.text) || /\b(?:problem|today|currently|pain|manual|slow|no-show|complain)\w*/i.test(item.text))))).map((item) => item.text);
+  const goals = items.filter((item) => !outOfScope.includes(item) && !item.section?.match(/scope|requirements?|must|success|metrics?/) && /\b(?:goal|want|target|aim|so that|reduce|increase|cut|by (?:june|q\d|\d{4})|launch(?:es|ing)?\s+(?:in|by|on))\b/i.test(item.text) && !problem.includes(item.text)).map((item) => item.text);
   // How success is measured: a figure with a measure's words ("success = 15% of new signups come from referrals").
-  const metrics = items.filter((item) => /\d/.test(item.text) && /\b(?:success|measure[sd]?|metrics?|kpis?|target|conversion|retention|rate|nps|adoption|churn|signups?)\b|=/i.test(item.text) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
+  const metrics = items.filter((item) => !outOfScope.includes(item) && (labelled(item, /success|metrics?|kpis?|measure/) || (/\d/.test(item.text) && /\b(?:success|measure[sd]?|metrics?|kpis?|target|conversion|retention|rate|nps|adoption|churn|signups?)\b|=/i.test(item.text))) && !problem.includes(item.text) && !goals.includes(item.text)).map((item) => item.text);
   // What the product does is the rest: "users get $20 credit when a friend subscribes", "max 10 referrals per user".
-  const requirements = items.filter((item) => !problem.includes(item.text) && !goals.includes(item.text) && !metrics.includes(item.text) && !isQuestion(item.text) && (requirementCue.test(item.text) || !userStories([item]).length)).map((item) => item.text);
+  const requirements = items.filter((item) => !outOfScope.includes(item) && !problem.includes(item.text) && !goals.includes(item.text) && !metrics.includes(item.text) && !isQuestion(item.text) && (requirementCue.test(item.text) || !userStories([item]).length)).map((item) => item.text);
   return {
     title: titleWith(ctx, 'product requirements'),
     problem: problem.slice(0, 6),
-    goals: goals.slice(0, 6),
+    // Not in scope is the other side of a goal: said beside them.
+    goals: [...goals.slice(0, 6), ...outOfScope.map((item) => `Not in scope: ${item.text.charAt(0).toLowerCase()}${item.text.slice(1)}`)],
     personas: [...new Set(stories.map((story) => story.persona))],
     user_stories: stories,
     requirements: requirements.slice(0, 12),

@@ -175,3 +175,13 @@ test('release notes typed as "- Added: ..." and "- Fixed: ..." lines: every line
     ['feature', 'Export to PDF'], ['feature', 'Keyboard shortcuts for bold/italic'], ['fix', 'Crash when uploading files over 2GB'], ['fix', 'Timezone wrong in weekly digest'], ['breaking', 'Minimum iOS version is now 16'],
   ]);
 });
+
+test('a PRD whose brief labels its parts: "Problem:", "Scope:", "Out of scope:" and "Success:" each go where they say', async (t) => {
+  const result = await outcome('pilot', { brief: 'PRD for a "save for later" feature in our shopping app. Problem: 38% of carts are abandoned, users tell us they want to come back to items. Scope: move item from cart to a saved list, saved list synced across devices. Out of scope: price-drop alerts. Success: 10% of saved items purchased within 30 days.' });
+  if (result.deliverable.kind !== 'prd') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.problem, ['38% of carts are abandoned, users tell us they want to come back to items.']);
+  t.deepEqual(result.deliverable.data.requirements, ['Move item from cart to a saved list', 'Saved list synced across devices']);
+  t.deepEqual(result.deliverable.data.metrics, ['10% of saved items purchased within 30 days.']);
+  t.deepEqual(result.deliverable.data.goals, ['Not in scope: price-drop alerts.']);
+  t.regex(result.content, /I want a "save for later" feature\./);
+});
