@@ -5,7 +5,7 @@
  */
 
 // A form phrase inside the ask's first sentence, up to its colon or end: ", under 280 chars", " as a table with owners".
-const formPhrase = /(?:,\s*|\s+)(?:as\s+(?:a\s+)?(?:table|checklist|bulleted\s+list|numbered\s+list|list)(?:\s+with\s+[\w\s]+?)?|in\s+(?:under\s+)?\d+\s+words|(?:in\s+)?(?:under|within|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than)\s+\d+\s*(?:chars?|characters|words)|in\s+bullets?(?:\s+points)?|in\s+(?:a\s+)?[\w-]+\s+tone|(?:in\s+a\s+)?(?:friendly|formal|professional|casual|warm|upbeat|playful)\s+tone)(?=\s*[,:.;!?]|\s*$)/gi;
+const formPhrase = /(?:,\s*|\s+)(?:as\s+(?:a\s+)?(?:table|checklist|bulleted\s+list|numbered\s+list|list)(?:\s+with\s+[\w\s]+?)?|in\s+(?:under\s+)?\d+\s+words|(?:in\s+)?(?:under|within|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than)\s+\d+\s*(?:chars?|characters|words)|in\s+bullets?(?:\s+points)?|in\s+(?:a\s+)?[\w-]+\s+tone|(?:in\s+a\s+)?(?:friendly|formal|professional|casual|warm|upbeat|playful)\s+tone|(?:and\s+)?(?:include|add|with)\s+(?:a\s+)?(?:checklist|table|summary|tl;?dr)(?:\s+at\s+the\s+(?:end|top|start|bottom))?)(?=\s*[,:.;!?]|\s*$)/gi;
 
 /** The ask without the words about its form. */
 export function withoutForm(sentence: string): string {

@@ -21,6 +21,8 @@ export interface Item {
   section?: string;
   /** "(source, date)" of a knowledge passage or a tool's document. */
   cite?: string;
+  /** Written as a numbered line ("1. Install ..."): a step of an ordered list. */
+  numbered?: boolean;
 }
 
 /** A requirements value that is a fact of the request (timeline, audience, version ...). */
@@ -124,6 +126,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     }
     let body = line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '');
     const bulleted = body !== line;
+    const numbered = /^\s*\d+[.)]\s/.test(line);
     // "1. water less": a list line starts its sentence with a capital.
     if (bulleted) body = body.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
     let lineSection = section;
@@ -155,7 +158,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         }
         seen.add(key);
         const partSection = label ?? lineSection;
-        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}) });
+        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}) });
       }
     }
   }

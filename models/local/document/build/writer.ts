@@ -145,7 +145,8 @@ export function howToTitle(subject: string): string {
 export function howTo(ctx: DocumentContext): DeliverableData['how_to'] {
   const items = forReaders(ctx);
   const youNeed = items.filter((item) => needs.test(item.text) || /\b(?:a|an)\s+(?:bin|bowl|jar|container|bucket|account|key|tool)\b/i.test(item.text) && !procedural.test(item.text));
-  const steps = items.filter((item) => !youNeed.includes(item) && isStep(item.text));
+  // A numbered line is a step as its author ordered it, whatever verb it starts with ("Scan the QR code").
+  const steps = items.filter((item) => !youNeed.includes(item) && (item.numbered === true || isStep(item.text)));
   const rest = items.filter((item) => !youNeed.includes(item) && !steps.includes(item));
   return { title: howToTitle(ctx.recognised.subject), summary: rest[0] ? said(rest[0]) : '', you_need: youNeed.map(said), steps: steps.map(stepOf), tips: rest.slice(1).map(said) };
 }

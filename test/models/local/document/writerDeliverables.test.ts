@@ -226,3 +226,11 @@ test('a blog post asked "Write a blog post: 5 tips ..." with numbered lines; a c
   if (hours.deliverable.kind !== 'social_posts') return t.fail(hours.deliverable.kind);
   t.regex(hours.deliverable.data.posts[0]!.text, /^New opening hours: Mon-Fri 8am-6pm\. Sat 9am-1pm\. Closed Sundays\. Starts next week\./);
 });
+
+test('a how-to with numbered lines keeps every line a step in its order, and "include a checklist at the end" is followed, not printed', async (t) => {
+  const result = await outcome('writer', { brief: 'How-to for non-technical staff on setting up 2-factor login, include a checklist at the end.\n1. Install Microsoft Authenticator on your phone\n2. Go to myaccount.contoso.com and choose Security info\n3. Click Add method, pick Authenticator app\n4. Scan the QR code with the app\n5. Approve the test notification' });
+  if (result.deliverable.kind !== 'how_to') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'How to set up 2-factor login');
+  t.deepEqual(result.deliverable.data.steps.map((step) => step.instruction), ['Install Microsoft Authenticator on your phone', 'Go to myaccount.contoso.com and choose Security info', 'Click Add method, pick Authenticator app', 'Scan the QR code with the app', 'Approve the test notification']);
+  t.regex(result.content, /^## Checklist\n/m);
+});
