@@ -178,7 +178,9 @@ export function briefFacts(brief: string, messages = false): string {
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
   const said = messages && tail.length === 0 ? askFacts(first) : [];
-  return [...tail, ...statement, ...said, ...rest].join('\n');
+  // "Forwarding below - can you draft a reply saying ...": the answer is read apart, not as a fact.
+  const listed = purpose && purpose.reply ? [] : tail;
+  return [...listed, ...statement, ...said, ...rest].join('\n');
 }
 
 /** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */
@@ -202,7 +204,8 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
 /** What a message asked for a purpose says ("Email our volunteers to thank them for ..."): the writer's only. */
 function briefPurpose(brief: string): string[] {
   const { first, tail } = askParts(brief);
-  return tail.length === 0 ? (purposeOf(withoutStatements(first))?.sentences ?? []) : [];
+  const purpose = purposeOf(withoutStatements(first));
+  return tail.length === 0 || purpose?.reply ? (purpose?.sentences ?? []) : [];
 }
 
 function requirementFacts(requirements: Record<string, unknown>): RequirementFact[] {

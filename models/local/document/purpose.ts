@@ -13,6 +13,8 @@ export interface Purpose {
   audience?: string;
   /** The email's closing line for this purpose ("Please reply to let us know whether you can come."). */
   callToAction: string;
+  /** An answer to a message the brief carries: its subject is "Re: ..." of that message's, its body only the answer. */
+  reply?: true;
 }
 
 /** A public post names whom it speaks to ("Thank you to our volunteers for ..."); an email speaks to them. */
@@ -65,7 +67,17 @@ function voiced(said: Said): { what: string; to: string | undefined } {
 
 const thanked = /^((?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w-]+\s+)?(?:speakers|volunteers|donors|sponsors|team|staff|customers|members|attendees|participants|guests|organi[sz]ers|mentors|contributors|judges|helpers|parents|teachers|coaches|players|partners|everyone))(?:\s+(?:at|of|in|from)\s+(.+)|\s+who\s+.+)?$/i;
 
+/** "yes we can do the 14th but not the 15th, and the quote stays at 2,400" -> two sentences, "Yes, we can ...". */
+function answerSentences(what: string): string[] {
+  return what.split(/,?\s+and\s+(?=(?:the|we|it|our|you|i|that|this)\b)|;\s*/i).map((part) => {
+    const text = part.trim().replace(/^(yes|no|sure|unfortunately)\s+(?=\w)/i, '$1, ');
+    return `${upper(text)}.`;
+  });
+}
+
 const readers: Array<[RegExp, Reader]> = [
+  // "draft a reply saying yes we can do the 14th but not the 15th, and the quote stays at 2,400"
+  [/\b(?:reply|respond|answer|write\s+back)\b[^.?!]*?\b(?:saying|to\s+say|telling\s+(?:them|him|her)|that\s+says)\s+(?:that\s+)?(?<what>.+)$/i, (said) => ({ subject: 'Re: your message', sentences: answerSentences(said.what), callToAction: 'Let me know if you have any questions.', reply: true })],
   // "to thank them for helping at ...", "a thank-you note to our volunteers after the charity run"
   [new RegExp(String.raw`\b(?:say(?:ing)?\s+)?thank(?:s|ing)?(?:[\s-]+you)?${note}\s+${whom}(?<prep>for|after)\s+(?<what>.+)$`, 'i'), (said, m) => {
     // "for the speakers at DevConf 2026": whom the thanks go to, then where they took part.
@@ -146,7 +158,8 @@ export function purposeOf(sentence: string): Purpose | undefined {
   for (const [pattern, read] of readers) {
     const match = pattern.exec(sentence);
     if (!match || aboutIt.test(sentence.slice(0, match.index))) continue;
-    const what = clause(match.groups!.what!);
+    // "inviting our members to the barbecue: bring a dish": what follows a colon is material, not the purpose.
+    const what = clause(match.groups!.what!.split(/:\s/)[0]!);
     if (what.split(/\s+/).length < 2) continue;
     const who = match.groups!.who ?? match.groups!.guests;
     const purpose = read({ what, ...(who ? { who } : {}), public: isPublic, personal: /\b(?:my|I|I['’](?:m|ll|ve|d))\b/.test(sentence) }, match);

@@ -20,6 +20,8 @@ export interface Recognised {
   stated?: boolean;
   /** True when the ask names no subject of its own ("Summarise this: ..."): titles use the deliverable's name. */
   generic?: boolean;
+  /** The sentences of an answer to a message the brief carries ("reply saying ..."): the email's whole body. */
+  reply?: string[];
   /** The closing line a message for a purpose takes ("Please reply to let us know whether you can come."). */
   callToAction?: string;
 }
@@ -208,7 +210,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}) };
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };
 }
 
 const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items)$/i;

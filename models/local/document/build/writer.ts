@@ -187,19 +187,23 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   const addressed = ctx.recognised.audience && internal.length === 0 ? toReader : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
-  const body = internal.length > 0
+  // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
+  const answer = ctx.recognised.reply;
+  const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
   // "email to the team: office closed Friday ...": without a subject of its own, the first line says what it is about.
-  const first = ctx.recognised.generic ? body.find((line) => !line.includes('\n')) : undefined;
-  const subject = first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject);
+  const first = ctx.recognised.generic && !answer ? body.find((line) => !line.includes('\n')) : undefined;
+  // "Subject: Workshop dates" in the message answered: the answer's subject is "Re: Workshop dates".
+  const answered = answer ? /^subject\s*:\s*(.+)$/im.exec(all.map((item) => item.text).join('\n'))?.[1]?.trim() : undefined;
+  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
   return {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body,
-    call_to_action: ask && internal.length === 0 ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
 }

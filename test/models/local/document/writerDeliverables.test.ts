@@ -234,3 +234,11 @@ test('a how-to with numbered lines keeps every line a step in its order, and "in
   t.deepEqual(result.deliverable.data.steps.map((step) => step.instruction), ['Install Microsoft Authenticator on your phone', 'Go to myaccount.contoso.com and choose Security info', 'Click Add method, pick Authenticator app', 'Scan the QR code with the app', 'Approve the test notification']);
   t.regex(result.content, /^## Checklist\n/m);
 });
+
+test('"draft a reply saying ..." above a forwarded email: "Re:" its subject, "Hi Mark,", the answer alone, the message answered not repeated', async (t) => {
+  const result = await outcome('writer', { brief: 'Forwarding below - can you draft a reply saying yes we can do the 14th but not the 15th, and the quote stays at 2,400\n\nFrom: Mark Ellis <mark@hollowayprint.co.uk>\nSent: Tuesday\nSubject: Workshop dates\n\nHi, could you run the print workshop on the 14th and 15th? Also can you confirm the price? Thanks, Mark' });
+  if (result.deliverable.kind !== 'email') return t.fail(result.deliverable.kind);
+  t.like(result.deliverable.data, { subject: 'Re: Workshop dates', greeting: 'Hi Mark,' });
+  t.deepEqual(result.deliverable.data.body, ['Yes, we can do the 14th but not the 15th.', 'The quote stays at 2,400.']);
+  t.false(result.content.includes('could you run the print workshop'), 'his question is not sent back to him');
+});
