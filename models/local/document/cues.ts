@@ -40,6 +40,8 @@ export function ownerOf(item: Item): string | null {
   const tail = /\s[-–(]\s*([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)\)?\s*\.?$/u.exec(text);
   if (tail && isName(tail[1]!)) return tail[1]!;
   if (item.speaker && /\b(?:I|I'll|I will|I'm|me|my)\b/.test(text)) return item.speaker;
+  // "[09:03] Leo: should have a fix by Wed": a line that starts with what its speaker will do is theirs.
+  if (item.speaker && /^(?:should|will|need\s+to|needs\s+to|can|going\s+to|gonna|plan\s+to|hope\s+to|on\s+it)\b/i.test(text)) return item.speaker;
   return null;
 }
 
@@ -79,7 +81,9 @@ export function priorityOf(text: string): Priority {
   if (/\b(?:bugs?|errors?|broken)\b[^.]*\bcustomers?\b|\bcustomers?\b[^.]*\b(?:bugs?|errors?|broken|stuck|can'?t|cannot|keep\s+hitting)\b/i.test(text)) return 'high';
   // A failure where money changes hands ("checkout fails on Safari (blocks payments)") stops revenue.
   if (/\b(?:checkout|payments?|billing|sign-?ups?|log-?ins?)\b[^.]*\b(?:fails?|failing|broken|blocks?|down|errors?)\b|\bblocks?\s+(?:payments?|checkout|orders?|sales|releases?|merges?)\b/i.test(text)) return 'high';
+  if (/\b(?:close|win|lose|losing)\s+(?:the\s+|a\s+)?[\w-]*\s*(?:deal|contract|customer|account)\b/i.test(text)) return 'high';
   if (/\b(?:urgent|asap|critical|broken|expir(?:es|ing|y|ed)|blocker|blocking|outage|leak|crash\w*|data loss|regression|production|down\b|immediately|today|tonight|renewal|revenue|churn|losing|lost|safety|patients? (?:wait|waiting)|legal|compliance|security|breach|escalat\w*|top priority|p0|p1|sev ?[12])\b/i.test(text)) return 'high';
+  if (/\b(?:1|one|a\s+single)\s+(?:request|customer|user|vote)\b|\bfew\s+requests\b/i.test(text)) return 'low';
   if (/\b(?:nice to have|someday|later|minor|cosmetic|typos?|wording|copy\s+change|colou?r\s+tweak|low priority|eventually|when we can|if time|p3|p4|backlog)\b/i.test(text)) return 'low';
   return 'medium';
 }

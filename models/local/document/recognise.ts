@@ -153,7 +153,7 @@ function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { mat
 export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
   // "A post about our new office, we move in on 1 March": the statements after the subject are material (askFacts).
   const asked = withColon(withoutForm(ask(brief)));
-  const sentence = crewId === 'writer' ? withoutStatements(asked) : asked;
+  const sentence = withoutStatements(asked);
   const { kind, match } = kindFrom(crewId, requirements, sentence, material);
   let subject = '';
   let audienceLead: string | undefined;
@@ -186,7 +186,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.
     const afterColon = /^\s*:\s*(.*)$/.exec(sentence.slice(match.index + match[0].length))?.[1];
     const listed = afterColon !== undefined && (commaList(afterColon) !== undefined || /^(?:-|1[).])\s/.test(afterColon) || listParts(afterColon).parts.length > 1 || /,/.test(afterColon));
-    subject = meetingNoun && before ? `${before} ${match[0]}` : after.length >= 3 && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
+    subject = meetingNoun && before ? `${before} ${match[0]}` : (after.length >= 3 || /^(?:Q[1-4]|H[12])$/i.test(after)) && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".
@@ -208,6 +208,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
   const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead;
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
+  // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.
+  if (/^\[?\d{1,2}:\d{2}(?:\s?[AP]M)?\]?\s+[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*)?:/u.test(sentence)) subject = 'this';
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };

@@ -201,3 +201,15 @@ test('board call notes: the attendees are listed, "Lisa to get quotes" is her ac
   t.deepEqual(result.deliverable.data.action_items.map((action) => action.owner), ['Kwame', 'Lisa']);
   t.deepEqual(result.deliverable.data.open_questions, ['Whether to move the AGM to October.']);
 });
+
+test('a pasted Slack standup with no ask: "Meeting summary", Leo owns "should have a fix by Wed"; a Q3 ranking: the deal first, one request last', async (t) => {
+  const standup = await outcome('mind', { brief: "[09:02] Dana: standup notes - checkout bug still open, Leo on it\n[09:03] Leo: should have a fix by Wed, need QA from Amir\n[09:05] Amir: I can test Wed afternoon\n[09:07] Priya: I'll update the deck by Thursday" });
+  if (standup.deliverable.kind !== 'meeting_summary') return t.fail(standup.deliverable.kind);
+  t.is(standup.deliverable.data.title, 'Meeting summary');
+  t.deepEqual(standup.deliverable.data.action_items.map((action) => action.owner), ['Leo', 'Amir', 'Priya']);
+  const ranking = await outcome('mind', { brief: 'Prioritise these for Q3, we only have 2 devs: dark mode (lots of requests), SSO (needed to close the Beacon deal, 60k), faster search (complaints up 30%), Android widget (1 request)' });
+  if (ranking.deliverable.kind !== 'priority_ranking') return t.fail(ranking.deliverable.kind);
+  t.is(ranking.deliverable.data.title, 'Q3: priorities');
+  t.is(ranking.deliverable.data.items[0]!.item, 'SSO (needed to close the Beacon deal, 60k)');
+  t.deepEqual(ranking.deliverable.data.items.at(-1), { rank: 4, item: 'Android widget (1 request)', priority: 'low', reason: 'stated as minor or for later' });
+});
