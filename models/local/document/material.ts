@@ -194,7 +194,9 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
   // "Items: - new office in Lisbon opens April 3 - Priya joined ...": bullets typed on one line.
   const dashed = /^-\s/.test(after) ? after.slice(2).split(/\s+-\s+(?=\S)/).filter((part) => part.trim().split(/\s+/).length >= 2)
     // "1) login button misaligned on iPad 2) search returns duplicates": numbers typed on one line.
-    : /^1[).]\s/.test(after) && /\s2[).]\s/.test(after) ? after.split(/\s*\b\d{1,2}[).]\s+/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
+    : /^1[).]\s/.test(after) && /\s2[).]\s/.test(after) ? after.split(/\s*\b\d{1,2}[).]\s+/).filter((part) => part.trim().split(/\s+/).length >= 2)
+    // "HubSpot free tier, 0 per month, 1M contacts; Pipedrive, 14 per user ...": semicolons part what commas describe.
+    : (after.match(/;/g)?.length ?? 0) >= 2 && /,/.test(after) ? after.split(/\s*;\s*/).filter((part) => part.trim().split(/\s+/).length >= 2) : [];
   const tail = colon > 0 && dashed.length >= 2 ? dashed.map((part) => `- ${part.trim().charAt(0).toUpperCase()}${part.trim().slice(1)}`) : colon > 0 && after.split(/\s+/).length >= 4 ? (commaList(after)?.map((part) => `- ${part}`) ?? [after.charAt(0).toUpperCase() + after.slice(1)]) : [];
   // "Keep it short and professional.": a form to follow, not a fact to print.
   const upper = (part: string) => part.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());

@@ -57,7 +57,12 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   // "Should we switch from Heroku to AWS?" is the question the analysis answers, not a recommendation.
   const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text) && !isQuestion(item.text));
   const question = /\b(?:decision|memo|decide|whether)\b/i.test(ctx.brief) ? items.find((item) => /\?$/.test(item.text.trim())) : undefined;
-  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => ({ finding: item.text, evidence: item.cite ?? item.speaker ?? null }));
+  // "Compare ... HubSpot free tier, 0 per month, 1M contacts limit": an option, then what describes it.
+  const comparing = /\bcompar(?:e|ing|ison)\b|\bvs\.?\b|\bversus\b|\boptions\b/i.test(ctx.brief);
+  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => {
+    const option = comparing ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
+    return option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: item.text, evidence: item.cite ?? item.speaker ?? null };
+  });
   return {
     title: question ? question.text.trim() : titleWith(ctx, 'analysis'),
     subject,

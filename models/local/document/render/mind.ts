@@ -33,7 +33,9 @@ export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentC
   const blocks = [
     `# ${data.title}`,
     ...factsLine(ctx),
-    ...(ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
+    // Options compared as a table: a row each, the option and what describes it.
+    ...(ctx.form.table && data.findings.length > 0 && data.findings.every((item) => /^[^:]{2,40}: /.test(item.finding)) && /\bcompar|\bvs\.?\b|\boptions\b/i.test(ctx.brief) ? ['## Comparison', table(['Option', 'Details'], data.findings.map((item) => [item.finding.slice(0, item.finding.indexOf(': ')), item.finding.slice(item.finding.indexOf(': ') + 2)]))] :
+    ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
     ...listed(ctx, 'Causes', data.causes),
     ...listed(ctx, 'Recommendations', recommendations, true),
     ...actionLines(ctx, data.action_items),

@@ -213,3 +213,9 @@ test('a pasted Slack standup with no ask: "Meeting summary", Leo owns "should ha
   t.is(ranking.deliverable.data.items[0]!.item, 'SSO (needed to close the Beacon deal, 60k)');
   t.deepEqual(ranking.deliverable.data.items.at(-1), { rank: 4, item: 'Android widget (1 request)', priority: 'low', reason: 'stated as minor or for later' });
 });
+
+test('"Compare these three CRM options as a table: ...; ...; ..." is a row per option, what describes it beside it', async (t) => {
+  const result = await outcome('mind', { brief: 'Compare these three CRM options as a table: HubSpot free tier, 0 per month, 1M contacts limit; Pipedrive, 14 per user per month, good pipeline view; Zoho, 12 per user per month, clunky UI' });
+  t.regex(result.content, /^# CRM options: analysis\n/);
+  t.regex(result.content, /^\| Option \| Details \|\n\| --- \| --- \|\n\| HubSpot free tier \| 0 per month, 1M contacts limit \|\n\| Pipedrive \| 14 per user per month, good pipeline view \|\n\| Zoho \| 12 per user per month, clunky UI \|$/m);
+});
