@@ -25,7 +25,7 @@ const beforeClause = new RegExp(`(?:,\\s*(?:and\\s+)?|;\\s*|\\s+and\\s+)(?=(?:(?
 // "Maria: ...", "Jan de Vries: ..." are speakers; "Didn't go well: ..." is a label (one capital).
 const nameLike = (label: string) => isName(label) && label.split(/\s+/).every((word) => /^[A-Z]/.test(word) || /^(?:de|van|der|den|da|di|del|la|le|von|bin|al)$/.test(word));
 // A phase's name: a quarter, a numbered phase, stage, milestone, step or sprint, a month.
-const phase = '(?:(?:phase|stage|milestone|step|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\\s+\\d{4})?)\\b';
+const phase = '(?:(?:phase|stage|milestone|step|sprint)\\s*(?:\\d+|[ivx]+)|q[1-4](?:\\s*\\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\\s+\\d{4})?|(?:spring|summer|autumn|winter)(?:\\s+\\d{4})?(?=\\s*[:\\-–]))\\b';
 const phaseStart = new RegExp(`^${phase}`, 'i');
 /** A phase's name and the spaces after it, at the start of a line ("Q1 ", "Phase 2 ", "March 2026 "). */
 export const phaseName = new RegExp(`^${phase}\\s*`, 'i');

@@ -88,7 +88,7 @@ const networkNames: Array<[string, RegExp]> = [
   ['Threads', /\bthreads\b/i],
 ];
 
-const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|i\s+need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
+const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
 const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
@@ -199,7 +199,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "how to thank your customers": a verb after "to" is what to do, not whom it is for.
   const tail = found && !(/^\s+to\s/i.test(found[0]) && startsWithVerb(found[1]!)) ? found : null;
   if (tail && tail.index > 0) subject = subject.slice(0, tail.index);
-  if (!purpose) subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0] ?? subject)
+  // "..., for the council grant application": what it is for comes after the subject.
+  if (!purpose) subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|,\s+for\s+|[.;!?]\s|:\s/)[0] ?? subject)
     .replace(/\s+(?:and|then)\s+(?:extract|list|identify|send|share|highlight|pull\s+out|include|add|make)\b.*$/i, '')
     .replace(/^(?:on|about|for|of)\s+/i, '')
     .replace(/\s+by\s+(?:priority|importance|urgency|impact|severity)$/i, '')

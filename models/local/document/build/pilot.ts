@@ -90,7 +90,8 @@ export function prd(ctx: DocumentContext): DeliverableData['prd'] {
   };
 }
 
-const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))\b[^:]*[:\-–]?\s*(.*)$/i;
+// A phase is named by a number, a quarter, a month, a season or "now / next / later".
+const phaseLine = /^(?:(phase|stage|milestone|step|sprint)\s*(\d+|[ivx]+)|(q[1-4](?:\s*\d{4})?)|((?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|(?:spring|summer|autumn|fall|winter)(?:\s+\d{4})?|now|next|later)(?=\s*[:\-–]))\b[^:]*[:\-–]?\s*(.*)$/i;
 
 const month = '(?:q[1-4]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 /** A project with its months at the end: "Payments v2 (Sam) April-May". */
@@ -107,7 +108,7 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       const dates = /\b(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?|\d{4}-\d{2}(?:-\d{2})?|weeks?\s+\d+(?:\s*[-–]\s*\d+)?)\b(?:\s*[-–]\s*(?:q[1-4](?:\s*\d{4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?:\s+\d{4})?))?/i.exec(item.text)?.[0] ?? null;
       // "Q1 offline mode": without a colon, the work is what follows the phase's name.
       // "April - SSO and audit log": the dash between a phase and its work is no part of the work.
-      const work = (line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').trim())).replace(/^[-–—:]\s*/, '');
+      const work = (line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').replace(/^(?:now|next|later|spring|summer|autumn|fall|winter)\b/i, '').trim())).replace(/^[-–—:]\s*/, '');
       phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }
