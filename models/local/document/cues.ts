@@ -105,7 +105,7 @@ export function metricOf(text: string): MetricData | null {
 }
 
 // "signups 1,240 (last week 1,100)", "MRR $84k up from $81k", "churn 2.1% flat": a name, its figure, what it was.
-const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)(.*)$/i;
+const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|(?:points?|pts|hours?|days?|minutes?|users?|customers?|tickets?|orders?)\b)?)(.*)$/i;
 const was = /\((?:last\s+\w+|was|previously|prev(?:ious)?|vs\.?|before)\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)|\b(?:up|down)\s+from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)/i;
 // Figures where more is worse: churn rising is the risk, signups falling is.
 const costly = /\b(?:churn|cost|costs|spend|cac|errors?|bugs?|incidents?|latency|wait|complaints?|refunds?|tickets?|downtime|returns|no-shows?)\b/i;
@@ -131,7 +131,10 @@ function pairOf(text: string): MetricData | null {
   const worse = previous !== undefined && (costly.test(name) ? amount(value) > amount(previous) : amount(value) < amount(previous));
   const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : value.trim();
   const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : 'unknown';
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: null, due: dueOf(text), status };
+  // "velocity 31 points (target 35)": the target beside the figure.
+  const target = /\(?\btarget\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;
+  const met = target !== null && amount(value) >= amount(target) !== costly.test(name);
+  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target, due: dueOf(text), status: target !== null && !previous ? (met ? 'on_track' : 'at_risk') : status };
 }
 
 function statusOf(text: string, both: boolean): MetricData['status'] {

@@ -33,6 +33,10 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
 }
 
+function progressLabelled(item: Item): string {
+  return item.section && /^(?:done|not done|in progress|shipped|blocked|doing|to do|todo|next|carried over)$/i.test(item.section) ? `${item.section.charAt(0).toUpperCase()}${item.section.slice(1)}: ${item.text}` : item.text;
+}
+
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
   const items = ctx.material.items;
   const metrics = items.map((item) => metricOf(item.text)).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
@@ -43,9 +47,10 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map((item) => item.text).slice(0, 10),
+    // "Done: search filters, CSV import": a line keeps the label that says how far it got.
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map(progressLabelled).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && isRisk(item.text)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map((item) => item.text).slice(0, 8),
+    risks: items.filter((item) => (!metricTexts.has(item.text) && isRisk(item.text)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map(progressLabelled).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }

@@ -219,3 +219,11 @@ test('"Compare these three CRM options as a table: ...; ...; ..." is a row per o
   t.regex(result.content, /^# CRM options: analysis\n/);
   t.regex(result.content, /^\| Option \| Details \|\n\| --- \| --- \|\n\| HubSpot free tier \| 0 per month, 1M contacts limit \|\n\| Pipedrive \| 14 per user per month, good pipeline view \|\n\| Zoho \| 12 per user per month, clunky UI \|$/m);
 });
+
+test('a sprint review is a status review: "Done:" and "Not done:" stay on their lines, velocity against its target', async (t) => {
+  const result = await outcome('mind', { brief: 'Sprint review for the team, sprint 14:\nDone: search filters, CSV import\nNot done: billing page (blocked on Stripe keys)\nVelocity 31 points (target 35)\nBugs opened 9, closed 12' });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.highlights, ['Done: Search filters', 'Done: CSV import']);
+  t.true(result.deliverable.data.risks.includes('Not done: Billing page (blocked on Stripe keys)'));
+  t.like(result.deliverable.data.metrics[0], { name: 'Velocity', current: '31 points', target: '35', status: 'at_risk' });
+});
