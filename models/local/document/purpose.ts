@@ -1,3 +1,4 @@
+import { secondPerson } from '../text/phrases.js';
 /**
  * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
  * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
@@ -28,16 +29,6 @@ interface Said {
   personal: boolean;
 }
 
-/** "their help" -> "your help": the addressees, spoken to. */
-function spokenTo(text: string): string {
-  return text
-    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
-    .replace(/\b([Tt])hey(?:'re| are)\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
-    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
-    .replace(/\bthemselves\b/g, 'yourselves')
-    .replace(/\bthem\b/g, 'you');
-}
-
 function upper(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -62,7 +53,7 @@ const whom = String.raw`(?:(?:to\s+)?(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s
 /** The addressees as a post names them, or the second person of an email ("your help"). */
 function voiced(said: Said): { what: string; to: string | undefined } {
   const to = said.public ? named(said.who) : undefined;
-  return { what: to ? said.what : spokenTo(said.what), to };
+  return { what: to ? said.what : secondPerson(said.what), to };
 }
 
 const thanked = /^((?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w-]+\s+)?(?:speakers|volunteers|donors|sponsors|team|staff|customers|members|attendees|participants|guests|organi[sz]ers|mentors|contributors|judges|helpers|parents|teachers|coaches|players|partners|everyone))(?:\s+(?:at|of|in|from)\s+(.+)|\s+who\s+.+)?$/i;

@@ -1,5 +1,5 @@
 import { contentTerms, stem } from '../../../quality/text.js';
-import { verbBase } from '../text/grammar.js';
+import { wordFamily } from '../text/grammar.js';
 import type { Correction } from '../../revisionFacts.js';
 import type { Block } from '../text/blocks.js';
 import { literal, readableLines, type ChangeOutcome } from './outcome.js';
@@ -18,18 +18,14 @@ export function personPattern(name: string): RegExp {
 }
 
 export function aboutTerms(about: string): string[] {
-  return [...new Set([...contentTerms(about).map(fold), ...(about.match(/\d+/g) ?? [])])];
+  return [...new Set([...contentTerms(about).map(wordFamily), ...(about.match(/\d+/g) ?? [])])];
 }
 
-/** A term as one word for all its forms: "updating", "updates" and "update" are one task. */
-function fold(term: string): string {
-  return verbBase(term.toLowerCase()) ?? stem(term);
-}
 
 /** Whether `line` is about the task: it shares most of the task's terms (all of them when there are two or fewer). */
 export function isAbout(line: string, terms: string[]): boolean {
   if (terms.length === 0) return true;
-  const have = new Set([...contentTerms(line).map(fold), ...(line.match(/\d+/g) ?? [])]);
+  const have = new Set([...contentTerms(line).map(wordFamily), ...(line.match(/\d+/g) ?? [])]);
   const shared = terms.filter((term) => have.has(term) || have.has(stem(term))).length;
   return shared >= Math.min(terms.length, Math.max(2, Math.ceil(terms.length * 0.6)));
 }

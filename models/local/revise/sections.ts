@@ -1,6 +1,6 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import type { Block } from '../text/blocks.js';
-import { capitalize } from '../text/phrases.js';
+import { capitalize, secondPerson } from '../text/phrases.js';
 import type { Sources } from '../text/sources.js';
 import { cited } from '../text/sources.js';
 import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
@@ -21,7 +21,7 @@ export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:line|sentence|note|bit|call\s
 
 /** What an added ask says to the readers: "reply if they can help" -> "Please reply if you can help." */
 export function askedOf(said: string): string {
-  const spoken = said.trim().replace(/\bthey(?:'re| are)\b/g, 'you are').replace(/\bthey\b/g, 'you').replace(/\btheir\b/g, 'your').replace(/\bthem\b/g, 'you').replace(/[.!?]+$/, '');
+  const spoken = secondPerson(said.trim()).replace(/[.!?]+$/, '');
   return `Please ${spoken}.`;
 }
 const exampleCue = /\b(?:for example|for instance|e\.g\.|such as|say,|imagine|like when|take the case|last (?:week|month|year)|we tried|piloted)\b/i;

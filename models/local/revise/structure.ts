@@ -1,6 +1,6 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import { splitParagraph, type Block } from '../text/blocks.js';
-import { verbBase } from '../text/grammar.js';
+import { wordFamily } from '../text/grammar.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
@@ -15,12 +15,10 @@ export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+
 export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
-/** A word in one form for all its forms: "fixes", "fixed" and "fix" are one ("put the fixes first" finds "## Fixed"). */
-const fold = (term: string) => verbBase(term.toLowerCase()) ?? stem(term);
-
 export function shares(text: string, phrase: string): boolean {
-  const terms = new Set(contentTerms(text).map(fold));
-  return contentTerms(phrase).some((term) => terms.has(fold(term)));
+  // "put the fixes first" finds "## Fixed".
+  const terms = new Set(contentTerms(text).map(wordFamily));
+  return contentTerms(phrase).some((term) => terms.has(wordFamily(term)));
 }
 
 export function sectionBounds(blocks: Block[], start: number): number {

@@ -1,4 +1,4 @@
-import { isStopword } from '../../../quality/text.js';
+import { isStopword, stem } from '../../../quality/text.js';
 
 /**
  * Just enough English grammar for the local model, as tables and string tests: which words are
@@ -276,3 +276,8 @@ reply report request research reserve reset rest retry return review roll run sc
 sort speak split stand start stay stop store supply support switch sync talk target test thank track trade train transfer travel
 treat trigger trim turn update upgrade upload use value view visit wait walk watch welcome win work worry`.split(/\s+/),
 );
+
+/** A word in one form for all its forms: "updating", "updates", "update" are one; "fixes" and "Fixed" too. */
+export function wordFamily(term: string): string {
+  return verbBase(term.toLowerCase()) ?? stem(term);
+}

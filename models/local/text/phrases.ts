@@ -109,3 +109,13 @@ export function isPlural(phrase: string): boolean {
   if (/(?:ss|us|is|ics|news)$/.test(head) || head.length < 3) return false;
   return stem(head) !== head;
 }
+
+/** "their help" -> "your help", "they're" -> "you are", "them" -> "you": the people spoken about, spoken to. */
+export function secondPerson(text: string): string {
+  return text
+    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
+    .replace(/\b([Tt])hey(?:'re|’re| are)\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
+    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
+    .replace(/\bthemselves\b/g, 'yourselves')
+    .replace(/\bthem\b/g, 'you');
+}

@@ -1,6 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
+import { secondPerson } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
@@ -167,15 +168,6 @@ function asReply(text: string): string {
   return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
 }
 
-/** "Their data is kept" -> "Your data is kept": the third person of the addressees, as the second. */
-function toReader(text: string): string {
-  return text
-    .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
-    .replace(/\b([Tt])hey are\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))
-    .replace(/\b([Tt])hey\b/g, (_, t: string) => (t === 'T' ? 'You' : 'you'))
-    .replace(/\bthem\b/g, 'you');
-}
-
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
@@ -185,7 +177,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|confirm|click|visit|sign up|register)\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
-  const addressed = ctx.recognised.audience && internal.length === 0 ? toReader : (text: string) => text;
+  const addressed = ctx.recognised.audience && internal.length === 0 ? secondPerson : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
   const answer = ctx.recognised.reply;
