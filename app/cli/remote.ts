@@ -109,15 +109,32 @@ function describeResult(view: Row): string {
   return `"${titleOf(result)}"${metrics.length ? `\n${metrics.join(' · ')}` : ''}`;
 }
 
-/**
- * Follows a deployed outcome to its end; returns the exit code (0 completed, 1 failed). `report`
- * adds lines after the result's summary (a revision: what it applied and what not, and why).
- */
-async function follow(context: RemoteContext, outcomeId: string, report?: () => Promise<string>): Promise<number> {
+/** What `follow` follows of an outcome: a revision starts at its own `outcome.revision_requested`. */
+interface Followed {
+  /** Lines after the result's summary (a revision: what it applied and what not, and why). */
+  report?: () => Promise<string>;
+  /** The revision followed: the outcome's earlier events (its first run, earlier revisions) are not shown. */
+  revisionId?: string;
+}
+
+/** Whether `message` is the start of revision `revisionId` (the first of its events). */
+function startsRevision(message: StreamMessage, revisionId: string): boolean {
+  return message.event === 'outcome.revision_requested' && message.data.revision_id === revisionId;
+}
+
+/** Follows a deployed outcome (or one revision of it) to its end; returns the exit code (0 completed, 1 failed). */
+async function follow(context: RemoteContext, outcomeId: string, followed: Followed = {}): Promise<number> {
   const { client, json, out } = context;
+  const { report, revisionId } = followed;
   const display = json ? undefined : createProgressDisplay(out, context.clock);
   let final: StreamMessage | undefined;
+  // The stream replays the outcome's stored events first: a revision's follower skips those before its own start.
+  let started = revisionId === undefined;
   for await (const message of client.follow(outcomeId)) {
+    if (!started && message.event !== 'outcome.snapshot') {
+      if (!startsRevision(message, revisionId!)) continue;
+      started = true;
+    }
     if (json) out.write(`${JSON.stringify(message)}\n`);
     else display!.update(message);
     if (message.event === 'outcome.completed' || message.event === 'outcome.failed' || message.event === 'outcome.revision_failed') final = message;
@@ -222,7 +239,7 @@ export const remoteCommands: Record<string, (context: RemoteContext) => Promise<
     // Like deploy --follow: the revision's progress to the revised result (or its failure).
     if (context.json) context.out.write(`${JSON.stringify(revision)}\n`);
     else context.out.write(`revision ${String(revision.revision_id)} ${String(revision.status)}\n`);
-    return follow(context, id, () => revisionReport(context, id, String(revision.revision_id)));
+    return follow(context, id, { revisionId: String(revision.revision_id), report: () => revisionReport(context, id, String(revision.revision_id)) });
   },
 
   async 'outcomes cancel'(context) {

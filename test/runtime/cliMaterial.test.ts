@@ -79,6 +79,22 @@ test('crewd outcomes revise --follow shows the revision to its end, what it appl
   t.is((await server.call('GET', `/v1/outcomes/${id}`)).body.status, 'completed');
 });
 
+test('crewd outcomes revise --follow --json streams the revision alone: none of the first run\'s events come back', async (t) => {
+  const deployed = await crewd(server, ['deploy', 'writer', '--brief', 'A short note about tidal energy for a newsletter.', '--follow', '--json']);
+  const id = JSON.parse(deployed.stdout.split('\n')[0]!).outcome_id as string;
+  const revised = await crewd(server, ['outcomes', 'revise', id, '--feedback', 'Make it shorter.', '--follow', '--json']);
+  t.is(revised.code, 0, revised.stderr);
+  const lines = revised.stdout.trim().split('\n').map((line) => JSON.parse(line) as { event?: string; data?: { revision_id?: string }; revision_id?: string; status?: string });
+  const revisionId = lines[0]!.revision_id;
+  t.truthy(revisionId);
+  const events = lines.filter((line) => line.event !== undefined && line.event !== 'outcome.snapshot');
+  t.is(events[0]?.event, 'outcome.revision_requested', revised.stdout);
+  t.is(events[0]?.data?.revision_id, revisionId);
+  t.false(events.some((line) => line.event === 'outcome.created'), 'the first run\'s events are not replayed');
+  t.is(events.filter((line) => line.event === 'outcome.completed').length, 1, 'one completion: the revision\'s');
+  t.is(lines.at(-1)!.status, 'completed');
+});
+
 test('crewd webhooks test --event outcome.completed sends an outcome.completed test delivery', async (t) => {
   const secret = 'a-test-secret-of-enough-length';
   const receiver = await startReceiver({ secret, otherwise: 200 });
