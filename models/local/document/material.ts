@@ -46,6 +46,8 @@ export interface Material {
   bare: boolean;
   /** How many repeated statements were dropped. */
   repeats: number;
+  /** The text read, as written (the brief's material, the context, the documents): for readers of a layout of their own (faq.ts). */
+  sources: string;
 }
 
 // Requirements that steer the form rather than state a fact.
@@ -230,7 +232,7 @@ export function keywordsOf(requirements: Record<string, unknown>): string[] {
 
 /** The request's material: brief facts, context, documents, knowledge passages (tool findings among them) and requirement values. */
 export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'contextDocuments' | 'knowledge' | 'requirements'> & { crew?: Pick<StageInput['crew'], 'id'> }): Material {
-  const material: Material = { items: [], people: [], commits: [], code: [], requirements: requirementFacts(input.requirements), keywords: keywordsOf(input.requirements), bare: true, repeats: 0 };
+  const material: Material = { items: [], people: [], commits: [], code: [], requirements: requirementFacts(input.requirements), keywords: keywordsOf(input.requirements), bare: true, repeats: 0, sources: '' };
   const seen = new Set<string>();
   // Only the writer writes messages: a meeting's "remind the team to ..." is not a line to pass on.
   const messages = input.crew?.id === 'writer';
@@ -238,9 +240,11 @@ export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'cont
     seen.add(keyOf(text));
     material.items.push({ text, origin: 'brief' });
   }
-  readText(briefFacts(input.brief, messages), 'brief', material, seen);
+  const facts = briefFacts(input.brief, messages);
+  readText(facts, 'brief', material, seen);
   if (input.context) readText(input.context, 'context', material, seen);
   for (const document of input.contextDocuments) readText(document, 'document', material, seen);
+  material.sources = [facts, input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').join('\n');
   for (const passage of input.knowledge) readText(passage.text.slice(0, 4000), 'knowledge', material, seen, citationOf(passage));
   material.bare = material.items.length === 0 && material.commits.length === 0 && material.code.length === 0;
   return material;

@@ -99,6 +99,13 @@ const parts: Record<DeliverableKind, Prompt[]> = {
   ],
 };
 
+/** An FAQ page's parts (a documentation page of questions and answers). */
+const faqParts: Prompt[] = [
+  ['Questions', ['List the questions {a} ask most about {s}, one per line; each becomes a heading.', 'Paste the questions people send in, in their own words; each gets a section of its own.', 'Write down what people ask at the desk, on the phone or by email about {s}.', 'Add the questions, one per line, the most asked first.']],
+  ['Answers', ['Under each question, the answer as you would give it: prices, times, limits and who to contact.', 'Give each answer with its exact figures and dates; they are kept as written.', 'Answer each question in a sentence or two; nothing is added to your answers.', 'Put the answer below its question ("Q: ... A: ..." works too), with any link or number people need.']],
+  ['More help', ['Where readers go when their question is not here: an email address, a phone number or a form.', 'Who answers the questions this page does not.', 'The contact for anything else, and when they reply.', 'How to reach a person, and the hours.']],
+];
+
 const openers = [
   'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
@@ -136,7 +143,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
-  const all = parts[ctx.recognised.kind];
+  const all = ctx.recognised.faq ? faqParts : parts[ctx.recognised.kind];
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

@@ -24,6 +24,8 @@ export interface Recognised {
   reply?: string[];
   /** The closing line a message for a purpose takes ("Please reply to let us know whether you can come."). */
   callToAction?: string;
+  /** An FAQ page (a documentation page of questions and answers): "FAQ for our gym", "frequently asked questions about ...". */
+  faq?: boolean;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -31,7 +33,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
     ['social_posts', /\b(?:(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
-    ['documentation_page', /\b(?:install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
+    ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
     ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
@@ -91,7 +93,7 @@ const networkNames: Array<[string, RegExp]> = [
 const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
 const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
-const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
+const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:(?!(?:for|to|aimed|targeting)\b)[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
 
 // "announcing that ...", "to let customers know that ...": what follows is a statement to pass on.
 const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[\w-]+){0,2}|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know|explain(?:s|ing)?|confirm(?:s|ing)?|remind(?:s|ing)?\s+(?:[\w-]+\s+){1,2}|point(?:s|ing)?\s+out)\s+that\s+(.+)$/i;
@@ -211,10 +213,17 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.
   if (/^\[?\d{1,2}:\d{2}(?:\s?[AP]M)?\]?\s+[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*)?:/u.test(sentence)) subject = 'this';
+  // An FAQ made from pasted notes ("Turn these notes into an FAQ") is titled by what it is.
+  const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
+  if (faq && (!subject || /\b(?:notes?|these|this|below|above|into)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };
 }
+
+// Where an FAQ goes is not what it is about: "an FAQ for the website".
+const placement = /^(?:(?:the|our|my)\s+)?(?:web\s*site|site|help\s*(?:centre|center|page|desk)|app|web\s*shop|shop|store|page|landing\s+page|intranet|wiki)$/i;
+const faqName = /faq|f\.a\.q|frequently|q\s*&\s*a|questions\s+and\s+answers/i;
 
 const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items)$/i;
 

@@ -6,6 +6,7 @@ import { byWeight, forReaders, related, said, titled, type DocumentContext } fro
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
+import { readFaq } from '../faq.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -117,7 +118,38 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   return { posts };
 }
 
+/** An FAQ page: each question a section with its answer, what comes before the first question its introduction. */
+function faqPage(ctx: DocumentContext): DeliverableData['documentation_page'] | undefined {
+  const { intro, pairs } = readFaq(ctx.material.sources, true);
+  if (pairs.length === 0) return undefined;
+  return {
+    title: faqTitle(ctx),
+    // "People keep asking the same stuff, so here goes:" is said to the writer, not to the page's readers.
+    summary: intro.filter((line) => !toTheWriter.test(line)).join(' '),
+    prerequisites: [],
+    steps: [],
+    sections: pairs.map((pair) => ({ heading: pair.question, body: pair.answer.length > 0 ? pair.answer : [unanswered] })),
+  };
+}
+
+/** What an FAQ section says when the notes ask a question without answering it (never an invented answer). */
+export const unanswered = '_The notes give no answer to this question yet._';
+
 export function documentationPage(ctx: DocumentContext): DeliverableData['documentation_page'] {
+  const faq = ctx.recognised.faq ? faqPage(ctx) : undefined;
+  if (faq) return faq;
+  const page = prosePage(ctx);
+  // An FAQ asked of notes that hold no question is still titled as the FAQ it was asked to be.
+  return ctx.recognised.faq ? { ...page, title: faqTitle(ctx) } : page;
+}
+
+function faqTitle(ctx: DocumentContext): string {
+  return ctx.recognised.generic ? 'Frequently asked questions' : `${titled(ctx.recognised.subject)}: frequently asked questions`;
+}
+
+const toTheWriter = /\b(?:here goes|here (?:they|it) (?:is|are)|below|these notes|the notes|the following|keep(?:s)? asking|can you|could you|please (?:turn|make|write|use))\b|:$/i;
+
+function prosePage(ctx: DocumentContext): DeliverableData['documentation_page'] {
   const items = forReaders(ctx);
   const prerequisites = items.filter((item) => needs.test(item.text));
   const steps = items.filter((item) => !prerequisites.includes(item) && (isStep(item.text) || command.test(item.text)));

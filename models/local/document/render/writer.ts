@@ -47,7 +47,8 @@ export function renderSocialPosts(data: DeliverableData['social_posts'], ctx: Do
 export function renderDocumentationPage(data: DeliverableData['documentation_page'], ctx: DocumentContext): string {
   const blocks = [
     `# ${data.title}`,
-    ...(data.summary ? ['## Overview', data.summary] : []),
+    // An FAQ opens with its introduction; its sections are the questions.
+    ...(data.summary ? (ctx.recognised.faq ? [data.summary] : ['## Overview', data.summary]) : []),
     ...listed(ctx, 'Before you start', data.prerequisites),
     ...(data.steps.length > 0 ? ['## Steps', stepLines(data.steps)] : []),
     ...codeBlocks(ctx),

@@ -14,6 +14,8 @@ const cases: Array<[Parameters<typeof recognise>[0], string, ReturnType<typeof r
   ['writer', 'Write a blog post about how to thank your customers for their loyalty', 'blog_post', 'how to thank your customers for their loyalty'],
   ['writer', 'Write a short thank-you note to our volunteers after the charity run last Sunday', 'email', 'Thank you for all your help with the charity run last Sunday'],
   ['writer', 'Invite the team to a farewell lunch for Maria on Friday at 12:30', 'email', 'Invitation: Farewell lunch for Maria on Friday at 12:30'],
+  ['writer', 'FAQ page for our gym membership', 'documentation_page', 'gym membership'],
+  ['writer', 'We need a frequently asked questions page about the school trip to Paris for parents', 'documentation_page', 'school trip to Paris'],
   ['mind', 'Analyse our support backlog', 'analysis', 'support backlog'],
   ['mind', 'KPI review for the clinic front desk. Average check-in wait is 22 minutes.', 'status_review', 'clinic front desk'],
   ['mind', 'Plan the process for handling returned parcels', 'process_plan', 'handling returned parcels'],
@@ -45,4 +47,11 @@ test('requirements.format names the deliverable; the ask still marks where the s
 test('a mind request without a deliverable word is a meeting summary with notes, an analysis without', (t) => {
   t.is(recognise('mind', 'What do you make of this?', {}, true).kind, 'meeting_summary');
   t.is(recognise('mind', 'What do you make of this?', {}, false).kind, 'analysis');
+});
+
+test('an FAQ is recognised as such, and "to Paris for parents" is a trip for parents, not an audience of "Paris for parents"', (t) => {
+  const found = recognise('writer', 'We need a frequently asked questions page about the school trip to Paris for parents', {}, false);
+  t.true(found.faq);
+  t.is(found.audience, 'parents');
+  t.is(recognise('writer', 'Write a blog post about remote onboarding for engineering teams', {}, false).faq, undefined);
 });
