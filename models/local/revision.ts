@@ -18,6 +18,7 @@ import { revisedDeliverable } from './revise/deliverable.js';
 import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
+import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { asBullets, asProse, removeAbout, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -52,7 +53,9 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
     outcomes.push(make());
     addedWords += Math.max(0, blockWords(blocks) - words);
   };
-  for (const topic of request.sections) add(() => addSection(blocks, topic, sources));
+  const questions = feedbackRequests(revision.feedback).map(readAddedQuestion).filter((added) => added !== undefined);
+  for (const added of questions) add(() => addQuestion(blocks, added));
+  for (const topic of questions.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   const signer = signedBy.exec(revision.feedback)?.[1];
@@ -70,6 +73,11 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   outcomes.push(...lengthOutcome);
   const output = report(input, revision, request, content, outcomes, before);
   return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates) } };
+}
+
+/** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
+function feedbackRequests(feedback: string): string[] {
+  return feedback.split(/(?<=[.!?;])\s+(?=(?:also|and|then|please|pls|remove|drop|delete|cut|add|make|put|move|change|fix|shorten|keep)\b)/i);
 }
 
 function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, outcomes: ChangeOutcome[]): void {

@@ -20,7 +20,7 @@ export interface Faq {
 const questionMark = /^(?:Q|Question)\s*[:.)\-–]\s*(.*)$/i;
 const answerMark = /^(?:A|Answer|Ans)\s*[:.)\-–]\s*(.*)$/i;
 // A question is asked with one of these words first ("Can I ...", "What's ...", "Is there ...").
-const asking = /^(?:can|could|do|does|did|how|what|what's|whats|when|where|why|who|whom|whose|which|is|are|was|were|will|would|should|shall|may|am|have|has|if|any)\b/i;
+export const asking = /^(?:can|could|do|does|did|how|what|what's|whats|when|where|why|who|whom|whose|which|is|are|was|were|will|would|should|shall|may|am|have|has|if|any)\b/i;
 // Without a question mark only a plain question opening counts ("how much is ...", "do you ...").
 const unmarked = /^(?:can|do|does|how|what|what's|whats|when|where|why|who|which|is|are|will)\s/i;
 const listLine = /^\s*(?:[-*+•]|\d+[.)])\s+/;
@@ -37,13 +37,13 @@ function bare(line: string): string {
 }
 
 /** "can i freeze my membership" -> "Can I freeze my membership?" */
-function asQuestion(text: string): string {
+export function asQuestion(text: string): string {
   const words = text.replace(/\s*\?+\s*$/, '').replace(/\bi\b/g, 'I').replace(/\b([Ww])hats\b/g, "$1hat's").trim();
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
 }
 
 /** "yes, up to 3 months a year" -> "Yes, up to 3 months a year." */
-function asAnswer(text: string): string {
+export function asAnswer(text: string): string {
   const words = text.replace(/^[\s:>\-–—]+/, '').replace(/(?<![.!?:)])$/, '.').trim();
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
 }

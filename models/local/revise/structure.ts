@@ -9,9 +9,9 @@ import { readableLines, type ChangeOutcome } from './outcome.js';
  */
 export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
 /** "remove the part about the database", "cut the bit on pricing", "drop the line mentioning Tom" (global: use `matchAll`). */
-export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece)s?\s+(?:about|on|of|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
+export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq)s?\s+(?:about|on|of|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
 /** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`). */
-export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit)\b/gi;
+export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b/gi;
 export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
