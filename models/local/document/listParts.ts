@@ -41,6 +41,20 @@ const baseVerb = (part: string) => !/^[\p{L}'’-]+(?:s|ed)\b/iu.test(part) || /
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+// "8pm in the clubhouse", "at the town hall": when and where the statement before it happens.
+const detail = /^(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)\b|(?:at|in|from|until|till|by|on)\s)/i;
+
+/** "the AGM is on 20 March, 8pm in the clubhouse": a time or place after a statement is part of it, not an item. */
+function withDetails(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    if (previous !== undefined && detail.test(part) && statementStart.test(previous)) out[out.length - 1] = `${previous}, ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 /**
  * One sentence as people write lists into it. A labelled list, "Went well: shipped the billing
  * page on time, pairing on the migration.", is its label and one part per comma or semicolon, when
@@ -62,7 +76,7 @@ export function listParts(sentence: string): ListSentence {
   if (label && words(label[1]!) <= 4 && !nameLike(label[1]!.trim()) && !header.test(label[1]!.trim())) {
     // "Items: - new office in Lisbon opens April 3 - Priya joined as Head of Design": bullets typed on one line.
     const dashed = /^-\s/.test(label[2]!) ? label[2]!.slice(2).split(/\s+-\s+(?=\S)/).map((part) => part.trim().replace(/[.]$/, '')).filter(Boolean) : [];
-    const items = dashed.length > 1 ? dashed : label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean);
+    const items = dashed.length > 1 ? dashed : withDetails(label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean));
     const list = items.length > 1 && items.every((part) => words(part) <= (dashed.length > 1 ? 14 : 8) && words(part) >= 2 && !subordinate.test(part));
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.

@@ -23,6 +23,8 @@ export interface Item {
   cite?: string;
   /** Written as a numbered line ("1. Install ..."): a step of an ordered list. */
   numbered?: boolean;
+  /** An entry of its own: a line of a list (bulleted, numbered, or a part of a list typed on one line), or a line of one or two sentences among others. */
+  listed?: boolean;
 }
 
 /** A requirements value that is a fact of the request (timeline, audience, version ...). */
@@ -85,7 +87,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
   let speaker: string | undefined;
   let section: string | undefined;
   let fence: { language: string; lines: string[] } | undefined;
-  for (const rawLine of text.split(/\r?\n/)) {
+  const lines = text.split(/\r?\n/);
+  const lineCount = lines.filter((line) => line.trim() !== '').length;
+  for (const rawLine of lines) {
     if (into.items.length >= maxItems) return;
     const line = rawLine.replace(/\u00a0/g, ' ');
     const fenceMark = /^\s*```\s*([\w+-]*)\s*$/.exec(line);
@@ -145,7 +149,10 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       // "Maria: Maria: ..." (a pasted export that repeats the author) is one speaker.
       while (body.startsWith(`${who}:`)) body = body.slice(who.length + 1).trim();
     }
-    for (const sentence of sentences(clean(body).replace(greeting, ''))) {
+    const lineSentences = sentences(clean(body).replace(greeting, ''));
+    // A short line among other lines is an entry of its own (a news item, a note), not a paragraph's sentence.
+    const entry = bulleted || (lineSentences.length <= 2 && lineCount > 1);
+    for (const sentence of lineSentences) {
       // "Went well: shipped X, pairing on Y." is a section of its own and an item per part.
       const { label, parts } = listParts(sentence);
       for (const part of parts) {
@@ -160,7 +167,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         }
         seen.add(key);
         const partSection = label ?? lineSection;
-        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}) });
+        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
       }
     }
   }

@@ -7,6 +7,7 @@ import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
+import { headlineOf } from '../headline.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -62,8 +63,23 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
   const post = blogPost(ctx);
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
   const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(ctx.recognised.subject.trim());
-  const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : post.title;
+  // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
+  const named = new RegExp(`\\b${ctx.recognised.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+newsletter\\b`, 'i').exec(ctx.brief);
+  const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : named ? titled(named[0]) : post.title;
+  const listed = newsItems(ctx, post.call_to_action);
+  if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
+}
+
+/**
+ * A newsletter typed as a list of news ("- the pool reopens on 3 March", "- new yoga class on
+ * Tuesdays"): one item per entry, in the order given, each headed by its own headline; undefined
+ * when the material is prose or too long a list to head each entry.
+ */
+function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefined {
+  const items = forReaders(ctx).filter((item) => said(item) !== cta);
+  if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
+  return items.map((item) => ({ heading: headlineOf(item.text), body: [said(item)] }));
 }
 
 const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;

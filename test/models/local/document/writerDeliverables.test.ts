@@ -242,3 +242,17 @@ test('"draft a reply saying ..." above a forwarded email: "Re:" its subject, "Hi
   t.deepEqual(result.deliverable.data.body, ['Yes, we can do the 14th but not the 15th.', 'The quote stays at 2,400.']);
   t.false(result.content.includes('could you run the print workshop'), 'his question is not sent back to him');
 });
+
+test('a newsletter typed as a list of news is one item per entry, in order, each under its own headline, never "What happened"', async (t) => {
+  const context = '- the pool reopens on 3 March after the retiling\n- new yoga class on Tuesdays at 7pm with Sara\n- reminder: the annual general meeting is on 20 March, 8pm in the clubhouse\n- membership fees go up by 5% from April\n- thanks to everyone who helped at the winter fair, we raised 2,340 euros';
+  const result = await outcome('writer', { brief: 'newsletter for our members this month', context });
+  if (result.deliverable.kind !== 'newsletter') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.items.map((item) => item.heading), ['Pool reopens on 3 March', 'New yoga class on Tuesdays at 7pm', 'Annual general meeting on 20 March', 'Membership fees', 'Thank you']);
+  t.regex(result.content, /^## Annual general meeting on 20 March\n\nThe annual general meeting is on 20 March, 8pm in the clubhouse\.$/m);
+  t.notRegex(result.content, /What happened|What changed|The details|Background|How it works/);
+  // Short lines of news typed one per line read the same way; a newsletter named before its word keeps its name.
+  const parish = await outcome('writer', { brief: 'Weekly parish newsletter', context: 'Christmas Eve mass is at 6pm and midnight.\nThe food bank collection runs until 20 December, please bring tins and pasta.\nOur choir needs two more tenors - talk to Margaret after Sunday service.' });
+  t.regex(parish.content, /^# Weekly parish newsletter\n/);
+  t.regex(parish.content, /^## Food bank collection runs until 20 December\n\nThe food bank collection runs until 20 December, please bring tins and pasta\.$/m);
+});
+

@@ -1,0 +1,31 @@
+import { nounPhrases } from '../text/grammar.js';
+
+const longest = 8;
+// Where a news line's headline ends: the reason, the manner or the aside after its news.
+const cut = /,\s|\s[-–—]\s|\s(?:after|because|since|so|which|who|with|thanks\s+to|as|while|but|and\s+then)\s/i;
+
+/**
+ * A news line's headline, from its own words: "The pool reopens on 3 March after the retiling"
+ * -> "Pool reopens on 3 March"; "the AGM is on 20 March, 8pm" -> "AGM on 20 March"; thanks ->
+ * "Thank you". The line's start up to its first aside, without its article, at most eight words;
+ * a longer one, or a line with no aside (the headline would repeat it), is headed by its first
+ * noun phrase.
+ */
+export function headlineOf(line: string): string {
+  const text = line.trim().replace(/[.!?]+$/, '');
+  if (/^(?:(?:a\s+)?(?:big|huge|special)?\s*thanks?\b|thank\s+you\b)/i.test(text)) return 'Thank you';
+  // "Please submit expenses by Friday": the request is the headline.
+  if (/^please\s+\w/i.test(text)) return headlineOf(text.replace(/^please\s+/i, ''));
+  const at = cut.exec(text);
+  const whole = !(at && text.slice(0, at.index).split(/\s+/).length >= 3);
+  let head = whole ? text : text.slice(0, at.index);
+  head = head.replace(/^(?:the|a|an|our)\s+/i, '').replace(/\s+(?:is|are|will\s+be)\s+(?=(?:on|at|in|from|back|open|closed)\b)/i, ' ');
+  // A headline that would be the whole line again is its subject: "Membership fees go up by 5% from April" -> "Membership fees".
+  if (head.split(/\s+/).length > longest || (whole && head.split(/\s+/).length > 4)) {
+    // One word ("Priya") says less than the line itself: then the line, when short enough, heads it.
+    const phrase = nounPhrases(text)[0]?.map((word) => word.text);
+    if (phrase && (phrase.length >= 2 || head.split(/\s+/).length > longest)) head = phrase.join(' ');
+    else if (head.split(/\s+/).length > longest) head = head.split(/\s+/).slice(0, longest).join(' ');
+  }
+  return head.charAt(0).toUpperCase() + head.slice(1);
+}
