@@ -16,7 +16,8 @@ import { instantModel } from './instantModel.js';
  *   actors' thread, the busiest other one the model worker; the rest are V8's GC helpers and
  *   libuv's pool, where SQLite runs);
  * - SQL statements per outcome (knex `query` events) and the characters bound into them;
- * - bytes the process wrote (/proc/self/io `wchar`: SQLite's WAL and checkpoints).
+ * - bytes the process wrote (/proc/self/io `wchar`: SQLite's WAL and checkpoints);
+ * - the main thread's event loop utilisation (ELU): the share of the window it was running callbacks.
  *
  *   npx tsx bench/engineCost.ts            # WARM=300 COUNT=1500 by default
  *   STATEMENTS=1 npx tsx bench/engineCost.ts   # also statements per outcome by kind
@@ -127,8 +128,10 @@ const probe = (async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 })();
+const elu0 = performance.eventLoopUtilization();
 const t0 = performance.now();
 await run(count, warmUp);
+const elu = performance.eventLoopUtilization(elu0);
 const seconds = (performance.now() - t0) / 1000;
 probing = false;
 await probe;
@@ -157,6 +160,7 @@ const figures = {
   'CPU ms per outcome, main thread': main.toFixed(3),
   'CPU ms per outcome, busiest other thread (model worker)': (others[0]?.[1] ?? 0).toFixed(3),
   'CPU ms per outcome, the other threads (GC helpers, libuv/SQLite)': others.slice(1).reduce((sum, [, ms]) => sum + ms, 0).toFixed(3),
+  'main thread event loop busy (ELU)': elu.utilization.toFixed(2),
   'SQL statements per outcome': (statements / count).toFixed(2),
   'characters bound per outcome': Math.round(boundChars / count),
   'KB written per outcome (wchar)': (bytes / 1024 / count).toFixed(1),
