@@ -134,7 +134,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     const bulleted = body !== line;
     const numbered = /^\s*\d+[.)]\s/.test(line);
     // "1. water less": a list line starts its sentence with a capital.
-    if (bulleted) body = body.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+    // "- checkout: the coupon field ..." is a label in lower case, never a speaker named Checkout.
+    const lowerStart = /^\p{Ll}/u.test(body);
+    if (bulleted && !/^\p{Ll}[\p{L}'’ /&-]{0,30}:\s/u.test(body)) body = body.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
     let lineSection = section;
     const inline = /^\s*(internal(?:\s+notes?)?|notes? for (?:the )?(?:writer|author|you)|private|staff only|for the author)\s*[:\-–]\s*(.+)$/i.exec(body);
     if (inline) {
@@ -143,7 +145,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     }
     let who = speaker;
     const said = spoken.exec(body);
-    if (said && isName(said[1]!)) {
+    if (said && isName(said[1]!) && !(lowerStart && bulleted)) {
       who = said[1]!;
       body = said[2]!;
       // "Maria: Maria: ..." (a pasted export that repeats the author) is one speaker.

@@ -182,7 +182,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
       audienceLead = people[0];
       after = '';
     }
-    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(determiners, '').trim();
+    // "turn the bug bash findings into tickets": what is turned into the deliverable is its subject.
+    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(/^turn\s+(.+?)\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '$1').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
     // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.

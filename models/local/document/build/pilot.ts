@@ -145,6 +145,11 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
 const estimateIn = /\((\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\)|\b(?:estimate[ds]?|size|effort)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\b|\b(\d+(?:\.\d+)?)\s*(story points?|points|pts|sp)\b/i;
 const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(raw) ? 'hours' : 'days');
 
+// Labels that sort a list rather than say where the problem is.
+const categoryLabel = /^(?:bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
+
+const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
@@ -167,7 +172,18 @@ function criterionOf(text: string): string {
   if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
   if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
   if (/\b(?:can['’]t|cannot)\b/i.test(text)) return sentence(text.replace(/\b(?:can['’]t|cannot)\b/i, 'can'));
+  // "typo on the pricing page: 'anual' should be 'annual'": the page says the right word.
+  const typo = /^(?:typo|spelling(?:\s+mistake)?|misspelling)\s+(?:on|in)\s+(?:the\s+)?(.+?):\s*['"‘“]?(.+?)['"’”]?\s+should\s+be\s+['"‘“]?(.+?)['"’”]?[.!]?$/i.exec(text);
+  if (typo) return sentence(`The ${typo[1]} says "${typo[3]}", not "${typo[2]}"`);
+  // "login page slow, takes 6s on 3G": faster than today, with no target made up.
+  const slow = /^(.+?)\s+(?:is\s+|are\s+)?(?:too\s+|very\s+|really\s+|super\s+)?slow\b[,;:]?\s*(?:it\s+)?(?:takes|taking|at)\s+(.+?)[.!]?$/i.exec(text);
+  if (slow) return sentence(`${slow[1]} loads faster than today's ${slow[2]}`);
   const fault: Array<[RegExp, string]> = [
+    [/\bdoes\s+nothing\b/i, 'works'],
+    [/\b(?:is|are)\s+invisible\b/i, 'is visible'],
+    // "the coupon field is missing on mobile": shown there; "missing the VAT number" (below): includes it.
+    [/\b(?:is|are)\s+missing(?=\s+(?:on|in|from|when|for|after|under|at)\b|[.!]?$)/i, 'is shown'],
+    [/\b(?:is|are)\s+(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
     [/\bmisaligned\b/i, 'aligned'],
     [/\breturns\s+duplicates\b/i, 'returns no duplicates'],
     [/\b(?:is\s+|are\s+)?missing\s+(?:the\s+|a\s+|an\s+|its\s+)?/i, 'includes the '],
@@ -195,7 +211,9 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const wanted = peopleWant.exec(text);
     // "Users want to export invoices as CSV" is the story itself: said once, titled by what they want.
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
-    return { title: titleOf(wanted ? wanted[2]! : text), description, acceptance_criteria: [criterionOf(text), ...facts].slice(0, 4), estimate };
+    // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
+    const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
+    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : description}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : criterionOf(text), ...facts].slice(0, 4), estimate };
   });
   return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }

@@ -195,3 +195,21 @@ test('a roadmap by seasons is a phase a season; "for the council grant applicati
   if (nowNextLater.deliverable.kind !== 'roadmap') return t.fail(nowNextLater.deliverable.kind);
   t.deepEqual(nowNextLater.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [['Now', ['SSO and audit log']], ['Next', ['Mobile app beta']], ['Later', ['Usage-based billing']]]);
 });
+
+test('bug-bash findings as tickets: titled by the findings, each criterion the fixed state, a "where:" label kept, no target made up', async (t) => {
+  const context = "- typo on the pricing page: 'anual' should be 'annual'\n- export button does nothing on Safari\n- login page slow, takes 6s on 3G\n- dark mode: the settings icon is invisible\n- checkout: the coupon field is missing on mobile";
+  const result = await outcome('pilot', { brief: 'turn the bug bash findings into tickets', context });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Bug bash findings: tickets');
+  const tickets = result.deliverable.data.tickets;
+  t.deepEqual(tickets.map((ticket) => ticket.acceptance_criteria[0]), [
+    'The pricing page says "annual", not "anual".',
+    'Export button works on Safari.',
+    "Login page loads faster than today's 6s on 3G.",
+    'The settings icon is visible in dark mode.',
+    'The coupon field is shown on mobile in checkout.',
+  ]);
+  t.is(tickets[3]!.title, 'Dark mode: the settings icon is invisible');
+  t.is(tickets[4]!.title, 'Checkout: the coupon field is missing on mobile');
+});
+
