@@ -8,6 +8,7 @@ import { statementOf } from './recognise.js';
 import { purposeOf } from './purpose.js';
 import { askFacts, withColon, withoutStatements } from './askFacts.js';
 import { isInstruction, withoutForm } from './instructions.js';
+import { jobAdFacts } from './jobAdName.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 
@@ -188,7 +189,7 @@ export function briefFacts(brief: string, messages = false): string {
   const stated = tail.length === 0 && !purpose ? statementOf(messages ? withoutStatements(first) : first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
-  const said = messages && tail.length === 0 ? askFacts(first) : [];
+  const said = messages && tail.length === 0 ? [...askFacts(first), ...jobAdFacts(first)] : [];
   // "Forwarding below - can you draft a reply saying ...": the answer is read apart, not as a fact.
   const listed = purpose && purpose.reply ? [] : tail;
   return [...listed, ...statement, ...said, ...rest].join('\n');

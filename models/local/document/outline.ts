@@ -106,6 +106,15 @@ const faqParts: Prompt[] = [
   ['More help', ['Where readers go when their question is not here: an email address, a phone number or a form.', 'Who answers the questions this page does not.', 'The contact for anything else, and when they reply.', 'How to reach a person, and the hours.']],
 ];
 
+/** A job ad's parts (a blog post of the role). */
+const jobAdParts: Prompt[] = [
+  ['About the company', ['Who you are in two sentences: what the company does, how many people, where.', 'The company, its product and the team the new person joins.', 'What the company makes and for whom, and where the team works.', 'A line on the company and one on the team.']],
+  ['What you will do', ['What the {s} will work on in the first months, in plain words.', 'The work itself: what they build, own or run, and with whom.', 'Three or four things the {s} does week to week.', 'The problems the {s} will solve.']],
+  ['What we are looking for', ['The experience and skills the role needs, and what is a bonus.', 'Must-haves, then nice-to-haves.', 'Years of experience, tools and languages, as you would screen for them.', 'What a strong candidate has done before.']],
+  ['What we offer', ['Salary range, working hours, remote or office days, and the benefits.', 'Pay, leave, equipment and flexibility, as figures.', 'What the job pays and the terms: contract, hours, location.', 'The salary band and what comes with the job.']],
+  ['How to apply', ['Where to send a CV, to whom, and the closing date.', 'The address or link to apply, and the deadline.', 'How to apply and what happens next.', 'The application steps and the date they close.']],
+];
+
 const openers = [
   'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
@@ -143,7 +152,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
-  const all = ctx.recognised.faq ? faqParts : parts[ctx.recognised.kind];
+  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : parts[ctx.recognised.kind];
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

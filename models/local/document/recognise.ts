@@ -5,6 +5,7 @@ import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
+import { jobAdName } from './jobAdName.js';
 import { commaList, listParts } from './listParts.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
@@ -26,6 +27,8 @@ export interface Recognised {
   callToAction?: string;
   /** An FAQ page (a documentation page of questions and answers): "FAQ for our gym", "frequently asked questions about ...". */
   faq?: boolean;
+  /** A job ad (a blog post of the role): "job ad for a senior backend engineer"; the subject is the role. */
+  jobAd?: boolean;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -39,6 +42,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
+    ['blog_post', jobAdName],
     ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
   ],
   mind: [
@@ -215,6 +219,11 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.
   if (/^\[?\d{1,2}:\d{2}(?:\s?[AP]M)?\]?\s+[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*)?:/u.test(sentence)) subject = 'this';
   // An FAQ made from pasted notes ("Turn these notes into an FAQ") is titled by what it is.
+  const jobAd = kind === 'blog_post' && match !== undefined && jobAdName.test(match[0]);
+  // "We're hiring a product designer, write the job ad": the role is the one hired.
+  const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
+  // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
+  if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
   const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
   if (faq && (!subject || /\b(?:notes?|these|this|below|above|into)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
