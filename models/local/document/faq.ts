@@ -29,6 +29,9 @@ const topicLine = /^([A-Z][\p{L}'’&/ -]{1,32}?)\s*:\s+(\S.*)$/u;
 
 function bare(line: string): string {
   return line
+    // A pasted email thread: quoted lines, and greetings before the question ("> Hi, does the plan ...").
+    .replace(/^\s*(?:>\s*)+/, '')
+    .replace(/^(?:hi|hello|hey)(?:\s+[A-Z][\p{L}'’-]*)?\s*[,!]\s*(?=\S)/iu, '')
     .replace(/^\s*#{1,6}\s+/, '')
     .replace(listLine, '')
     .replace(/\*\*|__/g, '')
@@ -84,7 +87,8 @@ export function readFaq(text: string, topics = false): Faq {
   for (const raw of lines) {
     const listed = listLine.test(raw);
     const line = bare(raw);
-    if (line === '') continue;
+    // A thread's header lines ("From: Jo", "Subject: ...") are not part of the page.
+    if (line === '' || /^(?:from|to|cc|subject|sent|date)\s*:/i.test(line)) continue;
     const marked = questionMark.exec(line);
     const answer = answerMark.exec(line);
     if (marked) {

@@ -10,11 +10,15 @@ export interface ListSentence {
 }
 
 // "Went well: ...", "Didn't go well: ...", "Ideas: ...": a short label, then what it heads.
-const labelled = /^([A-Za-z][A-Za-z'’ /&-]{1,30}?)\s*:\s+(.+)$/;
+const labelled = /^([A-Za-z][A-Za-z0-9'’ /&-]{1,30}?)\s*:\s+(.+)$/;
+// "from jan 1: 28 days instead of 25, ...": a label that says when is part of what follows it, not a heading.
+const whenLabel = /^(?:from|starting|as\s+of|until|till|by|before|after|on|since|effective)\b|\d/i;
 // A message's header lines ("From: Ana Costa", "Subject: ...") are not lists.
 const header = /^(?:from|to|subject|sent|date|cc|bcc|re|fwd?|reply-to)$/i;
 // Labels that weigh what follows: priority and urgency words.
 const weighs = /\b(?:nice|must|should|could|urgent|important|optional|blocker|blocking|priority|critical|minor|major|later|won['’]?t|p[0-3])\b/i;
+// Labels that say what the statement is to the one before it ("reason: higher hosting costs"): without them it is a fragment.
+const explains = /^(?:reason|reasons|cause|root\s+cause|why|because|impact|found\s+by|reported\s+by|result|outcome|workaround|fix)$/i;
 // A part that starts a clause of its own ("which took longer", "but not on Android") is not an item.
 const subordinate = /^(?:which|who|whom|whose|that|but|so|because|although|though|while|when|whenever|if|unless|as|since|until|or|then|e\.g\.|i\.e\.|etc)\b/i;
 // "users can ...", "admins should ...", "we need ...": a requirement said as who and what.
@@ -80,7 +84,8 @@ export function listParts(sentence: string): ListSentence {
     const list = items.length > 1 && items.every((part) => words(part) <= (dashed.length > 1 ? 14 : 8) && words(part) >= 2 && !subordinate.test(part));
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
-    const single = weighs.test(label[1]!) ? sentence.trim() : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());
+    const single = weighs.test(label[1]!) || whenLabel.test(label[1]!) || explains.test(label[1]!.trim()) ? capitalized(sentence.trim()) : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());
+    if (whenLabel.test(label[1]!)) return { parts: list ? items.map((part, index) => (index === 0 ? `${capitalized(label[1]!.trim())}: ${part}` : capitalized(part))) : [single] };
     return { label: label[1]!.toLowerCase().trim(), parts: list ? items.map(capitalized) : [single] };
   }
   // "Q1 offline mode, Q2 push notifications and dark mode, Q3 tablet layout": a phase per part.

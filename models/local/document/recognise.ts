@@ -118,7 +118,7 @@ function withoutDeterminers(text: string): string {
 
 const recipients = /^(?:(?:all|our|the|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests)$/i;
 
-const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners))\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
+const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners)),?\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
 
 function ask(brief: string): string {
   const first = brief.trim().split(/(?<=[.!?])\s+(?=[A-Z"'])|\n/)[0] ?? '';
@@ -128,9 +128,20 @@ function ask(brief: string): string {
 function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentence: string, material: boolean): { kind: DeliverableKind; match?: RegExpExecArray } {
   const own = names[crewId].map(([kind]) => kind);
   let best: { kind: DeliverableKind; match: RegExpExecArray } | undefined;
+  // "turn this email thread into an FAQ": what it is turned into is the deliverable, whatever is named before.
+  const into = /\b(?:turn|make|convert|transform|change|rewrite|put)\b.*?\binto\s+/i.exec(sentence);
+  const after = into ? into.index + into[0].length : 0;
   for (const [kind, pattern] of names[crewId]) {
-    const match = pattern.exec(sentence);
-    if (match && (!best || match.index < best.match.index)) best = { kind, match };
+    const match = pattern.exec(sentence.slice(after));
+    if (!match) continue;
+    match.index += after;
+    if (!best || match.index < best.match.index) best = { kind, match };
+  }
+  if (into && !best) {
+    for (const [kind, pattern] of names[crewId]) {
+      const match = pattern.exec(sentence);
+      if (match && (!best || match.index < best.match.index)) best = { kind, match };
+    }
   }
   for (const key of ['deliverable', 'format', 'content_type', 'document', 'type']) {
     const value = typeof requirements[key] === 'string' ? (requirements[key] as string).toLowerCase() : '';
@@ -225,7 +236,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
   if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
   const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
-  if (faq && (!subject || /\b(?:notes?|these|this|below|above|into)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
+  if (faq && (!subject || /\b(?:notes?|these|this|below|above|into|thread|e-?mails?|messages?|chat|conversation|transcript|questions)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };

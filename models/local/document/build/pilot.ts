@@ -102,6 +102,14 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
   const phases: PhaseData[] = [];
   const loose: string[] = [];
   for (const item of ctx.material.items) {
+    // "jan-feb: SSO + SCIM", "may-june: EU data residency, public API v2": the label is the phase and its dates.
+    if (item.section && periodLabel.test(item.section)) {
+      const name = item.section.split(/\s*[-–]\s*/).map(titled).join('–');
+      const last = phases.at(-1);
+      if (last?.name === name) last.items.push(capitalize(item.text.replace(/[.]$/, '')));
+      else phases.push({ name, dates: name, items: [capitalize(item.text.replace(/[.]$/, ''))] });
+      continue;
+    }
     const line = phaseLine.exec(item.text);
     if (line) {
       const name = line[1] ? `${titled(line[1])} ${line[2]}` : titled(line[3] ?? line[4] ?? item.text);
@@ -141,6 +149,9 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
   return { title: titleWith(ctx, 'roadmap'), timeline, phases };
 }
 
+// A label that is a time: a month or a range of months, a quarter, a half, a season, a week.
+const periodLabel = new RegExp(`^(?:${month}(?:\\s*[-–]\\s*${month})?(?:\\s+\\d{4})?|q[1-4](?:\\s*[-–]\\s*q[1-4])?(?:\\s+\\d{4})?|h[12](?:\\s+\\d{4})?|(?:spring|summer|autumn|fall|winter)(?:\\s+\\d{4})?|weeks?\\s+\\d+(?:\\s*[-–]\\s*\\d+)?)$`, 'i');
+
 // "(3 pts)", "5 points", "estimate: 2 days", "(4h)": a duration outside brackets or an estimate label is a fact of the feature, not its size.
 const estimateIn = /\((\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\)|\b(?:estimate[ds]?|size|effort)\s*[:=]?\s*(\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\b|\b(\d+(?:\.\d+)?)\s*(story points?|points|pts|sp)\b/i;
 const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(raw) ? 'hours' : 'days');
@@ -178,6 +189,12 @@ function criterionOf(text: string): string {
   // "login page slow, takes 6s on 3G": faster than today, with no target made up.
   const slow = /^(.+?)\s+(?:is\s+|are\s+)?(?:too\s+|very\s+|really\s+|super\s+)?slow\b[,;:]?\s*(?:it\s+)?(?:takes|taking|at)\s+(.+?)[.!]?$/i.exec(text);
   if (slow) return sentence(`${slow[1]} loads faster than today's ${slow[2]}`);
+  // "logout button does nothing on firefox sometimes": fixed means every time.
+  const intermittent = /\s+(?:sometimes|occasionally|randomly|intermittently|at\s+random|now\s+and\s+then)\b/i;
+  if (intermittent.test(text)) return criterionOf(text.replace(intermittent, '')).replace(/[.!]?$/, ', every time.');
+  // "datepicker doesnt open on iOS 16": it opens there.
+  const doesNot = /\b(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not)\s+(open|load|close|save|send|show|sync|start|update|appear|submit|upload|download|print|play|scroll|respond|connect|refresh|display|render|work)\b/i;
+  if (doesNot.test(text)) return sentence(text.replace(doesNot, (_, verb: string) => `${verb.toLowerCase()}${/(?:sh|ch|ss|x)$/i.test(verb) ? 'es' : 's'}`));
   const fault: Array<[RegExp, string]> = [
     [/\bdoes\s+nothing\b/i, 'works'],
     [/\b(?:is|are)\s+invisible\b/i, 'is visible'],

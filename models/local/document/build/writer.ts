@@ -81,8 +81,12 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
 function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefined {
   const items = forReaders(ctx).filter((item) => said(item) !== cta);
   if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
-  return items.map((item) => ({ heading: headlineOf(item.text), body: [said(item)] }));
+  // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
+  return items.map((item) => ({ heading: item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text), body: [said(item)] }));
 }
+
+// Labels that only sort a newsletter's lines ("Reminder:", "News:", "FYI:") never head one.
+const newsLabel = /^(?:reminders?|news|update|updates|fyi|note|notes|important|new|welcome|items?|events?|dates?|other|misc|announcements?|heads\s+up|ps)$/i;
 
 const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
 
@@ -241,13 +245,21 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
+  // "email about the price increase from 9 to 12 dollars/month starting june 1": the news the subject carries is said in the body too.
+  const figures = ctx.recognised.subject.match(/\d[\d.,:/]*/g) ?? [];
+  const untold = !answer && !ctx.recognised.stated && figures.length > 0 && !figures.every((figure) => body.some((line) => line.includes(figure)));
   return {
     subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
-    body,
-    call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    body: [...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...body.map(sentenceStart)],
+    call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
+}
+
+/** "existing annual plans keep the old price" starts its sentence with a capital; "npm", "iOS" and "eBay" keep theirs. */
+function sentenceStart(line: string): string {
+  return /^\p{Ll}[\p{Ll}'’]*(?=[\s,.;:!?])/u.test(line) && !/^(?:npm|npx|pnpm|yarn|git|curl|ios|ipad|iphone|ebay|macos|e\.g|i\.e)\b/i.test(line) ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : line;
 }
 
 /**

@@ -1,0 +1,58 @@
+import test from 'ava';
+import { withoutForm } from '../../../../models/local/document/instructions.js';
+import { outcome } from './helpers.js';
+
+/** Requests a user panel typed, and what they expected back (fifteenth session). */
+
+test('how it should read, said after the ask, is followed and never printed: not in the text, the hashtags or the subject', async (t) => {
+  t.is(withoutForm('linkedin post announcing our new office in Lisbon, keep it short'), 'linkedin post announcing our new office in Lisbon');
+  t.is(withoutForm("instagram caption for our bakery's new sourdough, fun tone"), "instagram caption for our bakery's new sourdough");
+  t.is(withoutForm('facebook post for our yoga studio, something warm'), 'facebook post for our yoga studio');
+  t.is(withoutForm('release notes for the app store, short and friendly'), 'release notes for the app store');
+  t.is(withoutForm('a post about our cookies, they are warm'), 'a post about our cookies, they are warm');
+  const post = await outcome('writer', { brief: 'linkedin post announcing our new office in Lisbon, keep it short', context: 'opening march 3rd, room for 40 people, hiring 15 engineers there this year' });
+  t.notRegex(post.content, /keep it short|#ItShort/i);
+  const email = await outcome('writer', { brief: 'email to the team about the new vacation policy, make it friendly and short', context: 'from jan 1: 28 days instead of 25, unused days roll over max 5, book via Personio, questions to Hanna in HR' });
+  t.regex(email.content, /^\*\*Subject:\*\* New vacation policy$/m);
+  // A label that says when stays with what it dates.
+  t.regex(email.content, /^From jan 1: 28 days instead of 25\.$/m);
+});
+
+test('an email about news with figures says the news in its body; notes typed in lower case start their sentences; "reason:" stays', async (t) => {
+  const result = await outcome('writer', { brief: 'email to customers about the price increase from 9 to 12 dollars/month starting june 1', context: 'existing annual plans keep old price until renewal. reason: new features (offline mode, shared folders) and higher hosting costs. they can cancel anytime from settings' });
+  t.regex(result.content, /^We are writing to you about the price increase from 9 to 12 dollars\/month starting june 1\.$/m);
+  t.regex(result.content, /^Existing annual plans keep old price until renewal\.$/m);
+  t.regex(result.content, /^Reason: new features \(offline mode, shared folders\) and higher hosting costs\.$/m);
+  t.regex(result.content, /^You can cancel anytime from settings\.$/m);
+  t.regex(result.content, /^\*\*Reply to this email with any question\.\*\*$/m);
+});
+
+test('"turn this email thread into an FAQ": what it is turned into is the deliverable; quoted questions and their answers are its pairs', async (t) => {
+  const context = 'From: Jo\n> Hi, does the annual plan include the mobile app?\nYes, every plan includes iOS and Android.\n> Can I pay by invoice?\nOnly on the annual plan.';
+  const result = await outcome('writer', { brief: 'turn this email thread into an FAQ for our customers', context });
+  t.is(result.deliverable.kind, 'documentation_page');
+  t.regex(result.content, /^# Frequently asked questions\n/);
+  t.regex(result.content, /^## Does the annual plan include the mobile app\?\n\nYes, every plan includes iOS and Android\.$/m);
+  t.regex(result.content, /^## Can I pay by invoice\?\n\nOnly on the annual plan\.$/m);
+  t.notRegex(result.content, /From: Jo|Hi Jo|Subject/);
+});
+
+test('a newsletter line with its own label is headed by it; "for our customers, november edition" is an edition for customers', async (t) => {
+  const result = await outcome('writer', { brief: 'newsletter for our customers, november edition', context: '1. New: dark mode is live\n2. Holiday support hours: closed Dec 24-26' });
+  t.regex(result.content, /^# November edition for our customers\n/);
+  t.regex(result.content, /^## Holiday support hours\n\nClosed Dec 24-26\.$/m);
+  t.regex(result.content, /^## Dark mode is live$/m);
+});
+
+test('bug tickets: "sometimes" is fixed every time, "doesnt open" opens; a roadmap labelled by months keeps its months', async (t) => {
+  const tickets = await outcome('pilot', { brief: 'tickets for the bug bash findings', context: '- safari: datepicker doesnt open on iOS 16\n- logout button does nothing on firefox sometimes' });
+  if (tickets.deliverable.kind !== 'ticket_set') return t.fail(tickets.deliverable.kind);
+  t.deepEqual(tickets.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), ['Datepicker opens on iOS 16 in safari.', 'Logout button works on firefox, every time.']);
+  const roadmap = await outcome('pilot', { brief: 'roadmap for H1', context: 'jan-feb: SSO + SCIM for enterprise\nmarch: mobile app v2 (offline mode)\nmay-june: EU data residency, public API v2' });
+  if (roadmap.deliverable.kind !== 'roadmap') return t.fail(roadmap.deliverable.kind);
+  t.deepEqual(roadmap.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [
+    ['Jan–Feb', ['SSO + SCIM for enterprise']],
+    ['March', ['Mobile app v2 (offline mode)']],
+    ['May–June', ['EU data residency', 'Public API v2']],
+  ]);
+});
