@@ -21,7 +21,7 @@ export function withoutForm(sentence: string): string {
 }
 
 // A sentence of the brief that only asks for a form: "Keep it short and professional.", "Use bullet points."
-const instruction = /^(?:please\s+)?(?:(?:keep|make)\s+it\s+\w+|use\s+(?:bullet|a\s+table|headings|numbered|short|simple|plain)|write\s+it\s+(?:in|as)\b|it\s+should\s+be\s+(?:short|brief|under|formal|friendly|casual)|(?:tone|format|length)\s*:|(?:max(?:imum)?|under|no\s+more\s+than)\s+\d+\s+(?:words|chars?|characters)|(?:short|brief|concise|professional|friendly|formal|casual)(?:\s+and\s+(?:short|brief|concise|professional|friendly|formal|casual))?(?:\s+(?:please|tone))?[.!]?$)/i;
+const instruction = /^(?:please\s+)?(?:(?:(?:with|give\s+me|list)\s+)?(?:the\s+)?pros\s+and\s+cons(?:\s+(?:please|of\s+each))?[.!]?$|(?:keep|make)\s+it\s+\w+|use\s+(?:bullet|a\s+table|headings|numbered|short|simple|plain)|write\s+it\s+(?:in|as)\b|it\s+should\s+be\s+(?:short|brief|under|formal|friendly|casual)|(?:tone|format|length)\s*:|(?:max(?:imum)?|under|no\s+more\s+than)\s+\d+\s+(?:words|chars?|characters)|(?:short|brief|concise|professional|friendly|formal|casual)(?:\s+and\s+(?:short|brief|concise|professional|friendly|formal|casual))?(?:\s+(?:please|tone))?[.!]?$)/i;
 
 /** True when the sentence only asks for a form (length, tone, layout). */
 export function isInstruction(sentence: string): boolean {

@@ -49,7 +49,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
-    ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?)\s*(?:analysis|review|report)?|analy[sz](?:e|is)|post-?mortem)\b/i],
+    ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?|survey)\s*(?:analysis|review|report|results)?|analy[sz](?:e|is)|post-?mortem|compar(?:e|ison)|(?:\w+\s+)?vs\.?|versus|pros\s+and\s+cons|trade-?offs?|should\s+we\b|which\s+(?:\w+\s+){0,2}(?:should|to)\b)/i],
     ['process_plan', /\b(?:process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
   ],

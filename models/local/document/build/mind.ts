@@ -1,5 +1,5 @@
 import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../../../../schemas/deliverables/index.js';
-import { titleWith, titled, type DocumentContext } from '../context.js';
+import { sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
@@ -55,6 +55,23 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   };
 }
 
+/**
+ * "compare Notion vs Confluence" with notes "notion: $10/user, great editor" and "need: good
+ * search, jira integration": the lines under each option's label, and under what is needed, each
+ * gathered into one finding ("Notion: $10/user, great editor"), the options first.
+ */
+function optionGroups(ctx: DocumentContext, items: Item[]): Array<{ label: string; items: Item[] }> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const label = item.section;
+    if (!label || !(new RegExp(`\\b${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(ctx.brief) || /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label))) continue;
+    groups.set(label, [...(groups.get(label) ?? []), item]);
+  }
+  const named = (label: string) => /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label) ? 'What we need' : /\p{Lu}/u.test(label) ? label : (new RegExp(`\\b(${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`, 'i').exec(ctx.brief)?.[1] ?? label);
+  const options = [...groups].filter(([label]) => named(label) !== 'What we need');
+  return options.length >= 2 ? [...options, ...[...groups].filter(([label]) => named(label) === 'What we need')].map(([label, members]) => ({ label: named(label), items: members })) : [];
+}
+
 export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const items = ctx.material.items;
   const subject = /backlog|ticket|queue/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'backlog' : /incident|outage|post-?mortem|down|failure/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'incident' : 'general';
@@ -64,12 +81,18 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const question = /\b(?:decision|memo|decide|whether)\b/i.test(ctx.brief) ? items.find((item) => /\?$/.test(item.text.trim())) : undefined;
   // "Compare ... HubSpot free tier, 0 per month, 1M contacts limit": an option, then what describes it.
   const comparing = /\bcompar(?:e|ing|ison)\b|\bvs\.?\b|\bversus\b|\boptions\b/i.test(ctx.brief);
-  const findings = items.filter((item) => !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => {
-    const option = comparing ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
-    return option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: item.text, evidence: item.cite ?? item.speaker ?? null };
-  });
+  const grouped = comparing ? optionGroups(ctx, items) : [];
+  const inGroups = new Set(grouped.flatMap((group) => group.items));
+  const findings = [
+    ...grouped.map((group) => ({ finding: `${group.label}: ${group.items.map((item, index) => (index > 0 && /^\p{Lu}\p{Ll}/u.test(item.text) ? item.text.charAt(0).toLowerCase() + item.text.slice(1) : item.text).replace(/[.]$/, '')).join(', ')}`, evidence: null })),
+    ...items.filter((item) => !inGroups.has(item) && !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => {
+      const option = comparing && grouped.length === 0 ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
+      if (grouped.length > 0) return { finding: item.text.charAt(0).toUpperCase() + item.text.slice(1), evidence: item.cite ?? item.speaker ?? null };
+      return option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null };
+    }),
+  ];
   return {
-    title: question ? question.text.trim() : titleWith(ctx, 'analysis'),
+    title: question ? question.text.trim() : titleWith(ctx, grouped.length > 0 ? 'comparison' : 'analysis'),
     subject,
     findings,
     causes: causes.slice(0, 6),

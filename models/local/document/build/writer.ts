@@ -2,7 +2,7 @@ import type { DeliverableData, Section, StepData } from '../../../../schemas/del
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
 import { secondPerson } from '../../text/phrases.js';
-import { byWeight, forReaders, related, said, titled, type DocumentContext } from '../context.js';
+import { byWeight, forReaders, related, said, sentenceStart, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
@@ -255,11 +255,6 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
-}
-
-/** "existing annual plans keep the old price" starts its sentence with a capital; "npm", "iOS" and "eBay" keep theirs. */
-function sentenceStart(line: string): string {
-  return /^\p{Ll}[\p{Ll}'’]*(?=[\s,.;:!?])/u.test(line) && !/^(?:npm|npx|pnpm|yarn|git|curl|ios|ipad|iphone|ebay|macos|e\.g|i\.e)\b/i.test(line) ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : line;
 }
 
 /**

@@ -28,13 +28,29 @@ export function renderStatusReview(data: DeliverableData['status_review'], ctx: 
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
 }
 
+/** The findings that are an option the ask names with its notes ("Notion: $10/user, great editor"), and what is needed. */
+function comparedOptions(data: DeliverableData['analysis'], ctx: DocumentContext): DeliverableData['analysis']['findings'] {
+  if (!/\bcompar|\bvs\.?\b|\bversus\b|\boptions\b/i.test(ctx.brief)) return [];
+  const named = data.findings.filter((item) => {
+    const option = /^([^:]{2,40}): /.exec(item.finding)?.[1];
+    return option !== undefined && (option === 'What we need' || ctx.brief.toLowerCase().includes(option.toLowerCase()));
+  });
+  return named.filter((item) => !item.finding.startsWith('What we need: ')).length >= 2 ? named : [];
+}
+
 export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentContext): string {
   const recommendations = data.recommendations.map((item) => `${item.text} (priority: ${item.priority})`);
   const blocks = [
     `# ${data.title}`,
     ...factsLine(ctx),
     // Options compared as a table: a row each, the option and what describes it.
-    ...(ctx.form.table && data.findings.length > 0 && data.findings.every((item) => /^[^:]{2,40}: /.test(item.finding)) && /\bcompar|\bvs\.?\b|\boptions\b/i.test(ctx.brief) ? ['## Comparison', table(['Option', 'Details'], data.findings.map((item) => [item.finding.slice(0, item.finding.indexOf(': ')), item.finding.slice(item.finding.indexOf(': ') + 2)]))] :
+    // Options the ask names ("compare Notion vs Confluence"), each with its notes, are a table whatever the form asked.
+    ...(comparedOptions(data, ctx).length >= 2 ? [
+      '## Comparison',
+      table(['Option', 'Details'], comparedOptions(data, ctx).map((item) => [item.finding.slice(0, item.finding.indexOf(': ')), item.finding.slice(item.finding.indexOf(': ') + 2)])),
+      ...listed(ctx, 'Findings', data.findings.filter((item) => !comparedOptions(data, ctx).includes(item)).map((item) => item.finding)),
+    ] :
+    ctx.form.table && data.findings.length > 0 && data.findings.every((item) => /^[^:]{2,40}: /.test(item.finding)) && /\bcompar|\bvs\.?\b|\boptions\b/i.test(ctx.brief) ? ['## Comparison', table(['Option', 'Details'], data.findings.map((item) => [item.finding.slice(0, item.finding.indexOf(': ')), item.finding.slice(item.finding.indexOf(': ') + 2)]))] :
     ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
     ...listed(ctx, 'Causes', data.causes),
     ...listed(ctx, 'Recommendations', recommendations, true),

@@ -56,3 +56,20 @@ test('bug tickets: "sometimes" is fixed every time, "doesnt open" opens; a roadm
     ['May–June', ['EU data residency', 'Public API v2']],
   ]);
 });
+
+test('"compare Notion vs Confluence vs Coda": a comparison table of the options the ask names, with what is needed; not a meeting summary', async (t) => {
+  const context = 'we are 25 people, mostly eng + product. need: good search, permissions per space, jira integration, not too expensive. notion: $10/user, great editor, search is meh. confluence: $6/user, best jira integration, clunky editor. coda: $12/user, powerful docs+tables, smaller ecosystem';
+  const result = await outcome('mind', { brief: 'compare Notion vs Confluence vs Coda for our team wiki', context });
+  t.is(result.deliverable.kind, 'analysis');
+  t.regex(result.content, /^# Notion vs Confluence vs Coda: comparison\n/);
+  t.regex(result.content, /^\| Notion \| \$10\/user, great editor, search is meh \|$/m);
+  t.regex(result.content, /^\| Coda \| \$12\/user, powerful docs\+tables, smaller ecosystem \|$/m);
+  t.regex(result.content, /^\| What we need \| Good search, permissions per space, jira integration, not too expensive \|$/m);
+  t.regex(result.content, /^- We are 25 people, mostly eng \+ product\.$/m);
+  // "pros and cons" after the question is how to answer it, not a finding.
+  const auth = await outcome('mind', { brief: 'should we build our own auth or use Auth0? pros and cons', context: 'we need SSO for enterprise deals by Q2. security audits are easier with a vendor.' });
+  t.is(auth.deliverable.kind, 'analysis');
+  t.notRegex(auth.content, /^- Pros and cons/im);
+  t.regex(auth.content, /^- We need SSO for enterprise deals by Q2\.$/m);
+});
+
