@@ -8,7 +8,7 @@ import { statementOf } from './recognise.js';
 import { purposeOf } from './purpose.js';
 import { askFacts, withColon, withoutStatements } from './askFacts.js';
 import { isInstruction, withoutForm } from './instructions.js';
-import { jobAdFacts } from './jobAdName.js';
+import { jobAdFacts } from './shapedKinds.js';
 
 export type Origin = 'brief' | 'context' | 'document' | 'knowledge';
 

@@ -115,6 +115,14 @@ const jobAdParts: Prompt[] = [
   ['How to apply', ['Where to send a CV, to whom, and the closing date.', 'The address or link to apply, and the deadline.', 'How to apply and what happens next.', 'The application steps and the date they close.']],
 ];
 
+/** A press release's parts (a blog post of the news). */
+const pressReleaseParts: Prompt[] = [
+  ['The news', ['What happened, who did it, when and where, in one sentence: {s}.', 'The announcement with its date, place and figures.', 'Say what is new, for whom, and from when.', 'The one fact a journalist should print first.']],
+  ['Quote', ['A sentence from a named person (name and role) on why it matters.', 'What your CEO or founder would say about it, in their words.', 'One quote, with who said it and their title.', 'A line from a customer or partner, with their name.']],
+  ['About the company', ['Two sentences on the company: what it makes, since when, how many customers.', 'The standard paragraph about your company.', 'Founded when, by whom, based where, serving whom.', 'What the company does, with one figure.']],
+  ['Press contact', ['Name, email and phone for press questions.', 'Who journalists contact, and how.', 'The media contact.', 'Where to get images and more information.']],
+];
+
 const openers = [
   'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
@@ -139,7 +147,7 @@ const friendlyOpeners = ['You will find the shape of it below, and it is quick t
 
 /** Parts a blog outline gets for the terms the brief names beyond its subject: none when short, up to three when long. */
 function termParts(ctx: DocumentContext): Prompt[] {
-  if (ctx.recognised.kind !== 'blog_post') return [];
+  if (ctx.recognised.kind !== 'blog_post' || ctx.recognised.jobAd || ctx.recognised.pressRelease) return [];
   const length = String(ctx.requirements.length ?? '').toLowerCase();
   const room = /short|brief/.test(length) ? 0 : /long|detailed|in-depth/.test(length) ? 3 : 1;
   const names = ctx.recognised.subject.match(/\b(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Z]{2,})\b/g) ?? [];
@@ -152,7 +160,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
-  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : parts[ctx.recognised.kind];
+  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : parts[ctx.recognised.kind];
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

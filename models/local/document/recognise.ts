@@ -5,7 +5,7 @@ import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
-import { jobAdName } from './jobAdName.js';
+import { jobAdName, pressReleaseName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
@@ -29,6 +29,8 @@ export interface Recognised {
   faq?: boolean;
   /** A job ad (a blog post of the role): "job ad for a senior backend engineer"; the subject is the role. */
   jobAd?: boolean;
+  /** A press release (a blog post of the news): "press release: we just raised a seed round"; the subject is the news. */
+  pressRelease?: boolean;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -43,6 +45,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
     ['blog_post', jobAdName],
+    ['blog_post', pressReleaseName],
     ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
   ],
   mind: [
@@ -235,6 +238,11 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
   // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
   if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
+  // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.
+  if (kind === 'blog_post' && match !== undefined && pressReleaseName.test(match[0])) {
+    const news = sentence.slice(match.index + match[0].length).replace(/^\s*(?::|-|–|about|on|for|announcing)\s*/i, '').replace(/^(?:the|our)\s+(?=launch\b)/i, '').trim();
+    return { kind, subject: stripEndPunctuation(news) || subject || 'the news', networks, pressRelease: true, ...(audience ? { audience } : {}) };
+  }
   const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
   if (faq && (!subject || /\b(?:notes?|these|this|below|above|into|thread|e-?mails?|messages?|chat|conversation|transcript|questions)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.

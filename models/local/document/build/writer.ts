@@ -9,6 +9,7 @@ import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { headlineOf } from '../headline.js';
 import { jobAd } from './jobAd.js';
+import { pressRelease } from './pressRelease.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -51,6 +52,7 @@ function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
 
 export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   if (ctx.recognised.jobAd) return jobAd(ctx);
+  if (ctx.recognised.pressRelease) return pressRelease(ctx);
   // "Write a blog post: 5 tips for ...": the subject after the colon is the title, not the opening line.
   const same = (text: string) => text.replace(/[.!?]+$/, '').trim().toLowerCase() === ctx.recognised.subject.trim().toLowerCase();
   const items = byWeight(forReaders(ctx)).filter((item) => !same(item.text));

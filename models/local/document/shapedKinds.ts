@@ -1,3 +1,8 @@
+/** The names of the pieces the writer builds as parts of their own inside the `blog_post` kind (a job ad, a press release), and what a one-line ask states beside them. */
+
+/** "press release", "news release", "media release": a press release, written as a blog post of the news (build/pressRelease.ts). */
+export const pressReleaseName = /\b(?:press|news|media)\s+(?:release|announcement|statement)\b/i;
+
 /** "job ad", "job posting", "vacancy text", "job description": a job ad, written as a blog post of the role (build/jobAd.ts). */
 export const jobAdName = /\b(?:job\s+(?:ad(?:vert(?:isement)?)?|post(?:ing)?|listing|description|opening|spec)|vacancy(?:\s+(?:text|ad|post))?|recruitment\s+ad|hiring\s+(?:ad|post))\b/i;
 
