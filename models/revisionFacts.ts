@@ -32,7 +32,8 @@ const ownerPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
   [new RegExp(`\\b(?:owner|assignee)\\s+(?:of\\s+([^,.;]+?)\\s+)?(?:is|should be)\\s+(${name}),?\\s+not\\s+(${name})`), (m) => ({ right: m[2]!, ...(m[1] ? { about: m[1] } : {}), wrong: m[3]!, kind: 'owner' })],
 ];
 const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
-  [/\b(?:change|replace|swap|correct)\s+(?:the\s+)?["“]?([^,.;"”]+?)["”]?\s+(?:to|with|into|for)\s+["“]?([^,.;"”]+?)["”]?(?=[,.;]|$)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
+  // "change the title to ..." renames the document (local/revise/wording.ts); it corrects no fact.
+  [/\b(?:change|replace|swap|correct)\s+(?!(?:the\s+)?(?:title|headline|subject(?:\s+line)?|heading)\s)(?:the\s+)?["“]?([^,.;"”]+?)["”]?\s+(?:to|with|into|for)\s+["“]?([^,.;"”]+?)["”]?(?=[,.;]|$)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
   // "it's v2.4.1, not v2.4.0": a dot between digits is part of the figure.
   [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+((?:[^,.;]|(?<=\d)\.(?=\d))*\d(?:[^,.;]|(?<=\d)\.(?=\d))*?|[A-Z][^,.;]*?),?\s+not\s+((?:[^,.;]|(?<=\d)\.(?=\d))+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
   [/["“]?([^,.;"”]*\d[^,.;"”]*?)["”]?\s+should (?:be|read|say)\s+["“]?([^,.;"”]+)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],

@@ -19,6 +19,7 @@ import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/s
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
+import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { asBullets, asProse, removeAbout, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -55,7 +56,10 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   };
   const questions = feedbackRequests(revision.feedback).map(readAddedQuestion).filter((added) => added !== undefined);
   for (const added of questions) add(() => addQuestion(blocks, added));
-  for (const topic of questions.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
+  const given = [...revision.feedback.matchAll(addedText)];
+  for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
+  for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
+  for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   const signer = signedBy.exec(revision.feedback)?.[1];
@@ -89,7 +93,8 @@ function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, 
 }
 
 function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[]): void {
-  for (const match of feedback.matchAll(removedSection)) outcomes.push(removeSection(blocks, match[1]!.trim()));
+  for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!));
   for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
