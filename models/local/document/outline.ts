@@ -123,6 +123,13 @@ const pressReleaseParts: Prompt[] = [
   ['Press contact', ['Name, email and phone for press questions.', 'Who journalists contact, and how.', 'The media contact.', 'Where to get images and more information.']],
 ];
 
+/** A welcome email's parts. */
+const welcomeParts: Prompt[] = [
+  ['Welcome', ['What a new user gets from {s}, in one sentence, and the one thing to do first.', 'Why they signed up, in their words, and what happens next.', 'A line that greets them and says what {s} will do for them.', 'What they can do today, and how long it takes.']],
+  ['Getting started', ['The first three steps, in order, with the screen or button for each.', 'Where to start: the first task and where to find it.', 'The setting most people change first, and how.', 'A short path to the first result.']],
+  ['Help', ['Where to get help: the help centre link, the support address and its hours.', 'Who answers questions, and how fast.', 'The link to guides or a short video.', 'How to reach a person.']],
+];
+
 const openers = [
   'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
@@ -160,7 +167,8 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const fill = (text: string) => text.replaceAll('{s}', ctx.recognised.subject).replaceAll('{a}', audience);
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
-  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : parts[ctx.recognised.kind];
+  const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
+  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : welcome ? welcomeParts : parts[ctx.recognised.kind];
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

@@ -224,7 +224,27 @@ function asReply(text: string): string {
   return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
 }
 
+// "out of office email reply", "OOO message", "vacation auto-reply": the away notice people set up.
+const awayNotice = /\b(?:out\s+of\s+(?:the\s+)?office|ooo|auto-?reply|away\s+(?:message|notice)|vacation\s+(?:reply|responder|message|email))\b/i;
+
+/** An out-of-office reply: "Out of office until Aug 19", the notes' lines, and who to contact meanwhile as its call to action. */
+function awayReply(ctx: DocumentContext): DeliverableData['email'] {
+  const lines = ctx.material.items.map((item) => sentenceStart(said(item)));
+  const until = /\b(?:away|off|out|on\s+(?:leave|holiday|vacation))\s+(?:from\s+)?[a-z]{3,9}\.?\s+\d{1,2}\s*(?:-|–|to|until)\s*((?:[a-z]{3,9}\.?\s+)?\d{1,2})/i.exec(lines.join(' '));
+  const month = until ? /[a-z]{3,9}/i.exec(until[0].replace(/^\w+\s+(?:from\s+)?/i, ''))?.[0] : undefined;
+  const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : undefined;
+  const contact = lines.find((line) => /\b(?:urgent|contact|reach|call|email)\b/i.test(line) && /@|\+?\d{3}/.test(line));
+  return {
+    subject: end ? `Out of office until ${titled(end)}` : 'Out of office',
+    greeting: 'Hello,',
+    body: lines.filter((line) => line !== contact),
+    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ').replace(/^For anything urgent, contact/, 'For anything urgent, contact') : 'I will reply when I am back.',
+    sign_off: 'Kind regards,',
+  };
+}
+
 export function email(ctx: DocumentContext): DeliverableData['email'] {
+  if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
@@ -250,8 +270,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "email about the price increase from 9 to 12 dollars/month starting june 1": the news the subject carries is said in the body too.
   const figures = ctx.recognised.subject.match(/\d[\d.,:/]*/g) ?? [];
   const untold = !answer && !ctx.recognised.stated && figures.length > 0 && !figures.every((figure) => body.some((line) => line.includes(figure)));
+  // "welcome email for new users of our budgeting app": its subject welcomes them to it.
+  const welcome = /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief) && !/^welcome\b/i.test(subject) ? `Welcome to ${subject.replace(/^(?:the\s+)?(?:new\s+)?(?:users?|customers?|members?|clients?)\s+of\s+/i, '')}` : undefined;
   return {
-    subject: references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
+    subject: welcome ? welcome : references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...body.map(sentenceStart)],
     call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
