@@ -163,7 +163,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         const key = keyOf(text);
         // A part of a list or a bullet may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
         // "Chen: out sick": what a named person said may be two words too.
-        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who ? 2 : 3) || chatter.test(text)) continue;
+        // "142 responses": a figure with what it counts is a fact however short.
+        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who || /\d/.test(text) ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;

@@ -140,6 +140,10 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
     match.index += after;
     if (!best || match.index < best.match.index) best = { kind, match };
   }
+  // "summarize the results of our customer survey": summing up data is an analysis, not a meeting's summary.
+  if (crewId === 'mind' && best?.kind === 'meeting_summary' && /^(?:summar|recap)/i.test(best.match[0]) && /\b(?:survey|results|responses|feedback|data|numbers|tickets|complaints|reviews|nps|metrics)\b/i.test(sentence) && !/\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|chat)\b/i.test(sentence)) {
+    best = { kind: 'analysis', match: best.match };
+  }
   if (into && !best) {
     for (const [kind, pattern] of names[crewId]) {
       const match = pattern.exec(sentence);

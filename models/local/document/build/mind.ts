@@ -72,6 +72,18 @@ function optionGroups(ctx: DocumentContext, items: Item[]): Array<{ label: strin
   return options.length >= 2 ? [...options, ...[...groups].filter(([label]) => named(label) === 'What we need')].map(([label, members]) => ({ label: named(label), items: members })) : [];
 }
 
+/** Short parts under one inline label, in the notes' order: "Top complaints" with its parts. */
+function labelGroups(items: Item[]): Array<{ label: string; items: Item[] }> {
+  const groups = new Map<string, Item[]>();
+  for (const item of items) {
+    const label = item.section;
+    // A label typed before its line ("top complaints: ..."), short, that the line does not repeat; never an internal note.
+    if (!label || label.split(/\s+/).length > 4 || /internal|private|writer|author/.test(label) || item.text.toLowerCase().includes(label) || item.text.split(/\s+/).length > 12) continue;
+    groups.set(label, [...(groups.get(label) ?? []), item]);
+  }
+  return [...groups].map(([label, members]) => ({ label: `${label.charAt(0).toUpperCase()}${label.slice(1)}`, items: members }));
+}
+
 export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const items = ctx.material.items;
   const subject = /backlog|ticket|queue/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'backlog' : /incident|outage|post-?mortem|down|failure/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'incident' : 'general';
@@ -81,18 +93,23 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const question = /\b(?:decision|memo|decide|whether)\b/i.test(ctx.brief) ? items.find((item) => /\?$/.test(item.text.trim())) : undefined;
   // "Compare ... HubSpot free tier, 0 per month, 1M contacts limit": an option, then what describes it.
   const comparing = /\bcompar(?:e|ing|ison)\b|\bvs\.?\b|\bversus\b|\boptions\b/i.test(ctx.brief);
-  const grouped = comparing ? optionGroups(ctx, items) : [];
-  const inGroups = new Set(grouped.flatMap((group) => group.items));
-  const findings = [
-    ...grouped.map((group) => ({ finding: `${group.label}: ${group.items.map((item, index) => (index > 0 && /^\p{Lu}\p{Ll}/u.test(item.text) ? item.text.charAt(0).toLowerCase() + item.text.slice(1) : item.text).replace(/[.]$/, '')).join(', ')}`, evidence: null })),
-    ...items.filter((item) => !inGroups.has(item) && !causes.includes(item.text) && !recommendationItems.includes(item) && item !== question).slice(0, 10).map((item) => {
-      const option = comparing && grouped.length === 0 ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
-      if (grouped.length > 0) return { finding: item.text.charAt(0).toUpperCase() + item.text.slice(1), evidence: item.cite ?? item.speaker ?? null };
-      return option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null };
-    }),
-  ];
+  const options = comparing ? optionGroups(ctx, items) : [];
+  // "top complaints: slow support replies, missing dark mode, price": a label over short parts is one finding with its label.
+  const grouped = options.length > 0 ? options : labelGroups(items);
+  const groupOf = new Map(grouped.flatMap((group) => group.items.map((item) => [item, group] as const)));
+  const lower = (text: string) => (/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
+  const groupFinding = (group: { label: string; items: Item[] }) => ({ finding: `${group.label}: ${group.items.map((item) => lower(item.text).replace(/[.]$/, '')).join(', ')}`, evidence: null });
+  const kept = items.filter((item) => groupOf.has(item) || (!causes.includes(item.text) && !recommendationItems.includes(item) && item !== question));
+  // In the notes' order: a group where its first line was; the options compared first.
+  const ordered = options.length > 0 ? [...options.map(groupFinding), ...kept.filter((item) => !groupOf.has(item)).map((item) => ({ finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null }))] : kept.flatMap((item) => {
+    const group = groupOf.get(item);
+    if (group) return group.items[0] === item ? [groupFinding(group)] : [];
+    const option = comparing ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
+    return [option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null }];
+  });
+  const findings = ordered.slice(0, 10 + options.length);
   return {
-    title: question ? question.text.trim() : titleWith(ctx, grouped.length > 0 ? 'comparison' : 'analysis'),
+    title: question ? question.text.trim() : titleWith(ctx, options.length > 0 ? 'comparison' : 'analysis'),
     subject,
     findings,
     causes: causes.slice(0, 6),
