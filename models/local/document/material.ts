@@ -84,7 +84,8 @@ function keyOf(text: string): string {
 }
 
 /** Reads one text into items: speakers, sections, rolls and commits are recognised line by line. */
-function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string): void {
+/** `commaLists`: a line that is one comma list of short parts is an item per part (pilot's requirements). */
+function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string, commaLists = false): void {
   let speaker: string | undefined;
   let section: string | undefined;
   let fence: { language: string; lines: string[] } | undefined;
@@ -157,7 +158,11 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     const entry = bulleted || (lineSentences.length <= 2 && lineCount > 1);
     for (const sentence of lineSentences) {
       // "Went well: shipped X, pairing on Y." is a section of its own and an item per part.
-      const { label, parts } = listParts(sentence);
+      const read = listParts(sentence);
+      // Pilot's notes typed as one comma list ("guest checkout, apple pay + google pay, promo code
+      // field"): each part is a requirement of its own, when none of them is a statement.
+      const requirements = commaLists && read.parts.length === 1 && !read.label ? commaList(sentence, 10) : undefined;
+      const { label, parts } = requirements && !requirements.some((part) => /^(?:we|i|you|they|he|she|it|the|our|this|there)\s/i.test(part)) ? { label: undefined, parts: requirements } : read;
       for (const part of parts) {
         const text = part.trim();
         const key = keyOf(text);
@@ -253,8 +258,9 @@ export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'cont
   }
   const facts = briefFacts(input.brief, messages);
   readText(facts, 'brief', material, seen);
-  if (input.context) readText(input.context, 'context', material, seen);
-  for (const document of input.contextDocuments) readText(document, 'document', material, seen);
+  const lists = input.crew?.id === 'pilot';
+  if (input.context) readText(input.context, 'context', material, seen, undefined, lists);
+  for (const document of input.contextDocuments) readText(document, 'document', material, seen, undefined, lists);
   material.sources = [facts, input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').join('\n');
   for (const passage of input.knowledge) readText(passage.text.slice(0, 4000), 'knowledge', material, seen, citationOf(passage));
   material.bare = material.items.length === 0 && material.commits.length === 0 && material.code.length === 0;

@@ -97,3 +97,9 @@ test('"summarize the results of our customer survey" is an analysis that keeps e
   t.notRegex(result.content, /Meeting summary|## Topics/);
 });
 
+test('pilot notes typed as one comma list are a ticket per part, never one ticket repeating the whole line', async (t) => {
+  const result = await outcome('pilot', { brief: 'tickets for the checkout redesign', context: 'guest checkout, apple pay + google pay, save address for next time, show shipping cost before the payment step, promo code field' });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.title), ['Guest checkout', 'Apple pay + google pay', 'Save address for next time', 'Show shipping cost before the payment step', 'Promo code field']);
+});
+
