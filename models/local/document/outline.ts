@@ -123,6 +123,13 @@ const pressReleaseParts: Prompt[] = [
   ['Press contact', ['Name, email and phone for press questions.', 'Who journalists contact, and how.', 'The media contact.', 'Where to get images and more information.']],
 ];
 
+/** A meeting agenda's parts. */
+const agendaParts: Prompt[] = [
+  ['Items', ['The topics in order, one per line, each with who leads it and how long: "review Q3 numbers (Jen, 15 min)".', 'What the meeting must cover, most important first, with an owner each.', 'List the items; each becomes a numbered point with its owner and time.', 'The points to discuss, with who brings each one.']],
+  ['Decisions needed', ['What the meeting has to decide, and who decides.', 'The questions that need an answer by the end.', 'Decisions to take, with the options.', 'What must be agreed before people leave.']],
+  ['Before the meeting', ['What to read or prepare, and by when.', 'Documents to review beforehand.', 'Numbers or drafts people should bring.', 'Pre-reads and who sends them.']],
+];
+
 /** A welcome email's parts. */
 const welcomeParts: Prompt[] = [
   ['Welcome', ['What a new user gets from {s}, in one sentence, and the one thing to do first.', 'Why they signed up, in their words, and what happens next.', 'A line that greets them and says what {s} will do for them.', 'What they can do today, and how long it takes.']],
@@ -168,7 +175,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
   const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
-  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : welcome ? welcomeParts : parts[ctx.recognised.kind];
+  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : ctx.recognised.agenda ? agendaParts : welcome ? welcomeParts : parts[ctx.recognised.kind];
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

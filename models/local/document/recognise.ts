@@ -31,6 +31,8 @@ export interface Recognised {
   jobAd?: boolean;
   /** A press release (a blog post of the news): "press release: we just raised a seed round"; the subject is the news. */
   pressRelease?: boolean;
+  /** A meeting's agenda (mind's process plan of the meeting's items): "agenda for monday's planning meeting". */
+  agenda?: boolean;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
@@ -53,7 +55,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
     ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?|survey)\s*(?:analysis|review|report|results)?|analy[sz](?:e|is)|post-?mortem|compar(?:e|ison)|(?:\w+\s+)?vs\.?|versus|pros\s+and\s+cons|trade-?offs?|should\s+we\b|which\s+(?:\w+\s+){0,2}(?:should|to)\b)/i],
-    ['process_plan', /\b(?:process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
+    ['process_plan', /\b(?:agenda|process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
   ],
   pilot: [
@@ -242,6 +244,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
   // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
   if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
+  // "agenda for monday's quarterly planning meeting": the meeting is the subject.
+  if (kind === 'process_plan' && match !== undefined && /^agenda$/i.test(match[0])) return { kind, subject: subject || 'the meeting', networks, agenda: true, ...(audience ? { audience } : {}) };
   // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.
   if (kind === 'blog_post' && match !== undefined && pressReleaseName.test(match[0])) {
     const news = sentence.slice(match.index + match[0].length).replace(/^\s*(?::|-|–|about|on|for|announcing)\s*/i, '').replace(/^(?:the|our)\s+(?=launch\b)/i, '').trim();

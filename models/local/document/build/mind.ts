@@ -136,7 +136,25 @@ function roleStep(text: string): { step: string; owner: string | null } | undefi
   return undefined;
 }
 
+/**
+ * A meeting's agenda: each line of the notes an item in its order, even one word ("AOB"); "(Jen,
+ * 15 min)" after an item is its owner and its time.
+ */
+function agenda(ctx: DocumentContext): DeliverableData['process_plan'] {
+  const lines = ctx.material.sources.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter((line) => line !== '' && !/:\s*$/.test(line));
+  const steps = lines.map((line) => {
+    const note = /\s*\(([^)]*)\)\s*$/.exec(line);
+    const parts = note ? note[1]!.split(/\s*,\s*/) : [];
+    const owner = parts.find((part) => /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?$/u.test(part)) ?? null;
+    const time = parts.find((part) => /\d+\s*(?:min(?:ute)?s?|h(?:ours?)?|hrs?)\b/i.test(part));
+    const item = sentenceStart((note ? line.slice(0, note.index) : line).replace(/[.]$/, ''));
+    return { step: time ? `${item} (${time})` : item, owner, due: null };
+  });
+  return { title: `Agenda: ${titled(ctx.recognised.subject)}`, goal: titled(ctx.recognised.subject), steps, risks: [], measures: [] };
+}
+
 export function processPlan(ctx: DocumentContext): DeliverableData['process_plan'] {
+  if (ctx.recognised.agenda) return agenda(ctx);
   const items = ctx.material.items;
   const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that)\b/i.test(item.text));
   const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text) || roleStep(item.text) !== undefined) && !isRisk(item.text));

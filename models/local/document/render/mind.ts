@@ -1,5 +1,6 @@
 import type { DeliverableData } from '../../../../schemas/deliverables/index.js';
 import type { DocumentContext } from '../context.js';
+import { listLines } from '../formats.js';
 import { table } from '../formats.js';
 import { actionLines, checklistTail, factsLine, join, listed, paragraphs } from './shared.js';
 
@@ -60,6 +61,8 @@ export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentC
 }
 
 export function renderProcessPlan(data: DeliverableData['process_plan'], ctx: DocumentContext): string {
+  // An agenda is its items in order, each with who leads it.
+  if (ctx.recognised.agenda) return join([`# ${data.title}`, ...factsLine(ctx), listLines(data.steps.map((step) => (step.owner ? (/\(([^)]*)\)$/.test(step.step) ? step.step.replace(/\(([^)]*)\)$/, `(${step.owner}, $1)`) : `${step.step} (${step.owner})`) : step.step)), ctx.form, true).join('\n')]);
   const steps = data.steps.map((step) => `${step.step}${step.owner ? ` (owner: ${step.owner})` : ''}${step.due ? ` (by ${step.due})` : ''}`);
   const stepBlock = ctx.form.table && data.steps.length > 0 ? ['## Steps', table(['#', 'Step', 'Owner', 'By'], data.steps.map((step, index) => [String(index + 1), step.step, step.owner ?? 'Unassigned', step.due ?? 'No date given']))] : listed(ctx, 'Steps', steps, true);
   const blocks = [`# ${data.title}`, ...factsLine(ctx), ...paragraphs('Goal', [data.goal]), ...stepBlock, ...listed(ctx, 'Risks', data.risks), ...listed(ctx, 'How we will know it works', data.measures)];
