@@ -92,8 +92,21 @@ export function priorityOf(text: string): Priority {
 const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?|ms|tickets?|orders?|patients?|customers?|users?|parcels?|loaves|deliveries|calls?|visits?|points?|nps|stars?|[a-z]+)?/i;
 
 /** "Average check-in wait is 22 minutes and we want it under 10 minutes by June" -> a metric. */
+// "increase trial to paid from 8% to 12%", "reduce churn from 4% to 3% monthly": a key result, from where it is to where it should be.
+const fromTo = /^(?:increase|grow|raise|improve|boost|lift|reduce|cut|lower|decrease|bring|get|move|take)\s+(?:our\s+|the\s+)?(.{2,50}?)\s+(?:down\s+|up\s+)?from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\s+to\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\s*(.*?)[.!]?$/i;
+
 export function metricOf(text: string): MetricData | null {
   if (!/\d/.test(text)) return null;
+  // "ship 3 onboarding experiments", "hire 2 engineers": a count to reach, not a measure named "Ship".
+  const count = /^(ship|launch|run|publish|hire|sign|close|win|onboard|release|complete|build|add|get|book|recruit|open)\s+(\d[\d,.]*)\s+([a-z][\w\s'’-]{2,50}?)[.!]?$/i.exec(text.trim());
+  if (count) return { name: `${count[1]!.charAt(0).toUpperCase()}${count[1]!.slice(1).toLowerCase()} ${count[3]!.trim()}`, current: null, target: count[2]!, due: dueOf(text), status: 'unknown' };
+  const moved = fromTo.exec(text.trim());
+  if (moved) {
+    const qualifier = moved[4]!.trim();
+    const due = dueOf(text);
+    const name = `${moved[1]!.charAt(0).toUpperCase()}${moved[1]!.slice(1)}${qualifier && !due ? ` (${qualifier})` : ''}`;
+    return { name, current: moved[2]!.trim(), target: moved[3]!.trim(), due, status: statusOf(text, false) };
+  }
   const name = /^(?:our\s+|the\s+)?([A-Za-z][\w\s'’/-]{2,60}?)\s+(?:is|are|was|were|stands at|sits at|averages?|hit|reached|fell to|dropped to|rose to|went up to|went down to|grew to|at)\s+/i.exec(text)?.[1]?.trim();
   const targetMatch = /\b(?:want(?:s)? (?:it|them|this)?\s*(?:to be\s+)?|target(?:s|ing)?\s*(?:is|of)?\s*|goal\s*(?:is|of)?\s*|aim(?:ing)?\s+(?:for|at)\s*|get (?:it|them)?\s*|bring (?:it|them)?\s*(?:down|up)?\s*(?:to)?\s*|to reach\s*|down to\s+|under\s+|below\s+|above\s+|over\s+|at least\s+|at most\s+)((?:under|below|above|over|at least|at most|less than|more than|to)?\s*(?:[$€£]\s?)?\d[\d,.]*\s?[%a-z]*(?:\s(?!by\b|before\b|in\b|for\b|and\b|on\b)[a-z]+)?)/i.exec(text);
   const figures = [...text.matchAll(new RegExp(figure.source, 'gi'))].map((match) => match[0].trim()).filter((value) => /\d/.test(value) && !/^\d{4}$/.test(value));

@@ -18,7 +18,7 @@ const header = /^(?:from|to|subject|sent|date|cc|bcc|re|fwd?|reply-to)$/i;
 // Labels that weigh what follows: priority and urgency words.
 const weighs = /\b(?:nice|must|should|could|urgent|important|optional|blocker|blocking|priority|critical|minor|major|later|won['’]?t|p[0-3])\b/i;
 // Labels that say what the statement is to the one before it ("reason: higher hosting costs"): without them it is a fragment.
-const explains = /^(?:reason|reasons|cause|root\s+cause|why|because|impact|found\s+by|reported\s+by|result|outcome|workaround|fix)$/i;
+const explains = /^(?:reason|reasons|cause|root\s+cause|why|because|impact|found\s+by|reported\s+by|result|outcome|workaround|fix|goal|objective|mission|aim)$/i;
 // A part that starts a clause of its own ("which took longer", "but not on Android") is not an item.
 const subordinate = /^(?:which|who|whom|whose|that|but|so|because|although|though|while|when|whenever|if|unless|as|since|until|or|then|e\.g\.|i\.e\.|etc)\b/i;
 // "users can ...", "admins should ...", "we need ...": a requirement said as who and what.

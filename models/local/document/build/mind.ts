@@ -43,7 +43,8 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const metricTexts = new Set(items.filter((item) => metricOf(item.text)).map((item) => item.text));
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
-    title: titleWith(ctx, 'status review'),
+    // "OKRs for Q1 for the growth team": the key results of the quarter, named as such.
+    title: /\bokrs?\b/i.test(ctx.brief) ? (ctx.recognised.audience ? `${titled(ctx.recognised.audience.replace(/^(?:the|our)\s+/i, ''))} OKRs for ${ctx.recognised.subject}` : `OKRs: ${titled(ctx.recognised.subject)}`) : titleWith(ctx, 'status review'),
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.

@@ -112,3 +112,13 @@ test('a meeting agenda is every line in order, even "AOB", with who leads it and
   t.regex(bare.content, /^## Items$/m);
 });
 
+test('OKRs: each key result from where it is to where it should be, a count to reach as a target, the goal kept as the goal', async (t) => {
+  const result = await outcome('mind', { brief: 'OKRs for Q1 for the growth team', context: 'goal: grow self-serve revenue. ideas: increase trial to paid from 8% to 12%, launch referral program by feb, reduce churn from 4% to 3% monthly, ship 3 onboarding experiments' });
+  t.regex(result.content, /^# Growth team OKRs for Q1\n/);
+  t.regex(result.content, /^\| Trial to paid \| 8% \| 12% \|/m);
+  t.regex(result.content, /^\| Churn \(monthly\) \| 4% \| 3% \|/m);
+  t.regex(result.content, /^\| Ship onboarding experiments \| not given \| 3 \|/m);
+  t.regex(result.content, /^- Goal: grow self-serve revenue\.$/m);
+  t.notRegex(result.content, /\| Ship \| 3 \||Reduce churn from \|/);
+});
+
