@@ -1,3 +1,5 @@
+import { capitalize } from '../text/phrases.js';
+
 /**
  * Questions and answers as people paste them for an FAQ page: "Q: ... A: ..." on one line or
  * two, "Question:" / "Answer:", a question line (bulleted, numbered, bold or a heading) with its
@@ -42,13 +44,13 @@ function bare(line: string): string {
 /** "can i freeze my membership" -> "Can I freeze my membership?" */
 export function asQuestion(text: string): string {
   const words = text.replace(/\s*\?+\s*$/, '').replace(/\bi\b/g, 'I').replace(/\b([Ww])hats\b/g, "$1hat's").trim();
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
+  return `${capitalize(words)}?`;
 }
 
 /** "yes, up to 3 months a year" -> "Yes, up to 3 months a year." */
 export function asAnswer(text: string): string {
   const words = text.replace(/^[\s:>\-–—]+/, '').replace(/(?<![.!?:)])$/, '.').trim();
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  return capitalize(words);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { nounPhrases } from '../text/grammar.js';
+import { capitalize } from '../text/phrases.js';
 
 const longest = 8;
 // Where a news line's headline ends: the reason, the manner or the aside after its news.
@@ -27,5 +28,5 @@ export function headlineOf(line: string): string {
     if (phrase && (phrase.length >= 2 || head.split(/\s+/).length > longest)) head = phrase.join(' ');
     else if (head.split(/\s+/).length > longest) head = head.split(/\s+/).slice(0, longest).join(' ');
   }
-  return head.charAt(0).toUpperCase() + head.slice(1);
+  return capitalize(head);
 }

@@ -130,27 +130,26 @@ function ask(brief: string): string {
   return first.replace(/\s+/g, ' ').trim();
 }
 
-function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentence: string, material: boolean): { kind: DeliverableKind; match?: RegExpExecArray } {
-  const own = names[crewId].map(([kind]) => kind);
+/** The deliverable named nearest the start of `sentence` from `from` on (its match's index counts from the sentence's start). */
+function nearestName(crewId: CrewId, sentence: string, from: number): { kind: DeliverableKind; match: RegExpExecArray } | undefined {
   let best: { kind: DeliverableKind; match: RegExpExecArray } | undefined;
-  // "turn this email thread into an FAQ": what it is turned into is the deliverable, whatever is named before.
-  const into = /\b(?:turn|make|convert|transform|change|rewrite|put)\b.*?\binto\s+/i.exec(sentence);
-  const after = into ? into.index + into[0].length : 0;
   for (const [kind, pattern] of names[crewId]) {
-    const match = pattern.exec(sentence.slice(after));
+    const match = pattern.exec(sentence.slice(from));
     if (!match) continue;
-    match.index += after;
+    match.index += from;
     if (!best || match.index < best.match.index) best = { kind, match };
   }
+  return best;
+}
+
+function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentence: string, material: boolean): { kind: DeliverableKind; match?: RegExpExecArray } {
+  const own = names[crewId].map(([kind]) => kind);
+  // "turn this email thread into an FAQ": what it is turned into is the deliverable, whatever is named before.
+  const into = /\b(?:turn|make|convert|transform|change|rewrite|put)\b.*?\binto\s+/i.exec(sentence);
+  let best = (into ? nearestName(crewId, sentence, into.index + into[0].length) : undefined) ?? nearestName(crewId, sentence, 0);
   // "summarize the results of our customer survey": summing up data is an analysis, not a meeting's summary.
   if (crewId === 'mind' && best?.kind === 'meeting_summary' && /^(?:summar|recap)/i.test(best.match[0]) && /\b(?:survey|results|responses|feedback|data|numbers|tickets|complaints|reviews|nps|metrics)\b/i.test(sentence) && !/\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|chat)\b/i.test(sentence)) {
     best = { kind: 'analysis', match: best.match };
-  }
-  if (into && !best) {
-    for (const [kind, pattern] of names[crewId]) {
-      const match = pattern.exec(sentence);
-      if (match && (!best || match.index < best.match.index)) best = { kind, match };
-    }
   }
   for (const key of ['deliverable', 'format', 'content_type', 'document', 'type']) {
     const value = typeof requirements[key] === 'string' ? (requirements[key] as string).toLowerCase() : '';
@@ -238,7 +237,6 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.
   if (/^\[?\d{1,2}:\d{2}(?:\s?[AP]M)?\]?\s+[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*)?:/u.test(sentence)) subject = 'this';
-  // An FAQ made from pasted notes ("Turn these notes into an FAQ") is titled by what it is.
   const jobAd = kind === 'blog_post' && match !== undefined && jobAdName.test(match[0]);
   // "We're hiring a product designer, write the job ad": the role is the one hired.
   const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
@@ -252,6 +250,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     return { kind, subject: stripEndPunctuation(news) || subject || 'the news', networks, pressRelease: true, ...(audience ? { audience } : {}) };
   }
   const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
+  // An FAQ made from pasted notes ("Turn these notes into an FAQ") is titled by what it is.
   if (faq && (!subject || /\b(?:notes?|these|this|below|above|into|thread|e-?mails?|messages?|chat|conversation|transcript|questions)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };

@@ -1,5 +1,10 @@
 /** The names of the pieces the writer builds as parts of their own inside the `blog_post` kind (a job ad, a press release), and what a one-line ask states beside them. */
 
+/** The name a company gives itself: "We are Fernway, a 40-person ...", "we're Parcelo". */
+export function ourName(text: string): string | undefined {
+  return /\b[Ww]e(?:\s+are|'re|’re)\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})/.exec(text)?.[1];
+}
+
 /** "press release", "news release", "media release": a press release, written as a blog post of the news (build/pressRelease.ts). */
 export const pressReleaseName = /\b(?:press|news|media)\s+(?:release|announcement|statement)\b/i;
 

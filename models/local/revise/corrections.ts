@@ -2,7 +2,8 @@ import { contentTerms, stem } from '../../../quality/text.js';
 import { wordFamily } from '../text/grammar.js';
 import type { Correction } from '../../revisionFacts.js';
 import type { Block } from '../text/blocks.js';
-import { literal, readableLines, type ChangeOutcome } from './outcome.js';
+import { literal } from '../text/phrases.js';
+import { readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
  * Corrections the feedback states, applied everywhere they hold: an owner is replaced on every

@@ -1,6 +1,7 @@
 import type { DatedLabel } from '../../revisionFacts.js';
 import type { Block } from '../text/blocks.js';
-import { literal, readableLines, type ChangeOutcome } from './outcome.js';
+import { literal } from '../text/phrases.js';
+import { readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
  * Dates the feedback gives for named parts ("Phase 2 is August 2025"), written where the part is

@@ -6,7 +6,7 @@ import { pilotStep } from '../pilot/pilot.js';
 import type { Workbench } from '../workbench.js';
 import { writerStep } from '../writer/writer.js';
 import { aboutTerms, isAbout, personPattern } from './corrections.js';
-import { literal } from './outcome.js';
+import { literal } from '../text/phrases.js';
 
 /**
  * The deliverable's data of a revised outcome: the outcome's own data (its stages composed again

@@ -1,7 +1,8 @@
 import type { Tone } from '../text/tone.js';
 import { toneLine } from '../text/tone.js';
 import { parseBlocks, renderBlocks, type Block } from '../text/blocks.js';
-import { failed, literal, type ChangeOutcome } from './outcome.js';
+import { literal } from '../text/phrases.js';
+import { failed, type ChangeOutcome } from './outcome.js';
 
 /**
  * Revisions of an email as a person asks them: who signs it ("sign it from Anna"), a fact added to

@@ -17,11 +17,6 @@ export function failed(part: string, reason: string): ChangeOutcome {
   return { part, reason };
 }
 
-/** Escapes text for use inside a RegExp. */
-export function literal(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 /** Lines of the document outside code blocks and front matter (what a reader reads). */
 export function readableLines(content: string): string[] {
   const lines: string[] = [];

@@ -81,6 +81,11 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Escapes text for use inside a RegExp. */
+export function literal(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** Lower-cases the first letter unless the first word looks like a name or acronym. */
 export function lowerFirst(text: string): string {
   const first = /^\S*/.exec(text)![0];

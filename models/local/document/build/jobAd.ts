@@ -1,6 +1,7 @@
 import type { DeliverableData, Section } from '../../../../schemas/deliverables/index.js';
 import { forReaders, said, titled, type DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
+import { ourName } from '../shapedKinds.js';
 
 /**
  * A job ad (the writer's `blog_post` kind): the role as its title ("Senior backend engineer at
@@ -14,15 +15,6 @@ const offer = /[€$£]\s?\d|\b(?:salary|pay|paid|€|eur|euros?|\$|£|usd|gbp|\
 const asked = /\b(?:years?\s+(?:of\s+)?(?:experience|in)|experience\s+(?:with|in|of)|you\s+(?:have|bring|know|are\s+comfortable|speak)|must|required|requirements?|familiar|knowledge\s+of|fluent|degree|skills?|comfortable\s+with|proficien\w*|background\s+in|bonus\s+if|nice\s+to\s+have|essential|a\s+plus|needed|\d+\+)/i;
 const role = /\b(?:you\s+will|you'll|you’ll|your\s+(?:role|job|day)|responsib\w*|you\s+(?:build|own|lead|design|maintain|develop|work\s+on|help)|the\s+role|day[- ]to[- ]day)\b/i;
 const company = /\b(?:we\s+are|we're|we’re|our\s+(?:company|team|mission|product|customers)|founded|based\s+in|\d+-person|\d+\s+people|employees|headquartered)\b/i;
-
-/** "We are Fernway, a 40-person ...": the company's name as the notes give it. */
-function companyOf(items: Item[]): string | undefined {
-  for (const item of items) {
-    const found = /\b[Ww]e(?:\s+are|'re|’re)\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})/.exec(item.text);
-    if (found) return found[1];
-  }
-  return undefined;
-}
 
 /** Requirements and benefits read as a list when there are several. */
 function listed(lines: string[]): string[] {
@@ -39,7 +31,7 @@ export function jobAd(ctx: DocumentContext): DeliverableData['blog_post'] {
   const wanted = take((item) => asked.test(item.text));
   const offered = take((item) => offer.test(item.text));
   const rest = items.filter((item) => !taken.has(item));
-  const name = companyOf(items);
+  const name = items.map((item) => ourName(item.text)).find(Boolean);
   const position = titled(ctx.recognised.subject);
   const sections: Section[] = [
     { heading: 'What you will do', body: [...work, ...rest].map(said) },

@@ -4,6 +4,7 @@ import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuesti
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
+import { literal } from '../../text/phrases.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
 
@@ -65,10 +66,10 @@ function optionGroups(ctx: DocumentContext, items: Item[]): Array<{ label: strin
   const groups = new Map<string, Item[]>();
   for (const item of items) {
     const label = item.section;
-    if (!label || !(new RegExp(`\\b${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(ctx.brief) || /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label))) continue;
+    if (!label || !(new RegExp(`\\b${literal(label)}\\b`, 'i').test(ctx.brief) || /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label))) continue;
     groups.set(label, [...(groups.get(label) ?? []), item]);
   }
-  const named = (label: string) => /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label) ? 'What we need' : /\p{Lu}/u.test(label) ? label : (new RegExp(`\\b(${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})\\b`, 'i').exec(ctx.brief)?.[1] ?? label);
+  const named = (label: string) => /^(?:needs?|requirements?|must(?:\s+have)?|criteria|what\s+we\s+need)$/i.test(label) ? 'What we need' : /\p{Lu}/u.test(label) ? label : (new RegExp(`\\b(${literal(label)})\\b`, 'i').exec(ctx.brief)?.[1] ?? label);
   const options = [...groups].filter(([label]) => named(label) !== 'What we need');
   return options.length >= 2 ? [...options, ...[...groups].filter(([label]) => named(label) === 'What we need')].map(([label, members]) => ({ label: named(label), items: members })) : [];
 }

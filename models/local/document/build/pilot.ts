@@ -1,6 +1,6 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
-import { capitalize } from '../../text/phrases.js';
+import { capitalize, lowerFirst } from '../../text/phrases.js';
 import { related, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
@@ -158,8 +158,6 @@ const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(r
 
 // Labels that sort a list rather than say where the problem is.
 const categoryLabel = /^(?:bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
-
-const lowerFirst = (text: string) => (/^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;

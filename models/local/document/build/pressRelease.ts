@@ -1,6 +1,7 @@
 import type { DeliverableData, Section } from '../../../../schemas/deliverables/index.js';
 import { forReaders, said, sentenceStart, titled, type DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
+import { ourName } from '../shapedKinds.js';
 
 /**
  * A press release (the writer's `blog_post` kind): a headline that says the news in the third
@@ -17,8 +18,8 @@ const pastToPresent: Record<string, string> = { raised: 'raises', launched: 'lau
 function companyOf(items: Item[]): string | undefined {
   for (const item of items) {
     if (item.section === 'company') return /^([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})/.exec(item.text)?.[1];
-    const named = /\b[Ww]e(?:\s+are|'re|’re)\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})|^([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:is\s+an?\b|makes\b|builds\b)|\b(?:[Mm]ade|[Bb]uilt)\s+by\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})/.exec(item.text);
-    if (named) return named[1] ?? named[2] ?? named[3];
+    const named = ourName(item.text) ?? /^([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2})\s+(?:is\s+an?\b|makes\b|builds\b)|\b(?:[Mm]ade|[Bb]uilt)\s+by\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})/.exec(item.text)?.slice(1).find(Boolean);
+    if (named) return named;
   }
   return undefined;
 }

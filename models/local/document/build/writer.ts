@@ -1,7 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { secondPerson } from '../../text/phrases.js';
+import { literal, secondPerson } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, sentenceStart, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
@@ -68,7 +68,7 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
   const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(ctx.recognised.subject.trim());
   // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
-  const named = new RegExp(`\\b${ctx.recognised.subject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+newsletter\\b`, 'i').exec(ctx.brief);
+  const named = new RegExp(`\\b${literal(ctx.recognised.subject)}\\s+newsletter\\b`, 'i').exec(ctx.brief);
   const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : named ? titled(named[0]) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
   if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
@@ -238,7 +238,7 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
     subject: end ? `Out of office until ${titled(end)}` : 'Out of office',
     greeting: 'Hello,',
     body: lines.filter((line) => line !== contact),
-    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ').replace(/^For anything urgent, contact/, 'For anything urgent, contact') : 'I will reply when I am back.',
+    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ') : 'I will reply when I am back.',
     sign_off: 'Kind regards,',
   };
 }
