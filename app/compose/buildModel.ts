@@ -10,21 +10,22 @@ import { createInProcessMeasure } from '../../models/workerPool/inProcessMeasure
 import { createWorkerModel } from '../../models/workerPool/modelWorkers.js';
 
 /**
- * The stages' model provider (timed into `metrics`) and the result's measurements: on worker
- * threads for the local model when there is a spare core, otherwise in process. `override`
- * (tests, benchmarks) replaces the configured provider. `close` stops the workers, if any.
+ * The stages' model provider (timed into `metrics`) and the result's measurements. Where there is
+ * a spare core, the measurements of every provider's results run on worker threads (a long result
+ * measured on the main thread would hold up every request and stream for as long), and so do the
+ * local model's stages; otherwise both run in process. `override` (tests, benchmarks) replaces the
+ * configured provider. `close` stops the workers, if any.
  */
 export function buildModel(config: Config, override: ModelProvider | undefined, metrics: Metrics, logger: Logger) {
-  // The local model runs on worker threads when there is a spare core (its CPU work then runs
-  // beside the actors and the database); any other provider is called in process.
-  const workerModel =
-    !override && config.model === 'local' && os.availableParallelism() > 1
+  // The workers start on their first call: a process that never measures a result never boots one.
+  const workers =
+    os.availableParallelism() > 1
       ? createWorkerModel({ workers: Math.min(4, os.availableParallelism() - 1), delayMs: config.localModelDelayMs, onError: (error, message) => logger.error({ err: error }, message) })
       : undefined;
   const provider = instrumentProvider(
     override ??
-    (workerModel
-      ? withRetry(workerModel.provider)
+    (workers && config.model === 'local'
+      ? withRetry(workers.provider)
       : createModelProvider({
           model: config.model,
           localDelayMs: config.localModelDelayMs,
@@ -34,9 +35,9 @@ export function buildModel(config: Config, override: ModelProvider | undefined, 
   );
   return {
     provider,
-    measure: workerModel ? workerModel.measure : createInProcessMeasure(),
+    measure: workers ? workers.measure : createInProcessMeasure(),
     async close(): Promise<void> {
-      await workerModel?.close();
+      await workers?.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
+import type { EventsRepository } from '../../storage/repositories/events.js';
 import type { MonotonicClock } from './sender.js';
 
 /**
@@ -27,7 +27,7 @@ export interface EventHoles {
    * A hole given up on while its writer may still commit is added to `skipped` (lateEvents.ts
    * fans out what that writer commits later).
    */
-  contiguous(cursor: number, batch: EventRow[], skipped?: SkippedHole[]): Promise<EventRow[]>;
+  contiguous<T extends { position: number }>(cursor: number, batch: T[], skipped?: SkippedHole[]): Promise<T[]>;
   /** Cancels the pending re-read (the tail closes). */
   close(): void;
 }

@@ -5,7 +5,7 @@ import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/rep
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
 import { createEventHoles, type SkippedHole } from './eventHoles.js';
-import { fanOutRows } from './fanOutRows.js';
+import { fanOutRows, wanted } from './fanOutRows.js';
 import { createLateEvents } from './lateEvents.js';
 import type { MonotonicClock } from './sender.js';
 import type { WebhookCache } from './webhookCache.js';
@@ -149,7 +149,8 @@ export function createEventTail(options: EventTailOptions): EventTail {
     behind = false;
     lastPassAt = monotonic.now();
     const cursor = await deliveries.readCursor(cursorName);
-    const batch = await events.listAfterPosition(cursor, batchSize);
+    // Heads first: only the events some webhook wants are read whole and decoded.
+    const batch = await events.listHeadsAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
     const skipped: SkippedHole[] = [];
     const usable = await holes.contiguous(cursor, batch, skipped);
@@ -159,7 +160,9 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const last = usable[usable.length - 1]!;
 
     const now = clock.now().toISOString();
-    const rows = await deliveryRowsOf(usable, now);
+    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
+    const needed = wanted(usable, targets);
+    const rows = needed.length === 0 ? [] : fanOutRows(await events.listAtPositions(needed.map((event) => event.position)), targets, { ids, now, eventData: options.eventData });
     // Nothing to deliver (no workspace of these events has a webhook for them): the compare-and-set
     // alone, one statement, with no transaction around it (three statements fewer on the writer).
     const moved =

@@ -1,4 +1,4 @@
-import type { EventRow } from '../../storage/repositories/events.js';
+import type { EventHead, EventRow } from '../../storage/repositories/events.js';
 import type { DeliveryRow } from '../../storage/repositories/webhookDeliveries.js';
 import type { WebhookRow } from '../../storage/repositories/webhooks.js';
 import type { IdGenerator } from '../ids.js';
@@ -6,9 +6,22 @@ import { envelope } from './envelope.js';
 import { newDelivery } from './newDelivery.js';
 
 /**
- * The delivery rows of a fan-out batch: one per (event, matching webhook). A webhook matches an
- * event of its workspace whose kind it subscribed to, stored after it was created
- * (`since_position`), and, when scoped to one outcome (an A2A push config), of that outcome.
+ * Whether `webhook` wants `event`: an event of its workspace whose kind it subscribed to, stored
+ * after it was created (`since_position`), and, when scoped to one outcome (an A2A push config), of
+ * that outcome.
+ */
+export function wants(webhook: WebhookRow, event: EventHead): boolean {
+  if (event.workspace_id !== webhook.workspace_id || event.position <= webhook.since_position || !webhook.events.includes(event.kind)) return false;
+  return webhook.outcome_id === null || webhook.outcome_id === event.outcome_id;
+}
+
+/** The events of `heads` that a webhook of `targets` wants. */
+export function wanted<T extends EventHead>(heads: readonly T[], targets: ReadonlyMap<string, readonly WebhookRow[]>): T[] {
+  return heads.filter((event) => (targets.get(event.workspace_id) ?? []).some((webhook) => wants(webhook, event)));
+}
+
+/**
+ * The delivery rows of a fan-out batch: one per (event, webhook that `wants` it).
  * Each event's envelope is serialized once and shared by its deliveries: those bytes are signed
  * and sent on every attempt. Pure but for the ids drawn.
  */
@@ -22,8 +35,7 @@ export function fanOutRows(
   for (const event of usable) {
     let body: string | null = null;
     for (const webhook of targets.get(event.workspace_id) ?? []) {
-      if (event.position <= webhook.since_position || !webhook.events.includes(event.kind)) continue;
-      if (webhook.outcome_id !== null && webhook.outcome_id !== event.outcome_id) continue;
+      if (!wants(webhook, event)) continue;
       body ??= envelope(event.kind, event.timestamp, eventData ? eventData(event.kind, event.data) : event.data);
       rows.push(newDelivery(ids, { webhookId: webhook.id, workspaceId: webhook.workspace_id, eventId: event.id, kind: event.kind, body, test: false, now }));
     }

@@ -16,6 +16,9 @@ export interface EventRow {
 
 export type NewEvent = Omit<EventRow, 'position'>;
 
+/** What a reader needs to tell whether an event concerns it, without its data. */
+export type EventHead = Pick<EventRow, 'position' | 'workspace_id' | 'outcome_id' | 'kind'>;
+
 /** A NOTIFY the statement appending events sends (Postgres): delivered on commit, with no statement or commit of its own. */
 export type EventNotice = TransactionNotice;
 
@@ -111,10 +114,10 @@ export function eventsRepository(db: Db): EventsRepository {
     }
   }
   /** Events after `position` (of one workspace when given), oldest first, within the window past the first of them. */
-  function windowAfter(position: number, limit: number, workspaceId?: string) {
+  function windowAfter(position: number, limit: number, workspaceId?: string, columns: readonly string[] = ['*']) {
     const mine = (query: Knex.QueryBuilder) => (workspaceId === undefined ? query : query.where({ workspace_id: workspaceId }));
     const first = mine(db('events').min('position').where('position', '>', position));
-    return mine(db('events').where('position', '>', position))
+    return mine(db('events').select(...columns).where('position', '>', position))
       .andWhere('position', '<=', db.raw(`(?) + ${positionWindow}`, [first]))
       .orderBy('position')
       .limit(limit);
@@ -138,6 +141,22 @@ export function eventsRepository(db: Db): EventsRepository {
     async listAfterPosition(position: number, limit: number): Promise<EventRow[]> {
       if (position >= Number.MAX_SAFE_INTEGER) return [];
       return (await windowAfter(position, limit)).map(fromDb);
+    },
+    /**
+     * `listAfterPosition` without the data: the webhook fan-out learns which events any webhook
+     * wants before it reads (and decodes) those alone; most events of most workspaces go nowhere.
+     */
+    async listHeadsAfterPosition(position: number, limit: number): Promise<EventHead[]> {
+      if (position >= Number.MAX_SAFE_INTEGER) return [];
+      const rows = await windowAfter(position, limit, undefined, ['position', 'workspace_id', 'outcome_id', 'kind']);
+      return rows.map((row: EventHead) => ({ position: Number(row.position), workspace_id: row.workspace_id, outcome_id: row.outcome_id, kind: row.kind }));
+    },
+    /** The events stored at these positions, oldest first (positions with no event are left out). */
+    async listAtPositions(positions: readonly number[]): Promise<EventRow[]> {
+      const out: EventRow[] = [];
+      // Under both engines' limits on bound values per statement.
+      for (let i = 0; i < positions.length; i += 1_000) out.push(...(await db('events').whereIn('position', positions.slice(i, i + 1_000)).orderBy('position')).map(fromDb));
+      return out;
     },
     /** The events stored at positions `from` to `to` (both included), oldest first: a hole's late writes. */
     async listBetweenPositions(from: number, to: number): Promise<EventRow[]> {
@@ -194,6 +213,10 @@ export interface EventsRepository {
   listForOutcome(outcomeId: string, afterSequence?: number): Promise<EventRow[]>;
   /** Events after a global position, oldest first, for tailing readers; a position past any stored one reads nothing. */
   listAfterPosition(position: number, limit: number): Promise<EventRow[]>;
+  /** `listAfterPosition` without the data: which events there are, to read the wanted ones alone. */
+  listHeadsAfterPosition(position: number, limit: number): Promise<EventHead[]>;
+  /** The events stored at these positions, oldest first (positions with no event are left out). */
+  listAtPositions(positions: readonly number[]): Promise<EventRow[]>;
   /** The events stored at positions `from` to `to` (both included), oldest first: a hole's late writes. */
   listBetweenPositions(from: number, to: number): Promise<EventRow[]>;
   /**

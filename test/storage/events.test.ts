@@ -52,6 +52,19 @@ onEveryDatabase('tailing readers read past a hole in positions wider than one re
   t.deepEqual(await events.listAfterPositionOf('ws_b', 0, 100), [], 'another workspace reads none of them');
 });
 
+onEveryDatabase('a tailing reader can read the heads of a window, then the wanted events whole, by position', async (t, db) => {
+  await migrateLatest(db);
+  const events = eventsRepository(db);
+  await events.appendMany([event('out_1', 1, 'ev_1'), event(null, 1, 'ev_w'), event('out_2', 1, 'ev_2')]);
+  t.deepEqual(await events.listHeadsAfterPosition(1, 100), [
+    { position: 2, workspace_id: 'ws_a', outcome_id: null, kind: 'outcome.progress' },
+    { position: 3, workspace_id: 'ws_a', outcome_id: 'out_2', kind: 'outcome.progress' },
+  ]);
+  t.deepEqual(await events.listHeadsAfterPosition(3, 100), [], 'nothing after the last');
+  const whole = await events.listAtPositions([3, 1, 99]);
+  t.deepEqual(whole.map((row) => [row.position, row.id, row.data]), [[1, 'ev_1', { n: 1 }], [3, 'ev_2', { n: 1 }]], 'oldest first; a position with no event is left out');
+});
+
 onEveryDatabase('a tick with more events than one statement holds is appended whole, in order, in one transaction', async (t, db) => {
   await migrateLatest(db);
   const events = eventsRepository(db);
