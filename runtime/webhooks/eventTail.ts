@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../storage/db.js';
-import type { EventRow, EventsRepository } from '../../storage/repositories/events.js';
+import type { EventHead, EventRow, EventsRepository } from '../../storage/repositories/events.js';
 import type { DeliveryRow, WebhookDeliveriesRepository } from '../../storage/repositories/webhookDeliveries.js';
 import type { Clock } from '../clock.js';
 import type { IdGenerator } from '../ids.js';
@@ -91,6 +91,8 @@ export function createEventTail(options: EventTailOptions): EventTail {
   /** Events may wait that no pass of this node has read: a wake was deferred, a pass failed or stopped at a hole. */
   let behind = false;
   let lastPassAt = -Infinity;
+  /** The last pass found events a webhook wants: read whole rows (see `pass`). */
+  let whole = false;
   const holes = createEventHoles({ events, monotonic, logger, gapWaitMs: options.gapWaitMs, wake, othersFanOut: () => monotonic.now() - racedAt < raceYieldMs });
   // Holes read past while their writer was open: what it commits later is fanned out behind the cursor.
   const late = createLateEvents({
@@ -149,8 +151,10 @@ export function createEventTail(options: EventTailOptions): EventTail {
     behind = false;
     lastPassAt = monotonic.now();
     const cursor = await deliveries.readCursor(cursorName);
-    // Heads first: only the events some webhook wants are read whole and decoded.
-    const batch = await events.listHeadsAfterPosition(cursor, batchSize);
+    // While webhooks want none of what comes, heads alone: the events some webhook wants are then
+    // read whole and decoded by themselves. Once a pass found wanted events, passes read whole rows
+    // again until one finds none, so an event is read twice only in the pass that switches.
+    const batch: Array<EventHead | EventRow> = whole ? await events.listAfterPosition(cursor, batchSize) : await events.listHeadsAfterPosition(cursor, batchSize);
     if (batch.length === 0) return false;
     const skipped: SkippedHole[] = [];
     const usable = await holes.contiguous(cursor, batch, skipped);
@@ -162,7 +166,10 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const now = clock.now().toISOString();
     const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
     const needed = wanted(usable, targets);
-    const rows = needed.length === 0 ? [] : fanOutRows(await events.listAtPositions(needed.map((event) => event.position)), targets, { ids, now, eventData: options.eventData });
+    whole = needed.length > 0;
+    const read = needed.filter((event): event is EventRow => 'data' in event);
+    const full = read.length === needed.length ? read : await events.listAtPositions(needed.map((event) => event.position));
+    const rows = fanOutRows(full, targets, { ids, now, eventData: options.eventData });
     // Nothing to deliver (no workspace of these events has a webhook for them): the compare-and-set
     // alone, one statement, with no transaction around it (three statements fewer on the writer).
     const moved =

@@ -113,3 +113,39 @@ test('a waiting delivery whose timer row was lost is rescheduled at start', asyn
   await server.runtime.eventsOut.dispatcher.idle();
   t.like(await server.runtime.repos.webhookDeliveries.get(first.body.id), { state: 'succeeded', attempt: 2 });
 });
+
+test('the fan-out reads whole (with their data) only events a webhook wants, each at most once', async (t) => {
+  const dataDir = tempDir();
+  t.teardown(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const receiver = await startReceiver({ secret });
+  t.teardown(() => receiver.close());
+  const server = await startServer({ CREWD_DATA_DIR: dataDir, CREWD_BOOTSTRAP_KEY: bootstrapKey });
+  t.teardown(() => server.close());
+  await server.call('POST', '/v1/webhooks', { body: { url: receiver.url, events: ['outcome.completed'], secret } });
+  // Every event row a read returned with its data, by id.
+  const wholeReads = new Map<string, number>();
+  server.runtime.db.on('query-response', (rows: unknown) => {
+    if (!Array.isArray(rows)) return;
+    for (const row of rows as Array<Record<string, unknown>>) {
+      if (typeof row?.id === 'string' && row.id.startsWith('evt_dispatch_') && 'data' in row) wholeReads.set(row.id, (wholeReads.get(row.id) ?? 0) + 1);
+    }
+  });
+  const commit = async (sequence: number, kind: string) => {
+    const event = eventRow(server, sequence, kind);
+    await server.runtime.repos.events.append([event]);
+    server.runtime.eventBus.publish([event]);
+    await server.runtime.eventsOut.dispatcher.idle();
+  };
+  // Events no webhook wants: the fan-out moves past them without reading their data.
+  for (const n of [1, 2, 3]) await commit(n, 'outcome.progress');
+  t.is(await server.runtime.repos.webhookDeliveries.readCursor('webhooks'), 3);
+  t.deepEqual([...wholeReads.keys()], [], 'no unwanted event read whole');
+  // Wanted ones, then unwanted again: each delivered once, none read whole twice.
+  for (const n of [4, 5, 6]) await commit(n, 'outcome.completed');
+  for (const n of [7, 8]) await commit(n, 'outcome.progress');
+  await commit(9, 'outcome.completed');
+  await receiver.waitFor(4);
+  t.deepEqual(receiver.arrivals.map((a) => JSON.parse(a.body).data.n as number).sort(), [4, 5, 6, 9]);
+  t.true([...wholeReads.values()].every((reads) => reads === 1), JSON.stringify([...wholeReads]));
+  t.true(['evt_dispatch_4', 'evt_dispatch_5', 'evt_dispatch_6', 'evt_dispatch_9'].every((id) => wholeReads.has(id)));
+});
