@@ -1,6 +1,7 @@
 import { requestedWords } from '../../../quality/requirements.js';
 import { withoutChatNoise } from '../revise/chatNoise.js';
 import type { StageInput, StageOutput } from '../../types.js';
+import { capitalizeRollNames } from './rollNames.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
 import { isLastStage, requestKey } from '../memo.js';
@@ -13,7 +14,7 @@ import { bareMeetingNotes, theSubject } from './bareMeeting.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
-  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod'.split(' '),
+  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod january february march april may june july august september october november december'.split(' '),
 );
 
 /**
@@ -130,12 +131,12 @@ function meetingSubject(brief: string, texts: string[]): string {
 
 // "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
 // phrase cut from a sentence, not what the meeting was about.
-const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|^(?:named|said)\s/i;
+const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
-  const texts = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const texts = capitalizeRollNames([input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== ''));
   const findings = analyseMeeting(texts);
   const corpus = texts.join('\n');
   return {
@@ -220,8 +221,9 @@ function render(parts: Parts, upTo: number): string {
   const { findings } = parts;
   const blocks = [`# ${parts.title}`];
   if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
-  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary));
-  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions));
+  // Notes typed in lower case still read as sentences.
+  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(capitalize)));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map(capitalize)));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
     if (rows.length > 0) blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.join('\n'));
@@ -231,7 +233,7 @@ function render(parts: Parts, upTo: number): string {
     for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe)));
   }
   if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
-  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks));
+  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks.map(capitalize)));
   if (parts.topics.length > 0) blocks.push('## Topics', bullets(parts.topics.map(capitalize)));
   if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
   if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));

@@ -1,0 +1,61 @@
+import { literal } from '../text/phrases.js';
+
+/**
+ * Notes typed in lower case name their people in lower case too: "attendees: dana, lee, priya",
+ * then "- dana to send the new timeline by wed". The meeting reader knows a name by its capital
+ * (anything else would take "launch" or "budget" for a person), so the names a roll lists are
+ * given their capitals everywhere in the notes first. Only names the roll itself lists are
+ * touched. A name that is also an everyday word ("will", "may", "mark") is capitalised only where
+ * it stands for the person: at the start of a line or bullet, or before a colon.
+ */
+
+const rollLine = /^\s*(?:[-*•]\s*)?(?:present|attendees|participants|attending|in attendance|people)\s*[:\-–]\s*(.+)$/im;
+const everyday = new Set(
+  'will may june april august mark bill grace hope joy faith rose sue pat art jack frank summer autumn dawn chase drew guy max ray rich sky skye page bob'.split(' '),
+);
+
+function capitalized(name: string): string {
+  return name.replace(/(^|[\s'-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+}
+
+/** The names a lower-case roll lists ("dana", "lee ann"), as written. */
+function lowerRollNames(texts: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const text of texts) {
+    const roll = rollLine.exec(text);
+    if (!roll) continue;
+    const list = roll[1]!.split(/[.;](?:\s|$)/)[0]!;
+    for (const part of list.split(/,|\band\b|&|\+/)) {
+      const person = part.trim().replace(/\s*\([^)]*\)$/, '');
+      // One to three words of letters, the first one lower case: a name typed without capitals.
+      if (/^\p{Ll}[\p{L}'-]*(?: [\p{L}'-]+){0,2}$/u.test(person) && !names.includes(person)) names.push(person);
+    }
+  }
+  return names;
+}
+
+/** `line` with `person` capitalised where the pattern finds it. */
+function capitalizeIn(line: string, pattern: RegExp): string {
+  return line.replace(pattern, (_, before: string, person: string) => `${before}${capitalized(person.toLowerCase())}`);
+}
+
+/** `texts` with the names of a lower-case attendee roll capitalised wherever they name the person. */
+export function capitalizeRollNames(texts: string[]): string[] {
+  const names = lowerRollNames(texts);
+  if (names.length === 0) return texts;
+  const anywhere = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?![\p{L}])`, 'giu'));
+  // An everyday word ("will") is the person where a line starts with it or a colon follows it.
+  const atStart = names.map((person) => new RegExp(String.raw`(^\s*(?:[-*•]\s*)?)(${literal(person)})(?![\p{L}])`, 'iu'));
+  const beforeColon = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?=\s*:)`, 'giu'));
+  return texts.map((text) =>
+    text
+      .split('\n')
+      .map((line) =>
+        names.reduce((out, person, index) => {
+          if (rollLine.test(out) || !everyday.has(person.split(' ')[0]!)) return capitalizeIn(out, anywhere[index]!);
+          return capitalizeIn(capitalizeIn(out, atStart[index]!), beforeColon[index]!);
+        }, line),
+      )
+      .join('\n'),
+  );
+}
