@@ -38,6 +38,9 @@ function progressLabelled(item: Item): string {
   return item.section && /^(?:done|not done|in progress|shipped|blocked|doing|to do|todo|next|carried over)$/i.test(item.section) ? `${item.section.charAt(0).toUpperCase()}${item.section.slice(1)}: ${item.text}` : item.text;
 }
 
+/** A risk by its words, or by the label it was written under ("risk: the vendor contract ends in March"). */
+const risky = (item: Item) => isRisk(item.text) || inSection(item, /^(?:risks?|blockers?|concerns?|watch ?outs?)$/i);
+
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
   const items = ctx.material.items;
   const metrics = items.map((item) => metricOf(item.text)).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
@@ -50,9 +53,9 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
     // "Done: search filters, CSV import": a line keeps the label that says how far it got.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !isRisk(item.text) && !(isAction(item) && !isPositive(item.text))).map(progressLabelled).slice(0, 10),
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map(progressLabelled).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && isRisk(item.text)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map(progressLabelled).slice(0, 8),
+    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map(progressLabelled).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }
