@@ -1,6 +1,6 @@
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
-import { stripEndPunctuation } from '../text/phrases.js';
+import { calendarCase, stripEndPunctuation } from '../text/phrases.js';
 import { startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
@@ -111,10 +111,33 @@ const statedThat = /\b(?:announc(?:e|es|ing)|say(?:s|ing)?|tell(?:s|ing)?(?:\s+[
 // "telling them the project will be 2 weeks late": the same without "that", when a clause with its own subject follows.
 const statedPlain = /\b(?:tell(?:s|ing)?|inform(?:s|ing)?|let(?:ting)?\s+(?:[\w-]+\s+){1,2}know)\s+(?:them|him|her|us|everyone|(?:the|our|all)\s+[\w-]+)\s+((?:the|our|their|your|we|it|its)\s+[\w-]+\s+(?:[\w-]+\s+)?(?:is|are|was|were|will|has|have|had|can|can't|won't|isn't|aren't)\b.+)$/i;
 
+// "email the team that standup moves to 9:30", "tell the team standup moves ...", "let the team know
+// standup moves ...": the ask is itself the message, sent to whom it names, saying what follows.
+const toWhom = String.raw`(?:to\s+)?(?<who>(?:(?:the|our|my|all|all\s+the|all\s+our)\s+)?(?!(?:about|on|regarding|that|to)\b)[\w'’-]+(?:\s+(?!(?:that|know|about)\b)[\w'’-]+)?)`;
+const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inform|tell|write\s+to|remind)\s+${toWhom}\s+that\s+(?<what>.+)$`, 'i');
+// Without "that", "let X know" or "tell X" is followed by the statement itself, not by what it is about.
+const toldPlain = new RegExp(String.raw`\b(?:let(?:ting)?\s+${toWhom}\s+know|(?:tell|inform)\s+(?<person>them|him|her|everyone|(?:the|our|my|all)\s+[\w'’-]+))\s+(?!(?:about|of|to|how|what|why|when|where|if|whether|that)\b)(?<what>.+)$`, 'i');
+
 export function statementOf(sentence: string): string | undefined {
-  const stated = (statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1]?.trim();
-  return stated && stated.split(/\s+/).length >= 4 ? stated : undefined;
+  const stated = (statedThat.exec(sentence) ?? statedPlain.exec(sentence) ?? told(sentence))?.[1]?.trim();
+  return stated && stated.split(/\s+/).length >= 4 ? calendarCase(stated) : undefined;
 }
+
+/** "email the team that ...": the statement told and whom it is told to ("the team"). */
+function told(sentence: string): [string, string] & { who?: string } | undefined {
+  const match = toldThat.exec(sentence) ?? toldPlain.exec(sentence);
+  if (!match) return undefined;
+  return Object.assign([match[0], match.groups!.what!] as [string, string], { who: match.groups!.who ?? match.groups!.person });
+}
+
+/** Whom an ask that is a message tells its statement to: "email the team that ..." goes to the team; a pronoun names no one. */
+export function toldTo(sentence: string): string | undefined {
+  const who = told(sentence)?.who?.trim();
+  return who && !/^(?:them|him|her|us|you)$/i.test(who) ? who : undefined;
+}
+
+/** An ask that is itself a message telling something: "tell the team that ...", "let everyone know ...". */
+const tellAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:tell|let\s+(?:[\w'’-]+\s+){1,3}know|inform|notify|e-?mail|message|text|ping)\s/i;
 
 /** The subject without its leading determiners, but "this month" stays a time. */
 function withoutDeterminers(text: string): string {
@@ -162,7 +185,7 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
   }
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
-  if (crewId === 'writer' && messageAsk.test(sentence)) return { kind: 'email' };
+  if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };
   // Without a name: mind reads pasted notes as a meeting, a bare request as an analysis.
   const fallback: Record<CrewId, DeliverableKind> = { writer: 'blog_post', mind: material ? 'meeting_summary' : 'analysis', pilot: 'prd' };
   return { kind: fallback[crewId] };
@@ -233,7 +256,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     .trim();
   const words = subject.split(/\s+/).filter(Boolean);
   if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
-  const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead;
+  const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead || (stated ? toldTo(sentence) : undefined);
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.
   if (/^\[?\d{1,2}:\d{2}(?:\s?[AP]M)?\]?\s+[A-Z][\p{L}'’.-]*(?:\s+[A-Z][\p{L}'’.-]*)?:/u.test(sentence)) subject = 'this';

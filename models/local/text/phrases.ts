@@ -81,6 +81,12 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "from monday", "on 3 march": days and months typed in lower case are names, written with a capital ("may" only beside a day's number). */
+export function calendarCase(text: string): string {
+  return text
+    .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)/g, capitalize);
+}
+
 /** Escapes text for use inside a RegExp. */
 export function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
