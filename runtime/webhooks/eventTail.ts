@@ -109,8 +109,12 @@ export function createEventTail(options: EventTailOptions): EventTail {
 
   /** One delivery row per (event, matching active webhook). */
   async function deliveryRowsOf(usable: EventRow[], now: string): Promise<DeliveryRow[]> {
-    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
-    return fanOutRows(usable, targets, { ids, now, eventData: options.eventData });
+    return fanOutRows(usable, await targetsOf(usable), { ids, now, eventData: options.eventData });
+  }
+
+  /** The active webhooks of the events' workspaces. */
+  function targetsOf(events: readonly EventHead[]) {
+    return cache.active([...new Set(events.map((event) => event.workspace_id))]);
   }
 
   function wake(): void {
@@ -164,7 +168,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const last = usable[usable.length - 1]!;
 
     const now = clock.now().toISOString();
-    const targets = await cache.active([...new Set(usable.map((event) => event.workspace_id))]);
+    const targets = await targetsOf(usable);
     const needed = wanted(usable, targets);
     whole = needed.length > 0;
     const read = needed.filter((event): event is EventRow => 'data' in event);

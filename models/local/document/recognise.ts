@@ -119,15 +119,14 @@ const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inf
 const toldPlain = new RegExp(String.raw`\b(?:let(?:ting)?\s+${toWhom}\s+know|(?:tell|inform)\s+(?<person>them|him|her|everyone|(?:the|our|my|all)\s+[\w'’-]+))\s+(?!(?:about|of|to|how|what|why|when|where|if|whether|that)\b)(?<what>.+)$`, 'i');
 
 export function statementOf(sentence: string): string | undefined {
-  const stated = (statedThat.exec(sentence) ?? statedPlain.exec(sentence) ?? told(sentence))?.[1]?.trim();
+  const stated = ((statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1] ?? told(sentence)?.what)?.trim();
   return stated && stated.split(/\s+/).length >= 4 ? calendarCase(stated) : undefined;
 }
 
 /** "email the team that ...": the statement told and whom it is told to ("the team"). */
-function told(sentence: string): [string, string] & { who?: string } | undefined {
-  const match = toldThat.exec(sentence) ?? toldPlain.exec(sentence);
-  if (!match) return undefined;
-  return Object.assign([match[0], match.groups!.what!] as [string, string], { who: match.groups!.who ?? match.groups!.person });
+function told(sentence: string): { what: string; who: string | undefined } | undefined {
+  const groups = (toldThat.exec(sentence) ?? toldPlain.exec(sentence))?.groups;
+  return groups ? { what: groups.what!, who: groups.who ?? groups.person } : undefined;
 }
 
 /** Whom an ask that is a message tells its statement to: "email the team that ..." goes to the team; a pronoun names no one. */

@@ -1,3 +1,4 @@
+import { rollLabel } from '../document/material.js';
 import { literal } from '../text/phrases.js';
 
 /**
@@ -9,10 +10,12 @@ import { literal } from '../text/phrases.js';
  * it stands for the person: at the start of a line or bullet, or before a colon.
  */
 
-const rollLine = /^\s*(?:[-*•]\s*)?(?:present|attendees|participants|attending|in attendance|people)\s*[:\-–]\s*(.+)$/im;
 const everyday = new Set(
   'will may june april august mark bill grace hope joy faith rose sue pat art jack frank summer autumn dawn chase drew guy max ray rich sky skye page bob'.split(' '),
 );
+
+/** A roll may be a bullet of the notes too: "- attendees: dana, lee". */
+const unbulleted = (line: string) => line.replace(/^\s*[-*•]\s*/, '');
 
 function capitalized(name: string): string {
   return name.replace(/(^|[\s'-])(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
@@ -21,8 +24,8 @@ function capitalized(name: string): string {
 /** The names a lower-case roll lists ("dana", "lee ann"), as written. */
 function lowerRollNames(texts: readonly string[]): string[] {
   const names: string[] = [];
-  for (const text of texts) {
-    const roll = rollLine.exec(text);
+  for (const line of texts.flatMap((text) => text.split('\n'))) {
+    const roll = rollLabel.exec(unbulleted(line));
     if (!roll) continue;
     const list = roll[1]!.split(/[.;](?:\s|$)/)[0]!;
     for (const part of list.split(/,|\band\b|&|\+/)) {
@@ -50,12 +53,13 @@ export function capitalizeRollNames(texts: string[]): string[] {
   return texts.map((text) =>
     text
       .split('\n')
-      .map((line) =>
-        names.reduce((out, person, index) => {
-          if (rollLine.test(out) || !everyday.has(person.split(' ')[0]!)) return capitalizeIn(out, anywhere[index]!);
+      .map((line) => {
+        const roll = rollLabel.test(unbulleted(line));
+        return names.reduce((out, person, index) => {
+          if (roll || !everyday.has(person.split(' ')[0]!)) return capitalizeIn(out, anywhere[index]!);
           return capitalizeIn(capitalizeIn(out, atStart[index]!), beforeColon[index]!);
-        }, line),
-      )
+        }, line);
+      })
       .join('\n'),
   );
 }
