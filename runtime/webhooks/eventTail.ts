@@ -83,6 +83,11 @@ export interface EventTail {
   close(): Promise<void>;
 }
 
+/** The active webhooks of the events' workspaces. */
+function targetsOf(cache: WebhookCache, events: readonly EventHead[]) {
+  return cache.active([...new Set(events.map((event) => event.workspace_id))]);
+}
+
 export function createEventTail(options: EventTailOptions): EventTail {
   const { db, events, deliveries, cache, clock, monotonic, ids, logger, batchSize, maxLive } = options;
   let mode: TailMode = 'idle';
@@ -109,12 +114,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
 
   /** One delivery row per (event, matching active webhook). */
   async function deliveryRowsOf(usable: EventRow[], now: string): Promise<DeliveryRow[]> {
-    return fanOutRows(usable, await targetsOf(usable), { ids, now, eventData: options.eventData });
-  }
-
-  /** The active webhooks of the events' workspaces. */
-  function targetsOf(events: readonly EventHead[]) {
-    return cache.active([...new Set(events.map((event) => event.workspace_id))]);
+    return fanOutRows(usable, await targetsOf(cache, usable), { ids, now, eventData: options.eventData });
   }
 
   function wake(): void {
@@ -168,7 +168,7 @@ export function createEventTail(options: EventTailOptions): EventTail {
     const last = usable[usable.length - 1]!;
 
     const now = clock.now().toISOString();
-    const targets = await targetsOf(usable);
+    const targets = await targetsOf(cache, usable);
     const needed = wanted(usable, targets);
     whole = needed.length > 0;
     const read = needed.filter((event): event is EventRow => 'data' in event);
