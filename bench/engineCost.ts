@@ -24,6 +24,7 @@ import { instantModel } from './instantModel.js';
  *   PROFILE=cpu.cpuprofile npx tsx bench/engineCost.ts   # CPU profile of the main thread's window
  *   HEAP_PROFILE=alloc.heapprofile npx tsx bench/engineCost.ts   # where the window's allocations come from
  *   INSTANT=1 npx tsx bench/engineCost.ts      # with the instant model (orchestration alone)
+ *   THREADS=1 npx tsx bench/engineCost.ts     # also CPU per outcome of each thread
  *   READS=1 npx tsx bench/engineCost.ts        # also the latency of a read issued every 5 ms meanwhile
  */
 
@@ -170,7 +171,11 @@ if (readLatencies.length > 0) {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!.toFixed(1);
   Object.assign(figures, { 'read latency while writing, ms (p50 / p90 / p99)': `${at(0.5)} / ${at(0.9)} / ${at(0.99)} (${sorted.length} reads)` });
 }
+{ const st = ((globalThis as any).__commits ?? []).filter((c: any) => c.at >= t0); if (st.length) { const n = st.length; const sum = (f: (c: any) => number) => st.reduce((a: number, c: any) => a + f(c), 0); console.log(`commits ${n}, units/commit ${(sum((c) => c.units) / n).toFixed(1)}, groups/commit ${(sum((c) => c.groups) / n).toFixed(1)}, ms/commit ${(sum((c) => c.ms) / n).toFixed(1)}, commit share of window ${(sum((c) => c.ms) / (seconds * 1000)).toFixed(2)}, ELU during commits ${(sum((c) => c.ms * c.elu) / sum((c) => c.ms)).toFixed(2)}, gap ms/commit ${((seconds * 1000 - sum((c) => c.ms)) / n).toFixed(1)}`); } }
 for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);
+// THREADS=1: CPU ms per outcome of each thread, in the order they started (Node names none of them:
+// V8's platform threads, where GC helps, start first; libuv's pool, where SQLite runs, on first use).
+if (process.env.THREADS) for (const [thread, ms] of [...perThread].sort((a, b) => Number(a[0]) - Number(b[0]))) console.log(`${ms.toFixed(3).padStart(8)}  thread ${thread}`);
 if (process.env.STATEMENTS) for (const [kind, n] of [...kinds].sort((a, b) => b[1] - a[1])) console.log(`${(n / count).toFixed(2).padStart(6)}  ${kind}`);
 await runtime.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -40,13 +40,20 @@ export interface Metrics {
 const latencyBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const slowBuckets = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
 
+/** How often the event loop lag percentiles (`nodejs_eventloop_lag_p99_seconds`, ...) sample the loop. */
+const lagSampleMs = 100;
+
 /** One registry per runtime (never prom-client's global one), with every series crewd exports. */
 export function createMetrics(sources: MetricSources = {}): Metrics {
   const registry = new Registry();
   const registers = [registry];
   // prom-client's process_* and nodejs_* series (CPU, memory, event loop lag, GC, handles), read
-  // at scrape time into this registry like every other series.
-  collectDefaultMetrics({ register: registry });
+  // at scrape time into this registry like every other series. The lag percentiles sample the
+  // loop with a repeating timer; at prom-client's default (every 10 ms) that timer woke an idle
+  // process 100 times a second, and a process with little work as often: a cost per process, not
+  // per outcome, that grew CPU per outcome with the number of processes (issue 30 item 2). Ten
+  // samples a second still catch any stall long enough to alert on (docs/operating.md).
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: lagSampleMs });
 
   // Observed on every request: plain counts, built into prom-client's records only when scraped.
   const http = createRequestHistogram({ name: 'crewd_http_request_duration_seconds', help: 'HTTP requests by method, route template and status; _count is the request count', buckets: latencyBuckets, registers });
