@@ -53,7 +53,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   mind: [
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
-    ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
+    // "update for the board", "weekly update": mind's update is a status update.
+    ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report|update)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review|updates?)\b/i],
     ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?|survey)\s*(?:analysis|review|report|results)?|analy[sz](?:e|is)|post-?mortem|compar(?:e|ison)|(?:\w+\s+)?vs\.?|versus|pros\s+and\s+cons|trade-?offs?|should\s+we\b|which\s+(?:\w+\s+){0,2}(?:should|to)\b)/i],
     ['process_plan', /\b(?:agenda|process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
@@ -157,7 +158,8 @@ function withoutDeterminers(text: string): string {
   return /^(?:this|last|next)\s+(?:week|month|quarter|season|year)\b/i.test(text) ? text : text.replace(determiners, '');
 }
 
-const recipients = /^(?:(?:all|our|the|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests)$/i;
+// "for leadership", "for my manager", "for the board": whom a piece goes to, never what it is about.
+const recipients = /^(?:(?:all|our|the|my|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests|leadership|management|board|executives|execs|investors|stakeholders|manager|boss|founders|ceo|cto|cfo|coo)$/i;
 
 const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners)),?\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
 
