@@ -85,6 +85,12 @@ function keyOf(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+/** Whether the next line that is not empty after line `at` is a bullet. */
+function bulletAfter(lines: string[], at: number): boolean {
+  const next = lines.slice(at + 1).find((line) => line.trim() !== '');
+  return next !== undefined && /^\s*(?:[-*+•]|\d+[.)])\s/.test(next);
+}
+
 /** Reads one text into items: speakers, sections, rolls and commits are recognised line by line. */
 /** `commaLists`: a line that is one comma list of short parts is an item per part (pilot's requirements). */
 function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string, commaLists = false): void {
@@ -93,7 +99,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
   let fence: { language: string; lines: string[] } | undefined;
   const lines = text.split(/\r?\n/);
   const lineCount = lines.filter((line) => line.trim() !== '').length;
-  for (const rawLine of lines) {
+  for (const [at, rawLine] of lines.entries()) {
     if (into.items.length >= maxItems) return;
     const line = rawLine.replace(/\u00a0/g, ' ');
     const fenceMark = /^\s*```\s*([\w+-]*)\s*$/.exec(line);
@@ -129,7 +135,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       continue;
     }
     const label = labelLine.exec(line);
-    if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line))) {
+    // "Lowlights" on a line of its own above bullets heads them as "Lowlights:" would.
+    const heading = /^\s*\p{Lu}[\p{L} /&'-]{2,30}$/u.test(line) && line.trim().split(/\s+/).length <= 3 && bulletAfter(lines, at);
+    if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line) || heading)) {
       section = label[1]!.toLowerCase().trim();
       speaker = undefined;
       continue;

@@ -34,3 +34,15 @@ test('whom an update is for is its audience, never its title: "for my manager", 
     t.regex(result.content, /## Risks\n\n- QA is short-staffed\n- Blocked: SSO waiting on legal/, brief);
   }
 });
+
+test('a board update typed as notes: a figure under its label is that measure with what it was, headings without a colon head their bullets, "next:" is an action', async (t) => {
+  const context = 'revenue: 84k MRR, up from 81k\n- next: close the seed extension by june\nLowlights\n- churn went up to 3.1%\nAsks\n- intros to retail buyers';
+  const result = await outcome('mind', { brief: 'update for the board', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  const { metrics, highlights, risks, action_items: actions } = result.deliverable.data;
+  t.deepEqual(metrics.map((metric) => [metric.name, metric.current, metric.status]), [['Revenue', '84k (was 81k)', 'on_track'], ['Churn', '3.1%', 'at_risk']]);
+  t.false(metrics.some((metric) => /^up from/i.test(metric.name)), JSON.stringify(metrics));
+  t.deepEqual(risks, ['Churn went up to 3.1%']);
+  t.deepEqual(actions, [{ owner: null, task: 'Close the seed extension', due: 'June' }]);
+  t.deepEqual(highlights, ['Asks: Intros to retail buyers']);
+});
