@@ -60,3 +60,11 @@ test('a post with nothing to say but its subject is an outline whose post names 
     for (const post of (await posts(brief)).posts) t.regex(post.text.replace(/#\S+/g, ''), /\p{L}{3}/u, brief);
   }
 });
+
+test('a blog post or newsletter whose only material is the statement that titles it is an outline under that title, not a title alone', async (t) => {
+  for (const brief of ['blog post announcing that we hit 10k users', 'newsletter announcing we moved to a new office', 'Write a blog post: 5 tips for keeping houseplants alive in winter']) {
+    const result = await outcome('writer', { brief });
+    t.is(result.draftKind, 'outline', brief);
+    t.true(result.content.split('\n').filter((line) => line.trim() !== '').length > 3, result.content);
+  }
+});
