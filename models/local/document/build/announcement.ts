@@ -1,4 +1,3 @@
-import { pick } from '../../text/seed.js';
 import { capitalize, literal } from '../../text/phrases.js';
 import { startsWithVerb } from '../../text/grammar.js';
 import { isPositive } from '../cues.js';
@@ -16,24 +15,21 @@ const milestone = /\b(?:hit|reached|crossed|passed|raised|won|closed\s+(?:our|a|
 const hiring = /\b(?:hiring|recruiting|looking\s+for|open\s+roles?|job\s+openings?)\b/i;
 const fresh = /\b(?:new|now|launch\w*|live|available|introduc\w*|(?:re)?open(?:s|ed|ing)?|ships?|released?|delivers?)\b/i;
 
+// One opening and one closing a kind of news: lines written for every such post, so the quality
+// metrics know them as boilerplate (models/local/referenceOutcomes.ts writes one post of each kind).
+const frames = {
+  milestone: ['A milestone worth sharing.', 'Thank you to everyone who helped us get here.'],
+  hiring: ['Some news we are excited to share.', 'Know someone who would be a great fit? Send them our way.'],
+  fresh: ['Some news we are excited to share.', 'Take a look and tell us what you think.'],
+  good: ['We have some good news to share.', 'Thank you for being part of it.'],
+  news: ['A quick update from us.', 'Questions? Just send us a message.'],
+} as const;
+
 /** The lines of a post that passes on `statement` alone: an opening, the statement, a closing. */
-export function announcedPost(statement: string, seed: number): string[] {
+export function announcedPost(statement: string): string[] {
   const kind = hiring.test(statement) ? 'hiring' : milestone.test(statement) ? 'milestone' : fresh.test(statement) ? 'fresh' : isPositive(statement) ? 'good' : 'news';
-  const openings: Record<typeof kind, string[]> = {
-    milestone: ['A milestone worth sharing.', 'Some news we are excited to share.', 'We have some big news to share.'],
-    hiring: ['Some news we are excited to share.', 'We have some big news to share.'],
-    fresh: ['Some news we are excited to share.', 'We have some big news to share.'],
-    good: ['Some news we are excited to share.', 'We have some good news to share.'],
-    news: ['A quick update from us.', 'Some news to share with you.'],
-  };
-  const closings: Record<typeof kind, string> = {
-    milestone: 'Thank you to everyone who helped us get here.',
-    hiring: 'Know someone who would be a great fit? Send them our way.',
-    fresh: 'Take a look and tell us what you think.',
-    good: 'Thank you for being part of it.',
-    news: 'Questions? Just send us a message.',
-  };
-  return [pick(openings[kind], seed, 'opening'), statement, closings[kind]];
+  const [opening, closing] = frames[kind];
+  return [opening, statement, closing];
 }
 
 // The words of an ask that announce rather than discuss: "announcing our series A".

@@ -135,7 +135,7 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
   // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
-  const framed = alone ? announcedPost(said(items[0]!), ctx.seed) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
+  const framed = alone ? announcedPost(said(items[0]!)) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
   const tags = hashtags(ctx);
   const posts = ctx.recognised.networks.map((network, index) => {
     const limit = networkLimits[network] ?? 500;
