@@ -58,6 +58,15 @@ export function documentContext(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   return { recognised, material, form: readForm(input.requirements, input.brief), brief: input.brief, requirements: input.requirements, internal, seed: hash(input.brief) };
 }
 
+// Pieces with a body of sections: a post or an email can say one statement, these cannot.
+const longForm = new Set<DeliverableKind>(['blog_post', 'newsletter', 'documentation_page', 'how_to', 'landing_copy']);
+
+/** "blog post announcing that we hit 10k users": the only material is the statement that titles it, so it is an outline under that title, not a title alone. */
+function titleOnly(ctx: DocumentContext): boolean {
+  const subject = ctx.recognised.subject.replace(/[.!?]+$/, '').toLowerCase();
+  return longForm.has(ctx.recognised.kind) && ctx.material.commits.length === 0 && ctx.material.code.length === 0 && ctx.material.items.length > 0 && ctx.material.items.every((item) => item.origin === 'brief' && item.text.replace(/[.!?]+$/, '').toLowerCase().endsWith(subject));
+}
+
 function titleOf(markdown: string, fallback: string): string {
   return /^# (.+)$/m.exec(markdown)?.[1] ?? /^\*\*Subject:\*\* (.+)$/m.exec(markdown)?.[1] ?? fallback;
 }
@@ -68,7 +77,7 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const entry = kinds[kind] as { build: (ctx: DocumentContext) => unknown; render: (data: unknown, ctx: DocumentContext) => string };
   const data = entry.build(ctx);
   const rendered = entry.render(data, ctx);
-  const draftKind = ctx.material.bare ? 'outline' : 'grounded';
+  const draftKind = ctx.material.bare || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, ctx.recognised.subject), { 'Users and stories': stories, Tickets: stories }) : rendered;

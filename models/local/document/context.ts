@@ -29,8 +29,8 @@ export function titled(subject: string): string {
  * this: ..."), the deliverable's own name, "Meeting summary".
  */
 export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string): string {
-  // "weekly KPI review": a cadence is how often, "Weekly status review", not a subject "Weekly".
-  if (/^(?:weekly|monthly|quarterly|daily|annual|yearly|biweekly|fortnightly)$/i.test(ctx.recognised.subject.trim())) return `${titled(ctx.recognised.subject.trim())} ${name}`;
+  // "weekly KPI review", "project status update": a cadence or a scope is what kind of review it is, "Weekly status review", not a subject "Weekly".
+  if (/^(?:weekly|monthly|quarterly|daily|annual|yearly|biweekly|fortnightly|project|team|sprint|company|product|department|programme|program)$/i.test(ctx.recognised.subject.trim())) return `${titled(ctx.recognised.subject.trim())} ${name}`;
   if (!ctx.recognised.generic) return `${titled(ctx.recognised.subject)}: ${name}`;
   return name === 'summary' ? 'Meeting summary' : capitalize(name);
 }

@@ -46,12 +46,12 @@ export function ownerOf(item: Item): string | null {
 }
 
 export function isAction(item: Item): boolean {
-  if (item.section && /action|next step|to ?do|follow|idea|experiment|propos|to try/.test(item.section)) return true;
+  if (item.section && /action|next step|^next\b|to ?do|follow|idea|experiment|propos|to try/.test(item.section)) return true;
   const text = item.text;
   if (isQuestion(text) && !/\bcan you\b/i.test(text)) return false;
-  // "Lisa to get quotes for the hall roof": a name, "to" and what they will do.
-  const named = /^([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?)\s+to\s+[a-z]+/u.exec(text);
-  return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null) || (named !== null && isName(named[1]!));
+  // "Lisa to get quotes for the hall roof": a name, "to" and what they will do ("Intros to retail buyers" names no one).
+  const named = /^([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?)\s+to\s+([a-z]+)/u.exec(text);
+  return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null) || (named !== null && isName(named[1]!) && isVerbForm(named[2]!));
 }
 
 /** The task of an action statement, without its owner and due date. */
@@ -114,11 +114,11 @@ export function metricOf(text: string): MetricData | null {
   const targetText = targetMatch ? targetMatch[0].replace(/^(?:wants?|want) (?:it|them|this)?\s*(?:to be\s+)?/i, '').replace(/^(?:target(?:s|ing)?|goal)\s*(?:is|of)?\s*/i, '').trim() : null;
   const current = figures.find((value) => !targetText || !targetText.includes(value)) ?? null;
   const due = dueOf(text);
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: statusOf(text, current !== null && targetText !== null) };
+  return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: (targetText === null ? direction(name, text) : undefined) ?? statusOf(text, current !== null && targetText !== null) };
 }
 
 // "signups 1,240 (last week 1,100)", "MRR $84k up from $81k", "churn 2.1% flat": a name, its figure, what it was.
-const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|(?:points?|pts|hours?|days?|minutes?|users?|customers?|tickets?|orders?)\b)?)(.*)$/i;
+const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|(?:points?|pts|hours?|days?|weeks?|months?|years?|minutes?|users?|customers?|tickets?|orders?|mrr|arr)\b)?)(.*)$/i;
 const was = /\((?:last\s+\w+|was|previously|prev(?:ious)?|vs\.?|before)\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)|\b(?:up|down)\s+from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)/i;
 // Figures where more is worse: churn rising is the risk, signups falling is.
 const costly = /\b(?:churn|cost|costs|spend|cac|errors?|bugs?|incidents?|latency|wait|complaints?|refunds?|tickets?|downtime|returns|no-shows?)\b/i;
@@ -148,6 +148,14 @@ function pairOf(text: string): MetricData | null {
   const target = /\(?\btarget\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;
   const met = target !== null && amount(value) >= amount(target) !== costly.test(name);
   return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target, due: dueOf(text), status: target !== null && !previous ? (met ? 'on_track' : 'at_risk') : status };
+}
+
+/** "churn went up to 3.1%", "signups fell to 900": a move the wrong way is at risk, the right way on track. */
+function direction(name: string, text: string): MetricData['status'] | undefined {
+  const up = /\b(?:went\s+up|rose|increased|grew|climbed)\b/i.test(text);
+  const down = /\b(?:went\s+down|fell|dropped|decreased|declined)\b/i.test(text);
+  if (up === down) return undefined;
+  return up === costly.test(name) ? 'at_risk' : 'on_track';
 }
 
 function statusOf(text: string, both: boolean): MetricData['status'] {

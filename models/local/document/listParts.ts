@@ -45,15 +45,23 @@ const baseVerb = (part: string) => !/^[\p{L}'’-]+(?:s|ed)\b/iu.test(part) || /
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
-// "8pm in the clubhouse", "at the town hall": when and where the statement before it happens.
-const detail = /^(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)\b|(?:at|in|from|until|till|by|on)\s)/i;
+// "8pm in the clubhouse", "at the town hall": when and where the statement before it happens;
+// "no renewal yet", "still waiting on legal": how far it has got.
+const detail = /^(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|h)\b|(?:at|in|from|until|till|by|on)\s|(?:no|not|none|nothing|still|yet|pending|awaiting|waiting|without|so\s+far)\b)/i;
 
-/** "the AGM is on 20 March, 8pm in the clubhouse": a time or place after a statement is part of it, not an item. */
+const comparison = /^(?:(?:up|down)\s+(?:from\s+)?[$€£]?\d|(?:was|vs\.?|versus|compared\s+to|from)\s+[$€£]?\d|flat\b)/i;
+
+/**
+ * "the AGM is on 20 March, 8pm in the clubhouse", "the vendor contract ends in march, no renewal
+ * yet": a time, a place or a status after a statement is part of it, not an item.
+ */
 function withDetails(parts: string[]): string[] {
   const out: string[] = [];
   for (const part of parts) {
     const previous = out.at(-1);
-    if (previous !== undefined && detail.test(part) && statementStart.test(previous)) out[out.length - 1] = `${previous}, ${part}`;
+    // "84k MRR, up from 81k": what a figure was is part of the figure.
+    const was = previous !== undefined && /\d/.test(previous) && comparison.test(part);
+    if (previous !== undefined && ((detail.test(part) && statementStart.test(previous)) || was)) out[out.length - 1] = `${previous}, ${part}`;
     else out.push(part);
   }
   return out;

@@ -1,6 +1,7 @@
 import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
+import { calendarCase } from '../text/phrases.js';
 import { parseCommits, type Commit } from './commits.js';
 import { commaList, listParts } from './listParts.js';
 import { isName } from './names.js';
@@ -84,6 +85,12 @@ function keyOf(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
+/** Whether the next line that is not empty after line `at` is a bullet. */
+function bulletAfter(lines: string[], at: number): boolean {
+  const next = lines.slice(at + 1).find((line) => line.trim() !== '');
+  return next !== undefined && /^\s*(?:[-*+•]|\d+[.)])\s/.test(next);
+}
+
 /** Reads one text into items: speakers, sections, rolls and commits are recognised line by line. */
 /** `commaLists`: a line that is one comma list of short parts is an item per part (pilot's requirements). */
 function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string, commaLists = false): void {
@@ -92,7 +99,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
   let fence: { language: string; lines: string[] } | undefined;
   const lines = text.split(/\r?\n/);
   const lineCount = lines.filter((line) => line.trim() !== '').length;
-  for (const rawLine of lines) {
+  for (const [at, rawLine] of lines.entries()) {
     if (into.items.length >= maxItems) return;
     const line = rawLine.replace(/\u00a0/g, ' ');
     const fenceMark = /^\s*```\s*([\w+-]*)\s*$/.exec(line);
@@ -128,7 +135,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
       continue;
     }
     const label = labelLine.exec(line);
-    if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line))) {
+    // "Lowlights" on a line of its own above bullets heads them as "Lowlights:" would.
+    const heading = /^\s*\p{Lu}[\p{L} /&'-]{2,30}$/u.test(line) && line.trim().split(/\s+/).length <= 3 && bulletAfter(lines, at);
+    if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line) || heading)) {
       section = label[1]!.toLowerCase().trim();
       speaker = undefined;
       continue;
@@ -177,7 +186,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         }
         seen.add(key);
         const partSection = label ?? lineSection;
-        into.items.push({ text: /^[a-z]/.test(text) && who ? text.charAt(0).toUpperCase() + text.slice(1) : text, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
+        // "started monday", "on track for march 3": days and months typed in lower case are names, printed with their capital.
+        const written = calendarCase(text);
+        into.items.push({ text: /^[a-z]/.test(written) && who ? written.charAt(0).toUpperCase() + written.slice(1) : written, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
       }
     }
   }

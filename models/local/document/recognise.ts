@@ -1,7 +1,7 @@
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
 import { calendarCase, stripEndPunctuation } from '../text/phrases.js';
-import { startsWithVerb } from '../text/grammar.js';
+import { isClause, startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
@@ -38,7 +38,7 @@ export interface Recognised {
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
-    ['social_posts', /\b(?:(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
+    ['social_posts', /\b(?:(?:on|to)\s+(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b|(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
@@ -53,7 +53,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   mind: [
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
-    ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review)\b/i],
+    // "update for the board", "weekly update": mind's update is a status update.
+    ['status_review', /\b(?:kpis?(?:\s+review)?|status\s+(?:review|report|update)|sprint\s+review|project\s+review|metrics?\s+review|progress\s+(?:review|report|update)|okrs?|weekly\s+report|monthly\s+report|scorecard|dashboard\s+review|updates?)\b/i],
     ['analysis', /\b(?:(?:backlog|incident|outage|churn|root[- ]cause|post-?mortem|complaints?|support\s+tickets?|survey)\s*(?:analysis|review|report|results)?|analy[sz](?:e|is)|post-?mortem|compar(?:e|ison)|(?:\w+\s+)?vs\.?|versus|pros\s+and\s+cons|trade-?offs?|should\s+we\b|which\s+(?:\w+\s+){0,2}(?:should|to)\b)/i],
     ['process_plan', /\b(?:agenda|process(?:\s+plan)?|procedure|workflow|sop|rollout\s+plan|onboarding\s+plan|plan\s+(?:for|to)|playbook|checklist\s+for)\b/i],
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
@@ -114,12 +115,26 @@ const statedPlain = /\b(?:tell(?:s|ing)?|inform(?:s|ing)?|let(?:ting)?\s+(?:[\w-
 // "email the team that standup moves to 9:30", "tell the team standup moves ...", "let the team know
 // standup moves ...": the ask is itself the message, sent to whom it names, saying what follows.
 const toWhom = String.raw`(?:to\s+)?(?<who>(?:(?:the|our|my|all|all\s+the|all\s+our)\s+)?(?!(?:about|on|regarding|that|to)\b)[\w'’-]+(?:\s+(?!(?:that|know|about)\b)[\w'’-]+)?)`;
-const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inform|tell|write\s+to|remind)\s+${toWhom}\s+that\s+(?<what>.+)$`, 'i');
+const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inform|tell|write\s+to|remind)\s+${toWhom}\s+(?:that|(?:announcing|saying)(?:\s+that)?)\s+(?<what>.+)$`, 'i');
 // Without "that", "let X know" or "tell X" is followed by the statement itself, not by what it is about.
 const toldPlain = new RegExp(String.raw`\b(?:let(?:ting)?\s+${toWhom}\s+know|(?:tell|inform)\s+(?<person>them|him|her|everyone|(?:the|our|my|all)\s+[\w'’-]+))\s+(?!(?:about|of|to|how|what|why|when|where|if|whether|that)\b)(?<what>.+)$`, 'i');
 
+// "announcing we hit 10k users", "saying we're hiring 3 engineers", "a tweet that the office is
+// closed on friday": when a clause with its own subject and verb follows ("announcing our series A"
+// names a subject, "a post that explains our pricing" says what the post does).
+const announced = /\b(?:(?:announc(?:e|es|ing)(?:\s+on\s+[\w-]+)?|say(?:s|ing)?|to\s+say|shar(?:e|es|ing)(?:\s+the\s+news)?)(?:\s+that)?|(?<post>posts?|tweets?|announcement)\s+that)\s+(?<what>.+)$/i;
+// "a tweet that we can pin to our profile", "a post that people will actually read": what the post
+// should be, not what it says (a verb after "can" or "will" with no object of its own).
+const relative = /^(?:we|you|people|they|everyone|readers|customers|users|(?:our|the)\s+[\w-]+)\s+(?:can|could|will|would|should|might|may)\s+(?:\w+ly\s+)?[\w-]+(?:\s+(?:to|on|in|at|with|for|about|from)\b.*)?$/i;
+
+function announcedClause(sentence: string): string | undefined {
+  const found = announced.exec(sentence)?.groups;
+  const what = found?.what;
+  return what && isClause(what) && !(found.post && relative.test(what)) ? what : undefined;
+}
+
 export function statementOf(sentence: string): string | undefined {
-  const stated = ((statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1] ?? told(sentence)?.what)?.trim();
+  const stated = ((statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1] ?? announcedClause(sentence) ?? told(sentence)?.what)?.trim();
   return stated && stated.split(/\s+/).length >= 4 ? calendarCase(stated) : undefined;
 }
 
@@ -143,7 +158,8 @@ function withoutDeterminers(text: string): string {
   return /^(?:this|last|next)\s+(?:week|month|quarter|season|year)\b/i.test(text) ? text : text.replace(determiners, '');
 }
 
-const recipients = /^(?:(?:all|our|the|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests)$/i;
+// "for leadership", "for my manager", "for the board": whom a piece goes to, never what it is about.
+const recipients = /^(?:(?:all|our|the|my|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests|leadership|management|board|executives|execs|investors|stakeholders|manager|boss|founders|ceo|cto|cfo|coo)$/i;
 
 const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners)),?\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
 
@@ -182,6 +198,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
       return { kind: found[0], ...(own.match ? own : best ? { match: best.match } : {}) };
     }
   }
+  // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
+  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && statementOf(sentence)) return { kind: 'social_posts', match: best.match };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };

@@ -26,7 +26,7 @@ offer onboard open operate opt optimize optimise order organise organize outline
 plan play post postpone predict prefer prepare present preserve prevent print prioritize prioritise process produce promote propose
 protect prove provide publish pull purchase push put raise rank rate reach read realise realize reassign receive recognise recognize
 recommend reconcile record recruit reduce refactor refer refine reflect refund register reject release rely remain remember remind
-remove rename render renew reorganize repeat replace reply report represent request require reschedule research reserve reset resolve
+remove rename render renew reopen reorganize repeat replace reply report represent request require reschedule research reserve reset resolve
 respond restart restore resume retain retire retry return reuse review revise revisit rewrite roll run save say scale schedule scope
 search secure see seek select sell send serve set settle setup share ship show shorten sign simplify sit skip slow solve sort speak
 specify spend split stand start stay stop store streamline strengthen struggle submit subscribe succeed suggest summarize summarise
@@ -280,4 +280,44 @@ treat trigger trim turn update upgrade upload use value view visit wait walk wat
 /** A word in one form for all its forms: "updating", "updates", "update" are one; "fixes" and "Fixed" too. */
 export function wordFamily(term: string): string {
   return verbBase(term.toLowerCase()) ?? stem(term);
+}
+
+// A subject pronoun opens a clause: "we hit 10k users", "we're hiring 3 engineers", "it's live".
+const pronounSubject = /^(?:we|i|they|you|he|she|it|there)(?:['’](?:re|ve|ll|d|m|s))?\s+[\p{L}\d]/iu;
+// Verbs that only ever say what a subject does or is ("is moving", "will open", "has reached").
+const auxiliaries = new Set("is are was were has have had will can could would should must won't can't isn't aren't wasn't hasn't".split(' '));
+// Words between a subject and its verb: "our bakery now delivers", "the app finally ships".
+const betweenWords = new Set('now just finally officially also already soon'.split(' '));
+// After an "-s" form of a word that is as often a noun, what shows it is a verb: "ships tomorrow", "moves to Berlin".
+const verbFollowers = /^(?:tomorrow|today|tonight|soon|next|this|on|from|to|at|in|every|our|its|their|the|a|an|\d)/i;
+
+/**
+ * The subject of a clause ("we" of "we hit 10k users", "our bakery" of "our bakery now delivers in
+ * Utrecht", "Northwind Labs" of "Northwind Labs is moving to a four-day week"); undefined for a noun
+ * phrase ("our series A", "the launch of our app", "pricing updates"). The verb is read where a noun
+ * cannot stand: an auxiliary, a past form, or a third-person form after the subject's nouns.
+ */
+export function clauseSubject(phrase: string): string | undefined {
+  const text = phrase.trim();
+  if (pronounSubject.test(text)) return text.split(/\s+/)[0];
+  const words = text.split(/\s+/).slice(0, 8);
+  const start = determiners.has(words[0]?.toLowerCase() ?? '') ? 1 : 0;
+  const subject = (at: number) => words.slice(0, at).filter((word) => !betweenWords.has(word.toLowerCase())).join(' ');
+  for (let at = start + 1; at < words.length; at += 1) {
+    // A comma, a colon or a dash ends the subject: "our new CTO, Maya Patel" is a noun phrase.
+    if (/[,;:]$/.test(words[at - 1]!) || /^[-–—]$/.test(words[at]!)) return undefined;
+    const lower = words[at]!.toLowerCase().replace(/[.,;:!?]+$/, '');
+    if (auxiliaries.has(lower)) return subject(at);
+    const base = baseOf.get(lower);
+    if (base === undefined || base === lower || lower.endsWith('ing') || betweenWords.has(lower)) continue;
+    // "Northwind raised 4M", "the pool reopened": a past form after a noun is its verb.
+    if (!lower.endsWith('s')) return determiners.has(words[at - 1]!.toLowerCase()) ? undefined : subject(at);
+    if (!ambiguous.has(base) || verbFollowers.test(words[at + 1] ?? '')) return subject(at);
+  }
+  return undefined;
+}
+
+/** Whether a phrase is a clause with its own subject and verb (see `clauseSubject`). */
+export function isClause(phrase: string): boolean {
+  return clauseSubject(phrase) !== undefined;
 }

@@ -34,17 +34,33 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
 }
 
-function progressLabelled(item: Item): string {
-  return item.section && /^(?:done|not done|in progress|shipped|blocked|doing|to do|todo|next|carried over)$/i.test(item.section) ? `${item.section.charAt(0).toUpperCase()}${item.section.slice(1)}: ${item.text}` : item.text;
+// Labels that only say which list a line belongs to ("risk:", "update:", "fyi:"): the section it goes under says so.
+const sortingLabel = /^(?:risks?|blockers?|concerns?|watch ?outs?|issues?|highlights?|lowlights?|updates?|wins?|news|fyi|notes?|status|other|misc|general|metrics?|kpis?|numbers|actions?|action items?|next steps?|decisions?|(?:open )?questions?)$/i;
+
+/**
+ * A status line with the label it was typed under: how far it got ("Done: search filters") or what
+ * it is about ("Hiring: 2 engineers started Monday"), unless the label only sorts it or the line says it already.
+ */
+function labelled(item: Item): string {
+  const label = item.section;
+  if (!label || label.split(/\s+/).length > 3 || sortingLabel.test(label) || /internal|private|writer|author/.test(label) || item.text.toLowerCase().includes(label.toLowerCase())) return item.text;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${item.text}`;
 }
 
 /** A risk by its words, or by the label it was written under ("risk: the vendor contract ends in March"). */
-const risky = (item: Item) => isRisk(item.text) || inSection(item, /^(?:risks?|blockers?|concerns?|watch ?outs?)$/i);
+const riskSection = (item: Item) => inSection(item, /^(?:risks?|blockers?|blocked|concerns?|watch ?outs?|lowlights?)$/i);
+const risky = (item: Item) => isRisk(item.text) || riskSection(item);
+
+/** "revenue: 84k MRR, up from 81k": a figure typed under its label is that measure's. */
+function measured(item: Item) {
+  const named = item.section !== undefined && /^[$€£]?\d/.test(item.text) && !sortingLabel.test(item.section) && item.section.split(/\s+/).length <= 3;
+  return metricOf(named ? `${item.section} ${item.text}` : item.text);
+}
 
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
   const items = ctx.material.items;
-  const metrics = items.map((item) => metricOf(item.text)).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
-  const metricTexts = new Set(items.filter((item) => metricOf(item.text)).map((item) => item.text));
+  const metrics = items.map(measured).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
+  const metricTexts = new Set(items.filter((item) => measured(item)).map((item) => item.text));
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
     // "OKRs for Q1 for the growth team": the key results of the quarter, named as such.
@@ -52,10 +68,10 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
-    // "Done: search filters, CSV import": a line keeps the label that says how far it got.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map(progressLabelled).slice(0, 10),
+    // "Done: search filters, CSV import", "hiring: 2 engineers started monday": a line keeps the label that says how far it got or what it is about.
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map(labelled).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || metricOf(item.text)?.status === 'at_risk' || metricOf(item.text)?.status === 'off_track').map(progressLabelled).map(sentenceStart).slice(0, 8),
+    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map(labelled).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }

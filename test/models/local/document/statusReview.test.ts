@@ -8,8 +8,41 @@ test('a line labelled "risk:" is a risk, not a highlight, and starts with a capi
   const result = await outcome('mind', { brief: 'weekly status update for leadership', context });
   if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
   const { highlights, risks } = result.deliverable.data;
-  t.true(risks.includes('The payments vendor contract ends in march'), JSON.stringify(risks));
+  t.true(risks.includes('The payments vendor contract ends in March'), JSON.stringify(risks));
   t.true(risks.some((line) => /app store review pending/.test(line)), JSON.stringify(risks));
   t.false(highlights.some((line) => /vendor contract|app store/i.test(line)), JSON.stringify(highlights));
-  t.regex(result.content, /## Risks\n\n- The payments vendor contract ends in march/);
+  t.regex(result.content, /## Risks\n\n- The payments vendor contract ends in March/);
+});
+
+test('"weekly status update for leadership": titled by what it is, a topical label kept, days and months capitalised, one risk per line', async (t) => {
+  const context = '- hiring: 2 engineers started monday\n- launch on track for march 3\n- risk: the vendor contract ends in march, no renewal yet';
+  const result = await outcome('mind', { brief: 'weekly status update for leadership', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  const { title, highlights, risks } = result.deliverable.data;
+  t.is(title, 'Weekly status review');
+  t.deepEqual(highlights, ['Hiring: 2 engineers started Monday', 'Launch on track for March 3']);
+  t.deepEqual(risks, ['The vendor contract ends in March, no renewal yet']);
+  t.regex(result.content, /^# Weekly status review$/m);
+});
+
+test('whom an update is for is its audience, never its title: "for my manager", "for the board", "project status update for stakeholders"', async (t) => {
+  const context = '- shipped the new billing page\n- risk: QA is short-staffed\n- blocked: SSO waiting on legal';
+  for (const [brief, heading] of [['status update for my manager', /^# Status review$/m], ['update for the board', /^# Status review$/m], ['project status update for stakeholders', /^# Project status review$/m]] as const) {
+    const result = await outcome('mind', { brief, context });
+    t.is(result.deliverable.kind, 'status_review', brief);
+    t.regex(result.content, heading, brief);
+    t.regex(result.content, /## Risks\n\n- QA is short-staffed\n- Blocked: SSO waiting on legal/, brief);
+  }
+});
+
+test('a board update typed as notes: a figure under its label is that measure with what it was, headings without a colon head their bullets, "next:" is an action', async (t) => {
+  const context = 'revenue: 84k MRR, up from 81k\n- next: close the seed extension by june\nLowlights\n- churn went up to 3.1%\nAsks\n- intros to retail buyers';
+  const result = await outcome('mind', { brief: 'update for the board', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  const { metrics, highlights, risks, action_items: actions } = result.deliverable.data;
+  t.deepEqual(metrics.map((metric) => [metric.name, metric.current, metric.status]), [['Revenue', '84k (was 81k)', 'on_track'], ['Churn', '3.1%', 'at_risk']]);
+  t.false(metrics.some((metric) => /^up from/i.test(metric.name)), JSON.stringify(metrics));
+  t.deepEqual(risks, ['Churn went up to 3.1%']);
+  t.deepEqual(actions, [{ owner: null, task: 'Close the seed extension', due: 'June' }]);
+  t.deepEqual(highlights, ['Asks: Intros to retail buyers']);
 });
