@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
+import { isName } from './local/document/names.js';
 
 /**
  * Facts a revision's feedback states: a corrected owner or figure ("Jan de Vries is the one sending
@@ -100,4 +101,52 @@ export function readDatedLabels(feedback: string): DatedLabel[] {
     if (date) dated.push({ label: match[0].replace(/^\w/, (c) => c.toUpperCase()), date: date.trim() });
   });
   return dated;
+}
+
+/**
+ * An action item given to someone, as people say it in feedback: "bob owns the e2e action item",
+ * "give the dashboard task to Priya", "assign the release notes to Jan", "make Sam the owner of
+ * the rollout", "the migration goes to Lee". Unlike a correction ("Jan, not Maria") nobody is
+ * named as wrong: the item whose task the feedback names changes hands, in the document and in
+ * the deliverable's action items.
+ */
+export interface Reassignment {
+  owner: string;
+  /** The words that name the item ("e2e", "dashboard"). */
+  about: string;
+}
+
+// "bob", "Priya Shah": a second word is a surname only with its capital ("make sam the owner" has none).
+const person = String.raw`(\p{L}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)`;
+const item = String.raw`(?:the\s+|that\s+|this\s+)?([^.,;!?]+?)`;
+const patterns: Array<[RegExp, (m: RegExpExecArray) => Reassignment]> = [
+  [new RegExp(String.raw`^${person}\s+(?:owns|should own|will own|takes|will take|should take|is taking|can take|handles|will handle|should handle)\s+${item}$`, 'u'), (m) => ({ owner: m[1]!, about: m[2]! })],
+  [new RegExp(String.raw`\b(?:give|hand|reassign|assign)\s+${item}\s+(?:over\s+)?to\s+${person}$`, 'u'), (m) => ({ owner: m[2]!, about: m[1]! })],
+  [new RegExp(String.raw`\b(?:make|set)\s+${person}\s+(?:the\s+)?owner\s+(?:of|for)\s+${item}$`, 'u'), (m) => ({ owner: m[1]!, about: m[2]! })],
+  [new RegExp(String.raw`^${item}\s+(?:goes|go|should go)\s+to\s+${person}$`, 'u'), (m) => ({ owner: m[2]!, about: m[1]! })],
+  [new RegExp(String.raw`\b(?:the\s+)?owner\s+(?:of|for)\s+${item}\s+(?:is|should be)\s+${person}$`, 'u'), (m) => ({ owner: m[2]!, about: m[1]! })],
+];
+const itemWords = /\s+(?:action\s+items?|actions?|items?|tasks?|to-?dos?|tickets?|follow-?ups?|one|bit|part|work)$/i;
+const notPeople = /^(?:me|him|her|them|us|you|it|someone|somebody|anyone|nobody|whoever)$/i;
+
+const capitalized = (name: string) => name.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+
+/** The reassignments the feedback asks for, one per sentence or clause; a "..., not Maria" correction is read elsewhere. */
+export function readReassignments(feedback: string): Reassignment[] {
+  const found: Reassignment[] = [];
+  for (const clause of feedback.split(/(?<=[.!?])\s+|;\s*|,\s*(?:and\s+)?(?=(?:give|assign|hand|make)\b)/i)) {
+    // The patterns read the case of names, so the clause's own first capital is set aside.
+    const said = clause.trim().replace(/^(?:and|also|then|please|pls|ok(?:ay)?)\b,?\s*/i, '').replace(/[.!?]+$/, '').replace(/\s+please$/i, '').replace(/^\p{Lu}(?=\p{Ll})/u, (letter) => letter.toLowerCase());
+    if (/,?\s+not\s+\S+$/i.test(said)) continue;
+    for (const [pattern, read] of patterns) {
+      const match = pattern.exec(said);
+      if (!match) continue;
+      const { owner, about } = read(match);
+      const name = capitalized(owner.trim());
+      const topic = about.trim().replace(/^(?:the|that|this)\s+/i, '').replace(itemWords, '').trim();
+      if (!notPeople.test(owner) && isName(name) && topic !== '' && !/^(?:it|that|this|them)$/i.test(topic)) found.push({ owner: name, about: topic });
+      break;
+    }
+  }
+  return found;
 }

@@ -1,5 +1,5 @@
 import { requestedWords, targetKeywords } from '../quality/requirements.js';
-import { readCorrections, readDatedLabels, type Correction, type DatedLabel } from './revisionFacts.js';
+import { readCorrections, readDatedLabels, readReassignments, type Correction, type DatedLabel, type Reassignment } from './revisionFacts.js';
 import { toneOf, type Tone } from './local/text/tone.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
@@ -43,6 +43,8 @@ export interface RevisionRequest {
   corrections: Correction[];
   /** Dates the feedback gives for named parts ("Phase 2 is August 2025"). */
   dates: DatedLabel[];
+  /** Action items the feedback gives to someone ("bob owns the e2e action item"). */
+  reassignments: Reassignment[];
 }
 
 const shorter = /\b(shorter|more concise|concise|trim|cut (?:it |this )?(?:down|back)|cut\b[^.]{0,20}\b(?:half|third|quarter)|tighten|condense|too long|less wordy|brief(?:er)?|halve)\b/i;
@@ -104,6 +106,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   const wantsChecklist = (checklist.test(feedback) && !noChecklist.test(feedback)) || requirements.include_checklist === true;
   const corrections = readCorrections(feedback);
   const dates = readDatedLabels(feedback);
+  const reassignments = readReassignments(feedback);
   const labels: ChangeLabel[] = [];
   if (tone) labels.push('tone_adjustment');
   if (addExamples) labels.push('add_examples');
@@ -114,7 +117,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   if (keywords.length > 0) labels.push('add_keywords');
   if (wantsChecklist) labels.push('add_checklist');
   if (sections.length > 0) labels.push('add_section');
-  if (corrections.length > 0) labels.push('correct_facts');
+  if (corrections.length > 0 || reassignments.length > 0) labels.push('correct_facts');
   if (dates.length > 0) labels.push('add_dates');
   if (labels.length === 0) labels.push('general_feedback');
   const exampleTopic = addExamples ? exampleOf.exec(feedback)?.[1]?.trim() : undefined;
@@ -133,6 +136,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
     sections,
     corrections,
     dates,
+    reassignments,
   };
 }
 

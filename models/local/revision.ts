@@ -14,7 +14,10 @@ import { dropEmptySections, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
-import { revisedDeliverable } from './revise/deliverable.js';
+import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
+import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
+import { reassign } from './revise/owners.js';
+import { addedTicket, addTicket } from './revise/tickets.js';
 import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
@@ -46,7 +49,10 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const before = documentWordCount(revision.previousContent);
   const outcomes: ChangeOutcome[] = [];
   editFacts(blocks, request, revision.feedback, outcomes);
-  editStructure(blocks, revision.feedback, outcomes);
+  // A ticket is added before the moves: "add a ticket: ..., and put it first" moves the new one.
+  for (const match of revision.feedback.matchAll(addedTicket)) outcomes.push(addTicket(blocks, input, match[1]!.trim()));
+  const resolve = (at: number) => namedBefore(revision.feedback.slice(0, at)) ?? addedSince(originalOutput(input, bench)?.content ?? revision.previousContent, revision.previousContent);
+  editStructure(blocks, revision.feedback, outcomes, resolve);
   let addedWords = 0;
   const lengthOutcome = changeLength(blocks, request, before, sources, revision.previousContent, () => addedWords);
   const add = (make: () => ChangeOutcome) => {
@@ -76,7 +82,9 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   }
   outcomes.push(...lengthOutcome);
   const output = report(input, revision, request, content, outcomes, before);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates) } };
+  const applied = new Set(output.data?.applied as string[]);
+  const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates, edits) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
@@ -86,21 +94,28 @@ function feedbackRequests(feedback: string): string[] {
 
 function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, outcomes: ChangeOutcome[]): void {
   for (const correction of request.corrections) outcomes.push(applyCorrection(blocks, correction));
+  for (const reassignment of request.reassignments) outcomes.push(reassign(blocks, reassignment));
   for (const dated of request.dates) outcomes.push(addDate(blocks, dated));
   if (request.dates.length > 0 && /\b(?:each|every|all)\b/i.test(feedback)) {
     for (const missing of undatedSiblings(renderBlocks(blocks), request.dates)) outcomes.push(failed(`add date: ${missing}`, `the feedback gives no date for ${missing}, and the material none`));
   }
 }
 
-function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[]): void {
+/** `resolve(at)`: the part "it" stands for in a move found at `at` in the feedback (revise/antecedent.ts). */
+function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[], resolve: (at: number) => string | undefined): void {
   for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!));
   for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
-  for (const first of feedback.matchAll(movedFirst)) outcomes.push(moveTo(blocks, movedTopic(first), 'first'));
-  for (const last of feedback.matchAll(movedLast)) outcomes.push(moveTo(blocks, movedTopic(last), 'last'));
+  for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
+    for (const match of feedback.matchAll(pattern)) {
+      const topic = movedTopic(match);
+      const named = pronoun.test(topic) ? resolve(match.index ?? 0) : topic;
+      outcomes.push(named ? moveTo(blocks, named, place) : failed(`order: ${topic} ${place}`, `"${topic}" does not say which part to move: the feedback names no section or item before it, and the previous revision added none (say which, e.g. "put the pricing section ${place}")`));
+    }
+  }
 }
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {

@@ -1,6 +1,7 @@
 import { sentences } from '../../../quality/text.js';
-import { handleName } from '../document/names.js';
+import { handleName, isName } from '../document/names.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
+import { readStandupLine, type Availability } from './standup.js';
 
 /** One follow-up someone took on in a meeting. */
 export interface ActionItem {
@@ -21,6 +22,8 @@ export interface MeetingFindings {
   decisions: string[];
   actionItems: ActionItem[];
   risks: string[];
+  /** Who said they are away or working elsewhere, and when ("Carla out tmrw"). */
+  availability: Availability[];
   /** Every sentence, with its speaker when the line named one; the summary picks from these. */
   utterances: Utterance[];
 }
@@ -125,9 +128,13 @@ const speakerLine = new RegExp(String.raw`^\s*(\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:
 const chatHeader = new RegExp(String.raw`^\s*(${name}|[a-z][a-z0-9._-]{1,30})\s+\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AaPp]\.?[Mm]\.?)?\]?\s*$`, 'u');
 const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next steps|follow[- ]?ups?|risks?(?: and (?:issues|open questions))?|open questions|attendees|participants)\s*:?\s*$/i;
 
-/** Reads transcripts and notes: "Name: ..." speaker lines, "Action items:" lists, free prose. */
-export function analyseMeeting(texts: string[]): MeetingFindings {
-  const findings: MeetingFindings = { participants: [], decisions: [], actionItems: [], risks: [], utterances: [] };
+/**
+ * Reads transcripts and notes: "Name: ..." speaker lines, "Action items:" lists, free prose. In a
+ * `standup` each line is its people's update: what they work on now is their action item, and a
+ * blocker keeps their name (standup.ts). Anywhere, "Carla out tomorrow" is an absence, not a line of the summary.
+ */
+export function analyseMeeting(texts: string[], standup = false): MeetingFindings {
+  const findings: MeetingFindings = { participants: [], decisions: [], actionItems: [], risks: [], availability: [], utterances: [] };
   const seenActions = new Set<string>();
   // "Alice" after "Alice Moreau" is the same person; a full name replaces a first name seen before.
   const addParticipant = (person: string) => {
@@ -137,6 +144,8 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
     if (short >= 0) findings.participants[short] = person;
     else findings.participants.push(person);
   };
+  // A line that opens with one name and no colon ("Dan fixing the build") is Dan's when Dan speaks elsewhere; "Staging looking better" is no one's.
+  const speakers = new Set(texts.flatMap((text) => text.split(/\r?\n/)).map((line) => speakerLine.exec(line)?.[2]).filter(validName));
   for (const text of texts) {
     let section = '';
     // The author of the chat message being read (export format: header line, then the message).
@@ -180,8 +189,16 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
       }
       for (const sentence of isItem ? [said] : sentences(said)) {
         const clean = sentence.replace(/^[-*•]\s*/, '').trim();
-        const action = actionFrom(clean, speaker, /action|next step|follow/.test(section));
-        if (action) {
+        const read = clean.endsWith('?') ? undefined : readStandupLine(clean, speaker);
+        const line = read && read.people.every((person) => validName(person) && isName(person)) && (speaker || read.people.length > 1 || read.availability.length > 0 || read.people.every((person) => speakers.has(person))) ? read : undefined;
+        if (line) findings.availability.push(...line.availability);
+        line?.people.forEach(addParticipant);
+        // "Carla out tomorrow" is said under availability; the summary keeps what else a line says.
+        if (line?.awayOnly) continue;
+        const owners = line?.people.join(' and ');
+        const work = standup && line ? line.work.map((item): ActionItem => ({ owner: owners!, task: item.task, due: item.due, priority: urgent.test(clean) ? 'high' : 'normal' })) : [];
+        const said = actionFrom(clean, speaker, /action|next step|follow/.test(section));
+        for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
           if (!seenActions.has(key)) {
             seenActions.add(key);
@@ -191,12 +208,14 @@ export function analyseMeeting(texts: string[]): MeetingFindings {
         }
         // Marked follow-ups are listed as action items; the summary is drawn from the discussion.
         // Bullet notes are discussion too, except the items of an action list.
-        if (!markerPattern.test(clean) && !(isItem && (action || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
+        if (!markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         const plain = clean.replace(/^decisions?\s*:\s*/i, '');
         if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
-        } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean)) {
-          if (!findings.risks.includes(plain)) findings.risks.push(plain);
+        } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean) || (standup && line?.blocked)) {
+          // "Dan: blocked on staging db creds": a standup's blocker says whose it is.
+          const risk = standup && owners && !plain.startsWith(owners) ? `${owners}: ${plain}` : plain;
+          if (!findings.risks.includes(risk)) findings.risks.push(risk);
         }
       }
     }

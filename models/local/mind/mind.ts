@@ -11,6 +11,7 @@ import { citationOf } from '../text/sources.js';
 import { readBrief, type BriefReading } from '../text/briefReading.js';
 import { toneOf, type Tone } from '../text/tone.js';
 import { bareMeetingNotes, theSubject } from './bareMeeting.js';
+import { availabilityLine, inWords } from './standup.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -25,7 +26,7 @@ const calendarWords = new Set(
  */
 export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const { findings, topics, summary, title, bare } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
+  const { findings, topics, summary, title, bare, standup } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
   const ranked = wantsRanking(input);
   const reading = readBrief(input.brief, input.requirements);
@@ -37,7 +38,7 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
     ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
   ];
   const tone = toneOf(input.requirements.tone);
-  const parts: Parts = { title, bare, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
@@ -57,19 +58,19 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
       };
     }
     case 'summarization':
-      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary] } };
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)] } };
     case 'action_planning':
       return {
         summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
         content: render(parts, stageIndex),
-        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
       };
     default:
       return {
         // Only integrations configured for the workspace are named; without any, no tool is.
         summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items${configuredTools(input)}`,
         content: render(parts, input.crew.stages.length),
-        data: { ...data, summary: [...summary], action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
       };
   }
 }
@@ -81,7 +82,12 @@ interface MeetingReading {
   title: string;
   /** Nothing but the brief came: no transcript, notes or documents. */
   bare: boolean;
+  /** The brief or the notes call it a standup: every line is someone's update. */
+  standup: boolean;
 }
+
+// "summarise today's standup", "daily standup summary", notes headed "Standup 12 May".
+const standupWords = /\b(?:stand-?ups?|daily(?:\s+(?:sync|scrum|check-?in))?|scrum|check-?ins?)\b/i;
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
 const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
@@ -121,6 +127,8 @@ function meetingSubject(brief: string, texts: string[]): string {
     .replace(/^(?:an?\s+)?(?:meeting\s+)?(?:summary|recap|notes|minutes|write-?up)\s+(?:of|from|for|on)\s+(?:the\s+|our\s+)?/i, '')
     .replace(/\s+(?:with|as|in)\s+(?:an?\s+)?(?:check ?list|table|bullets?|bullet points|numbered list|list|action items)\b.*$/i, '')
     .replace(/\s+and\s+(?:list|extract|pull out|add)\b.*$/i, '')
+    // "daily standup summary", "standup notes": the meeting is the daily standup.
+    .replace(/^(.+?)\s+(?:summary|recap|notes|minutes|write-?up)$/i, '$1')
     .trim();
   const named = namedBeyondPointer(subject);
   if (named !== subject || !pointsAtMaterial.test(subject)) return named;
@@ -136,16 +144,21 @@ const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morn
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
-  const texts = capitalizeRollNames([input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== ''));
-  const findings = analyseMeeting(texts);
-  const corpus = texts.join('\n');
+  const given = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
+  const texts = capitalizeRollNames(given, standup);
+  const findings = analyseMeeting(texts, standup);
+  // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
+  const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
   return {
     findings,
     // A speaker's name is who talked, not what was talked about.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `))).slice(0, 6) : [],
-    summary: summarize(findings.utterances, corpus, input),
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
+    // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
+    summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
     title: `Meeting summary: ${titleCase(meetingSubject(input.brief, texts))}`,
     bare: texts.length === 0,
+    standup,
   };
 }
 
@@ -193,6 +206,7 @@ interface Parts {
   title: string;
   /** No material came with the brief: the document is the questions the notes should answer. */
   bare: boolean;
+  standup: boolean;
   subject: string;
   questions: string[];
   /** The brief as read (subject, audience, goal, terms): a bare brief's notes are built from it. */
@@ -233,7 +247,8 @@ function render(parts: Parts, upTo: number): string {
     for (const [owner, items] of owners) blocks.push(`### ${owner}`, bullets(items.map(describe)));
   }
   if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
-  if (findings.risks.length > 0) blocks.push('## Risks and open questions', bullets(findings.risks.map(capitalize)));
+  if (findings.availability.length > 0) blocks.push('## Availability', bullets(findings.availability.map(availabilityLine)));
+  if (findings.risks.length > 0) blocks.push(parts.standup ? '## Blockers and risks' : '## Risks and open questions', bullets(findings.risks.map((risk) => capitalize(parts.standup ? inWords(risk) : risk))));
   if (parts.topics.length > 0) blocks.push('## Topics', bullets(parts.topics.map(capitalize)));
   if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
   if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));

@@ -1,5 +1,7 @@
 import { rollLabel } from '../document/material.js';
+import { isName } from '../document/names.js';
 import { literal } from '../text/phrases.js';
+import { absenceWords } from './standup.js';
 
 /**
  * Notes typed in lower case name their people in lower case too: "attendees: dana, lee, priya",
@@ -8,6 +10,12 @@ import { literal } from '../text/phrases.js';
  * given their capitals everywhere in the notes first. Only names the roll itself lists are
  * touched. A name that is also an everyday word ("will", "may", "mark") is capitalised only where
  * it stands for the person: at the start of a line or bullet, or before a colon.
+ *
+ * Standup notes have no roll: each line opens with its person instead ("ana: finished the csv
+ * export", "bob + dan pairing on the e2e flakes", "carla out tmrw"), so a word that opens a line
+ * a "+" or an absence ("out", "ooo", "pto") is a name too, and, in notes the brief calls a standup,
+ * a word before a colon, unless it is a label ("today:", "blockers:"). Elsewhere "launch: moved to
+ * april" is a topic, not a person.
  */
 
 const everyday = new Set(
@@ -37,18 +45,40 @@ function lowerRollNames(texts: readonly string[]): string[] {
   return names;
 }
 
+const word = String.raw`\p{Ll}[\p{L}'-]*`;
+const joined = String.raw`\s*(?:\+|&|\/|,|\band\b)\s*`;
+// "bob + dan ...", "carla out tmrw", and in a standup "dan:": the words that open a line as its people.
+const absenceOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)\s+(?:${absenceWords})\b`, 'iu');
+const colonOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)\s*:`, 'u');
+const pairOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})+)\s+\p{Ll}`, 'u');
+
+/** The people lower-case standup lines open with ("dan", "bob"), as written. */
+function lowerLineNames(texts: readonly string[], standup: boolean): string[] {
+  const names: string[] = [];
+  for (const line of texts.flatMap((text) => text.split('\n'))) {
+    const plain = unbulleted(line).trim();
+    const opening = absenceOpening.exec(plain) ?? pairOpening.exec(plain) ?? (standup ? colonOpening.exec(plain) : null);
+    if (!opening || !/^\p{Ll}/u.test(opening[1]!)) continue;
+    for (const person of opening[1]!.split(new RegExp(joined, 'u'))) if (isName(capitalized(person)) && !names.includes(person)) names.push(person);
+  }
+  return names;
+}
+
 /** `line` with `person` capitalised where the pattern finds it. */
 function capitalizeIn(line: string, pattern: RegExp): string {
   return line.replace(pattern, (_, before: string, person: string) => `${before}${capitalized(person.toLowerCase())}`);
 }
 
-/** `texts` with the names of a lower-case attendee roll capitalised wherever they name the person. */
-export function capitalizeRollNames(texts: string[]): string[] {
-  const names = lowerRollNames(texts);
+/**
+ * `texts` with the names of a lower-case attendee roll, or of the people lower-case lines open
+ * with, capitalised wherever they name the person; `standup` when the brief calls the notes one.
+ */
+export function capitalizeRollNames(texts: string[], standup = false): string[] {
+  const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup)])];
   if (names.length === 0) return texts;
   const anywhere = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?![\p{L}])`, 'giu'));
-  // An everyday word ("will") is the person where a line starts with it or a colon follows it.
-  const atStart = names.map((person) => new RegExp(String.raw`(^\s*(?:[-*•]\s*)?)(${literal(person)})(?![\p{L}])`, 'iu'));
+  // An everyday word ("will") is the person where a line starts with it (alone or paired: "dan + bob") or a colon follows it.
+  const atStart = names.map((person) => new RegExp(String.raw`(^\s*(?:[-*•]\s*)?(?:${word}${joined})*)(${literal(person)})(?![\p{L}])`, 'iu'));
   const beforeColon = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?=\s*:)`, 'giu'));
   return texts.map((text) =>
     text

@@ -7,6 +7,7 @@ import type { Workbench } from '../workbench.js';
 import { writerStep } from '../writer/writer.js';
 import { aboutTerms, isAbout, personPattern } from './corrections.js';
 import { literal } from '../text/phrases.js';
+import type { DeliverableValue } from './outcome.js';
 
 /**
  * The deliverable's data of a revised outcome: the outcome's own data (its stages composed again
@@ -17,13 +18,18 @@ import { literal } from '../text/phrases.js';
  */
 const crewSteps = { writer: writerStep, mind: mindStep, pilot: pilotStep } as const;
 
-function originalData(input: StageInput, bench: Workbench): Record<string, unknown> | undefined {
+/** The outcome's last stage as first composed from the request (the document before any revision). */
+export function originalOutput(input: StageInput, bench: Workbench): StageOutput | undefined {
   const previous: StageOutput[] = [];
   const { revision: _revision, ...request } = input;
   for (let index = 0; index < input.crew.stages.length; index += 1) {
     previous.push(deliverableStage({ ...request, stage: input.crew.stages[index]!, stageIndex: index, previous: [...previous] }, bench, crewSteps[input.crew.id]));
   }
-  return previous.at(-1)?.data ?? undefined;
+  return previous.at(-1);
+}
+
+function originalData(input: StageInput, bench: Workbench): Record<string, unknown> | undefined {
+  return originalOutput(input, bench)?.data ?? undefined;
 }
 
 type Json = unknown;
@@ -57,11 +63,16 @@ function patch(value: Json, corrections: Correction[], dates: DatedLabel[]): Jso
   return object;
 }
 
-export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[]): Record<string, unknown> {
+/**
+ * The revised outcome's deliverable: the original, with the corrections and dates patched in and
+ * then each applied change's own `edit` (an item reassigned, a ticket added, a part moved first).
+ */
+export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[], edits: Array<(deliverable: DeliverableValue) => void> = []): Record<string, unknown> {
   const data = originalData(input, bench);
-  const deliverable = data?.deliverable;
+  const deliverable = data?.deliverable ? (patch(data.deliverable, corrections, dates) as DeliverableValue) : undefined;
+  if (deliverable) for (const edit of edits) edit(deliverable);
   return {
-    ...(deliverable ? { deliverable: patch(deliverable, corrections, dates) } : {}),
+    ...(deliverable ? { deliverable } : {}),
     ...(data?.draft_kind ? { draft_kind: data.draft_kind } : {}),
   };
 }

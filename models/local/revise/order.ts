@@ -1,6 +1,8 @@
+import { contentTerms } from '../../../quality/text.js';
 import type { Block } from '../text/blocks.js';
+import { wordFamily } from '../text/grammar.js';
 import { bodyEnd, bodyStart, isFrameLine } from './email.js';
-import { readableLines, type ChangeOutcome } from './outcome.js';
+import { readableLines, type ChangeOutcome, type DeliverableValue } from './outcome.js';
 import { sectionBounds, shares } from './structure.js';
 
 /**
@@ -29,7 +31,9 @@ export function movedTopic(match: RegExpMatchArray): string {
 export function moveTo(blocks: Block[], topic: string, place: Place): ChangeOutcome {
   const part = `order: ${topic} ${place}`;
   const sections = blocks.flatMap((block, index) => (block.type === 'heading' && block.level === 2 ? [index] : []));
-  const section = sections.find((index) => shares((blocks[index] as { text: string }).text, topic));
+  // The heading that shares most of the topic's words: "the export button is hidden on mobile" is
+  // that ticket, not "Csv export times out", which shares one.
+  const section = sections.filter((index) => shares((blocks[index] as { text: string }).text, topic)).sort((a, b) => sharedTerms((blocks[b] as { text: string }).text, topic) - sharedTerms((blocks[a] as { text: string }).text, topic))[0];
   if (section !== undefined) return moveSection(blocks, section, sections, topic, place, part);
   return moveBlock(blocks, topic, place, part);
 }
@@ -40,11 +44,42 @@ function moveSection(blocks: Block[], start: number, sections: number[], topic: 
   if ((place === 'first' && start === sections[0]) || (place === 'last' && end === blocks.length)) return { part, reason: `"${heading}" is already the ${place} section` };
   const moved = blocks.splice(start, end - start);
   blocks.splice(place === 'first' ? sections[0]! : blocks.length, 0, ...moved);
+  // "## 1. ...", "## 2. ...": numbered tickets or steps keep counting from the top after the move.
+  const numberedSections = blocks.filter((block): block is Block & { text: string } => block.type === 'heading' && block.level === 2);
+  if (numberedSections.length > 1 && numberedSections.every((block) => numbering.test(block.text))) numberedSections.forEach((block, index) => (block.text = block.text.replace(numbering, `${index + 1}. `)));
+  const now = (moved[0] as { text: string }).text;
   const check = (content: string) => {
     const names = readableLines(content).filter((line) => /^##\s/.test(line)).map((line) => line.replace(/^#+\s+/, ''));
-    return (place === 'first' ? names[0] : names.at(-1)) === heading ? undefined : `"${heading}" is not the ${place} section`;
+    return (place === 'first' ? names[0] : names.at(-1)) === now ? undefined : `"${heading}" is not the ${place} section`;
   };
-  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check };
+  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check, edit: (deliverable) => moveInData(deliverable, heading, place) };
+}
+
+const numbering = /^\d+\.\s+/;
+
+function sharedTerms(text: string, phrase: string): number {
+  const terms = new Set(contentTerms(text).map(wordFamily));
+  return new Set(contentTerms(phrase).map(wordFamily).filter((term) => terms.has(term))).size;
+}
+
+/** "2. Csv export times out", "- **Jan**: Fix the e2e tests": the words a deliverable's field holds. */
+function normal(text: string): string {
+  return text.replace(numbering, '').replace(/^\s*(?:[-*+]\s+)?(?:\[[ xX]\]\s+)?(?:\*\*[^*]+\*\*:\s*)?/, '').replace(/[.!?:]+$/, '').trim().toLowerCase();
+}
+
+/** The element of one of the deliverable's lists that shows `text` (a ticket by its title, a section by its heading, an item by its words) moves first or last. */
+function moveInData(deliverable: DeliverableValue, text: string, place: Place): void {
+  const key = normal(text);
+  const label = (entry: unknown) => normal(typeof entry === 'string' ? entry : String(['title', 'heading', 'name', 'text', 'task', 'item', 'finding', 'question'].map((field) => (entry as Record<string, unknown>)?.[field]).find((value) => typeof value === 'string') ?? ''));
+  for (const list of Object.values(deliverable.data)) {
+    if (!Array.isArray(list)) continue;
+    const at = list.findIndex((entry) => label(entry) !== '' && (label(entry) === key || key.startsWith(label(entry))));
+    if (at < 0) continue;
+    const [entry] = list.splice(at, 1);
+    if (place === 'first') list.unshift(entry);
+    else list.push(entry);
+    return;
+  }
 }
 
 /** The paragraph or list about `topic` moves right under the title, or to the very end. */
@@ -66,5 +101,5 @@ function moveBlock(blocks: Block[], topic: string, place: Place, part: string): 
     const line = place === 'first' ? lines[0] : lines.at(-1 - (block.text.split('\n').length - 1));
     return line?.trim() === text ? undefined : `the part about ${topic} is not ${place}`;
   };
-  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check };
+  return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check, edit: (deliverable) => moveInData(deliverable, text, place) };
 }

@@ -9,6 +9,17 @@ export interface ChangeOutcome {
   reason?: string;
   check?: (content: string) => string | undefined;
   change?: Record<string, unknown>;
+  /**
+   * What the change does to the deliverable's data (reassign an action item, add a ticket, move a
+   * part first), so `data.deliverable` describes the revised document; run only when applied.
+   */
+  edit?: (deliverable: DeliverableValue) => void;
+}
+
+/** A deliverable as the revision edits it: `{ kind, data }`, its data a plain JSON object. */
+export interface DeliverableValue {
+  kind: string;
+  data: Record<string, unknown>;
 }
 
 export const noModel = "the local model only rearranges the client's own material; this needs a real model (CREWD_MODEL=openai)";

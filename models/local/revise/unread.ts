@@ -3,6 +3,7 @@ import { movedFirst, movedLast } from './order.js';
 import { addedAsk, addedFact } from './sections.js';
 import { signedBy } from './email.js';
 import { addedQuestion } from './questions.js';
+import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
 import { asBullets, asProse, removedItem, removedPart, removedSection } from './structure.js';
 
@@ -21,7 +22,7 @@ const chatter = /^(?:thanks|thank you|cheers|great|nice|looks good|good job|love
 function understood(request: string): boolean {
   if (readRevision(request).labels.some((label) => label !== 'general_feedback')) return true;
   // Fresh copies: the global patterns keep a position between calls.
-  return [movedFirst, movedLast, asBullets, asProse, addedFact, removedSection, removedPart, removedItem, signedBy, addedAsk, addedQuestion, addedText, newTitle, placedSection].some((pattern) => new RegExp(pattern.source, pattern.unicode ? 'iu' : 'i').test(request));
+  return [movedFirst, movedLast, asBullets, asProse, addedFact, removedSection, removedPart, removedItem, signedBy, addedAsk, addedQuestion, addedText, newTitle, placedSection, addedTicket].some((pattern) => new RegExp(pattern.source, pattern.unicode ? 'iu' : 'i').test(request));
 }
 
 // "Jan is the one sending van 7, not Maria. Please fix the owner.": the second asks for the first.

@@ -1,0 +1,40 @@
+import test from 'ava';
+import { outcome } from '../document/helpers.js';
+
+/** Standup notes as people type them: a line per person, lower case, shorthand for days and absences. */
+
+const standup = `ana: finished the csv export, today on the billing bug
+bob + dan pairing on the e2e flakes
+carla out tmrw
+dan: blocked on staging db creds`;
+
+test('every standup line is kept: a pair owns its work, an absence is listed with its day in words', async (t) => {
+  const result = await outcome('mind', { brief: "summarise today's standup", context: standup });
+  t.regex(result.content, /^- Ana: finished the csv export, today on the billing bug$/m);
+  t.regex(result.content, /\*\*Bob and Dan\*\*: Pair on the e2e flakes/);
+  t.regex(result.content, /## Availability\n\n- Carla: out tomorrow/);
+  t.regex(result.content, /## Blockers and risks\n\n- Dan: blocked on staging db creds/);
+  t.regex(result.content, /## Participants\n\nAna, Bob, Dan, Carla/);
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => item.owner), ['Ana', 'Bob and Dan']);
+  t.true(result.deliverable.data.summary.includes('Carla: out tomorrow'));
+});
+
+test('absences in shorthand: ooo, pto, wfh and day ranges read as words, with capitals', async (t) => {
+  const context = '- priya: yday finished onboarding emails; today reviewing PRs\n- raj pto next week\n- tom ooo fri\n- lee wfh today\n- will: out mon-wed\n- mike & sara looking into the cache misses\n- sara: waiting on design for the settings page';
+  const result = await outcome('mind', { brief: 'daily standup summary', context });
+  const availability = result.content.split('## Availability\n\n')[1]?.split('\n\n')[0];
+  t.is(availability, '- Raj: on PTO next week\n- Tom: out of office Friday\n- Lee: working from home today\n- Will: out Monday to Wednesday');
+  t.regex(result.content, /\*\*Priya\*\*: Review PRs \(due today\)/);
+  t.regex(result.content, /\*\*Mike and Sara\*\*: Look into the cache misses/);
+  t.regex(result.content.split('## Blockers and risks')[1] ?? '', /Sara: waiting on design/);
+  t.regex(result.content, /^- Priya: yesterday finished onboarding emails/m);
+});
+
+test('outside a standup an absence is listed too, while a topic before a colon stays a topic and a lone capitalised word owns nothing', async (t) => {
+  const result = await outcome('mind', { brief: 'summarise our monday sync', context: 'launch: moved to april 14\nStaging looking better after the fix\nMaria: I will send the deck by Friday\ncarla out until thursday' });
+  t.regex(result.content, /## Availability\n\n- Carla: out until Thursday/);
+  t.notRegex(result.content, /\*\*Staging\*\*|\bLaunch,|, Launch\b/);
+  t.regex(result.content, /\*\*Maria\*\*: Send the deck \(due Friday\)/);
+  t.regex(result.content, /## Participants\n\nMaria, Carla$/m);
+});

@@ -1,0 +1,37 @@
+import test from 'ava';
+import { revisions } from './helpers.js';
+
+/** Moves that name their part by "it" or "that": the part named before the pronoun, else the one the previous revision added, else reported. */
+
+const bugBash = {
+  brief: 'tickets for the bug bash',
+  context: '- login fails with a plus sign in the email\n- csv export times out for 10k rows\n- dark mode toggle resets after reload\n- search ignores accents',
+};
+
+type Ticket = { title: string; description: string; acceptance_criteria: string[] };
+const tickets = (deliverable: { data: Record<string, unknown> }) => deliverable.data.tickets as Ticket[];
+
+test('"..., and put it first" moves the new ticket to the top and numbers the tickets again; so does "the dark mode ticket - move that to the top"', async (t) => {
+  const { revised } = await revisions('pilot', bugBash, 'one more ticket for the avatar upload crashing on large images, and put it first', 'the dark mode ticket - move that to the top');
+  const headings = (content: string) => content.split('\n').filter((line) => line.startsWith('## '));
+  t.deepEqual(headings(revised[0]!.content).slice(0, 2), ['## 1. The avatar upload crashing on large images', '## 2. Login fails with a plus sign in the email']);
+  t.is(tickets(revised[0]!.deliverable)[0]!.title, 'The avatar upload crashing on large images');
+  t.is(headings(revised[1]!.content)[0], '## 1. Dark mode toggle resets after reload');
+  t.is(tickets(revised[1]!.deliverable)[0]!.title, 'Dark mode toggle resets after reload');
+  t.true(revised.every((after) => after.notApplied.length === 0), JSON.stringify(revised.map((after) => after.notApplied)));
+});
+
+test('"put it first" with nothing it could name says so in the notes and changes nothing', async (t) => {
+  const { original, revised: [after] } = await revisions('pilot', bugBash, 'put it first');
+  t.is(after!.content.trim(), original.trim());
+  t.deepEqual(after!.applied, []);
+  t.regex(after!.notApplied[0]!.reason, /"it" does not say which part to move/);
+});
+
+test('"move it to the end" after a revision that added a section moves that section', async (t) => {
+  const { revised } = await revisions('mind', { brief: 'Summarise the product sync', context: 'Maria: we decided to ship the dashboard in May.\nJan: I will fix the e2e tests by Friday.\nPriya: the pricing page needs new copy before launch.' }, 'add a section on the pricing page', 'move it to the end');
+  const headings = (content: string) => content.split('\n').filter((line) => line.startsWith('## '));
+  t.regex(headings(revised[0]!.content).join('\n'), /Pricing page/i);
+  t.regex(headings(revised[1]!.content).at(-1)!, /Pricing page/i);
+  t.deepEqual(revised[1]!.notApplied, []);
+});
