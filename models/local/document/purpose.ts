@@ -36,7 +36,7 @@ function upper(text: string): string {
 /** The addressees as the ask names them; a pronoun names no one. */
 function named(who: string | undefined): string | undefined {
   const text = who?.trim().replace(/^(?:to|all)\s+/i, '');
-  return text && !/^(?:them|him|her|us|you|everyone|everybody|people|someone)$/i.test(text) ? text : undefined;
+  return text && !/^(?:to|them|him|her|us|you|everyone|everybody|people|someone)$/i.test(text) ? text : undefined;
 }
 
 /** What follows the purpose, without the ask's trailing request words ("..., in a friendly tone"). */
@@ -128,13 +128,23 @@ const readers: Array<[RegExp, Reader]> = [
     if (said.personal) return { subject: `Request: ${what.replace(/^(?:please\s+)?/i, '')}`, sentences: [`Could you please ${what}?`], callToAction: 'Thank you in advance.' };
     return { subject: `Please ${what}`, sentences: [`We would like to ask ${to ?? 'you'} to ${what}.`], callToAction: 'Please reply once it is done.' };
   }],
+  // "confirming the kickoff on March 12 at 10am", "to confirm that the office is closed on Friday"
+  [new RegExp(String.raw`\bconfirm(?:s|ing|ation(?:\s+(?:of|that))?)?\s+(?:${whom.replace('(?:to\\s+)?', '')}(?=that\s))?(?<that>that\s+)?(?<what>.+)$`, 'i'), (said, m) => {
+    const we = said.personal ? 'I' : 'We';
+    // "confirming I will move out on 30 June": a statement of its own is confirmed as it is said.
+    const statement = Boolean(m.groups!.that) || /^(?:i|we|you|they|he|she|it|the\s+\w+\s+(?:is|are|will|has|have))\b/i.test(said.what);
+    const { what } = statement ? { what: said.what } : voiced(said);
+    const sentence = statement ? `This is to confirm that ${what}.` : `${we} are writing to confirm ${what}.`.replace(/^I are/, 'I am');
+    const thing = upper(what.replace(/^(?:the|our|your)\s+/i, ''));
+    return { subject: statement ? `Confirmation: ${upper(what)}` : `Confirmed: ${thing}`, sentences: [sentence], callToAction: `Please let ${said.personal ? 'me' : 'us'} know if anything has changed.` };
+  }],
 ];
 
 /** An ask for a message names one: "email", "note", "card", "post", "invitation" (not meeting "notes"). */
 const message = /\b(?:e-?mails?|note|letters?|cards?|messages?|posts?|tweets?|threads?|invitations?|invites?|apology|reply|newsletter|announcement)\b/i;
 
 // "Email our volunteers to thank them ...": whom the message goes to, named before its purpose.
-const addressees = /\b(?:e-?mail|message|note|letter|card|write\s+to|text|send)\s+(?:to\s+)?(?:(?:our|the|all)\s+)?(?<to>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:to\s+|and\s+)?(?:thank|invit|remind|ask|welcom|congratulat|apologi|say)/i;
+const addressees = /\b(?:e-?mail|message|note|letter|card|write\s+to|text|send)\s+(?:to\s+)?(?:(?:our|the|all)\s+)?(?<to>(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+(?:to\s+|and\s+)?(?:thank|invit|remind|ask|welcom|congratulat|apologi|say|confirm)/i;
 
 /** An ask that is itself the message's purpose: "Invite the team to a farewell lunch for Maria on Friday". */
 export const messageAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:thank|invite|remind|welcome|congratulate|apologi[sz]e\s+to)\s/i;

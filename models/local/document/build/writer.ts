@@ -263,7 +263,8 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
   const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
-  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|confirm|click|visit|sign up|register)\b/i.test(item.text) && !/\?$/.test(item.text));
+  // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
+  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   const addressed = ctx.recognised.audience && internal.length === 0 ? secondPerson : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
@@ -318,6 +319,9 @@ function labelledLines(items: Item[]): string[] {
 
 /** "Dear volunteers," for a group the ask names ("our volunteers"), "Hi team," for a team; else "Hello,". */
 function greetingFor(audience: string | undefined): string {
+  // "Acme Corp", "Northwind Ltd": a company is greeted as its team.
+  const company = /^(.+?)\s+(?:corp|corporation|inc|ltd|llc|plc|gmbh|co|company|group)\.?$/i.exec(audience ?? '')?.[1];
+  if (company && /^\p{Lu}/u.test(company)) return `Hi ${company} team,`;
   // "my manager Dana": the person by name.
   const person = /(?:^|\s)([A-Z][\p{Ll}'’-]+)$/u.exec(audience ?? '')?.[1];
   if (person && audience!.split(/\s+/).length <= 3) return `Hi ${person},`;
