@@ -37,7 +37,7 @@ const beforePhase = new RegExp(`\\s*[,;]\\s*(?:and\\s+|then\\s+)?(?=${phase})`, 
 // A statement of its own starts with who or what it is about; commas inside brackets never split.
 const subjectWord = '(?:we|i|you|they|he|she|it|the|our|your|their|a|an|this|these|those|there|every|each|all)';
 // ... or with a noun of its own and a verb a statement uses ("membership fees go up to 60 euros").
-const nounThenVerb = "(?:[a-z][\\w'’-]*\\s+){1,2}(?:is|are|was|were|will|has|have|had|go|goes|went|gets|get|got|opens|closes|starts|ends|moves|stays)\\b";
+const nounThenVerb = "(?:[a-z][\\w'’-]*\\s+){1,3}(?:is|are|was|were|will|has|have|had|go|goes|went|gets|get|got|open|opens|close|closes|start|starts|begin|begins|end|ends|moves|stays|launches|returns|arrives|runs)\\b";
 const statementStart = new RegExp(`^(?:${subjectWord}\\s|${nounThenVerb})`, 'i');
 const beforeStatement = new RegExp(`\\s*[,;]\\s*(?:and\\s+|but\\s+|plus\\s+)?(?![^(]*\\))(?=${subjectWord}\\s|${nounThenVerb})`, 'i');
 // An instruction's verb is in its base form ("click", "choose"), never "clicks" or "chose".

@@ -38,6 +38,10 @@ test('three statements joined by commas are one part each; commas in brackets an
     parts: ['We opened a second shop in Haarlem on 3 March', 'The sourdough course is back (Saturdays, 25 euros)', 'We now take orders on WhatsApp'],
   });
   t.deepEqual(listParts('We met on Monday, the day after the launch.'), { parts: ['We met on Monday, the day after the launch.'] });
+  // News as people type it: a subject of up to three words, then "starts", "open", "begins".
+  t.deepEqual(listParts('we moved to a bigger kitchen, new sunday brunch starts oct 8, holiday bookings open now'), {
+    parts: ['We moved to a bigger kitchen', 'New sunday brunch starts oct 8', 'Holiday bookings open now'],
+  });
 });
 
 test('three instructions or more joined by commas are a step each; a sentence of past deeds is not', (t) => {
