@@ -80,7 +80,8 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const draftKind = ctx.material.bare || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
-  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, ctx.recognised.subject), { 'Users and stories': stories, Tickets: stories }) : rendered;
+  // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.
+  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, (data as { subject?: string }).subject ?? ctx.recognised.subject), { 'Users and stories': stories, Tickets: stories }) : rendered;
   const markdown = ctx.form.email && kind !== 'email' ? asEmail(document) : document;
   const notes = draftKind === 'outline' ? [outlineNote(kind)] : [];
   const written = (data as { user_stories?: Array<{ benefit: string | null }> }).user_stories ?? [];

@@ -35,9 +35,9 @@ export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string
   return name === 'summary' ? 'Meeting summary' : capitalize(name);
 }
 
-/** "existing annual plans keep the old price" starts its sentence with a capital; "npm", "iOS" and "eBay" keep theirs. */
+/** "existing annual plans keep the old price" and "hand-poured in Bristol" start their sentence with a capital; "npm", "iOS" and "eBay" keep theirs. */
 export function sentenceStart(line: string): string {
-  return /^\p{Ll}[\p{Ll}'’]*(?=[\s,.;:!?])/u.test(line) && !/^(?:npm|npx|pnpm|yarn|git|curl|ios|ipad|iphone|ebay|macos|e\.g|i\.e)\b/i.test(line) ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : line;
+  return /^\p{Ll}[\p{Ll}'’-]*(?=[\s,.;:!?])/u.test(line) && !/^(?:npm|npx|pnpm|yarn|git|curl|ios|ipad|iphone|ebay|macos|e\.g|i\.e)\b/i.test(line) ? `${line.charAt(0).toUpperCase()}${line.slice(1)}` : line;
 }
 
 /** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */

@@ -1,5 +1,6 @@
 import { nounPhrases } from '../text/grammar.js';
 import { capitalize } from '../text/phrases.js';
+import { titled } from './context.js';
 
 const longest = 8;
 // Where a news line's headline ends: the reason, the manner or the aside after its news.
@@ -29,4 +30,15 @@ export function headlineOf(line: string): string {
     else if (head.split(/\s+/).length > longest) head = head.split(/\s+/).slice(0, longest).join(' ');
   }
   return capitalize(head);
+}
+
+// Words a heading cannot end on: "Every walker is insured and" is cut mid-thought.
+const dangling = /^(?:and|or|but|of|to|in|on|at|for|with|by|from|a|an|the|each|every|is|are|was|were|be|your|our|their|its|that|which|who|as|than|so)$/i;
+
+/** A benefit's heading: its statement's first words, at most five, never ending on a word that leads on ("Live GPS tracking"). */
+export function benefitTitle(text: string): string {
+  const words = text.replace(/[.!?]$/, '').split(/\s+/);
+  let end = Math.min(5, words.length);
+  while (end > 2 && (dangling.test(words[end - 1]!.replace(/[,.;:]$/, '')) || /[,;:]$/.test(words[end - 2]!))) end -= 1;
+  return titled(words.slice(0, end).join(' ').replace(/[,.;:]$/, ''));
 }

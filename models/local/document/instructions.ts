@@ -1,11 +1,11 @@
 /**
  * What an ask says about its form, not its content: "under 280 chars", "as a table with owners",
- * "in a friendly tone", "Keep it short and professional." The form is read elsewhere (formats.ts,
+ * "in a friendly tone", "3rd person", "Keep it short and professional." The form is read elsewhere (formats.ts,
  * the tone); these words are neither the subject nor a fact to print.
  */
 
 // A form phrase inside the ask's first sentence, up to its colon or end: ", under 280 chars", " as a table with owners".
-const formPhrase = /(?:,\s*|\s+)(?:as\s+(?:a\s+)?(?:table|checklist|bulleted\s+list|numbered\s+list|list)(?:\s+with\s+[\w\s]+?)?|in\s+(?:under\s+)?\d+\s+words|(?:in\s+)?(?:under|within|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than)\s+\d+\s*(?:chars?|characters|words)|in\s+bullets?(?:\s+points)?|in\s+(?:a\s+)?[\w-]+\s+tone|(?:in\s+a\s+)?(?:friendly|formal|professional|casual|warm|upbeat|playful)\s+tone|(?:and\s+)?(?:include|add|with)\s+(?:a\s+)?(?:checklist|table|summary|tl;?dr)(?:\s+at\s+the\s+(?:end|top|start|bottom))?)(?=\s*[,:.;!?]|\s*$)/gi;
+const formPhrase = /(?:,\s*|\s+)(?:as\s+(?:a\s+)?(?:table|checklist|bulleted\s+list|numbered\s+list|list)(?:\s+with\s+[\w\s]+?)?|in\s+(?:under\s+)?\d+\s+words|(?:in\s+)?(?:under|within|at\s+most|max(?:imum)?|no\s+more\s+than|less\s+than)\s+\d+\s*(?:chars?|characters|words)|in\s+bullets?(?:\s+points)?|(?:(?:written\s+)?in\s+(?:the\s+)?)?(?:1st|first|3rd|third)[\s-]person(?:\s+(?:voice|pov|perspective))?|in\s+(?:a\s+)?[\w-]+\s+tone|(?:in\s+a\s+)?(?:friendly|formal|professional|casual|warm|upbeat|playful)\s+tone|(?:and\s+)?(?:include|add|with)\s+(?:a\s+)?(?:checklist|table|summary|tl;?dr)(?:\s+at\s+the\s+(?:end|top|start|bottom))?)(?=\s*[,:.;!?]|\s*$)/gi;
 
 // How it should read, said after the ask: ", keep it short", ", fun tone", ", something warm",
 // ", make it friendly and short", ", short and friendly", ", nothing too formal".

@@ -123,6 +123,28 @@ const pressReleaseParts: Prompt[] = [
   ['Press contact', ['Name, email and phone for press questions.', 'Who journalists contact, and how.', 'The media contact.', 'Where to get images and more information.']],
 ];
 
+/** A cover letter's parts (an email to a hiring manager). */
+const coverLetterParts: Prompt[] = [
+  ['Why this role', ['Where you saw the {s} and what draws you to it, in a sentence.', 'What you know of the company and why you want to work there.', 'The one reason you are a fit for the {s}.']],
+  ['Experience', ['Your jobs, years, tools and results, one per line ("2 years excel + sql at a logistics firm"); each becomes a sentence in the first person.', 'What you built, ran or improved, with a figure each; every line is kept.', 'The experience the role asks for, as notes: where, how long, what you did.']],
+  ['Education', ['Your degree or training and the year ("bsc economics 2023").', 'Courses or certificates that matter for the role, with the year.', 'Where you studied, what, and when.']],
+  ['Sign-off', ['Your name for the signature, and the hiring manager\u2019s name if you know it ("hiring manager: ...").', 'Who the letter goes to and who signs it.', 'Your name, and whom to address: otherwise it opens "Dear Hiring Manager,".']],
+];
+
+/** A bio's parts (a blog post of the person). */
+const bioParts: Prompt[] = [
+  ['Now', ['What {s} does now: the role, the company, and since when.', 'The current job and what it involves, in a line.', 'Role and organisation today, as notes ("head of design at Loomly").']],
+  ['Background', ['Years in the field and where before ("12 years in product design, ex-Figma").', 'Earlier jobs, studies and one achievement with a figure.', 'The path so far: past roles, degree, a result to be proud of.']],
+  ['Beyond work', ['Talks, writing, where {s} lives or a hobby, one line each; every line is kept.', 'What {s} speaks or writes about, and anything personal to include.', 'Where {s} is based and one thing people remember.']],
+];
+
+/** A product description's parts (landing copy of the product). */
+const productParts: Prompt[] = [
+  ['Name and lead', ['The product\u2019s name and one sentence on what it is and who it is for.', 'What {s} is, in the words your customers use.', 'The name on the label and a line that says what it does.']],
+  ['Features', ['Each feature or spec on its own line (sizes, materials, warranty); each becomes a bullet as written.', 'What it has and does, one line each, with the figures.', 'Specs and features as notes; nothing is added to them.']],
+  ['Call to action', ['What a buyer does next, and any offer ("order now and get free delivery").', 'Where to buy, the price and the offer.', 'The button text and where it leads.']],
+];
+
 /** A meeting agenda's parts. */
 const agendaParts: Prompt[] = [
   ['Items', ['The topics in order, one per line, each with who leads it and how long: "review Q3 numbers (Jen, 15 min)".', 'What the meeting must cover, most important first, with an owner each.', 'List the items; each becomes a numbered point with its owner and time.', 'The points to discuss, with who brings each one.']],
@@ -161,7 +183,7 @@ const friendlyOpeners = ['You will find the shape of it below, and it is quick t
 
 /** Parts a blog outline gets for the terms the brief names beyond its subject: none when short, up to three when long. */
 function termParts(ctx: DocumentContext): Prompt[] {
-  if (ctx.recognised.kind !== 'blog_post' || ctx.recognised.jobAd || ctx.recognised.pressRelease) return [];
+  if (ctx.recognised.kind !== 'blog_post' || ctx.recognised.jobAd || ctx.recognised.pressRelease || ctx.recognised.bio) return [];
   const length = String(ctx.requirements.length ?? '').toLowerCase();
   const room = /short|brief/.test(length) ? 0 : /long|detailed|in-depth/.test(length) ? 3 : 1;
   const names = ctx.recognised.subject.match(/\b(?:[A-Z][\w.+-]*[A-Za-z0-9]|[A-Z]{2,})\b/g) ?? [];
@@ -175,7 +197,9 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const blocks = [`# ${title}`, `*${pick(openers, ctx.seed, 'opener')}*`, ...factsLine(ctx)];
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
   const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
-  const all = ctx.recognised.faq ? faqParts : ctx.recognised.jobAd ? jobAdParts : ctx.recognised.pressRelease ? pressReleaseParts : ctx.recognised.agenda ? agendaParts : welcome ? welcomeParts : parts[ctx.recognised.kind];
+  const { faq, jobAd, pressRelease, agenda, coverLetter, bio, productDescription } = ctx.recognised;
+  const shaped = faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
+  const all = shaped ?? (welcome ? welcomeParts : parts[ctx.recognised.kind]);
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

@@ -5,7 +5,7 @@ import { isClause, startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
-import { jobAdName, pressReleaseName } from './shapedKinds.js';
+import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
@@ -31,6 +31,12 @@ export interface Recognised {
   jobAd?: boolean;
   /** A press release (a blog post of the news): "press release: we just raised a seed round"; the subject is the news. */
   pressRelease?: boolean;
+  /** A cover letter (an email to a hiring manager): "cover letter for a junior data analyst role at Acme"; the subject is the role and company. */
+  coverLetter?: boolean;
+  /** A bio (a blog post without sections): "short speaker bio for Maya Chen"; the subject is the person. */
+  bio?: boolean;
+  /** A product description (landing copy of the product): "product description for our new standing desk"; the subject is the product. */
+  productDescription?: boolean;
   /** A meeting's agenda (mind's process plan of the meeting's items): "agenda for monday's planning meeting". */
   agenda?: boolean;
 }
@@ -38,6 +44,9 @@ export interface Recognised {
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
+    ['email', coverLetterName],
+    ['blog_post', bioName],
+    ['landing_copy', productDescriptionName],
     ['social_posts', /\b(?:(?:on|to)\s+(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b|(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
@@ -282,6 +291,11 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
   // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
   if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
+  // A cover letter, a bio and a product description are built as their own parts (build/coverLetter.ts, bio.ts, productDescription.ts).
+  const shaped = match === undefined ? undefined : kind === 'email' && coverLetterName.test(match[0]) ? 'coverLetter' : kind === 'blog_post' && bioName.test(match[0]) ? 'bio' : kind === 'landing_copy' && productDescriptionName.test(match[0]) ? 'productDescription' : undefined;
+  // "the barista job at Blue Bottle, hiring manager is Tom Reed": like a job ad's role, the subject ends at its first comma;
+  // "bio for our new CTO, Maya Patel": the person's name may follow it.
+  if (shaped) return { kind, subject: stripEndPunctuation(shaped === 'bio' ? subject : subject.split(/,\s/)[0]!), networks, [shaped]: true, ...(audience ? { audience } : {}) };
   // "agenda for monday's quarterly planning meeting": the meeting is the subject.
   if (kind === 'process_plan' && match !== undefined && /^agenda$/i.test(match[0])) return { kind, subject: subject || 'the meeting', networks, agenda: true, ...(audience ? { audience } : {}) };
   // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.

@@ -66,7 +66,7 @@ function supplemented(output: StageOutput, input: StageInput, kind: DeliverableK
 
 function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; outline?: boolean } {
   const given = Boolean(input.context?.trim()) || input.contextDocuments.some((text) => text.trim() !== '') || input.knowledge.length > 0;
-  const { kind, jobAd, pressRelease } = recognise(input.crew.id, input.brief, input.requirements, given);
-  // A job ad and a press release are built as their own parts, not as a blog post's sections (build/jobAd.ts, build/pressRelease.ts).
-  return { kind, legacy: legacyKinds[input.crew.id] === kind && given && !jobAd && !pressRelease };
+  const { kind, jobAd, pressRelease, bio } = recognise(input.crew.id, input.brief, input.requirements, given);
+  // A job ad, a press release and a bio are built as their own parts, not as a blog post's sections (build/jobAd.ts, pressRelease.ts, bio.ts).
+  return { kind, legacy: legacyKinds[input.crew.id] === kind && given && !jobAd && !pressRelease && !bio };
 }

@@ -119,6 +119,25 @@ export function verbBase(word: string): string | undefined {
   return baseOf.get(word.toLowerCase());
 }
 
+/** "speak" -> "speaks", "have" -> "has", "be" -> "is": the form after he, she or a name. */
+export function thirdPersonOf(base: string): string {
+  return ({ be: 'is', have: 'has', do: 'does', go: 'goes' } as Record<string, string>)[base] ?? regularForms(base)[0]!;
+}
+
+/**
+ * How the word opening a clause is inflected as a verb: "speak" base, "speaks" third, "built" or
+ * "spoke" past, "leading" gerund; undefined when it is no verb there. A verb that is as often a
+ * noun counts only when inflected: "leads" and "led" are verbs, "lead designer" is a role.
+ */
+export function verbInflection(word: string): { base: string; form: 'base' | 'third' | 'past' | 'gerund' } | undefined {
+  const lower = word.toLowerCase();
+  const base = baseOf.get(lower);
+  if (!base) return undefined;
+  if (base === lower) return ambiguous.has(base) ? undefined : { base, form: 'base' };
+  if (lower.endsWith('ing')) return { base, form: 'gerund' };
+  return { base, form: lower === thirdPersonOf(base) ? 'third' : 'past' };
+}
+
 export function isVerbForm(word: string): boolean {
   return baseOf.has(word.toLowerCase());
 }

@@ -7,10 +7,13 @@ import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
-import { headlineOf } from '../headline.js';
+import { benefitTitle, headlineOf } from '../headline.js';
+import { bio } from './bio.js';
+import { coverLetter } from './coverLetter.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
+import { productDescription } from './productDescription.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -54,6 +57,7 @@ function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
 export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   if (ctx.recognised.jobAd) return jobAd(ctx);
   if (ctx.recognised.pressRelease) return pressRelease(ctx);
+  if (ctx.recognised.bio) return bio(ctx);
   // "Write a blog post: 5 tips for ...": the subject after the colon is the title, not the opening line.
   const same = (text: string) => text.replace(/[.!?]+$/, '').trim().toLowerCase() === ctx.recognised.subject.trim().toLowerCase();
   const items = byWeight(forReaders(ctx)).filter((item) => !same(item.text));
@@ -256,6 +260,7 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
 }
 
 export function email(ctx: DocumentContext): DeliverableData['email'] {
+  if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
@@ -335,18 +340,8 @@ function sentenceOfReply(text: string): string {
   return /[.!?]$/.test(reply) ? reply.charAt(0).toUpperCase() + reply.slice(1) : `${reply.charAt(0).toUpperCase()}${reply.slice(1)}.`;
 }
 
-// Words a heading cannot end on: "Every walker is insured and" is cut mid-thought.
-const dangling = /^(?:and|or|but|of|to|in|on|at|for|with|by|from|a|an|the|each|every|is|are|was|were|be|your|our|their|its|that|which|who|as|than|so)$/i;
-
-/** A benefit's heading: its statement's first words, at most five, never ending on a word that leads on ("Live GPS tracking"). */
-function benefitTitle(text: string): string {
-  const words = text.replace(/[.!?]$/, '').split(/\s+/);
-  let cut = Math.min(5, words.length);
-  while (cut > 2 && (dangling.test(words[cut - 1]!.replace(/[,.;:]$/, '')) || /[,;:]$/.test(words[cut - 2]!))) cut -= 1;
-  return titled(words.slice(0, cut).join(' ').replace(/[,.;:]$/, ''));
-}
-
 export function landingCopy(ctx: DocumentContext): DeliverableData['landing_copy'] {
+  if (ctx.recognised.productDescription) return productDescription(ctx);
   const items = byWeight(forReaders(ctx));
   const [sub, ...rest] = items;
   const benefits = rest.filter((item) => !isRisk(item.text)).slice(0, 4).map((item) => ({ title: benefitTitle(item.text), text: said(item) }));

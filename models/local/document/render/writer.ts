@@ -63,11 +63,15 @@ export function renderHowTo(data: DeliverableData['how_to'], ctx: DocumentContex
 }
 
 export function renderEmail(data: DeliverableData['email'], ctx: DocumentContext): string {
+  // A cover letter is a letter: no subject line, its closing paragraph plain, the sender's name under the sign-off.
+  if (ctx.recognised.coverLetter) return join([data.greeting, ...data.body, data.call_to_action, data.sign_off.replace(/\n/g, '  \n')]);
   const body = ctx.form.bullets || ctx.form.numbered || ctx.form.checklist ? [listLines(data.body, ctx.form).join('\n')] : data.body;
   return join([`**Subject:** ${data.subject}`, data.greeting, ...body, `**${data.call_to_action}**`, data.sign_off]);
 }
 
 export function renderLandingCopy(data: DeliverableData['landing_copy'], ctx: DocumentContext): string {
+  // A product description: its name, the lead, every feature a bullet, then proof and the notes' own call to action.
+  if (ctx.recognised.productDescription) return join([`# ${data.headline}`, data.subheadline, listLines(data.benefits.map((benefit) => benefit.text.replace(/[.]$/, '')), ctx.form).join('\n'), ...data.proof, ...(data.call_to_action ? [`**${data.call_to_action}**`] : [])]);
   const benefits = data.benefits.flatMap((benefit) => [`### ${benefit.title}`, benefit.text]);
   return join([`# ${data.headline}`, data.subheadline, ...keywordLine(ctx, [data.headline, data.subheadline, ...data.benefits.map((b) => b.text)].join('\n')), ...(benefits.length > 0 ? ['## Why it helps', ...benefits] : []), ...listed(ctx, 'In numbers', data.proof), `**${data.call_to_action}**`]);
 }

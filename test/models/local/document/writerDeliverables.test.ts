@@ -174,7 +174,7 @@ test('a post asked with its facts in one line says them of its subject; a bio op
   t.deepEqual(post.deliverable.data.posts[0]!.hashtags, ['#Rotterdam']);
   const bio = await outcome('writer', { brief: 'Write a short bio for our new CTO, Maya Patel. She spent 10 years at Adyen building payment systems and loves sailing.' });
   if (bio.deliverable.kind !== 'blog_post') return t.fail(bio.deliverable.kind);
-  t.is(bio.deliverable.data.lede, 'Maya Patel is our new CTO.');
+  t.is(bio.deliverable.data.lede, 'Maya Patel is our new CTO. She spent 10 years at Adyen building payment systems and loves sailing.');
 });
 
 test('everyday emails and tweets typed in one go: the subject is what they say, form words stay out, labels stay in', async (t) => {
