@@ -21,6 +21,8 @@ export interface Item {
   speaker?: string;
   /** The heading or label it was under ("Went well", "Action items"), lower-cased. */
   section?: string;
+  /** `section` is the label its own line opened with ("agenda: scope, timeline"), not a heading above it. */
+  labelled?: true;
   /** "(source, date)" of a knowledge passage or a tool's document. */
   cite?: string;
   /** Written as a numbered line ("1. Install ..."): a step of an ordered list. */
@@ -188,7 +190,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         const partSection = label ?? lineSection;
         // "started monday", "on track for march 3": days and months typed in lower case are names, printed with their capital.
         const written = calendarCase(text);
-        into.items.push({ text: /^[a-z]/.test(written) && who ? written.charAt(0).toUpperCase() + written.slice(1) : written, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
+        into.items.push({ text: /^[a-z]/.test(written) && who ? written.charAt(0).toUpperCase() + written.slice(1) : written, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(label ? { labelled: true as const } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
       }
     }
   }

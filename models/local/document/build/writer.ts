@@ -305,11 +305,13 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
  */
 function labelledLines(items: Item[]): string[] {
   const lines: string[] = [];
-  const label = (item: Item) => (item.section && item.origin === 'brief' && item.section.split(/\s+/).length <= 3 ? item.section : undefined);
+  // The brief's labels, and a note's label over its own line ("agenda: scope, timeline, who owns what"); never a pasted document's headings.
+  const label = (item: Item) => (item.section && (item.origin === 'brief' || item.labelled) && item.section.split(/\s+/).length <= 3 ? item.section : undefined);
   for (let index = 0; index < items.length; index += 1) {
     const item = items[index]!;
     const name = label(item);
-    if (!name) {
+    // "reason: ..." keeps its label inside the line already (listParts' `explains`).
+    if (!name || said(item).toLowerCase().startsWith(`${name.toLowerCase()}:`)) {
       lines.push(said(item));
       continue;
     }

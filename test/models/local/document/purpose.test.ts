@@ -34,13 +34,13 @@ test('an ask for a piece about a purpose, or with nothing to say, has none', (t)
   t.is(purposeOf('Email to thank them for it'), undefined, 'one word is not what the thanks are for');
 });
 
-test('an email confirming something to a company greets its team, says what it confirms first and keeps every note', async (t) => {
+test('an email confirming something to a company greets its team, says what it confirms first and keeps every note with its label', async (t) => {
   const { outcome } = await import('./helpers.js');
-  const email = await outcome('writer', { brief: 'email to Acme Corp confirming the kickoff on March 12 at 10am', context: '- kickoff at their office in Leeds\n- bring the signed SOW' });
+  const email = await outcome('writer', { brief: 'email to Acme Corp confirming the kickoff on March 12 at 10am', context: '- kickoff at their office in Leeds\n- agenda: scope, timeline, who owns what\n- bring the signed SOW' });
   t.is(email.deliverable.kind, 'email');
   const data = email.deliverable.data as { subject: string; greeting: string; body: string[]; call_to_action: string };
   t.is(data.subject, 'Confirmed: Kickoff on March 12 at 10am');
   t.is(data.greeting, 'Hi Acme team,');
-  t.deepEqual(data.body, ['We are writing to confirm the kickoff on March 12 at 10am.', 'Kickoff at your office in Leeds.', 'Bring the signed SOW.']);
+  t.deepEqual(data.body, ['We are writing to confirm the kickoff on March 12 at 10am.', 'Kickoff at your office in Leeds.', 'Agenda: scope, timeline, who owns what.', 'Bring the signed SOW.']);
   t.is(data.call_to_action, 'Please let us know if anything has changed.');
 });
