@@ -259,6 +259,9 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
   };
 }
 
+// "From Jan 1: ...", "From Monday": a date after "From", not the sender's name.
+const dateWord = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$|^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$/i;
+
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
@@ -266,7 +269,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
   // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
-  const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name));
+  const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name) && !dateWord.test(name));
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));

@@ -15,7 +15,8 @@ test('how it should read, said after the ask, is followed and never printed: not
   const email = await outcome('writer', { brief: 'email to the team about the new vacation policy, make it friendly and short', context: 'from jan 1: 28 days instead of 25, unused days roll over max 5, book via Personio, questions to Hanna in HR' });
   t.regex(email.content, /^\*\*Subject:\*\* New vacation policy$/m);
   // A label that says when stays with what it dates.
-  t.regex(email.content, /^From jan 1: 28 days instead of 25\.$/m);
+  t.regex(email.content, /^From Jan 1: 28 days instead of 25\.$/m);
+  t.regex(email.content, /^Hi team,$/m, '"From Jan 1" names no sender');
 });
 
 test('an email about news with figures says the news in its body; notes typed in lower case start their sentences; "reason:" stays', async (t) => {
@@ -76,7 +77,7 @@ test('"compare Notion vs Confluence vs Coda": a comparison table of the options 
 test('an out-of-office reply says until when, the notes as written, and who to contact as its closing line; a welcome email welcomes', async (t) => {
   const away = await outcome('writer', { brief: 'out of office email reply', context: 'away aug 5-19, no email access. urgent stuff: contact Mark (mark@acme.com). back on the 20th' });
   t.regex(away.content, /^\*\*Subject:\*\* Out of office until Aug 19$/m);
-  t.regex(away.content, /^Away aug 5-19, no email access\.$/m);
+  t.regex(away.content, /^Away Aug 5-19, no email access\.$/m);
   t.regex(away.content, /^\*\*For anything urgent, contact Mark \(mark@acme\.com\)\.\*\*$/m);
   t.notRegex(away.content, /question about reply/i);
   const welcome = await outcome('writer', { brief: 'welcome email for new users of our budgeting app' });
