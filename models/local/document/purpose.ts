@@ -129,14 +129,16 @@ const readers: Array<[RegExp, Reader]> = [
     return { subject: `Please ${what}`, sentences: [`We would like to ask ${to ?? 'you'} to ${what}.`], callToAction: 'Please reply once it is done.' };
   }],
   // "confirming the kickoff on March 12 at 10am", "to confirm that the office is closed on Friday"
-  [new RegExp(String.raw`\bconfirm(?:s|ing|ation(?:\s+(?:of|that))?)?\s+(?:${whom.replace('(?:to\\s+)?', '')}(?=that\s))?(?<that>that\s+)?(?<what>.+)$`, 'i'), (said, m) => {
-    const we = said.personal ? 'I' : 'We';
+  [/\bconfirm(?:s|ing|ation(?:\s+of)?)?\s+(?<that>that\s+)?(?<what>.+)$/i, (said, m) => {
     // "confirming I will move out on 30 June": a statement of its own is confirmed as it is said.
     const statement = Boolean(m.groups!.that) || /^(?:i|we|you|they|he|she|it|the\s+\w+\s+(?:is|are|will|has|have))\b/i.test(said.what);
-    const { what } = statement ? { what: said.what } : voiced(said);
-    const sentence = statement ? `This is to confirm that ${what}.` : `${we} are writing to confirm ${what}.`.replace(/^I are/, 'I am');
-    const thing = upper(what.replace(/^(?:the|our|your)\s+/i, ''));
-    return { subject: statement ? `Confirmation: ${upper(what)}` : `Confirmed: ${thing}`, sentences: [sentence], callToAction: `Please let ${said.personal ? 'me' : 'us'} know if anything has changed.` };
+    if (statement) return { subject: `Confirmation: ${upper(said.what)}`, sentences: [`This is to confirm that ${said.what}.`], callToAction: `Please let ${said.personal ? 'me' : 'us'} know if anything has changed.` };
+    const { what } = voiced(said);
+    return {
+      subject: `Confirmed: ${upper(what.replace(/^(?:the|our|your)\s+/i, ''))}`,
+      sentences: [`${said.personal ? 'I am' : 'We are'} writing to confirm ${what}.`],
+      callToAction: `Please let ${said.personal ? 'me' : 'us'} know if anything has changed.`,
+    };
   }],
 ];
 
