@@ -89,8 +89,8 @@ export async function completedOnce(t: ExecutionContext, db: Knex, ids: string[]
 }
 
 /** The owners of these actors' rows, as stored. */
-export async function owners(db: Knex, ids: string[]): Promise<Array<{ id: string; owner: string | null; epoch: number; lease_until: string | null; status: string }>> {
-  return db('actors').whereIn('id', ids).select('id', 'owner', 'epoch', 'lease_until', 'status');
+export async function owners(db: Knex, ids: string[]): Promise<Array<{ id: string; owner: string | null; epoch: number; lease_until: string | null; status: string; state_value: string }>> {
+  return db('actors').whereIn('id', ids).select('id', 'owner', 'epoch', 'lease_until', 'status', 'state_value');
 }
 
 /** A Prometheus scrape of `node` (asked again until it answers 200: a process just woken may fail a request). */
