@@ -33,6 +33,18 @@ test('a type error reads as English: "must be a string", "must be an object"', a
   t.is(requirements.body.error.message, "Field 'requirements' must be an object.");
 });
 
+test('a bound or a choice reads as English: "must not be empty", "must be one of ..."', async (t) => {
+  const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief: 'A short note about tidal energy for a newsletter.' } });
+  const empty = await server.call('POST', `/v1/outcomes/${deployed.body.outcome_id}/revise`, { body: { feedback: '' } });
+  t.is(empty.status, 400);
+  t.is(empty.body.error.message, "Field 'feedback' must not be empty.");
+  t.is(empty.body.error.details.reason, 'minLength');
+  const status = await server.call('GET', '/v1/outcomes?status=done');
+  t.is(status.status, 400);
+  t.is(status.body.error.message, `Field 'status' must be one of "processing", "completed", "failed", "revision_requested".`);
+  t.deepEqual(status.body.error.details.allowed, ['processing', 'completed', 'failed', 'revision_requested']);
+});
+
 test('GET /v1/outcomes names each outcome\'s brief', async (t) => {
   const brief = 'A short note about tidal energy for the members newsletter.';
   const deployed = await server.call('POST', '/v1/crews/writer/deploy', { body: { brief } });
