@@ -52,6 +52,7 @@ export const deliverableSchema: JsonSchema = component('Deliverable', {
       summary: ['The returns backlog is 1,240 tickets.'],
       decisions: [{ text: 'Van 7 goes out on Monday.', source: 'Maria' }],
       action_items: [{ owner: 'Jan de Vries', task: 'Send van 7 to the Utrecht depot', due: 'Monday' }],
+      risks: ['Two drivers are out next week.'],
       open_questions: [],
     },
   },

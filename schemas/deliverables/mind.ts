@@ -5,8 +5,8 @@ import { actionItem, decision, deliverable, list, metric, nullableText, rankedIt
 
 export const meetingSummarySchema = component('DeliverableMeetingSummary', deliverable(
   'meeting_summary',
-  record({ title: text, date: nullableText, summary: texts, decisions: list(decision), action_items: list(actionItem), open_questions: texts }),
-  'A meeting summary: what was said, decided and who does what.',
+  record({ title: text, date: nullableText, summary: texts, decisions: list(decision), action_items: list(actionItem), risks: texts, open_questions: texts }),
+  'A meeting summary: what was said, decided, who does what, and the risks raised.',
 ));
 
 export const statusReviewSchema = component('DeliverableStatusReview', deliverable(

@@ -23,7 +23,7 @@ export interface DeliverableData {
   how_to: { title: string; summary: string; you_need: string[]; steps: StepData[]; tips: string[] };
   email: { subject: string; greeting: string; body: string[]; call_to_action: string; sign_off: string };
   landing_copy: { headline: string; subheadline: string; benefits: Array<{ title: string; text: string }>; proof: string[]; call_to_action: string };
-  meeting_summary: { title: string; date: string | null; summary: string[]; decisions: Decision[]; action_items: ActionItemData[]; open_questions: string[] };
+  meeting_summary: { title: string; date: string | null; summary: string[]; decisions: Decision[]; action_items: ActionItemData[]; risks: string[]; open_questions: string[] };
   status_review: { title: string; period: string | null; metrics: MetricData[]; highlights: string[]; risks: string[]; action_items: ActionItemData[] };
   analysis: { title: string; subject: 'backlog' | 'incident' | 'general'; findings: Array<{ finding: string; evidence: string | null }>; causes: string[]; recommendations: Array<{ text: string; priority: Priority }>; action_items: ActionItemData[] };
   process_plan: { title: string; goal: string; steps: Array<{ step: string; owner: string | null; due: string | null }>; risks: string[]; measures: string[] };

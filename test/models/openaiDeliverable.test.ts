@@ -79,7 +79,7 @@ test('data that does not fit the schema is not kept, and a note says why', async
 test('a bare brief is an outline, and each crew asks for its own kind', async (t) => {
   const server = await startChatServer((_index, body) => {
     const name = formatOf(body)?.json_schema?.name;
-    if (name === 'deliverable_meeting_summary') return completion({ content: JSON.stringify({ kind: 'meeting_summary', data: { title: 'Support sync', date: null, summary: [], decisions: [], action_items: [], open_questions: [] } }) });
+    if (name === 'deliverable_meeting_summary') return completion({ content: JSON.stringify({ kind: 'meeting_summary', data: { title: 'Support sync', date: null, summary: [], decisions: [], action_items: [], risks: [], open_questions: [] } }) });
     if (name) return completion({ content: '{}' });
     return completion({ content: '# Support sync\n\n_Outline to fill in._' });
   });

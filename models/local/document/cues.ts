@@ -1,11 +1,13 @@
 import type { ActionItemData, MetricData, Priority } from '../../../schemas/deliverables/index.js';
 import type { Item } from './material.js';
 import { isName } from './names.js';
+import { readableDate } from '../text/dates.js';
 import { isVerbForm, verbBase } from '../text/grammar.js';
 
 /** Cues in a statement: what kind of statement it is, who owns it, by when. Read from the words as written. */
 
-const weekday = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+// "friday", and as notes shorten it after "due" or "by": "fri", "wed", "thurs".
+const weekday = '(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)';
 const month = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const dueSource = `\\b(?:by|before|until|due|on|for|no later than|latest|end of|eod|eow)\\s+(?:the\\s+)?(?:(?:next|this)\\s+)?(?:${weekday}|${month}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${month}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|q[1-4](?:\\s+\\d{4})?|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|sprint|day)|week|month|tomorrow|tonight|today|eod|noon|sprint\\s+\\d+)\\b|\\b(?:tomorrow|tonight|today|eod|asap|next\\s+week|this\\s+week|end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|day))\\b`;
 const duePattern = new RegExp(dueSource, 'i');
@@ -13,7 +15,7 @@ const duePattern = new RegExp(dueSource, 'i');
 export function dueOf(text: string): string | null {
   const found = duePattern.exec(text)?.[0]?.trim();
   if (!found) return null;
-  return found.replace(/^(?:due|for|by|on)\s+/i, '').trim();
+  return readableDate(found.replace(/^(?:due|for|by|on)\s+/i, '').trim());
 }
 
 // "We need a decision by Friday" asks for one: it is a deadline, not a decision.
@@ -65,7 +67,8 @@ export function taskOf(item: Item, owner: string | null): string {
   const due = found?.[0];
   // "slides for Thursday's board meeting": a possessive date names the thing, it stays in the task.
   const possessive = found ? /^['’]s\b/.test(task.slice(found.index + found[0].length)) : false;
-  if (due && !possessive && task.length > due.length + 8) task = task.replace(due, '').replace(/\s{2,}/g, ' ');
+  // ", due fri": the comma that led to the date goes with it.
+  if (due && !possessive && task.length > due.length + 8) task = task.replace(new RegExp(`[,;]?\\s*${due.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '').replace(/\s{2,}/g, ' ');
   task = task.replace(/\s*[-–(]\s*[A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?\)?\s*\.?$/u, '').replace(/[.!]+$/, '').trim();
   return task.charAt(0).toUpperCase() + task.slice(1);
 }

@@ -1,5 +1,6 @@
 import { sentences } from '../../../quality/text.js';
 import { handleName, isName } from '../document/names.js';
+import { readableDate } from '../text/dates.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 import { readStandupLine, type Availability } from './standup.js';
 
@@ -51,6 +52,7 @@ const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
 // "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
 const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
+const sortingLabel = /^(?:decisions?|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
   'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow'.split(' '),
@@ -83,11 +85,24 @@ export function splitDue(raw: string): { task: string; due: string | null } {
   if (!match) return { task: cleanTask(raw), due: null };
   // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
   const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
-  return { task: cleanTask(task), due: match[1]!.trim().replace(/[.,;:!]+$/, '') };
+  // "fri", "dec 1", "eod": the date in the words and capitals a reader expects ("Friday", "Dec 1", "end of day").
+  return { task: cleanTask(task), due: readableDate(match[1]!.trim().replace(/[.,;:!]+$/, '')) };
 }
 
 function cleanTask(raw: string): string {
   return lowerFirst(stripEndPunctuation(raw.replace(/^(?:to|please)\s+/i, '').replace(/\s+/g, ' ').replace(/^be responsible for\s+/i, '')));
+}
+
+/**
+ * "Dana owns the launch email": the task keeps what she does with it ("own the launch email"),
+ * since "the launch email" alone says nothing to do. Other commitments ("will", "to") end before
+ * their verb, which the task starts with.
+ */
+function heldVerb(text: string, task: string): string {
+  const before = text.slice(0, text.length - task.length);
+  if (/\bowns\s*$/i.test(before)) return 'own ';
+  if (/\b(?:takes|is taking)\s*$/i.test(before)) return 'take ';
+  return '';
 }
 
 /** The action item a sentence commits someone to, if any. */
@@ -110,7 +125,7 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
   if (asked && validName(asked[1])) return make(asked[1], asked[2]!);
   if (!text.endsWith('?')) {
     const named = namedCommitment.exec(text);
-    if (named && validName(named[1])) return make(named[2] && validName(named[2]) ? `${named[1]} and ${named[2]}` : named[1], named[3]!);
+    if (named && validName(named[1])) return make(named[2] && validName(named[2]) ? `${named[1]} and ${named[2]}` : named[1], `${heldVerb(text, named[3]!)}${named[3]!}`);
     const self = selfCommitment.exec(text);
     if (self && speaker) return make(speaker, self[1]!);
   }
@@ -208,8 +223,12 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         }
         // Marked follow-ups are listed as action items; the summary is drawn from the discussion.
         // Bullet notes are discussion too, except the items of an action list.
-        if (!markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
-        const plain = clean.replace(/^decisions?\s*:\s*/i, '');
+        // Outside a standup, a line that is someone's action item or was typed under a list's label
+        // ("risk: ...") is listed there; the summary keeps the discussion.
+        const sorted = !standup && (said !== undefined || sortingLabel.test(clean));
+        if (!sorted && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
+        // "risk: QA is short one person" goes under risks: the label only said which list it is for.
+        const plain = clean.replace(sortingLabel, '').trim();
         if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
         } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean) || (standup && line?.blocked)) {

@@ -3,7 +3,7 @@ import { withoutChatNoise } from '../revise/chatNoise.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { capitalizeRollNames } from './rollNames.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
-import { capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
+import { calendarCase, capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
 import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
@@ -15,7 +15,7 @@ import { availabilityLine, inWords } from './standup.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
-  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod january february march april may june july august september october november december'.split(' '),
+  'meeting summary action items notes todo due today tomorrow next last week month monday tuesday wednesday thursday friday saturday sunday eod eow tmrw january february march april may june july august september october november december mon tue tues wed thu thur thurs fri sat sun jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '),
 );
 
 /**
@@ -41,7 +41,8 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
-  const data = { topics: [...topics], decisions: [...findings.decisions], risks: [...findings.risks], participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
+  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -58,19 +59,19 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
       };
     }
     case 'summarization':
-      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)] } };
+      return { summary: `Summarized the discussion in ${summary.length} key sentences`, content: render(parts, stageIndex), data: { ...data, summary: [...summary.map(written), ...findings.availability.map(availabilityLine)] } };
     case 'action_planning':
       return {
         summary: `Listed ${findings.actionItems.length} action items with owners${findings.actionItems.some((item) => item.due) ? ' and due dates' : ''}`,
         content: render(parts, stageIndex),
-        data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary.map(written), ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
       };
     default:
       return {
         // Only integrations configured for the workspace are named; without any, no tool is.
         summary: `Prepared the summary, ${findings.decisions.length} decisions and ${findings.actionItems.length} action items${configuredTools(input)}`,
         content: render(parts, input.crew.stages.length),
-        data: { ...data, summary: [...summary, ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
+        data: { ...data, summary: [...summary.map(written), ...findings.availability.map(availabilityLine)], action_items: actionData(findings.actionItems) },
       };
   }
 }
@@ -148,15 +149,18 @@ function readMeeting(input: StageInput): MeetingReading {
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
   const texts = capitalizeRollNames(given, standup);
   const findings = analyseMeeting(texts, standup);
+  const subject = meetingSubject(input.brief, texts);
+  const subjectWords = new Set(subject.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !/^(?:the|notes)$/.test(word)));
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
   const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
   return {
     findings,
     // A speaker's name is who talked, not what was talked about.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
+    // The meeting's own name ("planning sync") is what the title says, not a topic of it.
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
-    title: `Meeting summary: ${titleCase(meetingSubject(input.brief, texts))}`,
+    title: `Meeting summary: ${titleCase(subject)}`,
     bare: texts.length === 0,
     standup,
   };
@@ -169,7 +173,7 @@ function configuredTools(input: StageInput): string {
 }
 
 function actionData(items: ActionItem[]): Array<Record<string, unknown>> {
-  return items.map((item) => ({ owner: item.owner, task: item.task, due: item.due, priority: item.priority }));
+  return items.map((item) => ({ owner: item.owner, task: capitalize(item.task), due: item.due, priority: item.priority }));
 }
 
 /** How many sentences the summary keeps: short 3, long 8, else about a quarter, 3 to 6. */
@@ -223,6 +227,11 @@ interface Parts {
   knowledge: string[];
 }
 
+/** A line of notes as a reader expects it: a capital first, days and months with theirs ("Dec 9"). */
+function written(text: string): string {
+  return capitalize(calendarCase(text));
+}
+
 function bullets(items: string[]): string {
   return items.map((item) => `- ${item}`).join('\n');
 }
@@ -236,8 +245,8 @@ function render(parts: Parts, upTo: number): string {
   const blocks = [`# ${parts.title}`];
   if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
   // Notes typed in lower case still read as sentences.
-  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(capitalize)));
-  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map(capitalize)));
+  if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map(written)));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
     if (rows.length > 0) blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.join('\n'));
@@ -248,7 +257,7 @@ function render(parts: Parts, upTo: number): string {
   }
   if (parts.ranking.length > 0) blocks.push('## Priority ranking', parts.ranking.map((item, index) => `${index + 1}. ${item}`).join('\n'));
   if (findings.availability.length > 0) blocks.push('## Availability', bullets(findings.availability.map(availabilityLine)));
-  if (findings.risks.length > 0) blocks.push(parts.standup ? '## Blockers and risks' : '## Risks and open questions', bullets(findings.risks.map((risk) => capitalize(parts.standup ? inWords(risk) : risk))));
+  if (findings.risks.length > 0) blocks.push(parts.standup ? '## Blockers and risks' : '## Risks and open questions', bullets(findings.risks.map((risk) => written(parts.standup ? inWords(risk) : risk))));
   if (parts.topics.length > 0) blocks.push('## Topics', bullets(parts.topics.map(capitalize)));
   if (findings.participants.length > 0) blocks.push('## Participants', findings.participants.join(', '));
   if (parts.knowledge.length > 0) blocks.push('## Related knowledge', bullets(parts.knowledge));

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
 import { rollLabel } from '../document/material.js';
 import { isName } from '../document/names.js';
 import { literal } from '../text/phrases.js';
@@ -16,7 +18,17 @@ import { absenceWords } from './standup.js';
  * a "+" or an absence ("out", "ooo", "pto") is a name too, and, in notes the brief calls a standup,
  * a word before a colon, unless it is a label ("today:", "blockers:"). Elsewhere "launch: moved to
  * april" is a topic, not a person.
+ *
+ * Meeting notes without a roll say who takes what: "dana owns the launch email", "lee will book
+ * the venue", "sam and jo to review". A word opening such a commitment is a name only when
+ * compromise's lexicon knows it as one ("dana", "lee", "carlos"), so "launch will slip" and
+ * "marketing to send the deck" keep their words.
  */
+
+// compromise loads at the first notes that need it (most processes never read lower-case notes).
+const require = createRequire(import.meta.url);
+let compromiseModule: typeof Compromise | undefined;
+const compromise = (): typeof Compromise => (compromiseModule ??= require('compromise'));
 
 const everyday = new Set(
   'will may june april august mark bill grace hope joy faith rose sue pat art jack frank summer autumn dawn chase drew guy max ray rich sky skye page bob'.split(' '),
@@ -64,6 +76,23 @@ function lowerLineNames(texts: readonly string[], standup: boolean): string[] {
   return names;
 }
 
+// "dana owns", "lee will", "sam and jo to", "ana's taking": who takes on what, at a line's or sentence's start.
+const commitmentOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)(?:\s+(?:will|shall|to|owns|takes|is taking|needs to|has to|should|agreed to|volunteered to|offered to|is on|is going to|is responsible for)\b|'ll\b)`, 'u');
+
+/** The people lower-case commitments open with, when compromise knows the word as a person's name. */
+function lowerOwnerNames(texts: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const part of texts.flatMap((text) => text.split(/\n|[.;!?](?:\s+|$)/))) {
+    const opening = commitmentOpening.exec(unbulleted(part).trim());
+    if (!opening) continue;
+    for (const person of opening[1]!.split(new RegExp(joined, 'u'))) {
+      if (names.includes(person) || !/^\p{Ll}/u.test(person)) continue;
+      if (compromise()(person).has('#Person')) names.push(person);
+    }
+  }
+  return names;
+}
+
 /** `line` with `person` capitalised where the pattern finds it. */
 function capitalizeIn(line: string, pattern: RegExp): string {
   return line.replace(pattern, (_, before: string, person: string) => `${before}${capitalized(person.toLowerCase())}`);
@@ -74,7 +103,7 @@ function capitalizeIn(line: string, pattern: RegExp): string {
  * with, capitalised wherever they name the person; `standup` when the brief calls the notes one.
  */
 export function capitalizeRollNames(texts: string[], standup = false): string[] {
-  const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup)])];
+  const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup), ...lowerOwnerNames(texts)])];
   if (names.length === 0) return texts;
   const anywhere = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?![\p{L}])`, 'giu'));
   // An everyday word ("will") is the person where a line starts with it (alone or paired: "dan + bob") or a colon follows it.

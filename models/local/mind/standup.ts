@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
+import { dateShorthand, dayWords } from '../text/dates.js';
 import { verbBase } from '../text/grammar.js';
 
 /**
@@ -33,30 +34,17 @@ export interface StandupLine {
 export const absenceWords = String.raw`out(?:\s+of\s+(?:the\s+)?office|\s+sick)?|ooo|oof|pto|on\s+pto|off|away|sick|on\s+(?:parental\s+|sick\s+)?leave|on\s+(?:vacation|holiday)|wfh|working\s+from\s+home|remote`;
 
 const shorthand: Array<[RegExp, string]> = [
-  [/\b(?:tmrw|tmrrw|tmr|tmw|2moro|tomo)\b/gi, 'tomorrow'],
-  [/\b(?:yday|ytd|yest)\b/gi, 'yesterday'],
-  [/\btdy\b/gi, 'today'],
+  ...dateShorthand,
   [/\b(?:ooo|oof)\b/gi, 'out of office'],
   [/\bwfh\b/gi, 'working from home'],
   [/\bpto\b/gi, 'PTO'],
-  [/\beod\b/gi, 'end of day'],
-  [/\beow\b/gi, 'end of the week'],
 ];
-const dayNames: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', tues: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', thur: 'Thursday', thurs: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };
 
 /** "carla out tmrw" -> "carla out tomorrow": a standup's shorthand in the words a reader knows. */
 export function inWords(text: string): string {
   return shorthand.reduce((out, [pattern, words]) => out.replace(pattern, words), text);
 }
 
-/** "fri" -> "Friday", "mon-wed" -> "Monday to Wednesday": days named in full, with their capitals. */
-function dayWords(text: string): string {
-  return text
-    .replace(/\b(mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day|nesday|sday|urday)?\b/gi, (_, day: string) => dayNames[day.toLowerCase()] ?? day)
-    .replace(/\b(january|february|march|april|june|july|august|september|october|november|december)\b/gi, (month: string) => `${month.charAt(0).toUpperCase()}${month.slice(1).toLowerCase()}`)
-    .replace(/\s*[-–]\s*(?=[A-Z])/g, ' to ')
-    .replace(/\s*\+\s*/g, ' and ');
-}
 
 // chrono-node loads at the first absence read (see revisionFacts.ts: most processes never need it).
 const require = createRequire(import.meta.url);

@@ -28,10 +28,13 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   const decisions = items.filter((item) => !undecided(item) && (inSection(item, /decision|decided|agreed/) || isDecision(item.text))).map((item) => ({ text: item.text, source: item.speaker ?? null }));
   const actionList = actions(items.filter((item) => !isDecision(item.text) && !undecided(item)));
   const questions = items.filter((item) => inSection(item, /question|open/) || isQuestion(item.text) || undecided(item)).map((item) => item.text);
-  const taken = new Set([...decisions.map((decision) => decision.text), ...questions]);
+  const asked = new Set(questions);
+  // "risk: QA is short one person", "we're worried the vendor slips": raised as a risk, listed as one (not as the summary).
+  const risks = items.filter((item) => !asked.has(item.text) && !isDecision(item.text) && !isAction(item) && risky(item)).map((item) => sentenceStart(item.text));
+  const taken = new Set([...decisions.map((decision) => decision.text), ...questions, ...items.filter(riskSection).map((item) => item.text)]);
   const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
   const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;
-  return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
+  return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, risks: risks.slice(0, 8), open_questions: questions.slice(0, 8) };
 }
 
 // Labels that only say which list a line belongs to ("risk:", "update:", "fyi:"): the section it goes under says so.

@@ -14,6 +14,7 @@ export function renderMeetingSummary(data: DeliverableData['meeting_summary'], c
     ...listed(ctx, 'Summary', data.summary),
     ...listed(ctx, 'Decisions', data.decisions.map((decision) => (decision.source ? `${decision.text} (${decision.source})` : decision.text))),
     ...actionLines(ctx, data.action_items),
+    ...listed(ctx, 'Risks', data.risks),
     ...listed(ctx, 'Open questions', data.open_questions),
   ];
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);

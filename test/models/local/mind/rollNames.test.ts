@@ -12,16 +12,17 @@ const notes = `attendees: dana, lee, priya
 
 test('a lower-case roll gives the action items their owners, and the people their names', async (t) => {
   const result = await outcome('mind', { brief: 'summarise our monday sync', context: notes });
-  t.regex(result.content, /\*\*Dana\*\*: Send the new timeline to sales \(due wed\)/);
-  t.regex(result.content, /\*\*Lee\*\*: .*pricing page copy \(due friday\)/);
+  // Days as a reader writes them: "wed" is Wednesday, "friday" Friday.
+  t.regex(result.content, /\*\*Dana\*\*: Send the new timeline to sales \(due Wednesday\)/);
+  t.regex(result.content, /\*\*Lee\*\*: Own the pricing page copy \(due Friday\)/);
   t.regex(result.content, /## Participants\n\nDana, Lee, Priya/);
   if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
-  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.due]), [['Dana', 'wed'], ['Lee', 'friday']]);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.due]), [['Dana', 'Wednesday'], ['Lee', 'Friday']]);
 });
 
 test('lower-case notes read as sentences, and a cut-off phrase or a month is no topic', async (t) => {
   const result = await outcome('mind', { brief: 'summarise our monday sync', context: notes });
-  t.regex(result.content, /^- Launch moved to april 14 because legal review isn't done$/m);
+  t.regex(result.content, /^- Launch moved to April 14 because legal review isn't done$/m);
   const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(topics, /isn't|^- April$/im);
 });
@@ -29,5 +30,5 @@ test('lower-case notes read as sentences, and a cut-off phrase or a month is no 
 test('only the names the roll lists change, and a name that is an everyday word only where it names the person', (t) => {
   const [out] = capitalizeRollNames(['present: will, ana\n- will to book the room\n- ana: we will meet in may\n- the launch will slip']);
   t.is(out, 'present: Will, Ana\n- Will to book the room\n- Ana: we will meet in may\n- the launch will slip');
-  t.deepEqual(capitalizeRollNames(['Attendees: Dana, Lee\n- dana to send it']), ['Attendees: Dana, Lee\n- dana to send it'], 'a roll with capitals is left as written');
+  t.deepEqual(capitalizeRollNames(['Attendees: Dana, Lee\n- dana to send it']), ['Attendees: Dana, Lee\n- Dana to send it'], 'a roll with capitals is left as written; the commitment names its owner');
 });

@@ -15,13 +15,13 @@ test('"bob owns the e2e action item" gives that item to Bob, in the document and
   t.regex(after!.content, /\*\*Bob\*\*: Fix the e2e tests \(due Friday\)/);
   t.notRegex(after!.content, /\*\*Jan\*\*: Fix the e2e/);
   t.deepEqual(after!.notApplied, []);
-  t.deepEqual(owners(after!.deliverable), ['Bob: fix the e2e tests', 'Priya: write the release notes', 'Tom: update the dashboard task list']);
+  t.deepEqual(owners(after!.deliverable), ['Bob: Fix the e2e tests', 'Priya: Write the release notes', 'Tom: Update the dashboard task list']);
 });
 
 test('"give the dashboard task to Priya", "assign the release notes to Jan" and "make sam the owner of ..." reassign too', async (t) => {
   const { revised } = await revisions('mind', sync, 'Give the dashboard task to Priya Shah', 'assign the release notes to Jan', 'make sam the owner of the dashboard');
   t.regex(revised[0]!.content, /\*\*Priya Shah\*\*: Update the dashboard task list/);
-  t.deepEqual(owners(revised[0]!.deliverable).at(-1), 'Priya Shah: update the dashboard task list');
+  t.deepEqual(owners(revised[0]!.deliverable).at(-1), 'Priya Shah: Update the dashboard task list');
   t.regex(revised[1]!.content, /\*\*Jan\*\*: Write the release notes/);
   t.regex(revised[2]!.content, /\*\*Sam\*\*: Update the dashboard task list/);
   t.true(revised.every((after) => after.applied.length === 1 && after.notApplied.length === 0), JSON.stringify(revised.map((after) => after.notApplied)));

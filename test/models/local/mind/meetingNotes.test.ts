@@ -1,0 +1,49 @@
+import test from 'ava';
+import { outcome } from '../document/helpers.js';
+
+/** Meeting notes as people type them after a call: lower case, no roll, labels and short dates. */
+
+const notes = `planning sync 11/24
+decided to ship v2 on dec 9
+dana owns the launch email, due fri
+lee will book the venue by dec 1
+launch will slip a week if QA is late
+risk: QA is short one person`;
+
+test('a lower-case name opening a commitment owns it; "launch will slip" is no one\'s', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize the planning sync', context: notes });
+  t.regex(result.content, /^- \[ \] \*\*Dana\*\*: Own the launch email \(due Friday\)$/m);
+  t.regex(result.content, /^- \[ \] \*\*Lee\*\*: Book the venue \(due Dec 1\)$/m);
+  t.notRegex(result.content, /\*\*Launch\*\*/);
+  t.regex(result.content, /## Participants\n\nDana, Lee$/m);
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.due]), [['Dana', 'Friday'], ['Lee', 'Dec 1']]);
+});
+
+test('a line typed under "risk:" is a risk without its label, and not a line of the summary', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize the planning sync', context: notes });
+  const risks = result.content.split('## Risks and open questions\n\n')[1]!.split('\n\n')[0]!;
+  t.regex(risks, /^- QA is short one person$/m);
+  t.notRegex(result.content, /Risk: QA/);
+  const summary = result.content.split('## Summary\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(summary, /QA is short one person|Dana|Lee/);
+  t.regex(result.content, /^- Decided to ship v2 on Dec 9$/m);
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.risks, ['Launch will slip a week if QA is late', 'QA is short one person']);
+});
+
+test("short dates and the meeting's own name are no topics", async (t) => {
+  const result = await outcome('mind', { brief: 'summarize the planning sync', context: notes });
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(topics, /^- (?:Dec|Fri|Sync|Planning)$/im);
+  t.regex(topics, /^- Launch email$/m);
+});
+
+test('notes typed into the brief itself: the risk is listed as one and the due date read', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize: planning sync 11/24. decided to ship v2 on dec 9. dana owns the launch email, due fri. risk: QA is short one person' });
+  t.regex(result.content, /^- \[ \] \*\*Dana\*\*: Own the launch email \(due Friday\)$/m);
+  t.regex(result.content, /## Risks\n\n- QA is short one person$/m);
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.risks, ['QA is short one person']);
+  t.deepEqual(result.deliverable.data.summary, []);
+});
