@@ -1367,6 +1367,9 @@ export interface components {
          *             "due": "Monday"
          *           }
          *         ],
+         *         "risks": [
+         *           "Two drivers are out next week."
+         *         ],
          *         "open_questions": []
          *       }
          *     }
@@ -1476,7 +1479,7 @@ export interface components {
             /** @enum {string} */
             kind: "landing_copy";
         };
-        /** @description A meeting summary: what was said, decided and who does what. */
+        /** @description A meeting summary: what was said, decided, who does what, and the risks raised. */
         DeliverableMeetingSummary: {
             data: {
                 action_items: {
@@ -1491,6 +1494,7 @@ export interface components {
                     text: string;
                 }[];
                 open_questions: string[];
+                risks: string[];
                 summary: string[];
                 title: string;
             };
@@ -5170,6 +5174,9 @@ export interface operations {
                      *                       "due": "Monday"
                      *                     }
                      *                   ],
+                     *                   "risks": [
+                     *                     "Two drivers are out next week."
+                     *                   ],
                      *                   "open_questions": []
                      *                 }
                      *               },
@@ -5313,6 +5320,9 @@ export interface operations {
                      *                   "task": "Send van 7 to the Utrecht depot",
                      *                   "due": "Monday"
                      *                 }
+                     *               ],
+                     *               "risks": [
+                     *                 "Two drivers are out next week."
                      *               ],
                      *               "open_questions": []
                      *             }
@@ -5531,6 +5541,9 @@ export interface operations {
                      *                   "due": "Monday"
                      *                 }
                      *               ],
+                     *               "risks": [
+                     *                 "Two drivers are out next week."
+                     *               ],
                      *               "open_questions": []
                      *             }
                      *           },
@@ -5703,6 +5716,9 @@ export interface operations {
                      *                   "due": "Monday"
                      *                 }
                      *               ],
+                     *               "risks": [
+                     *                 "Two drivers are out next week."
+                     *               ],
                      *               "open_questions": []
                      *             }
                      *           },
@@ -5820,6 +5836,9 @@ export interface operations {
                      *                   "task": "Send van 7 to the Utrecht depot",
                      *                   "due": "Monday"
                      *                 }
+                     *               ],
+                     *               "risks": [
+                     *                 "Two drivers are out next week."
                      *               ],
                      *               "open_questions": []
                      *             }
