@@ -9,8 +9,9 @@ export interface SalientItem {
 
 // Entity types that carry a fact; ORDINAL ("first") and bare symbols do not.
 const factTypes = new Set(['DATE', 'TIME', 'DURATION', 'MONEY', 'PERCENT', 'CARDINAL', 'URL', 'EMAIL', 'HASHTAG', 'MENTION']);
-// Proper-noun tokens that are not names (wink tags some sentence-initial words PROPN).
-const notNames = new Set(['i', 'we', 'our', 'the', 'a', 'an', 'todo', 'action', 'note', 'tbd', 'faq', 'ok']);
+// Proper-noun tokens that are not names (wink tags some sentence-initial words PROPN), and the
+// words that label a line of notes ("Risk: ...", "Decision: ..."), which a document lists under its heading instead.
+const notNames = new Set(['i', 'we', 'our', 'the', 'a', 'an', 'todo', 'action', 'note', 'tbd', 'faq', 'ok', 'risk', 'risks', 'decision', 'decisions', 'blocker', 'blockers', 'concern', 'concerns', 'update', 'updates', 'question', 'questions', 'issue', 'issues', 'fyi']);
 
 /**
  * The salient items of parsed text: entities (dates, durations, amounts, percentages, numbers),

@@ -124,3 +124,11 @@ test('the real SSO PRD scores well above an unrelated PRD and above its own shuf
   t.true(score(real) >= score(unrelated) + 30, `${score(real)} vs ${score(unrelated)}`);
   t.true(score(real) >= score(stripped) + 20, `${score(real)} vs ${score(stripped)}`);
 });
+
+test('a label that sorts a line of notes ("Risk:", "Decision:") is no salient name; the names and figures after it are', (t) => {
+  const salient = salientOf(nlp, 'Lena: Risk: the tax step still fails for 3 countries.\nDecision: Amplitude runs the A/B test from Tuesday.').map((item) => item.text);
+  t.false(salient.includes('Risk'));
+  t.false(salient.includes('Decision'));
+  t.true(salient.includes('Amplitude'));
+  t.true(salient.includes('Tuesday'));
+});

@@ -29,6 +29,17 @@ export interface MeetingFindings {
   utterances: Utterance[];
 }
 
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+/**
+ * The action item is all the sentence says ("dana owns the launch email, due fri"), so the summary
+ * need not repeat it; "The TC52s need a firmware update before Friday, I'll book IT" says more
+ * than "Book IT" and stays in the summary.
+ */
+function saysAll(action: ActionItem, sentence: string): boolean {
+  return wordCount(sentence) <= wordCount(action.task) + wordCount(action.due ?? '') + 4;
+}
+
 // Names with particles count as one name: "Jan de Vries", "Ana van der Berg" (issue 26: the action went to the previous speaker).
 const name = String.raw`[A-Z][\p{L}'-]+(?: (?:(?:de|van|der|den|da|di|del|la|le|von|ter|ten) )*[A-Z][\p{L}'-]+)?`;
 const weekday = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)\b`;
@@ -225,7 +236,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         // Bullet notes are discussion too, except the items of an action list.
         // Outside a standup, a line that is someone's action item or was typed under a list's label
         // ("risk: ...") is listed there; the summary keeps the discussion.
-        const sorted = !standup && (said !== undefined || sortingLabel.test(clean));
+        const sorted = !standup && ((said !== undefined && saysAll(said, clean)) || sortingLabel.test(clean));
         if (!sorted && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         // "risk: QA is short one person" goes under risks: the label only said which list it is for.
         const plain = clean.replace(sortingLabel, '').trim();
