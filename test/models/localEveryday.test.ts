@@ -13,8 +13,8 @@ test('bullet notes give decisions, owners and due dates apart from the task, and
   const last = outputs.at(-1)!;
   const items = (last.data as { action_items: Array<{ owner: string; task: string; due: string | null }> }).action_items;
   t.deepEqual(items.map((item) => [item.owner, item.task, item.due]), [
-    ['Ben', 'draft the customer e-mail', 'Friday'],
-    ['Chloe Martin', 'update the pricing page', '5 Dec'],
+    ['Ben', 'Draft the customer e-mail', 'Friday'],
+    ['Chloe Martin', 'Update the pricing page', '5 Dec'],
   ]);
   for (const figure of ['6.1%', '2.3%', '$19', '$24', '1 January']) t.true(last.content.includes(figure), figure);
 });
