@@ -2,6 +2,7 @@ import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../.
 import { sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
+import { incidentAnalysis } from './incident.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
@@ -131,8 +132,8 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
     const option = comparing ? /^([^,]{2,40}),\s+(.+)$/.exec(item.text.replace(/[.]$/, '')) : null;
     return [option ? { finding: `${option[1]}: ${option[2]}`, evidence: item.cite ?? null } : { finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null }];
   });
-  const findings = ordered.slice(0, 10 + options.length);
-  return {
+  const findings = ordered.slice(0, (subject === 'incident' ? 16 : 10) + options.length);
+  const general: DeliverableData['analysis'] = {
     title: question ? question.text.trim() : titleWith(ctx, options.length > 0 ? 'comparison' : 'analysis'),
     subject,
     findings,
@@ -140,6 +141,7 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
     recommendations: recommendationItems.slice(0, 8).map((item) => ({ text: item.text, priority: priorityOf(item.text) })),
     action_items: actions(items.filter((item) => !recommendationItems.includes(item) || /\b(?:will|I'll|owner)\b/i.test(item.text))),
   };
+  return subject === 'incident' ? incidentAnalysis(ctx, general) : general;
 }
 
 const roles = /^(?:the\s+)?(support|finance|sales|ops|operations|engineering|legal|hr|marketing|it|security|the\s+customer|customers?|managers?|admins?|the\s+team|team\s+leads?|reception|front\s+desk|warehouse|dispatch|billing|the\s+system|system|we)\s+(.+)$/i;

@@ -2,6 +2,7 @@ import type { DeliverableData } from '../../../../schemas/deliverables/index.js'
 import type { DocumentContext } from '../context.js';
 import { listLines } from '../formats.js';
 import { table } from '../formats.js';
+import { renderIncident } from './incident.js';
 import { actionLines, checklistTail, factsLine, join, listed, paragraphs } from './shared.js';
 
 export function renderMeetingSummary(data: DeliverableData['meeting_summary'], ctx: DocumentContext): string {
@@ -41,6 +42,8 @@ function comparedOptions(data: DeliverableData['analysis'], ctx: DocumentContext
 }
 
 export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentContext): string {
+  // An incident is read for its timeline, impact and cause (render/incident.ts); a table asked for keeps the general form.
+  if (data.subject === 'incident' && !ctx.form.table) return renderIncident(data, ctx);
   const recommendations = data.recommendations.map((item) => `${item.text} (priority: ${item.priority})`);
   const blocks = [
     `# ${data.title}`,
