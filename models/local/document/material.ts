@@ -1,6 +1,7 @@
 import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
+import { personCase } from '../text/people.js';
 import { calendarCase } from '../text/phrases.js';
 import { parseCommits, type Commit } from './commits.js';
 import { commaList, listParts } from './listParts.js';
@@ -188,8 +189,9 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         }
         seen.add(key);
         const partSection = label ?? lineSection;
-        // "started monday", "on track for march 3": days and months typed in lower case are names, printed with their capital.
-        const written = calendarCase(text);
+        // "started monday", "on track for march 3", "questions to maria": days, months and first names
+        // typed in lower case are names, printed with their capital.
+        const written = personCase(calendarCase(text));
         into.items.push({ text: /^[a-z]/.test(written) && who ? written.charAt(0).toUpperCase() + written.slice(1) : written, origin, ...(who ? { speaker: who } : {}), ...(partSection ? { section: partSection } : {}), ...(label ? { labelled: true as const } : {}), ...(cite ? { cite } : {}), ...(numbered ? { numbered: true } : {}), ...(entry || parts.length > 1 ? { listed: true } : {}) });
       }
     }

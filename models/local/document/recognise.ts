@@ -243,7 +243,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     // "for patients about the new hours": the audience first, then the subject.
     const lead = /^((?:[\w-]+\s+){0,2}[\w-]+)\s+(?:about|on|covering|regarding)\s+(.+)$/i.exec(after);
     // "Email to trial users about the end of their trial": whom it goes to, then the subject.
-    if (lead && (/^for\s/i.test(sentence.slice(match.index + match[0].length).trim()) || (kind === 'email' && /^to\s/i.test(sentence.slice(match.index + match[0].length).trim())))) {
+    // "Email the staff about the fire drill": the verb names whom it goes to without "to".
+    if (lead && (/^for\s/i.test(sentence.slice(match.index + match[0].length).trim()) || (kind === 'email' && (/^to\s/i.test(sentence.slice(match.index + match[0].length).trim()) || recipients.test(lead[1]!))))) {
       audienceLead = lead[1];
       after = lead[2]!.replace(determiners, '');
     }

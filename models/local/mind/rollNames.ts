@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type Compromise from 'compromise';
 import { rollLabel } from '../document/material.js';
 import { isName } from '../document/names.js';
+import { everydayNames, isKnownName } from '../text/people.js';
 import { literal } from '../text/phrases.js';
 import { absenceWords } from './standup.js';
 
@@ -25,14 +24,7 @@ import { absenceWords } from './standup.js';
  * "marketing to send the deck" keep their words.
  */
 
-// compromise loads at the first notes that need it (most processes never read lower-case notes).
-const require = createRequire(import.meta.url);
-let compromiseModule: typeof Compromise | undefined;
-const compromise = (): typeof Compromise => (compromiseModule ??= require('compromise'));
 
-const everyday = new Set(
-  'will may june april august mark bill grace hope joy faith rose sue pat art jack frank summer autumn dawn chase drew guy max ray rich sky skye page bob'.split(' '),
-);
 
 /** A roll may be a bullet of the notes too: "- attendees: dana, lee". */
 const unbulleted = (line: string) => line.replace(/^\s*[-*•]\s*/, '');
@@ -87,7 +79,7 @@ function lowerOwnerNames(texts: readonly string[]): string[] {
     if (!opening) continue;
     for (const person of opening[1]!.split(new RegExp(joined, 'u'))) {
       if (names.includes(person) || !/^\p{Ll}/u.test(person)) continue;
-      if (compromise()(person).has('#Person')) names.push(person);
+      if (isKnownName(person)) names.push(person);
     }
   }
   return names;
@@ -115,7 +107,7 @@ export function capitalizeRollNames(texts: string[], standup = false): string[] 
       .map((line) => {
         const roll = rollLabel.test(unbulleted(line));
         return names.reduce((out, person, index) => {
-          if (roll || !everyday.has(person.split(' ')[0]!)) return capitalizeIn(out, anywhere[index]!);
+          if (roll || !everydayNames.has(person.split(' ')[0]!)) return capitalizeIn(out, anywhere[index]!);
           return capitalizeIn(capitalizeIn(out, atStart[index]!), beforeColon[index]!);
         }, line);
       })

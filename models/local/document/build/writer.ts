@@ -262,6 +262,9 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
 // "From Jan 1: ...", "From Monday": a date after "From", not the sender's name.
 const dateWord = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$|^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$/i;
 
+// "questions to Maria", "any questions, ask Dana", "reach out to Sam with questions": where a reader's questions go.
+const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask|with)\b|^(?:[Pp]lease\s+)?(?:[Aa]sk|[Cc]ontact|[Rr]each out to|[Gg]et in touch with|[Pp]ing|[Tt]alk to)\s+\p{Lu}/u;
+
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
@@ -281,6 +284,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
+  // "questions to maria", "ask Dana if anything is unclear": the notes say where questions go, so
+  // that line closes the email as its call to action (a stock "reply to this email" would contradict it).
+  const directs = ask || answer || internal.length > 0 ? undefined : body.find((line) => !line.includes('\n') && questionsGo.test(line));
+  if (directs) body.splice(body.indexOf(directs), 1);
   // "email to the team: office closed Friday ...": without a subject of its own, the first line says what it is about.
   const first = ctx.recognised.generic && !answer ? body.find((line) => !line.includes('\n')) : undefined;
   // "Subject: Workshop dates" in the message answered: the answer's subject is "Re: Workshop dates".
@@ -297,7 +304,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     subject: welcome ? welcome : references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...body.map(sentenceStart)],
-    call_to_action: ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: 'Kind regards,',
   };
 }

@@ -1,0 +1,40 @@
+import { createRequire } from 'node:module';
+import type Compromise from 'compromise';
+
+// compromise loads at the first text that may hold a name typed in lower case (most never do).
+const require = createRequire(import.meta.url);
+let compromiseModule: typeof Compromise | undefined;
+const compromise = (): typeof Compromise => (compromiseModule ??= require('compromise'));
+
+/**
+ * First names that are also everyday words ("will", "grace", "mark"): in lower case they are the
+ * word, unless something else says they name a person (a roll, a line they open).
+ */
+export const everydayNames = new Set(
+  'will may june april august mark bill grace hope joy faith rose sue pat art jack frank summer autumn dawn chase drew guy max ray rich sky skye page bob sunny holly ivy iris lily violet daisy amber ruby pearl crystal'.split(' '),
+);
+
+// The lexicon's tags of people's names (a lookup, not a parse: no sentence is tagged for it).
+const nameTags = new Set(['FirstName', 'FemaleName', 'MaleName', 'Person']);
+let lexicon: Record<string, string | undefined> | undefined;
+
+/** True when compromise's lexicon knows `word` (lower case) as a person's name ("dana", "lee", "carlos"). */
+export function isKnownName(word: string): boolean {
+  lexicon ??= (compromise().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  const tag = lexicon[word.toLowerCase()];
+  return tag !== undefined && nameTags.has(tag);
+}
+
+// A lower-case word where a person is named: after "to", "from", "with", "ask", "ping", "cc", "and" ...
+const namePlace = /\b(to|from|with|ask|ping|cc|thanks|thank|contact|tell|call|email|message|dm|by|and|or)\s+(\p{Ll}[\p{Ll}'-]+)(?![\p{L}@/_-])/gu;
+
+/**
+ * `text` with the first names typed in lower case written with their capitals ("questions to
+ * maria" -> "questions to Maria"): a word in a place that names people ("to", "ask", "and") that
+ * compromise's lexicon knows as a name. A name that is an everyday word ("will", "grace", "bob")
+ * is left alone.
+ */
+export function personCase(text: string): string {
+  const found = [...text.matchAll(namePlace)].map((match) => match[2]!).filter((word) => !everydayNames.has(word) && isKnownName(word));
+  return [...new Set(found)].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
+}

@@ -1,0 +1,29 @@
+import test from 'ava';
+import { personCase } from '../../../../models/local/text/people.js';
+import { outcome } from './helpers.js';
+
+/** Emails from a line of lower-case notes, as people type them. */
+
+test('"questions to maria": the name gets its capital and the line closes the email instead of a stock "reply to this email"', async (t) => {
+  const result = await outcome('writer', { brief: 'email to the team: office closed friday for the holiday, payroll goes out thursday instead, questions to maria' });
+  t.regex(result.content, /^\*\*Questions to Maria\.\*\*$/m);
+  t.notRegex(result.content, /Reply to this email|maria/);
+  if (result.deliverable.kind !== 'email') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.call_to_action, 'Questions to Maria.');
+  t.false(result.deliverable.data.body.some((line) => /Maria/.test(line)));
+});
+
+test('"email the staff about the fire drill": the staff are whom it goes to, the fire drill its subject', async (t) => {
+  const result = await outcome('writer', { brief: 'email the staff about the fire drill', context: 'fire drill on thursday at 10am\nmeet at the north parking lot\nany questions, ask dana in facilities' });
+  t.regex(result.content, /^\*\*Subject:\*\* Fire drill$/m);
+  t.regex(result.content, /^Dear staff,$/m);
+  t.regex(result.content, /^\*\*Any questions, ask Dana in facilities\.\*\*$/m);
+});
+
+test('a first name typed in lower case is capitalised where it names someone; an everyday word is left alone', (t) => {
+  t.is(personCase('send the deck to priya and dana'), 'send the deck to priya and Dana');
+  t.is(personCase('ping jess for access'), 'ping Jess for access');
+  t.is(personCase('the grace period ends friday'), 'the grace period ends friday');
+  t.is(personCase('send it to will by monday'), 'send it to will by monday');
+  t.is(personCase('deploy to staging, then email ops'), 'deploy to staging, then email ops');
+});
