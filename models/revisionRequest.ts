@@ -1,6 +1,7 @@
 import { requestedWords, targetKeywords } from '../quality/requirements.js';
 import { readCorrections, readDatedLabels, readReassignments, type Correction, type DatedLabel, type Reassignment } from './revisionFacts.js';
 import { toneOf, type Tone } from './local/text/tone.js';
+import { requestedEdits, type EditLabel } from './local/revise/edits.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel =
@@ -15,6 +16,7 @@ export type ChangeLabel =
   | 'add_section'
   | 'correct_facts'
   | 'add_dates'
+  | EditLabel
   | 'general_feedback';
 
 /** Who the revised document is for, when the feedback names a reader ("for the board", "for patients"). */
@@ -119,6 +121,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   if (sections.length > 0) labels.push('add_section');
   if (corrections.length > 0 || reassignments.length > 0) labels.push('correct_facts');
   if (dates.length > 0) labels.push('add_dates');
+  labels.push(...requestedEdits(feedback));
   if (labels.length === 0) labels.push('general_feedback');
   const exampleTopic = addExamples ? exampleOf.exec(feedback)?.[1]?.trim() : undefined;
   return {
