@@ -25,10 +25,11 @@ const droppableSection = /^(?:key\s+)?(?:topics|keywords|tags|related(?: reading
 const timestamps = /\b\d{1,2}:\d{2}\s*(?:[AP]M)?\b/gi;
 const dayOrMonth = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b(?:tomorrow|tonight|(?:next|this|the) (?:week|weekend)|end of (?:the )?(?:day|week|month))\b/i;
 
-/** A capitalised word past a line's first that is a name ("passes from Dana at reception"): who a reader asks. */
+/** A capitalised word past a line's first that is a name ("passes from Dana at reception", "at Shopify"): who or what a reader asks about. */
 function namesSomeone(text: string): boolean {
   const words = text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').split(/\s+/).slice(1).map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
-  return words.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word) && isName(word));
+  // "on Mondays" is a habit, not a date or a person.
+  return words.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word) && !/days$/i.test(word) && isName(word));
 }
 
 /** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, dates and names, a lead. */
