@@ -72,6 +72,8 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   if (required) return required;
   if (/\bless (?:formal|professional|stiff|corporate)\b/i.test(feedback)) return 'casual';
   if (/\bless (?:casual|informal|chatty)\b/i.test(feedback)) return 'professional';
+  // "less salesy", "tone it down": plainer, without the hype words and exclamations.
+  if (/\bless (?:salesy|sales-y|pushy|hyp(?:e|ey|ed)|markety|marketing-?y|over the top|cheesy)\b|\btone (?:it|this|that) down\b|\bnot so (?:salesy|pushy)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?(?:board|investors|executives|leadership|c-suite)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b|\bfriendlier\b|\bless stiff\b/i.test(feedback)) return 'friendly';
   // "friendlier please", "formal please": the register named on its own.

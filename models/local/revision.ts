@@ -1,7 +1,8 @@
 import { documentWordCount } from '../../quality/markdown.js';
 import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
-import { blockWords, parseBlocks, renderBlocks, type Block } from './text/blocks.js';
+import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
+import { letterParts } from './revise/letter.js';
 import { capitalize } from './text/phrases.js';
 import { cited, gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
@@ -123,7 +124,11 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 function addFact(blocks: Block[], said: string): ChangeOutcome {
   const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
   const home = factHome(blocks);
-  if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
+  // An email written a line a paragraph gets one more line, not a second sentence on its last one.
+  const letter = letterParts(blocks);
+  const oneLiners = letter !== undefined && blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph').every((block) => splitParagraph(block.text).length === 1);
+  if (home?.type === 'paragraph' && oneLiners) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
+  else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
   return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };

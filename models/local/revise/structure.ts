@@ -1,3 +1,4 @@
+import { letterParts, type LetterParts } from './letter.js';
 import { contentTerms, stem } from '../../../quality/text.js';
 import { splitParagraph, type Block } from '../text/blocks.js';
 import { wordFamily } from '../text/grammar.js';
@@ -81,6 +82,8 @@ function sectionsAsList(blocks: Block[]): number {
 
 export function toBullets(blocks: Block[]): ChangeOutcome {
   const part = 'format: bullet points';
+  const letter = letterParts(blocks);
+  if (letter) return letterAsBullets(blocks, letter, part);
   let converted = 0;
   let seenProse = false;
   blocks.forEach((block, index) => {
@@ -94,6 +97,21 @@ export function toBullets(blocks: Block[]): ChangeOutcome {
   if (converted === 0) converted = sectionsAsList(blocks);
   if (converted === 0) return { part, reason: 'the document has no paragraph of several sentences beyond its opening one to turn into a list' };
   return { part, change: { type: 'format', paragraphs_to_lists: converted }, check: (content) => (readableLines(content).some((line) => /^- \S/.test(line)) ? undefined : 'the document has no bullet list') };
+}
+
+/**
+ * A letter's body as bullets, the way an email lists its points: the opening line stays a sentence,
+ * every later sentence of the body is an item; greeting, closing and sign-off stay as they are.
+ */
+function letterAsBullets(blocks: Block[], letter: LetterParts, part: string): ChangeOutcome {
+  const body = blocks.slice(letter.bodyStart, letter.bodyEnd);
+  const opening = body[0]?.type === 'paragraph' && body.length > 1 ? [body[0]] : [];
+  const sentences = body.slice(opening.length).flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : block.type === 'list' ? block.text.split('\n').map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')) : []));
+  if (sentences.length < 2 || body.some((block) => block.type !== 'paragraph' && block.type !== 'list') || body.slice(opening.length).every((block) => block.type === 'list')) {
+    return { part, reason: 'the letter has no two points in its body to list' };
+  }
+  blocks.splice(letter.bodyStart, body.length, ...opening, { type: 'list', text: sentences.map((sentence) => `- ${sentence}`).join('\n') });
+  return { part, change: { type: 'format', paragraphs_to_lists: 1 }, check: (content) => (readableLines(content).some((line) => /^- \S/.test(line)) ? undefined : 'the document has no bullet list') };
 }
 
 export function toProse(blocks: Block[]): ChangeOutcome {
