@@ -108,7 +108,7 @@ function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, 
 function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[], resolve: (at: number) => string | undefined): void {
   for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
-  for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
   for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));

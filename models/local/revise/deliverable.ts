@@ -9,7 +9,8 @@ import { aboutTerms, isAbout, personPattern } from './corrections.js';
 import { literal } from '../text/phrases.js';
 import type { DeliverableValue } from './outcome.js';
 import { syncEmail } from './letterData.js';
-import type { Block } from '../text/blocks.js';
+import { renderBlocks, type Block } from '../text/blocks.js';
+import { dropRemoved } from './removedData.js';
 
 /**
  * The deliverable's data of a revised outcome: the outcome's own data (its stages composed again
@@ -82,7 +83,8 @@ export function revisedDeliverable(input: StageInput, bench: Workbench, correcti
   const data = startingDeliverable(input, bench);
   const deliverable = data?.deliverable ? (patch(data.deliverable, corrections, dates) as DeliverableValue) : undefined;
   if (deliverable) for (const edit of edits) edit(deliverable);
-  if (deliverable) syncEmail(deliverable, blocks);
+  if (deliverable && deliverable.kind === 'email') syncEmail(deliverable, blocks);
+  else if (deliverable && input.revision) dropRemoved(deliverable, input.revision.previousContent, renderBlocks(blocks));
   return {
     ...(deliverable ? { deliverable } : {}),
     ...(data?.draft_kind ? { draft_kind: data.draft_kind } : {}),
