@@ -126,7 +126,8 @@ function addFact(blocks: Block[], said: string): ChangeOutcome {
   const home = factHome(blocks);
   // An email written a line a paragraph gets one more line, not a second sentence on its last one.
   const letter = letterParts(blocks);
-  const oneLiners = letter !== undefined && blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph').every((block) => splitParagraph(block.text).length === 1);
+  const body = letter ? blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph') : [];
+  const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
   if (home?.type === 'paragraph' && oneLiners) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
   else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
