@@ -1,6 +1,7 @@
 import { documentWordCount } from '../quality/markdown.js';
 import { containsPhrase, contentTerms, stem } from '../quality/text.js';
 import { readRevision, type RevisionRequest } from './revisionRequest.js';
+import { requestedEdits } from './local/revise/edits.js';
 
 /**
  * What a revision did, read from the content: each change the feedback asks for (read the same
@@ -102,6 +103,9 @@ export function revisionReport(feedback: string, requirements: Record<string, un
   for (const topic of request.sections) checks.push(sectionCheck(topic, previous, revised));
   checks.push(...correctionChecks(request, revised));
   for (const dated of request.dates) checks.push({ part: `add date: ${dated.label} ${dated.date}`, missing: () => (revised.split('\n').some((line) => line.includes(dated.label) && line.includes(dated.date)) ? undefined : `no line names ${dated.label} with ${dated.date}`) });
+  // An edit ("add a ticket: ...", "move pricing first", "sign it from Maria") is shown by a changed document, under its own label.
+  const changed = () => (revised.trim() === previous.trim() ? 'the document came back unchanged' : undefined);
+  for (const label of requestedEdits(feedback)) checks.push({ part: label, missing: changed });
   // Feedback the reading names no change in ("make it pop"): shown only by a changed document.
   if (checks.length === 0) checks.push({ part: 'general_feedback', missing: () => (revised.trim() === previous.trim() ? 'the document came back unchanged' : undefined) });
   const report: RevisionReport = { applied: [], not_applied: [] };

@@ -1,6 +1,7 @@
 import { requestedWords, targetKeywords } from '../quality/requirements.js';
 import { readCorrections, readDatedLabels, readReassignments, type Correction, type DatedLabel, type Reassignment } from './revisionFacts.js';
 import { toneOf, type Tone } from './local/text/tone.js';
+import { requestedEdits, type EditLabel } from './local/revise/edits.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel =
@@ -15,6 +16,7 @@ export type ChangeLabel =
   | 'add_section'
   | 'correct_facts'
   | 'add_dates'
+  | EditLabel
   | 'general_feedback';
 
 /** Who the revised document is for, when the feedback names a reader ("for the board", "for patients"). */
@@ -70,6 +72,8 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   if (required) return required;
   if (/\bless (?:formal|professional|stiff|corporate)\b/i.test(feedback)) return 'casual';
   if (/\bless (?:casual|informal|chatty)\b/i.test(feedback)) return 'professional';
+  // "less salesy", "tone it down": plainer, without the hype words and exclamations.
+  if (/\bless (?:salesy|sales-y|pushy|hyp(?:e|ey|ed)|markety|marketing-?y|over the top|cheesy)\b|\btone (?:it|this|that) down\b|\bnot so (?:salesy|pushy)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?(?:board|investors|executives|leadership|c-suite)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b|\bfriendlier\b|\bless stiff\b/i.test(feedback)) return 'friendly';
   // "friendlier please", "formal please": the register named on its own.
@@ -119,6 +123,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   if (sections.length > 0) labels.push('add_section');
   if (corrections.length > 0 || reassignments.length > 0) labels.push('correct_facts');
   if (dates.length > 0) labels.push('add_dates');
+  labels.push(...requestedEdits(feedback));
   if (labels.length === 0) labels.push('general_feedback');
   const exampleTopic = addExamples ? exampleOf.exec(feedback)?.[1]?.trim() : undefined;
   return {

@@ -74,6 +74,11 @@ export interface RevisionInput {
   requirements: Record<string, unknown>;
   /** The completed outcome's content being revised. */
   previousContent: string;
+  /**
+   * The data of that content (its `deliverable`), when known: a second revision starts from the
+   * first one's deliverable, so what the first added (a ticket, a fact) is still there.
+   */
+  previousData?: Record<string, unknown>;
 }
 
 /** A tool the model may call: an MCP tool of the workspace, described as the model sees it. */

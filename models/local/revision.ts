@@ -1,7 +1,8 @@
 import { documentWordCount } from '../../quality/markdown.js';
 import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
-import { blockWords, parseBlocks, renderBlocks, type Block } from './text/blocks.js';
+import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
+import { letterParts } from './revise/letter.js';
 import { capitalize } from './text/phrases.js';
 import { cited, gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
@@ -10,7 +11,7 @@ import { seedOf } from './writer/writerResearch.js';
 import { addChecklist } from './revise/checklist.js';
 import { applyCorrection } from './revise/corrections.js';
 import { addDate, undatedSiblings } from './revise/dates.js';
-import { dropEmptySections, shortenTo } from './revise/length.js';
+import { dropEmptySections, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
@@ -18,6 +19,7 @@ import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
 import { reassign } from './revise/owners.js';
 import { addedTicket, addTicket } from './revise/tickets.js';
+import { addAction, addedAction } from './revise/actionItems.js';
 import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
@@ -68,6 +70,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
+  for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   const signer = signedBy.exec(revision.feedback)?.[1];
   if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
@@ -84,7 +87,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const output = report(input, revision, request, content, outcomes, before);
   const applied = new Set(output.data?.applied as string[]);
   const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates, edits) } };
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates, edits, parseBlocks(output.content)) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
@@ -105,7 +108,7 @@ function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, 
 function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[], resolve: (at: number) => string | undefined): void {
   for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
-  for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
   for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
@@ -121,7 +124,12 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 function addFact(blocks: Block[], said: string): ChangeOutcome {
   const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
   const home = factHome(blocks);
-  if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
+  // An email written a line a paragraph gets one more line, not a second sentence on its last one.
+  const letter = letterParts(blocks);
+  const body = letter ? blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph') : [];
+  const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
+  if (home?.type === 'paragraph' && oneLiners) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
+  else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
   return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
@@ -135,26 +143,29 @@ function addKeywords(blocks: Block[], request: RevisionRequest, revised: StageIn
 }
 
 /** The words the length change aims for, and the band the final content must fall in to count as applied. */
-function lengthGoal(request: RevisionRequest, before: number): { target: number; low: number; high: number; part: string } | undefined {
+function lengthGoal(request: RevisionRequest, before: number, fixed: number): { target: number; low: number; high: number; part: string } | undefined {
   const part = request.length === 'maintain' ? 'maintain_length' : 'length';
   if (request.targetWords !== undefined) return { part, target: request.targetWords, low: request.targetWords * 0.85, high: request.targetWords * 1.15 };
   if (request.length === 'maintain') return { part, target: before, low: before * 0.9, high: before * 1.1 };
   if (request.length === 'shorter') {
     const ratio = request.lengthRatio ?? 0.7;
-    // "Cut it in half" aims at half and counts when at most 60% is left.
-    return { part, target: Math.round(before * ratio), low: 0, high: before * Math.min(ratio + 0.1, 0.9) };
+    // "Cut it in half" aims at half and counts when at most 60% is left; of a letter, half its body (its greeting and sign-off stay).
+    const body = before - fixed;
+    return { part, target: Math.round(fixed + body * ratio), low: 0, high: fixed + body * Math.min(ratio + 0.1, 0.9) };
   }
   if (request.length === 'longer') return { part, target: Math.round(before * 1.3), low: before * 1.1, high: Infinity };
   return undefined;
 }
 
 function changeLength(blocks: Block[], request: RevisionRequest, before: number, sources: Sources, previous: string, addedWords: () => number): ChangeOutcome[] {
-  const goal = lengthGoal(request, before);
+  const goal = lengthGoal(request, before, request.length === 'shorter' ? frameWords(blocks) : 0);
   if (!goal) return [];
   const outcomes: ChangeOutcome[] = [];
   const now = documentWordCount(renderBlocks(blocks));
+  // "Shorter" with no size named drops filler only; "cut it in half" or "to 100 words" may cost a fact, reported below.
+  const keepFacts = request.length === 'shorter' && request.lengthRatio === undefined && request.targetWords === undefined;
   if (now > goal.target * 1.05 && goal.high !== Infinity) {
-    const dropped = shortenTo(blocks, goal.target, sources.corpus);
+    const dropped = shortenTo(blocks, goal.target, sources.corpus, keepFacts);
     if (dropped.length > 0) outcomes.push(failed('keep decisions, owners and figures', `reaching ${goal.target} words meant cutting ${dropped.length} line(s) with a figure, date, owner or decision, e.g. "${dropped[0]}"`));
   } else if (now < goal.target * 0.95) {
     const spare = sources.sentences.map(cited).filter((sentence) => !previous.includes(sentence.replace(/[.!?]$/, '')));
@@ -164,7 +175,10 @@ function changeLength(blocks: Block[], request: RevisionRequest, before: number,
   }
   const check = (content: string) => {
     const words = documentWordCount(content) - addedWords();
-    return words >= goal.low && words <= goal.high ? undefined : `the document has ${words} words (besides the parts added), not between ${Math.round(goal.low)} and ${goal.high === Infinity ? 'more' : Math.round(goal.high)}`;
+    if (words >= goal.low && words <= goal.high) return undefined;
+    if (keepFacts && words < before) return undefined;
+    const kept = keepFacts ? `; every other line carries a date, figure, name or decision, which a shorter version keeps (say how short, e.g. "cut it in half", to cut those too)` : '';
+    return `the document has ${words} words (besides the parts added), not between ${Math.round(goal.low)} and ${goal.high === Infinity ? 'more' : Math.round(goal.high)}${kept}`;
   };
   return [{ part: goal.part, change: { type: goal.part, target_words: goal.target }, check }, ...outcomes];
 }

@@ -63,12 +63,14 @@ export function createStageRunner(deps: StageRunnerDeps): StageRunner {
     const stage = stageInput(current, isRevision ? current.crew.stages.length : input.stageIndex, isRevision ? Number.MAX_SAFE_INTEGER : input.attempt);
     if (isRevision) {
       const revision = await jobs.revisionOf(input.outcomeId, current, input.stepKey);
+      const document = currentDocument(current, Number.MAX_SAFE_INTEGER, input.stepKey);
       stage.stage = current.crew.stages[input.stageIndex]!;
       stage.stageIndex = input.stageIndex;
       stage.revision = {
         feedback: revision.feedback,
         requirements: revision.requirements,
-        previousContent: currentDocument(current, Number.MAX_SAFE_INTEGER, input.stepKey)?.content ?? '',
+        previousContent: document?.content ?? '',
+        ...(document?.data ? { previousData: document.data } : {}),
       };
     }
     // A retry after a reviewer rejected the result (issue 27): the last stage works from their comment.

@@ -2,6 +2,7 @@ import test from 'ava';
 import { createOpenAIProvider } from '../../models/openai.js';
 import { completion, failure, startChatServer } from './chatServer.js';
 import { stageInput, type Request } from './runCrew.js';
+import { revisionReport } from '../../models/revisionReport.js';
 
 // The openai model's revisions report what they did (issue 26, item 7): `applied` and
 // `not_applied` are read from the revised content the Chat Completions server sends back, never
@@ -64,4 +65,11 @@ test('feedback that names no known change is applied when the document changed, 
   t.deepEqual(changed.applied, ['general_feedback']);
   const same = await revised(previous, 'Make it pop');
   t.deepEqual(same.not_applied, [{ part: 'general_feedback', reason: 'the document came back unchanged' }]);
+});
+
+test('an added ticket or a move is reported as what was done ("add_ticket", "reorder"), not as general feedback', (t) => {
+  const tickets = '# Tickets\n\n## 1. Login fails\n\nLogin fails.';
+  const revised = `${tickets}\n\n## 2. Export to CSV\n\nExport to CSV.`;
+  t.deepEqual(revisionReport('add a ticket: export to CSV', {}, tickets, revised), { applied: ['add_ticket'], not_applied: [] });
+  t.deepEqual(revisionReport('move the login ticket last', {}, tickets, tickets).not_applied.map((entry) => entry.part), ['reorder']);
 });

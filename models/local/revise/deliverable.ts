@@ -8,6 +8,9 @@ import { writerStep } from '../writer/writer.js';
 import { aboutTerms, isAbout, personPattern } from './corrections.js';
 import { literal } from '../text/phrases.js';
 import type { DeliverableValue } from './outcome.js';
+import { syncEmail } from './letterData.js';
+import { renderBlocks, type Block } from '../text/blocks.js';
+import { dropRemoved } from './removedData.js';
 
 /**
  * The deliverable's data of a revised outcome: the outcome's own data (its stages composed again
@@ -63,14 +66,25 @@ function patch(value: Json, corrections: Correction[], dates: DatedLabel[]): Jso
   return object;
 }
 
+/** The deliverable the revision starts from: the previous revision's (`revision.previousData`), else the outcome's first. */
+function startingDeliverable(input: StageInput, bench: Workbench): { deliverable?: unknown; draft_kind?: unknown } | undefined {
+  const previous = input.revision?.previousData;
+  const deliverable = previous?.deliverable as { kind?: unknown; data?: unknown } | undefined;
+  if (deliverable && typeof deliverable.kind === 'string' && deliverable.data && typeof deliverable.data === 'object') return { deliverable: structuredClone(deliverable), draft_kind: previous?.draft_kind };
+  return originalData(input, bench);
+}
+
 /**
- * The revised outcome's deliverable: the original, with the corrections and dates patched in and
- * then each applied change's own `edit` (an item reassigned, a ticket added, a part moved first).
+ * The revised outcome's deliverable: the one the revision started from, with the corrections and
+ * dates patched in, then each applied change's own `edit` (an item reassigned, a ticket added, a
+ * part moved first); an email's parts are read again from the revised letter (`blocks`).
  */
-export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[], edits: Array<(deliverable: DeliverableValue) => void> = []): Record<string, unknown> {
-  const data = originalData(input, bench);
+export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[], edits: Array<(deliverable: DeliverableValue) => void> = [], blocks: Block[] = []): Record<string, unknown> {
+  const data = startingDeliverable(input, bench);
   const deliverable = data?.deliverable ? (patch(data.deliverable, corrections, dates) as DeliverableValue) : undefined;
   if (deliverable) for (const edit of edits) edit(deliverable);
+  if (deliverable && deliverable.kind === 'email') syncEmail(deliverable, blocks);
+  else if (deliverable && input.revision) dropRemoved(deliverable, input.revision.previousContent, renderBlocks(blocks));
   return {
     ...(deliverable ? { deliverable } : {}),
     ...(data?.draft_kind ? { draft_kind: data.draft_kind } : {}),

@@ -3,6 +3,7 @@ import { toneLine } from '../text/tone.js';
 import { parseBlocks, renderBlocks, type Block } from '../text/blocks.js';
 import { literal } from '../text/phrases.js';
 import { failed, type ChangeOutcome } from './outcome.js';
+import { greeting, isSignOff, letterParts, signOff } from './letter.js';
 
 /**
  * Revisions of an email as a person asks them: who signs it ("sign it from Anna"), a fact added to
@@ -16,22 +17,21 @@ export function isEmail(blocks: Block[]): boolean {
   return blocks.find((block) => block.type !== 'frontmatter')?.text.startsWith('**Subject:**') === true;
 }
 
-const signOff = /^(?:kind regards|best regards|warm regards|regards|best wishes|warm wishes|best|thanks|thank you|many thanks|cheers|sincerely|yours sincerely|yours|with thanks|all the best),?$/i;
-const greeting = /^(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b[^.!?]{0,40},$/i;
 /** A line that is not the body: the subject, the greeting, the call to action in bold, the sign-off, a signature. */
 function isFrame(text: string): boolean {
-  return text.startsWith('**Subject:**') || greeting.test(text) || /^\*\*[^*]+\*\*$/.test(text) || signOff.test(text);
+  return text.startsWith('**Subject:**') || greeting.test(text) || /^\*\*[^*]+\*\*$/.test(text) || isSignOff(text);
 }
 
 /**
- * Where a fact joins: the body's last paragraph, before a closing call to action and an email's
- * sign-off; in a document of lists only (a meeting summary), its summary list, as one more item.
+ * Where a fact joins: a letter's (an email's, a cover letter's) last body paragraph, never its
+ * closing paragraph, call to action or sign-off; the body's last paragraph of another document; in
+ * a document of lists only (a meeting summary), its summary list, as one more item.
  */
 export function factHome(blocks: Block[]): Block | undefined {
+  const parts = letterParts(blocks);
+  if (parts) return blocks.slice(parts.bodyStart, parts.bodyEnd).filter((block) => block.type === 'paragraph' || block.type === 'list').at(-1);
   const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()));
-  if (!isEmail(blocks)) return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
-  const signIndex = blocks.findIndex((block) => block.type === 'paragraph' && signOff.test(block.text.trim()));
-  return prose.filter((block) => signIndex < 0 || blocks.indexOf(block) < signIndex).at(-1);
+  return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
 }
 
 /** The list under a summary-like heading ("Summary", "Highlights", "Updates"), never a checklist. */
@@ -43,12 +43,9 @@ function summaryList(blocks: Block[]): Block | undefined {
   });
 }
 
-/** Where an email's body ends: at its bold call to action or sign-off; undefined for another document. */
+/** Where a letter's body ends: at its closing paragraph, call to action or sign-off; undefined for another document. */
 export function bodyEnd(blocks: Block[]): number | undefined {
-  const start = bodyStart(blocks);
-  if (start === undefined) return undefined;
-  const end = blocks.findIndex((block, index) => index >= start && block.type === 'paragraph' && isFrame(block.text.trim()));
-  return end >= 0 ? end : blocks.length;
+  return letterParts(blocks)?.bodyEnd;
 }
 
 /** True for an email's subject, greeting, call to action or sign-off line. */
@@ -56,11 +53,9 @@ export function isFrameLine(text: string): boolean {
   return isFrame(text.trim());
 }
 
-/** Where an email's body starts: after its subject line and greeting; undefined for another document. */
+/** Where a letter's body starts: after its subject line and greeting; undefined for another document. */
 export function bodyStart(blocks: Block[]): number | undefined {
-  if (!isEmail(blocks)) return undefined;
-  const greetingAt = blocks.findIndex((block) => block.type === 'paragraph' && greeting.test(block.text.trim()));
-  return greetingAt >= 0 ? greetingAt + 1 : blocks.findIndex((block) => block.text.startsWith('**Subject:**')) + 1;
+  return letterParts(blocks)?.bodyStart;
 }
 
 /** "Sign it from Anna", "sign off as Anna de Vries", "signed by Priya": the name an email is signed with. */
@@ -68,14 +63,17 @@ export const signedBy = /\b[Ss]ign(?:ed|\s+it|\s+(?:it\s+)?off)?\s+(?:from|as|by
 
 export function signWith(blocks: Block[], name: string): ChangeOutcome {
   const part = `sign as ${name}`;
-  if (!isEmail(blocks)) return failed(part, 'only an email has a sign-off to put a name under');
-  const index = blocks.findIndex((block) => block.type === 'paragraph' && signOff.test(block.text.trim()));
-  if (index < 0) return failed(part, 'the email has no sign-off line');
-  const next = blocks[index + 1];
-  // A name already under the sign-off is replaced, not joined by a second one.
-  if (next?.type === 'paragraph' && /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2}$/u.test(next.text.trim())) next.text = name;
-  else blocks.splice(index + 1, 0, { type: 'paragraph', text: name });
-  return { part, check: (content) => (new RegExp(`^(?:${signOff.source.slice(1, -1)})\\n\\n${literal(name)}$`, 'im').test(content) ? undefined : `the email is not signed ${name}`) };
+  const parts = letterParts(blocks);
+  if (!parts) return failed(part, 'only an email or a letter has a sign-off to put a name under');
+  if (parts.signOff === undefined) return failed(part, 'the letter has no sign-off line');
+  const block = blocks[parts.signOff]!;
+  const next = blocks[parts.signOff + 1];
+  const [line] = block.text.split('\n');
+  // A letter's name is under its sign-off in the same paragraph ("Sincerely,  \nMaria Lopez"); it is replaced, not joined by a second one.
+  if (block.text.includes('\n')) block.text = `${line!.trimEnd()}  \n${name}`;
+  else if (next?.type === 'paragraph' && /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2}$/u.test(next.text.trim())) next.text = name;
+  else blocks.splice(parts.signOff + 1, 0, { type: 'paragraph', text: name });
+  return { part, check: (content) => (new RegExp(`^(?:${signOff.source.slice(1, -1)})(?:\\n\\n| {2}\\n)${literal(name)}$`, 'im').test(content) ? undefined : `the letter is not signed ${name}`) };
 }
 
 const warmer: Array<[RegExp, string]> = [

@@ -2,6 +2,8 @@ import { countWords } from '../../../quality/text.js';
 import { splitParagraph, type Block } from '../text/blocks.js';
 import { rankSentences } from '../text/phrases.js';
 import { withoutChatNoise } from './chatNoise.js';
+import { frameBlocks, letterParts } from './letter.js';
+import { isName } from '../document/names.js';
 
 /**
  * Shortening a document the way an editor would: chat noise and repeated lines go first, then
@@ -16,18 +18,27 @@ interface Unit {
 }
 
 const decision = /\b(?:decid\w*|decision|agreed (?:to|on|that)|approv\w*|chose|signed off)\b/i;
-const commitment = /\b(?:will|going to|owner|assigned|due|deadline|by (?:mon|tues|wednes|thurs|fri|satur|sun)day|by \d)\b|'ll\b|^\s*(?:[-*+]\s+)?\[[ xX]\]/i;
+// "It's going to be great" is a hope, not a commitment.
+const commitment = /\b(?:(?:will|going to)(?! be (?:a |an |so |really |very )?(?:great|fun|nice|good|amazing|awesome|exciting|lovely|brilliant)\b)|owner|assigned|due|deadline|by (?:mon|tues|wednes|thurs|fri|satur|sun)day|by \d)\b|'ll\b|^\s*(?:[-*+]\s+)?\[[ xX]\]/i;
 const result = /\bfrom\b[^.;]*\d[^.;]*\bto\b|\d\s?%|\b(?:fell|rose|grew|dropped|increased|decreased|doubled|halved|saved|cut)\b/i;
 const droppableSection = /^(?:key\s+)?(?:topics|keywords|tags|related(?: reading)?|further reading|attendees|present|participants|people)$/i;
 const timestamps = /\b\d{1,2}:\d{2}\s*(?:[AP]M)?\b/gi;
+const dayOrMonth = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:jan(?:uary)?|feb(?:ruary)?|march|april|june|july|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b|\b(?:tomorrow|tonight|(?:next|this|the) (?:week|weekend)|end of (?:the )?(?:day|week|month))\b/i;
 
-/** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, a lead. */
+/** A capitalised word past a line's first that is a name ("passes from Dana at reception", "at Shopify"): who or what a reader asks about. */
+function namesSomeone(text: string): boolean {
+  const words = text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').split(/\s+/).slice(1).map((word) => word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+  // "on Mondays" is a habit, not a date or a person.
+  return words.some((word) => /^\p{Lu}\p{Ll}+$/u.test(word) && !/days$/i.test(word) && isName(word));
+}
+
+/** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, dates and names, a lead. */
 function tierOf(text: string, first: boolean, section: string): number {
   const figures = /\d/.test(text.replace(timestamps, ''));
   if (/decision/i.test(section) || decision.test(text)) return 6;
   if (/action|owner|next step|to-?do|checklist/i.test(section) || commitment.test(text)) return 5;
   if (figures && result.test(text)) return 4;
-  if (figures) return 3;
+  if (figures || dayOrMonth.test(text) || namesSomeone(text)) return 3;
   return first ? 1 : 0;
 }
 
@@ -43,15 +54,25 @@ function wordsOf(blocks: Block[]): number {
   return blocks.reduce((sum, block) => sum + (block.type === 'frontmatter' || block.type === 'code' ? 0 : countWords(block.text)), 0);
 }
 
-/** Removes chat noise and lines already said earlier in the document. */
-function tidy(blocks: Block[]): void {
+/**
+ * Removes chat noise and lines already said elsewhere in the document; a letter's "Hi team," and
+ * "Thank you for ..." are its frame, not noise. A line said both in the summary and under
+ * "Decisions" or "Action items" stays under the latter, where a reader looks for it.
+ */
+function tidy(blocks: Block[], frame: Set<Block>): void {
   const seen = new Set<string>();
-  for (const block of blocks) {
-    if (block.type !== 'list' && block.type !== 'paragraph') continue;
+  let section = '';
+  const sections = blocks.map((block) => (block.type === 'heading' ? (section = block.text) : section));
+  const keyOf = (part: string) => part.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').replace(/^(?:\[[ xX]\]\s+)?/, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const first = (index: number) => (/decision|action|next step|to-?do/i.test(sections[index]!) ? 0 : 1);
+  const order = blocks.map((_block, index) => index).sort((a, b) => first(a) - first(b) || a - b);
+  for (const index of order) {
+    const block = blocks[index]!;
+    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block)) continue;
     const kept = items(block)
       .map(withoutChatNoise)
       .filter((part) => {
-        const key = part.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+        const key = keyOf(part);
         if (key === '' || seen.has(key)) return false;
         seen.add(key);
         return true;
@@ -85,18 +106,26 @@ export function dropEmptySections(blocks: Block[]): void {
   }
 }
 
-/** Shortens `blocks` in place towards `target` words; returns the lines it dropped that held figures or decisions. */
-export function shortenTo(blocks: Block[], target: number, corpus: string): string[] {
-  tidy(blocks);
+/**
+ * Shortens `blocks` in place towards `target` words; returns the lines it dropped that held figures
+ * or decisions. A letter keeps its frame (greeting, closing, sign-off) and its body's opening line.
+ * With `keepFacts` ("shorter" with no size named) lines with a date, figure, name or decision stay:
+ * only filler goes.
+ */
+export function shortenTo(blocks: Block[], target: number, corpus: string, keepFacts = false): string[] {
+  const frame = frameBlocks(blocks);
+  const opening = letterParts(blocks) ? blocks.find((block, index) => index >= letterParts(blocks)!.bodyStart && !frame.has(block) && block.type === 'paragraph') : undefined;
+  tidy(blocks, frame);
   if (wordsOf(blocks) > target) dropSections(blocks, (heading) => droppableSection.test(heading));
   const units: Unit[] = [];
   let section = '';
   let firstParagraph = true;
   for (const block of blocks) {
     if (block.type === 'heading') section = block.text;
-    if (block.type !== 'list' && block.type !== 'paragraph') continue;
+    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block)) continue;
     items(block).forEach((text, index) => {
       if (block.type === 'list' && /^\s+/.test(text)) return;
+      if (block === opening && index === 0) return;
       units.push({ block, text, tier: tierOf(text, index === 0 && (block.type === 'list' || firstParagraph), section) });
     });
     if (block.type === 'paragraph') firstParagraph = false;
@@ -110,6 +139,7 @@ export function shortenTo(blocks: Block[], target: number, corpus: string): stri
   for (const unit of order) {
     // "Shorter" never leaves a title alone: the line that ranks first stays, whatever the target.
     if (words <= target || left <= 1) break;
+    if (keepFacts && unit.tier >= 3) continue;
     const parts = items(unit.block);
     const at = parts.indexOf(unit.text);
     if (at < 0) continue;
@@ -121,4 +151,9 @@ export function shortenTo(blocks: Block[], target: number, corpus: string): stri
   }
   dropEmptySections(blocks);
   return dropped;
+}
+
+/** The words of a letter's frame (subject, greeting, closing, sign-off), which shortening leaves as they are; 0 for another document. */
+export function frameWords(blocks: Block[]): number {
+  return wordsOf([...frameBlocks(blocks)]);
 }

@@ -1,5 +1,6 @@
+import { letterParts, type LetterParts } from './letter.js';
 import { contentTerms, stem } from '../../../quality/text.js';
-import { splitParagraph, type Block } from '../text/blocks.js';
+import { renderBlocks, splitParagraph, type Block } from '../text/blocks.js';
 import { wordFamily } from '../text/grammar.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 
@@ -9,9 +10,9 @@ import { readableLines, type ChangeOutcome } from './outcome.js';
  */
 export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
 /** "remove the part about the database", "cut the bit on pricing", "drop the line mentioning Tom" (global: use `matchAll`). */
-export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq)s?\s+(?:about|on|of|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
-/** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`). */
-export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b/gi;
+export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq|action(?:\s+item)?|to-?do|item|point|bullet|requirement|ticket|task|decision|risk|step)s?\s+(?:about|on|of|for|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
+/** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`); "remove the action item about X" is a part about X. */
+export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)(?!action\s+item\b)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b(?!\s+(?:about|on|of|for|mentioning|regarding)\b)/gi;
 export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
@@ -45,15 +46,19 @@ export function removeSection(blocks: Block[], name: string): ChangeOutcome {
  * Removes what is about `topic`: the section whose heading names it, else each sentence or list
  * item sharing its most specific words (the title and front matter stay).
  */
-export function removeAbout(blocks: Block[], topic: string): ChangeOutcome {
+export function removeAbout(blocks: Block[], topic: string, kind?: string): ChangeOutcome {
   const part = `remove: ${topic.trim()}`;
   const section = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && shares(block.text, topic));
   if (section >= 0) return { ...removeSection(blocks, topic), part };
+  // "the action item about the style guide": the line under "Action items", not every mention of the style guide.
+  const home = kind ? blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && shares(block.text, kind)) : -1;
+  const within = home >= 0 ? new Set(blocks.slice(home + 1, sectionBounds(blocks, home))) : undefined;
   const terms = contentTerms(topic).map(stem).filter((term) => !/^(?:thing|stuff|part|bit)$/.test(term));
   if (terms.length === 0) return { part, reason: 'the feedback names nothing to find in the document' };
   const about = (text: string) => { const have = new Set(contentTerms(text).map(stem)); return terms.every((term) => have.has(term)); };
   const removed: string[] = [];
   blocks.forEach((block) => {
+    if (within && !within.has(block)) return;
     if (block.type === 'paragraph') {
       const kept = splitParagraph(block.text).filter((sentence) => !(about(sentence) && removed.push(sentence)));
       block.text = kept.join(' ');
@@ -62,7 +67,8 @@ export function removeAbout(blocks: Block[], topic: string): ChangeOutcome {
     }
   });
   if (removed.length === 0) return { part, reason: `the document says nothing about ${topic.trim()}` };
-  return { part, change: { type: 'remove', removed: removed.length }, check: (content) => (readableLines(content).some((line) => !/^#/.test(line) && about(line)) ? `the document still mentions ${topic.trim()}` : undefined) };
+  const left = (content: string) => (within ? readableLines(renderBlocks([...within])) : readableLines(content)).some((line) => !/^#/.test(line) && about(line));
+  return { part, change: { type: 'remove', removed: removed.length }, check: (content) => (left(content) ? `the document still mentions ${topic.trim()}` : undefined) };
 }
 
 /**
@@ -81,6 +87,8 @@ function sectionsAsList(blocks: Block[]): number {
 
 export function toBullets(blocks: Block[]): ChangeOutcome {
   const part = 'format: bullet points';
+  const letter = letterParts(blocks);
+  if (letter) return letterAsBullets(blocks, letter, part);
   let converted = 0;
   let seenProse = false;
   blocks.forEach((block, index) => {
@@ -94,6 +102,21 @@ export function toBullets(blocks: Block[]): ChangeOutcome {
   if (converted === 0) converted = sectionsAsList(blocks);
   if (converted === 0) return { part, reason: 'the document has no paragraph of several sentences beyond its opening one to turn into a list' };
   return { part, change: { type: 'format', paragraphs_to_lists: converted }, check: (content) => (readableLines(content).some((line) => /^- \S/.test(line)) ? undefined : 'the document has no bullet list') };
+}
+
+/**
+ * A letter's body as bullets, the way an email lists its points: the opening line stays a sentence,
+ * every later sentence of the body is an item; greeting, closing and sign-off stay as they are.
+ */
+function letterAsBullets(blocks: Block[], letter: LetterParts, part: string): ChangeOutcome {
+  const body = blocks.slice(letter.bodyStart, letter.bodyEnd);
+  const opening = body[0]?.type === 'paragraph' && body.length > 1 ? [body[0]] : [];
+  const sentences = body.slice(opening.length).flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : block.type === 'list' ? block.text.split('\n').map((line) => line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')) : []));
+  if (sentences.length < 2 || body.some((block) => block.type !== 'paragraph' && block.type !== 'list') || body.slice(opening.length).every((block) => block.type === 'list')) {
+    return { part, reason: 'the letter has no two points in its body to list' };
+  }
+  blocks.splice(letter.bodyStart, body.length, ...opening, { type: 'list', text: sentences.map((sentence) => `- ${sentence}`).join('\n') });
+  return { part, change: { type: 'format', paragraphs_to_lists: 1 }, check: (content) => (readableLines(content).some((line) => /^- \S/.test(line)) ? undefined : 'the document has no bullet list') };
 }
 
 export function toProse(blocks: Block[]): ChangeOutcome {

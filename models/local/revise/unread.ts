@@ -1,11 +1,4 @@
 import { readRevision } from '../../revisionRequest.js';
-import { movedFirst, movedLast } from './order.js';
-import { addedAsk, addedFact } from './sections.js';
-import { signedBy } from './email.js';
-import { addedQuestion } from './questions.js';
-import { addedTicket } from './tickets.js';
-import { addedText, newTitle, placedSection } from './wording.js';
-import { asBullets, asProse, removedItem, removedPart, removedSection } from './structure.js';
 
 /**
  * The requests of a feedback that no reader of the local revision understands, so that a feedback
@@ -19,10 +12,9 @@ const joins = new RegExp(`(?<=[.?!;])\\s+|\\s*,?\\s+(?:and\\s+)?also,?\\s+|\\s*,
 const courtesy = /^(?:(?:hi|hey|hello|ok|okay|so|and|also|please|pls|thanks|cheers)[,!]?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would)\s+like\s+(?:you\s+to\s+|it\s+to\s+)?|we\s+need\s+(?:you\s+to\s+)?|it\s+(?:should|needs\s+to|must)\s+)?/i;
 const chatter = /^(?:thanks|thank you|cheers|great|nice|looks good|good job|love it|lgtm)\b/i;
 
+/** Whether a reader of the revision understands `request`: it has a label besides `general_feedback` (revise/edits.ts reads the edits). */
 function understood(request: string): boolean {
-  if (readRevision(request).labels.some((label) => label !== 'general_feedback')) return true;
-  // Fresh copies: the global patterns keep a position between calls.
-  return [movedFirst, movedLast, asBullets, asProse, addedFact, removedSection, removedPart, removedItem, signedBy, addedAsk, addedQuestion, addedText, newTitle, placedSection, addedTicket].some((pattern) => new RegExp(pattern.source, pattern.unicode ? 'iu' : 'i').test(request));
+  return readRevision(request).labels.some((label) => label !== 'general_feedback');
 }
 
 // "Jan is the one sending van 7, not Maria. Please fix the owner.": the second asks for the first.

@@ -24,7 +24,8 @@ export function parseBlocks(markdown: string): Block[] {
   let pending: string[] = [];
   let pendingType: 'paragraph' | 'list' = 'paragraph';
   const flush = () => {
-    if (pending.length > 0) blocks.push({ type: pendingType, text: pending.join(pendingType === 'list' ? '\n' : ' ') });
+    // A paragraph's hard line break (two trailing spaces: a letter's "Sincerely,  " over the name) is kept.
+    if (pending.length > 0) blocks.push({ type: pendingType, text: pendingType === 'list' ? pending.join('\n') : pending.map((line, at) => (at === 0 ? '' : / {2}$/.test(pending[at - 1]!) ? '\n' : ' ') + line).join('').trim() });
     pending = [];
   };
   for (; index < lines.length; index += 1) {
@@ -58,7 +59,7 @@ export function parseBlocks(markdown: string): Block[] {
     const isItem = /^\s*(?:[-*+]|\d+[.)])\s+/.test(line);
     if (pending.length > 0 && (isItem ? 'list' : 'paragraph') !== pendingType && !(pendingType === 'list' && /^\s+/.test(line))) flush();
     if (pending.length === 0) pendingType = isItem ? 'list' : 'paragraph';
-    pending.push(pendingType === 'paragraph' ? line.trim() : line);
+    pending.push(pendingType === 'paragraph' ? (/\S {2,}$/.test(line) ? `${line.trim()}  ` : line.trim()) : line);
   }
   flush();
   return blocks;

@@ -1,0 +1,32 @@
+import { addedAction } from './actionItems.js';
+import { signedBy } from './email.js';
+import { movedFirst, movedLast } from './order.js';
+import { addedQuestion } from './questions.js';
+import { addedAsk, addedFact } from './sections.js';
+import { asBullets, asProse, removedItem, removedPart, removedSection } from './structure.js';
+import { addedTicket } from './tickets.js';
+import { addedText, newTitle, placedSection } from './wording.js';
+
+/**
+ * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
+ * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
+ * "move pricing first" is `reorder`, not `general_feedback`.
+ */
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle';
+
+const edits: Array<[EditLabel, RegExp[]]> = [
+  ['add_ticket', [addedTicket]],
+  ['add_action_item', [addedAction]],
+  ['reorder', [movedFirst, movedLast]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection]],
+  ['restructure', [asBullets, asProse]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
+  ['sign_off', [signedBy]],
+  ['retitle', [newTitle]],
+];
+
+/** The edit labels `feedback` asks for, in a fixed order. */
+export function requestedEdits(feedback: string): EditLabel[] {
+  // Fresh copies: the global patterns keep a position between calls.
+  return edits.filter(([, patterns]) => patterns.some((pattern) => new RegExp(pattern.source, `${pattern.flags.replace(/[gi]/g, '')}i`).test(feedback))).map(([label]) => label);
+}
