@@ -3,7 +3,7 @@ import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
 import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
 import { letterParts } from './revise/letter.js';
-import { capitalize } from './text/phrases.js';
+import { calendarCase, capitalize } from './text/phrases.js';
 import { cited, gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
 import { optimize } from './writer/writerPolish.js';
@@ -122,7 +122,8 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 }
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {
-  const fact = capitalize(said.trim()).replace(/[.!?]?$/, '.');
+  // "the office reopens monday at 9": the day keeps its capital in the letter.
+  const fact = capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.');
   const home = factHome(blocks);
   // An email written a line a paragraph gets one more line, not a second sentence on its last one.
   const letter = letterParts(blocks);

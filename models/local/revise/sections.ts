@@ -15,7 +15,8 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
 
 /** "mention that ...", "add that ...": a fact the feedback states, for the revision to add (global: use `matchAll`). */
 // "mention the deadline is March 3": without "that", a clause whose verb comes within its first words.
-export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|starts?|ends?|moved?|closes?|opens?)\b))(.+?)(?:[.!?](?:\s|$)|$)/gi;
+// "mention that X, and sign it from Maria": the fact ends where the next instruction starts.
+export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|starts?|ends?|moved?|closes?|opens?)\b))(.+?)(?:[.!?](?:\s|$)|$|(?=,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|end|start|fix|replace|rename|give|tone|say|write|list|bold)\b))/gi;
 
 /** "add a line asking people to reply if they can help": a request the revision adds as "Please ..." (global: use `matchAll`). */
 export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to\s+(.+?)(?:[.!?]|$)/gi;

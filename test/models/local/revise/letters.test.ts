@@ -79,3 +79,11 @@ test('"less salesy" is read as a plainer register, not left as general feedback'
   t.false(after!.content.includes('super excited'));
   t.deepEqual(after!.applied, ['tone_adjustment']);
 });
+
+test('"mention that ..., and sign it from Maria": two instructions, the fact ends where the next starts, with its day\'s capital', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: office closed friday for the holiday, payroll goes out thursday instead, questions to maria' }, 'mention that the office reopens monday at 9, and sign it from Maria');
+  t.regex(after!.content, /^The office reopens Monday at 9\.$/m);
+  t.notRegex(after!.content, /sign it/);
+  t.regex(after!.content, /Kind regards,\n\nMaria$/);
+  t.true(email(after!.deliverable).body.includes('The office reopens Monday at 9.'));
+});
