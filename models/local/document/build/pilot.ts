@@ -176,7 +176,12 @@ function titleOf(text: string): string {
 const peopleWant = /^(?:the\s+|our\s+|all\s+)?((?:[a-z-]+\s+)?(?:users?|admins?|customers?|managers?|members?|patients?|drivers?|staff|teams?|editors?|buyers?|sellers?|agents?|owners?))\s+(?:want|wants|need|needs|would like|should be able)\s+(?:(?:a|an)\s+(?:way|option|button|setting)\s+)?to\s+(.+?)[.!]?$/i;
 
 /** What a ticket is done by, as a check: "Admins can resend invoices.", "The PDF shows the correct VAT number." */
-function criterionOf(text: string): string {
+function criterionOf(noted: string): string {
+  // "(nice to have)", ", customers complaining": how the note was sorted or who reported it, not what done looks like.
+  const text = noted.replace(/\s*\((?:nice to have|low priority|p[0-3]|urgent|high priority|minor|blocker)\)/gi, '').replace(/,\s*(?:customers?|users?|people|clients?)\s+(?:are\s+)?(?:complaining|keep complaining|report(?:ing|ed)?\s+it|noticed)\b.*$/i, '').trim();
+  // "add dark mode to settings": a feature is done when it is there.
+  const feature = /^(?:add|support|allow|enable|build|introduce)\s+(.+?)(?:\s+(?:to|in|on)\s+(?:the\s+)?(.+?))?[.!]?$/i.exec(text);
+  if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
   const wanted = peopleWant.exec(text);
   if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
   if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
@@ -199,6 +204,9 @@ function criterionOf(text: string): string {
     // "the coupon field is missing on mobile": shown there; "missing the VAT number" (below): includes it.
     [/\b(?:is|are)\s+missing(?=\s+(?:on|in|from|when|for|after|under|at)\b|[.!]?$)/i, 'is shown'],
     [/\b(?:is|are)\s+(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
+    // Notes leave the verb out: "export button hidden on mobile", "csv export drops the last row".
+    [/\b(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
+    [/\b(?:drops|loses|skips|omits|ignores|cuts\s+off)\b/i, 'includes'],
     [/\bmisaligned\b/i, 'aligned'],
     [/\breturns\s+duplicates\b/i, 'returns no duplicates'],
     [/\b(?:is\s+|are\s+)?missing\s+(?:the\s+|a\s+|an\s+|its\s+)?/i, 'includes the '],
@@ -230,7 +238,9 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
     return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : description}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : criterionOf(text), ...facts].slice(0, 4), estimate };
   });
-  return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  // "turn these into jira tickets": the tracker is where they go, not what they are about.
+  const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
+  return { title: tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
