@@ -117,7 +117,10 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       // "Q1 offline mode": without a colon, the work is what follows the phase's name.
       // "April - SSO and audit log": the dash between a phase and its work is no part of the work.
       const work = (line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').replace(/^(?:now|next|later|spring|summer|autumn|fall|winter)\b/i, '').trim())).replace(/^[-–—:]\s*/, '');
-      phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
+      // "Q1: offline mode", "Q1: push notifications" (one line's parts): one phase, its work in order.
+      const same = phases.find((phase) => phase.name === name);
+      if (same && work) same.items.push(capitalize(work.replace(/[.]$/, '')));
+      else if (!same) phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
@@ -143,10 +146,22 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     if (timeline && chunks > 1) phases.forEach((phase, index) => (phase.dates = index === 0 ? `${timeline} (whole plan)` : phase.dates));
   } else if (loose.length > 0) {
     // "Team of 6 engineers": what holds for the whole plan is not the last phase's work.
-    const notes = loose.filter((text) => !isQuestion(text)).slice(0, 4);
+    const notes = loose.filter((text) => !isQuestion(text)).slice(0, 4).map(capitalize);
     if (notes.length > 0) phases.push({ name: 'Across all phases', dates: null, items: notes });
   }
-  return { title: titleWith(ctx, 'roadmap'), timeline, phases };
+  return { title: roadmapTitle(ctx), timeline, phases };
+}
+
+// "for the mobile app next two quarters", "for 2026", "for Q1": the span a roadmap covers.
+const spanTail = /(?:^|\s+)(?:for\s+|over\s+|in\s+|through\s+)?((?:the\s+)?(?:next|coming|this|last)\s+(?:\w+\s+)?(?:quarters?|months?|years?|weeks?|sprints?|halves|half)|(?:q[1-4]|h[12])(?:\s*[-–]\s*(?:q[1-4]|h[12]))?(?:\s+\d{4})?|\d{4}(?:\s*[-–]\s*\d{4})?)$/i;
+
+/** "Mobile app roadmap: next two quarters": what the roadmap is of, then the span it covers. */
+function roadmapTitle(ctx: DocumentContext): string {
+  const span = spanTail.exec(ctx.recognised.subject);
+  const of = span ? ctx.recognised.subject.slice(0, span.index).trim() : '';
+  if (!span || ctx.recognised.generic) return titleWith(ctx, 'roadmap');
+  const when = span[1]!.replace(/^the\s+/i, '').replace(/\b(q[1-4]|h[12])\b/gi, (found) => found.toUpperCase());
+  return of === '' ? `Roadmap: ${when}` : `${titled(of)} roadmap: ${when}`;
 }
 
 // A label that is a time: a month or a range of months, a quarter, a half, a season, a week.
