@@ -1,7 +1,7 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { capitalize, lowerFirst } from '../../text/phrases.js';
-import { related, titleWith, titled, type DocumentContext } from '../context.js';
+import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
@@ -221,6 +221,7 @@ function criterionOf(noted: string): string {
     [/\b(?:is|are)\s+(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
     // Notes leave the verb out: "export button hidden on mobile", "csv export drops the last row".
     [/\b(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
+    [/\bmissing(?=\s+(?:on|in|from|when|for|after|under|at)\b|[.!]?$)/i, 'is shown'],
     [/\b(?:drops|loses|skips|omits|ignores|cuts\s+off)\b/i, 'includes'],
     [/\bmisaligned\b/i, 'aligned'],
     [/\breturns\s+duplicates\b/i, 'returns no duplicates'],
@@ -237,7 +238,9 @@ function criterionOf(noted: string): string {
 export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   const items = ctx.material.items.filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
-  const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text)).slice(0, 12);
+  // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a
+  // sentence of prose is one when it asks for something or starts as a statement does.
+  const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
   const tickets: TicketData[] = sources.map((item) => {
     const found = estimateIn.exec(item.text);
     const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
@@ -251,7 +254,8 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
-    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : description}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : criterionOf(text), ...facts].slice(0, 4), estimate };
+    // "coupon field missing on mobile": the ticket's sentences start with their capital.
+    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());

@@ -23,3 +23,13 @@ test('"jira tickets" names where the tickets go: the set is titled "Tickets"', a
   const result = await outcome('pilot', { brief: 'turn these into jira tickets', context: notes });
   t.regex(result.content, /^# Tickets$/m);
 });
+
+test('plain lower-case lines, one bug each, are one ticket each, written with their capitals', async (t) => {
+  const result = await outcome('pilot', { brief: 'tickets for the checkout bugs', context: 'coupon field missing on mobile\napple pay button does nothing on safari\norder total shows wrong tax for EU customers' });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => [ticket.description, ticket.acceptance_criteria[0]]), [
+    ['Coupon field missing on mobile.', 'Coupon field is shown on mobile.'],
+    ['Apple pay button does nothing on safari.', 'Apple pay button works on safari.'],
+    ['Order total shows wrong tax for EU customers.', 'Order total shows correct tax for EU customers.'],
+  ]);
+});
