@@ -93,7 +93,8 @@ export function listParts(sentence: string): ListSentence {
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
     const single = weighs.test(label[1]!) || whenLabel.test(label[1]!) || explains.test(label[1]!.trim()) ? capitalized(sentence.trim()) : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());
-    if (whenLabel.test(label[1]!)) return { parts: list ? items.map((part, index) => (index === 0 ? `${capitalized(label[1]!.trim())}: ${part}` : capitalized(part))) : [single] };
+    // "Q1: offline mode, push notifications": the time holds for every part, so every part says it.
+    if (whenLabel.test(label[1]!)) return { parts: list ? items.map((part) => `${capitalized(label[1]!.trim())}: ${part}`) : [single] };
     return { label: label[1]!.toLowerCase().trim(), parts: list ? items.map(capitalized) : [single] };
   }
   // "Q1 offline mode, Q2 push notifications and dark mode, Q3 tablet layout": a phase per part.

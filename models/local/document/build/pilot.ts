@@ -1,7 +1,7 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { capitalize, lowerFirst } from '../../text/phrases.js';
-import { related, titleWith, titled, type DocumentContext } from '../context.js';
+import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
@@ -117,7 +117,10 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       // "Q1 offline mode": without a colon, the work is what follows the phase's name.
       // "April - SSO and audit log": the dash between a phase and its work is no part of the work.
       const work = (line[5] || (item.text.includes(':') ? '' : item.text.replace(phaseName, '').replace(/^(?:now|next|later|spring|summer|autumn|fall|winter)\b/i, '').trim())).replace(/^[-–—:]\s*/, '');
-      phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
+      // "Q1: offline mode", "Q1: push notifications" (one line's parts): one phase, its work in order.
+      const same = phases.find((phase) => phase.name === name);
+      if (same && work) same.items.push(capitalize(work.replace(/[.]$/, '')));
+      else if (!same) phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
     } else loose.push(item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
@@ -143,10 +146,22 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     if (timeline && chunks > 1) phases.forEach((phase, index) => (phase.dates = index === 0 ? `${timeline} (whole plan)` : phase.dates));
   } else if (loose.length > 0) {
     // "Team of 6 engineers": what holds for the whole plan is not the last phase's work.
-    const notes = loose.filter((text) => !isQuestion(text)).slice(0, 4);
+    const notes = loose.filter((text) => !isQuestion(text)).slice(0, 4).map(capitalize);
     if (notes.length > 0) phases.push({ name: 'Across all phases', dates: null, items: notes });
   }
-  return { title: titleWith(ctx, 'roadmap'), timeline, phases };
+  return { title: roadmapTitle(ctx), timeline, phases };
+}
+
+// "for the mobile app next two quarters", "for 2026", "for Q1": the span a roadmap covers.
+const spanTail = /(?:^|\s+)(?:for\s+|over\s+|in\s+|through\s+)?((?:the\s+)?(?:next|coming|this|last)\s+(?:\w+\s+)?(?:quarters?|months?|years?|weeks?|sprints?|halves|half)|(?:q[1-4]|h[12])(?:\s*[-–]\s*(?:q[1-4]|h[12]))?(?:\s+\d{4})?|\d{4}(?:\s*[-–]\s*\d{4})?)$/i;
+
+/** "Mobile app roadmap: next two quarters": what the roadmap is of, then the span it covers. */
+function roadmapTitle(ctx: DocumentContext): string {
+  const span = spanTail.exec(ctx.recognised.subject);
+  const of = span ? ctx.recognised.subject.slice(0, span.index).trim() : '';
+  if (!span || ctx.recognised.generic) return titleWith(ctx, 'roadmap');
+  const when = span[1]!.replace(/^the\s+/i, '').replace(/\b(q[1-4]|h[12])\b/gi, (found) => found.toUpperCase());
+  return of === '' ? `Roadmap: ${when}` : `${titled(of)} roadmap: ${when}`;
 }
 
 // A label that is a time: a month or a range of months, a quarter, a half, a season, a week.
@@ -176,7 +191,12 @@ function titleOf(text: string): string {
 const peopleWant = /^(?:the\s+|our\s+|all\s+)?((?:[a-z-]+\s+)?(?:users?|admins?|customers?|managers?|members?|patients?|drivers?|staff|teams?|editors?|buyers?|sellers?|agents?|owners?))\s+(?:want|wants|need|needs|would like|should be able)\s+(?:(?:a|an)\s+(?:way|option|button|setting)\s+)?to\s+(.+?)[.!]?$/i;
 
 /** What a ticket is done by, as a check: "Admins can resend invoices.", "The PDF shows the correct VAT number." */
-function criterionOf(text: string): string {
+function criterionOf(noted: string): string {
+  // "(nice to have)", ", customers complaining": how the note was sorted or who reported it, not what done looks like.
+  const text = noted.replace(/\s*\((?:nice to have|low priority|p[0-3]|urgent|high priority|minor|blocker)\)/gi, '').replace(/,\s*(?:customers?|users?|people|clients?)\s+(?:are\s+)?(?:complaining|keep complaining|report(?:ing|ed)?\s+it|noticed)\b.*$/i, '').trim();
+  // "add dark mode to settings": a feature is done when it is there.
+  const feature = /^(?:add|support|allow|enable|build|introduce)\s+(.+?)(?:\s+(?:to|in|on)\s+(?:the\s+)?(.+?))?[.!]?$/i.exec(text);
+  if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
   const wanted = peopleWant.exec(text);
   if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
   if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
@@ -199,6 +219,10 @@ function criterionOf(text: string): string {
     // "the coupon field is missing on mobile": shown there; "missing the VAT number" (below): includes it.
     [/\b(?:is|are)\s+missing(?=\s+(?:on|in|from|when|for|after|under|at)\b|[.!]?$)/i, 'is shown'],
     [/\b(?:is|are)\s+(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
+    // Notes leave the verb out: "export button hidden on mobile", "csv export drops the last row".
+    [/\b(?:not\s+showing|not\s+shown|hidden)\b/i, 'is shown'],
+    [/\bmissing(?=\s+(?:on|in|from|when|for|after|under|at)\b|[.!]?$)/i, 'is shown'],
+    [/\b(?:drops|loses|skips|omits|ignores|cuts\s+off)\b/i, 'includes'],
     [/\bmisaligned\b/i, 'aligned'],
     [/\breturns\s+duplicates\b/i, 'returns no duplicates'],
     [/\b(?:is\s+|are\s+)?missing\s+(?:the\s+|a\s+|an\s+|its\s+)?/i, 'includes the '],
@@ -214,7 +238,9 @@ function criterionOf(text: string): string {
 export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   const items = ctx.material.items.filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
-  const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text)).slice(0, 12);
+  // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a
+  // sentence of prose is one when it asks for something or starts as a statement does.
+  const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
   const tickets: TicketData[] = sources.map((item) => {
     const found = estimateIn.exec(item.text);
     const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
@@ -228,9 +254,12 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
-    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : description}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : criterionOf(text), ...facts].slice(0, 4), estimate };
+    // "coupon field missing on mobile": the ticket's sentences start with their capital.
+    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
   });
-  return { title: titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  // "turn these into jira tickets": the tracker is where they go, not what they are about.
+  const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
+  return { title: tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [

@@ -189,7 +189,7 @@ test('a PRD whose brief labels its parts: "Problem:", "Scope:", "Out of scope:" 
 test('a roadmap by seasons is a phase a season; "for the council grant application" is what it is for, not its title', async (t) => {
   const result = await outcome('pilot', { brief: 'Roadmap for the community garden project 2025, for the council grant application: Spring - build raised beds and a tool shed. Summer - open to schools, 3 visits a week. Autumn - harvest festival. Winter - composting workshop.' });
   if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
-  t.is(result.deliverable.data.title, 'Community garden project 2025: roadmap');
+  t.is(result.deliverable.data.title, 'Community garden project roadmap: 2025');
   t.deepEqual(result.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [['Spring', ['Build raised beds and a tool shed']], ['Summer', ['Open to schools, 3 visits a week']], ['Autumn', ['Harvest festival']], ['Winter', ['Composting workshop']]]);
   const nowNextLater = await outcome('pilot', { brief: 'Roadmap: now - SSO and audit log, next - mobile app beta, later - usage-based billing' });
   if (nowNextLater.deliverable.kind !== 'roadmap') return t.fail(nowNextLater.deliverable.kind);

@@ -1,0 +1,23 @@
+import test from 'ava';
+import { outcome } from './helpers.js';
+
+/** A roadmap from notes typed one quarter a line. */
+
+const notes = 'q1: offline mode, push notifications\nq2: dark mode, ipad layout, in-app purchases\nmust ship offline mode before the march conference';
+
+test('every part of "q1: a, b" is Q1\'s work, and a line of no quarter holds across the phases', async (t) => {
+  const result = await outcome('pilot', { brief: 'roadmap for the mobile app next two quarters', context: notes });
+  if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [
+    ['Q1', ['Offline mode', 'Push notifications']],
+    ['Q2', ['Dark mode', 'Ipad layout', 'In-app purchases']],
+    ['Across all phases', ['Must ship offline mode before the march conference']],
+  ]);
+});
+
+test('the title says what the roadmap is of, then the span it covers', async (t) => {
+  const result = await outcome('pilot', { brief: 'roadmap for the mobile app next two quarters', context: notes });
+  t.regex(result.content, /^# Mobile app roadmap: next two quarters$/m);
+  const yearly = await outcome('pilot', { brief: 'product roadmap for 2026', context: notes });
+  t.regex(yearly.content, /^# Roadmap: 2026$/m);
+});
