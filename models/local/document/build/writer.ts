@@ -296,8 +296,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "Subject: Workshop dates" in the message answered: the answer's subject is "Re: Workshop dates".
   const answered = answer ? /^subject\s*:\s*(.+)$/im.exec(all.map((item) => item.text).join('\n'))?.[1]?.trim() : undefined;
   // "email to customers about the new hours, from Maria": Maria signs it; she is not the subject.
-  const signer = signedBy.exec(ctx.brief.trim().split('\n')[0]!)?.[1];
-  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject.replace(signedBy, ''));
+  // "from Monday", "from March": a date, not a sender.
+  const signed = signedBy.exec(ctx.brief.trim().split('\n')[0]!)?.[1];
+  const signer = signed && !dateWord.test(signed.replace(/^the\s+/i, '')) ? signed : undefined;
+  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(signer ? ctx.recognised.subject.replace(signedBy, '') : ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?|hours|times|rules|process|dates|terms)$/.test(subject) ? `the ${subject}` : subject;
   // "email about the price increase from 9 to 12 dollars/month starting june 1": the news the subject carries is said in the body too.
