@@ -51,6 +51,8 @@ export function isAction(item: Item): boolean {
   if (item.section && /action|next step|^next\b|to ?do|follow|idea|experiment|propos|to try/.test(item.section)) return true;
   const text = item.text;
   if (isQuestion(text) && !/\bcan you\b/i.test(text)) return false;
+  // "Ana is out next week": who is away, and when, is news for the reader, not a task.
+  if (/^\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?\s+(?:is|will be|'s|are)\s+(?:out|off|away|ooo|sick|on\s+(?:leave|holiday|vacation|pto|parental leave))\b/u.test(text)) return false;
   // "Lisa to get quotes for the hall roof": a name, "to" and what they will do ("Intros to retail buyers" names no one).
   const named = /^([A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?)\s+to\s+([a-z]+)/u.exec(text);
   return actionCue.test(text) || imperative.test(text) || (ownerOf(item) !== null && dueOf(text) !== null) || (named !== null && isName(named[1]!) && isVerbForm(named[2]!));

@@ -28,6 +28,9 @@ export function isKnownName(word: string): boolean {
 // A lower-case word where a person is named: after "to", "from", "with", "ask", "ping", "cc", "and" ...
 const namePlace = /\b(to|from|with|ask|ping|cc|thanks|thank|contact|tell|call|email|message|dm|by|and|or)\s+(\p{Ll}[\p{Ll}'-]+)(?![\p{L}@/_-])/gu;
 
+// "ana is out next week", "dana owns the launch email": a name opening a statement about its person.
+const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|took|takes|said|says|asked|joined|left|starts|started|out|off|and|\+|&)\b|\+|&)/u;
+
 /**
  * `text` with the first names typed in lower case written with their capitals ("questions to
  * maria" -> "questions to Maria"): a word in a place that names people ("to", "ask", "and") that
@@ -35,6 +38,7 @@ const namePlace = /\b(to|from|with|ask|ping|cc|thanks|thank|contact|tell|call|em
  * is left alone.
  */
 export function personCase(text: string): string {
-  const found = [...text.matchAll(namePlace)].map((match) => match[2]!).filter((word) => !everydayNames.has(word) && isKnownName(word));
+  const opening = nameOpening.exec(text)?.[1];
+  const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
   return [...new Set(found)].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
 }

@@ -262,6 +262,9 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
 // "From Jan 1: ...", "From Monday": a date after "From", not the sender's name.
 const dateWord = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$|^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$/i;
 
+// "..., from Maria", "... signed Dana Lee", "... - from the Acme team": who signs the message the brief asks for.
+const signedBy = /,?\s+(?:from|signed(?:\s+by)?|sign(?:ed)?\s+it\s+from)\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+team)?)\s*[.!]?$/u;
+
 // "questions to Maria", "any questions, ask Dana", "reach out to Sam with questions": where a reader's questions go.
 const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask|with)\b|^(?:[Pp]lease\s+)?(?:[Aa]sk|[Cc]ontact|[Rr]each out to|[Gg]et in touch with|[Pp]ing|[Tt]alk to)\s+\p{Lu}/u;
 
@@ -292,9 +295,13 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const first = ctx.recognised.generic && !answer ? body.find((line) => !line.includes('\n')) : undefined;
   // "Subject: Workshop dates" in the message answered: the answer's subject is "Re: Workshop dates".
   const answered = answer ? /^subject\s*:\s*(.+)$/im.exec(all.map((item) => item.text).join('\n'))?.[1]?.trim() : undefined;
-  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(ctx.recognised.subject);
+  // "email to customers about the new hours, from Maria": Maria signs it; she is not the subject.
+  // "from Monday", "from March": a date, not a sender.
+  const signed = signedBy.exec(ctx.brief.trim().split('\n')[0]!)?.[1];
+  const signer = signed && !dateWord.test(signed.replace(/^the\s+/i, '')) ? signed : undefined;
+  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(signer ? ctx.recognised.subject.replace(signedBy, '') : ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
-  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?)$/.test(subject) ? `the ${subject}` : subject;
+  const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?|hours|times|rules|process|dates|terms)$/.test(subject) ? `the ${subject}` : subject;
   // "email about the price increase from 9 to 12 dollars/month starting june 1": the news the subject carries is said in the body too.
   const figures = ctx.recognised.subject.match(/\d[\d.,:/]*/g) ?? [];
   const untold = !answer && !ctx.recognised.stated && figures.length > 0 && !figures.every((figure) => body.some((line) => line.includes(figure)));
@@ -305,7 +312,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...body.map(sentenceStart)],
     call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
-    sign_off: 'Kind regards,',
+    sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
 }
 

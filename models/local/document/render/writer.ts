@@ -66,7 +66,8 @@ export function renderEmail(data: DeliverableData['email'], ctx: DocumentContext
   // A cover letter is a letter: no subject line, its closing paragraph plain, the sender's name under the sign-off.
   if (ctx.recognised.coverLetter) return join([data.greeting, ...data.body, data.call_to_action, data.sign_off.replace(/\n/g, '  \n')]);
   const body = ctx.form.bullets || ctx.form.numbered || ctx.form.checklist ? [listLines(data.body, ctx.form).join('\n')] : data.body;
-  return join([`**Subject:** ${data.subject}`, data.greeting, ...body, `**${data.call_to_action}**`, data.sign_off]);
+  // "Kind regards,\nMaria": the name under the sign-off, as a revision that signs it writes it.
+  return join([`**Subject:** ${data.subject}`, data.greeting, ...body, `**${data.call_to_action}**`, ...data.sign_off.split('\n')]);
 }
 
 export function renderLandingCopy(data: DeliverableData['landing_copy'], ctx: DocumentContext): string {
