@@ -5,6 +5,7 @@ import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
+import { calledStandup, standupTitle } from '../../mind/standupTitle.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
 
@@ -31,7 +32,9 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   const taken = new Set([...decisions.map((decision) => decision.text), ...questions]);
   const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
   const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;
-  return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
+  // "summarize today's standup": "Standup summary" (or "Standup, 12 May"), as a person titles it.
+  const standup = calledStandup(ctx.brief) ? standupTitle(ctx.recognised.subject) : undefined;
+  return { title: standup?.title ?? titleWith(ctx, 'summary'), date: date ?? standup?.date ?? null, summary, decisions: decisions.slice(0, 12), action_items: actionList, open_questions: questions.slice(0, 8) };
 }
 
 // Labels that only say which list a line belongs to ("risk:", "update:", "fyi:"): the section it goes under says so.
