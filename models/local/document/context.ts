@@ -42,7 +42,8 @@ export function sentenceStart(line: string): string {
 
 /** A statement as printed: its citation after it when it came from a knowledge passage or a tool's document. */
 export function said(item: Item): string {
-  const text = item.text.trim();
+  // "brunch starts Oct 5": a statement printed on its own starts as a sentence does.
+  const text = sentenceStart(item.text.trim());
   const stopped = /[.!?]$/.test(text) ? text : `${text}.`;
   return item.cite ? `${stopped.replace(/[.!?]$/, '')} ${item.cite}.` : stopped;
 }

@@ -1,7 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { literal, secondPerson } from '../../text/phrases.js';
+import { literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, sentenceStart, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
@@ -71,10 +71,14 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
   const post = blogPost(ctx);
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
-  const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(ctx.recognised.subject.trim());
+  // "newsletter intro for october", "the opening note of our March newsletter": the part asked for is not what the newsletter is about.
+  const subject = ctx.recognised.subject.trim().replace(/^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))\s+(?:for|to|of|on)\s+(?:the\s+|our\s+)?(?=\S)/i, '');
+  const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(subject);
   // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
   const named = new RegExp(`\\b${literal(ctx.recognised.subject)}\\s+newsletter\\b`, 'i').exec(ctx.brief);
-  const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : named ? titled(named[0]) : post.title;
+  // "October newsletter", "Q3 2025 newsletter"; a stretch of time said relatively reads "What's new this month".
+  const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
+  const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
   if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
