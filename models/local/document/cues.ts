@@ -2,6 +2,7 @@ import type { ActionItemData, MetricData, Priority } from '../../../schemas/deli
 import type { Item } from './material.js';
 import { isName } from './names.js';
 import { isVerbForm, verbBase } from '../text/grammar.js';
+import { literal } from '../text/phrases.js';
 
 /** Cues in a statement: what kind of statement it is, who owns it, by when. Read from the words as written. */
 
@@ -112,7 +113,10 @@ export function metricOf(text: string): MetricData | null {
   const figures = [...text.matchAll(new RegExp(figure.source, 'gi'))].map((match) => match[0].trim()).filter((value) => /\d/.test(value) && !/^\d{4}$/.test(value));
   if (figures.length === 0 || !name) return pairOf(text);
   const targetText = targetMatch ? targetMatch[0].replace(/^(?:wants?|want) (?:it|them|this)?\s*(?:to be\s+)?/i, '').replace(/^(?:target(?:s|ing)?|goal)\s*(?:is|of)?\s*/i, '').trim() : null;
-  const current = figures.find((value) => !targetText || !targetText.includes(value)) ?? null;
+  const found = figures.find((value) => !targetText || !targetText.includes(value)) ?? null;
+  // "burn is up 20%": the figure is a change, and says so ("up 20%"), not a level of 20%.
+  const change = found ? new RegExp(`\\b(up|down)\\s+(?:by\\s+)?${literal(found)}`, 'i').exec(text)?.[1]?.toLowerCase() : undefined;
+  const current = found && change ? `${change} ${found}` : found;
   const due = dueOf(text);
   return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: (targetText === null ? direction(name, text) : undefined) ?? statusOf(text, current !== null && targetText !== null) };
 }
@@ -121,7 +125,7 @@ export function metricOf(text: string): MetricData | null {
 const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|(?:points?|pts|hours?|days?|weeks?|months?|years?|minutes?|users?|customers?|tickets?|orders?|mrr|arr)\b)?)(.*)$/i;
 const was = /\((?:last\s+\w+|was|previously|prev(?:ious)?|vs\.?|before)\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)|\b(?:up|down)\s+from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)/i;
 // Figures where more is worse: churn rising is the risk, signups falling is.
-const costly = /\b(?:churn|cost|costs|spend|cac|errors?|bugs?|incidents?|latency|wait|complaints?|refunds?|tickets?|downtime|returns|no-shows?)\b/i;
+const costly = /\b(?:churn|cost|costs|spend|burn|cac|errors?|bugs?|incidents?|latency|wait|complaints?|refunds?|tickets?|downtime|returns|no-shows?)\b/i;
 
 function amount(figure: string): number {
   const value = Number(figure.replace(/[^\d.]/g, ''));
@@ -135,15 +139,17 @@ function pairOf(text: string): MetricData | null {
   // A measure is named by nouns: "We're hiring 3", "Revenue grew 12%" are statements, not names.
   const words = found[1]!.trim().split(/\s+/);
   if (/^(?:we|we['’]re|i|i['’]m|they|it|you|he|she|our\s+team)$/i.test(words[0]!) || words.some((word) => /^(?:rose|fell|grew|went|came|got|saw|hit)$/i.test(word) || (isVerbForm(word.toLowerCase()) && verbBase(word.toLowerCase()) !== word.toLowerCase() && !/s$/i.test(word)))) return null;
-  const name = found[1]!;
-  const value = found[2]!;
+  // "conversion up 8%": the measure is "Conversion", its figure a change, "up 8%".
+  const change = /\s+(up|down)$/i.exec(found[1]!.trim());
+  const name = change ? found[1]!.trim().slice(0, change.index) : found[1]!;
+  const value = change ? `${change[1]!.toLowerCase()} ${found[2]!.trim()}` : found[2]!;
   const rest = found[3] ?? '';
   const before = was.exec(rest);
   const previous = before?.[1] ?? before?.[2];
   const flat = /\b(?:flat|steady|unchanged|stable)\b/i.test(rest);
   const worse = previous !== undefined && (costly.test(name) ? amount(value) > amount(previous) : amount(value) < amount(previous));
   const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : value.trim();
-  const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : 'unknown';
+  const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : change ? ((change[1]!.toLowerCase() === 'up') === costly.test(name) ? 'at_risk' : 'on_track') : 'unknown';
   // "velocity 31 points (target 35)": the target beside the figure.
   const target = /\(?\btarget\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;
   const met = target !== null && amount(value) >= amount(target) !== costly.test(name);
@@ -152,8 +158,8 @@ function pairOf(text: string): MetricData | null {
 
 /** "churn went up to 3.1%", "signups fell to 900": a move the wrong way is at risk, the right way on track. */
 function direction(name: string, text: string): MetricData['status'] | undefined {
-  const up = /\b(?:went\s+up|rose|increased|grew|climbed)\b/i.test(text);
-  const down = /\b(?:went\s+down|fell|dropped|decreased|declined)\b/i.test(text);
+  const up = /\b(?:went\s+up|rose|increased|grew|climbed|(?:is|are)\s+up)\b/i.test(text);
+  const down = /\b(?:went\s+down|fell|dropped|decreased|declined|(?:is|are)\s+down)\b/i.test(text);
   if (up === down) return undefined;
   return up === costly.test(name) ? 'at_risk' : 'on_track';
 }

@@ -3,6 +3,7 @@ import { sentenceStart, titleWith, titled, type DocumentContext } from '../conte
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
+import { isName } from '../names.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
 import { calledStandup, standupTitle } from '../../mind/standupTitle.js';
@@ -47,7 +48,9 @@ const sortingLabel = /^(?:risks?|blockers?|concerns?|watch ?outs?|issues?|highli
 function labelled(item: Item): string {
   const label = item.section;
   if (!label || label.split(/\s+/).length > 3 || sortingLabel.test(label) || /internal|private|writer|author/.test(label) || item.text.toLowerCase().includes(label.toLowerCase())) return item.text;
-  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${item.text}`;
+  // "Shipped: new onboarding flow": after its label the line goes on in lower case; "SQL", "Maria" keep their capitals.
+  const text = /^\p{Lu}\p{Ll}+\b/u.test(item.text) && !isName(item.text.split(/\s+/)[0]!) ? `${item.text.charAt(0).toLowerCase()}${item.text.slice(1)}` : item.text;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${text}`;
 }
 
 /** A risk by its words, or by the label it was written under ("risk: the vendor contract ends in March"). */
@@ -60,6 +63,11 @@ function measured(item: Item) {
   return metricOf(named ? `${item.section} ${item.text}` : item.text);
 }
 
+/** What the ask calls it: "status update", "status report", "weekly update"; a status review otherwise. */
+function reportName(brief: string): string {
+  return /\bstatus\s+report\b/i.test(brief) ? 'status report' : /\b(?:status\s+)?update\b/i.test(brief) && !/\breview\b/i.test(brief) ? 'status update' : 'status review';
+}
+
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
   const items = ctx.material.items;
   const metrics = items.map(measured).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
@@ -67,7 +75,7 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
     // "OKRs for Q1 for the growth team": the key results of the quarter, named as such.
-    title: /\bokrs?\b/i.test(ctx.brief) ? (ctx.recognised.audience ? `${titled(ctx.recognised.audience.replace(/^(?:the|our)\s+/i, ''))} OKRs for ${ctx.recognised.subject}` : `OKRs: ${titled(ctx.recognised.subject)}`) : titleWith(ctx, 'status review'),
+    title: /\bokrs?\b/i.test(ctx.brief) ? (ctx.recognised.audience ? `${titled(ctx.recognised.audience.replace(/^(?:the|our)\s+/i, ''))} OKRs for ${ctx.recognised.subject}` : `OKRs: ${titled(ctx.recognised.subject)}`) : titleWith(ctx, reportName(ctx.brief)),
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
