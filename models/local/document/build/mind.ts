@@ -3,7 +3,6 @@ import { sentenceStart, titleWith, titled, type DocumentContext } from '../conte
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { commaList } from '../listParts.js';
-import { isName } from '../names.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
 import { calledStandup, standupTitle } from '../../mind/standupTitle.js';
@@ -45,11 +44,13 @@ const sortingLabel = /^(?:risks?|blockers?|concerns?|watch ?outs?|issues?|highli
  * A status line with the label it was typed under: how far it got ("Done: search filters") or what
  * it is about ("Hiring: 2 engineers started Monday"), unless the label only sorts it or the line says it already.
  */
-function labelled(item: Item): string {
+function labelled(item: Item, sources: string): string {
   const label = item.section;
   if (!label || label.split(/\s+/).length > 3 || sortingLabel.test(label) || /internal|private|writer|author/.test(label) || item.text.toLowerCase().includes(label.toLowerCase())) return item.text;
-  // "Shipped: new onboarding flow": after its label the line goes on in lower case; "SQL", "Maria" keep their capitals.
-  const text = /^\p{Lu}\p{Ll}+\b/u.test(item.text) && !isName(item.text.split(/\s+/)[0]!) ? `${item.text.charAt(0).toLowerCase()}${item.text.slice(1)}` : item.text;
+  // "Shipped: new onboarding flow": after its label the line goes on as it was typed, in lower case when it was.
+  const typed = `${item.text.charAt(0).toLowerCase()}${item.text.slice(1)}`;
+  const at = sources.toLowerCase().indexOf(typed.replace(/[.]$/, '').toLowerCase());
+  const text = at >= 0 && /\p{Ll}/u.test(sources.charAt(at)) ? typed : item.text;
   return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${text}`;
 }
 
@@ -80,9 +81,9 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
     // "Done: search filters, CSV import", "hiring: 2 engineers started monday": a line keeps the label that says how far it got or what it is about.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map(labelled).slice(0, 10),
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map((item) => labelled(item, ctx.material.sources)).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map(labelled).map(sentenceStart).slice(0, 8),
+    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }
