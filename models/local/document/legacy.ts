@@ -118,7 +118,7 @@ export function legacyDeliverable(kind: DeliverableKind, output: StageOutput): D
       kind,
       data: {
         title,
-        problem: linesUnder(parts, /^problem/i),
+        problem: [...linesUnder(parts, /^problem/i), ...linesUnder(parts, /^background/i)],
         goals: linesUnder(parts, /^goals?/i),
         personas: [...new Set(stories.map((story) => story.persona))],
         user_stories: stories,
