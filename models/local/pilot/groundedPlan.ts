@@ -182,7 +182,8 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   const requirements = sentences.filter((sentence) => constraintCue.test(sentence) && !problem.includes(sentence)).slice(0, 8);
   const risks = sentences.filter((sentence) => riskCue.test(sentence)).slice(0, 5);
   // Every fact the client gave appears somewhere: what no section took is the PRD's background.
-  const told = new Set([...problem, ...goals, ...requirements, ...risks, ...dates, ...rollout]);
+  // A sentence naming an endpoint is said beside it in the interfaces table.
+  const told = new Set([...problem, ...goals, ...requirements, ...risks, ...dates, ...rollout, ...sentences.filter((sentence) => new RegExp(endpointPattern.source).test(sentence))]);
   const storied = (text: string) => stories.some((story) => story.source.trim() !== '' && (story.source.includes(text) || text.includes(story.source)));
   const background = sources.sentences.filter((sentence, index) => !told.has(sentences[index]!) && !storied(sentence.text)).map(cited).slice(0, 12);
   const roleWords = new Set(stories.flatMap((story) => contentTerms(story.role.split(/\s+(?:on|in|of|from|at|with|using)\s+/)[0]!)));

@@ -40,7 +40,7 @@ const names: Record<string, string> = {
 const contextual: Record<string, { name: string; before: RegExp; after: RegExp }> = {
   excel: {
     name: 'Excel',
-    before: /(?:\b(?:in|into|from|via|using|an|as|of)|\b(?:export(?:s|ed|ing)?|download(?:s|ed|ing)?|sav(?:e|es|ed|ing)|convert(?:s|ed|ing)?|copy|copied|push(?:es|ed|ing)?|back)(?:\s+\w+){0,2}\s+to)\s+$/i,
+    before: /(?:\b(?:in|into|from|via|using|an|as|of|with)|\b(?:export(?:s|ed|ing)?|download(?:s|ed|ing)?|sav(?:e|es|ed|ing)|convert(?:s|ed|ing)?|copy|copied|push(?:es|ed|ing)?|back)(?:\s+\w+){0,2}\s+to)\s+$/i,
     after: /^\s+(?:export|exports|exporting|sheets?|spreadsheets?|files?|imports?|templates?|reports?|macros?|workbooks?|formulas?|versions?|downloads?|add-ins?|integration|tables?|docs?|documents?)\b/i,
   },
   slack: {
@@ -80,9 +80,9 @@ const keys = [...spelled.keys(), ...Object.keys(contextual)].sort((a, b) => b.le
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+');
 // A name as its own word, an acronym with a plural "s"; never part of a path, a file name
 // ("report.pdf"), an identifier ("user_id", "csv-export"), a hashtag or a handle.
-const namePattern = new RegExp(`(?<![\\w./#@_-])(${keys.map(escape).join('|')})(s?)(?![\\w/_]|\\.\\w)`, 'gi');
+const namePattern = new RegExp(`(?<![\\w./#@_{-])(${keys.map(escape).join('|')})(s?)(?![\\w/_]|\\.\\w)`, 'gi');
 // Text that is written as it must be typed: code, addresses, handles.
-const verbatim = /```[\s\S]*?```|`[^`\n]*`|\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+/g;
+const verbatim = /```[\s\S]*?```|`[^`\n]*`|\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+|(?<!\S)\/[\w/{}:.-]+/g;
 
 /** The text with the names and acronyms it types in lower case spelled as their owners do. */
 export function spellNames(text: string): string {
@@ -93,6 +93,15 @@ export function spellNames(text: string): string {
     last = kept.index + kept[0].length;
   }
   return out + spellProse(text.slice(last));
+}
+
+const known = keys.filter((key) => !(key in contextual)).map(escape).join('|');
+const nameBefore = new RegExp(`\\b(?:${known})s?(?:\\s*,\\s*|\\s+(?:and|or|&|\\+)\\s+|\\s*\\/\\s*)$`, 'i');
+const nameAfter = new RegExp(`^(?:\\s*,\\s*|\\s+(?:and|or|&|\\+)\\s+|\\s*\\/\\s*)(?:${known})s?\\b`, 'i');
+
+/** "python, excel and sql", "sql/excel": listed with other tools, a word is one too. */
+function listedWithNames(before: string, after: string): boolean {
+  return nameBefore.test(before) || nameAfter.test(after);
 }
 
 function spellProse(text: string): string {
@@ -106,7 +115,7 @@ function spellProse(text: string): string {
       if (plural || word !== key) return whole;
       const before = text.slice(Math.max(0, offset - 40), offset);
       const after = text.slice(offset + whole.length, offset + whole.length + 40);
-      return ambiguous.before.test(before) || ambiguous.after.test(after) ? ambiguous.name : whole;
+      return ambiguous.before.test(before) || ambiguous.after.test(after) || listedWithNames(before, after) ? ambiguous.name : whole;
     }
     const name = spelled.get(key);
     if (!name) return whole;
