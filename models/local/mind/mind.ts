@@ -13,6 +13,7 @@ import { toneOf, type Tone } from '../text/tone.js';
 import { bareMeetingNotes, theSubject } from './bareMeeting.js';
 import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
+import { threadAsNotes } from './emailThread.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -91,7 +92,7 @@ interface MeetingReading {
 
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
-const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
+const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+|our\s+|this\s+)?(?:following|above|below|attached|notes?|meeting(?: notes)?|call|transcript|(?:e-?mail\s+)?thread|e-?mails?|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
 
 const timeWord = /^(?:morning|afternoon|evening|week|month|quarter|year|sprint)(?:'s)?\s+(?=\S)/i;
 const pointerNoun = /^(?:(?:meeting\s+)?notes?|transcript|thread|chat(?: export)?|call notes)\s+(?:from|of|on)\s+(?:the\s+|our\s+)?/i;
@@ -145,7 +146,10 @@ const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morn
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
-  const given = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  // An email thread is read as its writers' lines, its subject line naming the meeting (emailThread.ts).
+  const threads = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').map((text) => threadAsNotes(text) ?? { notes: text });
+  const given = threads.map((thread) => thread.notes).filter((text) => text.trim() !== '');
+  const threadSubject = threads.find((thread) => thread.subject)?.subject;
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
   // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
   const heading = standup ? standupHeading(given[0] ?? '') : undefined;
@@ -160,7 +164,7 @@ function readMeeting(input: StageInput): MeetingReading {
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
-    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : { title: `Meeting summary: ${titleCase(meetingSubject(input.brief, heading ? [heading] : texts))}`, date: null }),
+    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : { title: `Meeting summary: ${titleCase(meetingSubject(input.brief, heading ? [heading] : threadSubject ? [threadSubject] : texts))}`, date: null }),
     bare: texts.length === 0,
     standup,
   };
@@ -192,7 +196,8 @@ function summaryLength(count: number, requirements: Record<string, unknown>): nu
 
 /** Extractive summary: the highest-ranked statements, in the order they were made. */
 function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
-  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
+  // "Budget is 12k.": a figure is worth its line however short.
+  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= (/\d/.test(utterance.text) ? 3 : 5));
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
   // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
   for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);
