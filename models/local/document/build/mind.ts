@@ -169,6 +169,9 @@ function roleStep(text: string): { step: string; owner: string | null } | undefi
   return undefined;
 }
 
+// Words in an agenda item's brackets that say how it is taken, not who leads it.
+const notLeads = /^(?:optional|tbd|tbc|tentative|maybe|if\s+time|recurring|all|everyone|team|decision|discussion|fyi|info|update|vote|quick|urgent|brainstorm|review|demo|recap|break|lunch)$/i;
+
 /**
  * A meeting's agenda: each line of the notes an item in its order, even one word ("AOB"); "(Jen,
  * 15 min)" after an item is its owner and its time.
@@ -177,11 +180,17 @@ function agenda(ctx: DocumentContext): DeliverableData['process_plan'] {
   const lines = ctx.material.sources.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter((line) => line !== '' && !/:\s*$/.test(line));
   const steps = lines.map((line) => {
     const note = /\s*\(([^)]*)\)\s*$/.exec(line);
-    const parts = note ? note[1]!.split(/\s*,\s*/) : [];
-    const owner = parts.find((part) => /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?$/u.test(part)) ?? null;
+    // "hiring plan - tom": a name after a dash leads the item, as one in brackets does.
+    const led = note ? null : /\s+[-–—]\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/u.exec(line);
+    const parts = note ? note[1]!.split(/\s*,\s*/) : led ? [led[1]!] : [];
+    // "(maria, 20 min)": a name typed in lower case leads it too; "(optional)" or "(decision needed)" is said beside it.
+    const owned = parts.find((part) => /^[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?$/u.test(part) && !notLeads.test(part) && (/^\p{Lu}/u.test(part) || part.split(/\s+/).length === 1));
+    const owner = owned ? owned.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase()) : null;
     const time = parts.find((part) => /\d+\s*(?:min(?:ute)?s?|h(?:ours?)?|hrs?)\b/i.test(part));
-    const item = sentenceStart((note ? line.slice(0, note.index) : line).replace(/[.]$/, ''));
-    return { step: time ? `${item} (${time})` : item, owner, due: null };
+    const beside = parts.filter((part) => part !== owned && part !== time && part.trim() !== '');
+    const item = sentenceStart((note ? line.slice(0, note.index) : led ? line.slice(0, led.index) : line).replace(/[.]$/, ''));
+    const notes = [...beside, ...(time ? [time] : [])];
+    return { step: notes.length > 0 ? `${item} (${notes.join(', ')})` : item, owner, due: null };
   });
   return { title: `Agenda: ${titled(ctx.recognised.subject)}`, goal: titled(ctx.recognised.subject), steps, risks: [], measures: [] };
 }

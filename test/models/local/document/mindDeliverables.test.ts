@@ -227,3 +227,9 @@ test('a sprint review is a status review: "Done:" and "Not done:" stay on their 
   t.true(result.deliverable.data.risks.includes('Not done: billing page (blocked on Stripe keys)'));
   t.like(result.deliverable.data.metrics[0], { name: 'Velocity', current: '31 points', target: '35', status: 'at_risk' });
 });
+
+test('an agenda keeps who leads each item however it was typed ("(maria, 20 min)", "- tom"), what else its brackets say, and "aob" as AOB', async (t) => {
+  const context = 'q3 roadmap review (maria, 20 min)\nhiring plan for 2 backend roles - tom\nbudget sign-off for the tooling spend (decision needed, 10 min)\naob';
+  const result = await outcome('mind', { brief: "agenda for Monday's planning meeting", context });
+  t.regex(result.content, /^1\. Q3 roadmap review \(Maria, 20 min\)\n2\. Hiring plan for 2 backend roles \(Tom\)\n3\. Budget sign-off for the tooling spend \(decision needed, 10 min\)\n4\. AOB$/m);
+});
