@@ -78,6 +78,8 @@ export function titleCase(text: string): string {
 }
 
 export function capitalize(text: string): string {
+  // "iOS release", "eBay listing", "macOS": a name with a capital inside keeps its small first letter.
+  if (/^\p{Ll}+\p{Lu}/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

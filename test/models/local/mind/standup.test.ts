@@ -64,3 +64,10 @@ test('a standup is titled as a person titles it: "Standup summary", or "Standup,
   const bare = await outcome('mind', { brief: "summarize today's standup" });
   t.regex(bare.content, /^# Standup summary\n/);
 });
+
+test('a topic named by a product with a capital inside keeps it: "iOS release", never "Ios release" or "IOS release"', async (t) => {
+  const context = '- jen: reviewed 3 prs, today fixing the ci pipeline, then qa for the ios release\n- raj: blocked, waiting on api keys from stripe';
+  const result = await outcome('mind', { brief: 'summarize standup', context });
+  t.regex(result.content, /## Topics\n\n(?:- .+\n)*- iOS release$/m);
+  t.regex(result.content, /^- Raj: blocked, waiting on API keys from Stripe$/m);
+});
