@@ -32,7 +32,8 @@ export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string
   // "weekly KPI review", "project status update": a cadence or a scope is what kind of review it is, "Weekly status review", not a subject "Weekly".
   if (/^(?:weekly|monthly|quarterly|daily|annual|yearly|biweekly|fortnightly|project|team|sprint|company|product|department|programme|program)$/i.test(ctx.recognised.subject.trim())) return `${titled(ctx.recognised.subject.trim())} ${name}`;
   // "release notes" asked for by name alone: "Release notes", not "Release notes: release notes".
-  if (ctx.recognised.subject.trim().replace(/^(?:the|our|some)\s+/i, '').toLowerCase() === name.toLowerCase()) return capitalize(name);
+  // "retro notes", "meeting notes": the notes are the deliverable itself, "Retrospective".
+  if ([name.toLowerCase(), 'notes', 'meeting notes', 'write-up', 'writeup'].includes(ctx.recognised.subject.trim().replace(/^(?:the|our|some|my)\s+/i, '').toLowerCase())) return capitalize(name);
   if (!ctx.recognised.generic) return `${titled(ctx.recognised.subject)}: ${name}`;
   return name === 'summary' ? 'Meeting summary' : capitalize(name);
 }

@@ -233,3 +233,11 @@ test('an agenda keeps who leads each item however it was typed ("(maria, 20 min)
   const result = await outcome('mind', { brief: "agenda for Monday's planning meeting", context });
   t.regex(result.content, /^1\. Q3 roadmap review \(Maria, 20 min\)\n2\. Hiring plan for 2 backend roles \(Tom\)\n3\. Budget sign-off for the tooling spend \(decision needed, 10 min\)\n4\. AOB$/m);
 });
+
+test('"retro notes" is a "Retrospective": "- dan" after an action is its owner, "wednesdays" a day with its capital', async (t) => {
+  const context = "went well: shipped the csv import on time, good pairing\ndidn't go well: too many meetings, flaky ci\ntry next: no-meeting wednesdays, fix the flaky e2e tests - dan";
+  const result = await outcome('mind', { brief: 'retro notes', context });
+  if (result.deliverable.kind !== 'retro') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Retrospective');
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task]), [['Dan', 'Fix the flaky e2e tests'], [null, 'No-meeting Wednesdays']]);
+});
