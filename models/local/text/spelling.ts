@@ -37,7 +37,14 @@ const names: Record<string, string> = {
 
 // Words that are ordinary English too ("excel at", "cut some slack", "zoom in", "the notion that"):
 // a name only beside what names a tool ("excel export", "on slack", "zoom call", "in notion").
-const contextual: Record<string, { name: string; before: RegExp; after: RegExp }> = {
+const contextual: Record<string, { name: string; before: RegExp; after: RegExp; both?: true }> = {
+  // "our it team": only between whose and what ("make it team-friendly" stays).
+  it: {
+    name: 'IT',
+    before: /\b(?:our|the|your|their|an|from|with|to)\s+$/i,
+    after: /^\s+(?:team|department|dept|helpdesk|help\s+desk|admins?|staff|support|policy|security|manager)\b/i,
+    both: true,
+  },
   excel: {
     name: 'Excel',
     before: /(?:\b(?:in|into|from|via|using|an|as|of|with)|\b(?:export(?:s|ed|ing)?|download(?:s|ed|ing)?|sav(?:e|es|ed|ing)|convert(?:s|ed|ing)?|copy|copied|push(?:es|ed|ing)?|back)(?:\s+\w+){0,2}\s+to)\s+$/i,
@@ -115,6 +122,7 @@ function spellProse(text: string): string {
       if (plural || word !== key) return whole;
       const before = text.slice(Math.max(0, offset - 40), offset);
       const after = text.slice(offset + whole.length, offset + whole.length + 40);
+      if (ambiguous.both) return ambiguous.before.test(before) && ambiguous.after.test(after) ? ambiguous.name : whole;
       return ambiguous.before.test(before) || ambiguous.after.test(after) || listedWithNames(before, after) ? ambiguous.name : whole;
     }
     const name = spelled.get(key);

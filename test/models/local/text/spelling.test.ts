@@ -17,6 +17,7 @@ test('a word that is ordinary English too is a name only beside what names a too
   t.is(spellNames('post it on slack'), 'post it on Slack');
   t.is(spellNames('cut the team some slack, then zoom in on costs'), 'cut the team some slack, then zoom in on costs');
   t.is(spellNames('the notion that docs live in notion pages'), 'the notion that docs live in Notion pages');
+  t.is(spellNames('our it team requires sso, so make it team-wide'), 'our IT team requires SSO, so make it team-wide');
 });
 
 test('code, addresses, file names, identifiers and units are left as typed', (t) => {
