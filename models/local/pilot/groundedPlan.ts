@@ -13,7 +13,8 @@ import { bareFrame, frameBlocks, productOf, type BareFrame } from './barePlan.js
 
 const problemCue = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|by hand|slow|waste\w*|los(?:e|ing|t)|late|frustrat\w*|complain\w*|churn|error-prone|time-consuming|no way to|lack\w*|ask(?:s|ed)? for|waiting|blocked|today)\b/i;
 const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric|grow|cut|\d+%|\$\d)/i;
-const constraintCue = /\b(must|should|(?:no\s+)?more than|fewer than|less than|nobody|no one|rules?\s+say|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
+// "existing plans keep the old price" is a constraint; "customers keep asking how to ..." is not.
+const constraintCue = /\b(must|should|(?:no\s+)?more than|fewer than|less than|nobody|no one|rules?\s+say|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep(?!\s+\w+ing\b)|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
 const riskCue = /\b(risk|worr(?:y|ied|ies)|concern\w*|fraud\w*|abuse\w*|leak\w*|misuse\w*|exploit\w*|down|fail\w*|outage|break-glass|beta|deadline|until|expire\w*|gdpr|legal|compliance|security|audit|blocked|must keep working)\b/i;
 
 // Formats, protocols, regulations, currencies and units the sources name are not systems to integrate with.
@@ -178,8 +179,7 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   const rollout = sentences.filter((sentence) => rolloutCue.test(sentence)).slice(0, 4);
   const endpoints = [...corpus.matchAll(endpointPattern)].map((match) => ({ method: match[1]!.toUpperCase() as Endpoint['method'], path: match[2]!.replace(/[.,;:]+$/, ''), purpose: purposeOf(corpus, match.index) }));
   const goals = sentences.filter((sentence) => goalCue.test(sentence) && !problem.includes(sentence)).slice(0, 3);
-  // The problem's sentence is said once: "Our customers keep asking ..." is not a requirement too.
-  const requirements = sentences.filter((sentence) => constraintCue.test(sentence) && !problem.includes(sentence)).slice(0, 8);
+  const requirements = sentences.filter((sentence) => constraintCue.test(sentence)).slice(0, 8);
   const risks = sentences.filter((sentence) => riskCue.test(sentence)).slice(0, 5);
   // Every fact the client gave appears somewhere: what no section took is the PRD's background.
   // A sentence naming an endpoint is said beside it in the interfaces table.
