@@ -87,7 +87,7 @@ const keys = [...spelled.keys(), ...Object.keys(contextual)].sort((a, b) => b.le
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/ /g, '\\s+');
 // A name as its own word, an acronym with a plural "s"; never part of a path, a file name
 // ("report.pdf"), an identifier ("user_id", "csv-export"), a hashtag or a handle.
-const namePattern = new RegExp(`(?<![\\w./#@_{-])(${keys.map(escape).join('|')})(s?)(?![\\w/_]|\\.\\w)`, 'gi');
+const namePattern = new RegExp(`(?<![\\w./#@_{'’-])(${keys.map(escape).join('|')})(s?)(?![\\w/_]|\\.\\w)`, 'gi');
 // Text that is written as it must be typed: code, addresses, handles.
 const verbatim = /```[\s\S]*?```|`[^`\n]*`|\b(?:https?:\/\/|www\.)\S+|\S+@\S+\.\w+|(?<!\S)\/[\w/{}:.-]+/g;
 
