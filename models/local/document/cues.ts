@@ -8,7 +8,8 @@ import { literal } from '../text/phrases.js';
 
 const weekday = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
 const month = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const dueSource = `\\b(?:by|before|until|due|on|for|no later than|latest|end of|eod|eow)\\s+(?:the\\s+)?(?:(?:next|this)\\s+)?(?:${weekday}|${month}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${month}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|q[1-4](?:\\s+\\d{4})?|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|sprint|day)|week|month|tomorrow|tonight|today|eod|noon|sprint\\s+\\d+)\\b|\\b(?:tomorrow|tonight|today|eod|asap|next\\s+week|this\\s+week|end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|day))\\b`;
+// "tom sends the proposal friday": a day that ends a line of work is when it is due, with or without "by".
+const dueSource = `\\b(?:by|before|until|due|on|for|no later than|latest|end of|eod|eow)\\s+(?:the\\s+)?(?:(?:next|this)\\s+)?(?:${weekday}|${month}(?:\\s+\\d{1,2}(?:st|nd|rd|th)?)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+${month}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}/\\d{1,2}(?:/\\d{2,4})?|q[1-4](?:\\s+\\d{4})?|(?:the\\s+)?end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|sprint|day)|week|month|tomorrow|tonight|today|eod|noon|sprint\\s+\\d+)\\b|\\b(?:tomorrow|tonight|today|eod|asap|next\\s+week|this\\s+week|end\\s+of\\s+(?:the\\s+)?(?:week|month|quarter|day))\\b|(?<=\\s)${weekday}(?=\\s*[.!]?$)`;
 const duePattern = new RegExp(dueSource, 'i');
 
 export function dueOf(text: string): string | null {

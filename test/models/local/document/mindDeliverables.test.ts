@@ -241,3 +241,10 @@ test('"retro notes" is a "Retrospective": "- dan" after an action is its owner, 
   t.is(result.deliverable.data.title, 'Retrospective');
   t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task]), [['Dan', 'Fix the flaky e2e tests'], [null, 'No-meeting Wednesdays']]);
 });
+
+test('"tom sends the proposal friday" in one-line call notes is Tom\'s action due Friday, not a summary line', async (t) => {
+  const result = await outcome('mind', { brief: "notes from today's call with acme: they want sso by q3, budget approved for 50 seats, tom sends the proposal friday, open question on data residency" });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items, [{ owner: 'Tom', task: 'Send the proposal', due: 'Friday' }]);
+  t.deepEqual(result.deliverable.data.summary, ['They want SSO by Q3']);
+});
