@@ -99,7 +99,8 @@ export function priorityOf(text: string): Priority {
 }
 
 // A figure with its unit: "22 minutes", "4.1%", "$12k", "1,240 tickets", "3 days".
-const figure = /(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?|ms|tickets?|orders?|patients?|customers?|users?|parcels?|loaves|deliveries|calls?|visits?|points?|nps|stars?|[a-z]+)?/i;
+// "1 of 3 engineers": a count out of a total is one figure; a unit is never a small word ("1 of").
+const figure = /(?:[$€£]\s?)?\d[\d,.]*(?:\s+of\s+\d[\d,.]*)?\s?(?:%|k\b|m\b|percent|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|seconds?|secs?|ms|tickets?|orders?|patients?|customers?|users?|parcels?|loaves|deliveries|calls?|visits?|points?|nps|stars?|(?!(?:of|to|in|on|at|by|for|and|or|the|a|an|is|are|was|were)\b)[a-z]+)?/i;
 
 /** "Average check-in wait is 22 minutes and we want it under 10 minutes by June" -> a metric. */
 // "increase trial to paid from 8% to 12%", "reduce churn from 4% to 3% monthly": a key result, from where it is to where it should be.

@@ -81,7 +81,7 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
     // "Done: search filters, CSV import", "hiring: 2 engineers started monday": a line keeps the label that says how far it got or what it is about.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map((item) => labelled(item, ctx.material.sources)).slice(0, 10),
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
     risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),

@@ -58,3 +58,12 @@ test('a line under a singular label is one item: "concern: burn is up 20%, runwa
   t.deepEqual(highlights, ['Shipped: new onboarding flow']);
   t.deepEqual(actions.map((item) => item.task), ['Hire two engineers', 'Close the seed extension']);
 });
+
+test('an update typed as a lower-case paragraph: every line starts as a sentence, "1 of 3 engineers" is one figure', async (t) => {
+  const context = 'we shipped the slack integration and the new csv importer. churn is flat at 2.1%. hiring is behind: 1 of 3 engineers hired. next week we start the sso work.';
+  const result = await outcome('mind', { brief: 'weekly status update', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.highlights, ['We shipped the Slack integration and the new CSV importer.', 'Next week we start the SSO work.']);
+  t.true(result.deliverable.data.metrics.some((metric) => metric.name === 'Hiring' && metric.current === '1 of 3 engineers'), JSON.stringify(result.deliverable.data.metrics));
+  t.regex(result.content, /^> Churn is flat at 2\.1%\.$/m);
+});
