@@ -75,7 +75,8 @@ test('mind stages build the document up stage by stage', async (t) => {
 test('a brief that only points at the notes ("summarise this") takes the notes\' own heading as the subject, never "This"', async (t) => {
   const notes = 'Standup 12 May\nMaria: the backlog is 1,240 tickets, up 15% since April.\nDecision: we pause the weekend shift until June.';
   const headed = (await runCrew(createLocalProvider(), 'mind', { brief: 'Summarise this for the ops team', context: notes })).at(-1)!;
-  t.regex(headed.content, /^# Meeting summary: Standup 12 May/);
+  // Notes headed as a standup are titled as one, by their date.
+  t.regex(headed.content, /^# Standup, 12 May/);
   const unheaded = (await runCrew(createLocalProvider(), 'mind', { brief: 'Can you summarize the notes below?', context: 'Maria: the backlog is 1,240 tickets, up 15% since April.\nDecision: we pause the weekend shift until June.' })).at(-1)!;
   t.notRegex(unheaded.content.split('\n')[0]!, /\bThis\b|Below/i);
 });

@@ -6,7 +6,7 @@ import * as mind from './build/mind.js';
 import * as pilot from './build/pilot.js';
 import { storiesOfAsk, storyText } from './build/pilot.js';
 import * as writer from './build/writer.js';
-import type { DocumentContext } from './context.js';
+import { titled, type DocumentContext } from './context.js';
 import { formsMissing, readForm } from './formats.js';
 import { readMaterial } from './material.js';
 import { outlineNote, renderOutline } from './outline.js';
@@ -81,7 +81,7 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.
-  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, (data as { subject?: string }).subject ?? ctx.recognised.subject), { 'Users and stories': stories, Tickets: stories }) : rendered;
+  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, titled((data as { subject?: string }).subject ?? ctx.recognised.subject)), { 'Users and stories': stories, Tickets: stories }) : rendered;
   const markdown = ctx.form.email && kind !== 'email' ? asEmail(document) : document;
   const notes = draftKind === 'outline' ? [outlineNote(kind)] : [];
   const written = (data as { user_stories?: Array<{ benefit: string | null }> }).user_stories ?? [];

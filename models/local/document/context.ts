@@ -1,5 +1,5 @@
 import { contentTerms, stem } from '../../../quality/text.js';
-import { capitalize } from '../text/phrases.js';
+import { capitalize, literal } from '../text/phrases.js';
 import type { Form } from './formats.js';
 import type { Item, Material } from './material.js';
 import type { Recognised } from './recognise.js';
@@ -31,6 +31,9 @@ export function titled(subject: string): string {
 export function titleWith(ctx: Pick<DocumentContext, 'recognised'>, name: string): string {
   // "weekly KPI review", "project status update": a cadence or a scope is what kind of review it is, "Weekly status review", not a subject "Weekly".
   if (/^(?:weekly|monthly|quarterly|daily|annual|yearly|biweekly|fortnightly|project|team|sprint|company|product|department|programme|program)$/i.test(ctx.recognised.subject.trim())) return `${titled(ctx.recognised.subject.trim())} ${name}`;
+  // "release notes" asked for by name alone: "Release notes", not "Release notes: release notes".
+  // "retro notes", "meeting notes": the notes are the deliverable itself, "Retrospective".
+  if ([name.toLowerCase(), 'notes', 'meeting notes', 'write-up', 'writeup'].includes(ctx.recognised.subject.trim().replace(/^(?:the|our|some|my)\s+/i, '').toLowerCase())) return capitalize(name);
   if (!ctx.recognised.generic) return `${titled(ctx.recognised.subject)}: ${name}`;
   return name === 'summary' ? 'Meeting summary' : capitalize(name);
 }
@@ -45,6 +48,18 @@ export function said(item: Item): string {
   const text = item.text.trim();
   const stopped = /[.!?]$/.test(text) ? text : `${text}.`;
   return item.cite ? `${stopped.replace(/[.!?]$/, '')} ${item.cite}.` : stopped;
+}
+
+/**
+ * A statement printed on its own, starting as a sentence does ("brunch starts Oct 5" -> "Brunch
+ * starts Oct 5."), unless its first word is a command or a name written in code in the material
+ * ("pgmigrate requires Node 20" after "`npm install -g pgmigrate`").
+ */
+export function statement(ctx: DocumentContext, item: Item): string {
+  const line = said(item);
+  const first = /^[\p{L}\d_-]+/u.exec(line)?.[0] ?? '';
+  const inCode = first !== '' && [...ctx.material.sources.matchAll(/`([^`\n]+)`/g), ...ctx.material.code.map((block) => [block.code, block.code])].some((code) => new RegExp(`(?:^|[^\\w-])${literal(first)}(?![\\w-])`).test(code[1]!));
+  return inCode ? line : sentenceStart(line);
 }
 
 /** Items a reader outside the team may see: internal notes are for the author. */

@@ -1,4 +1,4 @@
-import { nounPhrases } from '../text/grammar.js';
+import { nounPhrases, verbBase } from '../text/grammar.js';
 import { capitalize } from '../text/phrases.js';
 import { titled } from './context.js';
 
@@ -21,12 +21,19 @@ export function headlineOf(line: string): string {
   const at = cut.exec(text);
   const whole = !(at && text.slice(0, at.index).split(/\s+/).length >= 3);
   let head = whole ? text : text.slice(0, at.index);
-  head = head.replace(/^(?:the|a|an|our)\s+/i, '').replace(/\s+(?:is|are|will\s+be)\s+(?=(?:on|at|in|from|back|open|closed)\b)/i, ' ');
+  // "we're closed Oct 31 for a staff party": the news is what is, not who says it ("Closed Oct 31 ...").
+  head = head.replace(/^(?:the|a|an|our)\s+/i, '').replace(/^(?:we|they)(?:['’]re|['’]ll\s+be|\s+are|\s+will\s+be)\s+(?=\p{Ll})/iu, '').replace(/\s+(?:is|are|will\s+be)\s+(?=(?:on|at|in|from|back|open|closed)\b)/i, ' ');
   // A headline that would be the whole line again is its subject: "Membership fees go up by 5% from April" -> "Membership fees".
   if (head.split(/\s+/).length > longest || (whole && head.split(/\s+/).length > 4)) {
     // One word ("Priya") says less than the line itself: then the line, when short enough, heads it.
-    const phrase = nounPhrases(text)[0]?.map((word) => word.text);
-    if (phrase && (phrase.length >= 2 || head.split(/\s+/).length > longest)) head = phrase.join(' ');
+    const found = nounPhrases(text)[0]?.map((word) => word.text);
+    // "summer sale runs" of "our summer sale runs from July 1": the verb read as a noun ends no headline; its subject does.
+    const last = found?.at(-1)?.toLowerCase() ?? '';
+    const phrase = found && found.length >= 3 && /s$/.test(last) && verbBase(last) !== undefined && verbBase(last) !== last && /^\s+(?:from|to|on|at|in|until|till|through|every|this|next|for)\b/i.test(text.slice(text.toLowerCase().indexOf(found.join(' ').toLowerCase()) + found.join(' ').length)) ? found.slice(0, -1) : found;
+    // Only the line's own opening phrase heads it: "barista sam joins" cut out of "new barista sam joins from portland" is no headline.
+    // Nor does one cut before its figure: "closed Oct" of "closed Oct 31 for a staff party".
+    const opens = phrase !== undefined && head.toLowerCase().startsWith(phrase.join(' ').toLowerCase()) && !/^\s+\d/.test(head.slice(phrase.join(' ').length));
+    if (phrase && opens && (phrase.length >= 2 || head.split(/\s+/).length > longest)) head = phrase.join(' ');
     else if (head.split(/\s+/).length > longest) head = head.split(/\s+/).slice(0, longest).join(' ');
   }
   return capitalize(head);

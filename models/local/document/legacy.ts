@@ -103,7 +103,7 @@ export function legacyDeliverable(kind: DeliverableKind, output: StageOutput): D
       kind,
       data: {
         title,
-        date: null,
+        date: typeof data.date === 'string' ? data.date : null,
         summary: Array.isArray(data.summary) ? (data.summary as string[]) : linesUnder(parts, /^summary/i),
         decisions: (Array.isArray(data.decisions) ? (data.decisions as string[]) : []).map((text) => ({ text, source: null })),
         action_items: actions.map((item) => ({ owner: item.owner && item.owner !== 'Unassigned' ? item.owner : null, task: item.task ?? '', due: item.due ?? null })),
@@ -119,7 +119,7 @@ export function legacyDeliverable(kind: DeliverableKind, output: StageOutput): D
       kind,
       data: {
         title,
-        problem: linesUnder(parts, /^problem/i),
+        problem: [...linesUnder(parts, /^problem/i), ...linesUnder(parts, /^background/i)],
         goals: linesUnder(parts, /^goals?/i),
         personas: [...new Set(stories.map((story) => story.persona))],
         user_stories: stories,

@@ -19,6 +19,9 @@ const header = /^(?:from|to|subject|sent|date|cc|bcc|re|fwd?|reply-to)$/i;
 const weighs = /\b(?:nice|must|should|could|urgent|important|optional|blocker|blocking|priority|critical|minor|major|later|won['’]?t|p[0-3])\b/i;
 // Labels that say what the statement is to the one before it ("reason: higher hosting costs"): without them it is a fragment.
 const explains = /^(?:reason|reasons|cause|root\s+cause|why|because|impact|found\s+by|reported\s+by|result|outcome|workaround|fix|goal|objective|mission|aim)$/i;
+// A label in the singular heads one statement ("concern: burn is up 20%, runway 14 months" is one
+// concern, its commas the details of it); "concerns:", "risks:", "shipped:" head lists.
+const oneThing = /(?:^|\s)(?:concern|risk|blocker|issue|problem|worry|question|decision|note|highlight|lowlight|win|ask|request|idea|takeaway|learning|observation|incident|reminder|status|context|background|headline|caveat|watch-?out|heads[- ]up)$/i;
 // A part that starts a clause of its own ("which took longer", "but not on Android") is not an item.
 const subordinate = /^(?:which|who|whom|whose|that|but|so|because|although|though|while|when|whenever|if|unless|as|since|until|or|then|e\.g\.|i\.e\.|etc)\b/i;
 // "users can ...", "admins should ...", "we need ...": a requirement said as who and what.
@@ -89,7 +92,7 @@ export function listParts(sentence: string): ListSentence {
     // "Items: - new office in Lisbon opens April 3 - Priya joined as Head of Design": bullets typed on one line.
     const dashed = /^-\s/.test(label[2]!) ? label[2]!.slice(2).split(/\s+-\s+(?=\S)/).map((part) => part.trim().replace(/[.]$/, '')).filter(Boolean) : [];
     const items = dashed.length > 1 ? dashed : withDetails(label[2]!.split(/\s*(?:;|,(?!\d))\s*(?:and\s+)?(?![^(]*\))/).map((part) => part.trim()).filter(Boolean));
-    const list = items.length > 1 && items.every((part) => words(part) <= (dashed.length > 1 ? 14 : 8) && words(part) >= 2 && !subordinate.test(part));
+    const list = items.length > 1 && !oneThing.test(label[1]!.trim()) && items.every((part) => words(part) <= (dashed.length > 1 ? 14 : 8) && words(part) >= 2 && !subordinate.test(part));
     // A label that says how much the statement matters stays in it ("Nice to have: a logo"); a
     // heading ("Ideas: no-meeting Wednesdays") is the statement's section, and the statement is the rest.
     const single = weighs.test(label[1]!) || whenLabel.test(label[1]!) || explains.test(label[1]!.trim()) ? capitalized(sentence.trim()) : capitalized(sentence.trim().slice(sentence.trim().indexOf(':') + 1).trim());

@@ -126,7 +126,8 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
   const dated = /^(.+?),?\s+\(?((?:19|20)\d{2})\)?$/.exec(text);
   const then = dated ? role(dated[1]!) : undefined;
   if (then) return { text: `${voice.plural ? 'were' : 'was'} ${then} in ${dated![2]}`, whole: false };
-  const named = role(text);
+  // "skills: python, SQL": a tool under its label is a skill, not a title ("I am SQL").
+  const named = label && acronym.test(text) ? undefined : role(text);
   if (named) return { text: `${verb('be', voice)} ${named}`, whole: false };
   // "skills: excel, sql": what the label heads.
   if (label) return { text, whole: true, label };

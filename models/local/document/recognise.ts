@@ -263,6 +263,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     const afterColon = /^\s*:\s*(.*)$/.exec(sentence.slice(match.index + match[0].length))?.[1];
     const listed = afterColon !== undefined && (commaList(afterColon) !== undefined || /^(?:-|1[).])\s/.test(afterColon) || listParts(afterColon).parts.length > 1 || /,/.test(afterColon));
     subject = meetingNoun && before ? `${before} ${match[0]}` : (after.length >= 3 || /^(?:Q[1-4]|H[12])$/i.test(after)) && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
+    // "thank you note to our beta users": the note's own name says what it is about, once its readers are taken out.
+    if ((subject.trim() === '' || (subject === 'this' && !listed)) && /^thank|^apolog/i.test(match[0])) subject = /^thank/i.test(match[0]) ? 'thank you' : 'apology';
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".

@@ -7,6 +7,7 @@ import { readMaterial } from './material.js';
 import { recognise } from './recognise.js';
 import { legacyDeliverable, legacyInput, legacyKinds } from './legacy.js';
 import { documentStep } from './step.js';
+import { spellNames } from '../text/spelling.js';
 
 /**
  * One crew stage: the deliverable is recognised first. A grounded blog post, meeting summary or
@@ -14,7 +15,9 @@ import { documentStep } from './step.js';
  * readable chat export, and its result carries the deliverable's data; every other deliverable,
  * and every bare request, is built as data and rendered (document/compose.ts).
  */
-export function deliverableStage(input: StageInput, bench: Workbench, legacyStep: (input: StageInput, bench: Workbench) => StageOutput): StageOutput {
+export function deliverableStage(typed: StageInput, bench: Workbench, legacyStep: (input: StageInput, bench: Workbench) => StageOutput): StageOutput {
+  // "sql migration", "excel export": every reader below sees names and acronyms as their owners spell them.
+  const input = withNamesSpelled(typed);
   // Recognition reads only the ask and requirements: cheap enough to repeat per stage, so the memo keeps one entry per request.
   const route = routeOf(input);
   if (!route.legacy) return documentStep(input, bench);
@@ -69,4 +72,9 @@ function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; o
   const { kind, jobAd, pressRelease, bio } = recognise(input.crew.id, input.brief, input.requirements, given);
   // A job ad, a press release and a bio are built as their own parts, not as a blog post's sections (build/jobAd.ts, pressRelease.ts, bio.ts).
   return { kind, legacy: legacyKinds[input.crew.id] === kind && given && !jobAd && !pressRelease && !bio };
+}
+
+/** The client's brief, context and documents with tool names and acronyms spelled as their owners do ("SQL", "Excel", "GitHub"). */
+function withNamesSpelled(input: StageInput): StageInput {
+  return { ...input, brief: spellNames(input.brief), ...(input.context !== undefined ? { context: spellNames(input.context) } : {}), contextDocuments: input.contextDocuments.map(spellNames) };
 }

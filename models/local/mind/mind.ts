@@ -12,6 +12,8 @@ import { readBrief, type BriefReading } from '../text/briefReading.js';
 import { toneOf, type Tone } from '../text/tone.js';
 import { bareMeetingNotes, theSubject } from './bareMeeting.js';
 import { availabilityLine, inWords } from './standup.js';
+import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
+import { threadAsNotes } from './emailThread.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -26,7 +28,7 @@ const calendarWords = new Set(
  */
 export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const { findings, topics, summary, title, bare, standup } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
+  const { findings, topics, summary, title, date, bare, standup } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
   const ranked = wantsRanking(input);
   const reading = readBrief(input.brief, input.requirements);
@@ -42,7 +44,7 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
-  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -81,17 +83,17 @@ interface MeetingReading {
   topics: string[];
   summary: string[];
   title: string;
+  /** The day the brief or the notes' heading names ("12 May", "Tuesday"), or null. */
+  date: string | null;
   /** Nothing but the brief came: no transcript, notes or documents. */
   bare: boolean;
   /** The brief or the notes call it a standup: every line is someone's update. */
   standup: boolean;
 }
 
-// "summarise today's standup", "daily standup summary", notes headed "Standup 12 May".
-const standupWords = /\b(?:stand-?ups?|daily(?:\s+(?:sync|scrum|check-?in))?|scrum|check-?ins?)\b/i;
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
-const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+)?(?:following|above|below|attached|notes?|meeting notes|transcript|thread|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
+const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+|our\s+|this\s+)?(?:following|above|below|attached|notes?|meeting(?: notes)?|call|transcript|(?:e-?mail\s+)?thread|e-?mails?|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
 
 const timeWord = /^(?:morning|afternoon|evening|week|month|quarter|year|sprint)(?:'s)?\s+(?=\S)/i;
 const pointerNoun = /^(?:(?:meeting\s+)?notes?|transcript|thread|chat(?: export)?|call notes)\s+(?:from|of|on)\s+(?:the\s+|our\s+)?/i;
@@ -145,11 +147,17 @@ const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morn
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
-  const given = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '');
+  // An email thread is read as its writers' lines, its subject line naming the meeting (emailThread.ts).
+  const threads = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').map((text) => threadAsNotes(text) ?? { notes: text });
+  const given = threads.map((thread) => thread.notes).filter((text) => text.trim() !== '');
+  const threadSubject = threads.find((thread) => thread.subject)?.subject;
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
-  const texts = capitalizeRollNames(given, standup);
+  // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
+  const heading = standup ? standupHeading(given[0] ?? '') : undefined;
+  const texts = capitalizeRollNames(heading ? [given[0]!.slice(given[0]!.indexOf(heading) + heading.length).replace(/^\s*\n/, ''), ...given.slice(1)] : given, standup);
   const findings = analyseMeeting(texts, standup);
-  const subject = meetingSubject(input.brief, texts);
+  // The meeting as the title names it: the notes' heading, an email thread's subject line, or the brief's.
+  const subject = meetingSubject(input.brief, heading ? [heading] : threadSubject ? [threadSubject] : texts);
   const subjectWords = new Set(subject.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !/^(?:the|notes)$/.test(word)));
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
   const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
@@ -160,10 +168,17 @@ function readMeeting(input: StageInput): MeetingReading {
     topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
-    title: `Meeting summary: ${titleCase(subject)}`,
+    // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
+    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : { title: `Meeting summary: ${titleCase(subject)}`, date: null }),
     bare: texts.length === 0,
     standup,
   };
+}
+
+/** The notes' first line when it only names the standup ("Standup 12 May", "## Daily standup - Tue"), else undefined. */
+function standupHeading(notes: string): string | undefined {
+  const first = notes.trim().split('\n')[0] ?? '';
+  return standupWords.test(first) && first.split(/\s+/).length <= 8 && !/:\s/.test(first) && !/[.!?]$/.test(first) ? first : undefined;
 }
 
 /** " for the chat, tracker tools" when the workspace has integrations configured, else "". */
@@ -186,7 +201,8 @@ function summaryLength(count: number, requirements: Record<string, unknown>): nu
 
 /** Extractive summary: the highest-ranked statements, in the order they were made. */
 function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
-  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= 5);
+  // "Budget is 12k.": a figure is worth its line however short.
+  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= (/\d/.test(utterance.text) ? 3 : 5));
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
   // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
   for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);

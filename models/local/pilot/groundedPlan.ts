@@ -13,8 +13,9 @@ import { bareFrame, frameBlocks, productOf, type BareFrame } from './barePlan.js
 
 const problemCue = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|by hand|slow|waste\w*|los(?:e|ing|t)|late|frustrat\w*|complain\w*|churn|error-prone|time-consuming|no way to|lack\w*|ask(?:s|ed)? for|waiting|blocked|today)\b/i;
 const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric|grow|cut|\d+%|\$\d)/i;
-const constraintCue = /\b(must|should|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
-const riskCue = /\b(risk|down|fail\w*|outage|break-glass|beta|deadline|until|expire\w*|gdpr|legal|compliance|security|audit|blocked|must keep working)\b/i;
+// "existing plans keep the old price" is a constraint; "customers keep asking how to ..." is not.
+const constraintCue = /\b(must|should|(?:no\s+)?more than|fewer than|less than|nobody|no one|rules?\s+say|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep(?!\s+\w+ing\b)|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
+const riskCue = /\b(risk|worr(?:y|ied|ies)|concern\w*|fraud\w*|abuse\w*|leak\w*|misuse\w*|exploit\w*|down|fail\w*|outage|break-glass|beta|deadline|until|expire\w*|gdpr|legal|compliance|security|audit|blocked|must keep working)\b/i;
 
 // Formats, protocols, regulations, currencies and units the sources name are not systems to integrate with.
 const months = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i;
@@ -22,6 +23,7 @@ const months = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|j
 // to NetSuite", "sync with Jira", "via Twilio") or before one that says what it is ("Stripe API").
 const serviceBefore = /\b(?:on|to|into|from|with|via|using|uses?|through|in|integrat\w*|sync\w*|connect\w*|export\w*|import\w*|push\w*|post\w*|send\w*|built on|runs on|hosted on)\s+(?:the\s+|our\s+|their\s+)?$/i;
 const serviceAfter = /^\s*(?:'s\s+)?(?:API|APIs|SDK|webhooks?|app|integration|account|workspace|tenant|instance|plugin|connector|sandbox)\b/i;
+const happenedOn = /\b(?:leak(?:s|ed)?|went\s+viral|viral|spotted|trending|complain(?:s|ed)?|mentioned|reviewed|reported|posted|shared|read|saw|seen)\s+(?:on|in)\s+(?:the\s+)?$/i;
 // What people do: a name followed by one of these is a person, not a system.
 const personAfter = /^\s*(?:will|said|says|asked|asks|wants|thinks|owns|leads|agreed|decided|mentioned|noted|suggested|from (?:finance|sales|support|legal|ops))\b/i;
 const formats = /^(?:GDPR|CCPA|HIPAA|PCI|SOC|SOC2|ISO|EUR|USD|GBP|KB|MB|GB|TB|PDF|CSV|JSON|XML|API|APIs|UI|URL|SSO|SAML|OIDC|HTTP|HTTPS|REST|SQL|EU|US|UK|PR|PRs|IT|HR|Q[1-4])$/;
@@ -44,6 +46,8 @@ export interface GroundedTicket {
 export interface GroundedPlan {
   product: string;
   problem: string[];
+  /** The material's sentences no other section says: every fact the client gave is in the PRD. */
+  background: string[];
   goals: string[];
   requirements: string[];
   stories: GroundedStory[];
@@ -99,6 +103,8 @@ function namedAsService(corpus: string, name: string): boolean {
     // "Wi" of "Wi-Fi", "Fi" of "Wi-Fi": a fragment of a hyphenated word is no name.
     if (/[-‐]$/.test(before) || /^[-‐]\w/.test(after) || /^\w/.test(after) || /\w$/.test(before)) return false;
     if (personAfter.test(after)) return false;
+    // "a coupon code leaked on Reddit", "people complain on Twitter": where something happened, not a system the product talks to.
+    if (happenedOn.test(before)) continue;
     // "on Okta, Azure AD and Google Workspace": a name in a list of names takes the list's cue.
     const listed = before.replace(/(?:[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*)*\s*(?:,|\band\b|\bor\b|&)\s*)+$/, '');
     if (serviceBefore.test(before) || serviceBefore.test(listed) || serviceAfter.test(after)) service = true;
@@ -175,6 +181,11 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   const goals = sentences.filter((sentence) => goalCue.test(sentence) && !problem.includes(sentence)).slice(0, 3);
   const requirements = sentences.filter((sentence) => constraintCue.test(sentence)).slice(0, 8);
   const risks = sentences.filter((sentence) => riskCue.test(sentence)).slice(0, 5);
+  // Every fact the client gave appears somewhere: what no section took is the PRD's background.
+  // A sentence naming an endpoint is said beside it in the interfaces table.
+  const told = new Set([...problem, ...goals, ...requirements, ...risks, ...dates, ...rollout, ...sentences.filter((sentence) => new RegExp(endpointPattern.source).test(sentence))]);
+  const storied = (text: string) => stories.some((story) => story.source.trim() !== '' && (story.source.includes(text) || text.includes(story.source)));
+  const background = sources.sentences.filter((sentence, index) => !told.has(sentences[index]!) && !storied(sentence.text)).map(cited).slice(0, 12);
   const roleWords = new Set(stories.flatMap((story) => contentTerms(story.role.split(/\s+(?:on|in|of|from|at|with|using)\s+/)[0]!)));
   // A capitalised word that also appears in lower case is a sentence start, not a system's name.
   const productWords = new Set(words(sentences.join(' ')).filter((word) => /^[a-z]/.test(word)).map(stem));
@@ -190,7 +201,7 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
     estimate: givenEstimate(corpus, story.capability),
     acceptance_criteria: related(requirements, story.capability).slice(0, 3),
   }));
-  return { product, problem, goals, requirements, stories, fullSpec: flagOf(input.requirements, 'include_technical_specs'), integrations, interfaces: endpoints, risks, tickets, milestones: milestonesOf(tickets, input.requirements), dates, rollout, bare: sources.sentences.length === 0, ...(sources.sentences.length === 0 ? { frame: bareFrame(input.brief, input.requirements) } : {}) };
+  return { product, problem, background, goals, requirements, stories, fullSpec: flagOf(input.requirements, 'include_technical_specs'), integrations, interfaces: endpoints, risks, tickets, milestones: milestonesOf(tickets, input.requirements), dates, rollout, bare: sources.sentences.length === 0, ...(sources.sentences.length === 0 ? { frame: bareFrame(input.brief, input.requirements) } : {}) };
 }
 
 function milestonesOf(tickets: GroundedTicket[], requirements: Record<string, unknown>): GroundedPlan['milestones'] {
@@ -224,6 +235,7 @@ export function renderPlan(plan: GroundedPlan, upTo: number, requirements: Recor
   const blocks = [`# PRD: ${plan.product}`];
   if (plan.frame) blocks.push(plan.frame.opening, ...frameBlocks(plan.frame.before));
   if (plan.problem.length > 0) blocks.push('## Problem', bullets(plan.problem));
+  if (plan.background.length > 0) blocks.push('## Background', bullets(plan.background));
   if (plan.goals.length > 0) blocks.push('## Goals', bullets(plan.goals));
   if (plan.requirements.length > 0) blocks.push('## Requirements', bullets(plan.requirements));
   if (requirements.include_user_stories !== false && plan.stories.length > 0) blocks.push('## User stories', bullets(plan.stories.map((story) => story.text)));

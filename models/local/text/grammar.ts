@@ -251,7 +251,7 @@ export function nounPhrases(text: string, ignore: ReadonlySet<string> = new Set(
       flush();
       continue;
     }
-    const proper = /^[A-Z][A-Z0-9_]+$/.test(token) || (!atStart && /^[A-Z]/.test(token)) || (/\p{L}\.\p{L}/u.test(token) && /[A-Z]/.test(token)) || /[A-Z][\p{L}]*-[A-Z]/u.test(token);
+    const proper = /^[A-Z][A-Z0-9_]+$/.test(token) || /^\p{Ll}+\p{Lu}/u.test(token) || (!atStart && /^[A-Z]/.test(token)) || (/\p{L}\.\p{L}/u.test(token) && /[A-Z]/.test(token)) || /[A-Z][\p{L}]*-[A-Z]/u.test(token);
     run.push({ text: proper ? token : lower, lower, proper });
   }
   flush();

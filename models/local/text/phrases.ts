@@ -78,13 +78,15 @@ export function titleCase(text: string): string {
 }
 
 export function capitalize(text: string): string {
+  // "iOS release", "eBay listing", "macOS": a name with a capital inside keeps its small first letter.
+  if (/^\p{Ll}+\p{Lu}/u.test(text)) return text;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** "from monday", "on 3 march": days and months typed in lower case are names, written with a capital ("may" only beside a day's number). */
 export function calendarCase(text: string): string {
   return text
-    .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)|\b(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s+\d{1,2}\b)/g, capitalize);
+    .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)|\b(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s+\d{1,2}\b)/g, capitalize);
 }
 
 /** Escapes text for use inside a RegExp. */

@@ -6,6 +6,7 @@ import { incidentAnalysis } from './incident.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
+import { calledStandup, standupTitle } from '../../mind/standupTitle.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
 
@@ -35,7 +36,9 @@ export function meetingSummary(ctx: DocumentContext): DeliverableData['meeting_s
   const taken = new Set([...decisions.map((decision) => decision.text), ...questions, ...items.filter(riskSection).map((item) => item.text)]);
   const summary = items.filter((item) => !taken.has(item.text) && !isAction(item)).slice(0, 8).map((item) => (item.speaker ? `${item.speaker}: ${item.text}` : item.text));
   const date = items.map((item) => /\b\d{4}-\d{2}-\d{2}\b/.exec(item.text)?.[0]).find(Boolean) ?? null;
-  return { title: titleWith(ctx, 'summary'), date, summary, decisions: decisions.slice(0, 12), action_items: actionList, risks: risks.slice(0, 8), open_questions: questions.slice(0, 8) };
+  // "summarize today's standup": "Standup summary" (or "Standup, 12 May"), as a person titles it.
+  const standup = calledStandup(ctx.brief) ? standupTitle(ctx.recognised.subject) : undefined;
+  return { title: standup?.title ?? titleWith(ctx, 'summary'), date: date ?? standup?.date ?? null, summary, decisions: decisions.slice(0, 12), action_items: actionList, risks: risks.slice(0, 8), open_questions: questions.slice(0, 8) };
 }
 
 // Labels that only say which list a line belongs to ("risk:", "update:", "fyi:"): the section it goes under says so.
@@ -45,10 +48,14 @@ const sortingLabel = /^(?:risks?|blockers?|concerns?|watch ?outs?|issues?|highli
  * A status line with the label it was typed under: how far it got ("Done: search filters") or what
  * it is about ("Hiring: 2 engineers started Monday"), unless the label only sorts it or the line says it already.
  */
-function labelled(item: Item): string {
+function labelled(item: Item, sources: string): string {
   const label = item.section;
   if (!label || label.split(/\s+/).length > 3 || sortingLabel.test(label) || /internal|private|writer|author/.test(label) || item.text.toLowerCase().includes(label.toLowerCase())) return item.text;
-  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${item.text}`;
+  // "Shipped: new onboarding flow": after its label the line goes on as it was typed, in lower case when it was.
+  const typed = `${item.text.charAt(0).toLowerCase()}${item.text.slice(1)}`;
+  const at = sources.toLowerCase().indexOf(typed.replace(/[.]$/, '').toLowerCase());
+  const text = at >= 0 && /\p{Ll}/u.test(sources.charAt(at)) ? typed : item.text;
+  return `${label.charAt(0).toUpperCase()}${label.slice(1)}: ${text}`;
 }
 
 /** A risk by its words, or by the label it was written under ("risk: the vendor contract ends in March"). */
@@ -61,6 +68,11 @@ function measured(item: Item) {
   return metricOf(named ? `${item.section} ${item.text}` : item.text);
 }
 
+/** What the ask calls it: "status update", "status report", "weekly update"; a status review otherwise. */
+function reportName(brief: string): string {
+  return /\bstatus\s+report\b/i.test(brief) ? 'status report' : /\b(?:status\s+)?update\b/i.test(brief) && !/\breview\b/i.test(brief) ? 'status update' : 'status review';
+}
+
 export function statusReview(ctx: DocumentContext): DeliverableData['status_review'] {
   const items = ctx.material.items;
   const metrics = items.map(measured).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
@@ -68,14 +80,14 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
     // "OKRs for Q1 for the growth team": the key results of the quarter, named as such.
-    title: /\bokrs?\b/i.test(ctx.brief) ? (ctx.recognised.audience ? `${titled(ctx.recognised.audience.replace(/^(?:the|our)\s+/i, ''))} OKRs for ${ctx.recognised.subject}` : `OKRs: ${titled(ctx.recognised.subject)}`) : titleWith(ctx, 'status review'),
+    title: /\bokrs?\b/i.test(ctx.brief) ? (ctx.recognised.audience ? `${titled(ctx.recognised.audience.replace(/^(?:the|our)\s+/i, ''))} OKRs for ${ctx.recognised.subject}` : `OKRs: ${titled(ctx.recognised.subject)}`) : titleWith(ctx, reportName(ctx.brief)),
     period,
     metrics,
     // Everything not a figure, a risk or an action is an update the reader should see.
     // "Done: search filters, CSV import", "hiring: 2 engineers started monday": a line keeps the label that says how far it got or what it is about.
-    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map(labelled).slice(0, 10),
+    highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map(labelled).map(sentenceStart).slice(0, 8),
+    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }
@@ -162,6 +174,9 @@ function roleStep(text: string): { step: string; owner: string | null } | undefi
   return undefined;
 }
 
+// Words in an agenda item's brackets that say how it is taken, not who leads it.
+const notLeads = /^(?:optional|tbd|tbc|tentative|maybe|if\s+time|recurring|all|everyone|team|decision|discussion|fyi|info|update|vote|quick|urgent|brainstorm|review|demo|recap|break|lunch)$/i;
+
 /**
  * A meeting's agenda: each line of the notes an item in its order, even one word ("AOB"); "(Jen,
  * 15 min)" after an item is its owner and its time.
@@ -170,11 +185,17 @@ function agenda(ctx: DocumentContext): DeliverableData['process_plan'] {
   const lines = ctx.material.sources.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter((line) => line !== '' && !/:\s*$/.test(line));
   const steps = lines.map((line) => {
     const note = /\s*\(([^)]*)\)\s*$/.exec(line);
-    const parts = note ? note[1]!.split(/\s*,\s*/) : [];
-    const owner = parts.find((part) => /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+)?$/u.test(part)) ?? null;
+    // "hiring plan - tom": a name after a dash leads the item, as one in brackets does.
+    const led = note ? null : /\s+[-–—]\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)$/u.exec(line);
+    const parts = note ? note[1]!.split(/\s*,\s*/) : led ? [led[1]!] : [];
+    // "(maria, 20 min)": a name typed in lower case leads it too; "(optional)" or "(decision needed)" is said beside it.
+    const owned = parts.find((part) => /^[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?$/u.test(part) && !notLeads.test(part) && (/^\p{Lu}/u.test(part) || part.split(/\s+/).length === 1));
+    const owner = owned ? owned.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase()) : null;
     const time = parts.find((part) => /\d+\s*(?:min(?:ute)?s?|h(?:ours?)?|hrs?)\b/i.test(part));
-    const item = sentenceStart((note ? line.slice(0, note.index) : line).replace(/[.]$/, ''));
-    return { step: time ? `${item} (${time})` : item, owner, due: null };
+    const beside = parts.filter((part) => part !== owned && part !== time && part.trim() !== '');
+    const item = sentenceStart((note ? line.slice(0, note.index) : led ? line.slice(0, led.index) : line).replace(/[.]$/, ''));
+    const notes = [...beside, ...(time ? [time] : [])];
+    return { step: notes.length > 0 ? `${item} (${notes.join(', ')})` : item, owner, due: null };
   });
   return { title: `Agenda: ${titled(ctx.recognised.subject)}`, goal: titled(ctx.recognised.subject), steps, risks: [], measures: [] };
 }

@@ -1,8 +1,8 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { literal, secondPerson } from '../../text/phrases.js';
-import { byWeight, forReaders, related, said, sentenceStart, titled, type DocumentContext } from '../context.js';
+import { literal, secondPerson, titleCase } from '../../text/phrases.js';
+import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
@@ -35,7 +35,7 @@ function stepOf(item: Item): StepData {
 /** Sections from the material's own headings, else by what the sentences do. */
 function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
   const labelled = new Map<string, string[]>();
-  for (const item of items) if (item.section) labelled.set(item.section, [...(labelled.get(item.section) ?? []), said(item)]);
+  for (const item of items) if (item.section) labelled.set(item.section, [...(labelled.get(item.section) ?? []), statement(ctx, item)]);
   if (labelled.size >= 2) return [...labelled].map(([heading, body]) => ({ heading: titled(heading), body }));
   const groups: Array<[string[], (item: Item) => boolean]> = [
     [['What changed', 'What is new', 'The news', 'What happened'], (item) => /\d/.test(item.text) || isPositive(item.text)],
@@ -47,10 +47,10 @@ function sectionsOf(ctx: DocumentContext, items: Item[]): Section[] {
   groups.forEach(([headings, test], index) => {
     const members = items.filter((item) => !used.has(item) && test(item));
     members.forEach((item) => used.add(item));
-    if (members.length > 0) sections.push({ heading: pick(headings, ctx.seed, index), body: members.map(said) });
+    if (members.length > 0) sections.push({ heading: pick(headings, ctx.seed, index), body: members.map((item) => statement(ctx, item)) });
   });
   const rest = items.filter((item) => !used.has(item));
-  if (rest.length > 0) sections.splice(Math.min(1, sections.length), 0, { heading: pick(['The details', 'Background', 'How it works', 'What we know'], ctx.seed, 'rest'), body: rest.map(said) });
+  if (rest.length > 0) sections.splice(Math.min(1, sections.length), 0, { heading: pick(['The details', 'Background', 'How it works', 'What we know'], ctx.seed, 'rest'), body: rest.map((item) => statement(ctx, item)) });
   return sections;
 }
 
@@ -65,16 +65,20 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   const title = ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
   const cta = rest.find((item) => /\b(?:sign up|book|order|try|join|visit|download|register|subscribe)\b/i.test(item.text));
   const asked = ctx.form.callToAction ? `Questions about ${ctx.recognised.subject}? Reply to this message and we will answer.` : null;
-  return { title, lede: lead ? said(lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? said(cta) : asked };
+  return { title, lede: lead ? statement(ctx, lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? statement(ctx, cta) : asked };
 }
 
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
   const post = blogPost(ctx);
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
-  const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(ctx.recognised.subject.trim());
+  // "newsletter intro for october", "the opening note of our March newsletter": the part asked for is not what the newsletter is about.
+  const subject = ctx.recognised.subject.trim().replace(/^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))\s+(?:for|to|of|on)\s+(?:the\s+|our\s+)?(?=\S)/i, '');
+  const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(subject);
   // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
   const named = new RegExp(`\\b${literal(ctx.recognised.subject)}\\s+newsletter\\b`, 'i').exec(ctx.brief);
-  const title = when ? `What's new ${/^(?:this|last|next)\s/i.test(when[0]) ? when[0].toLowerCase() : `in ${titled(when[0])}`}` : named ? titled(named[0]) : post.title;
+  // "October newsletter", "Q3 2025 newsletter"; a stretch of time said relatively reads "What's new this month".
+  const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
+  const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
   if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
@@ -89,7 +93,7 @@ function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefi
   const items = forReaders(ctx).filter((item) => said(item) !== cta);
   if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
   // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
-  return items.map((item) => ({ heading: item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text), body: [said(item)] }));
+  return items.map((item) => ({ heading: item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text), body: [statement(ctx, item)] }));
 }
 
 // Labels that only sort a newsletter's lines ("Reminder:", "News:", "FYI:") never head one.
@@ -307,13 +311,31 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const untold = !answer && !ctx.recognised.stated && figures.length > 0 && !figures.every((figure) => body.some((line) => line.includes(figure)));
   // "welcome email for new users of our budgeting app": its subject welcomes them to it.
   const welcome = /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief) && !/^welcome\b/i.test(subject) ? `Welcome to ${subject.replace(/^(?:the\s+)?(?:new\s+)?(?:users?|customers?|members?|clients?)\s+of\s+/i, '')}` : undefined;
+  // "thank you note to our beta users": a note that is only thanks says so, to whom, and first.
+  const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
+  const thanked = thanks && ctx.recognised.audience ? `A thank you to our ${ctx.recognised.audience.replace(/^(?:our|the|all)\s+/i, '')}` : undefined;
+  const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
   return {
-    subject: welcome ? welcome : references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject),
+    subject: thanked ?? (welcome ? welcome : references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
-    body: [...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...body.map(sentenceStart)],
-    call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map(sentenceStart)],
+    call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+// "212 testers", "480 bug reports": a count and what it counts, a fragment of the line it was typed on.
+const countOnly = /^[$€£]?\d[\d,.]*[kKmM%]?\s+[\p{L}-]+(?:\s+[\p{L}-]+)?[.]?$/u;
+
+/** "Beta ran 6 weeks, 212 testers, 480 bug reports.": counts typed after a statement stay in its sentence, not "212 testers." alone. */
+function withCounts(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous !== undefined && countOnly.test(line.trim()) && !previous.includes('\n')) out[out.length - 1] = `${previous.replace(/[.]$/, '')}, ${line.trim().replace(/[.]$/, '')}.`;
+    else out.push(line);
+  }
+  return out;
 }
 
 /**

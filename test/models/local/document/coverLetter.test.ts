@@ -16,7 +16,7 @@ test('a cover letter from notes is a letter: greeting, the role and company, eac
   const result = await outcome('writer', { brief: 'cover letter for a junior data analyst role at Acme', context });
   t.is(result.deliverable.kind, 'email');
   t.regex(result.content, /^Dear Hiring Manager,\n\nI am writing to apply for the junior data analyst role at Acme\.\n/);
-  t.regex(result.content, /^I have 2 years of experience with excel and sql at a logistics firm\. I built the weekly ops dashboard in looker\. I graduated with a BSc in economics in 2023\.$/m);
+  t.regex(result.content, /^I have 2 years of experience with Excel and SQL at a logistics firm\. I built the weekly ops dashboard in Looker\. I graduated with a BSc in economics in 2023\.$/m);
   t.regex(result.content, /^I would welcome the chance to discuss how I could contribute to Acme\./m);
   t.regex(result.content, /Sincerely,\s*$/);
   t.notRegex(result.content, /^#|title:|Cover letter for/im);
@@ -34,7 +34,7 @@ test('whom it is addressed to and who signs come from the ask or the notes, and 
 test('skills under a label are said together, a degree with its school and year', async (t) => {
   const context = 'name: Priya Shah\nskills: python, sql, tableau\nled a churn analysis that cut churn by 8%\nMSc in statistics from UCL, 2022';
   const result = await outcome('writer', { brief: 'cover letter to Acme for the data analyst role', context });
-  t.regex(result.content, /^My skills include python, sql and tableau\. I led a churn analysis that cut churn by 8%\. I graduated from UCL with an MSc in statistics in 2022\.$/m);
+  t.regex(result.content, /^My skills include Python, SQL and Tableau\. I led a churn analysis that cut churn by 8%\. I graduated from UCL with an MSc in statistics in 2022\.$/m);
   t.regex(result.content, /Priya Shah\n$/);
 });
 

@@ -21,3 +21,9 @@ test('"Reminder: the AGM is on 20 March, 8pm in the clubhouse" is one statement 
   t.deepEqual(listParts('Reminder: the AGM is on 20 March, 8pm in the clubhouse.'), { label: 'reminder', parts: ['The AGM is on 20 March, 8pm in the clubhouse.'] });
   t.deepEqual(listParts('Went well: shipped the billing page on time, pairing on the migration.').parts, ['Shipped the billing page on time', 'Pairing on the migration']);
 });
+
+test('a headline is never cut before its figure or out of the middle of its line', (t) => {
+  t.is(headlineOf("we're closed Oct 31 for a staff party"), 'Closed Oct 31 for a staff party');
+  t.is(headlineOf('new barista sam joins from portland'), 'New barista sam joins from portland');
+  t.is(headlineOf('our summer sale runs from July 1 to July 14 on all plants'), 'Summer sale');
+});

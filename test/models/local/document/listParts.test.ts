@@ -54,3 +54,8 @@ test('what an ask lists after its colon: three short parts or more, one each; pr
   t.is(commaList('the venue fell through, which means we need a new one by Friday, sadly'), undefined);
   t.is(commaList('offline mode and dark mode'), undefined);
 });
+
+test('a singular label heads one statement, a plural label a list: "concern: a, b" is one concern, "concerns: a, b" two', (t) => {
+  t.deepEqual(listParts('concern: burn is up 20%, runway 14 months'), { label: 'concern', parts: ['Burn is up 20%, runway 14 months'] });
+  t.deepEqual(listParts('concerns: burn is up 20%, hiring is slow'), { label: 'concerns', parts: ['Burn is up 20%', 'Hiring is slow'] });
+});

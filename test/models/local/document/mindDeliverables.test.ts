@@ -202,10 +202,10 @@ test('board call notes: the attendees are listed, "Lisa to get quotes" is her ac
   t.deepEqual(result.deliverable.data.open_questions, ['Whether to move the AGM to October.']);
 });
 
-test('a pasted Slack standup with no ask: "Meeting summary", Leo owns "should have a fix by Wed"; a Q3 ranking: the deal first, one request last', async (t) => {
+test('a pasted Slack standup with no ask: "Standup summary", Leo owns "should have a fix by Wed"; a Q3 ranking: the deal first, one request last', async (t) => {
   const standup = await outcome('mind', { brief: "[09:02] Dana: standup notes - checkout bug still open, Leo on it\n[09:03] Leo: should have a fix by Wed, need QA from Amir\n[09:05] Amir: I can test Wed afternoon\n[09:07] Priya: I'll update the deck by Thursday" });
   if (standup.deliverable.kind !== 'meeting_summary') return t.fail(standup.deliverable.kind);
-  t.is(standup.deliverable.data.title, 'Meeting summary');
+  t.is(standup.deliverable.data.title, 'Standup summary');
   t.deepEqual(standup.deliverable.data.action_items.map((action) => action.owner), ['Leo', 'Amir', 'Priya']);
   const ranking = await outcome('mind', { brief: 'Prioritise these for Q3, we only have 2 devs: dark mode (lots of requests), SSO (needed to close the Beacon deal, 60k), faster search (complaints up 30%), Android widget (1 request)' });
   if (ranking.deliverable.kind !== 'priority_ranking') return t.fail(ranking.deliverable.kind);
@@ -223,7 +223,28 @@ test('"Compare these three CRM options as a table: ...; ...; ..." is a row per o
 test('a sprint review is a status review: "Done:" and "Not done:" stay on their lines, velocity against its target', async (t) => {
   const result = await outcome('mind', { brief: 'Sprint review for the team, sprint 14:\nDone: search filters, CSV import\nNot done: billing page (blocked on Stripe keys)\nVelocity 31 points (target 35)\nBugs opened 9, closed 12' });
   if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
-  t.deepEqual(result.deliverable.data.highlights, ['Done: Search filters', 'Done: CSV import']);
-  t.true(result.deliverable.data.risks.includes('Not done: Billing page (blocked on Stripe keys)'));
+  t.deepEqual(result.deliverable.data.highlights, ['Done: search filters', 'Done: CSV import']);
+  t.true(result.deliverable.data.risks.includes('Not done: billing page (blocked on Stripe keys)'));
   t.like(result.deliverable.data.metrics[0], { name: 'Velocity', current: '31 points', target: '35', status: 'at_risk' });
+});
+
+test('an agenda keeps who leads each item however it was typed ("(maria, 20 min)", "- tom"), what else its brackets say, and "aob" as AOB', async (t) => {
+  const context = 'q3 roadmap review (maria, 20 min)\nhiring plan for 2 backend roles - tom\nbudget sign-off for the tooling spend (decision needed, 10 min)\naob';
+  const result = await outcome('mind', { brief: "agenda for Monday's planning meeting", context });
+  t.regex(result.content, /^1\. Q3 roadmap review \(Maria, 20 min\)\n2\. Hiring plan for 2 backend roles \(Tom\)\n3\. Budget sign-off for the tooling spend \(decision needed, 10 min\)\n4\. AOB$/m);
+});
+
+test('"retro notes" is a "Retrospective": "- dan" after an action is its owner, "wednesdays" a day with its capital', async (t) => {
+  const context = "went well: shipped the csv import on time, good pairing\ndidn't go well: too many meetings, flaky ci\ntry next: no-meeting wednesdays, fix the flaky e2e tests - dan";
+  const result = await outcome('mind', { brief: 'retro notes', context });
+  if (result.deliverable.kind !== 'retro') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Retrospective');
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task]), [['Dan', 'Fix the flaky e2e tests'], [null, 'No-meeting Wednesdays']]);
+});
+
+test('"tom sends the proposal friday" in one-line call notes is Tom\'s action due Friday, not a summary line', async (t) => {
+  const result = await outcome('mind', { brief: "notes from today's call with acme: they want sso by q3, budget approved for 50 seats, tom sends the proposal friday, open question on data residency" });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items, [{ owner: 'Tom', task: 'Send the proposal', due: 'Friday' }]);
+  t.deepEqual(result.deliverable.data.summary, ['They want SSO by Q3']);
 });

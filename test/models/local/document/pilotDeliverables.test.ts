@@ -213,3 +213,8 @@ test('bug-bash findings as tickets: titled by the findings, each criterion the f
   t.is(tickets[4]!.title, 'Checkout: the coupon field is missing on mobile');
 });
 
+
+test('"release notes" asked for by name alone is titled "Release notes", never "Release notes: release notes"', async (t) => {
+  const result = await outcome('pilot', { brief: 'write release notes', context: 'feat: add dark mode\nfix: crash on login (#231)\nchore: bump deps' });
+  t.regex(result.content, /^# Release notes\n/);
+});

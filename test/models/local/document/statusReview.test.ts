@@ -19,15 +19,15 @@ test('"weekly status update for leadership": titled by what it is, a topical lab
   const result = await outcome('mind', { brief: 'weekly status update for leadership', context });
   if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
   const { title, highlights, risks } = result.deliverable.data;
-  t.is(title, 'Weekly status review');
+  t.is(title, 'Weekly status update');
   t.deepEqual(highlights, ['Hiring: 2 engineers started Monday', 'Launch on track for March 3']);
   t.deepEqual(risks, ['The vendor contract ends in March, no renewal yet']);
-  t.regex(result.content, /^# Weekly status review$/m);
+  t.regex(result.content, /^# Weekly status update$/m);
 });
 
 test('whom an update is for is its audience, never its title: "for my manager", "for the board", "project status update for stakeholders"', async (t) => {
   const context = '- shipped the new billing page\n- risk: QA is short-staffed\n- blocked: SSO waiting on legal';
-  for (const [brief, heading] of [['status update for my manager', /^# Status review$/m], ['update for the board', /^# Status review$/m], ['project status update for stakeholders', /^# Project status review$/m]] as const) {
+  for (const [brief, heading] of [['status update for my manager', /^# Status update$/m], ['update for the board', /^# Status update$/m], ['project status update for stakeholders', /^# Project status update$/m], ['project status review for stakeholders', /^# Project status review$/m]] as const) {
     const result = await outcome('mind', { brief, context });
     t.is(result.deliverable.kind, 'status_review', brief);
     t.regex(result.content, heading, brief);
@@ -44,5 +44,26 @@ test('a board update typed as notes: a figure under its label is that measure wi
   t.false(metrics.some((metric) => /^up from/i.test(metric.name)), JSON.stringify(metrics));
   t.deepEqual(risks, ['Churn went up to 3.1%']);
   t.deepEqual(actions, [{ owner: null, task: 'Close the seed extension', due: 'June' }]);
-  t.deepEqual(highlights, ['Asks: Intros to retail buyers']);
+  // The line goes on after its label as it was typed, in lower case.
+  t.deepEqual(highlights, ['Asks: intros to retail buyers']);
+});
+
+test('a line under a singular label is one item: "concern: burn is up 20%, runway 14 months" is one risk, its figure a change', async (t) => {
+  const context = 'shipped: new onboarding flow, conversion up 8%\nconcern: burn is up 20%, runway 14 months\nnext: hire two engineers, close the seed extension';
+  const result = await outcome('mind', { brief: 'weekly status update for the board', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  const { risks, metrics, highlights, action_items: actions } = result.deliverable.data;
+  t.deepEqual(risks, ['Burn is up 20%, runway 14 months']);
+  t.deepEqual(metrics.map((metric) => [metric.name, metric.current, metric.status]), [['Conversion', 'up 8%', 'on_track'], ['Burn', 'up 20%', 'at_risk']]);
+  t.deepEqual(highlights, ['Shipped: new onboarding flow']);
+  t.deepEqual(actions.map((item) => item.task), ['Hire two engineers', 'Close the seed extension']);
+});
+
+test('an update typed as a lower-case paragraph: every line starts as a sentence, "1 of 3 engineers" is one figure', async (t) => {
+  const context = 'we shipped the slack integration and the new csv importer. churn is flat at 2.1%. hiring is behind: 1 of 3 engineers hired. next week we start the sso work.';
+  const result = await outcome('mind', { brief: 'weekly status update', context });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.highlights, ['We shipped the Slack integration and the new CSV importer.', 'Next week we start the SSO work.']);
+  t.true(result.deliverable.data.metrics.some((metric) => metric.name === 'Hiring' && metric.current === '1 of 3 engineers'), JSON.stringify(result.deliverable.data.metrics));
+  t.regex(result.content, /^> Churn is flat at 2\.1%\.$/m);
 });

@@ -256,3 +256,11 @@ test('a newsletter typed as a list of news is one item per entry, in order, each
   t.regex(parish.content, /^## Food bank collection runs until 20 December\n\nThe food bank collection runs until 20 December, please bring tins and pasta\.$/m);
 });
 
+
+test('"thank you note to our beta users" says thank you to them, with counts typed after a statement kept in its sentence', async (t) => {
+  const result = await outcome('writer', { brief: 'thank you note to our beta users', context: 'beta ran 6 weeks, 212 testers, 480 bug reports\nv1 launches march 3' });
+  t.regex(result.content, /^\*\*Subject:\*\* A thank you to our beta users\n\nDear beta users,\n\nWe want to say thank you\.\n\nBeta ran 6 weeks, 212 testers, 480 bug reports\.\n/);
+  t.notRegex(result.content, /about thank you|These notes/);
+  const bare = await outcome('writer', { brief: 'thank you note to our beta users' });
+  t.regex(bare.content, /^# A thank you to our beta users\n/);
+});

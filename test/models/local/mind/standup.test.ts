@@ -10,7 +10,7 @@ dan: blocked on staging db creds`;
 
 test('every standup line is kept: a pair owns its work, an absence is listed with its day in words', async (t) => {
   const result = await outcome('mind', { brief: "summarise today's standup", context: standup });
-  t.regex(result.content, /^- Ana: finished the csv export, today on the billing bug$/m);
+  t.regex(result.content, /^- Ana: finished the CSV export, today on the billing bug$/m);
   t.regex(result.content, /\*\*Bob and Dan\*\*: Pair on the e2e flakes/);
   t.regex(result.content, /## Availability\n\n- Carla: out tomorrow/);
   t.regex(result.content, /## Blockers and risks\n\n- Dan: blocked on staging db creds/);
@@ -37,4 +37,37 @@ test('outside a standup an absence is listed too, while a topic before a colon s
   t.notRegex(result.content, /\*\*Staging\*\*|\bLaunch,|, Launch\b/);
   t.regex(result.content, /\*\*Maria\*\*: Send the deck \(due Friday\)/);
   t.regex(result.content, /## Participants\n\nMaria, Carla$/m);
+});
+
+test("a standup's tools and acronyms are written as they are spelled: 'SQL migration', 'Excel export', 'Looker', in every part", async (t) => {
+  const context = 'alice: finished the login page, today working on excel export\nbob: blocked on sql migration, waiting for dba\ncarla: looker dashboard done, out tmrw';
+  const result = await outcome('mind', { brief: "summarize today's standup notes", context });
+  t.regex(result.content, /^- Bob: blocked on SQL migration, waiting for DBA$/m);
+  t.regex(result.content, /\*\*Alice\*\*: Work on Excel export/);
+  t.regex(result.content, /^- Carla: Looker dashboard done, out tomorrow$/m);
+  const topics = result.content.split('## Topics\n\n')[1]?.split('\n\n')[0] ?? '';
+  t.regex(topics, /^- SQL migration$/m);
+  t.regex(topics, /^- Excel export$/m);
+  t.notRegex(result.content, /\b(?:Sql|sql|Dba|excel|looker)\b/);
+});
+
+test('a standup is titled as a person titles it: "Standup summary", or "Standup, 12 May" when the notes are dated', async (t) => {
+  const today = await outcome('mind', { brief: "today's standup notes", context: 'ana: finished the billing page\nbob: on the search bug' });
+  t.regex(today.content, /^# Standup summary\n/);
+  const dated = await outcome('mind', { brief: 'summarize the standup', context: '## Standup 12 May\nana: finished the billing page\nbob: on the search bug' });
+  t.regex(dated.content, /^# Standup, 12 May\n/);
+  t.notRegex(dated.content, /^- Standup 12 May$/m);
+  if (dated.deliverable.kind !== 'meeting_summary') return t.fail(dated.deliverable.kind);
+  t.is(dated.deliverable.data.date, '12 May');
+  const team = await outcome('mind', { brief: 'summarize the mobile team standup on tuesday', context: 'ana: finished the billing page\nbob: on the search bug' });
+  t.regex(team.content, /^# Mobile team standup, Tuesday\n/);
+  const bare = await outcome('mind', { brief: "summarize today's standup" });
+  t.regex(bare.content, /^# Standup summary\n/);
+});
+
+test('a topic named by a product with a capital inside keeps it: "iOS release", never "Ios release" or "IOS release"', async (t) => {
+  const context = '- jen: reviewed 3 prs, today fixing the ci pipeline, then qa for the ios release\n- raj: blocked, waiting on api keys from stripe';
+  const result = await outcome('mind', { brief: 'summarize standup', context });
+  t.regex(result.content, /## Topics\n\n(?:- .+\n)*- iOS release$/m);
+  t.regex(result.content, /^- Raj: blocked, waiting on API keys from Stripe$/m);
 });
