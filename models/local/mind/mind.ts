@@ -153,7 +153,7 @@ function readMeeting(input: StageInput): MeetingReading {
   const threadSubject = threads.find((thread) => thread.subject)?.subject;
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
   // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
-  const heading = standup ? standupHeading(given[0] ?? '') : undefined;
+  const heading = standup ? standupHeading(given[0] ?? '') : meetingHeading(given[0] ?? '', given.length);
   const texts = capitalizeRollNames(heading ? [given[0]!.slice(given[0]!.indexOf(heading) + heading.length).replace(/^\s*\n/, ''), ...given.slice(1)] : given, standup);
   const findings = analyseMeeting(texts, standup);
   // The meeting as the title names it: the notes' heading, an email thread's subject line, or the brief's.
@@ -169,10 +169,31 @@ function readMeeting(input: StageInput): MeetingReading {
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
-    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : { title: `Meeting summary: ${titleCase(subject)}`, date: null }),
+    // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
+    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
     bare: texts.length === 0,
     standup,
   };
+}
+
+// A date at the end of a heading: "11/24", "2026-11-24", "18 November 2026", "Nov 24".
+const headingDate = /(?:,\s*|\s+)(\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?(?:\s+\d{4})?|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)\s*$/;
+
+/** The title with the date its heading gives, and that date (null when none). */
+function dated(title: string, heading: string | undefined): { title: string; date: string | null } {
+  const date = heading ? headingDate.exec(heading.trim())?.[1] : undefined;
+  const written = date ? calendarCase(date) : undefined;
+  return written ? { title: `${title}, ${written}`, date: written } : { title, date: null };
+}
+
+// "planning sync 11/24", "Design review, 18 November 2026", "1:1 with Sam": a line that names a meeting.
+const meetingNoun = /\b(?:sync|meeting|review|retro(?:spective)?|planning|call|kick-?off|1:1|one-on-one|check-?in|workshop|offsite|huddle|catch-?up|all-?hands|town ?hall|interview|demo)\b/i;
+
+/** The notes' first line when it only names the meeting and when it was ("planning sync 11/24"), else undefined. */
+function meetingHeading(notes: string, documents: number): string | undefined {
+  const lines = notes.trim().split('\n');
+  const first = lines[0]?.replace(/^#+\s*/, '').trim() ?? '';
+  return documents > 0 && lines.length > 1 && meetingNoun.test(first) && first.split(/\s+/).length <= 6 && !/:\s/.test(first) && !/[.!?]$/.test(first) && !/\b(?:will|to|is|are|was|were|decided|agreed)\b/i.test(first) ? lines[0] : undefined;
 }
 
 /** The notes' first line when it only names the standup ("Standup 12 May", "## Daily standup - Tue"), else undefined. */

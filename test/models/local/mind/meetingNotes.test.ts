@@ -47,3 +47,10 @@ test('notes typed into the brief itself: the risk is listed as one and the due d
   t.deepEqual(result.deliverable.data.risks, ['QA is short one person']);
   t.deepEqual(result.deliverable.data.summary, []);
 });
+
+test('the notes\' heading line ("planning sync 11/24") dates the title and is no line of the summary', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize the planning sync', context: notes });
+  t.regex(result.content, /^# Meeting summary: Planning Sync, 11\/24$/m);
+  const summary = result.content.split('## Summary\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(summary, /planning sync/i);
+});
