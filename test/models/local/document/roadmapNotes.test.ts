@@ -10,7 +10,7 @@ test('every part of "q1: a, b" is Q1\'s work, and a line of no quarter holds acr
   if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [
     ['Q1', ['Offline mode', 'Push notifications']],
-    ['Q2', ['Dark mode', 'Ipad layout', 'In-app purchases']],
+    ['Q2', ['Dark mode', 'iPad layout', 'In-app purchases']],
     ['Across all phases', ['Must ship offline mode before the march conference']],
   ]);
 });

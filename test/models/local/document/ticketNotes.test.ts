@@ -13,7 +13,7 @@ test('each ticket is done when the fault is gone or the feature is there, not wh
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), [
     'Export button is shown on mobile.',
-    'Csv export includes the last row.',
+    'CSV export includes the last row.',
     'Dark mode is available in settings.',
     'Login completes without timing out after 5 min on safari.',
   ]);
@@ -29,7 +29,7 @@ test('plain lower-case lines, one bug each, are one ticket each, written with th
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.tickets.map((ticket) => [ticket.description, ticket.acceptance_criteria[0]]), [
     ['Coupon field missing on mobile.', 'Coupon field is shown on mobile.'],
-    ['Apple pay button does nothing on safari.', 'Apple pay button works on safari.'],
+    ['Apple Pay button does nothing on safari.', 'Apple Pay button works on safari.'],
     ['Order total shows wrong tax for EU customers.', 'Order total shows correct tax for EU customers.'],
   ]);
 });
