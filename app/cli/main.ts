@@ -49,7 +49,27 @@ Exit codes: 0 done, 1 the service refused or the followed outcome failed, 2 a us
 mistake. Configuration comes from the environment (PORT, HOST, CREWD_DATA_DIR, CREWD_DATABASE_URL,
 ...; see the README).`;
 
-async function main(argv: string[]): Promise<number> {
+// Options whose value is text people paste: notes often start with a bullet ("- export button hidden").
+const textOptions = new Set(['--brief', '--context', '--feedback', '--comment']);
+
+/**
+ * `--context "- a\n- b"` as `--context=- a\n- b`: parseArgs refuses a value that starts with a
+ * dash as "ambiguous"; a pasted bullet list is text, never an option (an option has no space).
+ */
+function withTextValues(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const next = argv[i + 1];
+    if (textOptions.has(argv[i]!) && next !== undefined && next.startsWith('-') && /\s/.test(next)) {
+      out.push(`${argv[i]}=${next}`);
+      i += 1;
+    } else out.push(argv[i]!);
+  }
+  return out;
+}
+
+async function main(rawArgv: string[]): Promise<number> {
+  const argv = withTextValues(rawArgv);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

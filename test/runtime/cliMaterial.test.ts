@@ -49,6 +49,16 @@ test('crewd deploy --context sends the material as text or from @FILE; a missing
   t.regex(missing.stderr, /--context @.*nope\.md: cannot read .*ENOENT/);
 });
 
+test('notes pasted as a bullet list ("- ...") are the --context text, not an option', async (t) => {
+  const notes = '- coupon field missing on mobile\n- apple pay button does nothing on safari';
+  const deployed = await crewd(server, ['deploy', 'pilot', '--brief', 'Tickets for the checkout bugs', '--context', notes]);
+  t.is(deployed.code, 0, deployed.stderr);
+  t.is((await server.runtime.repos.outcomes.getInput(deployed.stdout.trim()))?.context, notes);
+  // A value that is no pasted text ("-x", no space) is still refused as a usage mistake.
+  const flag = await crewd(server, ['deploy', 'pilot', '--brief', '-x']);
+  t.is(flag.code, 2);
+});
+
 test('crewd outcomes list shows each brief, folded to one short cell', async (t) => {
   const brief = 'A long brief about composting in small city apartments, with worms, bokashi bins and what not to put in them';
   const deployed = await crewd(server, ['deploy', 'writer', '--brief', brief, '--follow', '--json']);
