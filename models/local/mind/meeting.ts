@@ -1,4 +1,4 @@
-import { sentences } from '../../../quality/text.js';
+import { countWords, sentences } from '../../../quality/text.js';
 import { handleName, isName } from '../document/names.js';
 import { readableDate } from '../text/dates.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
@@ -29,15 +29,13 @@ export interface MeetingFindings {
   utterances: Utterance[];
 }
 
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
-
 /**
  * The action item is all the sentence says ("dana owns the launch email, due fri"), so the summary
  * need not repeat it; "The TC52s need a firmware update before Friday, I'll book IT" says more
  * than "Book IT" and stays in the summary.
  */
 function saysAll(action: ActionItem, sentence: string): boolean {
-  return wordCount(sentence) <= wordCount(action.task) + wordCount(action.due ?? '') + 4;
+  return countWords(sentence) <= countWords(action.task) + countWords(action.due ?? '') + 4;
 }
 
 // Names with particles count as one name: "Jan de Vries", "Ana van der Berg" (issue 26: the action went to the previous speaker).

@@ -14,20 +14,20 @@ import { literal } from '../../text/phrases.js';
 const workSection = /^(?:follow[- ]?ups?|action(?: items?)?|next steps?|to-?dos?|todos?|remediation|fixes)$/i;
 
 /** Lines listed under a follow-up label, which the action items carry. */
-export function followUpItems(items: Item[]): Item[] {
+function followUpItems(items: Item[]): Item[] {
   return items.filter((item) => item.section !== undefined && workSection.test(item.section));
 }
 
 const causeLabel = /^(?:(?:the\s+)?root\s+cause|cause|why)\s*(?:was|is)?\s*[:\-–—]\s*/i;
 
 /** "Root cause: the pool default was unbounded" -> "The pool default was unbounded". */
-export function causeText(text: string): string {
+function causeText(text: string): string {
   const bare = text.replace(causeLabel, '').trim();
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 
 /** `text` with the action items' owners written with their capitals ("sam on it" -> "Sam on it"). */
-export function withOwnerNames(text: string, owners: string[]): string {
+function withOwnerNames(text: string, owners: string[]): string {
   return owners.reduce((out, owner) => out.replace(new RegExp(String.raw`(^|[^\p{L}])${literal(owner.toLowerCase())}(?![\p{L}])`, 'gu'), (_, before: string) => `${before}${owner}`), text);
 }
 
@@ -35,7 +35,7 @@ export function withOwnerNames(text: string, owners: string[]): string {
 const when = /^(?:(?:the\s+)?(?:incident|outage)\s+)?(?:from\s+|of\s+|on\s+)?(last night|yesterday|today|this (?:morning|afternoon|week)|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?: night| morning)?|\d{1,2}\s+\w+|\w+\s+\d{1,2})$/i;
 
 /** "Incident report: Payments outage", "Incident report, last night". */
-export function incidentTitle(ctx: Pick<DocumentContext, 'recognised'>): string {
+function incidentTitle(ctx: Pick<DocumentContext, 'recognised'>): string {
   const subject = ctx.recognised.subject.trim().replace(/^(?:the|our)\s+/i, '');
   const time = when.exec(subject);
   if (time) return `Incident report, ${time[1]!.toLowerCase()}`;
