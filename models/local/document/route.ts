@@ -8,6 +8,7 @@ import { recognise } from './recognise.js';
 import { legacyDeliverable, legacyInput, legacyKinds } from './legacy.js';
 import { documentStep } from './step.js';
 import { spellNames } from '../text/spelling.js';
+import { isLastStage, requestKey } from '../memo.js';
 
 /**
  * One crew stage: the deliverable is recognised first. A grounded blog post, meeting summary or
@@ -17,11 +18,11 @@ import { spellNames } from '../text/spelling.js';
  */
 export function deliverableStage(typed: StageInput, bench: Workbench, legacyStep: (input: StageInput, bench: Workbench) => StageOutput): StageOutput {
   // "sql migration", "excel export": every reader below sees names and acronyms as their owners spell them.
-  const input = withNamesSpelled(typed);
+  const input = withNamesSpelled(typed, bench);
   // Recognition reads only the ask and requirements: cheap enough to repeat per stage, so the memo keeps one entry per request.
   const route = routeOf(input);
   if (!route.legacy) return documentStep(input, bench);
-  const output = supplemented(legacyStep(legacyInput(input), bench), input, route.kind);
+  const output = supplemented(legacyStep(legacyInput(input), bench), input, route.kind, bench);
   const deliverable = legacyDeliverable(route.kind, output);
   // The crews' own composers do not know the list forms: what they did not give is reported, never skipped silently.
   const missing = formsMissing(readForm(input.requirements, input.brief), output.content);
@@ -33,8 +34,9 @@ export function deliverableStage(typed: StageInput, bench: Workbench, legacyStep
  * version) go under the title, and user stories the material states ("Nurses need to ... so that
  * ...") join the PRD's stories.
  */
-function supplemented(output: StageOutput, input: StageInput, kind: DeliverableKind): StageOutput {
-  const material = readMaterial(input);
+function supplemented(output: StageOutput, input: StageInput, kind: DeliverableKind, bench: Workbench): StageOutput {
+  // The same material for every stage of the request: read once (memo.ts).
+  const material = bench.memo.get(requestKey('material', input), () => readMaterial(input), isLastStage(input));
   let content = output.content;
   let data = output.data;
   const facts = material.requirements.filter((fact) => fact.key !== 'audience' && !content.includes(fact.value)).map((fact) => `**${fact.label}:** ${fact.value}`);
@@ -74,7 +76,15 @@ function routeOf(input: StageInput): { kind: DeliverableKind; legacy: boolean; o
   return { kind, legacy: legacyKinds[input.crew.id] === kind && given && !jobAd && !pressRelease && !bio };
 }
 
-/** The client's brief, context and documents with tool names and acronyms spelled as their owners do ("SQL", "Excel", "GitHub"). */
-function withNamesSpelled(input: StageInput): StageInput {
-  return { ...input, brief: spellNames(input.brief), ...(input.context !== undefined ? { context: spellNames(input.context) } : {}), contextDocuments: input.contextDocuments.map(spellNames) };
+/**
+ * The client's brief, context and documents with tool names and acronyms spelled as their owners
+ * do ("SQL", "Excel", "GitHub"): spelled once per request, every stage after the first looks it up.
+ */
+function withNamesSpelled(input: StageInput, bench: Workbench): StageInput {
+  const spelled = bench.spelled.get(
+    requestKey('spelled', input),
+    () => ({ brief: spellNames(input.brief), ...(input.context !== undefined ? { context: spellNames(input.context) } : {}), contextDocuments: input.contextDocuments.map(spellNames) }),
+    isLastStage(input),
+  );
+  return { ...input, ...spelled };
 }
