@@ -81,9 +81,11 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.
-  const document = draftKind === 'outline' ? renderOutline(ctx, titleOf(rendered, titled((data as { subject?: string }).subject ?? ctx.recognised.subject)), { 'Users and stories': stories, Tickets: stories }) : rendered;
+  // A project's plan without notes is the steps such a project takes, each asking what to settle: its own outline.
+  const ownOutline = kind === 'roadmap' && ctx.recognised.projectPlan === true;
+  const document = draftKind === 'outline' && !ownOutline ? renderOutline(ctx, titleOf(rendered, titled((data as { subject?: string }).subject ?? ctx.recognised.subject)), { 'Users and stories': stories, Tickets: stories }) : rendered;
   const markdown = ctx.form.email && kind !== 'email' ? asEmail(document) : document;
-  const notes = draftKind === 'outline' ? [outlineNote(kind)] : [];
+  const notes = draftKind !== 'outline' ? [] : ownOutline ? ['The request came without notes: these are the steps a project of this kind usually takes, each with what the team must settle; no date but the deadline given, no owner and no figure is stated. Send the steps as notes, one a line with its date and owner, and each becomes a step of the plan.'] : [outlineNote(kind)];
   const written = (data as { user_stories?: Array<{ benefit: string | null }> }).user_stories ?? [];
   const reasonless = written.filter((story) => story.benefit === null).length;
   if (reasonless > 0) notes.push(`No reason was given for ${reasonless} user stor${reasonless === 1 ? 'y' : 'ies'}, so ${reasonless === 1 ? 'it has' : 'they have'} no "so that" clause.`);

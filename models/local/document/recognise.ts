@@ -39,9 +39,20 @@ export interface Recognised {
   productDescription?: boolean;
   /** A meeting's agenda (mind's process plan of the meeting's items): "agenda for monday's planning meeting". */
   agenda?: boolean;
+  /** A project's plan (pilot's roadmap of steps): "plan the migration of our billing service to AWS", "launch plan for the app". */
+  projectPlan?: boolean;
+  /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
+  planKind?: string;
 }
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
+// "project plan", "migration plan", "plan the migration of ...", "plan our offsite": a project's plan
+// (pilot's roadmap of steps). "Plan a feature that ..." and "Plan offline mode" stay a PRD.
+const projectNoun = String.raw`(?:migration|move|launch|roll-?out|go-?live|cut-?over|upgrade|transition|offsite|off-site|retreat|event|conference|project|rebrand|relocation|switch|implementation|hiring|recruiting|recruitment)`;
+// "plan to hire three engineers", "plan to migrate the blog": a project's verb.
+const projectVerb = String.raw`(?:hire|recruit|migrate|move|relocate|launch|roll\s+out|ship|open|upgrade|switch)`;
+const projectPlanName = new RegExp(String.raw`\b(?:(?:project|migration|launch|roll-?out|go-?live|cut-?over|implementation|transition|upgrade|delivery|relocation|offsite|event|move|hiring|recruiting)\s+plan|plan(?=\s+(?:for\s+)?(?:(?:the|our|a|an|my|this|next)\s+)?(?:[\w'’-]+\s+){0,3}?${projectNoun}\b|\s+to\s+${projectVerb}\b))\b`, 'i');
+
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
     ['email', coverLetterName],
@@ -72,6 +83,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log|what'?s\s+new)\b/i],
     ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
+    ['roadmap', projectPlanName],
     ['technical_spec', /\b(?:tech(?:nical)?\s+spec(?:ification)?s?|design\s+doc(?:ument)?|rfc|architecture(?:\s+doc)?|api\s+design|system\s+design|spec)\b/i],
     ['prd', /\b(?:prds?|product\s+requirements?(?:\s+doc(?:ument)?)?|requirements\s+doc(?:ument)?|product\s+spec|one-?pager)\b/i],
   ],
@@ -276,6 +288,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const found = purpose ? null : audienceTail.exec(subject);
   // "how to thank your customers": a verb after "to" is what to do, not whom it is for.
   const tail = found && !(/^\s+to\s/i.test(found[0]) && startsWithVerb(found[1]!)) ? found : null;
+  // A project's plan keeps whom and when it is for: "offsite in Lisbon for 20 people in May" (build/projectPlan.ts reads them).
+  const whole = subject;
   if (tail && tail.index > 0) subject = subject.slice(0, tail.index);
   // "..., for the council grant application": what it is for comes after the subject.
   if (!purpose) subject = stripEndPunctuation(subject.split(/\s+(?:so\s+that|so\s+we|because|which|in\s+order\s+to)\s+|,\s+for\s+|[.;!?]\s|:\s/)[0] ?? subject)
@@ -309,9 +323,18 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   const faq = kind === 'documentation_page' && match !== undefined && faqName.test(match[0]);
   // An FAQ made from pasted notes ("Turn these notes into an FAQ") is titled by what it is.
   if (faq && (!subject || /\b(?:notes?|these|this|below|above|into|thread|e-?mails?|messages?|chat|conversation|transcript|questions)\b/i.test(subject) || placement.test(subject))) return { kind, subject: 'frequently asked questions', ...(audience ? { audience } : {}), networks, generic: true, faq };
+  // "hiring plan for the support team": whom it is for is what the plan is of.
+  if (kind === 'roadmap' && match !== undefined && /plan$/i.test(match[0]) && !/\b(?:release|phased?)\s+plan$/i.test(match[0]) && subject === 'this' && audienceLead && !/:/.test(sentence)) return { kind, subject: audienceLead.replace(determiners, ''), networks, projectPlan: true, ...planKindOf(match[0]) };
+  if (kind === 'roadmap' && match !== undefined && /plan$/i.test(match[0]) && !/\b(?:release|phased?)\s+plan$/i.test(match[0]) && !pointer.test(subject)) return { kind, subject: stripEndPunctuation(whole.split(/\s+(?:so\s+that|so\s+we|because|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0]!).trim() || 'the project', networks, projectPlan: true, ...planKindOf(match[0]) };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };
+}
+
+/** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */
+function planKindOf(name: string): { planKind?: string } {
+  const kind = /^([\w-]+)\s+plan$/i.exec(name)?.[1]?.toLowerCase();
+  return kind && kind !== 'project' ? { planKind: kind } : {};
 }
 
 // Where an FAQ goes is not what it is about: "an FAQ for the website".

@@ -18,10 +18,15 @@ export const everydayNames = new Set(
 const nameTags = new Set(['FirstName', 'FemaleName', 'MaleName', 'Person']);
 let lexicon: Record<string, string | undefined> | undefined;
 
+/** compromise's lexicon tag of `word` ("dana" FirstName, "lisbon" City), or undefined: a lookup, no parse. */
+export function lexiconTag(word: string): string | undefined {
+  lexicon ??= (compromise().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
+  return lexicon[word.toLowerCase()];
+}
+
 /** True when compromise's lexicon knows `word` (lower case) as a person's name ("dana", "lee", "carlos"). */
 export function isKnownName(word: string): boolean {
-  lexicon ??= (compromise().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
-  const tag = lexicon[word.toLowerCase()];
+  const tag = lexiconTag(word);
   return tag !== undefined && nameTags.has(tag);
 }
 

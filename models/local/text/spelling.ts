@@ -12,7 +12,7 @@ const acronyms = [
   'sla', 'mvp', 'faq', 'json', 'xml', 'html', 'css', 'url', 'ssl', 'tls', 'sso', 'saml', 'jwt', 'vpn', 'ssh', 'dns', 'cdn', 'cpu', 'gpu',
   'ssd', 'iam', 'llm', 'nlp', 'pr', 'b2b', 'b2c', 'gdpr', 'hipaa', 'ccpa', 'pci', 'nps', 'mrr', 'arr', 'cac', 'ltv', 'gmv', 'rfc', 'rfp',
   'nda', 'sms', 'mfa', '2fa', 'otp', 'pii', 'etl', 'ceo', 'cto', 'cfo', 'coo', 'cmo', 'cpo', 'vp', 'php', 'ec2', 's3', 'rds', 'usb', 'id',
-  'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta',
+  'ecs', 'eks', 'ecr', 'vpc', 'sqs', 'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta',
 ];
 
 // Names with capitals of their own, keyed by how they are typed in lower case.
@@ -38,10 +38,10 @@ const names: Record<string, string> = {
 // Words that are ordinary English too ("excel at", "cut some slack", "zoom in", "the notion that"):
 // a name only beside what names a tool ("excel export", "on slack", "zoom call", "in notion").
 const contextual: Record<string, { name: string; before: RegExp; after: RegExp; both?: true }> = {
-  // "our it team": only between whose and what ("make it team-friendly" stays).
+  // "our it team", "it team packs the servers" (a line's start): only between whose and what ("make it team-friendly" stays).
   it: {
     name: 'IT',
-    before: /\b(?:our|the|your|their|an|from|with|to)\s+$/i,
+    before: /(?:^|\n\s*|^\s*[-*•]\s+|\n\s*[-*•]\s+|\b(?:our|the|your|their|an|from|with|to)\s+)$/i,
     after: /^\s+(?:team|department|dept|helpdesk|help\s+desk|admins?|staff|support|policy|security|manager)\b/i,
     both: true,
   },

@@ -6,6 +6,7 @@ import { changesIn, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
+import { kindOf, planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
 
@@ -98,6 +99,7 @@ const month = '(?:q[1-4]|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|ju
 const datedProject = new RegExp(`^(.{3,60}?)\\s+(${month}(?:\\s*[-–]\\s*${month})?(?:\\s+\\d{4})?)$`, 'i');
 
 export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
+  if (ctx.recognised.projectPlan) return projectPlan(ctx);
   const timeline = ctx.material.requirements.find((fact) => /timeline|deadline|dates?|launch|due/.test(fact.key))?.value ?? null;
   const phases: PhaseData[] = [];
   const loose: string[] = [];
@@ -150,6 +152,27 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
     if (notes.length > 0) phases.push({ name: 'Across all phases', dates: null, items: notes });
   }
   return { title: roadmapTitle(ctx), timeline, phases };
+}
+
+/**
+ * A project's plan: titled by the project without its deadline ("Migrating our billing service
+ * from Heroku to AWS: plan"), the deadline as its timeline, and its steps: one per line of notes
+ * when the notes are a list of steps (up to twelve), the steps such a project takes when there
+ * are no notes, else the roadmap's phases.
+ */
+function projectPlan(ctx: DocumentContext): DeliverableData['roadmap'] {
+  const ask = readPlanAsk(ctx.recognised.subject);
+  const timeline = ctx.material.requirements.find((fact) => /timeline|deadline|dates?|launch|due/.test(fact.key))?.value ?? ask.deadline ?? ask.when;
+  const kind = ctx.recognised.planKind;
+  // "launch plan for the new pricing page": "New pricing page launch: plan".
+  // "rollout plan for SSO to all customers": "SSO rollout to all customers: plan".
+  const named = kind && kindOf(ask.subject) === 'other' ? ask.subject.replace(/^(.+?)(?=\s+(?:to|for|in|at|across|on)\s+|$)/i, `$1 ${kind}`) : ask.subject;
+  const title = `${titled(named)}: plan`;
+  const lines = ctx.material.items.filter((item) => item.origin !== 'brief' && !isQuestion(item.text));
+  if (ctx.material.bare || lines.length === 0) return { title, timeline, phases: planSkeleton(ask, kind) };
+  const labelled = lines.some((item) => (item.section && periodLabel.test(item.section)) || phaseLine.test(item.text));
+  if (!labelled && lines.length <= 12) return { title, timeline, phases: lines.map((item) => stepOf(item.text, item.section)) };
+  return { ...roadmap({ ...ctx, recognised: { ...ctx.recognised, projectPlan: false } }), title, timeline };
 }
 
 // "for the mobile app next two quarters", "for 2026", "for Q1": the span a roadmap covers.

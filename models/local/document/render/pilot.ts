@@ -19,7 +19,21 @@ export function renderPrd(data: DeliverableData['prd'], ctx: DocumentContext): s
   return join([...blocks, ...checklistTail(ctx, data.requirements, blocks)]);
 }
 
+/** A project's plan as numbered steps: the work, its date, who does it and what else it needs. */
+function renderSteps(data: DeliverableData['roadmap'], ctx: DocumentContext): string {
+  const steps = data.phases.map((phase, index) => {
+    const [first, ...rest] = phase.items;
+    const owner = first?.startsWith('Owner: ') ? first : undefined;
+    const details = [...(owner ? [] : first ? [first] : []), ...rest];
+    const head = `${index + 1}. **${phase.name.replace(/[.]$/, '')}**${phase.dates ? ` (${phase.dates})` : ''}${owner ? `. ${owner}.` : ''}`;
+    return [head, ...details.map((detail) => `   - ${/[.!?]$/.test(detail) ? detail : `${detail}.`}`)].join('\n');
+  });
+  const blocks = [`# ${data.title}`, ...(data.timeline ? [`**${/^(?:by|before|until|no later|due)\b/i.test(data.timeline) ? 'Deadline' : 'When'}:** ${data.timeline}`] : []), ...factsLine(ctx).filter((fact) => !data.timeline || !fact.includes(data.timeline)), '## Steps', steps.join('\n')];
+  return join([...blocks, ...checklistTail(ctx, data.phases.map((phase) => phase.name), blocks)]);
+}
+
 export function renderRoadmap(data: DeliverableData['roadmap'], ctx: DocumentContext): string {
+  if (ctx.recognised.projectPlan && !ctx.form.table && !ctx.form.timeline) return renderSteps(data, ctx);
   const phases = ctx.form.table || ctx.form.timeline
     ? ['## Phases', table(['Phase', 'Dates', 'Work'], data.phases.map((phase) => [phase.name, phase.dates ?? 'No date given', phase.items.join('; ')]))]
     : data.phases.flatMap((phase) => [`## ${phase.name}${phase.dates && phase.dates.toLowerCase() !== phase.name.toLowerCase() ? ` (${phase.dates})` : ''}`, phase.items.length > 0 ? phase.items.map((item) => `- ${item}`).join('\n') : '- Work for this phase is not named in the material yet.']);

@@ -18,6 +18,8 @@ test('a word that is ordinary English too is a name only beside what names a too
   t.is(spellNames('cut the team some slack, then zoom in on costs'), 'cut the team some slack, then zoom in on costs');
   t.is(spellNames('the notion that docs live in notion pages'), 'the notion that docs live in Notion pages');
   t.is(spellNames('our it team requires sso, so make it team-wide'), 'our IT team requires SSO, so make it team-wide');
+  t.is(spellNames('it team packs servers dec 5\n- it support moves the printers'), 'IT team packs servers dec 5\n- IT support moves the printers');
+  t.is(spellNames('set up aws (rds, ecs) by jan 10'), 'set up AWS (RDS, ECS) by jan 10');
 });
 
 test('code, addresses, file names, identifiers and units are left as typed', (t) => {

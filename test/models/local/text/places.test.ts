@@ -1,0 +1,12 @@
+import test from 'ava';
+import { placeCase } from '../../../../models/local/text/places.js';
+
+/** Cities and countries typed in lower case, written with their capitals where a place is named. */
+
+test('a city or country after "in", "to", "from" gets its capital; ordinary words there stay as typed', (t) => {
+  t.is(placeCase('team offsite in lisbon'), 'team offsite in Lisbon');
+  t.is(placeCase('flights from london to porto'), 'flights from London to Porto');
+  t.is(placeCase('expanding to portugal next year'), 'expanding to Portugal next year');
+  t.is(placeCase('a nice walk in reading time'), 'a nice walk in reading time');
+  t.is(placeCase('lisbon is lovely'), 'lisbon is lovely');
+});
