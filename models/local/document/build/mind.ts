@@ -249,6 +249,18 @@ function rankable(items: Item[]): Item[] {
   return parts ? parts.map((text) => ({ ...items[0]!, text })) : items;
 }
 
+/**
+ * The reason a ranked line gives for itself: "fix checkout bug (customers losing carts)" ->
+ * "customers losing carts", "speed up search, takes 4s" -> "takes 4s". A priority label in
+ * brackets ("(urgent)", "(nice to have)") is no reason.
+ */
+function statedReason(text: string): string | null {
+  const bracket = /\(([^)]{3,80})\)\s*[.!]?$/.exec(text)?.[1];
+  const clause = /^[^,(]{3,}?(?:,|\s[-–—]\s|\s+because\s+|\s+since\s+)\s*([^,]{3,80}?)[.!]?$/i.exec(text)?.[1];
+  const reason = (bracket ?? clause)?.trim();
+  return reason && !/^(?:urgent|asap|p[0-3]|high|medium|low|nice to have|minor|later|blocker|critical|important|optional|\d+\s*(?:h|hours?|days?|pts?|points?))$/i.test(reason) ? reason : null;
+}
+
 export function priorityRanking(ctx: DocumentContext): DeliverableData['priority_ranking'] {
   const candidates = rankable(ctx.material.items).filter((item) => !isQuestion(item.text)).slice(0, 20);
   const scored = candidates.map((item, index) => {
@@ -257,7 +269,11 @@ export function priorityRanking(ctx: DocumentContext): DeliverableData['priority
     const due = dueOf(item.text);
     // "Q3", "v2" and "B2B" name things; a figure stands on its own ("40 unread", "$12k").
     const figure = /(?<![\p{L}\p{N}])(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|[a-z]+)?(?:\s+[a-z]+)?/iu.exec(item.text)?.[0]?.trim() ?? null;
-    const reason = priority === 'high' ? (due ? `urgent: due ${due}` : 'urgent, or affects customers, money or safety') : priority === 'low' ? 'stated as minor or for later' : due ? `due ${due}` : figure ? `involves ${figure}` : null;
+    const stated = statedReason(item.text);
+    const dated = due && !stated?.includes(due) ? `due ${due}` : null;
+    const reason = priority === 'high'
+      ? ([dated, stated].some(Boolean) ? `urgent: ${[dated, stated].filter(Boolean).join('; ')}` : 'urgent, or affects customers, money or safety')
+      : priority === 'low' ? 'stated as minor or for later' : [dated, stated].filter(Boolean).join('; ') || (figure ? `involves ${figure}` : null);
     return { item, index, priority, reason, weight: rankOf[priority] * 10 - (due ? 3 : 0) - (figure ? 2 : 0) };
   });
   scored.sort((a, b) => a.weight - b.weight || a.index - b.index);

@@ -178,6 +178,21 @@ test('"rank these bugs by priority": a failing checkout first, a typo last, "10k
   t.is(result.deliverable.data.items[1]!.reason, 'involves 10k rows');
 });
 
+test('a ranked line\'s own reason is its "why": a bracket, a clause after a comma; a priority label is no reason', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'help me prioritize these',
+    context: '- fix checkout bug (customers losing carts)\n- redesign settings page\n- gdpr data export, legal says needed by jan 1\n- speed up search, takes 4s\n- update the logo (nice to have)',
+  });
+  if (result.deliverable.kind !== 'priority_ranking') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.items.map((item) => [item.item, item.reason]), [
+    ['GDPR data export, legal says needed by Jan 1', 'urgent: legal says needed by Jan 1'],
+    ['Fix checkout bug (customers losing carts)', 'urgent: customers losing carts'],
+    ['Speed up search, takes 4s', 'takes 4s'],
+    ['Redesign settings page', null],
+    ['Update the logo (nice to have)', 'stated as minor or for later'],
+  ]);
+});
+
 test('a decision memo is titled by its question, its facts one a line; a refund process is steps owned by roles; a standup keeps "Chen: out sick"', async (t) => {
   const memo = await outcome('mind', { brief: 'give me a quick decision memo: should we switch from Heroku to AWS? Heroku costs $3,200/month, AWS estimate $1,900/month, migration takes ~6 weeks of one engineer, team has no AWS experience' });
   if (memo.deliverable.kind !== 'analysis') return t.fail(memo.deliverable.kind);
