@@ -16,6 +16,8 @@ export interface Purpose {
   callToAction: string;
   /** An answer to a message the brief carries: its subject is "Re: ..." of that message's, its body only the answer. */
   reply?: true;
+  /** The answer was asked to apologise ("reply, apologize and say ..."): it opens with an apology for what the message complains of. */
+  apologise?: true;
 }
 
 /** A public post names whom it speaks to ("Thank you to our volunteers for ..."); an email speaks to them. */
@@ -58,17 +60,31 @@ function voiced(said: Said): { what: string; to: string | undefined } {
 
 const thanked = /^((?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w-]+\s+)?(?:speakers|volunteers|donors|sponsors|team|staff|customers|members|attendees|participants|guests|organi[sz]ers|mentors|contributors|judges|helpers|parents|teachers|coaches|players|partners|everyone))(?:\s+(?:at|of|in|from)\s+(.+)|\s+who\s+.+)?$/i;
 
-/** "yes we can do the 14th but not the 15th, and the quote stays at 2,400" -> two sentences, "Yes, we can ...". */
+// What a customer has of their own: "refund is processed" in an answer to them is their refund.
+const theirs = /^(?:refund|order|replacement|package|parcel|delivery|account|invoice|subscription|booking|reservation|ticket|request|payment|password|card|credit)\b/i;
+// ", 3-5 business days", ", by friday": how long or by when, said of the clause before it.
+const timing = /^(?:(?:within|in|by|before|after|about|around|up\s+to)\s+)?(?:\d+(?:\s*[-–]\s*\d+)?\s+(?:business\s+|working\s+)?(?:minutes?|hours?|days?|weeks?)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|next\s+week|end\s+of\s+(?:day|the\s+week))$/i;
+
+/** "yes we can do the 14th but not the 15th, and the quote stays at 2,400" -> two sentences, "Yes, we can ..."; "refund is processed, 3-5 business days" -> "Your refund is processed (3-5 business days)." */
 function answerSentences(what: string): string[] {
   return what.split(/,?\s+and\s+(?=(?:the|we|it|our|you|i|that|this)\b)|;\s*/i).map((part) => {
-    const text = part.trim().replace(/^(yes|no|sure|unfortunately)\s+(?=\w)/i, '$1, ');
+    const [clauseText = part, ...after] = part.trim().split(/,\s+/);
+    const timed = after.length === 1 && timing.test(after[0]!.trim()) ? ` (${after[0]!.trim()})` : after.length > 0 ? `, ${after.join(', ')}` : '';
+    const text = `${clauseText.replace(/^(yes|no|sure|unfortunately)\s+(?=\w)/i, '$1, ').replace(theirs, (noun) => `your ${noun.toLowerCase()}`)}${timed}`;
     return `${upper(text)}.`;
   });
 }
 
 const readers: Array<[RegExp, Reader]> = [
   // "draft a reply saying yes we can do the 14th but not the 15th, and the quote stays at 2,400"
-  [/\b(?:reply|respond|answer|write\s+back)\b[^.?!]*?\b(?:saying|to\s+say|telling\s+(?:them|him|her)|that\s+says)\s+(?:that\s+)?(?<what>.+)$/i, (said) => ({ subject: 'Re: your message', sentences: answerSentences(said.what), callToAction: 'Let me know if you have any questions.', reply: true })],
+  // "reply to this customer, apologize and say refund is processed, 3-5 business days"
+  [/\b(?:reply|respond|answer|write\s+back)\b[^.?!]*?(?:\b(?:saying|to\s+say|telling\s+(?:them|him|her)|that\s+says)|(?:,\s*|\band\s+)(?:say|tell\s+(?:them|him|her|the\s+customer))\b)\s+(?:that\s+)?(?<what>.+)$/i, (said, m) => ({
+    subject: 'Re: your message',
+    sentences: answerSentences(said.what),
+    callToAction: 'Let me know if you have any questions.',
+    reply: true,
+    ...(/\b(?:apologi[sz]e|apology|sorry)\b/i.test(m[0].slice(0, m[0].length - m.groups!.what!.length)) ? { apologise: true as const } : {}),
+  })],
   // "to thank them for helping at ...", "a thank-you note to our volunteers after the charity run"
   [new RegExp(String.raw`\b(?:say(?:ing)?\s+)?thank(?:s|ing)?(?:[\s-]+you)?${note}\s+${whom}(?<prep>for|after)\s+(?<what>.+)$`, 'i'), (said, m) => {
     // "for the speakers at DevConf 2026": whom the thanks go to, then where they took part.

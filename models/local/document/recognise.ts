@@ -41,6 +41,8 @@ export interface Recognised {
   agenda?: boolean;
   /** A project's plan (pilot's roadmap of steps): "plan the migration of our billing service to AWS", "launch plan for the app". */
   projectPlan?: boolean;
+  /** The reply was asked to apologise: it opens with an apology for what the message answered complains of. */
+  apologise?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }
@@ -328,7 +330,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (kind === 'roadmap' && match !== undefined && /plan$/i.test(match[0]) && !/\b(?:release|phased?)\s+plan$/i.test(match[0]) && !pointer.test(subject)) return { kind, subject: stripEndPunctuation(whole.split(/\s+(?:so\s+that|so\s+we|because|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0]!).trim() || 'the project', networks, projectPlan: true, ...planKindOf(match[0]) };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}) };
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}) };
 }
 
 /** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */

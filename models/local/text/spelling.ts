@@ -30,7 +30,7 @@ const names: Record<string, string> = {
   asana: 'Asana', airtable: 'Airtable', clickup: 'ClickUp', miro: 'Miro', canva: 'Canva', calendly: 'Calendly', docusign: 'DocuSign', quickbooks: 'QuickBooks',
   xero: 'Xero', netsuite: 'NetSuite', datadog: 'Datadog', grafana: 'Grafana', sentry: 'Sentry', pagerduty: 'PagerDuty', splunk: 'Splunk', okta: 'Okta',
   auth0: 'Auth0', twilio: 'Twilio', sendgrid: 'SendGrid', paypal: 'PayPal', venmo: 'Venmo', zapier: 'Zapier', hotjar: 'Hotjar', mixpanel: 'Mixpanel',
-  chatgpt: 'ChatGPT', openai: 'OpenAI', vercel: 'Vercel', netlify: 'Netlify', heroku: 'Heroku', azure: 'Azure', circleci: 'CircleCI', wifi: 'Wi-Fi',
+  chatgpt: 'ChatGPT', openai: 'OpenAI', vercel: 'Vercel', netlify: 'Netlify', heroku: 'Heroku', firefox: 'Firefox', azure: 'Azure', circleci: 'CircleCI', wifi: 'Wi-Fi',
   saas: 'SaaS', k8s: 'K8s', 'power bi': 'Power BI', 'vs code': 'VS Code', vscode: 'VS Code', 'apple pay': 'Apple Pay', 'google pay': 'Google Pay',
   'ms teams': 'MS Teams', 'microsoft teams': 'Microsoft Teams', 'ms word': 'MS Word', 'ms excel': 'MS Excel',
 };
@@ -74,6 +74,17 @@ const contextual: Record<string, { name: string; before: RegExp; after: RegExp; 
     name: 'Outlook',
     before: /\b(?:in|into|via|from|to)\s+$/i,
     after: /^\s+(?:calendars?|invites?|inbox|emails?|add-ins?|plugin)\b/i,
+  },
+  // "mobile safari", "on chrome": the browsers, not a trip or a metal.
+  safari: {
+    name: 'Safari',
+    before: /\b(?:mobile|on|in|desktop|ios|using|with|and|or|via)\s+$/i,
+    after: /^\s+(?:browser|users?|extension|version|\d+)\b/i,
+  },
+  chrome: {
+    name: 'Chrome',
+    before: /\b(?:mobile|on|in|desktop|android|using|with|and|or|via|google)\s+$/i,
+    after: /^\s+(?:browser|users?|extension|version|\d+|devtools)\b/i,
   },
   word: {
     name: 'Word',

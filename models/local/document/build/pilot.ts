@@ -1,5 +1,6 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
 import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { spellNames } from '../../text/spelling.js';
 import { capitalize, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, typeOfMessage } from '../commits.js';
@@ -206,7 +207,8 @@ function titleOf(text: string): string {
   const words = clause.split(/\s+/);
   const short = words.length > 10 ? words.slice(0, 10).join(' ') : clause;
   const first = short.split(/\s+/)[0]!.toLowerCase();
-  const base = verbBase(first);
+  // "onboarding email sends twice": a word in -ing before the line's own verb names a thing, it is no command.
+  const base = /ing$/.test(first) && /\s(?:is|are|was|were|does|doesn['’]?t|don['’]?t|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|\w+s)\s/i.test(` ${short.split(/\s+/).slice(2).join(' ')} `) ? undefined : verbBase(first);
   return titled(base && base !== first ? `${base}${short.slice(first.length)}` : short);
 }
 
@@ -230,6 +232,14 @@ function criterionOf(noted: string): string {
   // "login page slow, takes 6s on 3G": faster than today, with no target made up.
   const slow = /^(.+?)\s+(?:is\s+|are\s+)?(?:too\s+|very\s+|really\s+|super\s+)?slow\b[,;:]?\s*(?:it\s+)?(?:takes|taking|at)\s+(.+?)[.!]?$/i.exec(text);
   if (slow) return sentence(`${slow[1]} loads faster than today's ${slow[2]}`);
+  // "slow dashboard for big accounts", "avatar upload slow": faster than today, no target made up.
+  const slowFirst = /^(?:very\s+|really\s+|super\s+)?slow\s+(.+?)[.!]?$/i.exec(text);
+  if (slowFirst) return sentence(`${capitalize(slowFirst[1]!)} is faster than today`);
+  const slowLast = /^((?:(?!\b(?:is|are|was|were)\b).)+?)\s+(?:too\s+|very\s+|really\s+|super\s+)?slow(?:\s+((?:on|in|for|when)\s+.+?))?[.!]?$/i.exec(text);
+  if (slowLast) return sentence(`${capitalize(slowLast[1]!)} is faster than today${slowLast[2] ? ` ${slowLast[2]}` : ''}`);
+  // "onboarding email sends twice": once.
+  const repeated = /\b(sends|sent|fires|runs|charges|posts|shows|appears|loads|triggers|goes\s+out|is\s+sent|gets\s+sent)\s+(?:twice|two\s+times|multiple\s+times|more\s+than\s+once|double)\b/i;
+  if (repeated.test(text)) return sentence(text.replace(repeated, (_, verb: string) => `${verb} once`));
   // "logout button does nothing on firefox sometimes": fixed means every time.
   const intermittent = /\s+(?:sometimes|occasionally|randomly|intermittently|at\s+random|now\s+and\s+then)\b/i;
   if (intermittent.test(text)) return criterionOf(text.replace(intermittent, '')).replace(/[.!]?$/, ', every time.');
@@ -255,6 +265,8 @@ function criterionOf(noted: string): string {
   for (const [pattern, right] of fault) if (pattern.test(text)) return sentence(text.replace(pattern, right));
   if (/\b(?:is|are)\s+(?:too\s+|very\s+)?slow\b/i.test(text)) return sentence(text.replace(/\b(is|are)\s+(?:too\s+|very\s+)?slow\b/i, '$1 fast'));
   if (/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i.test(text)) return sentence(text.replace(/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i, (found) => (/^(?:are|don|do\s)/i.test(found) ? 'work' : 'works')));
+  // Notes leave the verb out: "logout broken in chrome".
+  if (/\bbroken\b/i.test(text)) return sentence(text.replace(/\bbroken\b/i, 'works'));
   return sentence(text);
 }
 
@@ -278,7 +290,7 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
     // "coupon field missing on mobile": the ticket's sentences start with their capital.
-    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, ` in ${item.section}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
+    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, `${spellNames(` in ${item.section}`)}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());

@@ -279,7 +279,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
   // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
-  const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name) && !dateWord.test(name));
+  const sender = incoming.map((item) => item.speaker?.split(/\s+/)[0] ?? /^(?:[Ff]rom|[Hh]i|[Hh]ello|[Dd]ear)\s*[:,]?\s*([A-Z][\p{L}'’-]+)/u.exec(item.text)?.[1]).find((name) => name && !/^(?:Our|We|The|I)$/.test(name) && !dateWord.test(name))
+    // "... please fix it asap. - Karen", "Thanks, Karen": the name the message answered signs with.
+    ?? (ctx.recognised.reply ? signature.exec(ctx.material.sources.trim())?.[1] : undefined);
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));
@@ -287,7 +289,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const addressed = ctx.recognised.audience && internal.length === 0 ? secondPerson : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
-  const answer = ctx.recognised.reply;
+  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : ctx.recognised.reply;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
@@ -303,7 +305,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "from Monday", "from March": a date, not a sender.
   const signed = signedBy.exec(ctx.brief.trim().split('\n')[0]!)?.[1];
   const signer = signed && !dateWord.test(signed.replace(/^the\s+/i, '')) ? signed : undefined;
-  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : first ? first.replace(/[.!?]+$/, '') : addressed(signer ? ctx.recognised.subject.replace(signedBy, '') : ctx.recognised.subject);
+  const subject = answered ? `Re: ${answered.replace(/^re:\s*/i, '')}` : answer && references.length > 0 ? `Re: your ${references[0]!.charAt(0).toLowerCase()}${references[0]!.slice(1)}` : first ? first.replace(/[.!?]+$/, '') : addressed(signer ? ctx.recognised.subject.replace(signedBy, '') : ctx.recognised.subject);
   // "about the end of your trial": a noun of a part takes its article back inside a sentence.
   const inSentence = /^(?:end|start|beginning|launch|close|future|state|cost|price|results?) of\b/i.test(subject) || /^[a-z][\w\s-]*\b(?:update|launch|news|release|event|move|delay|outage|migration|policy|prices?|plan|schedule|changes?|hours|times|rules|process|dates|terms)$/.test(subject) ? `the ${subject}` : subject;
   // "email about the price increase from 9 to 12 dollars/month starting june 1": the news the subject carries is said in the body too.
@@ -316,12 +318,38 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const thanked = thanks && ctx.recognised.audience ? `A thank you to our ${ctx.recognised.audience.replace(/^(?:our|the|all)\s+/i, '')}` : undefined;
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
   return {
-    subject: thanked ?? (welcome ? welcome : references.length > 0 ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
+    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map(sentenceStart)],
     call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+// "... please fix it asap. - Karen", "Thanks, Karen", "Best,\nKaren": a message's signature.
+const signature = /(?:\s[-–—]\s?|(?:^|[\s.!])(?:[Tt]hanks|[Tt]hank you|[Bb]est|[Rr]egards|[Cc]heers|[Kk]ind regards)[,!]?\s+)(\p{Lu}[\p{Ll}'’-]+)\s*[.!]?$/u;
+
+/**
+ * "Hi, I was charged twice for my order #4821 last week." -> "I'm sorry you were charged twice
+ * for your order #4821 last week.": the apology a reply opens with, for what the message answered
+ * complains of in its own words (turned to the reader's side); without such a line, for the trouble.
+ */
+function apologyFor(incoming: Item[]): string {
+  const complaint = incoming
+    .flatMap((item) => item.text.split(/(?<=[.!?])\s+/))
+    .map((line) => line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, '').trim())
+    .find((line) => /\b(?:I|my|me)\b/.test(line) && !/\?$/.test(line) && !/^(?:please|can you|could you|thanks|thank you)\b/i.test(line));
+  if (!complaint) return "I'm sorry for the trouble.";
+  const yours = complaint
+    .replace(/[.!]+$/, '')
+    .replace(/\bI was\b/g, 'you were')
+    .replace(/\bI(?:'m| am)\b/g, 'you are')
+    .replace(/\bI(?:'ve| have)\b/g, 'you have')
+    .replace(/\bI\b/g, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/g, 'you')
+    .replace(/\bmine\b/g, 'yours');
+  return `I'm sorry ${yours.charAt(0).toLowerCase()}${yours.slice(1)}.`;
 }
 
 // "212 testers", "480 bug reports": a count and what it counts, a fragment of the line it was typed on.

@@ -48,7 +48,7 @@ test('a newsletter line with its own label is headed by it; "for our customers, 
 test('bug tickets: "sometimes" is fixed every time, "doesnt open" opens; a roadmap labelled by months keeps its months', async (t) => {
   const tickets = await outcome('pilot', { brief: 'tickets for the bug bash findings', context: '- safari: datepicker doesnt open on iOS 16\n- logout button does nothing on firefox sometimes' });
   if (tickets.deliverable.kind !== 'ticket_set') return t.fail(tickets.deliverable.kind);
-  t.deepEqual(tickets.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), ['Datepicker opens on iOS 16 in safari.', 'Logout button works on firefox, every time.']);
+  t.deepEqual(tickets.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), ['Datepicker opens on iOS 16 in Safari.', 'Logout button works on Firefox, every time.']);
   const roadmap = await outcome('pilot', { brief: 'roadmap for H1', context: 'jan-feb: SSO + SCIM for enterprise\nmarch: mobile app v2 (offline mode)\nmay-june: EU data residency, public API v2' });
   if (roadmap.deliverable.kind !== 'roadmap') return t.fail(roadmap.deliverable.kind);
   t.deepEqual(roadmap.deliverable.data.phases.map((phase) => [phase.name, phase.items]), [

@@ -15,7 +15,7 @@ test('each ticket is done when the fault is gone or the feature is there, not wh
     'Export button is shown on mobile.',
     'CSV export includes the last row.',
     'Dark mode is available in settings.',
-    'Login completes without timing out after 5 min on safari.',
+    'Login completes without timing out after 5 min on Safari.',
   ]);
 });
 
@@ -29,7 +29,22 @@ test('plain lower-case lines, one bug each, are one ticket each, written with th
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.tickets.map((ticket) => [ticket.description, ticket.acceptance_criteria[0]]), [
     ['Coupon field missing on mobile.', 'Coupon field is shown on mobile.'],
-    ['Apple Pay button does nothing on safari.', 'Apple Pay button works on safari.'],
+    ['Apple Pay button does nothing on Safari.', 'Apple Pay button works on Safari.'],
     ['Order total shows wrong tax for EU customers.', 'Order total shows correct tax for EU customers.'],
+  ]);
+});
+
+test('a bug typed as notes says what fixed looks like: sent once, faster than today, works; browsers spelled; "onboarding" is no command', async (t) => {
+  const result = await outcome('pilot', {
+    brief: 'write tickets for these',
+    context: '- users can\'t reset password on mobile safari\n- onboarding email sends twice for google signups\n- slow dashboard for accounts with 50+ projects\n- avatar upload slow on android\n- logout broken in chrome and firefox',
+  });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => [ticket.title, ticket.acceptance_criteria[0]]), [
+    ["Users can't reset password on mobile Safari", 'Users can reset password on mobile Safari.'],
+    ['Onboarding email sends twice for Google signups', 'Onboarding email sends once for Google signups.'],
+    ['Slow dashboard for accounts with 50+ projects', 'Dashboard for accounts with 50+ projects is faster than today.'],
+    ['Avatar upload slow on Android', 'Avatar upload is faster than today on Android.'],
+    ['Logout broken in Chrome and Firefox', 'Logout works in Chrome and Firefox.'],
   ]);
 });
