@@ -270,7 +270,13 @@ const dateWord = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?
 const signedBy = /,?\s+(?:from|signed(?:\s+by)?|sign(?:ed)?\s+it\s+from)\s+((?:the\s+)?\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?(?:\s+team)?)\s*[.!]?$/u;
 
 // "questions to Maria", "any questions, ask Dana", "reach out to Sam with questions": where a reader's questions go.
-const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask|with)\b|^(?:[Pp]lease\s+)?(?:[Aa]sk|[Cc]ontact|[Rr]each out to|[Gg]et in touch with|[Pp]ing|[Tt]alk to)\s+\p{Lu}/u;
+const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask|with)\b|^(?:[Aa]ny\s+)?[Qq]uestions?\??\s*[:\-–]\s*\S+@\S+\.\w+|^(?:[Pp]lease\s+)?(?:[Aa]sk|[Cc]ontact|[Rr]each out to|[Gg]et in touch with|[Pp]ing|[Tt]alk to)\s+\p{Lu}/u;
+
+/** "Questions: support@acme.io" -> "Questions? Write to support@acme.io.": an address for questions said as an invitation to write. */
+function questionsLine(line: string): string {
+  const address = /^(?:any\s+)?questions?\??\s*[:\-–]\s*(\S+@\S+\.\w+?)[.]?$/i.exec(line.trim())?.[1];
+  return address ? `Questions? Write to ${address}.` : sentenceStart(line);
+}
 
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
@@ -321,7 +327,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map(sentenceStart)],
-    call_to_action: directs ? said({ text: sentenceStart(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
 }

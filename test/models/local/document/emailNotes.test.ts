@@ -27,3 +27,11 @@ test('a first name typed in lower case is capitalised where it names someone; an
   t.is(personCase('send it to will by monday'), 'send it to will by monday');
   t.is(personCase('deploy to staging, then email ops'), 'deploy to staging, then email ops');
 });
+
+test('"questions: support@acme.io" in the notes closes the email as an invitation to write there, not beside a stock "reply to this email"', async (t) => {
+  const result = await outcome('writer', { brief: 'email to customers about the price change', context: '- pro plan goes from $12 to $15/month on march 1\n- existing customers keep old price until june 1\n- questions: support@acme.io' });
+  if (result.deliverable.kind !== 'email') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.call_to_action, 'Questions? Write to support@acme.io.');
+  t.false(result.deliverable.data.body.some((line) => /support@acme\.io/.test(line)));
+  t.notRegex(result.content, /Reply to this email/);
+});
