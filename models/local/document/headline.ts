@@ -1,5 +1,5 @@
 import { nounPhrases, verbBase } from '../text/grammar.js';
-import { capitalize } from '../text/phrases.js';
+import { capitalize, lowerFirst } from '../text/phrases.js';
 import { titled } from './context.js';
 
 const longest = 8;
@@ -48,4 +48,20 @@ export function benefitTitle(text: string): string {
   let end = Math.min(5, words.length);
   while (end > 2 && (dangling.test(words[end - 1]!.replace(/[,.;:]$/, '')) || /[,;:]$/.test(words[end - 2]!))) end -= 1;
   return titled(words.slice(0, end).join(' ').replace(/[,.;:]$/, ''));
+}
+
+/** "my notes", "the notes below", "these bullets": a subject that only points at the material. */
+export const notesSubject = /^(?:(?:my|our|the|these|some)\s+)?(?:notes?|bullets|bullet\s+points|points)(?:\s+(?:below|above))?$/i;
+
+/**
+ * A post written "from my notes" is titled by what its first note tells, not "Notes": "we switched
+ * our CI from Jenkins to GitHub Actions last month" -> "How we switched our CI from Jenkins to
+ * GitHub Actions" (a story told by its doers is a "how"); the line's aside and when it happened are
+ * left to the post.
+ */
+export function notesTitle(first: string): string {
+  const head = first.split(/[,;:.!?]\s|\s[-–—]\s/)[0]!.replace(/\s+(?:last|this|next)\s+(?:week|month|quarter|year|sprint)$|\s+(?:yesterday|today|recently)$/i, '').trim();
+  const words = head.split(/\s+/);
+  const short = words.length > 12 ? words.slice(0, 12).join(' ') : head;
+  return /^we\s+\w+ed\b/i.test(short) ? `How ${lowerFirst(short)}` : titled(short);
 }

@@ -5,6 +5,7 @@ import { storyText, userStories } from './build/pilot.js';
 import { formsMissing, readForm } from './formats.js';
 import { readMaterial } from './material.js';
 import { recognise } from './recognise.js';
+import { notesSubject, notesTitle } from './headline.js';
 import { legacyDeliverable, legacyInput, legacyKinds } from './legacy.js';
 import { documentStep } from './step.js';
 import { spellNames } from '../text/spelling.js';
@@ -45,7 +46,8 @@ function supplemented(output: StageOutput, input: StageInput, kind: DeliverableK
     // The subject as the client wrote it ("What changed at the clinic this month"), not the old Title Case of the ask.
     const found = recognise(input.crew.id, input.brief, input.requirements, true);
     const audience = found.audience && input.brief.includes(found.audience) ? ` for ${found.audience}` : '';
-    const title = `${found.subject.charAt(0).toUpperCase()}${found.subject.slice(1)}${audience}`;
+    // "a blog post from my notes": titled by what the first note tells, not "Notes".
+    const title = (found.generic || notesSubject.test(found.subject.trim())) && material.items[0] ? notesTitle(material.items[0].text) : `${found.subject.charAt(0).toUpperCase()}${found.subject.slice(1)}${audience}`;
     const old = /^# (.+)$/m.exec(content)?.[1];
     if (old && !/^(?:Research|Outline)\b/.test(old) && found.subject.length >= 3 && !material.keywords.some((keyword) => old.toLowerCase().includes(keyword.toLowerCase()) && !title.toLowerCase().includes(keyword.toLowerCase()))) {
       content = content.replace(/^# .+$/m, `# ${title}`).replace(/^title: ".*"$/m, `title: "${title.replace(/"/g, "'")}"`);

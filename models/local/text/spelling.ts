@@ -1,3 +1,5 @@
+import { placeCase } from './places.js';
+
 /**
  * Names of tools, products and acronyms as their owners spell them: people type "sql migration",
  * "excel export", "looker dashboard", "github pr" in a hurry, and a document that repeats them so
@@ -30,7 +32,7 @@ const names: Record<string, string> = {
   asana: 'Asana', airtable: 'Airtable', clickup: 'ClickUp', miro: 'Miro', canva: 'Canva', calendly: 'Calendly', docusign: 'DocuSign', quickbooks: 'QuickBooks',
   xero: 'Xero', netsuite: 'NetSuite', datadog: 'Datadog', grafana: 'Grafana', sentry: 'Sentry', pagerduty: 'PagerDuty', splunk: 'Splunk', okta: 'Okta',
   auth0: 'Auth0', twilio: 'Twilio', sendgrid: 'SendGrid', paypal: 'PayPal', venmo: 'Venmo', zapier: 'Zapier', hotjar: 'Hotjar', mixpanel: 'Mixpanel',
-  chatgpt: 'ChatGPT', openai: 'OpenAI', vercel: 'Vercel', netlify: 'Netlify', heroku: 'Heroku', firefox: 'Firefox', azure: 'Azure', circleci: 'CircleCI', wifi: 'Wi-Fi',
+  chatgpt: 'ChatGPT', openai: 'OpenAI', vercel: 'Vercel', netlify: 'Netlify', heroku: 'Heroku', firefox: 'Firefox', jenkins: 'Jenkins', 'github actions': 'GitHub Actions', 'gitlab ci': 'GitLab CI', azure: 'Azure', circleci: 'CircleCI', wifi: 'Wi-Fi',
   saas: 'SaaS', k8s: 'K8s', 'power bi': 'Power BI', 'vs code': 'VS Code', vscode: 'VS Code', 'apple pay': 'Apple Pay', 'google pay': 'Google Pay',
   'ms teams': 'MS Teams', 'microsoft teams': 'Microsoft Teams', 'ms word': 'MS Word', 'ms excel': 'MS Excel',
 };
@@ -123,7 +125,8 @@ function listedWithNames(before: string, after: string): boolean {
 }
 
 function spellProse(text: string): string {
-  return text.replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
+  // Cities and countries typed in lower case ("our bakery now delivers in utrecht") are names too.
+  return placeCase(text).replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
     const key = word.toLowerCase().replace(/\s+/g, ' ');
     // Written with capitals of its own already ("GITHUB", "Excel", "eBay"): as its writer chose.
     if (/\p{Lu}/u.test(word.slice(1))) return whole;

@@ -7,7 +7,8 @@ import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
-import { benefitTitle, headlineOf } from '../headline.js';
+import { benefitTitle, headlineOf, notesSubject, notesTitle } from '../headline.js';
+import { apologyFor, questionsLine, signature } from './replies.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { jobAd } from './jobAd.js';
@@ -62,7 +63,7 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   const same = (text: string) => text.replace(/[.!?]+$/, '').trim().toLowerCase() === ctx.recognised.subject.trim().toLowerCase();
   const items = byWeight(forReaders(ctx)).filter((item) => !same(item.text));
   const [lead, ...rest] = items;
-  const title = ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
+  const title = (ctx.recognised.generic || notesSubject.test(ctx.recognised.subject.trim())) && ctx.material.items[0] ? notesTitle(ctx.material.items[0].text) : ctx.recognised.audience ? `${titled(ctx.recognised.subject)} for ${ctx.recognised.audience}` : titled(ctx.recognised.subject);
   const cta = rest.find((item) => /\b(?:sign up|book|order|try|join|visit|download|register|subscribe)\b/i.test(item.text));
   const asked = ctx.form.callToAction ? `Questions about ${ctx.recognised.subject}? Reply to this message and we will answer.` : null;
   return { title, lede: lead ? statement(ctx, lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? statement(ctx, cta) : asked };
@@ -272,12 +273,6 @@ const signedBy = /,?\s+(?:from|signed(?:\s+by)?|sign(?:ed)?\s+it\s+from)\s+((?:t
 // "questions to Maria", "any questions, ask Dana", "reach out to Sam with questions": where a reader's questions go.
 const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask|with)\b|^(?:[Aa]ny\s+)?[Qq]uestions?\??\s*[:\-–]\s*\S+@\S+\.\w+|^(?:[Pp]lease\s+)?(?:[Aa]sk|[Cc]ontact|[Rr]each out to|[Gg]et in touch with|[Pp]ing|[Tt]alk to)\s+\p{Lu}/u;
 
-/** "Questions: support@acme.io" -> "Questions? Write to support@acme.io.": an address for questions said as an invitation to write. */
-function questionsLine(line: string): string {
-  const address = /^(?:any\s+)?questions?\??\s*[:\-–]\s*(\S+@\S+\.\w+?)[.]?$/i.exec(line.trim())?.[1];
-  return address ? `Questions? Write to ${address}.` : sentenceStart(line);
-}
-
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
@@ -330,32 +325,6 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
-}
-
-// "... please fix it asap. - Karen", "Thanks, Karen", "Best,\nKaren": a message's signature.
-const signature = /(?:\s[-–—]\s?|(?:^|[\s.!])(?:[Tt]hanks|[Tt]hank you|[Bb]est|[Rr]egards|[Cc]heers|[Kk]ind regards)[,!]?\s+)(\p{Lu}[\p{Ll}'’-]+)\s*[.!]?$/u;
-
-/**
- * "Hi, I was charged twice for my order #4821 last week." -> "I'm sorry you were charged twice
- * for your order #4821 last week.": the apology a reply opens with, for what the message answered
- * complains of in its own words (turned to the reader's side); without such a line, for the trouble.
- */
-function apologyFor(incoming: Item[]): string {
-  const complaint = incoming
-    .flatMap((item) => item.text.split(/(?<=[.!?])\s+/))
-    .map((line) => line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, '').trim())
-    .find((line) => /\b(?:I|my|me)\b/.test(line) && !/\?$/.test(line) && !/^(?:please|can you|could you|thanks|thank you)\b/i.test(line));
-  if (!complaint) return "I'm sorry for the trouble.";
-  const yours = complaint
-    .replace(/[.!]+$/, '')
-    .replace(/\bI was\b/g, 'you were')
-    .replace(/\bI(?:'m| am)\b/g, 'you are')
-    .replace(/\bI(?:'ve| have)\b/g, 'you have')
-    .replace(/\bI\b/g, 'you')
-    .replace(/\bmy\b/gi, 'your')
-    .replace(/\bme\b/g, 'you')
-    .replace(/\bmine\b/g, 'yours');
-  return `I'm sorry ${yours.charAt(0).toLowerCase()}${yours.slice(1)}.`;
 }
 
 // "212 testers", "480 bug reports": a count and what it counts, a fragment of the line it was typed on.

@@ -6,7 +6,7 @@ import { spellNames } from '../../../../models/local/text/spelling.js';
 test('acronyms are written in capitals, with a small plural "s"; names keep their own capitals', (t) => {
   t.is(spellNames('bob: blocked on sql migration, waiting for dba'), 'bob: blocked on SQL migration, waiting for DBA');
   t.is(spellNames('review open prs and the apis'), 'review open PRs and the APIs');
-  t.is(spellNames('github pr for the ios app, Github actions'), 'GitHub PR for the iOS app, GitHub actions');
+  t.is(spellNames('github pr for the ios app, Github actions'), 'GitHub PR for the iOS app, GitHub Actions');
   t.is(spellNames('looker dashboard done, jira board updated, ci/cd green'), 'Looker dashboard done, Jira board updated, CI/CD green');
 });
 

@@ -1,0 +1,36 @@
+import type { Item } from '../material.js';
+import { sentenceStart } from '../context.js';
+
+/** The parts of an email that answer a message: who signed it, the apology it asks for, where questions go. */
+
+// "... please fix it asap. - Karen", "Thanks, Karen", "Best,\nKaren": a message's signature.
+export const signature = /(?:\s[-–—]\s?|(?:^|[\s.!])(?:[Tt]hanks|[Tt]hank you|[Bb]est|[Rr]egards|[Cc]heers|[Kk]ind regards)[,!]?\s+)(\p{Lu}[\p{Ll}'’-]+)\s*[.!]?$/u;
+
+/**
+ * "Hi, I was charged twice for my order #4821 last week." -> "I'm sorry you were charged twice
+ * for your order #4821 last week.": the apology a reply opens with, for what the message answered
+ * complains of in its own words (turned to the reader's side); without such a line, for the trouble.
+ */
+export function apologyFor(incoming: Item[]): string {
+  const complaint = incoming
+    .flatMap((item) => item.text.split(/(?<=[.!?])\s+/))
+    .map((line) => line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, '').trim())
+    .find((line) => /\b(?:I|my|me)\b/.test(line) && !/\?$/.test(line) && !/^(?:please|can you|could you|thanks|thank you)\b/i.test(line));
+  if (!complaint) return "I'm sorry for the trouble.";
+  const yours = complaint
+    .replace(/[.!]+$/, '')
+    .replace(/\bI was\b/g, 'you were')
+    .replace(/\bI(?:'m| am)\b/g, 'you are')
+    .replace(/\bI(?:'ve| have)\b/g, 'you have')
+    .replace(/\bI\b/g, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/g, 'you')
+    .replace(/\bmine\b/g, 'yours');
+  return `I'm sorry ${yours.charAt(0).toLowerCase()}${yours.slice(1)}.`;
+}
+
+/** "Questions: support@acme.io" -> "Questions? Write to support@acme.io.": an address for questions said as an invitation to write. */
+export function questionsLine(line: string): string {
+  const address = /^(?:any\s+)?questions?\??\s*[:\-–]\s*(\S+@\S+\.\w+?)[.]?$/i.exec(line.trim())?.[1];
+  return address ? `Questions? Write to ${address}.` : sentenceStart(line);
+}
