@@ -123,6 +123,9 @@ export function metricOf(text: string): MetricData | null {
     const name = `${moved[1]!.charAt(0).toUpperCase()}${moved[1]!.slice(1)}${qualifier && !due ? ` (${qualifier})` : ''}`;
     return { name, current: moved[2]!.trim(), target: moved[3]!.trim(), due, status: statusOf(text, false) };
   }
+  // "signup conversion up from 3.1% to 3.8%", "NPS rose from 32 to 41": where it is now, and what it was.
+  const went = wentFromTo.exec(text.trim());
+  if (went) return pairOf(`${went[1]!.trim()} ${went[3]!.trim()} (was ${went[2]!.trim()})${went[4] ?? ''}`);
   const name = /^(?:our\s+|the\s+)?([A-Za-z][\w\s'’/-]{2,60}?)\s+(?:is|are|was|were|stands at|sits at|averages?|hit|reached|fell to|dropped to|rose to|went up to|went down to|grew to|at)\s+/i.exec(text)?.[1]?.trim();
   const targetMatch = /\b(?:want(?:s)? (?:it|them|this)?\s*(?:to be\s+)?|target(?:s|ing)?\s*(?:is|of)?\s*|goal\s*(?:is|of)?\s*|aim(?:ing)?\s+(?:for|at)\s*|get (?:it|them)?\s*|bring (?:it|them)?\s*(?:down|up)?\s*(?:to)?\s*|to reach\s*|down to\s+|under\s+|below\s+|above\s+|over\s+|at least\s+|at most\s+)((?:under|below|above|over|at least|at most|less than|more than|to)?\s*(?:[$€£]\s?)?\d[\d,.]*\s?[%a-z]*(?:\s(?!by\b|before\b|in\b|for\b|and\b|on\b)[a-z]+)?)/i.exec(text);
   const figures = [...text.matchAll(new RegExp(figure.source, 'gi'))].map((match) => match[0].trim()).filter((value) => /\d/.test(value) && !/^\d{4}$/.test(value));
@@ -135,6 +138,9 @@ export function metricOf(text: string): MetricData | null {
   const due = dueOf(text);
   return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target: targetText, due, status: (targetText === null ? direction(name, text) : undefined) ?? statusOf(text, current !== null && targetText !== null) };
 }
+
+// A measure that moved, reported: "signup conversion up from 3.1% to 3.8%", "churn went from 2% to 3%".
+const wentFromTo = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+(?:is\s+|was\s+|has\s+)?(?:up|down|rose|fell|grew|dropped|climbed|increased|decreased|improved|went(?:\s+(?:up|down))?|moved|jumped|gone\s+(?:up|down))\s+from\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\s+to\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)(.*)$/i;
 
 // "signups 1,240 (last week 1,100)", "MRR $84k up from $81k", "churn 2.1% flat": a name, its figure, what it was.
 const pair = /^(?:our\s+|the\s+)?([A-Za-z][\w'’/-]*(?:\s+[A-Za-z][\w'’/-]*){0,3}?)\s+((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|(?:points?|pts|hours?|days?|weeks?|months?|years?|minutes?|users?|customers?|tickets?|orders?|mrr|arr)\b)?)(.*)$/i;

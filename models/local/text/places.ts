@@ -1,4 +1,4 @@
-import { lexiconTag } from './people.js';
+import { everydayNames, isKnownName, lexiconTag } from './people.js';
 
 // The lexicon's tags of places.
 const placeTags = new Set(['City', 'Country', 'Region', 'Place']);
@@ -11,5 +11,6 @@ const placePlace = /\b(in|at|to|from|near|around|visit|visiting|outside)\s+(\p{L
  * lexicon knows as a place. Only there: "nice" or "reading" elsewhere are words.
  */
 export function placeCase(text: string): string {
-  return text.replace(placePlace, (found, before: string, word: string) => (placeTags.has(lexiconTag(word) ?? '') ? `${before} ${word.charAt(0).toUpperCase()}${word.slice(1)}` : found));
+  // A place the lexicon files as a person ("austin", "houston") is written with its capital all the same.
+  return text.replace(placePlace, (found, before: string, word: string) => (placeTags.has(lexiconTag(word) ?? '') || (!everydayNames.has(word) && isKnownName(word)) ? `${before} ${word.charAt(0).toUpperCase()}${word.slice(1)}` : found));
 }

@@ -6,6 +6,7 @@ import { incidentAnalysis } from './incident.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
+import { readableDate } from '../../text/dates.js';
 import { calledStandup, standupTitle } from '../../mind/standupTitle.js';
 
 /** The mind crew's deliverables, built from the material's statements (never from a template). */
@@ -16,10 +17,15 @@ function actions(items: Item[]): ActionItemData[] {
     if (!isAction(item) || isDecision(item.text)) continue;
     const action = actionOf(item);
     if (action.task.split(/\s+/).length < 2 || found.some((taken) => taken.task.toLowerCase() === action.task.toLowerCase())) continue;
-    found.push(action);
+    // "next week: start the pricing experiment": the label is when.
+    const when = !action.due && item.section && timeLabel.test(item.section.trim()) ? readableDate(item.section.trim()) : null;
+    found.push(when ? { ...action, due: when } : action);
   }
   return found.slice(0, 20);
 }
+
+// A label that says when: "next week:", "monday:", "by friday:", "tomorrow:".
+const timeLabel = /^(?:(?:by|before|on)\s+)?(?:(?:next|this)\s+(?:week|month|sprint|quarter)|today|tomorrow|tmrw|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|wed|thu|fri)$/i;
 
 const inSection = (item: Item, pattern: RegExp) => item.section !== undefined && pattern.test(item.section);
 

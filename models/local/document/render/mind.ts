@@ -27,7 +27,7 @@ export function renderStatusReview(data: DeliverableData['status_review'], ctx: 
     ? listed(ctx, 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''} (${status[metric.status]})`))
     : ['## Figures', table(['Measure', 'Now', 'Target', 'By', 'Status'], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', metric.target ?? 'not given', metric.due ?? 'not given', status[metric.status]]))];
   const sources = ctx.material.items.filter((item) => data.metrics.some((metric) => metric.current !== null && item.text.includes(metric.current.split(' (')[0]!))).map((item) => `> ${sentenceStart(item.text)}`);
-  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, 'Highlights and updates', data.highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions')];
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, 'Highlights and updates', data.highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions', /\b(?:my|I|I['’]m|me)\b/.test(ctx.brief))];
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
 }
 

@@ -16,10 +16,15 @@ export function listed(ctx: DocumentContext, heading: string, items: string[], n
   return items.length === 0 ? [] : [`${'#'.repeat(level)} ${heading}`, listLines(items, ctx.form, numbered).join('\n')];
 }
 
-export function actionLines(ctx: DocumentContext, items: ActionItemData[], heading = 'Action items'): string[] {
+/**
+ * Action items as a checklist or a table. `mine`: the writer's own next actions (a status update
+ * "for my manager"), so one without an owner is the writer's, not "Unassigned".
+ */
+export function actionLines(ctx: DocumentContext, items: ActionItemData[], heading = 'Action items', mine = false): string[] {
   if (items.length === 0) return [];
-  if (ctx.form.table) return [`## ${heading}`, table(['Owner', 'Task', 'Due'], items.map((item) => [item.owner ?? 'Unassigned', item.task, item.due ?? 'No date given']))];
-  const lines = items.map((item) => `${item.owner ? `**${item.owner}**: ` : '**Unassigned**: '}${item.task}${item.due ? ` (due ${item.due})` : ''}`);
+  const nobody = mine ? 'Me' : 'Unassigned';
+  if (ctx.form.table) return [`## ${heading}`, table(['Owner', 'Task', 'Due'], items.map((item) => [item.owner ?? nobody, item.task, item.due ?? 'No date given']))];
+  const lines = items.map((item) => `${item.owner ? `**${item.owner}**: ` : mine ? '' : '**Unassigned**: '}${item.task}${item.due ? ` (due ${item.due})` : ''}`);
   return [`## ${heading}`, listLines(lines, { checklist: ctx.form.checklist || !ctx.form.numbered, numbered: ctx.form.numbered }).join('\n')];
 }
 

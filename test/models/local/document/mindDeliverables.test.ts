@@ -263,3 +263,18 @@ test('"tom sends the proposal friday" in one-line call notes is Tom\'s action du
   t.deepEqual(result.deliverable.data.action_items, [{ owner: 'Tom', task: 'Send the proposal', due: 'Friday' }]);
   t.deepEqual(result.deliverable.data.summary, ['They want SSO by Q3']);
 });
+
+test('a status update "for my manager": "X up from 3.1% to 3.8%" is the measure now and what it was; my next actions are mine, dated by their label', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'weekly status update for my manager',
+    context: '- finished the onboarding redesign, shipped tuesday\n- signup conversion up from 3.1% to 3.8%\n- churn went from 2% to 3%\n- next week: start the pricing experiment',
+  });
+  if (result.deliverable.kind !== 'status_review') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.metrics.map((metric) => [metric.name, metric.current, metric.status]), [
+    ['Signup conversion', '3.8% (was 3.1%)', 'on_track'],
+    ['Churn', '3% (was 2%)', 'at_risk'],
+  ]);
+  t.deepEqual(result.deliverable.data.action_items, [{ owner: null, task: 'Start the pricing experiment', due: 'next week' }]);
+  t.regex(result.content, /^- \[ \] Start the pricing experiment \(due next week\)$/m);
+  t.notRegex(result.content, /Unassigned/);
+});

@@ -10,7 +10,7 @@ test('"newsletter intro for october" is the October newsletter: whole capitalise
   t.regex(result.content, /^# October newsletter\n/);
   t.notRegex(result.content, /intro for/i);
   const headings = [...result.content.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
-  t.deepEqual(headings, ['Brunch starts Oct 5', 'New barista sam joins from portland', 'Pumpkin spice back', 'Closed Oct 31 for a staff party']);
+  t.deepEqual(headings, ['Brunch starts Oct 5', 'New barista sam joins from Portland', 'Pumpkin spice back', 'Closed Oct 31 for a staff party']);
   t.regex(result.content, /^Brunch starts Oct 5, every Sunday 10-2\.$/m);
   t.regex(result.content, /^We're closed Oct 31 for a staff party\.$/m);
 });

@@ -15,7 +15,7 @@ test('a press release from rough notes: the quote is a paragraph of its own with
   const result = await outcome('writer', { brief: 'press release: we just raised a 4M seed round led by Northzone', context });
   t.is(result.deliverable.kind, 'blog_post');
   t.regex(result.content, /^# Loomly raises 4M seed round led by Northzone\n/);
-  t.regex(result.content, /^Loomly raises 4M seed round led by Northzone\. Money goes to hiring engineers and expanding to germany\.$/m);
+  t.regex(result.content, /^Loomly raises 4M seed round led by Northzone\. Money goes to hiring engineers and expanding to Germany\.$/m);
   t.regex(result.content, /^“Dentists should spend time with patients, not calendars,” said Ana Ruiz, co-founder of Loomly\.$/m);
   t.regex(result.content, /^## About Loomly\n\nLoomly makes scheduling software for dental clinics\. Founded 2022 by Ana Ruiz and Tom Beck\. 300 clinics use it\.$/m);
   t.notRegex(result.content, /Company:|quote from|\.'\./i);

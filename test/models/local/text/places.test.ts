@@ -9,4 +9,5 @@ test('a city or country after "in", "to", "from" gets its capital; ordinary word
   t.is(placeCase('expanding to portugal next year'), 'expanding to Portugal next year');
   t.is(placeCase('a nice walk in reading time'), 'a nice walk in reading time');
   t.is(placeCase('lisbon is lovely'), 'lisbon is lovely');
+  t.is(placeCase('new office in austin, lunch with will in may'), 'new office in Austin, lunch with will in may');
 });
