@@ -3,6 +3,7 @@ import { sentenceStart, titleWith, titled, type DocumentContext } from '../conte
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { incidentAnalysis } from './incident.js';
+import { sideOf, switchAnalysis, switchOf } from './switchDecision.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
 import { literal } from '../../text/phrases.js';
@@ -159,7 +160,10 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
     recommendations: recommendationItems.slice(0, 8).map((item) => ({ text: item.text, priority: priorityOf(item.text) })),
     action_items: actions(items.filter((item) => !recommendationItems.includes(item) || /\b(?:will|I'll|owner)\b/i.test(item.text))),
   };
-  return subject === 'incident' ? incidentAnalysis(ctx, general) : general;
+  if (subject === 'incident') return incidentAnalysis(ctx, general);
+  // "should we move our team chat from slack to teams? pros and cons": each line on the side it argues.
+  const change = options.length === 0 ? switchOf(ctx.brief) : undefined;
+  return change ? switchAnalysis(items.filter((item) => item !== question && !/\?\s*$/.test(item.text) && (!recommendationItems.includes(item) || sideOf(item.text, change))), change, general) : general;
 }
 
 const roles = /^(?:the\s+)?(support|finance|sales|ops|operations|engineering|legal|hr|marketing|it|security|the\s+customer|customers?|managers?|admins?|the\s+team|team\s+leads?|reception|front\s+desk|warehouse|dispatch|billing|the\s+system|system|we)\s+(.+)$/i;

@@ -2,6 +2,7 @@ import type { DeliverableData } from '../../../../schemas/deliverables/index.js'
 import { sentenceStart, type DocumentContext } from '../context.js';
 import { listLines } from '../formats.js';
 import { table } from '../formats.js';
+import { switchOf } from '../build/switchDecision.js';
 import { renderIncident } from './incident.js';
 import { actionLines, checklistTail, factsLine, join, listed, paragraphs } from './shared.js';
 
@@ -41,6 +42,11 @@ function comparedOptions(data: DeliverableData['analysis'], ctx: DocumentContext
   return named.filter((item) => !item.finding.startsWith('What we need: ')).length >= 2 ? named : [];
 }
 
+/** Findings sorted by the side they argue (build/switchDecision.ts): "For: ...", "Against: ...". */
+function sided(data: DeliverableData['analysis']): boolean {
+  return data.findings.some((item) => item.finding.startsWith('For: ')) && data.findings.some((item) => item.finding.startsWith('Against: '));
+}
+
 export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentContext): string {
   // An incident is read for its timeline, impact and cause (render/incident.ts); a table asked for keeps the general form.
   if (data.subject === 'incident' && !ctx.form.table) return renderIncident(data, ctx);
@@ -56,6 +62,11 @@ export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentC
       ...listed(ctx, 'Findings', data.findings.filter((item) => !comparedOptions(data, ctx).includes(item)).map((item) => item.finding)),
     ] :
     ctx.form.table && data.findings.length > 0 && data.findings.every((item) => /^[^:]{2,40}: /.test(item.finding)) && /\bcompar|\bvs\.?\b|\boptions\b/i.test(ctx.brief) ? ['## Comparison', table(['Option', 'Details'], data.findings.map((item) => [item.finding.slice(0, item.finding.indexOf(': ')), item.finding.slice(item.finding.indexOf(': ') + 2)]))] :
+    sided(data) ? [
+      ...listed(ctx, switchOf(ctx.brief) ? `For moving to ${switchOf(ctx.brief)!.to}` : 'For', data.findings.filter((item) => item.finding.startsWith('For: ')).map((item) => item.finding.slice(5))),
+      ...listed(ctx, 'Against', data.findings.filter((item) => item.finding.startsWith('Against: ')).map((item) => item.finding.slice(9))),
+      ...listed(ctx, 'Also noted', data.findings.filter((item) => !/^(?:For|Against): /.test(item.finding)).map((item) => item.finding)),
+    ] :
     ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
     ...listed(ctx, 'Causes', data.causes),
     ...listed(ctx, 'Recommendations', recommendations, true),

@@ -197,7 +197,9 @@ test('a decision memo is titled by its question, its facts one a line; a refund 
   const memo = await outcome('mind', { brief: 'give me a quick decision memo: should we switch from Heroku to AWS? Heroku costs $3,200/month, AWS estimate $1,900/month, migration takes ~6 weeks of one engineer, team has no AWS experience' });
   if (memo.deliverable.kind !== 'analysis') return t.fail(memo.deliverable.kind);
   t.is(memo.deliverable.data.title, 'Should we switch from Heroku to AWS?');
-  t.deepEqual(memo.deliverable.data.findings.map((finding) => finding.finding), ['Heroku costs $3,200/month', 'AWS estimate $1,900/month', 'Migration takes ~6 weeks of one engineer', 'Team has no AWS experience']);
+  // Each fact on the side it argues: what the old option costs is for the switch, what switching takes against it.
+  t.deepEqual(memo.deliverable.data.findings.map((finding) => finding.finding), ['For: Heroku costs $3,200/month', 'AWS estimate $1,900/month', 'Against: Migration takes ~6 weeks of one engineer', 'Against: Team has no AWS experience']);
+  t.regex(memo.content, /^## For moving to AWS\n\n- Heroku costs \$3,200\/month$/m);
   t.deepEqual(memo.deliverable.data.recommendations, []);
   const refunds = await outcome('mind', { brief: 'write a process for handling customer refund requests: support logs the request in Zendesk, finance approves anything over $500, refunds under $500 are auto-approved, customer gets an email within 48 hours' });
   if (refunds.deliverable.kind !== 'process_plan') return t.fail(refunds.deliverable.kind);
@@ -277,4 +279,15 @@ test('a status update "for my manager": "X up from 3.1% to 3.8%" is the measure 
   t.deepEqual(result.deliverable.data.action_items, [{ owner: null, task: 'Start the pricing experiment', due: 'next week' }]);
   t.regex(result.content, /^- \[ \] Start the pricing experiment \(due next week\)$/m);
   t.notRegex(result.content, /Unassigned/);
+});
+
+test('"should we move X from slack to teams? pros and cons": the question is the title, each note under the side it argues, the options named with their capitals', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'should we move our team chat from slack to teams? pros and cons',
+    context: 'slack costs 8.75/user/month, we have 40 people\nteams is included in our microsoft 365 plan\npeople like slack, lots of integrations (github, pagerduty)\nteams has worse search according to the 3 people who used it\nmigration would take a few weeks',
+  });
+  if (result.deliverable.kind !== 'analysis') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Should we move our team chat from Slack to Teams?');
+  t.regex(result.content, /^## For moving to Teams\n\n- Slack costs 8\.75\/user\/month, we have 40 people\n- Teams is included in our Microsoft 365 plan$/m);
+  t.regex(result.content, /^## Against\n\n- People like Slack, lots of integrations \(GitHub, PagerDuty\)\n- Teams has worse search according to the 3 people who used it\n- Migration would take a few weeks$/m);
 });
