@@ -119,3 +119,16 @@ test('integrations are the systems named, not regulations, currencies, units or 
   t.regex(requirements, /up to 40 GB/);
   t.regex(requirements, /above 500 EUR/);
 });
+
+test('a PRD from lower-case notes: every line starts as a sentence, what the product does is a requirement (not the problem), a label that repeats its section is dropped, and no roadmap note without a roadmap', async (t) => {
+  const outputs = await runCrew(createLocalProvider(), 'pilot', {
+    brief: 'prd for a referral program',
+    context: '- users invite friends via a unique link\n- both get 1 month free when the friend subscribes\n- cap at 12 free months per user\n- fraud: block self-referrals (same card / same device)\n- success: 15% of new signups from referrals in 6 months\n- needs: stripe coupons, email templates',
+  });
+  const last = outputs.at(-1)!;
+  t.regex(last.content, /^## Goals\n\n- 15% of new signups from referrals in 6 months\.$/m);
+  t.regex(last.content, /^## Requirements\n\n- Users invite friends via a unique link\.\n- Both get 1 month free when the friend subscribes\.\n- Cap at 12 free months per user\.\n- Needs: Stripe coupons, email templates\.$/m);
+  t.regex(last.content, /^- Fraud: block self-referrals \(same card \/ same device\)\.$/m);
+  t.notRegex(last.content, /^## Problem/m);
+  t.false(((last.data?.notes as string[] | undefined) ?? []).some((note) => /roadmap/i.test(note)));
+});

@@ -4,6 +4,7 @@ import { salientItems } from '../../../quality/salient.js';
 import { contentTerms, stem, words } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { capitalize, titleCase } from '../text/phrases.js';
+import { sentenceStart } from '../document/context.js';
 import { cited, gatherSources } from '../text/sources.js';
 import { topicOf, wholePhrase } from '../text/topic.js';
 import { groundedStories, isPersonWord, type GroundedStory } from './groundedStories.js';
@@ -12,6 +13,8 @@ import { readBrief } from '../text/briefReading.js';
 import { bareFrame, frameBlocks, productOf, type BareFrame } from './barePlan.js';
 
 const problemCue = /\b(problem|pain|struggl\w*|hard to|difficult|can't|cannot|unable|manual(?:ly)?|by hand|slow|waste\w*|los(?:e|ing|t)|late|frustrat\w*|complain\w*|churn|error-prone|time-consuming|no way to|lack\w*|ask(?:s|ed)? for|waiting|blocked|today)\b/i;
+// A line that says what the product does or gives, not what is wrong today.
+const capabilityLine = /^(?:(?:the\s+|our\s+|all\s+)?(?:users?|customers?|admins?|members?|people|both|each|everyone|they|we)\s+(?:can|could|will|get|gets|invite|invites|see|sees|receive|receives|earn|earns|choose|chooses|pick|picks)\b|(?:add|allow|let|support|show|send|give)\s)/i;
 const goalCue = /\b(goal|aim|objective|increase|reduce|improve|target|kpi|metric|grow|cut|\d+%|\$\d)/i;
 // "existing plans keep the old price" is a constraint; "customers keep asking how to ..." is not.
 const constraintCue = /\b(must|should|(?:no\s+)?more than|fewer than|less than|nobody|no one|rules?\s+say|needs?|above|below|up to|exceed\w*|limit\w*|only|cannot|can't|never|always|keep(?!\s+\w+ing\b)|stop|expire\w*|require\w*|within|per|at least|at most|until|before|after|unsubscribe|audit)\b/i;
@@ -173,13 +176,15 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   // users give it ("As a field inspector, I want an offline notes app"), a reason only if given.
   const stories = found.length > 0 || !(flagOf(input.requirements, 'include_user_stories') || sources.sentences.length === 0) ? found : briefStories(input.brief, input.requirements);
   const problem = sentences.filter((sentence) => problemCue.test(sentence) && !constraintCue.test(sentence)).slice(0, 4);
-  if (problem.length === 0 && sentences[0]) problem.push(sentences[0]);
+  // Without a sentence that states a problem, the first one stands for it, unless it states what the product does ("users invite friends via a unique link").
+  if (problem.length === 0 && sentences[0] && !capabilityLine.test(sentences[0])) problem.push(sentences[0]);
   // The client's own dates and rollout steps: the roadmap and release plan say only what was given.
   const dates = sentences.filter((sentence) => dateCue.test(sentence)).slice(0, 4);
   const rollout = sentences.filter((sentence) => rolloutCue.test(sentence)).slice(0, 4);
   const endpoints = [...corpus.matchAll(endpointPattern)].map((match) => ({ method: match[1]!.toUpperCase() as Endpoint['method'], path: match[2]!.replace(/[.,;:]+$/, ''), purpose: purposeOf(corpus, match.index) }));
   const goals = sentences.filter((sentence) => goalCue.test(sentence) && !problem.includes(sentence)).slice(0, 3);
-  const requirements = sentences.filter((sentence) => constraintCue.test(sentence)).slice(0, 8);
+  // What the product must do: its constraints, and the lines that say what it does or gives ("users invite friends via a unique link").
+  const requirements = sentences.filter((sentence) => (constraintCue.test(sentence) || capabilityLine.test(sentence)) && !problem.includes(sentence)).slice(0, 8);
   const risks = sentences.filter((sentence) => riskCue.test(sentence)).slice(0, 5);
   // Every fact the client gave appears somewhere: what no section took is the PRD's background.
   // A sentence naming an endpoint is said beside it in the interfaces table.
@@ -227,7 +232,9 @@ function milestonesOf(tickets: GroundedTicket[], requirements: Record<string, un
   return result;
 }
 
-const bullets = (items: string[]) => items.map((item) => `- ${item}`).join('\n');
+// Notes typed in lower case start their bullets with a capital; a label that only repeats the section's name ("success:" under Goals) is left out.
+const sectionLabel = /^(?:success|goals?|aims?|objectives?|metrics?|kpis?|measures?|requirements?|reqs?|must|constraints?|risks?|problems?|pains?|background|context|notes?)\s*:\s*/i;
+const bullets = (items: string[]) => items.map((item) => `- ${sentenceStart(item.replace(sectionLabel, ''))}`).join('\n');
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 /** The PRD after stage `upTo` (0-based); a section with nothing from the brief or material is left out. */

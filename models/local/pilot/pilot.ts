@@ -54,6 +54,7 @@ function notesOf(plan: GroundedPlan, requirements: Record<string, unknown>): str
   if (plan.tickets.some((ticket) => ticket.estimate === null)) notes.push('No story points are given: the material states none for these tickets.');
   const timeline = typeof requirements.timeline === 'string' ? requirements.timeline.trim() : '';
   // A timeline that was given is never called missing (issue 26); it is only not split into weeks.
-  if (!plan.milestones.some((milestone) => milestone.weeks)) notes.push(timeline ? `The roadmap is not split into weeks: the timeline given is "${timeline}".` : 'The roadmap has no weeks: no timeline was given (requirements.timeline).');
+  // The roadmap is only spoken of when the PRD has one (its milestones carry tickets).
+  if (plan.milestones.some((milestone) => milestone.tickets.length > 0) && !plan.milestones.some((milestone) => milestone.weeks)) notes.push(timeline ? `The roadmap is not split into weeks: the timeline given is "${timeline}".` : 'The roadmap has no weeks: no timeline was given (requirements.timeline).');
   return notes;
 }

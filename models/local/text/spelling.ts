@@ -70,7 +70,7 @@ const contextual: Record<string, { name: string; before: RegExp; after: RegExp; 
   stripe: {
     name: 'Stripe',
     before: /\b(?:via|through|using|with|into|from|on|to)\s+$/i,
-    after: /^\s+(?:integration|checkout|payments?|accounts?|webhooks?|api|dashboard|billing|invoices?|connect|subscriptions?)\b/i,
+    after: /^\s+(?:integration|checkout|payments?|accounts?|webhooks?|api|dashboard|billing|invoices?|connect|subscriptions?|coupons?|customers?|prices?|products?|radar|tax)\b/i,
   },
   outlook: {
     name: 'Outlook',

@@ -13,8 +13,9 @@ type Action = { owner: string | null; task: string };
 test('"drop the part about pricing" takes the pricing requirement out of the PRD and of its deliverable', async (t) => {
   const { revised: [after] } = await revisions('pilot', invites, 'drop the part about pricing');
   t.false(after!.content.includes('$8'));
-  t.deepEqual(after!.deliverable.data.requirements, ['invites expire after 7 days.']);
-  t.deepEqual(after!.deliverable.data.problem, ['admins invite teammates by email.']);
+  // "admins invite teammates by email" says what the product does: a requirement, not the problem.
+  t.deepEqual(after!.deliverable.data.requirements, ['Admins invite teammates by email.', 'Invites expire after 7 days.']);
+  t.deepEqual(after!.deliverable.data.problem, []);
 });
 
 test('"remove the action item about the style guide" removes that action item only, not the Action items section, in the deliverable too', async (t) => {
