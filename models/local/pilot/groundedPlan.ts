@@ -184,7 +184,7 @@ export function groundedPlan(input: StageInput, nlp: Nlp): GroundedPlan {
   const endpoints = [...corpus.matchAll(endpointPattern)].map((match) => ({ method: match[1]!.toUpperCase() as Endpoint['method'], path: match[2]!.replace(/[.,;:]+$/, ''), purpose: purposeOf(corpus, match.index) }));
   const goals = sentences.filter((sentence) => goalCue.test(sentence) && !problem.includes(sentence)).slice(0, 3);
   // What the product must do: its constraints, and the lines that say what it does or gives ("users invite friends via a unique link").
-  const requirements = sentences.filter((sentence) => (constraintCue.test(sentence) || capabilityLine.test(sentence)) && !problem.includes(sentence)).slice(0, 8);
+  const requirements = sentences.filter((sentence) => constraintCue.test(sentence) || capabilityLine.test(sentence)).slice(0, 8);
   const risks = sentences.filter((sentence) => riskCue.test(sentence)).slice(0, 5);
   // Every fact the client gave appears somewhere: what no section took is the PRD's background.
   // A sentence naming an endpoint is said beside it in the interfaces table.
