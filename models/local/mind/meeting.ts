@@ -3,6 +3,7 @@ import { handleName, isName } from '../document/names.js';
 import { readableDate } from '../text/dates.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 import { readStandupLine, type Availability } from './standup.js';
+import { createConversation } from './conversation.js';
 
 /** One follow-up someone took on in a meeting. */
 export interface ActionItem {
@@ -53,6 +54,8 @@ const date = [
   String.raw`next\s+(?:week|month|sprint|quarter)`,
   String.raw`(?:this|the)\s+(?:weekend|week|month|sprint)`,
   String.raw`q[1-4](?:\s+\d{4})?`,
+  // "by the 12th": a day of this month.
+  String.raw`the\s+\d{1,2}(?:st|nd|rd|th)\b`,
 ].join('|');
 const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|date))?|by|before|no later than|until)\s*:?\s*)(${date})\s*\)?`, 'iu');
 // "on 20 November" is a due date only when nothing says "by" or "due": "the incident on 20 November (due Friday)" is due Friday.
@@ -171,6 +174,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
   // A line that opens with one name and no colon ("Dan fixing the build") is Dan's when Dan speaks elsewhere; "Staging looking better" is no one's.
   const speakers = new Set(texts.flatMap((text) => text.split(/\r?\n/)).map((line) => speakerLine.exec(line)?.[2]).filter(validName));
   for (const text of texts) {
+    const conversation = createConversation();
     let section = '';
     // The author of the chat message being read (export format: header line, then the message).
     let author: string | undefined;
@@ -221,7 +225,8 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         if (line?.awayOnly) continue;
         const owners = line?.people.join(' and ');
         const work = standup && line ? line.work.map((item): ActionItem => ({ owner: owners!, task: item.task, due: item.due, priority: urgent.test(clean) ? 'high' : 'normal' })) : [];
-        const said = actionFrom(clean, speaker, /action|next step|follow/.test(section));
+        // "I'll do it" after "someone needs to write the press release" commits to the press release (conversation.ts).
+        const said = actionFrom(conversation.turn(clean, speaker), speaker, /action|next step|follow/.test(section));
         for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
           if (!seenActions.has(key)) {

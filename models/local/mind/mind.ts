@@ -142,7 +142,7 @@ function meetingSubject(brief: string, texts: string[]): string {
 
 // "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
 // phrase cut from a sentence, not what the meeting was about.
-const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
+const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
@@ -170,11 +170,15 @@ function readMeeting(input: StageInput): MeetingReading {
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
     // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
-    ...(calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
+    // "pull out the action items": what was asked for titles it, "Action items", not "Meeting summary: Pull Out the Action Items".
+    ...(actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
     bare: texts.length === 0,
     standup,
   };
 }
+
+// An ask for the action items alone: "pull out the action items", "list the todos from this call", "what are the next steps?".
+const actionsAsked = /^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:pull\s+out|list|extract|get|give\s+me|find|grab|collect|what\s+are)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:action\s+items?|actions|to-?dos|next\s+steps|follow[- ]?ups)\b(?:\s+(?:from|of|in)\s+(?:this|these|the|our|today['’]s)\s+[\w\s'’-]{0,30})?[?.!]*$/i;
 
 // A date at the end of a heading: "11/24", "2026-11-24", "18 November 2026", "Nov 24".
 const headingDate = /(?:,\s*|\s+)(\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?(?:\s+\d{4})?|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)\s*$/;
