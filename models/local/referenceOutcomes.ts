@@ -16,6 +16,7 @@ const references: Array<[CrewId, ComposeRequest]> = [
   ['writer', { brief: 'LinkedIn post announcing the garden club reached 500 members' }],
   ['writer', { brief: 'Tweet saying the ferry company is hiring 2 deckhands' }],
   ['writer', { brief: 'LinkedIn post announcing that the bakery now delivers on Sundays' }],
+  ['writer', { brief: 'LinkedIn post announcing that the ferry company opens a new ticket office at Pier 3' }],
   ['writer', { brief: 'Tweet saying the choir concert went well' }],
   ['writer', { brief: 'Tweet that the allotment gates are locked on Monday' }],
   ['writer', { brief: 'Write a newsletter for members of the chess club', context: 'The spring tournament starts on 12 April with 64 players. Beginners meet on Tuesdays at the library.', requirements: { format: 'newsletter', tone: 'casual' } }],

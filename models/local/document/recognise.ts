@@ -156,8 +156,23 @@ function announcedClause(sentence: string): string | undefined {
   return what && isClause(what) && !(found.post && relative.test(what)) ? what : undefined;
 }
 
+// "a linkedin post about our new office in lisbon opening in march": a message about a thing and
+// what it is doing says that it does it ("our new office in Lisbon opens in March").
+const participled = /\b(?:posts?|tweets?|announcements?|updates?|e-?mails?|messages?|notes?|captions?)\s+(?:to\s+(?:our\s+|the\s+|all\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:about|on|for|announcing)\s+((?:our|the|my|a|an)\s+.+?)\s+(opening|launching|starting|coming\s+back|coming\s+soon|arriving|closing|moving|going\s+live|returning|joining|turning|reopening|shipping|changing|ending|increasing|going\s+up)\b(.*)$/i;
+const thirdPerson: Record<string, string> = { opening: 'opens', launching: 'launches', starting: 'starts', 'coming back': 'comes back', 'coming soon': 'is coming soon', arriving: 'arrives', closing: 'closes', moving: 'moves', 'going live': 'goes live', returning: 'returns', joining: 'joins', turning: 'turns', reopening: 'reopens', shipping: 'ships', changing: 'changes', ending: 'ends', increasing: 'increase', 'going up': 'goes up' };
+
+function participledClause(sentence: string): string | undefined {
+  const found = participled.exec(sentence);
+  if (!found) return undefined;
+  const verb = thirdPerson[found[2]!.toLowerCase().replace(/\s+/g, ' ')] ?? found[2]!;
+  // "our support hours changing": many things change, one office opens.
+  const many = /[^s]s$/i.test(found[1]!.trim().split(/\s+/).at(-1)!);
+  const agreed = many ? verb.replace(/^is\b/, 'are').replace(/^(\w+?)(?:es|s)\b/, (whole, stem: string) => (/(?:ch|sh|ss|x|o)$/.test(stem) ? stem : whole.slice(0, -1))) : verb.replace(/^increase$/, 'increases');
+  return `${found[1]} ${agreed}${found[3]}`;
+}
+
 export function statementOf(sentence: string): string | undefined {
-  const stated = ((statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1] ?? announcedClause(sentence) ?? told(sentence)?.what)?.trim();
+  const stated = ((statedThat.exec(sentence) ?? statedPlain.exec(sentence))?.[1] ?? announcedClause(sentence) ?? told(sentence)?.what ?? participledClause(sentence))?.trim();
   return stated && stated.split(/\s+/).length >= 4 ? calendarCase(stated) : undefined;
 }
 

@@ -21,3 +21,15 @@ test('a reply asked "and tell him ..." answers with that alone, greeting whoever
   t.is(result.deliverable.data.greeting, 'Hi Tom,');
   t.deepEqual(result.deliverable.data.body, ['The replacement ships tomorrow.']);
 });
+
+test('a post or email "about our new office in lisbon opening in march" says it ("Our new office in Lisbon opens in March."), not an outline', async (t) => {
+  const post = await outcome('writer', { brief: 'write a short linkedin post about our new office in lisbon opening in march' });
+  if (post.deliverable.kind !== 'social_posts') return t.fail(post.deliverable.kind);
+  t.is(post.draftKind, 'grounded');
+  t.regex(post.deliverable.data.posts[0]!.text, /Our new office in Lisbon opens in March\./);
+  t.regex(post.deliverable.data.posts[0]!.text, /come and say hello/);
+  const email = await outcome('writer', { brief: 'email to customers about our support hours changing from monday' });
+  if (email.deliverable.kind !== 'email') return t.fail(email.deliverable.kind);
+  t.deepEqual(email.deliverable.data.body, ['Our support hours change from Monday.']);
+  t.is(email.deliverable.data.subject, 'Support hours change from Monday');
+});
