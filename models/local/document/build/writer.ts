@@ -9,6 +9,7 @@ import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { benefitTitle, headlineOf, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
+import { proseLine } from '../prose.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { jobAd } from './jobAd.js';
@@ -321,7 +322,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   return {
     subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
-    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map(sentenceStart)],
+    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map((line) => sentenceStart(answer ? line : proseLine(line)))],
     call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };

@@ -35,3 +35,13 @@ test('"questions: support@acme.io" in the notes closes the email as an invitatio
   t.false(result.deliverable.data.body.some((line) => /support@acme\.io/.test(line)));
   t.notRegex(result.content, /Reply to this email/);
 });
+
+test('a place "closed friday ..., back monday" typed as notes is a sentence in the email: "The office is closed Friday ..., and we\'re back Monday."', async (t) => {
+  const result = await outcome('writer', { brief: 'email to the team: office closed friday for the holiday, back monday' });
+  if (result.deliverable.kind !== 'email') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.body, ["The office is closed Friday for the holiday, and we're back Monday."]);
+  t.is(result.deliverable.data.subject, 'Office closed Friday for the holiday, back Monday');
+  const kitchen = await outcome('writer', { brief: 'email to the team about the kitchen', context: '- kitchen closed thursday for cleaning\n- take your food home wednesday' });
+  if (kitchen.deliverable.kind !== 'email') return t.fail(kitchen.deliverable.kind);
+  t.is(kitchen.deliverable.data.body[0], 'The kitchen is closed Thursday for cleaning.');
+});

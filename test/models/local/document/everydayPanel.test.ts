@@ -21,7 +21,8 @@ test('how it should read, said after the ask, is followed and never printed: not
 
 test('an email about news with figures says the news in its body; notes typed in lower case start their sentences; "reason:" stays', async (t) => {
   const result = await outcome('writer', { brief: 'email to customers about the price increase from 9 to 12 dollars/month starting june 1', context: 'existing annual plans keep old price until renewal. reason: new features (offline mode, shared folders) and higher hosting costs. they can cancel anytime from settings' });
-  t.regex(result.content, /^We are writing to you about the price increase from 9 to 12 dollars\/month starting june 1\.$/m);
+  // A thing and what it does ("the price increase ... starting june 1") is said as a statement.
+  t.regex(result.content, /^The price increase from 9 to 12 dollars\/month starts June 1\.$/m);
   t.regex(result.content, /^Existing annual plans keep old price until renewal\.$/m);
   t.regex(result.content, /^Reason: new features \(offline mode, shared folders\) and higher hosting costs\.$/m);
   t.regex(result.content, /^You can cancel anytime from settings\.$/m);

@@ -1,0 +1,26 @@
+/**
+ * Notes typed as a message's lines read as sentences: "office closed friday for the holiday, back
+ * monday" -> "The office is closed Friday for the holiday, and we're back Monday." Only the forms
+ * people type in a hurry about a place or a service being closed, open or down, and "back <when>"
+ * after it; anything else is left as written (no word is guessed).
+ */
+
+// A place or a service, then its state: "office closed", "car park full", "wifi down".
+const stateLine = /^(?:the\s+)?(office|offices|shop|store|kitchen|parking|car\s+park|garage|gym|warehouse|site|building|lab|canteen|cafeteria|library|reception|front\s+desk|clinic|studio|pool|website|site|app|portal|wifi|wi-fi|network|vpn|printer|printers|elevator|lift|lifts|phones?|phone\s+lines?|helpdesk|support)\b((?:\s+[\w-]+){0,2}?)\s+(closed|open|shut|down|unavailable|offline|cancelled|canceled|postponed|moved|delayed|full|out\s+of\s+order|back\s+up|back\s+online|reopens|reopening)\b(.*)$/i;
+// ", back monday", ", back on the 3rd": when things return.
+const backTail = /,\s*(?:and\s+)?back\s+((?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*|next\s+\w+.*|(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*)$/i;
+
+export function proseLine(line: string): string {
+  const found = stateLine.exec(line.trim());
+  if (!found) return line;
+  const [, place, more = '', state, rest = ''] = found;
+  // "office is closed on Friday" has its verb already: only the notes' way of leaving it out is written out.
+  if (/\b(?:is|are|was|were|will|has|have|be|being|been|gets?|got|stays?)\b/i.test(more)) return line;
+  const many = /(?:s|printers|lifts|phones|lines)$/i.test(`${place}${more}`.trim()) && !/^(?:reception|wifi|wi-fi|support|helpdesk)$/i.test(place!);
+  const verb = /^(?:reopens|reopening)$/i.test(state!) ? '' : many ? 'are ' : 'is ';
+  const stated = state!.toLowerCase() === 'reopening' ? 'reopens' : state!;
+  const back = backTail.exec(rest);
+  const tail = back ? `${rest.slice(0, back.index)}, and we're back ${back[1]}` : rest;
+  const sentence = `The ${place!.toLowerCase()}${more} ${verb}${stated}${tail}`.replace(/\s+/g, ' ').trim();
+  return sentence;
+}
