@@ -159,6 +159,16 @@ const welcomeParts: Prompt[] = [
   ['Help', ['Where to get help: the help centre link, the support address and its hours.', 'Who answers questions, and how fast.', 'The link to guides or a short video.', 'How to reach a person.']],
 ];
 
+/** A welcome email to people joining the team: their first day, not a product's first steps. */
+const newHireParts: Prompt[] = [
+  ['First day', ['When and where to arrive, and who meets them there.', 'The start time, the address or the call link, and the person to ask for.', 'Where to go on the first morning, and who shows them around.', 'The time, the place and the first person they will meet.']],
+  ['What to bring and set up', ['What to bring (ID, bank details, a signed contract) and what is ready for them (laptop, accounts).', 'The documents to bring, and the accounts they will get on day one.', 'What is waiting at their desk, and what to have with them.', 'Papers to bring and the logins they receive.']],
+  ['Their first week', ['The plan for the first week: who they meet and what they work on first.', 'Who their buddy is, and the first things on their list.', 'The meetings in week one, and the first task.', 'What the first week looks like, day by day.']],
+];
+
+// "welcome email for new hires starting monday": people joining the team.
+export const newHires = /\bnew\s+(?:hires?|employees?|starters?|joiners?|team\s*mates?|team\s+members?|colleagues?|staff|recruits?|engineers?|interns?)\b/i;
+
 const openers = [
   'Outline: the request names the deliverable but gives no material yet. Each part below says what to add.',
   'This is an outline to fill in; nothing in it is a fact until you add your material.',
@@ -199,7 +209,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
   const { faq, jobAd, pressRelease, agenda, coverLetter, bio, productDescription } = ctx.recognised;
   const shaped = faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
-  const all = shaped ?? (welcome ? welcomeParts : parts[ctx.recognised.kind]);
+  const all = shaped ?? (welcome ? (newHires.test(ctx.brief) ? newHireParts : welcomeParts) : parts[ctx.recognised.kind]);
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);
 }

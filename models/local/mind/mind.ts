@@ -144,6 +144,9 @@ function meetingSubject(brief: string, texts: string[]): string {
 // phrase cut from a sentence, not what the meeting was about.
 const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
+// "Start", "Stuck", "Finished": how a standup line says it is going, not what it is about.
+const statusWord = /^(?:start|starting|started|stuck|finished|done|blocked|working|wip|today|yesterday|tomorrow|update|updates)$/i;
+
 /** Everything the mind stages render, read once per request. */
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
@@ -154,7 +157,9 @@ function readMeeting(input: StageInput): MeetingReading {
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
   // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
   const heading = standup ? standupHeading(given[0] ?? '') : meetingHeading(given[0] ?? '', given.length);
-  const texts = capitalizeRollNames(heading ? [given[0]!.slice(given[0]!.indexOf(heading) + heading.length).replace(/^\s*\n/, ''), ...given.slice(1)] : given, standup);
+  // "ana: finished csv export. bob: stuck on e2e tests. carla: out tomorrow": a standup typed on one line is a line a person.
+  const lines = standup ? given.map((text) => text.replace(/([.!?;])\s+(?=[a-z][\w'’-]{1,20}:\s)/g, '$1\n')) : given;
+  const texts = capitalizeRollNames(heading ? [lines[0]!.slice(lines[0]!.indexOf(heading) + heading.length).replace(/^\s*\n/, ''), ...lines.slice(1)] : lines, standup);
   const findings = analyseMeeting(texts, standup);
   // The meeting as the title names it: the notes' heading, an email thread's subject line, or the brief's.
   const subject = meetingSubject(input.brief, heading ? [heading] : threadSubject ? [threadSubject] : texts);
@@ -165,7 +170,7 @@ function readMeeting(input: StageInput): MeetingReading {
     findings,
     // A speaker's name is who talked, not what was talked about.
     // The meeting's own name ("planning sync") is what the title says, not a topic of it.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !statusWord.test(topic) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".

@@ -84,9 +84,12 @@ function workOf(clause: string): { task: string; due: string | null } | undefine
   const lead = now.exec(clause)?.[0] ?? '';
   const rest = clause.slice(lead.length).trim().replace(/[.!]$/, '');
   if (done.test(rest) || blocked.test(rest)) return undefined;
+  const due = /\btoday\b/i.test(lead) ? 'today' : null;
+  // "today: start on filters", "next: write the migration": a plain verb after when it happens is the work.
+  const first = rest.split(/\s+/)[0]!.toLowerCase();
+  if (lead && rest.split(/\s+/).length >= 2 && verbBase(first) === first) return { task: rest, due };
   const match = doing.exec(rest);
   if (!match) return undefined;
-  const due = /\btoday\b/i.test(lead) ? 'today' : null;
   if (match[3]) return { task: `work on ${match[3]}`, due };
   const base = verbBase(match[1]!);
   return base && match[2] ? { task: `${base} ${match[2]}`, due } : undefined;

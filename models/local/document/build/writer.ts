@@ -10,6 +10,7 @@ import { readFaq } from '../faq.js';
 import { benefitTitle, headlineOf, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
 import { proseLine } from '../prose.js';
+import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { jobAd } from './jobAd.js';
@@ -314,7 +315,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const figures = ctx.recognised.subject.match(/\d[\d.,:/]*/g) ?? [];
   const untold = !answer && !ctx.recognised.stated && figures.length > 0 && !figures.every((figure) => body.some((line) => line.includes(figure)));
   // "welcome email for new users of our budgeting app": its subject welcomes them to it.
-  const welcome = /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief) && !/^welcome\b/i.test(subject) ? `Welcome to ${subject.replace(/^(?:the\s+)?(?:new\s+)?(?:users?|customers?|members?|clients?)\s+of\s+/i, '')}` : undefined;
+  const welcome = /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief) && !/^welcome\b/i.test(subject) ? newHires.test(subject) ? 'Welcome to the team' : `Welcome to ${subject.replace(/^(?:the\s+)?(?:new\s+)?(?:users?|customers?|members?|clients?)\s+of\s+/i, '')}` : undefined;
   // "thank you note to our beta users": a note that is only thanks says so, to whom, and first.
   const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
   const thanked = thanks && ctx.recognised.audience ? `A thank you to our ${ctx.recognised.audience.replace(/^(?:our|the|all)\s+/i, '')}` : undefined;

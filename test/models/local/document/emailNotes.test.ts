@@ -45,3 +45,10 @@ test('a place "closed friday ..., back monday" typed as notes is a sentence in t
   if (kitchen.deliverable.kind !== 'email') return t.fail(kitchen.deliverable.kind);
   t.is(kitchen.deliverable.data.body[0], 'The kitchen is closed Thursday for cleaning.');
 });
+
+test('"welcome email for new hires starting monday" welcomes them to the team and asks for their first day, not a product\'s first steps', async (t) => {
+  const result = await outcome('writer', { brief: 'write a welcome email for new hires starting monday' });
+  t.regex(result.content, /^# Welcome to the team$/m);
+  t.regex(result.content, /^## First day$/m);
+  t.notRegex(result.content, /new user|Getting started/);
+});

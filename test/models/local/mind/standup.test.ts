@@ -71,3 +71,13 @@ test('a topic named by a product with a capital inside keeps it: "iOS release", 
   t.regex(result.content, /## Topics\n\n(?:- .+\n)*- iOS release$/m);
   t.regex(result.content, /^- Raj: blocked, waiting on API keys from Stripe$/m);
 });
+
+test('a standup typed on one line, "name:" after each full stop, is a line a person; "today: start on filters" is her action item', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize this standup', context: 'ana: finished csv export, today: start on filters. bob: stuck on flaky e2e tests. carla: out tomorrow' });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items, [{ owner: 'Ana', task: 'Start on filters', due: 'today' }]);
+  t.regex(result.content, /^- Bob: stuck on flaky e2e tests\.$/m);
+  t.regex(result.content, /^- Carla: out tomorrow$/m);
+  t.regex(result.content, /^## Participants\n\nAna, Bob, Carla$/m);
+  t.notRegex(result.content, /^- (?:Start|Stuck)$/m);
+});
