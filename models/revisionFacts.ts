@@ -38,6 +38,8 @@ const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
   // "it's v2.4.1, not v2.4.0": a dot between digits is part of the figure.
   [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+((?:[^,.;]|(?<=\d)\.(?=\d))*\d(?:[^,.;]|(?<=\d)\.(?=\d))*?|[A-Z][^,.;]*?),?\s+not\s+((?:[^,.;]|(?<=\d)\.(?=\d))+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
   [/["“]?([^,.;"”]*\d[^,.;"”]*?)["”]?\s+should (?:be|read|say)\s+["“]?([^,.;"”]+)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
+  // "it's thursday not friday", "on thursday, not friday", "thursday not friday": a day or month typed in lower case.
+  [/\b(?:(?:it'?s|it is|it was|that'?s|is|was|should be|make it|meant)\s+)?(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december),?\s+not\s+(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i, (m) => ({ right: capitalized(m[1]!.toLowerCase()), wrong: capitalized(m[2]!.toLowerCase()), kind: 'fact' })],
 ];
 
 // chrono-node is about 270 modules (150 ms of CPU to load); most processes never read a revision's
@@ -46,7 +48,9 @@ const require = createRequire(import.meta.url);
 let chronoModule: typeof Chrono | undefined;
 const chrono = (): typeof Chrono => (chronoModule ??= require('chrono-node'));
 
-const looksLikeName = (text: string) => new RegExp(`^${name}$`).test(text.trim()) && !/\d/.test(text);
+// "Thursday, not Friday", "May, not June": days and months look like names but are dates.
+const calendarName = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+const looksLikeName = (text: string) => new RegExp(`^${name}$`).test(text.trim()) && !/\d/.test(text) && !calendarName.test(text.trim());
 
 function clean(text: string): string {
   return text.trim().replace(/^(?:the|a|an)\s+/i, '').replace(/[.!?]+$/, '').trim();

@@ -2,6 +2,7 @@ import { requestedWords, targetKeywords } from '../quality/requirements.js';
 import { readCorrections, readDatedLabels, readReassignments, type Correction, type DatedLabel, type Reassignment } from './revisionFacts.js';
 import { toneOf, type Tone } from './local/text/tone.js';
 import { requestedEdits, type EditLabel } from './local/revise/edits.js';
+import { shorterSubject } from './local/revise/emailParts.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel =
@@ -91,7 +92,8 @@ function audienceFrom(feedback: string): Audience | undefined {
 }
 
 function lengthFrom(feedback: string, lengthText: string): RevisionRequest['length'] {
-  const all = `${feedback} ${lengthText}`;
+  // "make the subject line shorter" is about the subject (revise/emailParts.ts), not the email's length.
+  const all = `${feedback.replace(new RegExp(shorterSubject.source, 'gi'), ' ')} ${lengthText}`;
   if (maintain.test(all) || /^(?:same|maintain|keep|unchanged)/i.test(lengthText)) return 'maintain';
   if (shorter.test(all) || ratioFrom(feedback) !== undefined) return 'shorter';
   return longer.test(all) ? 'longer' : undefined;

@@ -1,5 +1,6 @@
 import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
+import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -18,11 +19,11 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast]],
-  ['remove_part', [removedSection, removedPart, removedItem, placedSection]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction]],
   ['restructure', [asBullets, asProse]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
   ['sign_off', [signedBy]],
-  ['retitle', [newTitle]],
+  ['retitle', [newTitle, shorterSubject]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */

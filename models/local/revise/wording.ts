@@ -61,6 +61,9 @@ export function addGiven(blocks: Block[], what: string, topic: string | undefine
     const last = blocks.length - 1;
     const at = last >= 0 && blocks[last]!.type === 'paragraph' && /^\*\*[^*]+\*\*$/.test(blocks[last]!.text.trim()) ? last : blocks.length;
     blocks.splice(at, 0, { type: 'heading', level: 2, text: heading }, { type: 'paragraph', text: said });
+  } else if (/^p\.?s\.?$/.test(kind)) {
+    // A postscript says it is one: "P.S. Parking is free after 6pm.", after the sign-off.
+    blocks.push({ type: 'paragraph', text: `P.S. ${said}` });
   } else if (/^intro/.test(kind)) {
     const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
     blocks.splice(title + 1, 0, { type: 'paragraph', text: said });
