@@ -82,7 +82,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   dropEmptySections(blocks);
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
-    const toned = applyRegister(content, request.tone, request.audience);
+    const toned = applyRegister(content, request.tone, request.audience, /\b(?:formal|formally|formality)\b/i.test(revision.feedback));
     content = toned.content;
     outcomes.push(toned.outcome);
   }

@@ -79,18 +79,22 @@ export function signWith(blocks: Block[], name: string): ChangeOutcome {
 const warmer: Array<[RegExp, string]> = [
   [/^(?:Kind regards|Best regards|Regards|Sincerely|Yours sincerely|Best),$/m, 'Warm wishes,'],
   [/^Hello,$/m, 'Hi there,'],
+  // A stock closing line reads warmer as a question and an invitation.
+  [/^\*\*Reply to this email with any question about ([^*]+?)\.\*\*$/m, '**Any questions about $1? Just reply to this email.**'],
+  [/^\*\*Reply to this email with any question\.\*\*$/m, '**Any questions? Just reply to this email.**'],
   [/\bThank you for\b(?! so much)/, 'Thank you so much for'],
   [/\bWe are sorry\b/, 'We are truly sorry'],
 ];
 const formal: Array<[RegExp, string]> = [
   [/^(?:Warm wishes|Cheers|Best|Thanks|Many thanks|All the best),$/m, 'Kind regards,'],
   [/^(?:Hi|Hey) there,$/m, 'Hello,'],
-  [/^(?:Hi|Hey) ([^,]+),$/m, 'Dear $1,'],
   [/\bThank you so much for\b/, 'Thank you for'],
 ];
+// Only asked "more formal": "Hi team," becomes "Dear team,"; plainer ("less salesy") keeps the greeting the writer chose.
+const dear: Array<[RegExp, string]> = [[/^(?:Hi|Hey) ([^,]+),$/m, 'Dear $1,']];
 
 /** The email in `tone`: its greeting, thanks and sign-off, and each body line's wording; undefined for another document. */
-export function emailInTone(content: string, tone: Tone): string | undefined {
+export function emailInTone(content: string, tone: Tone, formalGreeting = true): string | undefined {
   const blocks = parseBlocks(content);
   if (!isEmail(blocks)) return undefined;
   const warm = tone === 'friendly' || tone === 'casual';
@@ -98,7 +102,7 @@ export function emailInTone(content: string, tone: Tone): string | undefined {
     if (block.type !== 'paragraph' && block.type !== 'list') continue;
     let text = block.text;
     // The subject line keeps its words: a register is the message's voice, not a new subject.
-    if (!text.startsWith('**Subject:**')) for (const [pattern, replacement] of warm ? warmer : formal) text = text.replace(pattern, replacement);
+    if (!text.startsWith('**Subject:**')) for (const [pattern, replacement] of warm ? warmer : formalGreeting ? [...formal, ...dear] : formal) text = text.replace(pattern, replacement);
     block.text = isFrame(block.text.trim()) ? text : toneLine(text, tone);
   }
   return renderBlocks(blocks);

@@ -117,10 +117,11 @@ function markersOf(content: string): Markers {
   };
 }
 
-export function applyRegister(content: string, tone: Tone, audience: Audience | undefined): { content: string; outcome: ChangeOutcome } {
+/** `formal`: the feedback asked for formality itself ("more formal"), not only a plainer voice ("less salesy"). */
+export function applyRegister(content: string, tone: Tone, audience: Audience | undefined, formal = true): { content: string; outcome: ChangeOutcome } {
   const part = 'tone_adjustment';
   // An email changes its greeting, thanks and sign-off; it never gets an opener before its subject line.
-  const email = emailInTone(content, tone);
+  const email = emailInTone(content, tone, formal);
   if (email !== undefined) {
     const change = { type: 'tone_adjustment', tone, ...(audience ? { audience } : {}) };
     return email === content

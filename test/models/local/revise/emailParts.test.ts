@@ -34,3 +34,13 @@ test('a subject with nothing to leave out is kept, and the revision says why', (
   t.is(shortSubject('The all-hands moves to Friday at 4pm in the big meeting room, pizza after'), 'All-hands moves to Friday at 4pm');
   t.is(shortSubject('Office closed Friday'), 'Office closed Friday');
 });
+
+test('"make it friendlier" warms the closing line too; "less salesy" keeps the greeting the writer chose, only "more formal" makes it "Dear"', async (t) => {
+  const { revised: [friendly] } = await revisions('writer', allHands, 'make it friendlier');
+  t.regex(friendly!.content, /^\*\*Any questions\? Just reply to this email\.\*\*$/m);
+  const { revised: [formal] } = await revisions('writer', allHands, 'more formal please');
+  t.regex(formal!.content, /^Dear team,$/m);
+  const excited = { brief: 'email to the team: we move to the new office on march 3, we are all super excited!!!' };
+  const { revised: [plainer] } = await revisions('writer', excited, 'less salesy');
+  t.regex(plainer!.content, /^Hi team,$/m);
+});
