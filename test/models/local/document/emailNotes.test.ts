@@ -44,6 +44,7 @@ test('a place "closed friday ..., back monday" typed as notes is a sentence in t
   const kitchen = await outcome('writer', { brief: 'email to the team about the kitchen', context: '- kitchen closed thursday for cleaning\n- take your food home wednesday' });
   if (kitchen.deliverable.kind !== 'email') return t.fail(kitchen.deliverable.kind);
   t.is(kitchen.deliverable.data.body[0], 'The kitchen is closed Thursday for cleaning.');
+  t.is(kitchen.deliverable.data.call_to_action, 'Reply to this email with any question about the kitchen.');
 });
 
 test('"welcome email for new hires starting monday" welcomes them to the team and asks for their first day, not a product\'s first steps', async (t) => {
