@@ -83,7 +83,9 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
   const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
   const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
-  if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
+  // A title taken from the first piece of news would head it twice: the newsletter is then named for its readers.
+  const own = listed && sameWords(title, listed[0]!.heading) ? (ctx.recognised.audience ? `News for ${/^(?:the|our|all|new|existing)\s/i.test(ctx.recognised.audience) ? '' : 'the '}${ctx.recognised.audience}` : 'News') : title;
+  if (listed) return { title: own, intro: '', items: listed, call_to_action: post.call_to_action };
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
 }
 
@@ -96,7 +98,18 @@ function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefi
   const items = forReaders(ctx).filter((item) => said(item) !== cta);
   if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
   // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
-  return items.map((item) => ({ heading: item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text), body: [statement(ctx, item)] }));
+  return items.map((item) => {
+    const heading = item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text);
+    const body = statement(ctx, item);
+    // "New office opens Monday": a line short enough to be its own headline is said once, as the headline.
+    return { heading, body: sameWords(heading, body) ? [] : [body] };
+  });
+}
+
+/** Two lines that say the same words, whatever their case and closing stop. */
+function sameWords(one: string, other: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return words(one) === words(other);
 }
 
 // Labels that only sort a newsletter's lines ("Reminder:", "News:", "FYI:") never head one.
