@@ -92,14 +92,27 @@ export function changesIn(sentence: string): string[] {
   const parts = rest.split(beforeChange).map((part) => part.trim().replace(/[,;]$/, ''));
   // "made search faster and better": a part of one word is not a change of its own.
   const changes = parts.some((part) => part.split(/\s+/).length < 2) ? [rest] : parts;
-  return changes.map((part) => {
-    const past = part.replace(/^(\w+)/, (verb) => pastOf[verb.toLowerCase()] ?? verb);
-    return past.charAt(0).toUpperCase() + past.slice(1);
-  });
+  return changes.map(pastTense);
+}
+
+/**
+ * A change as release notes tell it to users: what the release did, in the past tense ("Add dark
+ * mode" and "adds dark mode" give "Added dark mode"), capitalised. A change that does not start with
+ * one of the verbs of a change ("New export button", "Support for SSO") stays as written.
+ */
+export function pastTense(change: string): string {
+  const past = change.replace(/^(\w+)/, (verb) => pastOf[verb.toLowerCase()] ?? verb);
+  return past.charAt(0).toUpperCase() + past.slice(1);
 }
 
 // "This release adds ..., fixes ...": the entries say what the release did, as "we added" does.
+// A commit's imperative ("Add dark mode", "Fix login loop") is read the same way. "Support" is not
+// among the base forms: "Support for SSO" is a noun, not an order.
 const pastOf: Record<string, string> = {
+  add: 'added', introduce: 'introduced', enable: 'enabled', implement: 'implemented', allow: 'allowed',
+  fix: 'fixed', resolve: 'resolved', patch: 'patched', improve: 'improved', make: 'made', speed: 'sped', reduce: 'reduced',
+  optimise: 'optimised', optimize: 'optimized', update: 'updated', upgrade: 'upgraded', redesign: 'redesigned', rewrite: 'rewrote',
+  remove: 'removed', drop: 'dropped', rename: 'renamed', deprecate: 'deprecated', bump: 'bumped',
   adds: 'added', introduces: 'introduced', enables: 'enabled', implements: 'implemented', supports: 'supported', allows: 'allowed',
   fixes: 'fixed', resolves: 'resolved', patches: 'patched', improves: 'improved', makes: 'made', speeds: 'sped', reduces: 'reduced',
   optimises: 'optimised', optimizes: 'optimized', updates: 'updated', upgrades: 'upgraded', redesigns: 'redesigned', rewrites: 'rewrote',

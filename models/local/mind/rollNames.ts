@@ -1,6 +1,6 @@
 import { rollLabel } from '../document/material.js';
 import { isName } from '../document/names.js';
-import { everydayNames, isKnownName } from '../text/people.js';
+import { committedName, everydayNames, isKnownName } from '../text/people.js';
 import { literal } from '../text/phrases.js';
 import { absenceWords } from './standup.js';
 
@@ -71,15 +71,17 @@ function lowerLineNames(texts: readonly string[], standup: boolean): string[] {
 // "dana owns", "lee will", "sam and jo to", "ana's taking": who takes on what, at a line's or sentence's start.
 const commitmentOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)(?:\s+(?:will|shall|to|owns|takes|is taking|needs to|has to|should|agreed to|volunteered to|offered to|is on|is going to|is responsible for)\b|'ll\b)`, 'u');
 
-/** The people lower-case commitments open with, when compromise knows the word as a person's name. */
+/** The people lower-case commitments open with: a name compromise knows, or a word it does not know where a person commits. */
 function lowerOwnerNames(texts: readonly string[]): string[] {
   const names: string[] = [];
   for (const part of texts.flatMap((text) => text.split(/\n|[.;!?](?:\s+|$)/))) {
-    const opening = commitmentOpening.exec(unbulleted(part).trim());
+    const plain = unbulleted(part).trim();
+    const opening = commitmentOpening.exec(plain);
     if (!opening) continue;
     for (const person of opening[1]!.split(new RegExp(joined, 'u'))) {
       if (names.includes(person) || !/^\p{Ll}/u.test(person)) continue;
-      if (isKnownName(person)) names.push(person);
+      // "priya will send the deck": a name the lexicon does not know, where only a person commits.
+      if (isKnownName(person) || committedName(plain) === person) names.push(person);
     }
   }
   return names;

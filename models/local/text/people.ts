@@ -36,6 +36,18 @@ const namePlace = /\b(to|from|with|ask|ping|cc|thanks|thank|contact|tell|call|em
 // "ana is out next week", "dana owns the launch email": a name opening a statement about its person.
 const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|took|takes|said|says|asked|joined|left|starts|started|out|off|and|\+|&)\b|\+|&)/u;
 
+// "priya will send the deck", "thabo to book the room", "aditi owns QA": who commits to a task opens
+// the line. A name the lexicon has never seen is a name there when it is no word the lexicon knows
+// and has no ending of an English noun ("billing will go live" is about billing).
+const commitOpening = /^(\p{Ll}[\p{Ll}'-]{2,})\s+(?:(?:will|to)\s+(?!(?:be|not|have|get|become|need|take\s+longer)\b)\p{Ll}|owns\b)/u;
+const nounEnding = /(?:ing|tion|sion|ment|ness|ity|ance|ence|ship|ers|ies|es|ss|ware|log|base)$/;
+
+/** The unknown name that opens a line committing its person to a task ("priya will send ..."), or undefined. */
+export function committedName(text: string): string | undefined {
+  const word = commitOpening.exec(text)?.[1];
+  return word && lexiconTag(word) === undefined && !nounEnding.test(word) ? word : undefined;
+}
+
 /**
  * `text` with the first names typed in lower case written with their capitals ("questions to
  * maria" -> "questions to Maria"): a word in a place that names people ("to", "ask", "and") that
@@ -45,5 +57,6 @@ const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|to
 export function personCase(text: string): string {
   const opening = nameOpening.exec(text)?.[1];
   const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
-  return [...new Set(found)].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
+  const committed = committedName(text);
+  return [...new Set([...found, ...(committed ? [committed] : [])])].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
 }

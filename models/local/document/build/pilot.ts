@@ -3,7 +3,7 @@ import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { spellNames } from '../../text/spelling.js';
 import { capitalize, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
-import { changesIn, typeOfMessage } from '../commits.js';
+import { changesIn, pastTense, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
@@ -306,7 +306,7 @@ const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
 ];
 
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
-  const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: commit.subject.replace(/[.]$/, ''), reference: commit.ref }));
+  const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: pastTense(commit.subject.replace(/[.]$/, '')), reference: commit.ref }));
   for (const item of ctx.material.items) {
     if (/^(?:version|release|date)\b/i.test(item.text) || isQuestion(item.text)) continue;
     // "- Fixed: crash when uploading files over 2GB": the line's label is its kind.

@@ -7,7 +7,7 @@ import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
-import { benefitTitle, headlineOf, notesSubject, notesTitle } from '../headline.js';
+import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
 import { proseLine } from '../prose.js';
 import { newHires } from '../outline.js';
@@ -17,6 +17,7 @@ import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
 import { productDescription } from './productDescription.js';
+import { newsItems, sameWords } from './news.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -83,24 +84,11 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
   const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
   const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
-  if (listed) return { title, intro: '', items: listed, call_to_action: post.call_to_action };
+  // A title taken from the first piece of news would head it twice: the newsletter is then named for its readers.
+  const own = listed && sameWords(title, listed[0]!.heading) ? (ctx.recognised.audience ? `News for ${/^(?:the|our|all|new|existing)\s/i.test(ctx.recognised.audience) ? '' : 'the '}${ctx.recognised.audience}` : 'News') : title;
+  if (listed) return { title: own, intro: '', items: listed, call_to_action: post.call_to_action };
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
 }
-
-/**
- * A newsletter typed as a list of news ("- the pool reopens on 3 March", "- new yoga class on
- * Tuesdays"): one item per entry, in the order given, each headed by its own headline; undefined
- * when the material is prose or too long a list to head each entry.
- */
-function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefined {
-  const items = forReaders(ctx).filter((item) => said(item) !== cta);
-  if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
-  // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
-  return items.map((item) => ({ heading: item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text), body: [statement(ctx, item)] }));
-}
-
-// Labels that only sort a newsletter's lines ("Reminder:", "News:", "FYI:") never head one.
-const newsLabel = /^(?:reminders?|news|update|updates|fyi|note|notes|important|new|welcome|items?|events?|dates?|other|misc|announcements?|heads\s+up|ps)$/i;
 
 const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
 

@@ -30,3 +30,13 @@ test('a sentence listing what a release did gives one change per verb; other pro
   t.deepEqual(changesIn('The app crashed on login, fixed by a restart.'), ['The app crashed on login, fixed by a restart'], 'not a list of changes');
   t.deepEqual(['Added dark mode', 'Fixed the crash when uploading large photos', 'Made search faster'].map(typeOfMessage), ['feature', 'fix', 'improvement']);
 });
+
+test('release notes from a commit list tell users what changed, not what the commit ordered', async (t) => {
+  const { outcome } = await import('./helpers.js');
+  const pasted = await outcome('writer', { brief: 'release notes from these commits', context: 'Add dark mode\nFix login redirect loop\nImprove upload speed on mobile' });
+  const typed = await outcome('writer', { brief: 'release notes for v2.3', context: 'a1b2c3d feat: add csv export (#12)\nb2c3d4e fix(auth): resolve token refresh race\nc3d4e5f perf: speed up search' });
+  for (const line of ['Added dark mode', 'Fixed login redirect loop', 'Improved upload speed on mobile']) t.true(pasted.content.includes(line), pasted.content);
+  for (const line of ['Added CSV export', 'Resolved token refresh race', 'Sped up search']) t.true(typed.content.includes(line), typed.content);
+  t.false(/^- (?:Add|Fix|Improve|Resolve|Speed) /m.test(`${pasted.content}\n${typed.content}`));
+  t.deepEqual(changesIn('Support for SSO on the team plan'), ['Support for SSO on the team plan'], 'a noun stays as written');
+});

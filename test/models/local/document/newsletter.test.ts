@@ -14,3 +14,12 @@ test('"newsletter intro for october" is the October newsletter: whole capitalise
   t.regex(result.content, /^Brunch starts Oct 5, every Sunday 10-2\.$/m);
   t.regex(result.content, /^We're closed Oct 31 for a staff party\.$/m);
 });
+
+test('a short newsletter of one-line news says each piece once: no title or heading repeated as its first line', async (t) => {
+  const result = await outcome('writer', { brief: 'short newsletter for the team', context: '- new office opens monday\n- pizza friday is back\n- the pool reopens on 3 March after the refit, with longer hours' });
+  const lines = result.content.split('\n').map((line) => line.replace(/^#+\s*/, '').replace(/[.!]$/, '').toLowerCase()).filter(Boolean);
+  t.is(new Set(lines).size, lines.length, result.content);
+  t.regex(result.content, /^# News for the team\n/);
+  // A line that says more than its headline keeps its sentence under it.
+  t.true(result.content.includes('The pool reopens on 3 March after the refit, with longer hours.'), result.content);
+});

@@ -131,7 +131,7 @@ test('release notes typed in a line: commits after semicolons with short hashes,
   if (commits.deliverable.kind !== 'release_notes') return t.fail(commits.deliverable.kind);
   t.is(commits.deliverable.data.title, 'Release notes');
   t.deepEqual(commits.deliverable.data.entries.map((entry) => [entry.type, entry.text]).sort(), [
-    ['breaking', 'Remove deprecated v1 webhooks'], ['feature', 'Add Spanish translation'], ['fix', 'Fix null pointer in billing sync'], ['improvement', 'Improve search ranking'],
+    ['breaking', 'Removed deprecated v1 webhooks'], ['feature', 'Added Spanish translation'], ['fix', 'Fixed null pointer in billing sync'], ['improvement', 'Improved search ranking'],
   ]);
   const prose = await outcome('pilot', { brief: 'release notes for customers, friendly tone: you can now schedule posts up to 90 days ahead, the calendar view got faster, and we fixed the bug where images were cropped on Instagram' });
   if (prose.deliverable.kind !== 'release_notes') return t.fail(prose.deliverable.kind);

@@ -32,3 +32,11 @@ test('only the names the roll lists change, and a name that is an everyday word 
   t.is(out, 'present: Will, Ana\n- Will to book the room\n- Ana: we will meet in may\n- the launch will slip');
   t.deepEqual(capitalizeRollNames(['Attendees: Dana, Lee\n- dana to send it']), ['Attendees: Dana, Lee\n- Dana to send it'], 'a roll with capitals is left as written; the commitment names its owner');
 });
+
+test('a name the lexicon does not know is a person where a line commits them to a task; a thing that will happen is not', async (t) => {
+  const result = await outcome('mind', { brief: 'standup notes', context: 'priya will send the deck fri\nomar to fix the flaky test\nbilling will go live monday\nthabo owns the launch email' });
+  t.true(result.content.includes('**Priya**: Send the deck'), result.content);
+  t.true(result.content.includes('**Thabo**'), result.content);
+  t.regex(result.content, /## Participants\n\n.*Priya/, result.content);
+  t.false(/\*\*Billing\*\*/.test(result.content), result.content);
+});

@@ -1,0 +1,29 @@
+import type { Section } from '../../../../schemas/deliverables/index.js';
+import { forReaders, said, statement, titled, type DocumentContext } from '../context.js';
+import { headlineOf } from '../headline.js';
+
+/**
+ * A newsletter typed as a list of news ("- the pool reopens on 3 March", "- new yoga class on
+ * Tuesdays"): one item per entry, in the order given, each headed by its own headline; undefined
+ * when the material is prose or too long a list to head each entry.
+ */
+export function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefined {
+  const items = forReaders(ctx).filter((item) => said(item) !== cta);
+  if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
+  // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
+  return items.map((item) => {
+    const heading = item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text);
+    const body = statement(ctx, item);
+    // "New office opens Monday": a line short enough to be its own headline is said once, as the headline.
+    return { heading, body: sameWords(heading, body) ? [] : [body] };
+  });
+}
+
+/** Two lines that say the same words, whatever their case and closing stop. */
+export function sameWords(one: string, other: string): boolean {
+  const words = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return words(one) === words(other);
+}
+
+// Labels that only sort a newsletter's lines ("Reminder:", "News:", "FYI:") never head one.
+const newsLabel = /^(?:reminders?|news|update|updates|fyi|note|notes|important|new|welcome|items?|events?|dates?|other|misc|announcements?|heads\s+up|ps)$/i;
