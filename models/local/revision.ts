@@ -15,6 +15,7 @@ import { dropEmptySections, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
+import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -74,6 +75,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
+  if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
+  if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
   const signer = signedBy.exec(revision.feedback)?.[1];
   if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));

@@ -1,6 +1,7 @@
 import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
+import { fewerExclamations, removedEmoji } from './marks.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -13,7 +14,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
@@ -24,6 +25,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
+  ['punctuation', [fewerExclamations, removedEmoji]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */
