@@ -2,6 +2,7 @@ import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji } from './marks.js';
+import { removedPosition } from './positions.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -20,7 +21,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast]],
-  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
   ['restructure', [asBullets, asProse]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
   ['sign_off', [signedBy]],

@@ -1,0 +1,75 @@
+import type { Block } from '../text/blocks.js';
+import { letterParts } from './letter.js';
+import { failed, readableLines, type ChangeOutcome } from './outcome.js';
+import { sectionBounds } from './structure.js';
+
+/**
+ * Removals that name a part by where it is, not what it says: "drop the last paragraph", "cut the
+ * intro", "remove the second bullet" ("remove the last section" is wording.ts `placedSection`). A letter's paragraphs are those
+ * between its greeting and sign-off (its bold call to action and the frame stay).
+ */
+
+const ordinal = '(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate|second[-\\s]to[-\\s]last|opening|closing)';
+/** Global: use `matchAll`. Group 1 and 2: the place and the unit ("last", "paragraph"); group 3: "intro" or "conclusion". */
+export const removedPosition = new RegExp(`\\b(?:remove|drop|delete|cut|lose|skip|take\\s+out|get\\s+rid\\s+of|leave\\s+out)\\s+(?:the\\s+|that\\s+)?(?:${ordinal}\\s+(paragraph|para|point|bullet|item)s?|(intro(?:duction)?|outro|conclusion))\\b(?!\\s+(?:about|on|of|for|mentioning)\\b)`, 'gi');
+/** An ordinal a named-part pattern must leave to `removedPosition` ("remove the last point" is not a point about "last"). */
+export const positionWord = new RegExp(`^${ordinal}$`, 'i');
+
+const places: Record<string, number> = { first: 0, '1st': 0, opening: 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1, closing: -1, penultimate: -2 };
+const placeOf = (word: string) => places[word.toLowerCase()] ?? (/to[-\s]last/i.test(word) ? -2 : 0);
+const at = <T>(items: T[], place: number): T | undefined => (place < 0 ? items[items.length + place] : items[place]);
+
+const closingHeading = /\b(?:conclusion|summary|wrap(?:ping)?[- ]up|closing|final thoughts|takeaways?|bottom line|in short|next steps)\b/i;
+const hashtagsOnly = (text: string) => /^(?:#\w+\s*)+$/.test(text.trim());
+const bold = (text: string) => /^\*\*[^*]+\*\*$/.test(text.trim());
+
+/** The paragraphs a reader counts: a letter's body and closing (not its bold call to action); elsewhere every paragraph but a line of hashtags. */
+function paragraphs(blocks: Block[]): Block[] {
+  const letter = letterParts(blocks);
+  const range = letter ? blocks.slice(letter.bodyStart, letter.signOff ?? blocks.length) : blocks;
+  return range.filter((block) => block.type === 'paragraph' && !hashtagsOnly(block.text) && !bold(block.text));
+}
+
+/** The opening of a document: its paragraphs before the first section heading, or its first paragraph. */
+function intro(blocks: Block[]): Block[] {
+  const counted = paragraphs(blocks);
+  const firstSection = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2);
+  const before = firstSection > 0 ? counted.filter((block) => blocks.indexOf(block) < firstSection) : [];
+  // A document that is only its opening has none to cut: what is left would be its sections alone.
+  return before.length > 0 && blocks.slice(firstSection).some((block) => block.type === 'paragraph' || block.type === 'list') ? before : counted.slice(0, 1);
+}
+
+const gone = (texts: string[]) => (content: string) => {
+  const lines = readableLines(content).join('\n');
+  const left = texts.find((text) => lines.includes(text));
+  return left ? `"${left.slice(0, 60)}" is still there` : undefined;
+};
+
+export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcome {
+  const [, placeWord, unitWord, named] = match;
+  const unit = named ? named.toLowerCase() : unitWord!.toLowerCase().replace(/^para$/, 'paragraph');
+  const part = `remove: ${named ? `the ${unit}` : `the ${placeWord!.toLowerCase()} ${unit}`}`;
+  if (['point', 'bullet', 'item'].includes(unit)) {
+    const items = blocks.flatMap((block) => (block.type === 'list' ? block.text.split('\n').filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line)).map((line) => ({ block, line })) : []));
+    const item = at(items, placeOf(placeWord!));
+    if (!item) return failed(part, `the document has ${items.length} list item(s)`);
+    item.block.text = item.block.text.split('\n').filter((line) => line !== item.line).join('\n');
+    if (item.block.text.trim() === '') blocks.splice(blocks.indexOf(item.block), 1);
+    return { part, check: gone([item.line]) };
+  }
+  if (unit === 'conclusion' || unit === 'outro') {
+    const last = blocks.findLastIndex((block) => block.type === 'heading' && block.level >= 2);
+    if (last >= 0 && closingHeading.test(blocks[last]!.text)) {
+      const heading = blocks[last]!.text;
+      blocks.splice(last, sectionBounds(blocks, last) - last);
+      return { part, check: (content) => (readableLines(content).some((line) => /^#{2,}\s/.test(line) && line.endsWith(heading)) ? `the "${heading}" section is still there` : undefined) };
+    }
+  }
+  const counted = paragraphs(blocks);
+  const chosen = unit === 'paragraph' ? [at(counted, placeOf(placeWord!))].filter((block) => block !== undefined) : unit.startsWith('intro') ? intro(blocks) : counted.slice(-1);
+  // The only paragraph is the message: removing it would leave a letter with nothing to say.
+  if (chosen.length === 0 || chosen.length === counted.length) return failed(part, counted.length === 0 ? 'the document has no paragraph to remove' : `the document has ${counted.length} paragraph(s); removing it would leave nothing to read`);
+  const texts = chosen.map((block) => block.text);
+  for (const block of chosen) blocks.splice(blocks.indexOf(block), 1);
+  return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
+}
