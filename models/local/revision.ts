@@ -17,6 +17,7 @@ import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition } from './revise/positions.js';
+import { swapVoice, voiceSwap } from './revise/voice.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -78,6 +79,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
   if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
+  const voice = voiceSwap.exec(revision.feedback);
+  if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
   const signer = signedBy.exec(revision.feedback)?.[1];
   if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));

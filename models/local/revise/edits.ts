@@ -3,6 +3,7 @@ import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji } from './marks.js';
 import { removedPosition } from './positions.js';
+import { voiceSwap } from './voice.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -15,7 +16,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
@@ -27,6 +28,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji]],
+  ['voice', [voiceSwap]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */
