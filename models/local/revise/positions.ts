@@ -1,4 +1,5 @@
 import type { Block } from '../text/blocks.js';
+import { isHashtagLine } from './email.js';
 import { letterParts } from './letter.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 import { sectionBounds } from './structure.js';
@@ -20,14 +21,13 @@ const placeOf = (word: string) => places[word.toLowerCase()] ?? (/to[-\s]last/i.
 const at = <T>(items: T[], place: number): T | undefined => (place < 0 ? items[items.length + place] : items[place]);
 
 const closingHeading = /\b(?:conclusion|summary|wrap(?:ping)?[- ]up|closing|final thoughts|takeaways?|bottom line|in short|next steps)\b/i;
-const hashtagsOnly = (text: string) => /^(?:#\w+\s*)+$/.test(text.trim());
 const bold = (text: string) => /^\*\*[^*]+\*\*$/.test(text.trim());
 
 /** The paragraphs a reader counts: a letter's body and closing (not its bold call to action); elsewhere every paragraph but a line of hashtags. */
 function paragraphs(blocks: Block[]): Block[] {
   const letter = letterParts(blocks);
   const range = letter ? blocks.slice(letter.bodyStart, letter.signOff ?? blocks.length) : blocks;
-  return range.filter((block) => block.type === 'paragraph' && !hashtagsOnly(block.text) && !bold(block.text));
+  return range.filter((block) => block.type === 'paragraph' && !isHashtagLine(block.text) && !bold(block.text));
 }
 
 /** The opening of a document: its paragraphs before the first section heading, or its first paragraph. */
