@@ -27,3 +27,11 @@ test('"remove the emoji" takes the emoji out of a LinkedIn post, and one that en
   t.regex(after!.content, /starts Monday\. She led design at Acme for 6 years/);
   t.deepEqual(after!.applied, ['remove emoji']);
 });
+
+test('the revised LinkedIn post\'s data, which an integration publishes, is the revised text without the emoji', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post announcing we hired Sam Patel as head of design, she starts monday 🎉 she led design at Acme for 6 years' }, 'remove the emoji');
+  const [post] = (after!.deliverable.data as { posts: Array<{ text: string; hashtags: string[] }> }).posts;
+  t.is(post!.text, after!.content.trim());
+  t.notRegex(post!.text, /🎉/);
+  t.deepEqual(post!.hashtags, ['#SamPatel']);
+});
