@@ -16,7 +16,7 @@ import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
-import { positionWord, removeAt, removedPosition } from './revise/positions.js';
+import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
@@ -121,6 +121,8 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
   for (const match of feedback.matchAll(removedItem)) if (!positionWord.test(match[1]!.trim())) outcomes.push(removeAbout(blocks, match[1]!));
   for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
+  const swapped = swappedPair.exec(feedback);
+  if (swapped) outcomes.push(swapPair(blocks, swapped));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {

@@ -2,7 +2,7 @@ import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji } from './marks.js';
-import { removedPosition } from './positions.js';
+import { removedPosition, swappedPair } from './positions.js';
 import { voiceSwap } from './voice.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
@@ -21,7 +21,7 @@ export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_p
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
-  ['reorder', [movedFirst, movedLast]],
+  ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
   ['restructure', [asBullets, asProse]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],

@@ -73,3 +73,41 @@ export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   for (const block of chosen) blocks.splice(blocks.indexOf(block), 1);
   return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
 }
+
+const indexHeading = /^(?:topics|participants|attendees|tags|keywords|links|references|sources|hashtags)$/i;
+
+/** "swap the order of the last two points", "switch the first two paragraphs". Group 1: first or last; group 2: the unit. */
+export const swappedPair = /\b(?:swap|switch|flip|reverse)\s+(?:the\s+order\s+of\s+|round\s+)?(?:the\s+)?(first|last|final)\s+(?:two|2)\s+(points?|bullets?|items?|paragraphs?|paras?|lines?)\b/i;
+
+/** Swaps two neighbouring parts: list items within one list (an item never moves to another section), or paragraphs. */
+export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcome {
+  const [, placeWord, unitWord] = match;
+  const last = placeOf(placeWord!) < 0;
+  const part = `order: swap the ${placeWord!.toLowerCase()} two ${unitWord!.toLowerCase().replace(/s?$/, 's')}`;
+  const itemsOf = (block: Block) => block.text.split('\n').filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line));
+  const byItem = /^(?:point|bullet|item)/i.test(unitWord!) || (/^line/i.test(unitWord!) && paragraphs(blocks).length < 2);
+  if (byItem) {
+    // A list of topics or participants indexes the document; "the last two items" are the last it says.
+    const index = (block: Block) => { const heading = blocks.slice(0, blocks.indexOf(block)).findLast((before) => before.type === 'heading'); return heading !== undefined && indexHeading.test(heading.text); };
+    const lists = blocks.filter((block) => block.type === 'list' && itemsOf(block).length >= 2 && !index(block));
+    const list = last ? lists.at(-1) : lists[0];
+    if (!list) return failed(part, 'the document has no list with two points in it (points under different headings stay under their own)');
+    const items = itemsOf(list);
+    const [a, b] = last ? [items.at(-2)!, items.at(-1)!] : [items[0]!, items[1]!];
+    const lines = list.text.split('\n');
+    const [i, j] = [lines.indexOf(a), lines.indexOf(b)];
+    // A numbered list keeps its numbers in order; only the text after them moves.
+    const marker = (line: string) => /^(?:[-*+]|\d+[.)])\s+/.exec(line)![0];
+    [lines[i], lines[j]] = [marker(a) + b.slice(marker(b).length), marker(b) + a.slice(marker(a).length)];
+    list.text = lines.join('\n');
+    const order = [b.slice(marker(b).length), a.slice(marker(a).length)];
+    return { part, check: (content) => (content.indexOf(order[0]!) >= 0 && content.indexOf(order[0]!) < content.indexOf(order[1]!) ? undefined : 'the two points are not in the new order') };
+  }
+  const counted = paragraphs(blocks);
+  if (counted.length < 2) return failed(part, `the document has ${counted.length} paragraph(s)`);
+  const [a, b] = last ? [counted.at(-2)!, counted.at(-1)!] : [counted[0]!, counted[1]!];
+  [a.text, b.text] = [b.text, a.text];
+  const first = a.text;
+  const second = b.text;
+  return { part, check: (content) => (content.indexOf(first) >= 0 && content.indexOf(first) < content.indexOf(second) ? undefined : 'the two paragraphs are not in the new order') };
+}
