@@ -18,6 +18,7 @@ import { factHome, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
+import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -54,7 +55,11 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const blocks = parseBlocks(revision.previousContent);
   const before = documentWordCount(revision.previousContent);
   const outcomes: ChangeOutcome[] = [];
+  const moved = movedDate.exec(revision.feedback);
+  request.corrections = request.corrections.filter((correction) => !misreadMove(correction, moved));
   editFacts(blocks, request, revision.feedback, outcomes);
+  const dateMove = moved ? moveDate(blocks, moved) : undefined;
+  if (dateMove) outcomes.push(dateMove.outcome);
   // A ticket is added before the moves: "add a ticket: ..., and put it first" moves the new one.
   for (const match of revision.feedback.matchAll(addedTicket)) outcomes.push(addTicket(blocks, input, match[1]!.trim()));
   const resolve = (at: number) => namedBefore(revision.feedback.slice(0, at)) ?? addedSince(originalOutput(input, bench)?.content ?? revision.previousContent, revision.previousContent);
@@ -97,7 +102,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const output = report(input, revision, request, content, outcomes, before);
   const applied = new Set(output.data?.applied as string[]);
   const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates, edits, parseBlocks(output.content)) } };
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */

@@ -4,6 +4,7 @@ import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
 import { voiceSwap } from './voice.js';
+import { movedDate } from './movedDate.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -16,7 +17,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
@@ -29,6 +30,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji]],
   ['voice', [voiceSwap]],
+  ['change_date', [movedDate]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */
