@@ -18,6 +18,7 @@ import { factHome, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
+import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
@@ -78,6 +79,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  const topic = given.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
+  if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));

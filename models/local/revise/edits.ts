@@ -4,6 +4,7 @@ import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
 import { voiceSwap } from './voice.js';
+import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
@@ -25,7 +26,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
   ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji]],
