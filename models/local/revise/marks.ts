@@ -17,6 +17,8 @@ const emoji = /(?:\p{Extended_Pictographic}(?:\uFE0F|\u200D|\p{Emoji_Modifier})*
 // "she starts Monday 🎉 she led design ...": the emoji ended a sentence; the next one gets a full stop and a capital.
 const emojiAsStop = new RegExp(`(?<=[\\p{L}\\p{N}])\\s*${emoji.source}\\s+(she|he|they|we|i|it|you|our|this|that|there)\\b`, 'giu');
 
+const emojiAsComma = new RegExp(`(?<=[\\p{L}\\p{N}])\\s*${emoji.source}\\s+(?=(?:a|an|the|which|with|for|and|but|now|just)\\b)`, 'gu');
+
 function editText(blocks: Block[], edit: (text: string) => string): void {
   for (const block of blocks) if (block.type === 'paragraph' || block.type === 'heading' || block.type === 'list') block.text = edit(block.text);
 }
@@ -39,13 +41,15 @@ export function fewerBangs(blocks: Block[], feedback: string): ChangeOutcome {
   return { part, check: (content) => (bangs(content) > most ? `the document still has ${bangs(content)} exclamation marks` : undefined) };
 }
 
-/** Removes every emoji; one that stood for the end of a sentence leaves a full stop. */
+/** Removes every emoji; one that stood for the end of a sentence leaves a full stop, one between two parts of a sentence a comma. */
 export function removeEmoji(blocks: Block[]): ChangeOutcome {
   const part = 'remove emoji';
   const had = blocks.some((block) => 'text' in block && new RegExp(emoji.source, 'u').test(block.text));
   if (!had) return failed(part, 'the document has no emoji');
   editText(blocks, (text) => text
     .replace(emojiAsStop, (_all, next: string) => `. ${next.charAt(0).toUpperCase()}${next.slice(1)}`)
+    // "my first library 🚀 a tiny date parser": between two parts of a sentence it stood for a comma.
+    .replace(emojiAsComma, ', ')
     .replace(emoji, '')
     .replace(/[ \t]{2,}/g, ' ')
     .replace(/ +([.,!?;:])/g, '$1')

@@ -35,3 +35,8 @@ test('the revised LinkedIn post\'s data, which an integration publishes, is the 
   t.notRegex(post!.text, /🎉/);
   t.deepEqual(post!.hashtags, ['#SamPatel']);
 });
+
+test('an emoji between two parts of a sentence leaves a comma: "my first library 🚀 a tiny date parser" -> "my first library, a tiny date parser"', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library 🚀 a tiny date parser for typescript, 2kb, zero deps' }, 'remove the emoji');
+  t.regex(after!.content, /my first open source library, a tiny date parser for TypeScript/);
+});
