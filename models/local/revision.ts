@@ -18,6 +18,7 @@ import { factHome, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
+import { askFirst, askTopic } from './revise/askFirst.js';
 import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
@@ -136,6 +137,10 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
     for (const match of feedback.matchAll(pattern)) {
       const topic = movedTopic(match);
+      if (place === 'first' && askTopic.test(topic) && letterParts(blocks)) {
+        outcomes.push(askFirst(blocks));
+        continue;
+      }
       const named = pronoun.test(topic) ? resolve(match.index ?? 0) : topic;
       outcomes.push(named ? moveTo(blocks, named, place) : failed(`order: ${topic} ${place}`, `"${topic}" does not say which part to move: the feedback names no section or item before it, and the previous revision added none (say which, e.g. "put the pricing section ${place}")`));
     }

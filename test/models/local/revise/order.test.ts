@@ -52,3 +52,15 @@ test('"swap the last two items" of a meeting summary swaps its last two action i
   const { revised: [after] } = await revisions('mind', { brief: 'meeting summary', context: 'Weekly sync. We decided to launch on friday. Tom will update the website by thursday. Priya to email the customers. Sam to book the venue.' }, 'swap the last two items');
   t.regex(after!.content, /\*\*Sam\*\*: Book the venue\n- \[ \] \*\*Priya\*\*: Email the customers/);
 });
+
+test('"put the ask first" opens the email with its request; the facts follow in their order', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: the all-hands moves to friday at 4pm. Bring your laptop. Parking is in lot B.' }, 'put the ask first');
+  t.regex(after!.content, /Hi team,\n\nBring your laptop\.\n\nThe all-hands moves to Friday at 4pm\.\n\nParking is in lot B\./);
+  t.deepEqual(after!.applied, ['order: the ask first']);
+});
+
+test('"put the ask first" when the email already opens with it says so', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to Priya asking her to review the Q3 budget by friday, I need it for the board meeting on monday' }, 'put the ask first');
+  t.deepEqual(after!.applied, []);
+  t.true(after!.notApplied.some((entry) => /is already the first thing the letter says/.test(entry.reason)));
+});
