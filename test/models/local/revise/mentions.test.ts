@@ -19,3 +19,10 @@ test('"mention Sam" with nothing about Sam in the material says what it needs in
   t.deepEqual(after!.notApplied.map((entry) => entry.part), ['mention Sam']);
   t.regex(after!.notApplied[0]!.reason, /says nothing more about Sam; say what to say \(e\.g\. "mention that Sam \.\.\."\)/);
 });
+
+test('"mention the metro" adds what the client\'s notes say about it that the post left out, before its hashtags', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'linkedin post announcing our new office in Lisbon', context: 'The office opens in March. It has room for 40 people. Sam Costa will lead the Lisbon team. We are hiring engineers there. The building has a rooftop terrace. Coffee is from a local roaster. The metro stop is two minutes away.' }, 'mention the metro');
+  t.notRegex(original, /metro/);
+  t.regex(after!.content, /The metro stop is two minutes away\.\n\n#\w+$/);
+  t.deepEqual(after!.applied, ['mention metro']);
+});
