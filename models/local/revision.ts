@@ -15,7 +15,7 @@ import { dropEmptySections, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
-import { fewerBangs, fewerExclamations, removedEmoji, removeEmoji } from './revise/marks.js';
+import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
@@ -88,6 +88,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
   if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
+  if (removedHashtags.test(revision.feedback)) outcomes.push(removeHashtags(blocks));
   const voice = voiceSwap.exec(revision.feedback);
   if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
   const signer = signedBy.exec(revision.feedback)?.[1];
@@ -239,6 +240,8 @@ function report(input: StageInput, revision: RevisionInput, request: RevisionReq
   if (request.labels.includes('general_feedback') && outcomes.length === 0) notApplied.push({ part: 'general_feedback', reason: cannot });
   // A request beside the ones read ("make the title punchier and put the time zones bit last") is not left out.
   else for (const unread of unreadRequests(revision.feedback)) notApplied.push({ part: unread, reason: cannot.replace('the feedback names', 'it names') });
+  // Never the same document with nothing said: a request read but matched to no change is reported too.
+  if (applied.length === 0 && notApplied.length === 0) notApplied.push({ part: request.labels.join(', '), reason: `the feedback was read as ${request.labels.join(', ')}, but no part of the document matched it; ${noModel}` });
   const unchanged = content.trim() === revision.previousContent.trim();
   if (unchanged && applied.length > 0) {
     for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });

@@ -1,7 +1,7 @@
 import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
-import { fewerExclamations, removedEmoji } from './marks.js';
+import { fewerExclamations, removedEmoji, removedHashtags } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
 import { voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
@@ -29,7 +29,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
-  ['punctuation', [fewerExclamations, removedEmoji]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags]],
   ['voice', [voiceSwap]],
   ['change_date', [movedDate]],
 ];

@@ -1,15 +1,19 @@
 import type { Block } from '../text/blocks.js';
+import { isHashtagLine } from './email.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
  * Feedback about marks rather than words: "use fewer exclamation marks", "no exclamation points",
- * "remove the emoji". The words stay; only the marks go (code and front matter are left alone).
+ * "remove the emoji", "no hashtags". The words stay; only the marks go (code and front matter are left alone).
  */
 
 /** "fewer exclamation marks", "less exclamation", "too many exclamation points", "no exclamation marks", "tone down the !!!". */
 export const fewerExclamations = /(?:\b(?:fewer|less|no|not\s+so\s+many|too\s+many|(?:remove|drop|cut|lose|tone\s+down|without)(?:\s+(?:the|all|all\s+the|some\s+of\s+the))?)\s+)(?:exclamation(?:\s+(?:marks?|points?))?|exclamations|!+)(?=\W|$)/i;
 /** "remove the emoji", "no emojis", "drop the emoticons", "lose the 🎉". */
 export const removedEmoji = /\b(?:remove|drop|delete|cut|lose|strip|get\s+rid\s+of|no|without|fewer|less)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+)?(?:emojis?|emoticons?|emoji\s+icons?)\b/i;
+
+/** "remove the hashtags", "no hashtags please". */
+export const removedHashtags = /\b(?:remove|drop|delete|cut|lose|strip|get\s+rid\s+of|no|without)\s+(?:the\s+|all\s+(?:the\s+)?|any\s+)?(?:hashtags?|tags)\b/i;
 
 // An exclamation mark that ends a sentence, not the "!" of an image ("![alt](...)").
 const bang = /!+(?=[\s*_"”')\]]|$)/g;
@@ -39,6 +43,20 @@ export function fewerBangs(blocks: Block[], feedback: string): ChangeOutcome {
   if (before === 0) return failed(part, 'the document has no exclamation marks');
   const most = none ? 0 : 1;
   return { part, check: (content) => (bangs(content) > most ? `the document still has ${bangs(content)} exclamation marks` : undefined) };
+}
+
+const hashtag = /(?<![\w#&])#(?=\p{L})([\p{L}\p{N}_]+)/gu;
+
+/** A post's line of hashtags goes; a hashtag inside a sentence keeps its word ("love #TypeScript" -> "love TypeScript"). */
+export function removeHashtags(blocks: Block[]): ChangeOutcome {
+  const part = 'remove hashtags';
+  const tagged = blocks.filter((block) => (block.type === 'paragraph' || block.type === 'list') && new RegExp(hashtag.source, 'u').test(block.text));
+  if (tagged.length === 0) return failed(part, 'the document has no hashtags');
+  for (const block of tagged) {
+    if (isHashtagLine(block.text)) blocks.splice(blocks.indexOf(block), 1);
+    else block.text = block.text.replace(hashtag, '$1');
+  }
+  return { part, check: (content) => (new RegExp(hashtag.source, 'u').test(readableLines(content).filter((line) => !/^#+\s/.test(line)).join('\n')) ? 'the document still has a hashtag' : undefined) };
 }
 
 /** Removes every emoji; one that stood for the end of a sentence leaves a full stop, one between two parts of a sentence a comma. */

@@ -1,4 +1,4 @@
-import type { Block } from '../text/blocks.js';
+import { splitParagraph, type Block } from '../text/blocks.js';
 import { isHashtagLine } from './email.js';
 import { letterParts } from './letter.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
@@ -12,10 +12,11 @@ import { sectionBounds } from './structure.js';
 
 const ordinal = '(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate|second[-\\s]to[-\\s]last|opening|closing)';
 /** Global: use `matchAll`. Group 1 and 2: the place and the unit ("last", "paragraph"); group 3: "intro" or "conclusion". */
-export const removedPosition = new RegExp(`\\b(?:remove|drop|delete|cut|lose|skip|take\\s+out|get\\s+rid\\s+of|leave\\s+out)\\s+(?:the\\s+|that\\s+)?(?:${ordinal}\\s+(paragraph|para|point|bullet|item)s?|(intro(?:duction)?|outro|conclusion))\\b(?!\\s+(?:about|on|of|for|mentioning)\\b)`, 'gi');
+export const removedPosition = new RegExp(`\\b(?:remove|drop|delete|cut|lose|skip|take\\s+out|get\\s+rid\\s+of|leave\\s+out)\\s+(?:the\\s+|that\\s+)?(?:${ordinal}\\s+(paragraph|para|point|bullet|item|entry|row|requirement|question|line|sentence|one|bit)s?|(intro(?:duction)?|outro|conclusion))\\b(?!\\s+(?:about|on|of|for|mentioning)\\b)`, 'gi');
 /** An ordinal a named-part pattern must leave to `removedPosition` ("remove the last point" is not a point about "last"). */
 export const positionWord = new RegExp(`^${ordinal}$`, 'i');
 
+const units: Record<string, string> = { para: 'paragraph', one: 'paragraph', bit: 'paragraph', entry: 'item', row: 'item', requirement: 'item', question: 'item', line: 'sentence' };
 const places: Record<string, number> = { first: 0, '1st': 0, opening: 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1, closing: -1, penultimate: -2 };
 const placeOf = (word: string) => places[word.toLowerCase()] ?? (/to[-\s]last/i.test(word) ? -2 : 0);
 const at = <T>(items: T[], place: number): T | undefined => (place < 0 ? items[items.length + place] : items[place]);
@@ -47,8 +48,17 @@ const gone = (texts: string[]) => (content: string) => {
 
 export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcome {
   const [, placeWord, unitWord, named] = match;
-  const unit = named ? named.toLowerCase() : unitWord!.toLowerCase().replace(/^para$/, 'paragraph');
-  const part = `remove: ${named ? `the ${unit}` : `the ${placeWord!.toLowerCase()} ${unit}`}`;
+  // What people call the same unit: a row or entry is a list item, "the last one" or "bit" a paragraph, a line a sentence.
+  const unit = named ? named.toLowerCase() : (units[unitWord!.toLowerCase()] ?? unitWord!.toLowerCase());
+  const part = `remove: the ${named ? unit : `${placeWord!.toLowerCase()} ${unitWord!.toLowerCase()}`}`;
+  if (unit === 'sentence') {
+    const sentences = paragraphs(blocks).flatMap((block) => splitParagraph(block.text).map((sentence) => ({ block, sentence })));
+    const chosen = at(sentences, placeOf(placeWord!));
+    if (!chosen || sentences.length < 2) return failed(part, `the document has ${sentences.length} sentence(s); removing it would leave nothing to read`);
+    chosen.block.text = splitParagraph(chosen.block.text).filter((sentence) => sentence !== chosen.sentence).join(' ');
+    if (chosen.block.text.trim() === '') blocks.splice(blocks.indexOf(chosen.block), 1);
+    return { part, check: gone([chosen.sentence]) };
+  }
   if (['point', 'bullet', 'item'].includes(unit)) {
     const items = blocks.flatMap((block) => (block.type === 'list' ? block.text.split('\n').filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line)).map((line) => ({ block, line })) : []));
     const item = at(items, placeOf(placeWord!));

@@ -40,3 +40,13 @@ test('an emoji between two parts of a sentence leaves a comma: "my first library
   const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library 🚀 a tiny date parser for typescript, 2kb, zero deps' }, 'remove the emoji');
   t.regex(after!.content, /my first open source library, a tiny date parser for TypeScript/);
 });
+
+test('"remove the hashtags" removes a post\'s line of hashtags, in its text and its data; its sentences stay', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for typescript, zero deps' }, 'remove the hashtags');
+  t.regex(original, /^#\w+/m);
+  t.notRegex(after!.content, /#\w/);
+  t.regex(after!.content, /first open source library/);
+  const [post] = (after!.deliverable.data as { posts: Array<{ text: string; hashtags: string[] }> }).posts;
+  t.deepEqual(post!.hashtags, []);
+  t.deepEqual(after!.applied, ['remove hashtags']);
+});

@@ -49,3 +49,10 @@ test('a one-paragraph note asked to "drop the last paragraph" says it would leav
   t.deepEqual(after!.applied, []);
   t.true(after!.notApplied.some((entry) => /leave nothing/.test(entry.reason)));
 });
+
+test('"drop the last line" removes the email\'s last body sentence; it is never the same email with nothing reported', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: the all-hands moves to friday at 4pm. Bring your laptop.' }, 'drop the last line');
+  t.notRegex(after!.content, /Bring your laptop/);
+  t.regex(after!.content, /^The all-hands moves to Friday at 4pm\.$/m);
+  t.deepEqual(after!.applied, ['remove: the last line']);
+});
