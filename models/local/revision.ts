@@ -15,6 +15,12 @@ import { dropEmptySections, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
+import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
+import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
+import { swapVoice, voiceSwap } from './revise/voice.js';
+import { askFirst, askTopic } from './revise/askFirst.js';
+import { mention, mentionedTopic } from './revise/mentions.js';
+import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -51,7 +57,11 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const blocks = parseBlocks(revision.previousContent);
   const before = documentWordCount(revision.previousContent);
   const outcomes: ChangeOutcome[] = [];
+  const moved = movedDate.exec(revision.feedback);
+  request.corrections = request.corrections.filter((correction) => !misreadMove(correction, moved));
   editFacts(blocks, request, revision.feedback, outcomes);
+  const dateMove = moved ? moveDate(blocks, moved) : undefined;
+  if (dateMove) outcomes.push(dateMove.outcome);
   // A ticket is added before the moves: "add a ticket: ..., and put it first" moves the new one.
   for (const match of revision.feedback.matchAll(addedTicket)) outcomes.push(addTicket(blocks, input, match[1]!.trim()));
   const resolve = (at: number) => namedBefore(revision.feedback.slice(0, at)) ?? addedSince(originalOutput(input, bench)?.content ?? revision.previousContent, revision.previousContent);
@@ -70,10 +80,17 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  const topic = given.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
+  if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
+  if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
+  if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
+  if (removedHashtags.test(revision.feedback)) outcomes.push(removeHashtags(blocks));
+  const voice = voiceSwap.exec(revision.feedback);
+  if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
   const signer = signedBy.exec(revision.feedback)?.[1];
   if (signer) outcomes.push(signWith(blocks, signer));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
@@ -90,7 +107,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const output = report(input, revision, request, content, outcomes, before);
   const applied = new Set(output.data?.applied as string[]);
   const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, request.corrections, request.dates, edits, parseBlocks(output.content)) } };
+  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
@@ -112,12 +129,19 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
-  for (const match of feedback.matchAll(removedItem)) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedItem)) if (!positionWord.test(match[1]!.trim())) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
+  const swapped = swappedPair.exec(feedback);
+  if (swapped) outcomes.push(swapPair(blocks, swapped));
   if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
   else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
     for (const match of feedback.matchAll(pattern)) {
       const topic = movedTopic(match);
+      if (place === 'first' && askTopic.test(topic) && letterParts(blocks)) {
+        outcomes.push(askFirst(blocks));
+        continue;
+      }
       const named = pronoun.test(topic) ? resolve(match.index ?? 0) : topic;
       outcomes.push(named ? moveTo(blocks, named, place) : failed(`order: ${topic} ${place}`, `"${topic}" does not say which part to move: the feedback names no section or item before it, and the previous revision added none (say which, e.g. "put the pricing section ${place}")`));
     }
@@ -216,6 +240,8 @@ function report(input: StageInput, revision: RevisionInput, request: RevisionReq
   if (request.labels.includes('general_feedback') && outcomes.length === 0) notApplied.push({ part: 'general_feedback', reason: cannot });
   // A request beside the ones read ("make the title punchier and put the time zones bit last") is not left out.
   else for (const unread of unreadRequests(revision.feedback)) notApplied.push({ part: unread, reason: cannot.replace('the feedback names', 'it names') });
+  // Never the same document with nothing said: a request read but matched to no change is reported too.
+  if (applied.length === 0 && notApplied.length === 0) notApplied.push({ part: request.labels.join(', '), reason: `the feedback was read as ${request.labels.join(', ')}, but no part of the document matched it; ${noModel}` });
   const unchanged = content.trim() === revision.previousContent.trim();
   if (unchanged && applied.length > 0) {
     for (const part of applied) notApplied.push({ part, reason: 'applying it left the document as it was' });

@@ -6,7 +6,8 @@
 const timestamp = /\[\s*\d{1,2}:\d{2}(?::\d{2})?\s*(?:[AP]\.?M\.?)?\s*\]\s*|\s{2,}\d{1,2}:\d{2}\s*[AP]M\b|\b\d{1,2}:\d{2}\s*[AP]M\s*[-–—:]\s*/gi;
 const speaker = /^((?:\*\*)?[A-Z][\w.'’-]*(?:\s+(?:(?:de|van|von|der|da|di|la|le)\s+)*[A-Z][\w.'’-]*)*(?:\*\*)?:\s+)/;
 const greeting = /^(?:(?:good\s+)?(?:morning|afternoon|evening)|hi|hey|hello|yo)(?:\s+(?:all|everyone|team|folks|guys|there))?\s*[,!.:-]\s*/i;
-const thanks = /^(?:thanks|thank you|thx|cheers|ty)\b[^.!?]*[.!?]\s*/i;
+// Thanks that say nothing else ("thanks all!", "thx for the update,"); "Thank you for your time and consideration." is the writer's, and stays.
+const thanks = /^(?:thanks|thank you|thx|cheers|ty)(?:\s+(?:all|everyone|team|guys|folks|so much|a lot|very much|again|for (?:the |this |that )?(?:update|info|heads[- ]up|reminder|sharing|that|this)))*\s*(?:[,!.:-]+\s*|$)/i;
 const filler = /^(?:ok(?:ay)?|so|um+|uh+|well|yeah|yep|right|lol|fyi|btw)\b[,.]?\s+/i;
 
 /** One line or sentence without its chat noise; '' when nothing but noise is left. */

@@ -9,6 +9,7 @@ import { aboutTerms, isAbout, personPattern } from './corrections.js';
 import { literal } from '../text/phrases.js';
 import type { DeliverableValue } from './outcome.js';
 import { syncEmail } from './letterData.js';
+import { syncPost } from './postData.js';
 import { renderBlocks, type Block } from '../text/blocks.js';
 import { dropRemoved } from './removedData.js';
 
@@ -77,14 +78,14 @@ function startingDeliverable(input: StageInput, bench: Workbench): { deliverable
 /**
  * The revised outcome's deliverable: the one the revision started from, with the corrections and
  * dates patched in, then each applied change's own `edit` (an item reassigned, a ticket added, a
- * part moved first); an email's parts are read again from the revised letter (`blocks`).
+ * part moved first); an email's parts, and a single post's text, are read again from the revised document (`blocks`).
  */
 export function revisedDeliverable(input: StageInput, bench: Workbench, corrections: Correction[], dates: DatedLabel[], edits: Array<(deliverable: DeliverableValue) => void> = [], blocks: Block[] = []): Record<string, unknown> {
   const data = startingDeliverable(input, bench);
   const deliverable = data?.deliverable ? (patch(data.deliverable, corrections, dates) as DeliverableValue) : undefined;
   if (deliverable) for (const edit of edits) edit(deliverable);
   if (deliverable && deliverable.kind === 'email') syncEmail(deliverable, blocks);
-  else if (deliverable && input.revision) dropRemoved(deliverable, input.revision.previousContent, renderBlocks(blocks));
+  else if (deliverable && !syncPost(deliverable, renderBlocks(blocks)) && input.revision) dropRemoved(deliverable, input.revision.previousContent, renderBlocks(blocks));
   return {
     ...(deliverable ? { deliverable } : {}),
     ...(data?.draft_kind ? { draft_kind: data.draft_kind } : {}),

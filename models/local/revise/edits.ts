@@ -1,6 +1,11 @@
 import { addedAction } from './actionItems.js';
 import { signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
+import { fewerExclamations, removedEmoji, removedHashtags } from './marks.js';
+import { removedPosition, swappedPair } from './positions.js';
+import { voiceSwap } from './voice.js';
+import { mentionedTopic } from './mentions.js';
+import { movedDate } from './movedDate.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
@@ -13,17 +18,20 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
-  ['reorder', [movedFirst, movedLast]],
-  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction]],
+  ['reorder', [movedFirst, movedLast, swappedPair]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
   ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags]],
+  ['voice', [voiceSwap]],
+  ['change_date', [movedDate]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */

@@ -30,9 +30,13 @@ function isFrame(text: string): boolean {
 export function factHome(blocks: Block[]): Block | undefined {
   const parts = letterParts(blocks);
   if (parts) return blocks.slice(parts.bodyStart, parts.bodyEnd).filter((block) => block.type === 'paragraph' || block.type === 'list').at(-1);
-  const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()));
+  // A post's closing line of hashtags is not where a sentence goes ("#Launch Please star the repo.").
+  const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()) && !isHashtagLine(block.text));
   return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
 }
+
+/** "#SamPatel #Hiring": a post's line of hashtags only. */
+export const isHashtagLine = (text: string) => /^(?:#\w+\s*)+$/.test(text.trim());
 
 /** The list under a summary-like heading ("Summary", "Highlights", "Updates"), never a checklist. */
 function summaryList(blocks: Block[]): Block | undefined {

@@ -19,7 +19,8 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
 export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|starts?|ends?|moved?|closes?|opens?)\b))(.+?)(?:[.!?](?:\s|$)|$|(?=,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|end|start|fix|replace|rename|give|tone|say|write|list|bold)\b))/gi;
 
 /** "add a line asking people to reply if they can help": a request the revision adds as "Please ..." (global: use `matchAll`). */
-export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to\s+(.+?)(?:[.!?]|$)/gi;
+// "add a call to action to sign up for the beta": the action itself (not "add a cta to the end", a place).
+export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to|(?:clear\s+|short\s+|strong\s+)?(?:call\s+to\s+action|cta)\s+(?:for\s+(?:people|readers|everyone)\s+)?to(?!\s+(?:the|this|that|it|its|my|our|your|end|bottom|top)\b))\s+(.+?)(?:[.!?]|$)/gi;
 
 /** What an added ask says to the readers: "reply if they can help" -> "Please reply if you can help." */
 export function askedOf(said: string): string {

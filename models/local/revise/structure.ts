@@ -13,7 +13,7 @@ export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)
 export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq|action(?:\s+item)?|to-?do|item|point|bullet|requirement|ticket|task|decision|risk|step)s?\s+(?:about|on|of|for|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
 /** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`); "remove the action item about X" is a part about X. */
 export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)(?!action\s+item\b)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b(?!\s+(?:about|on|of|for|mentioning|regarding)\b)/gi;
-export const asBullets = /\b(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable)\b/i;
+export const asBullets = /\b(?<!\b(?:first|second|third|fourth|fifth|last|final|penultimate|closing|opening|1st|2nd|3rd|4th|5th)\s+)(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable|(?:make|turn|put|format|write|change)\s+(?:it|this|that|them|the\s+\w+)\s+(?:into\s+|in\s+|as\s+|to\s+)?a\s+(?:bulleted\s+|numbered\s+|short\s+)?list)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
 export function shares(text: string, phrase: string): boolean {

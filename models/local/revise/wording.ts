@@ -14,7 +14,7 @@ import { sectionBounds } from './structure.js';
 export const newTitle = /\b(?:(?:the\s+)?(?:title|headline|subject(?:\s+line)?)\s+(?:should\s+be|must\s+be|to\s+be|could\s+be)\s*:?|(?:change|set|make)\s+the\s+(?:title|headline|subject(?:\s+line)?)\s+to|use\s+(?:the\s+|a\s+)?(?:title|headline)(?:\s+like)?|rename\s+it\s+to|call\s+it|new\s+(?:title|headline)\s*:)\s*["'“‘]?([^"'”’\n]{3,120}?)["'”’]?\s*(?:[.!]\s|[.!]?$)/gi;
 
 /** "drop the last section", "remove the first section", "cut the 2nd section" (global: use `matchAll`). */
-export const placedSection = /\b(?:remove|drop|delete|cut|lose)\s+the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)\s+(?:section|part|heading)\b/gi;
+export const placedSection = /\b(?:remove|drop|delete|cut|lose)\s+the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)\s+(?:section|part|heading|ticket|story|user\s+story|phase|milestone)\b/gi;
 
 /** "add a short conclusion: overall worth it", "add a bit about pricing: free shipping ...", "add a line: ..." (global: use `matchAll`). */
 export const addedText = /\badd\s+(?:a|an|one)\s+(?:(?:short|brief|quick|small)\s+)?(conclusion|summary|intro(?:duction)?|closing(?:\s+line)?|bit|line|note|paragraph|section|sentence|ps|p\.s\.)(?:\s+(?:about|on)\s+([^:]{2,40}?))?\s*:\s*(.+?)\s*$/gim;
@@ -39,6 +39,13 @@ export function retitle(blocks: Block[], title: string): ChangeOutcome {
 const places: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1, penultimate: -2 };
 
 /** Removes the section at a place ("the last section": the last `##` section). */
+/** Numbered sections ("## 2. Respect OS setting") count from 1 again after one is removed. */
+function renumber(blocks: Block[]): void {
+  const numbered = blocks.filter((block) => block.type === 'heading' && block.level === 2 && /^\d+\.\s/.test(block.text));
+  if (numbered.length !== blocks.filter((block) => block.type === 'heading' && block.level === 2).length) return;
+  numbered.forEach((block, index) => (block.text = block.text.replace(/^\d+/, String(index + 1))));
+}
+
 export function removePlaced(blocks: Block[], place: string): ChangeOutcome {
   const part = `remove section: the ${place.toLowerCase()}`;
   const starts = blocks.map((block, index) => (block.type === 'heading' && block.level === 2 ? index : -1)).filter((index) => index >= 0);
@@ -47,6 +54,7 @@ export function removePlaced(blocks: Block[], place: string): ChangeOutcome {
   if (start === undefined) return failed(part, `the document has ${starts.length} section(s)`);
   const heading = blocks[start]!.text;
   blocks.splice(start, sectionBounds(blocks, start) - start);
+  renumber(blocks);
   return { part: `${part} ("${heading}")`, check: (content) => (readableLines(content).includes(`## ${heading}`) ? `the "${heading}" section is still there` : undefined) };
 }
 

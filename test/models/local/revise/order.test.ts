@@ -35,3 +35,32 @@ test('"move it to the end" after a revision that added a section moves that sect
   t.regex(headings(revised[1]!.content).at(-1)!, /Pricing page/i);
   t.deepEqual(revised[1]!.notApplied, []);
 });
+
+test('"swap the order of the last two points" swaps the last two items of one list, and never moves an item to another section', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'release notes for v2.3', context: '- added dark mode\n- new export to pdf\n- fixed login bug on safari' }, 'swap the order of the last two points');
+  t.regex(after!.content, /- New export to PDF\n- Added dark mode/);
+  t.regex(after!.content, /## Fixed\n\n- Fixed login bug on Safari/);
+  t.deepEqual(after!.applied, ['order: swap the last two points']);
+});
+
+test('"swap the last two paragraphs" of an email swaps its last two body paragraphs; the call to action and sign-off stay last', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: the all-hands moves to friday at 4pm. Bring your laptop. Parking is in lot B.' }, 'swap the last two paragraphs');
+  t.regex(after!.content, /Parking is in lot B\.\n\nBring your laptop\.\n\n\*\*Reply to this email with any question\.\*\*\n\nKind regards,/);
+});
+
+test('"swap the last two items" of a meeting summary swaps its last two action items, not its list of topics', async (t) => {
+  const { revised: [after] } = await revisions('mind', { brief: 'meeting summary', context: 'Weekly sync. We decided to launch on friday. Tom will update the website by thursday. Priya to email the customers. Sam to book the venue.' }, 'swap the last two items');
+  t.regex(after!.content, /\*\*Sam\*\*: Book the venue\n- \[ \] \*\*Priya\*\*: Email the customers/);
+});
+
+test('"put the ask first" opens the email with its request; the facts follow in their order', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: the all-hands moves to friday at 4pm. Bring your laptop. Parking is in lot B.' }, 'put the ask first');
+  t.regex(after!.content, /Hi team,\n\nBring your laptop\.\n\nThe all-hands moves to Friday at 4pm\.\n\nParking is in lot B\./);
+  t.deepEqual(after!.applied, ['order: the ask first']);
+});
+
+test('"put the ask first" when the email already opens with it says so', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to Priya asking her to review the Q3 budget by friday, I need it for the board meeting on monday' }, 'put the ask first');
+  t.deepEqual(after!.applied, []);
+  t.true(after!.notApplied.some((entry) => /is already the first thing the letter says/.test(entry.reason)));
+});

@@ -17,3 +17,13 @@ test('"add a ticket: ..." adds a fifth ticket written like the others, in the do
   t.deepEqual(after!.notApplied, []);
   t.deepEqual(tickets(after!.deliverable).at(-1), { title: 'The export button is hidden on mobile', description: 'The export button is hidden on mobile.', acceptance_criteria: ['The export button is shown on mobile.'], estimate: null } as Ticket);
 });
+
+test('"remove the first ticket" removes that ticket from the document and the data, and the rest are numbered from 1 again', async (t) => {
+  const { revised: [after] } = await revisions('pilot', { brief: 'tickets for adding dark mode to the settings page: add a toggle, persist the preference, respect the OS setting' }, 'remove the first ticket');
+  t.notRegex(after!.content, /toggle/i);
+  t.regex(after!.content, /^## 1\. Persist the preference$/m);
+  t.regex(after!.content, /^## 2\. Respect the OS setting$/m);
+  const tickets = (after!.deliverable.data as { tickets: Array<{ title: string }> }).tickets;
+  t.deepEqual(tickets.map((ticket) => ticket.title), ['Persist the preference', 'Respect the OS setting']);
+  t.deepEqual(after!.notApplied, []);
+});

@@ -1,0 +1,28 @@
+import test from 'ava';
+import { revisions } from './helpers.js';
+
+/** "Mention Sam", "add a PS about parking": a topic without the words. The client's material supplies them, or the revision says what it needs. */
+
+const move = { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street. Parking is free in the basement after 6pm.' };
+
+test('"add a PS about parking" makes the body\'s parking sentence the P.S., after the sign-off', async (t) => {
+  const { revised: [after] } = await revisions('writer', move, 'add a PS about parking');
+  t.regex(after!.content, /Kind regards,\n\nP\.S\. Parking is free in the basement after 6pm\.\n?$/);
+  t.is(after!.content.match(/Parking/g)?.length, 1);
+  t.regex(after!.content, /12 King Street/);
+  t.deepEqual(after!.applied, ['add a P.S. about parking']);
+});
+
+test('"mention Sam" with nothing about Sam in the material says what it needs instead of returning the same email', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3' }, 'mention Sam');
+  t.deepEqual(after!.applied, []);
+  t.deepEqual(after!.notApplied.map((entry) => entry.part), ['mention Sam']);
+  t.regex(after!.notApplied[0]!.reason, /says nothing more about Sam; say what to say \(e\.g\. "mention that Sam \.\.\."\)/);
+});
+
+test('"mention the metro" adds what the client\'s notes say about it that the post left out, before its hashtags', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'linkedin post announcing our new office in Lisbon', context: 'The office opens in March. It has room for 40 people. Sam Costa will lead the Lisbon team. We are hiring engineers there. The building has a rooftop terrace. Coffee is from a local roaster. The metro stop is two minutes away.' }, 'mention the metro');
+  t.notRegex(original, /metro/);
+  t.regex(after!.content, /The metro stop is two minutes away\.\n\n#\w+$/);
+  t.deepEqual(after!.applied, ['mention metro']);
+});

@@ -1,0 +1,19 @@
+import test from 'ava';
+import { withoutChatNoise } from '../../../../models/local/revise/chatNoise.js';
+import { revisions } from './helpers.js';
+
+/** A tone change rewords; it never drops what the writer said. */
+
+test('"more formal" keeps a cover letter\'s "Thank you for your time and consideration." and says the letter already reads formal', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'cover letter for a product manager role at Figma, I have 5 years at Stripe leading payments onboarding, grew activation 25%' }, 'more formal');
+  t.regex(original, /Thank you for your time and consideration\./);
+  t.regex(after!.content, /Thank you for your time and consideration\./);
+  t.deepEqual(after!.applied, []);
+  t.true(after!.notApplied.some((entry) => entry.part === 'tone_adjustment'));
+});
+
+test('chat thanks go when a revision tidies a chat, but a thank-you that says something stays', (t) => {
+  t.is(withoutChatNoise('thanks all!'), '');
+  t.is(withoutChatNoise('thx for the update, van 3 is in the shop'), 'Van 3 is in the shop');
+  t.is(withoutChatNoise('Thank you for your patience while we move the servers.'), 'Thank you for your patience while we move the servers.');
+});
