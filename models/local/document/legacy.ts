@@ -36,7 +36,8 @@ export function readableText(text: string): string {
     if (own) speaker = undefined;
     const plain = own ? `${own[1]}: ${own[2]}` : line;
     const key = plain.trim().toLowerCase();
-    if (key !== '' && seen.has(key)) continue;
+    // "From: Ana" heads each message Ana writes: a header is never a repeat.
+    if (key !== '' && seen.has(key) && !/^(?:from|to|cc|sent|date|subject):|\bwrote:$/.test(key)) continue;
     if (key !== '') seen.add(key);
     out.push(speaker && key !== '' ? `${speaker}: ${plain.trim()}` : plain);
   }

@@ -27,7 +27,8 @@ export interface Thread {
 // "+351 912 000 000", "www.acme.com", "This email and any attachments are confidential ...".
 const signatureDelimiter = /^--\s*$|^_{3,}$|^sent from my \w+/i;
 const disclaimer = /\b(?:confidential|intended (?:solely )?for|intended recipient|privileged|if you (?:have )?received this|unsubscribe|do not print|virus)\b/i;
-const signatureLine = (line: string) => /\s\|\s|https?:\/\/|www\.|\S+@\S+\.\w+|^(?:\+|tel|phone|mobile|m:|t:)\s*[\d(]/i.test(line) || (!/[.!?,:;]$/.test(line) && line.split(/\s+/).length <= 5 && /^\p{Lu}/u.test(line) && !/\b(?:I|we|is|are|was|will|can|let's)\b/i.test(line));
+const contactLine = /\s\|\s|^https?:\/\/\S+$|^www\.\S+$|^\S+@\S+\.\w+$|^(?:\+|tel\.?:?|phone:?|mobile:?|m:|t:)\s*[\d(][\d\s().-]{6,}$/i;
+const signatureLine = (line: string) => contactLine.test(line) || (!/[.!?,:;]$/.test(line) && line.split(/\s+/).length <= 5 && /^\p{Lu}/u.test(line) && !/\b(?:I|we|is|are|was|will|can|let's)\b/i.test(line));
 
 interface Said {
   speaker?: string;
@@ -79,7 +80,8 @@ export function threadAsNotes(text: string): Thread | undefined {
       inSignature = true;
       continue;
     }
-    if (inSignature || disclaimer.test(line)) continue;
+    // "Maria Lopez" alone, "Head of Engineering | Shop.io", "+1 415 555 0100": a signature, sign-off or not.
+    if (inSignature || disclaimer.test(line) || contactLine.test(line) || (writer !== undefined && line === writer)) continue;
     // "Best,\nSarah": after the sign-off only the writer's name, title and contacts are left.
     if (signOff.test(line)) {
       signedOff = true;

@@ -102,6 +102,8 @@ interface ThreadReading {
   open: string[];
   /** The brief asks what the reader has to reply: the open asks come first, headed as such. */
   reply: boolean;
+  /** Who said each decision ("Agreed, Porto it is" -> "Ana"). */
+  deciders: Map<string, string>;
 }
 
 /**
@@ -116,7 +118,7 @@ function threadReading(findings: MeetingFindings, subject: string | undefined, i
   // A pasted thread is short and each message counts: the summary keeps up to 8 statements, 3 for a "tl;dr".
   const length = input.requirements.summary_length ?? input.requirements.length ?? (tldr(input.brief) ? 'short' : 'long');
   return {
-    reading: { positions: positions.map(positionLine), open, reply: wantsReply(input.brief) },
+    reading: { positions: positions.map(positionLine), open, reply: wantsReply(input.brief), deciders: new Map(findings.utterances.filter((utterance) => utterance.speaker && findings.decisions.includes(utterance.text)).map((utterance) => [utterance.text, utterance.speaker!])) },
     rest: findings.utterances.filter((utterance) => !said.has(utterance.text)),
     input: { ...input, requirements: { ...input.requirements, summary_length: length } },
   };
@@ -321,6 +323,13 @@ interface Parts {
   thread?: ThreadReading;
 }
 
+/** "ok let's go with Wednesday 2pm." -> "Let's go with Wednesday 2pm (Tom)": a thread's decision without its chat filler, with who made it. */
+function threadDecision(decision: string, thread: ThreadReading): string {
+  const who = thread.deciders.get(decision);
+  const text = written(withoutChatNoise(decision) || decision);
+  return who ? `${text.replace(/[.!]+$/, '')} (${who})` : text;
+}
+
 /** A line of notes as a reader expects it: a capital first, days and months with theirs ("Dec 9"). */
 function written(text: string): string {
   return capitalize(calendarCase(text));
@@ -344,7 +353,7 @@ function render(parts: Parts, upTo: number): string {
   if (parts.thread?.reply && open.length > 0) blocks.push('## What needs your reply', bullets(open));
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));
   if (parts.thread && parts.thread.positions.length > 0) blocks.push('## Who prefers what', bullets(parts.thread.positions));
-  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map((decision) => written(parts.thread ? withoutChatNoise(decision) || decision : decision))));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map((decision) => (parts.thread ? threadDecision(decision, parts.thread) : written(decision)))));
   if (!parts.thread?.reply && open.length > 0) blocks.push('## Open questions', bullets(open));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);

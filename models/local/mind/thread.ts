@@ -26,14 +26,16 @@ export function wantsReply(brief: string): boolean {
 /** "Venue for offsite: thread summary", or "Thread summary" when the thread has no subject line. */
 export function threadTitle(subject: string | undefined, brief: string): string {
   const kind = wantsReply(brief) ? 'what to reply' : 'thread summary';
-  return subject ? `${capitalize(subject)}: ${kind}` : capitalize(kind);
+  // "Q1 planning - time?": the subject's own punctuation does not run into the title's colon.
+  const named = subject?.replace(/[\s?!.:;,-]+$/, '');
+  return named ? `${capitalize(named)}: ${kind}` : capitalize(kind);
 }
 
 /** "tl;dr": the shortest summary. */
 export const tldr = (brief: string) => /\btl;?\s?dr\b|\bin\s+(?:one|a\s+few)\s+(?:line|sentence)s?\b/i.test(brief);
 
 // An option is named with a capital ("Porto", "Option B", "Google Meet") or as "option b", "plan a".
-const option = String.raw`((?:option|plan)\s+\w+|[\p{Lu}\d][\p{L}\d.-]*(?:\s+[\p{Lu}\d][\p{L}\d.-]*){0,2})`;
+const option = String.raw`((?:option|plan)\s+\w+|\p{Lu}[\p{L}\d.-]*(?:\s+[\p{Lu}\d][\p{L}\d.-]*){0,2})`;
 const preferences = [
   // "I prefer Porto, flights are easier", "I'd go with Braga", "I vote for option B".
   new RegExp(String.raw`^(?:.*?[,;]\s*)?I(?:['’]d|\s+would|\s+still)?\s+(?:prefer|vote\s+(?:for\s+)?|go\s+(?:for|with)|pick|choose|lean\s+(?:towards?\s+)?|like)\s+${option}(?:\s+better|\s+more)?(.*)$`, 'u'),
