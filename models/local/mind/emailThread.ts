@@ -69,7 +69,8 @@ export function threadAsNotes(text: string): Thread | undefined {
       continue;
     }
     if (line === '' || headerLine.test(line)) continue;
-    const writer = marked ? (quoted ? (quotedWriter ?? speaker) : sender ?? speaker) : speaker;
+    // Without a "From:" line, the reply under a quote is no one's known: never the quoted writer's.
+    const writer = marked ? (quoted ? (quotedWriter ?? speaker) : sender) : speaker;
     // A new writer's lines end the last one's signature.
     if (marked && writer !== speaker) {
       speaker = writer;

@@ -3,7 +3,7 @@ import { withoutChatNoise } from '../revise/chatNoise.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { capitalizeRollNames } from './rollNames.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
-import { calendarCase, capitalize, keyPhrases, literal, rankSentences, titleCase } from '../text/phrases.js';
+import { calendarCase, capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
 import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
@@ -15,7 +15,8 @@ import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
 import { threadAsNotes } from './emailThread.js';
 import { chatAsNotes } from './chatThread.js';
-import { isThreadBrief, openAsks, positionLine, positionsOf, threadTitle, tldr, wantsReply } from './thread.js';
+import { isThreadBrief, threadTitle } from './thread.js';
+import { namedInThread, threadDecision, threadReading, type ThreadReading } from './threadReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -95,34 +96,6 @@ interface MeetingReading {
   thread?: ThreadReading;
 }
 
-interface ThreadReading {
-  /** "Ben: Braga (cheaper is better this year)". */
-  positions: string[];
-  /** "Decide Porto or Braga by Friday (asked by Ana)". */
-  open: string[];
-  /** The brief asks what the reader has to reply: the open asks come first, headed as such. */
-  reply: boolean;
-  /** Who said each decision ("Agreed, Porto it is" -> "Ana"). */
-  deciders: Map<string, string>;
-}
-
-/**
- * A thread's positions and open asks, and the statements left for its summary (those not said in
- * either); a "tl;dr" keeps the summary short.
- */
-function threadReading(findings: MeetingFindings, subject: string | undefined, input: StageInput, corpus: string): { reading: ThreadReading; rest: Utterance[]; input: StageInput } {
-  const positions = positionsOf(findings.utterances);
-  const open = openAsks(findings.asks, positions, subject, findings.decisions.length > 0, corpus);
-  // A position, an ask or a decision is said in its own section, once.
-  const said = new Set([...positions.map((position) => position.text), ...findings.asks.map((ask) => ask.text), ...findings.decisions]);
-  // A pasted thread is short and each message counts: the summary keeps up to 8 statements, 3 for a "tl;dr".
-  const length = input.requirements.summary_length ?? input.requirements.length ?? (tldr(input.brief) ? 'short' : 'long');
-  return {
-    reading: { positions: positions.map(positionLine), open, reply: wantsReply(input.brief), deciders: new Map(findings.utterances.filter((utterance) => utterance.speaker && findings.decisions.includes(utterance.text)).map((utterance) => [utterance.text, utterance.speaker!])) },
-    rest: findings.utterances.filter((utterance) => !said.has(utterance.text)),
-    input: { ...input, requirements: { ...input.requirements, summary_length: length } },
-  };
-}
 
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
@@ -177,16 +150,12 @@ function meetingSubject(brief: string, texts: string[]): string {
 // phrase cut from a sentence, not what the meeting was about.
 const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
+// "dispatch chat", "incident thread": what the brief calls the thread it names.
+const threadNoun = /\b(?:thread|chat|discussion|conversation|e-?mails?)$/i;
+
 // "9k EUR": a currency says how much, not what about.
 const currencyCode = /^(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|INR|BRL|MXN|ZAR)$/;
 
-/**
- * A thread is short, so one word said twice is no topic ("Alternative", "Easier"): a thread's
- * topics are phrases ("London team", "incident note") or names written with a capital mid-sentence ("Porto").
- */
-function namedInThread(topic: string, corpus: string): boolean {
-  return /\s/.test(topic.trim()) || new RegExp(String.raw`[\p{Ll}\d,]\s+${literal(capitalize(topic))}\b`, 'u').test(corpus);
-}
 
 // "Start", "Stuck", "Finished": how a standup line says it is going, not what it is about.
 const statusWord = /^(?:start|starting|started|stuck|finished|done|blocked|working|wip|today|yesterday|tomorrow|update|updates)$/i;
@@ -225,7 +194,8 @@ function readMeeting(input: StageInput): MeetingReading {
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
     // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
     // "pull out the action items": what was asked for titles it, "Action items", not "Meeting summary: Pull Out the Action Items".
-    ...(thread ? { title: threadTitle(threadSubject, input.brief), date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
+    // A thread without a subject line is named as the brief names it ("this morning dispatch chat": "This Morning's Dispatch Chat: summary").
+    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
     bare: texts.length === 0,
     standup,
   };
@@ -323,12 +293,6 @@ interface Parts {
   thread?: ThreadReading;
 }
 
-/** "ok let's go with Wednesday 2pm." -> "Let's go with Wednesday 2pm (Tom)": a thread's decision without its chat filler, with who made it. */
-function threadDecision(decision: string, thread: ThreadReading): string {
-  const who = thread.deciders.get(decision);
-  const text = written(withoutChatNoise(decision) || decision);
-  return who ? `${text.replace(/[.!]+$/, '')} (${who})` : text;
-}
 
 /** A line of notes as a reader expects it: a capital first, days and months with theirs ("Dec 9"). */
 function written(text: string): string {

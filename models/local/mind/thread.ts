@@ -38,11 +38,13 @@ export const tldr = (brief: string) => /\btl;?\s?dr\b|\bin\s+(?:one|a\s+few)\s+(
 const option = String.raw`((?:option|plan)\s+\w+|\p{Lu}[\p{L}\d.-]*(?:\s+[\p{Lu}\d][\p{L}\d.-]*){0,2})`;
 const preferences = [
   // "I prefer Porto, flights are easier", "I'd go with Braga", "I vote for option B".
-  new RegExp(String.raw`^(?:.*?[,;]\s*)?I(?:['’]d|\s+would|\s+still)?\s+(?:prefer|vote\s+(?:for\s+)?|go\s+(?:for|with)|pick|choose|lean\s+(?:towards?\s+)?|like)\s+${option}(?:\s+better|\s+more)?(.*)$`, 'u'),
+  new RegExp(String.raw`^(?:.*?[,;]\s*)?I(?:['’]d|\s+would|\s+still)?\s+(?:prefer|vote\s+(?:for\s+)?|go\s+(?:for|with)|pick|choose|lean\s+(?:towards?\s+)?|like|rather(?:\s+(?:stay\s+(?:on|with)|go\s+(?:for|with)|keep|have|use))?)\s+${option}(?:\s+better|\s+more)?(.*)$`, 'u'),
   // "Braga is fine by me", "Porto works for me", "Option A sounds good to me".
   new RegExp(String.raw`^${option}\s+(?:is|works|sounds|seems)\s+(?:fine|good|great|ok|okay|best|better)?\s*(?:by|for|to)\s+me\b(.*)$`, 'u'),
-  // "+1 for Porto", "my vote is Braga", "Braga for me".
+  // "+1 for Porto", "my vote is Braga".
   new RegExp(String.raw`^(?:\+1\s+(?:for\s+|on\s+)?|my\s+vote\s+(?:is\s+|goes\s+to\s+)?)${option}(.*)$`, 'iu'),
+  // "Pipedrive for me, it's half the price".
+  new RegExp(String.raw`^${option}\s+for\s+me\b(.*)$`, 'u'),
 ];
 
 export interface Position {
@@ -62,7 +64,7 @@ export function positionsOf(utterances: Utterance[]): Position[] {
     const match = preferences.map((pattern) => pattern.exec(utterance.text.trim())).find(Boolean);
     if (!match || /^(?:I|It|This|That|Either|Both|Neither|Any)$/.test(match[1]!)) continue;
     const reason = match[2]!.replace(/^\s*(?:[,;:—–-]+|\s)\s*(?:(?:because|since|as|given)\s+)?/i, '').replace(/^(?:because|since|as)\s+/i, '').replace(/[.!]+$/, '').trim();
-    found.push({ speaker: utterance.speaker, option: match[1]!, reason: reason === '' ? null : reason, text: utterance.text });
+    found.push({ speaker: utterance.speaker, option: match[1]!, reason: reason === '' ? null : theirs(reason), text: utterance.text });
   }
   return found;
 }
@@ -80,13 +82,24 @@ export function openAsks(asks: Utterance[], positions: Position[], subject: stri
   if (decided) return [];
   // The options in the order the thread brought them up ("Porto ... Alternative is Braga").
   const at = (name: string) => corpus.indexOf(name) >= 0 ? corpus.indexOf(name) : Infinity;
-  const options = [...new Set(positions.map((position) => position.option))].sort((a, b) => at(a) - at(b));
+  // "HubSpot or Pipedrive?": the options a question names count as much as those people argued for.
+  const asked = new RegExp(String.raw`${option}\s*(?:\([^)]*\)\s*)?,?\s+or\s+${option}\s*(?:\([^)]*\)\s*)?\?`, 'u').exec(corpus);
+  const named = [...(asked ? [asked[1]!, asked[2]!] : []), ...positions.map((position) => position.option)];
+  const options = [...new Set(named)].sort((a, b) => at(a) - at(b));
   return asks.map((ask) => {
     const { due } = splitDue(ask.text);
     const about = options.length >= 2 ? `${options.slice(0, -1).join(', ')} or ${options.at(-1)}` : subject ? `on ${/^(?:the|a|an|our)\s/i.test(subject) ? subject : `the ${subject}`}` : '';
-    const what = /\b(?:decision|call|pick|vote|answer)\b/i.test(ask.text) && about ? `Decide ${about}` : capitalize(thirdPerson(ask.text.replace(/[.!]+$/, ''), ask.speaker));
+    const what = /\b(?:decision|decide|call|pick|vote|answer)\b/i.test(ask.text) && about ? `Decide ${about}` : capitalize(thirdPerson(ask.text.replace(/[.!]+$/, ''), ask.speaker));
     return `${what}${due && !what.toLowerCase().includes(due.toLowerCase()) ? ` by ${due}` : ''}${ask.speaker ? ` (asked by ${ask.speaker})` : ''}`;
   });
+}
+
+/** "I have a dentist appointment" -> "has a dentist appointment": a reason beside its speaker's name reads in the third person. */
+function theirs(reason: string): string {
+  const verbs: Record<string, string> = { have: 'has', "'ve": 'has', am: 'is', "'m": 'is', need: 'needs', want: 'wants', will: 'will', "'ll": 'will', "can't": "can't", cannot: 'cannot', think: 'thinks', "don't": "doesn't" };
+  const said = reason.replace(/^I\s*(have|['’]ve|am|['’]m|need|want|will|['’]ll|can['’]t|cannot|think|don['’]t)\b\s*/i, (_, verb: string) => `${verbs[verb.toLowerCase().replace('’', "'")] ?? verb} `);
+  // "I have all my reports there" -> "has all their reports there".
+  return said === reason ? said : said.replace(/\bmy\b/g, 'their').replace(/\bme\b/g, 'them');
 }
 
 /** "I need a decision" -> "Ana needs a decision": the reader is not the one who wrote it. */

@@ -129,3 +129,24 @@ Ok, let's go with Wednesday 2pm. I'll send the invite today.`;
   t.regex(result.content, /- Let's go with Wednesday 2pm \(Tom Reed\)/);
   t.notRegex(result.content, /Open questions/);
 });
+
+test('options a question names ("HubSpot or Pipedrive?") make the open decision; "I\'d rather", "X for me" are positions; a reason reads in the third person', async (t) => {
+  const context = `From: Ana Silva
+Subject: CRM renewal
+
+Which CRM should we renew: HubSpot or Pipedrive? Contract ends 31 March. Can we decide by the 20th?
+
+From: Lee
+I'd rather stay on HubSpot, I have all my reports there.
+
+From: Jo Park
+Pipedrive for me, it's half the price.`;
+  const result = await outcome('mind', { brief: 'summarize this thread', context });
+  t.regex(result.content, /- Lee: HubSpot \(has all their reports there\)\n- Jo Park: Pipedrive \(it's half the price\)/);
+  t.regex(result.content, /- Decide HubSpot or Pipedrive by the 20th \(asked by Ana Silva\)/);
+});
+
+test('a reply under a quote with no "From:" line is no one\'s known, never the quoted writer\'s', (t) => {
+  const notes = threadAsNotes('On Tue, 4 Mar 2026, Ana Silva <ana@acme.com> wrote:\n> Can we decide by the 20th?\n\nI would stay on HubSpot.');
+  t.is(notes?.notes, 'Ana Silva: Can we decide by the 20th?\nI would stay on HubSpot.');
+});
