@@ -170,7 +170,8 @@ test('a chat handle as author ("sara.kim  10:07 AM") is read as Sara Kim, and he
     brief: 'Summarize this incident thread from our chat and pull out action items',
     context: "Maria Lopez  10:02 AM\nok so the checkout error rate is at 2.4% since the 1.8.0 release\nTom Becker  10:04 AM\nI'll roll back 1.8.0 tonight\nwe agreed to freeze deploys until Monday\nsara.kim  10:07 AM\nI will write the incident report by Wednesday\nrefunds so far: $12,400 across 310 orders",
   });
-  t.regex(content, /^# Meeting summary: Incident Thread$/m);
+  // A thread the brief names is titled as one, not as a meeting.
+  t.regex(content, /^# Incident Thread: summary$/m);
   t.regex(content, /\*\*Sara Kim\*\*: Write the incident report \(due Wednesday\)/);
   t.notRegex(content, /Tom Becker: I will write the incident report/);
 });

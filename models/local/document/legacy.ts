@@ -36,7 +36,8 @@ export function readableText(text: string): string {
     if (own) speaker = undefined;
     const plain = own ? `${own[1]}: ${own[2]}` : line;
     const key = plain.trim().toLowerCase();
-    if (key !== '' && seen.has(key)) continue;
+    // "From: Ana" heads each message Ana writes: a header is never a repeat.
+    if (key !== '' && seen.has(key) && !/^(?:from|to|cc|sent|date|subject):|\bwrote:$/.test(key)) continue;
     if (key !== '') seen.add(key);
     out.push(speaker && key !== '' ? `${speaker}: ${plain.trim()}` : plain);
   }
@@ -108,7 +109,8 @@ export function legacyDeliverable(kind: DeliverableKind, output: StageOutput): D
         decisions: (Array.isArray(data.decisions) ? (data.decisions as string[]) : []).map((text) => ({ text, source: null })),
         action_items: actions.map((item) => ({ owner: item.owner && item.owner !== 'Unassigned' ? item.owner : null, task: item.task ?? '', due: item.due ?? null })),
         risks: risks.filter((risk) => !/\?\s*$/.test(risk)),
-        open_questions: risks.filter((risk) => /\?\s*$/.test(risk)),
+        // A thread's open asks ("Decide Porto or Braga by Friday (asked by Ana)") come as their own list.
+        open_questions: [...(Array.isArray(data.open_questions) ? (data.open_questions as string[]) : []), ...risks.filter((risk) => /\?\s*$/.test(risk))],
       },
     };
   }

@@ -32,6 +32,9 @@ const pointer = /\b(?:do|take|own|handle|grab|cover|pick\s+up|tackle|draft|write
 // A caveat after the work is no part of it: "I'll do it, but I need the final pricing first".
 const caveat = /,?\s+(?:but|though|although|as\s+long\s+as|once|assuming)\s+.+$/i;
 
+// "let's roll back to 2.3.1, I'll do it now", "let's ship it friday; I can take that".
+const proposedThenTaken = /\blet['’]s\s+(.+?)\s*[,;]\s*(?:and\s+)?(?:i['’]ll|i\s+will|i\s+can)\s+(?:do|take|handle|own)\s+(?:it|that|this)\b\s*(.*)$/i;
+
 const mainWords = (text: string) => text.toLowerCase().replace(/^(?:the|a|an|our)\s+/, '').split(/\s+/).filter((word) => word.length > 3);
 
 export function createConversation(): Conversation {
@@ -58,6 +61,9 @@ export function createConversation(): Conversation {
         if (/^(?:i['’]ll|i\s+will|i\s+can)\s+/i.test(then)) return then.replace(/\b(?:it|that|this)\b/i, `the ${thing.replace(/^(?:the|our)\s+/i, '')}`);
         return `I'll handle the ${thing.replace(/^(?:the|our)\s+/i, '')}`;
       }
+      // "ok let's roll back to 2.3.1, I'll do it now": the work is what the same sentence proposed.
+      const proposed = proposedThenTaken.exec(text);
+      if (proposed && speaker) return `I'll ${proposed[1]!.replace(/[.!]$/, '')}${proposed[2] ? ` ${proposed[2].replace(/[.!]$/, '')}` : ''}`;
       const pointed = pointer.exec(text);
       if (pointed && need) {
         // "I'll do it" is the need itself; "I'll send it" does the need's own thing with that verb.

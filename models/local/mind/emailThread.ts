@@ -23,19 +23,44 @@ export interface Thread {
   subject?: string;
 }
 
+// A signature's and a footer's lines say nothing about the thread: "-- ", "Ana Silva | Ops Lead | Acme Ltd",
+// "+351 912 000 000", "www.acme.com", "This email and any attachments are confidential ...".
+const signatureDelimiter = /^--\s*$|^_{3,}$|^sent from my \w+/i;
+const disclaimer = /\b(?:confidential|intended (?:solely )?for|intended recipient|privileged|if you (?:have )?received this|unsubscribe|do not print|virus)\b/i;
+const contactLine = /\s\|\s|^https?:\/\/\S+$|^www\.\S+$|^\S+@\S+\.\w+$|^(?:\+|tel\.?:?|phone:?|mobile:?|m:|t:)\s*[\d(][\d\s().-]{6,}$/i;
+const signatureLine = (line: string) => contactLine.test(line) || (!/[.!?,:;]$/.test(line) && line.split(/\s+/).length <= 5 && /^\p{Lu}/u.test(line) && !/\b(?:I|we|is|are|was|will|can|let's)\b/i.test(line));
+
+interface Said {
+  speaker?: string;
+  text: string;
+}
+
 /** The thread read as notes, or undefined when the text is not an email thread. */
 export function threadAsNotes(text: string): Thread | undefined {
-  const lines = text.split(/\r?\n/).map((line) => line.replace(/^(?:\s*>)+\s?/, '').trim());
+  const raw = text.split(/\r?\n/);
+  const lines = raw.map((line) => line.replace(/^(?:\s*>)+\s?/, '').trim());
   if (!lines.some((line) => fromLine.test(line) || wroteLine.test(line))) return undefined;
+  // Quote marks say who wrote a line: "> ..." is the quoted writer's ("On Tue, Ben wrote:"), the
+  // rest is the sender's ("From: Ana"). A paste without quote marks is read in order.
+  const marked = raw.some((line) => /^\s*>/.test(line));
+  let sender: string | undefined;
+  let quotedWriter: string | undefined;
   let speaker: string | undefined;
   let subject: string | undefined;
   let signedOff = false;
-  const out: string[] = [];
-  for (const line of lines) {
-    const from = fromLine.exec(line) ?? wroteLine.exec(line);
-    if (from) {
-      speaker = from[1];
+  let inSignature = false;
+  const out: Said[] = [];
+  const seen = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const quoted = /^\s*>/.test(raw[index]!);
+    const from = fromLine.exec(line);
+    const wrote = wroteLine.exec(line);
+    if (from || wrote) {
+      if (from) sender = from[1];
+      else quotedWriter = wrote![1];
+      speaker = from?.[1] ?? wrote![1];
       signedOff = false;
+      inSignature = false;
       continue;
     }
     const about = subjectLine.exec(line);
@@ -44,16 +69,39 @@ export function threadAsNotes(text: string): Thread | undefined {
       continue;
     }
     if (line === '' || headerLine.test(line)) continue;
-    // "Best,\nSarah": after the sign-off only the writer's name is left.
+    // Without a "From:" line, the reply under a quote is no one's known: never the quoted writer's.
+    const writer = marked ? (quoted ? (quotedWriter ?? speaker) : sender) : speaker;
+    // A new writer's lines end the last one's signature.
+    if (marked && writer !== speaker) {
+      speaker = writer;
+      signedOff = false;
+      inSignature = false;
+    }
+    if (signatureDelimiter.test(line)) {
+      inSignature = true;
+      continue;
+    }
+    // "Maria Lopez" alone, "Head of Engineering | Shop.io", "+1 415 555 0100": a signature, sign-off or not.
+    if (inSignature || disclaimer.test(line) || contactLine.test(line) || (writer !== undefined && line === writer)) continue;
+    // "Best,\nSarah": after the sign-off only the writer's name, title and contacts are left.
     if (signOff.test(line)) {
       signedOff = true;
       continue;
     }
-    if (signedOff && /^[A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?$/u.test(line)) continue;
+    if (signedOff && signatureLine(line)) continue;
     // "Hi all, quick recap of today's call. We agreed ...": what was agreed, not the greeting or the framing.
     const said = line.replace(greeting, '').replace(/^(?:[Tt]hanks|[Tt]hank you)\s+[A-Z][\p{L}'’-]+[.!]\s*/u, '').replace(recapLead, '');
     if (said === '') continue;
-    out.push(speaker ? `${speaker}: ${said}` : said);
+    // A reply quotes what the thread already holds: it is said once.
+    if (quoted && seen.has(said)) continue;
+    seen.add(said);
+    // A hard-wrapped sentence ("Alternative is Braga, 7k but\nfurther from the airport.") is one line.
+    const last = out.at(-1);
+    if (last && last.speaker === writer && !/[.!?:;]$/.test(last.text) && /^\p{Ll}/u.test(said) && !/^\s*(?:[-*•]|\d+[.)])\s/.test(raw[index]!)) {
+      last.text = `${last.text} ${said}`;
+      continue;
+    }
+    out.push({ ...(writer ? { speaker: writer } : {}), text: said });
   }
-  return { notes: out.join('\n'), ...(subject ? { subject } : {}) };
+  return { notes: out.map((line) => (line.speaker ? `${line.speaker}: ${line.text}` : line.text)).join('\n'), ...(subject ? { subject } : {}) };
 }

@@ -28,6 +28,8 @@ export interface MeetingFindings {
   availability: Availability[];
   /** Every sentence, with its speaker when the line named one; the summary picks from these. */
   utterances: Utterance[];
+  /** Requests for a decision or an answer ("I need a decision by Friday"), with who asked, in order. */
+  asks: Utterance[];
 }
 
 /**
@@ -77,8 +79,13 @@ const selfCommitment = /^(?:.*?[,;]\s*)?(?:i(?:'ll| will| can| am going to|'m go
 const request = new RegExp(String.raw`^@?(${name}),?\s+(?:please|can you|could you|would you)\s+(.+?)\??$`, 'u');
 const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u');
 const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
-const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use)\b/i;
+const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with)\b/i;
 const undecided = /\b(?:not|n't|no|yet to)\s+(?:yet\s+)?(?:decided|agreed|decision)|undecided/i;
+/**
+ * A request for a decision is no decision: "I need a decision by Friday", "waiting on your call",
+ * "can we decide by Monday?", "please confirm by EOD". It stays open until the thread settles it.
+ */
+export const decisionAsked = /\b(?:need|needs|needed|want|wants|waiting\s+(?:for|on)|looking\s+for|asking\s+for|would\s+like|require)\s+(?:a|an|the|your|our|everyone['’]s|final)\s+(?:final\s+)?(?:decision|answer|call|go-?ahead|sign-?off|approval|vote|pick|input)\b|\b(?:please|pls)\s+(?:decide|confirm|vote|let\s+me\s+know)\b|\b(?:can|could)\s+(?:we|you|everyone)\s+(?:decide|agree|confirm|vote)\b|\b(?:decision|answer)\s+(?:needed|required|due)\b/i;
 const riskPattern = /\b(risks?|concerns?|concerned|blockers?|blocked|delay(?:ed|s)?|worr(?:y|ied)|bottleneck|outage|at risk|slipp?(?:ing|ed)?|behind schedule|open question|unclear)\b/i;
 const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|immediately|p0|p1)\b/i;
 
@@ -161,7 +168,7 @@ const sectionHeader = /^\s*(?:#+\s*)?(decisions?|action items?|actions|next step
  * blocker keeps their name (standup.ts). Anywhere, "Carla out tomorrow" is an absence, not a line of the summary.
  */
 export function analyseMeeting(texts: string[], standup = false): MeetingFindings {
-  const findings: MeetingFindings = { participants: [], decisions: [], actionItems: [], risks: [], availability: [], utterances: [] };
+  const findings: MeetingFindings = { participants: [], decisions: [], actionItems: [], risks: [], availability: [], utterances: [], asks: [] };
   const seenActions = new Set<string>();
   // "Alice" after "Alice Moreau" is the same person; a full name replaces a first name seen before.
   const addParticipant = (person: string) => {
@@ -243,7 +250,9 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         if (!sorted && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         // "risk: QA is short one person" goes under risks: the label only said which list it is for.
         const plain = clean.replace(sortingLabel, '').trim();
-        if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
+        if (decisionAsked.test(clean) && !section.startsWith('decision')) {
+          findings.asks.push({ speaker, text: plain });
+        } else if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
         } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean) || (standup && line?.blocked)) {
           // "Dan: blocked on staging db creds": a standup's blocker says whose it is.

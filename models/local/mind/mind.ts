@@ -14,6 +14,9 @@ import { bareMeetingNotes, theSubject } from './bareMeeting.js';
 import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
 import { threadAsNotes } from './emailThread.js';
+import { chatAsNotes } from './chatThread.js';
+import { isThreadBrief, threadTitle } from './thread.js';
+import { namedInThread, threadDecision, threadReading, type ThreadReading } from './threadReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
 const calendarWords = new Set(
@@ -28,7 +31,7 @@ const calendarWords = new Set(
  */
 export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const { memo } = bench;
-  const { findings, topics, summary, title, date, bare, standup } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
+  const { findings, topics, summary, title, date, bare, standup, thread } = memo.get(requestKey('meeting', input), () => readMeeting(input), isLastStage(input));
   const stageIndex = Math.max(0, input.crew.stages.findIndex((stage) => stage.name === input.stage.name));
   const ranked = wantsRanking(input);
   const reading = readBrief(input.brief, input.requirements);
@@ -40,11 +43,11 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
     ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
   ];
   const tone = toneOf(input.requirements.tone);
-  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`) };
+  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`), ...(thread ? { thread } : {}) };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
-  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(thread ? { open_questions: [...thread.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -89,7 +92,10 @@ interface MeetingReading {
   bare: boolean;
   /** The brief or the notes call it a standup: every line is someone's update. */
   standup: boolean;
+  /** The material is a thread summarised as one: positions, open asks. */
+  thread?: ThreadReading;
 }
+
 
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
@@ -144,6 +150,13 @@ function meetingSubject(brief: string, texts: string[]): string {
 // phrase cut from a sentence, not what the meeting was about.
 const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
+// "dispatch chat", "incident thread": what the brief calls the thread it names.
+const threadNoun = /\b(?:thread|chat|discussion|conversation|e-?mails?)$/i;
+
+// "9k EUR": a currency says how much, not what about.
+const currencyCode = /^(?:EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|INR|BRL|MXN|ZAR)$/;
+
+
 // "Start", "Stuck", "Finished": how a standup line says it is going, not what it is about.
 const statusWord = /^(?:start|starting|started|stuck|finished|done|blocked|working|wip|today|yesterday|tomorrow|update|updates)$/i;
 
@@ -151,7 +164,9 @@ const statusWord = /^(?:start|starting|started|stuck|finished|done|blocked|worki
 function readMeeting(input: StageInput): MeetingReading {
   // The brief is the instruction, never the meeting: without material there is nothing to read.
   // An email thread is read as its writers' lines, its subject line naming the meeting (emailThread.ts).
-  const threads = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').map((text) => threadAsNotes(text) ?? { notes: text });
+  // A chat export's "[10:02] sam: ..." lines are read as "Sam: ..." (chatThread.ts).
+  const read = [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').map((text) => threadAsNotes(text) ?? chatAsNotes(text));
+  const threads = read.map((thread, index) => thread ?? { notes: [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '')[index]! });
   const given = threads.map((thread) => thread.notes).filter((text) => text.trim() !== '');
   const threadSubject = threads.find((thread) => thread.subject)?.subject;
   const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
@@ -166,17 +181,21 @@ function readMeeting(input: StageInput): MeetingReading {
   const subjectWords = new Set(subject.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !/^(?:the|notes)$/.test(word)));
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
   const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
+  // A thread is summarised as one (thread.ts): who prefers what, and what is still to decide.
+  const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus) : undefined;
   return {
+    ...(thread ? { thread: thread.reading } : {}),
     findings,
     // A speaker's name is who talked, not what was talked about.
     // The meeting's own name ("planning sync") is what the title says, not a topic of it.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !statusWord.test(topic) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !statusWord.test(topic) && !currencyCode.test(topic) && (!thread || namedInThread(topic, corpus)) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
-    summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : summarize(findings.utterances, corpus, input),
+    summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : thread ? summarize(thread.rest, corpus, thread.input) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
     // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
     // "pull out the action items": what was asked for titles it, "Action items", not "Meeting summary: Pull Out the Action Items".
-    ...(actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
+    // A thread without a subject line is named as the brief names it ("this morning dispatch chat": "This Morning's Dispatch Chat: summary").
+    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
     bare: texts.length === 0,
     standup,
   };
@@ -271,7 +290,9 @@ interface Parts {
   topics: string[];
   summary: string[];
   knowledge: string[];
+  thread?: ThreadReading;
 }
+
 
 /** A line of notes as a reader expects it: a capital first, days and months with theirs ("Dec 9"). */
 function written(text: string): string {
@@ -291,8 +312,13 @@ function render(parts: Parts, upTo: number): string {
   const blocks = [`# ${parts.title}`];
   if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
   // Notes typed in lower case still read as sentences.
+  const open = parts.thread?.open ?? [];
+  // "What do I need to reply?": what waits on the reader comes first.
+  if (parts.thread?.reply && open.length > 0) blocks.push('## What needs your reply', bullets(open));
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));
-  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map(written)));
+  if (parts.thread && parts.thread.positions.length > 0) blocks.push('## Who prefers what', bullets(parts.thread.positions));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map((decision) => (parts.thread ? threadDecision(decision, parts.thread) : written(decision)))));
+  if (!parts.thread?.reply && open.length > 0) blocks.push('## Open questions', bullets(open));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);
     if (rows.length > 0) blocks.push(parts.followUps ? '## Action items and follow-ups' : '## Action items', rows.join('\n'));
