@@ -10,7 +10,7 @@ const name = String.raw`([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+){0,2})`;
 const fromLine = new RegExp(String.raw`^from:\s*"?${name}"?\s*(?:<[^>]*>)?\s*$`, 'iu');
 const wroteLine = new RegExp(String.raw`^on\s.+?,\s*${name}\s*(?:<[^>]*>)?\s+wrote:\s*$`, 'iu');
 const subjectLine = /^subject:\s*(.+)$/i;
-const headerLine = /^(?:to|cc|bcc|sent|date|reply-to):/i;
+const headerLine = /^(?:to|cc|bcc|sent|date|reply-to):|^-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}$|^begin forwarded message:$/i;
 const greeting = /^(?:hi|hey|hello|dear)\s+(?:all|team|everyone|folks|guys|there|y'all|[A-Z][\p{L}'’-]+)\s*[,!]\s*/iu;
 const signOff = /^(?:best|thanks|thank you|cheers|regards|best regards|kind regards|many thanks|warmly|talk soon|sent from my \w+)[,!.]?$/i;
 

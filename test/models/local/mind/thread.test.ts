@@ -150,3 +150,8 @@ test('a reply under a quote with no "From:" line is no one\'s known, never the q
   const notes = threadAsNotes('On Tue, 4 Mar 2026, Ana Silva <ana@acme.com> wrote:\n> Can we decide by the 20th?\n\nI would stay on HubSpot.');
   t.is(notes?.notes, 'Ana Silva: Can we decide by the 20th?\nI would stay on HubSpot.');
 });
+
+test('an Outlook reply: "-----Original Message-----" and the "Sent:"/"To:" headers are no one\'s words', (t) => {
+  const notes = threadAsNotes('From: Priya Nair\nSent: Wednesday, March 5, 2026 9:12 AM\nSubject: RE: printer on floor 3\n\nThe new printer arrives Monday.\n\n-----Original Message-----\nFrom: Sam Ortiz\nSubject: printer on floor 3\n\nThe floor 3 printer is jamming again.');
+  t.deepEqual(notes, { notes: 'Priya Nair: The new printer arrives Monday.\nSam Ortiz: The floor 3 printer is jamming again.', subject: 'printer on floor 3' });
+});
