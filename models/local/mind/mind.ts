@@ -15,7 +15,7 @@ import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
 import { threadAsNotes } from './emailThread.js';
 import { chatAsNotes } from './chatThread.js';
-import { isThreadBrief, threadTitle } from './thread.js';
+import { isThreadBrief, openAsks, threadTitle } from './thread.js';
 import { namedInThread, threadDecision, threadReading, type ThreadReading } from './threadReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
@@ -43,11 +43,11 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
     ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
   ];
   const tone = toneOf(input.requirements.tone);
-  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`), ...(thread ? { thread } : {}) };
+  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`), ...(thread ? { thread } : {}), open: thread ? thread.open : openAsks(findings.asks, [], undefined, false, '') };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
-  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(thread ? { open_questions: [...thread.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(parts.open.length > 0 ? { open_questions: [...parts.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -291,6 +291,8 @@ interface Parts {
   summary: string[];
   knowledge: string[];
   thread?: ThreadReading;
+  /** What is still to decide, and who asked ("Decide Porto or Braga by Friday (asked by Ana)"). */
+  open: string[];
 }
 
 
@@ -312,7 +314,7 @@ function render(parts: Parts, upTo: number): string {
   const blocks = [`# ${parts.title}`];
   if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
   // Notes typed in lower case still read as sentences.
-  const open = parts.thread?.open ?? [];
+  const { open } = parts;
   // "What do I need to reply?": what waits on the reader comes first.
   if (parts.thread?.reply && open.length > 0) blocks.push('## What needs your reply', bullets(open));
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));

@@ -90,7 +90,8 @@ export function openAsks(asks: Utterance[], positions: Position[], subject: stri
     const { due } = splitDue(ask.text);
     const about = options.length >= 2 ? `${options.slice(0, -1).join(', ')} or ${options.at(-1)}` : subject ? `on ${/^(?:the|a|an|our)\s/i.test(subject) ? subject : `the ${subject}`}` : '';
     const what = /\b(?:decision|decide|call|pick|vote|answer)\b/i.test(ask.text) && about ? `Decide ${about}` : capitalize(thirdPerson(ask.text.replace(/[.!]+$/, ''), ask.speaker));
-    return `${what}${due && !what.toLowerCase().includes(due.toLowerCase()) ? ` by ${due}` : ''}${ask.speaker ? ` (asked by ${ask.speaker})` : ''}`;
+    // "Ana needs a decision by Friday" already says who asked.
+    return `${what}${due && !what.toLowerCase().includes(due.toLowerCase()) ? ` by ${due}` : ''}${ask.speaker && !what.startsWith(ask.speaker) ? ` (asked by ${ask.speaker})` : ''}`;
   });
 }
 
