@@ -182,7 +182,7 @@ function readMeeting(input: StageInput): MeetingReading {
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
   const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
   // A thread is summarised as one (thread.ts): who prefers what, and what is still to decide.
-  const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus) : undefined;
+  const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus, !threads.some((thread) => thread.topPosted)) : undefined;
   return {
     ...(thread ? { thread: thread.reading } : {}),
     findings,

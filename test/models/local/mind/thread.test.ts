@@ -155,3 +155,18 @@ test('an Outlook reply: "-----Original Message-----" and the "Sent:"/"To:" heade
   const notes = threadAsNotes('From: Priya Nair\nSent: Wednesday, March 5, 2026 9:12 AM\nSubject: RE: printer on floor 3\n\nThe new printer arrives Monday.\n\n-----Original Message-----\nFrom: Sam Ortiz\nSubject: printer on floor 3\n\nThe floor 3 printer is jamming again.');
   t.deepEqual(notes, { notes: 'Priya Nair: The new printer arrives Monday.\nSam Ortiz: The floor 3 printer is jamming again.', subject: 'printer on floor 3' });
 });
+
+test('"what do I need to reply?": the questions no one answered after are what waits on the reader; a top-posted thread\'s old questions are not', async (t) => {
+  const context = `From: Jordan Lee
+Subject: Q4 report
+
+Mia, is the Q4 report going out today? Leadership wants it by Friday.
+
+From: Mia Chen
+Not yet, finance still owes us the revenue numbers. Can you ask Tom in finance to send them by Wednesday? And do we include the EMEA breakdown this time?`;
+  const result = await outcome('mind', { brief: 'what do I need to reply?', context });
+  t.regex(result.content, /^# Q4 report: what to reply\n\n## What needs your reply\n\n- Can you ask Tom in finance to send them by Wednesday\? \(asked by Mia Chen\)\n- Do we include the EMEA breakdown this time\? \(asked by Mia Chen\)\n/);
+  // Answered by the reply written above it.
+  const topPosted = await outcome('mind', { brief: 'summarize this thread', context: 'From: Maria Lopez\nSubject: Re: checkout on Safari\n\nFound it: a cookie setting. Kevin will patch it by Thursday.\n\nOn Mon, Dana Wu wrote:\n> The checkout button does nothing on Safari. Can someone look?' });
+  t.notRegex(topPosted.content, /Open questions|What needs your reply/);
+});
