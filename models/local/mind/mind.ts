@@ -15,7 +15,7 @@ import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
 import { threadAsNotes } from './emailThread.js';
 import { chatAsNotes } from './chatThread.js';
-import { isThreadBrief, openAsks, threadTitle } from './thread.js';
+import { discussionAsked, isThreadBrief, openAsks, threadTitle } from './thread.js';
 import { namedInThread, threadDecision, threadReading, type ThreadReading } from './threadReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
@@ -169,7 +169,8 @@ function readMeeting(input: StageInput): MeetingReading {
   const threads = read.map((thread, index) => thread ?? { notes: [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '')[index]! });
   const given = threads.map((thread) => thread.notes).filter((text) => text.trim() !== '');
   const threadSubject = threads.find((thread) => thread.subject)?.subject;
-  const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
+  // "tl;dr of this discussion" over "should we move standup to 9:30?": a thread about the standup is no standup.
+  const standup = standupWords.test(input.brief) || (!discussionAsked.test(input.brief) && standupWords.test(given[0]?.split('\n')[0] ?? ''));
   // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
   const heading = standup ? standupHeading(given[0] ?? '') : meetingHeading(given[0] ?? '', given.length);
   // "ana: finished csv export. bob: stuck on e2e tests. carla: out tomorrow": a standup typed on one line is a line a person.

@@ -10,6 +10,8 @@ import { splitDue, type Utterance } from './meeting.js';
 
 // "summarize this thread", "tl;dr of this discussion", "what do I need to reply?".
 const threadWords = /\b(?:thread|discussion|conversation|chat|slack|teams|e-?mails?|tl;?\s?dr|reply|respond)\b/i;
+/** The brief calls the material a discussion, whatever the messages talk about. */
+export const discussionAsked = /\b(?:thread|discussion|conversation|tl;?\s?dr)\b/i;
 const meetingWords = /\b(?:meeting|call|notes|minutes|stand-?up|sync|transcript|huddle|1:1|retro)\b/i;
 const replyAsked = /\b(?:(?:what|how)\s+(?:do|should|must)\s+I\s+(?:(?:need|have)\s+to\s+)?(?:reply|respond|answer|say)|what\s+(?:needs|is\s+waiting\s+on)\s+(?:my|a)\s+(?:reply|answer|response)|draft\s+(?:my\s+)?reply)\b/i;
 

@@ -170,3 +170,12 @@ Not yet, finance still owes us the revenue numbers. Can you ask Tom in finance t
   const topPosted = await outcome('mind', { brief: 'summarize this thread', context: 'From: Maria Lopez\nSubject: Re: checkout on Safari\n\nFound it: a cookie setting. Kevin will patch it by Thursday.\n\nOn Mon, Dana Wu wrote:\n> The checkout button does nothing on Safari. Can someone look?' });
   t.notRegex(topPosted.content, /Open questions|What needs your reply/);
 });
+
+test('"tl;dr of this discussion" on a Slack thread about the standup: a thread, not a standup; "ben [10:07 AM]" heads Ben\'s message', async (t) => {
+  const context = 'sam.lee [10:02 AM]\nshould we move standup to 9:30? half the team is in Lisbon now\nben [10:07 AM]\n9:30 works, let\'s do it from Monday\nsam.lee [10:08 AM]\nok moving it to 9:30 from Monday, I\'ll update the invite';
+  const result = await outcome('mind', { brief: 'tl;dr of this discussion', context });
+  t.regex(result.content, /^# Thread summary\n/);
+  t.regex(result.content, /- Ben: 9:30 works, let's do it from Monday/);
+  t.regex(result.content, /\*\*Sam Lee\*\*: Update the invite/);
+  t.regex(result.content, /## Participants\n\nSam Lee, Ben$/);
+});
