@@ -179,3 +179,10 @@ test('"tl;dr of this discussion" on a Slack thread about the standup: a thread, 
   t.regex(result.content, /\*\*Sam Lee\*\*: Update the invite/);
   t.regex(result.content, /## Participants\n\nSam Lee, Ben$/);
 });
+
+test('"Porto it is then" settles the thread: a decision with who made it, the ask no longer open', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize this thread', context: `${venue}\n\nFrom: Ana\nThanks both. Porto it is then, I'll book the hotel today.` });
+  t.regex(result.content, /## Decisions\n\n- Porto it is then, I'll book the hotel today \(Ana\)/);
+  t.notRegex(result.content, /Open questions/);
+  t.is((await outcome('mind', { brief: 'summarize this thread', context: `${venue}\n\nFrom: Dan\nWhat it is, is a budget question.` })).content.includes('## Decisions'), false);
+});
