@@ -15,7 +15,8 @@ export const legacyKinds: Partial<Record<StageInput['crew']['id'], DeliverableKi
 
 // "Jan de Vries  6:45 AM": a chat export's author line; the lines under it are his.
 // "sara.kim  10:07 AM": a handle as author, read as the name it stands for.
-const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,3}|[a-z][a-z0-9]*[._-][a-z0-9._-]{1,30})\s{1,}\[?\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*$/u;
+// "ben [10:07 AM]": a one-word handle is an author only with its time in brackets ("tomorrow 10:00" is a note).
+const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,3}|[a-z][a-z0-9]*[._-][a-z0-9._-]{1,30})\s{1,}\[?\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*$|^\s*([a-z][a-z0-9]{1,30})\s+\[\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?\]\s*$/u;
 
 // A line with its own author: "Maria Lopez: ...", "[6:50 AM] Maria Lopez: ...", "06:50 Tom: ...".
 const ownMessage = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp]\.?[Mm]\.?)?\]?\s*[-–]?\s*)?([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2}):\s+(.+)$/u;
@@ -28,7 +29,7 @@ export function readableText(text: string): string {
   for (const line of text.split(/\r?\n/)) {
     const header = chatHeader.exec(line);
     if (header) {
-      speaker = handleName(header[1]!);
+      speaker = handleName(header[1] ?? header[2]!);
       continue;
     }
     const own = ownMessage.exec(line);

@@ -10,7 +10,7 @@ const name = String.raw`([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+){0,2})`;
 const fromLine = new RegExp(String.raw`^from:\s*"?${name}"?\s*(?:<[^>]*>)?\s*$`, 'iu');
 const wroteLine = new RegExp(String.raw`^on\s.+?,\s*${name}\s*(?:<[^>]*>)?\s+wrote:\s*$`, 'iu');
 const subjectLine = /^subject:\s*(.+)$/i;
-const headerLine = /^(?:to|cc|bcc|sent|date|reply-to):/i;
+const headerLine = /^(?:to|cc|bcc|sent|date|reply-to):|^-{2,}\s*(?:original|forwarded)\s+message\s*-{2,}$|^begin forwarded message:$/i;
 const greeting = /^(?:hi|hey|hello|dear)\s+(?:all|team|everyone|folks|guys|there|y'all|[A-Z][\p{L}'’-]+)\s*[,!]\s*/iu;
 const signOff = /^(?:best|thanks|thank you|cheers|regards|best regards|kind regards|many thanks|warmly|talk soon|sent from my \w+)[,!.]?$/i;
 
@@ -21,6 +21,8 @@ export interface Thread {
   notes: string;
   /** The thread's subject without "Re:" and "Fwd:" ("vendor review"), when it has one. */
   subject?: string;
+  /** A reply written above what it quotes: the lines are not in the order they were written. */
+  topPosted?: boolean;
 }
 
 // A signature's and a footer's lines say nothing about the thread: "-- ", "Ana Silva | Ops Lead | Acme Ltd",
@@ -49,12 +51,14 @@ export function threadAsNotes(text: string): Thread | undefined {
   let subject: string | undefined;
   let signedOff = false;
   let inSignature = false;
+  let topPosted = false;
   const out: Said[] = [];
   const seen = new Set<string>();
   for (const [index, line] of lines.entries()) {
     const quoted = /^\s*>/.test(raw[index]!);
     const from = fromLine.exec(line);
     const wrote = wroteLine.exec(line);
+    if (wrote && out.some((line) => line.speaker === sender)) topPosted = true;
     if (from || wrote) {
       if (from) sender = from[1];
       else quotedWriter = wrote![1];
@@ -103,5 +107,5 @@ export function threadAsNotes(text: string): Thread | undefined {
     }
     out.push({ ...(writer ? { speaker: writer } : {}), text: said });
   }
-  return { notes: out.map((line) => (line.speaker ? `${line.speaker}: ${line.text}` : line.text)).join('\n'), ...(subject ? { subject } : {}) };
+  return { notes: out.map((line) => (line.speaker ? `${line.speaker}: ${line.text}` : line.text)).join('\n'), ...(subject ? { subject } : {}), ...(topPosted ? { topPosted } : {}) };
 }

@@ -80,6 +80,8 @@ const request = new RegExp(String.raw`^@?(${name}),?\s+(?:please|can you|could y
 const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u');
 const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
 const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with)\b/i;
+// "Porto it is then", "ok, Option B it is": a choice said as settled.
+const settledOn = /(?:^|[,.;:]\s*)(?:(?:ok(?:ay)?|so|right|fine|agreed)[,!]?\s+)?(?!(?:What|Whatever|That|This|Which|Here|There|It|How|Who|Whoever|As|If|Yes|No)\b)(?:\p{Lu}[\p{L}\d-]*|[Oo]ption\s+\w+)(?:\s+[\p{Lu}\d][\p{L}\d-]*)?\s+it\s+is\b(?!\s+(?:not|n't))/u;
 const undecided = /\b(?:not|n't|no|yet to)\s+(?:yet\s+)?(?:decided|agreed|decision)|undecided/i;
 /**
  * A request for a decision is no decision: "I need a decision by Friday", "waiting on your call",
@@ -252,7 +254,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         const plain = clean.replace(sortingLabel, '').trim();
         if (decisionAsked.test(clean) && !section.startsWith('decision')) {
           findings.asks.push({ speaker, text: plain });
-        } else if (section.startsWith('decision') || (decisionPattern.test(clean) && !undecided.test(clean) && !clean.endsWith('?'))) {
+        } else if (section.startsWith('decision') || ((decisionPattern.test(clean) || settledOn.test(clean)) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
         } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean) || (standup && line?.blocked)) {
           // "Dan: blocked on staging db creds": a standup's blocker says whose it is.

@@ -15,7 +15,7 @@ import { availabilityLine, inWords } from './standup.js';
 import { calledStandup, standupTitle, standupWords } from './standupTitle.js';
 import { threadAsNotes } from './emailThread.js';
 import { chatAsNotes } from './chatThread.js';
-import { isThreadBrief, threadTitle } from './thread.js';
+import { discussionAsked, isThreadBrief, openAsks, threadTitle } from './thread.js';
 import { namedInThread, threadDecision, threadReading, type ThreadReading } from './threadReading.js';
 
 // Dates and meeting vocabulary recur in every transcript without being what it is about.
@@ -43,11 +43,11 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
     ...reading.terms.slice(0, 2).map((term) => `What was said about ${term}?`),
   ];
   const tone = toneOf(input.requirements.tone);
-  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`), ...(thread ? { thread } : {}) };
+  const parts: Parts = { title, bare, standup, subject: reading.subject, questions, reading: withCadence(reading, input.brief), wantsRanking: ranked, ...(tone ? { tone } : {}), findings, topics, summary, followUps: /follow[- ]?ups?/i.test(input.brief), ranking: ranked && !bare ? rankByPriority(findings.utterances) : [], knowledge: input.knowledge.slice(0, 3).map((passage) => `${passage.text.slice(0, 400).trim()} ${citationOf(passage)}`), ...(thread ? { thread } : {}), open: thread ? thread.open : openAsks(findings.asks, [], undefined, false, '') };
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
-  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(thread ? { open_questions: [...thread.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(parts.open.length > 0 ? { open_questions: [...parts.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -169,7 +169,8 @@ function readMeeting(input: StageInput): MeetingReading {
   const threads = read.map((thread, index) => thread ?? { notes: [input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '')[index]! });
   const given = threads.map((thread) => thread.notes).filter((text) => text.trim() !== '');
   const threadSubject = threads.find((thread) => thread.subject)?.subject;
-  const standup = standupWords.test(input.brief) || standupWords.test(given[0]?.split('\n')[0] ?? '');
+  // "tl;dr of this discussion" over "should we move standup to 9:30?": a thread about the standup is no standup.
+  const standup = standupWords.test(input.brief) || (!discussionAsked.test(input.brief) && standupWords.test(given[0]?.split('\n')[0] ?? ''));
   // "Standup 12 May" over the notes is their heading: it dates the standup and is no one's update.
   const heading = standup ? standupHeading(given[0] ?? '') : meetingHeading(given[0] ?? '', given.length);
   // "ana: finished csv export. bob: stuck on e2e tests. carla: out tomorrow": a standup typed on one line is a line a person.
@@ -182,7 +183,7 @@ function readMeeting(input: StageInput): MeetingReading {
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
   const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
   // A thread is summarised as one (thread.ts): who prefers what, and what is still to decide.
-  const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus) : undefined;
+  const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus, !threads.some((thread) => thread.topPosted)) : undefined;
   return {
     ...(thread ? { thread: thread.reading } : {}),
     findings,
@@ -291,6 +292,8 @@ interface Parts {
   summary: string[];
   knowledge: string[];
   thread?: ThreadReading;
+  /** What is still to decide, and who asked ("Decide Porto or Braga by Friday (asked by Ana)"). */
+  open: string[];
 }
 
 
@@ -312,7 +315,7 @@ function render(parts: Parts, upTo: number): string {
   const blocks = [`# ${parts.title}`];
   if (parts.bare) return bareMeetingNotes(parts.title, parts.reading, { ranked: parts.wantsRanking, followUps: parts.followUps, knowledge: parts.knowledge, ...(parts.tone ? { tone: parts.tone } : {}) });
   // Notes typed in lower case still read as sentences.
-  const open = parts.thread?.open ?? [];
+  const { open } = parts;
   // "What do I need to reply?": what waits on the reader comes first.
   if (parts.thread?.reply && open.length > 0) blocks.push('## What needs your reply', bullets(open));
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));

@@ -10,6 +10,8 @@ import { splitDue, type Utterance } from './meeting.js';
 
 // "summarize this thread", "tl;dr of this discussion", "what do I need to reply?".
 const threadWords = /\b(?:thread|discussion|conversation|chat|slack|teams|e-?mails?|tl;?\s?dr|reply|respond)\b/i;
+/** The brief calls the material a discussion, whatever the messages talk about. */
+export const discussionAsked = /\b(?:thread|discussion|conversation|tl;?\s?dr)\b/i;
 const meetingWords = /\b(?:meeting|call|notes|minutes|stand-?up|sync|transcript|huddle|1:1|retro)\b/i;
 const replyAsked = /\b(?:(?:what|how)\s+(?:do|should|must)\s+I\s+(?:(?:need|have)\s+to\s+)?(?:reply|respond|answer|say)|what\s+(?:needs|is\s+waiting\s+on)\s+(?:my|a)\s+(?:reply|answer|response)|draft\s+(?:my\s+)?reply)\b/i;
 
@@ -90,7 +92,8 @@ export function openAsks(asks: Utterance[], positions: Position[], subject: stri
     const { due } = splitDue(ask.text);
     const about = options.length >= 2 ? `${options.slice(0, -1).join(', ')} or ${options.at(-1)}` : subject ? `on ${/^(?:the|a|an|our)\s/i.test(subject) ? subject : `the ${subject}`}` : '';
     const what = /\b(?:decision|decide|call|pick|vote|answer)\b/i.test(ask.text) && about ? `Decide ${about}` : capitalize(thirdPerson(ask.text.replace(/[.!]+$/, ''), ask.speaker));
-    return `${what}${due && !what.toLowerCase().includes(due.toLowerCase()) ? ` by ${due}` : ''}${ask.speaker ? ` (asked by ${ask.speaker})` : ''}`;
+    // "Ana needs a decision by Friday" already says who asked.
+    return `${what}${due && !what.toLowerCase().includes(due.toLowerCase()) ? ` by ${due}` : ''}${ask.speaker && !what.startsWith(ask.speaker) ? ` (asked by ${ask.speaker})` : ''}`;
   });
 }
 

@@ -21,11 +21,13 @@ export interface ThreadReading {
  * A thread's positions and open asks, and the statements left for its summary (those not said in
  * either); a "tl;dr" keeps the summary short.
  */
-export function threadReading(findings: MeetingFindings, subject: string | undefined, input: StageInput, corpus: string): { reading: ThreadReading; rest: Utterance[]; input: StageInput } {
+export function threadReading(findings: MeetingFindings, subject: string | undefined, input: StageInput, corpus: string, inOrder: boolean): { reading: ThreadReading; rest: Utterance[]; input: StageInput } {
   const positions = positionsOf(findings.utterances);
-  const open = openAsks(findings.asks, positions, subject, findings.decisions.length > 0, corpus);
-  // A position, an ask or a decision is said in its own section, once.
-  const said = new Set([...positions.map((position) => position.text), ...findings.asks.map((ask) => ask.text), ...findings.decisions]);
+  // Only a thread read in the order it was written says which question came last.
+  const waiting = (inOrder ? unanswered(findings.utterances) : []).filter((question) => !findings.asks.some((ask) => ask.text === question.text));
+  const open = [...openAsks(findings.asks, positions, subject, findings.decisions.length > 0, corpus), ...waiting.map((question) => `${capitalize(question.text.replace(/^(?:and|also|so|oh|btw|plus)\b,?\s+/i, ''))} (asked by ${question.speaker})`)];
+  // A position, an ask, a question still waiting or a decision is said in its own section, once.
+  const said = new Set([...positions.map((position) => position.text), ...findings.asks.map((ask) => ask.text), ...waiting.map((question) => question.text), ...findings.decisions]);
   // A pasted thread is short and each message counts: the summary keeps up to 8 statements, 3 for a "tl;dr".
   const length = input.requirements.summary_length ?? input.requirements.length ?? (tldr(input.brief) ? 'short' : 'long');
   return {
@@ -33,6 +35,11 @@ export function threadReading(findings: MeetingFindings, subject: string | undef
     rest: findings.utterances.filter((utterance) => !said.has(utterance.text)),
     input: { ...input, requirements: { ...input.requirements, summary_length: length } },
   };
+}
+
+/** The questions no one else wrote after: "Can you ask Tom in finance to send them by Wednesday?" as the thread's last word. */
+function unanswered(utterances: Utterance[]): Utterance[] {
+  return utterances.filter((utterance, index) => utterance.speaker && utterance.text.trim().endsWith('?') && !utterances.slice(index + 1).some((later) => later.speaker && later.speaker !== utterance.speaker));
 }
 
 /** "ok let's go with Wednesday 2pm." -> "Let's go with Wednesday 2pm (Tom)": a thread's decision without its chat filler, with who made it. */

@@ -18,6 +18,8 @@ test('a thread is read as its writers\' lines: no headers, quote marks, greeting
   t.deepEqual(threadAsNotes(thread), {
     notes: 'Sarah Chen: We agreed to go with Northwind for the warehouse scanners. Tom will send the contract to legal by Friday.\nTom Becker: One open question: do we need the extended warranty? Budget is 12k.',
     subject: 'vendor review',
+    // Sarah wrote above the message she quotes.
+    topPosted: true,
   });
   t.is(threadAsNotes('alice: shipped the page\nbob: on the bug'), undefined);
 });

@@ -54,3 +54,10 @@ test('the notes\' heading line ("planning sync 11/24") dates the title and is no
   const summary = result.content.split('## Summary\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(summary, /planning sync/i);
 });
+
+test('a request for a decision in meeting notes is an open question, never a decision: "we need a decision on the vendor by Friday"', async (t) => {
+  const result = await outcome('mind', { brief: 'meeting notes', context: 'Ana: budget review. We need a decision on the vendor by Friday. Ben will send the quotes tomorrow.\nCarla: I need an answer from legal by Monday.' });
+  t.notRegex(result.content, /## Decisions/);
+  t.regex(result.content, /## Open questions\n\n- We need a decision on the vendor by Friday \(asked by Ana\)\n- Carla needs an answer from legal by Monday\n/);
+  t.deepEqual(result.deliverable.kind === 'meeting_summary' && result.deliverable.data.decisions, []);
+});

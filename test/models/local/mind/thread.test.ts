@@ -150,3 +150,39 @@ test('a reply under a quote with no "From:" line is no one\'s known, never the q
   const notes = threadAsNotes('On Tue, 4 Mar 2026, Ana Silva <ana@acme.com> wrote:\n> Can we decide by the 20th?\n\nI would stay on HubSpot.');
   t.is(notes?.notes, 'Ana Silva: Can we decide by the 20th?\nI would stay on HubSpot.');
 });
+
+test('an Outlook reply: "-----Original Message-----" and the "Sent:"/"To:" headers are no one\'s words', (t) => {
+  const notes = threadAsNotes('From: Priya Nair\nSent: Wednesday, March 5, 2026 9:12 AM\nSubject: RE: printer on floor 3\n\nThe new printer arrives Monday.\n\n-----Original Message-----\nFrom: Sam Ortiz\nSubject: printer on floor 3\n\nThe floor 3 printer is jamming again.');
+  t.deepEqual(notes, { notes: 'Priya Nair: The new printer arrives Monday.\nSam Ortiz: The floor 3 printer is jamming again.', subject: 'printer on floor 3' });
+});
+
+test('"what do I need to reply?": the questions no one answered after are what waits on the reader; a top-posted thread\'s old questions are not', async (t) => {
+  const context = `From: Jordan Lee
+Subject: Q4 report
+
+Mia, is the Q4 report going out today? Leadership wants it by Friday.
+
+From: Mia Chen
+Not yet, finance still owes us the revenue numbers. Can you ask Tom in finance to send them by Wednesday? And do we include the EMEA breakdown this time?`;
+  const result = await outcome('mind', { brief: 'what do I need to reply?', context });
+  t.regex(result.content, /^# Q4 report: what to reply\n\n## What needs your reply\n\n- Can you ask Tom in finance to send them by Wednesday\? \(asked by Mia Chen\)\n- Do we include the EMEA breakdown this time\? \(asked by Mia Chen\)\n/);
+  // Answered by the reply written above it.
+  const topPosted = await outcome('mind', { brief: 'summarize this thread', context: 'From: Maria Lopez\nSubject: Re: checkout on Safari\n\nFound it: a cookie setting. Kevin will patch it by Thursday.\n\nOn Mon, Dana Wu wrote:\n> The checkout button does nothing on Safari. Can someone look?' });
+  t.notRegex(topPosted.content, /Open questions|What needs your reply/);
+});
+
+test('"tl;dr of this discussion" on a Slack thread about the standup: a thread, not a standup; "ben [10:07 AM]" heads Ben\'s message', async (t) => {
+  const context = 'sam.lee [10:02 AM]\nshould we move standup to 9:30? half the team is in Lisbon now\nben [10:07 AM]\n9:30 works, let\'s do it from Monday\nsam.lee [10:08 AM]\nok moving it to 9:30 from Monday, I\'ll update the invite';
+  const result = await outcome('mind', { brief: 'tl;dr of this discussion', context });
+  t.regex(result.content, /^# Thread summary\n/);
+  t.regex(result.content, /- Ben: 9:30 works, let's do it from Monday/);
+  t.regex(result.content, /\*\*Sam Lee\*\*: Update the invite/);
+  t.regex(result.content, /## Participants\n\nSam Lee, Ben$/);
+});
+
+test('"Porto it is then" settles the thread: a decision with who made it, the ask no longer open', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize this thread', context: `${venue}\n\nFrom: Ana\nThanks both. Porto it is then, I'll book the hotel today.` });
+  t.regex(result.content, /## Decisions\n\n- Porto it is then, I'll book the hotel today \(Ana\)/);
+  t.notRegex(result.content, /Open questions/);
+  t.is((await outcome('mind', { brief: 'summarize this thread', context: `${venue}\n\nFrom: Dan\nWhat it is, is a budget question.` })).content.includes('## Decisions'), false);
+});
