@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
 import { isName } from './local/document/names.js';
+import { capitalizeWords } from './local/text/phrases.js';
 
 /**
  * Facts a revision's feedback states: a corrected owner or figure ("Jan de Vries is the one sending
@@ -39,7 +40,7 @@ const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
   [/\b(?:it'?s|it is|it was|that'?s|is|was|are|were)\s+((?:[^,.;]|(?<=\d)\.(?=\d))*\d(?:[^,.;]|(?<=\d)\.(?=\d))*?|[A-Z][^,.;]*?),?\s+not\s+((?:[^,.;]|(?<=\d)\.(?=\d))+)/, (m) => ({ right: m[1]!, wrong: m[2]!, kind: 'fact' })],
   [/["“]?([^,.;"”]*\d[^,.;"”]*?)["”]?\s+should (?:be|read|say)\s+["“]?([^,.;"”]+)/i, (m) => ({ wrong: m[1]!, right: m[2]!, kind: 'fact' })],
   // "it's thursday not friday", "on thursday, not friday", "thursday not friday": a day or month typed in lower case.
-  [/\b(?:(?:it'?s|it is|it was|that'?s|is|was|should be|make it|meant)\s+)?(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december),?\s+not\s+(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i, (m) => ({ right: capitalized(m[1]!.toLowerCase()), wrong: capitalized(m[2]!.toLowerCase()), kind: 'fact' })],
+  [/\b(?:(?:it'?s|it is|it was|that'?s|is|was|should be|make it|meant)\s+)?(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december),?\s+not\s+(?:on\s+)?((?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)\b/i, (m) => ({ right: capitalizeWords(m[1]!.toLowerCase()), wrong: capitalizeWords(m[2]!.toLowerCase()), kind: 'fact' })],
 ];
 
 // chrono-node is about 270 modules (150 ms of CPU to load); most processes never read a revision's
@@ -133,7 +134,6 @@ const patterns: Array<[RegExp, (m: RegExpExecArray) => Reassignment]> = [
 const itemWords = /\s+(?:action\s+items?|actions?|items?|tasks?|to-?dos?|tickets?|follow-?ups?|one|bit|part|work)$/i;
 const notPeople = /^(?:me|him|her|them|us|you|it|someone|somebody|anyone|nobody|whoever)$/i;
 
-const capitalized = (name: string) => name.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 
 /** The reassignments the feedback asks for, one per sentence or clause; a "..., not Maria" correction is read elsewhere. */
 export function readReassignments(feedback: string): Reassignment[] {
@@ -146,7 +146,7 @@ export function readReassignments(feedback: string): Reassignment[] {
       const match = pattern.exec(said);
       if (!match) continue;
       const { owner, about } = read(match);
-      const name = capitalized(owner.trim());
+      const name = capitalizeWords(owner.trim());
       const topic = about.trim().replace(/^(?:the|that|this)\s+/i, '').replace(itemWords, '').trim();
       if (!notPeople.test(owner) && isName(name) && topic !== '' && !/^(?:it|that|this|them)$/i.test(topic)) found.push({ owner: name, about: topic });
       break;

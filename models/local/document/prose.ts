@@ -6,7 +6,7 @@
  */
 
 // A place or a service, then its state: "office closed", "car park full", "wifi down".
-const stateLine = /^(?:the\s+)?(office|offices|shop|store|kitchen|parking|car\s+park|garage|gym|warehouse|site|building|lab|canteen|cafeteria|library|reception|front\s+desk|clinic|studio|pool|website|site|app|portal|wifi|wi-fi|network|vpn|printer|printers|elevator|lift|lifts|phones?|phone\s+lines?|helpdesk|support)\b((?:\s+[\w-]+){0,2}?)\s+(closed|open|shut|down|unavailable|offline|cancelled|canceled|postponed|moved|delayed|full|out\s+of\s+order|back\s+up|back\s+online|reopens|reopening)\b(.*)$/i;
+const stateLine = /^(?:the\s+)?(office|offices|shop|store|kitchen|parking|car\s+park|garage|gym|warehouse|site|building|lab|canteen|cafeteria|library|reception|front\s+desk|clinic|studio|pool|website|app|portal|wifi|wi-fi|network|vpn|printer|printers|elevator|lift|lifts|phones?|phone\s+lines?|helpdesk|support)\b((?:\s+[\w-]+){0,2}?)\s+(closed|open|shut|down|unavailable|offline|cancelled|canceled|postponed|moved|delayed|full|out\s+of\s+order|back\s+up|back\s+online|reopens|reopening)\b(.*)$/i;
 // ", back monday", ", back on the 3rd": when things return.
 const backTail = /,\s*(?:and\s+)?back\s+((?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*|next\s+\w+.*|(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*)$/i;
 

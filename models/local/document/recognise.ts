@@ -1,6 +1,6 @@
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
-import { calendarCase, stripEndPunctuation } from '../text/phrases.js';
+import { calendarCase, isPlural, stripEndPunctuation } from '../text/phrases.js';
 import { isClause, startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
 import { withColon, withoutStatements } from './askFacts.js';
@@ -159,16 +159,22 @@ function announcedClause(sentence: string): string | undefined {
 // "a linkedin post about our new office in lisbon opening in march": a message about a thing and
 // what it is doing says that it does it ("our new office in Lisbon opens in March").
 const participled = /\b(?:posts?|tweets?|announcements?|updates?|e-?mails?|messages?|notes?|captions?)\s+(?:to\s+(?:our\s+|the\s+|all\s+)?[\w-]+(?:\s+[\w-]+)?\s+)?(?:about|on|for|announcing)\s+((?:our|the|my|a|an)\s+.+?)\s+(opening|launching|starting|coming\s+back|coming\s+soon|arriving|closing|moving|going\s+live|returning|joining|turning|reopening|shipping|changing|ending|increasing|going\s+up)\b(?=\s+(?:in|on|at|from|this|next|soon|today|tonight|tomorrow|by|early|late|around|after|before|with|for|to|again|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun|\d)|\s*[,.!]|\s*$)(.*)$/i;
-const thirdPerson: Record<string, string> = { opening: 'opens', launching: 'launches', starting: 'starts', 'coming back': 'comes back', 'coming soon': 'is coming soon', arriving: 'arrives', closing: 'closes', moving: 'moves', 'going live': 'goes live', returning: 'returns', joining: 'joins', turning: 'turns', reopening: 'reopens', shipping: 'ships', changing: 'changes', ending: 'ends', increasing: 'increase', 'going up': 'goes up' };
+// What a thing is doing, said of one thing and of many: "opening" -> "opens" / "open".
+const saidOf: Record<string, [one: string, many: string]> = {
+  opening: ['opens', 'open'], launching: ['launches', 'launch'], starting: ['starts', 'start'], 'coming back': ['comes back', 'come back'],
+  'coming soon': ['is coming soon', 'are coming soon'], arriving: ['arrives', 'arrive'], closing: ['closes', 'close'], moving: ['moves', 'move'],
+  'going live': ['goes live', 'go live'], returning: ['returns', 'return'], joining: ['joins', 'join'], turning: ['turns', 'turn'],
+  reopening: ['reopens', 'reopen'], shipping: ['ships', 'ship'], changing: ['changes', 'change'], ending: ['ends', 'end'],
+  increasing: ['increases', 'increase'], 'going up': ['goes up', 'go up'],
+};
 
 function participledClause(sentence: string): string | undefined {
   const found = participled.exec(sentence);
   if (!found) return undefined;
-  const verb = thirdPerson[found[2]!.toLowerCase().replace(/\s+/g, ' ')] ?? found[2]!;
+  const forms = saidOf[found[2]!.toLowerCase().replace(/\s+/g, ' ')];
   // "our support hours changing": many things change, one office opens.
-  const many = /[^s]s$/i.test(found[1]!.trim().split(/\s+/).at(-1)!);
-  const agreed = many ? verb.replace(/^is\b/, 'are').replace(/^(\w+?)(?:es|s)\b/, (whole, stem: string) => (/(?:ch|sh|ss|x|o)$/.test(stem) ? stem : whole.slice(0, -1))) : verb.replace(/^increase$/, 'increases');
-  return `${found[1]} ${agreed}${found[3]}`;
+  const verb = forms ? forms[isPlural(found[1]!) ? 1 : 0] : found[2]!;
+  return `${found[1]} ${verb}${found[3]}`;
 }
 
 export function statementOf(sentence: string): string | undefined {

@@ -38,7 +38,6 @@ export function retitle(blocks: Block[], title: string): ChangeOutcome {
 
 const places: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1, penultimate: -2 };
 
-/** Removes the section at a place ("the last section": the last `##` section). */
 /** Numbered sections ("## 2. Respect OS setting") count from 1 again after one is removed. */
 function renumber(blocks: Block[]): void {
   const numbered = blocks.filter((block) => block.type === 'heading' && block.level === 2 && /^\d+\.\s/.test(block.text));
@@ -46,6 +45,7 @@ function renumber(blocks: Block[]): void {
   numbered.forEach((block, index) => (block.text = block.text.replace(/^\d+/, String(index + 1))));
 }
 
+/** Removes the section at a place ("the last section": the last `##` section). */
 export function removePlaced(blocks: Block[], place: string): ChangeOutcome {
   const part = `remove section: the ${place.toLowerCase()}`;
   const starts = blocks.map((block, index) => (block.type === 'heading' && block.level === 2 ? index : -1)).filter((index) => index >= 0);

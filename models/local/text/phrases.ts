@@ -83,6 +83,11 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** "lee park" -> "Lee Park", "design team" -> "Design Team": every word's first letter up (a name, a label). */
+export function capitalizeWords(text: string): string {
+  return text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
+}
+
 /** "from monday", "on 3 march": days and months typed in lower case are names, written with a capital ("may" only beside a day's number). */
 export function calendarCase(text: string): string {
   return text

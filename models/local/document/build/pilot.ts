@@ -7,7 +7,8 @@ import { changesIn, pastTense, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
-import { kindOf, planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
+import { planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
+import { kindOf } from './planSkeletons.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
 

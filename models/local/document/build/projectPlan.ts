@@ -1,7 +1,8 @@
 import type { PhaseData } from '../../../../schemas/deliverables/index.js';
 import { isKnownName, everydayNames } from '../../text/people.js';
-import { calendarCase, capitalize } from '../../text/phrases.js';
-import { dayWords } from '../../text/dates.js';
+import { calendarCase, capitalize, capitalizeWords } from '../../text/phrases.js';
+import { dayWords, readableDate } from '../../text/dates.js';
+import { kindOf, skeletonSteps } from './planSkeletons.js';
 import { placeCase } from '../../text/places.js';
 import { sentenceStart } from '../context.js';
 
@@ -83,9 +84,9 @@ export function readPlanAsk(ask: string): PlanAsk {
   return { subject: placeCase(calendarCase(subject.trim())), deadline, when: happens, people };
 }
 
-/** "by jan 10" -> "By Jan 10" (a step's: "by Jan 10"), "dec 12 (sat)" -> "Dec 12 (Saturday)". */
+/** "by jan 10" -> "By Jan 10" (a step's: "by Jan 10"), "end of q1" -> "End of Q1". */
 function dated(text: string, opening = true): string {
-  const written = calendarCase(dayWords(text.trim().replace(/\s+/g, ' '))).replace(/\b(q[1-4]|h[12])\b/gi, (found) => found.toUpperCase());
+  const written = readableDate(text.trim().replace(/\s+/g, ' ')).replace(/\b(q[1-4]|h[12])\b/gi, (found) => found.toUpperCase());
   return opening ? capitalize(written) : written;
 }
 
@@ -95,7 +96,7 @@ function personOf(text: string): string | undefined {
   if (words.length > 2 || words.length === 0) return undefined;
   const first = words[0]!;
   const named = /^\p{Lu}[\p{Ll}'-]+$/u.test(first) || (!everydayNames.has(first.toLowerCase()) && isKnownName(first));
-  return named ? words.map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join(' ') : undefined;
+  return named ? capitalizeWords(words.join(' ')) : undefined;
 }
 
 // Labels that say what a line is, not who does it.
@@ -105,7 +106,7 @@ const notOwners = /^(?:notes?|risks?|done|todo|to\s*do|status|blocked|blockers?|
 function labelOwner(section: string): string | undefined {
   const label = section.trim();
   if (!/^\p{L}[\p{L}'-]{1,20}(?:\s+\p{L}[\p{L}'-]{1,20})?$/u.test(label) || notOwners.test(label)) return undefined;
-  return label.replace(/(^|\s)(\p{Ll})/gu, (_, before: string, letter: string) => `${before}${letter.toUpperCase()}`);
+  return capitalizeWords(label);
 }
 
 /** Clauses of a line, split at commas and colons outside brackets: "set up aws (rds, ecs) by jan 10, dana". */
@@ -166,103 +167,13 @@ export function stepOf(line: string, section?: string): PhaseData {
   return { name: sentenceStart(work.trim()), dates, items };
 }
 
-type Skeleton = Array<[name: string, ask: string]>;
-
-/** What kind of project a plan's words name; 'other' when they name none of these. */
-export function kindOf(words: string): 'relocation' | 'migration' | 'launch' | 'hiring' | 'event' | 'other' {
-  if (/\b(?:move|moving|relocat\w*)\b/i.test(words) && /\b(?:office|offices|house|home|flat|apartment|premises|warehouse|building|headquarters|hq|studio|shop|store|lab)\b/i.test(words)) return 'relocation';
-  if (/\b(?:migrat\w*|move|moving|switch\w*|transition\w*|upgrad\w*|replatform\w*|port(?:ing)?)\b/i.test(words)) return 'migration';
-  if (/\b(?:launch\w*|go-?live|roll-?out|rolling\s+out|ship\w*|release)\b/i.test(words)) return 'launch';
-  if (/\b(?:hir(?:e|es|ing)|recruit\w*|headcount)\b/i.test(words)) return 'hiring';
-  if (/\b(?:offsite|off-site|retreat|event|conference|party|workshop|meetup|summit|celebration|trip|dinner)\b/i.test(words)) return 'event';
-  return 'other';
-}
-
-/** What kind of project a plan's subject is, by its words, with the steps such a project takes. */
-function skeletonOf(project: string, planKind = ''): { steps: Skeleton; last: number } {
-  const subject = `${project} ${planKind}`;
-  const from = /\bfrom\s+(?:the\s+|our\s+)?([\w.-]+(?:\s+[\w.-]+)?)\s+(?:to|onto|into)\b/i.exec(project)?.[1];
-  const to = /\b(?:to|onto|into)\s+(?:the\s+|our\s+)?([\w.-]+(?:\s+[\w.-]+)?)$/i.exec(project)?.[1];
-  if (kindOf(subject) === 'relocation') {
-    return {
-      steps: [
-        ['Budget, date and movers', 'What can it cost, which day, and who moves what?'],
-        ['Inventory and packing', 'What moves, what is sold or thrown away, and who packs what?'],
-        ['The new place ready', 'Keys, internet, power and furniture: what must be in place before the move?'],
-        ['Move day', 'Who is there, in what order do things go, and who checks nothing is left behind?'],
-        ['Settling in', 'Who is told the new address (clients, suppliers, the post), and what is unpacked first?'],
-      ],
-      last: 3,
-    };
-  }
-  if (kindOf(subject) === 'migration') {
-    return {
-      steps: [
-        ['Inventory and scope', `List everything that moves${from ? ` off ${from}` : ''} (services, jobs, data, integrations), with an owner for each.`],
-        [to ? `Prepare ${to}` : 'Prepare the new setup', 'What must be set up first (accounts, environments, access), and by when?'],
-        ['Dry run', 'Rehearse the move on a copy of the data: how long does it take, and what broke?'],
-        ['Cutover', 'Which date and time, who decides to go, and what is the rollback plan?'],
-        [from ? `Switch off ${from}` : 'Switch off the old setup', 'How long do both run side by side before the old one is switched off?'],
-      ],
-      last: 3,
-    };
-  }
-  if (kindOf(subject) === 'launch') {
-    return {
-      steps: [
-        ['Scope and owners', 'What is in the launch and what waits, and who owns each part?'],
-        ['Build and test', 'What is left to build, and how is it tested before launch?'],
-        ['Launch readiness', 'Who signs off, and what must be ready (support, docs, the announcement)?'],
-        ['Launch', 'The launch date and time, and who watches the first hours?'],
-        ['After launch', 'Which figures show it worked, and when is the review?'],
-      ],
-      last: 3,
-    };
-  }
-  if (kindOf(subject) === 'hiring') {
-    return {
-      steps: [
-        ['Roles and budget', 'Which roles, at what level and salary range, and who approves them?'],
-        ['Job ads and sourcing', 'Where are the roles posted, and who refers or reaches out to candidates?'],
-        ['Interviews', 'Which stages, who interviews, and how are candidates scored?'],
-        ['Offers', 'Who makes the offer, and how fast after the last interview?'],
-        ['Onboarding', 'What is ready on day one (laptop, accounts, a buddy), and who owns it?'],
-      ],
-      last: 3,
-    };
-  }
-  if (kindOf(subject) === 'event') {
-    return {
-      steps: [
-        ['Budget, date and headcount', 'How much can be spent, on which dates, for how many people?'],
-        ['Venue and travel', 'Which venue, and how does everyone get there?'],
-        ['Agenda', 'What happens each day, and who leads each part?'],
-        ['Invitations and logistics', 'When do invitations go out, and who handles food, rooms and accessibility?'],
-        ['On the day', 'Who is the contact on site, and what is the plan if something falls through?'],
-        ['Follow-up', 'What is shared afterwards, and who collects feedback?'],
-      ],
-      last: 4,
-    };
-  }
-  return {
-    steps: [
-      ['Scope and owners', 'What is in scope and what is not, and who owns each part?'],
-      ['Plan the work', 'Which steps, in which order, and what does each depend on?'],
-      ['Do the work', 'Who does each step, and how is progress checked?'],
-      ['Check and hand over', 'How is the result checked, and who signs it off?'],
-      ['Follow-up', 'What happens afterwards, and when is the review?'],
-    ],
-    last: 3,
-  };
-}
-
 /**
  * The steps a project of `subject`'s kind usually takes, each with the question the team answers
  * for it; only the deadline given is dated (on the step it holds: the cutover, the launch, the
  * hand-over).
  */
 export function planSkeleton(ask: PlanAsk, planKind?: string): PhaseData[] {
-  const { steps, last } = skeletonOf(ask.subject, planKind);
+  const steps = skeletonSteps(kindOf(`${ask.subject} ${planKind ?? ''}`), ask.subject);
   const dates = ask.deadline ?? ask.when;
-  return steps.map(([name, asked], index) => ({ name, dates: index === last && dates ? dates : null, items: index === 0 && ask.people ? [`For ${ask.people}.`, asked.replace(/,\s+for how many people\?$/, '?')] : [asked] }));
+  return steps.map((step, index) => ({ name: step.name, dates: step.dated && dates ? dates : null, items: index === 0 && ask.people ? [`For ${ask.people}.`, step.ask.replace(/,\s+for how many people\?$/, '?')] : [step.ask] }));
 }

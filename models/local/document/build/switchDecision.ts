@@ -2,6 +2,7 @@ import type { DeliverableData } from '../../../../schemas/deliverables/index.js'
 import { sentenceStart } from '../context.js';
 import { isNegative, isPositive } from '../cues.js';
 import type { Item } from '../material.js';
+import { capitalizeWords, literal } from '../../text/phrases.js';
 
 /**
  * "should we move our team chat from slack to teams? pros and cons": a decision between what is
@@ -24,12 +25,11 @@ export function switchOf(brief: string): Switch | undefined {
   const first = brief.split(/\n/)[0]!;
   const found = asked.exec(first);
   if (!found) return undefined;
-  const cap = (word: string) => word.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
-  const from = cap(found[1]!);
-  const to = cap(found[2]!);
+  const from = capitalizeWords(found[1]!);
+  const to = capitalizeWords(found[2]!);
   const start = /\b(?:should|whether|do\s+we|is\s+it)\b/i.exec(first)!.index;
   const end = found.index + found[0].length;
-  const text = first.slice(start, end).replace(found[1]!, from).replace(new RegExp(`(\\s(?:to|for|with)\\s+)${found[2]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i'), `$1${to}`);
+  const text = first.slice(start, end).replace(found[1]!, from).replace(new RegExp(`(\\s(?:to|for|with)\\s+)${literal(found[2]!)}`, 'i'), `$1${to}`);
   return { question: `${sentenceStart(text.trim())}?`, from, to };
 }
 
@@ -40,7 +40,7 @@ const bad = /\b(?:costs?|pay(?:ing)?|expensive|pricey|worse|slower|slow|lacks?|m
 const changeCost = /\b(?:migrat\w*|switch\w*|moving|retrain\w*|training|learning\s+curve|would\s+take|will\s+take|takes?\s+(?:a\s+few|\d+)|downtime|effort|disrupt\w*)\b/i;
 
 function mentions(text: string, name: string): boolean {
-  return new RegExp(`\\b${name.split(/\s+/)[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(text);
+  return new RegExp(`\\b${literal(name.split(/\s+/)[0]!)}\\b`, 'i').test(text);
 }
 
 /** The side a line argues: for the change, against it, or neither. */
@@ -60,7 +60,7 @@ export function switchAnalysis(items: Item[], change: Switch, general: Deliverab
   const findings = items.map((item) => {
     const side = sideOf(item.text, change);
     // The options are names here: "people like slack" is "people like Slack".
-    const named = [change.from, change.to].reduce((line, name) => line.replace(new RegExp(`\\b${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi'), name), item.text);
+    const named = [change.from, change.to].reduce((line, name) => line.replace(new RegExp(`\\b${literal(name)}\\b`, 'gi'), name), item.text);
     const text = sentenceStart(named.replace(/[.]$/, ''));
     return { finding: side === 'for' ? `For: ${text}` : side === 'against' ? `Against: ${text}` : text, evidence: item.cite ?? null };
   });
