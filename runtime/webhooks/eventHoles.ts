@@ -19,7 +19,9 @@ export interface SkippedHole {
  * at once (`events.holeMayFill`), so holes left by rolled-back or replayed writes cost nothing.
  *
  * Invariants: at most one hole is tracked (the first after the cursor) and at most one re-read
- * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded).
+ * timer is pending; a probe that fails counts as an open writer (the hole is waited for, bounded);
+ * a hole is read past as empty only when a read after a probe that found no writer open found
+ * nothing in it (a writer may commit between the batch's read and the probe).
  */
 export interface EventHoles {
   /**
@@ -33,7 +35,7 @@ export interface EventHoles {
 }
 
 export interface EventHolesOptions {
-  events: Pick<EventsRepository, 'holeMayFill'>;
+  events: Pick<EventsRepository, 'holeMayFill' | 'listBetweenPositions'>;
   monotonic: MonotonicClock;
   logger: Logger;
   gapWaitMs: number;
@@ -80,6 +82,12 @@ export function createEventHoles(options: EventHolesOptions): EventHoles {
           if (open) {
             logger.warn({ position: expected }, 'a hole in event positions outlasted the wait; reading on, and fanning out what its writer commits later');
             skipped?.push({ from: expected, to: event.position - 1, mark: current.mark });
+          } else if ((await events.listBetweenPositions(expected, event.position - 1)).length > 0) {
+            // No writer is open now, yet its commit may have come between the batch's read and the
+            // probe: the read after the probe sees all it will ever hold. Filled: read it again.
+            gap = null;
+            rereadSoon();
+            return batch.slice(0, i);
           }
           gap = null;
         }

@@ -165,9 +165,9 @@ export function eventsRepository(db: Db): EventsRepository {
     /**
      * Whether a hole in positions can still fill: true only while a transaction that began before
      * `mark` is open. A writer holding the missing position began before the position after it was
-     * drawn, so a hole seen at `mark` with no transaction that old still open is a rolled-back
-     * writer and stays empty for good. Call without `mark` when the hole is first seen: the
-     * answer carries the mark (the database's clock) to pass on later checks.
+     * drawn, so with no transaction that old still open the hole's writer rolled back or has
+     * committed: a read after this answer sees all the hole will ever hold. Call without `mark`
+     * when the hole is first seen: the answer carries the mark (the database's clock) to pass on later checks.
      * SQLite answers false at once: its one writer draws positions in commit order (writes are
      * serial) and a reader sees whole commits only, so a hole it sees is a rolled-back write; the
      * data-directory lock keeps other processes out. Postgres asks
@@ -222,9 +222,9 @@ export interface EventsRepository {
   /**
    * Whether a hole in positions can still fill: true only while a transaction that began before
    * `mark` is open. A writer holding the missing position began before the position after it was
-   * drawn, so a hole seen at `mark` with no transaction that old still open is a rolled-back
-   * writer and stays empty for good. Call without `mark` when the hole is first seen: the
-   * answer carries the mark (the database's clock) to pass on later checks.
+   * drawn, so with no transaction that old still open the hole's writer rolled back or has
+   * committed: a read after this answer sees all the hole will ever hold. Call without `mark`
+   * when the hole is first seen: the answer carries the mark (the database's clock) to pass on later checks.
    * SQLite answers false at once: its one connection runs this query only while no transaction
    * of this process is open, and the data-directory lock keeps other processes out. Postgres asks
    * pg_stat_activity (the sessions of crewd's own role are visible to it).
