@@ -28,6 +28,7 @@ import { reassign } from './revise/owners.js';
 import { addedTicket, addTicket } from './revise/tickets.js';
 import { addAction, addedAction } from './revise/actionItems.js';
 import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
+import { addedLabelled, labelledLine } from './revise/labelledFact.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
@@ -80,7 +81,9 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
-  const topic = given.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
+  const labelled = [...revision.feedback.matchAll(addedLabelled)];
+  for (const match of labelled) add(() => addLine(blocks, labelledLine(match[1]!, calendarCase(match[2]!)), true));
+  const topic = given.length === 0 && labelled.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
@@ -150,13 +153,20 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {
   // "the office reopens monday at 9": the day keeps its capital in the letter.
-  const fact = capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.');
+  return addLine(blocks, capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.'));
+}
+
+/**
+ * Adds `fact` as written, where the document's facts are: a line of its own in an email written a
+ * line a paragraph, and always for a `labelled` line ("Pricing: $20 per seat per month").
+ */
+function addLine(blocks: Block[], fact: string, labelled = false): ChangeOutcome {
   const home = factHome(blocks);
   // An email written a line a paragraph gets one more line, not a second sentence on its last one.
   const letter = letterParts(blocks);
   const body = letter ? blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph') : [];
   const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
-  if (home?.type === 'paragraph' && oneLiners) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
+  if (home?.type === 'paragraph' && (oneLiners || labelled)) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
   else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;

@@ -9,6 +9,7 @@ import { movedDate } from './movedDate.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAsk, addedFact } from './sections.js';
+import { addedLabelled } from './labelledFact.js';
 import { asBullets, asProse, removedItem, removedPart, removedSection } from './structure.js';
 import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
@@ -26,7 +27,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
   ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags]],
