@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Chrono from 'chrono-node';
 import { isName } from './local/document/names.js';
-import { capitalizeWords } from './local/text/phrases.js';
+import { calendarCase, capitalizeWords } from './local/text/phrases.js';
 
 /**
  * Facts a revision's feedback states: a corrected owner or figure ("Jan de Vries is the one sending
@@ -75,7 +75,8 @@ export function readCorrections(feedback: string): Correction[] {
       const match = pattern.exec(sentence);
       if (!match) continue;
       const correction = build(match);
-      const right = clean(correction.right);
+      // "change march 3 to march 10": the document writes "March 10", as it wrote "March 3".
+      const right = calendarCase(clean(correction.right));
       const wrong = clean(correction.wrong);
       if (right === '' || wrong === '' || right.toLowerCase() === wrong.toLowerCase()) continue;
       found.push({ right, wrong, kind: looksLikeName(right) && looksLikeName(wrong) ? 'owner' : 'fact' });

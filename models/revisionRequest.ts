@@ -77,6 +77,8 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   if (/\bless (?:salesy|sales-y|pushy|hyp(?:e|ey|ed)|markety|marketing-?y|over the top|cheesy)\b|\btone (?:it|this|that) down\b|\bnot so (?:salesy|pushy)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?(?:board|investors|executives|leadership|c-suite)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b|\bfriendlier\b|\bless stiff\b/i.test(feedback)) return 'friendly';
+  // "make it sound less like a robot", "more human", "too robotic": a person's voice, warmer words.
+  if (/\b(?:less|not so|too|sounds?|reads?)\s+(?:like\s+)?(?:a\s+)?(?:robot|robotic|ai|machine|chatgpt|generated|mechanical)\b|\bmore\s+(?:human|natural|personal)\b|\bsound(?:s)?\s+(?:more\s+)?(?:human|natural|like\s+a\s+(?:person|human))\b/i.test(feedback)) return 'friendly';
   // "friendlier please", "formal please": the register named on its own.
   if (/^\W*(?:more\s+)?(?:formal|professional)(?:\s+please)?\W*$/i.test(feedback)) return 'professional';
   const phrase = /\b(?:more|less|a|an|into a|sound|tone(?: it)?(?: down)?|make it)\s+((?:[a-z-]+\s+){0,2}?(?:casual|conversational|informal|relaxed|playful|fun|friendl(?:y|ier)|warm(?:er)?|approachable|technical|precise|professional|formal|business-like|serious|authoritative)(?:er)?)\b/i.exec(feedback);

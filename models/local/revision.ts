@@ -27,13 +27,14 @@ import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
 import { reassign } from './revise/owners.js';
 import { addedTicket, addTicket } from './revise/tickets.js';
 import { addAction, addedAction } from './revise/actionItems.js';
-import { addExample, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
+import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
 import { addedLabelled, labelledLine } from './revise/labelledFact.js';
+import { changeOwnerDue, ownerDue } from './revise/ownerDue.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
-import { asBullets, asProse, removeAbout, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { asBullets, asProse, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -81,12 +82,14 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
+  for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   const labelled = [...revision.feedback.matchAll(addedLabelled)];
   for (const match of labelled) add(() => addLine(blocks, labelledLine(match[1]!, calendarCase(match[2]!)), true));
   const topic = given.length === 0 && labelled.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
+  for (const match of revision.feedback.matchAll(ownerDue)) outcomes.push(changeOwnerDue(blocks, (match[1] ?? match[3])!, (match[2] ?? match[4])!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
@@ -133,6 +136,10 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
   for (const match of feedback.matchAll(removedItem)) if (!positionWord.test(match[1]!.trim())) outcomes.push(removeAbout(blocks, match[1]!));
+  for (const match of feedback.matchAll(removedHeading)) {
+    const removed = removeHeaded(blocks, match[1]!);
+    if (removed) outcomes.push(removed);
+  }
   for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
   const swapped = swappedPair.exec(feedback);
   if (swapped) outcomes.push(swapPair(blocks, swapped));

@@ -6,11 +6,12 @@ import { removedPosition, swappedPair } from './positions.js';
 import { voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
+import { ownerDue } from './ownerDue.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
-import { addedAsk, addedFact } from './sections.js';
+import { addedAfterColon, addedAsk, addedFact } from './sections.js';
 import { addedLabelled } from './labelledFact.js';
-import { asBullets, asProse, removedItem, removedPart, removedSection } from './structure.js';
+import { asBullets, asProse, removedHeading, removedItem, removedPart, removedSection } from './structure.js';
 import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
 
@@ -25,14 +26,14 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
-  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading]],
   ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags]],
   ['voice', [voiceSwap]],
-  ['change_date', [movedDate]],
+  ['change_date', [movedDate, ownerDue]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */

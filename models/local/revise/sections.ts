@@ -18,9 +18,16 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
 // "mention that X, and sign it from Maria": the fact ends where the next instruction starts.
 export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|starts?|ends?|moved?|closes?|opens?)\b))(.+?)(?:[.!?](?:\s|$)|$|(?=,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|end|start|fix|replace|rename|give|tone|say|write|list|bold)\b))/gi;
 
+/**
+ * "add: the kitchen opens on day one", "also add this: ...": the words to add, after a colon (a
+ * question after it is the FAQ reader's, `addedQuestion`) (global: use `matchAll`).
+ */
+export const addedAfterColon = /\b(?:add|include)(?:\s+(?:this|these|that|the\s+following))?\s*:\s*(?!["'“]?(?:can|could|do|does|did|is|are|was|were|how|what|when|where|why|who|which|will|would|should|shall)\b)(?![^\n]*\?\s*$)(\S.+?)\s*(?:[.!](?:\s|$)|$)/gim;
+
 /** "add a line asking people to reply if they can help": a request the revision adds as "Please ..." (global: use `matchAll`). */
 // "add a call to action to sign up for the beta": the action itself (not "add a cta to the end", a place).
-export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to|(?:clear\s+|short\s+|strong\s+)?(?:call\s+to\s+action|cta)\s+(?:for\s+(?:people|readers|everyone)\s+)?to(?!\s+(?:the|this|that|it|its|my|our|your|end|bottom|top)\b))\s+(.+?)(?:[.!?]|$)/gi;
+// "add a line at the end inviting people to apply": the place may come before the ask.
+export const addedAsk = /\badd\s+(?:a|one|an)\s+(?:(?:line|sentence|note|bit|call\s+to\s+action|cta)\s+(?:(?:at|to)\s+the\s+(?:end|bottom|close)\s+)?(?:asking|telling|inviting|reminding|encouraging|to\s+ask|to\s+tell|to\s+invite|to\s+remind)\s+(?:people|readers|everyone|everybody|them|members|customers|users|subscribers|parents|volunteers|the\s+\w+)\s+to|(?:clear\s+|short\s+|strong\s+)?(?:call\s+to\s+action|cta)\s+(?:for\s+(?:people|readers|everyone)\s+)?to(?!\s+(?:the|this|that|it|its|my|our|your|end|bottom|top)\b))\s+(.+?)(?:[.!?]|$)/gi;
 
 /** What an added ask says to the readers: "reply if they can help" -> "Please reply if you can help." */
 export function askedOf(said: string): string {

@@ -2,6 +2,7 @@ import { letterParts, type LetterParts } from './letter.js';
 import { contentTerms, stem } from '../../../quality/text.js';
 import { renderBlocks, splitParagraph, type Block } from '../text/blocks.js';
 import { wordFamily } from '../text/grammar.js';
+import { literal } from '../text/phrases.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
@@ -13,6 +14,23 @@ export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)
 export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq|action(?:\s+item)?|to-?do|item|point|bullet|requirement|ticket|task|decision|risk|step)s?\s+(?:about|on|of|for|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
 /** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`); "remove the action item about X" is a part about X. */
 export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)(?!action\s+item\b)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b(?!\s+(?:about|on|of|for|mentioning|regarding)\b)/gi;
+/**
+ * "remove the participants", "drop the topics": a section named by its heading alone, without the
+ * word "section" (global: use `matchAll`). What other rules remove ("the emoji", "the hashtags",
+ * "the call to action", "the subject", a part, line or item) is left to them; the name removes a
+ * section only where a heading starts with it (`removeHeaded`).
+ */
+export const removedHeading =
+  /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out|get\s+rid\s+of)\s+(?:the\s+|that\s+)?(?!(?:emojis?|hashtags?|exclamation|call\s+to\s+action|cta|p\.?s\.?|subject|title|headline|intro|introduction|conclusion|greeting|sign[- ]?off|signature|first|second|third|last|final|it|this|that|them)\b)([a-z][\w'’&-]*(?:\s+[\w'’&-]+){0,4}?)(?=\s*(?:$|[.,;!?]|\s+(?:and|then|also|please|pls|too|entirely|completely)\b))/gi;
+
+/** Removes the section whose heading starts with `name` ("participants" -> "## Participants"), if there is one. */
+export function removeHeaded(blocks: Block[], name: string): ChangeOutcome | undefined {
+  const wanted = name.trim().toLowerCase().replace(/s$/, '');
+  if (/\b(?:section|part|bit|line|paragraph|sentence|item|point|bullet|entry|row|one|question|ticket|step)s?$/.test(wanted)) return undefined;
+  const heading = blocks.find((block) => block.type === 'heading' && block.level >= 2 && new RegExp(`^${literal(wanted)}s?\\b`, 'i').test(block.text.trim()));
+  return heading && heading.type === 'heading' ? removeSection(blocks, heading.text) : undefined;
+}
+
 export const asBullets = /\b(?<!\b(?:first|second|third|fourth|fifth|last|final|penultimate|closing|opening|1st|2nd|3rd|4th|5th)\s+)(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable|(?:make|turn|put|format|write|change)\s+(?:it|this|that|them|the\s+\w+)\s+(?:into\s+|in\s+|as\s+|to\s+)?a\s+(?:bulleted\s+|numbered\s+|short\s+)?list)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 

@@ -9,3 +9,19 @@ test('"make it a list" lists an email\'s points, after its opening line', async 
   t.regex(after!.content, /^Hi team,$/m);
   t.deepEqual(after!.applied, ['format: bullet points']);
 });
+
+test('"remove the topics" and "drop the participants" remove the sections so headed, without the word "section"', async (t) => {
+  const meeting = { brief: 'summarize the meeting', context: 'Product sync\nAttendees: Priya, Tom\n- Priya will update the pricing page by Friday\n- We decided to delay the mobile release to April' };
+  const { original, revised: [topics, participants] } = await revisions('mind', meeting, 'remove the topics', 'drop the participants');
+  t.regex(original, /^## Topics$/m);
+  t.notRegex(topics!.content, /^## Topics$/m);
+  t.regex(topics!.content, /^## Participants$/m);
+  t.deepEqual(topics!.applied, ['remove section: Topics']);
+  t.notRegex(participants!.content, /^## Participants$/m);
+  t.regex(participants!.content, /\*\*Priya\*\*/);
+});
+
+test('"remove the hashtags" is not read as a section to remove', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post announcing our new office in Lisbon', context: 'The office opens in March. It has room for 40 people.' }, 'remove the hashtags');
+  t.false(after!.applied.some((part) => part.startsWith('remove section')));
+});

@@ -17,3 +17,9 @@ test('chat thanks go when a revision tidies a chat, but a thank-you that says so
   t.is(withoutChatNoise('thx for the update, van 3 is in the shop'), 'Van 3 is in the shop');
   t.is(withoutChatNoise('Thank you for your patience while we move the servers.'), 'Thank you for your patience while we move the servers.');
 });
+
+test('"make it sound less like a robot" is a warmer voice, not feedback the local model cannot read', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street.' }, 'make it sound less like a robot');
+  t.deepEqual(after!.applied, ['tone_adjustment']);
+  t.regex(after!.content, /Warm wishes,|Any questions\? Just reply/);
+});
