@@ -31,6 +31,9 @@ const ownerPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [
   [new RegExp(`(${name})\\s+(?:is|was|will be|should be)\\s+((?:[a-z]+ing|in charge of|responsible for|owning|doing|handling)\\b[^,.;]*?),?\\s+not\\s+(${name})`), (m) => ({ right: m[1]!, about: m[2]!, wrong: m[3]!, kind: 'owner' })],
   [new RegExp(`(${name})\\s+(?:owns|does|handles|sends|will send|takes)\\s+([^,.;]+?),?\\s+not\\s+(${name})`), (m) => ({ right: m[1]!, about: m[2]!, wrong: m[3]!, kind: 'owner' })],
   [new RegExp(`\\b(?:assign|give)\\s+([^,.;]+?)\\s+to\\s+(${name}),?\\s+not\\s+(${name})`), (m) => ({ right: m[2]!, about: m[1]!, wrong: m[3]!, kind: 'owner' })],
+  // "Tom isn't owning the launch email, Lena is", "Tom won't send the deck, Sam will", "not Tom, Lena owns the launch email".
+  [new RegExp(`(${name})\\s+(?:isn['’]t|is\\s+not|won['’]t|will\\s+not|doesn['’]t|does\\s+not)\\s+(?:be\\s+)?([a-z]+\\b[^,.;]*?),?\\s+(${name})\\s+(?:is|will|does)\\b`), (m) => ({ right: m[3]!, about: m[2]!, wrong: m[1]!, kind: 'owner' })],
+  [new RegExp(`\\bnot\\s+(${name}),?\\s+(${name})\\s+((?:[a-z]+s|will\\s+[a-z]+|is\\s+[a-z]+ing)\\s+[^,.;]+)`), (m) => ({ right: m[2]!, about: m[3]!.replace(/^(?:owns|is\s+owning)\s+/, ''), wrong: m[1]!, kind: 'owner' })],
   [new RegExp(`\\b(?:owner|assignee)\\s+(?:of\\s+([^,.;]+?)\\s+)?(?:is|should be)\\s+(${name}),?\\s+not\\s+(${name})`), (m) => ({ right: m[2]!, ...(m[1] ? { about: m[1] } : {}), wrong: m[3]!, kind: 'owner' })],
 ];
 const factPatterns: Array<[RegExp, (m: RegExpExecArray) => Correction]> = [

@@ -27,14 +27,15 @@ import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
 import { reassign } from './revise/owners.js';
 import { addedTicket, addTicket } from './revise/tickets.js';
 import { addAction, addedAction } from './revise/actionItems.js';
-import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf } from './revise/sections.js';
-import { addedLabelled, labelledLine } from './revise/labelledFact.js';
+import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf, thenAdded } from './revise/sections.js';
+import { addedLabelled, addListed, labelledLine } from './revise/labelledFact.js';
 import { changeOwnerDue, ownerDue } from './revise/ownerDue.js';
+import { boldened, embolden } from './revise/emphasis.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
-import { asBullets, asProse, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { asBullets, asProse, keepOnly, keptOnly, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -83,8 +84,9 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
+  for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));
   const labelled = [...revision.feedback.matchAll(addedLabelled)];
-  for (const match of labelled) add(() => addLine(blocks, labelledLine(match[1]!, calendarCase(match[2]!)), true));
+  for (const match of labelled) add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addLine(blocks, labelledLine(match[1]!, calendarCase(match[2]!)), true));
   const topic = given.length === 0 && labelled.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
@@ -95,10 +97,12 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
   if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
   if (removedHashtags.test(revision.feedback)) outcomes.push(removeHashtags(blocks));
+  const bold = boldened.exec(revision.feedback);
+  if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
   const voice = voiceSwap.exec(revision.feedback);
   if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
-  const signer = signedBy.exec(revision.feedback)?.[1];
-  if (signer) outcomes.push(signWith(blocks, signer));
+  const signer = signedBy.exec(revision.feedback);
+  if (signer) outcomes.push(signWith(blocks, signer[1]!, signer[2]));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
@@ -136,6 +140,9 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
   for (const match of feedback.matchAll(removedItem)) if (!positionWord.test(match[1]!.trim())) outcomes.push(removeAbout(blocks, match[1]!));
+  const only = keptOnly.exec(feedback);
+  const keeping = only ? keepOnly(blocks, only[1]!) : undefined;
+  if (keeping) outcomes.push(keeping);
   for (const match of feedback.matchAll(removedHeading)) {
     const removed = removeHeaded(blocks, match[1]!);
     if (removed) outcomes.push(removed);

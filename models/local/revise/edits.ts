@@ -7,11 +7,12 @@ import { voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
+import { boldened } from './emphasis.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
-import { addedAfterColon, addedAsk, addedFact } from './sections.js';
+import { addedAfterColon, addedAsk, addedFact, thenAdded } from './sections.js';
 import { addedLabelled } from './labelledFact.js';
-import { asBullets, asProse, removedHeading, removedItem, removedPart, removedSection } from './structure.js';
+import { asBullets, asProse, keptOnly, removedHeading, removedItem, removedPart, removedSection } from './structure.js';
 import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
 
@@ -26,12 +27,12 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
-  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading]],
+  ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
   ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded]],
   ['sign_off', [signedBy]],
   ['retitle', [newTitle, shorterSubject]],
-  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened]],
   ['voice', [voiceSwap]],
   ['change_date', [movedDate, ownerDue]],
 ];

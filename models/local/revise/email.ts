@@ -63,10 +63,12 @@ export function bodyStart(blocks: Block[]): number | undefined {
 }
 
 /** "Sign it from Anna", "sign off as Anna de Vries", "signed by Priya": the name an email is signed with. */
-export const signedBy = /\b[Ss]ign(?:ed|\s+it|\s+(?:it\s+)?off)?\s+(?:from|as|by|with|it)\s+(?:me,?\s+)?([A-Z][\p{L}'’-]+(?:\s+(?:de|van|der|den|da|di|del|la|le|von)?\s*[A-Z][\p{L}'’-]+)?)/u;
+// Group 1: the name; group 2: a role after it ("sign off as Dana, Office Manager", "from Sam - Head of People").
+export const signedBy = /\b[Ss]ign(?:ed|\s+it|\s+(?:it\s+)?off)?\s+(?:from|as|by|with|it)\s+(?:me,?\s+)?([A-Z][\p{L}'’-]+(?:\s+(?:de|van|der|den|da|di|del|la|le|von)?\s*[A-Z][\p{L}'’-]+)?)(?:(?:,\s*|\s+[-–—]\s+)((?:[A-Z][\p{L}&'’.-]*|of|and|the|for|&)(?:\s+(?:[A-Z][\p{L}&'’.-]*|of|and|the|for|&))*))?/u;
 
-export function signWith(blocks: Block[], name: string): ChangeOutcome {
-  const part = `sign as ${name}`;
+export function signWith(blocks: Block[], name: string, role?: string): ChangeOutcome {
+  const part = `sign as ${name}${role ? `, ${role}` : ''}`;
+  const signature = role ? `${name}  \n${role}` : name;
   const parts = letterParts(blocks);
   if (!parts) return failed(part, 'only an email or a letter has a sign-off to put a name under');
   if (parts.signOff === undefined) return failed(part, 'the letter has no sign-off line');
@@ -74,10 +76,10 @@ export function signWith(blocks: Block[], name: string): ChangeOutcome {
   const next = blocks[parts.signOff + 1];
   const [line] = block.text.split('\n');
   // A letter's name is under its sign-off in the same paragraph ("Sincerely,  \nMaria Lopez"); it is replaced, not joined by a second one.
-  if (block.text.includes('\n')) block.text = `${line!.trimEnd()}  \n${name}`;
-  else if (next?.type === 'paragraph' && /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2}$/u.test(next.text.trim())) next.text = name;
-  else blocks.splice(parts.signOff + 1, 0, { type: 'paragraph', text: name });
-  return { part, check: (content) => (new RegExp(`^(?:${signOff.source.slice(1, -1)})(?:\\n\\n| {2}\\n)${literal(name)}$`, 'im').test(content) ? undefined : `the letter is not signed ${name}`) };
+  if (block.text.includes('\n')) block.text = `${line!.trimEnd()}  \n${signature}`;
+  else if (next?.type === 'paragraph' && /^[A-Z][\p{L}'’-]+(?:\s+[A-Z][\p{L}'’-]+){0,2}$/u.test(next.text.trim())) next.text = signature;
+  else blocks.splice(parts.signOff + 1, 0, { type: 'paragraph', text: signature });
+  return { part, check: (content) => (new RegExp(`^(?:${signOff.source.slice(1, -1)})(?:\\n\\n| {2}\\n)${literal(name)}${role ? ` {2}\\n${literal(role)}` : ''}$`, 'im').test(content) ? undefined : `the letter is not signed ${name}`) };
 }
 
 const warmer: Array<[RegExp, string]> = [

@@ -1,4 +1,7 @@
-import { capitalize } from '../text/phrases.js';
+import type { Block } from '../text/blocks.js';
+import { capitalize, literal } from '../text/phrases.js';
+import { readableLines, type ChangeOutcome } from './outcome.js';
+import { sectionBounds } from './structure.js';
 
 /**
  * "add the pricing: $20 per seat per month", "include the zoom link: https://...", "add a link to
@@ -16,4 +19,50 @@ export function labelledLine(label: string, value: string): string {
   const name = label.trim().replace(/^link\s+to\s+(?:the|our|my)\s+/i, '');
   const said = value.trim().replace(/[.!?;]+$/, '');
   return `${capitalize(name)}: ${said}${/[a-z0-9)]$/i.test(said) && !/\/|\.\w+$/.test(said) ? '.' : ''}`;
+}
+
+/** Labels that name a kind of item a document lists under its own heading ("add a decision: ..."). */
+const listedKinds = /^(?:decision|risk|blocker|next step|highlight|takeaway|lesson|open question|concern|win|dependency|assumption|goal|metric)s?$/i;
+/** Sections a new list goes before: the ones that close a summary. */
+const closing = /^(?:topics|participants|attendees|sources|references)$/i;
+
+/**
+ * "add a decision: we keep the current pricing": an item under the section its label names
+ * ("## Decisions"), written as its other items are, or a new section of that name where the
+ * document has sections and none is for it. Undefined when the label names no listed kind or the
+ * document has no sections (the value is then a labelled line).
+ */
+export function addListed(blocks: Block[], label: string, value: string): ChangeOutcome | undefined {
+  const kind = label.trim().toLowerCase();
+  if (!listedKinds.test(kind)) return undefined;
+  const singular = kind.replace(/s$/, '');
+  const line = capitalize(value.trim()).replace(/[.!?;]+$/, '');
+  const part = `add ${singular}: ${line}`;
+  const start = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && new RegExp(`^${literal(singular)}s?\\b`, 'i').test(block.text.trim()));
+  if (start >= 0) {
+    const end = sectionBounds(blocks, start);
+    const list = blocks.slice(start + 1, end).find((block) => block.type === 'list');
+    const box = list && /^\s*[-*+]\s+\[[ xX]\]/.test(list.text) ? '[ ] ' : '';
+    if (list) list.text = `${list.text}\n- ${box}${line}`;
+    else blocks.splice(start + 1, 0, { type: 'list', text: `- ${line}` });
+    return listed(part, line, singular);
+  }
+  if (!blocks.some((block) => block.type === 'heading' && block.level === 2)) return undefined;
+  const before = blocks.findIndex((block) => block.type === 'heading' && block.level === 2 && closing.test(block.text.trim()));
+  const section: Block[] = [{ type: 'heading', level: 2, text: capitalize(`${singular}s`) }, { type: 'list', text: `- ${line}` }];
+  blocks.splice(before >= 0 ? before : blocks.length, 0, ...section);
+  return listed(part, line, singular);
+}
+
+/** The outcome of an added item; the deliverable's list of that kind gets it too ("decisions", "risks", "open_questions"). */
+function listed(part: string, line: string, kind: string): ChangeOutcome {
+  return {
+    part,
+    check: (content) => (readableLines(content).some((text) => text.endsWith(line)) ? undefined : `the document does not list "${line}"`),
+    edit: (deliverable) => {
+      const items = deliverable.data[`${kind.replace(/\s+/g, '_')}s`];
+      if (!Array.isArray(items)) return;
+      items.push(kind === 'decision' ? { text: line, source: null } : line);
+    },
+  };
 }

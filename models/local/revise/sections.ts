@@ -16,7 +16,13 @@ import { noModel, readableLines, type ChangeOutcome } from './outcome.js';
 /** "mention that ...", "add that ...": a fact the feedback states, for the revision to add (global: use `matchAll`). */
 // "mention the deadline is March 3": without "that", a clause whose verb comes within its first words.
 // "mention that X, and sign it from Maria": the fact ends where the next instruction starts.
-export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|starts?|ends?|moved?|closes?|opens?)\b))(.+?)(?:[.!?](?:\s|$)|$|(?=,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|end|start|fix|replace|rename|give|tone|say|write|list|bold)\b))/gi;
+export const addedFact = /\b(?:mention|add|include|note|say|state)\s+(?:(?:a|one)\s+(?:line|sentence|note|bit)\s+(?:saying|that\s+says)\s+(?:that\s+)?|that\s+|(?<=(?:mention|note|say|state)\s+)(?=(?:the|our|my|your|their|we|i|it|there|each|every|all)\b(?:\s+[\w'’-]+){0,4}?\s+(?:is|are|was|were|will|has|have|had|can|starts?|ends?|moved?|closes?|opens?|cost|costs|took|takes|saved|saves|made|got|went|grew|fell|rose|dropped|doubled|halved|increased|decreased|helped|works|worked|needs|needed|includes|included|comes|came|runs|ran|launched|shipped|won|lost)\b))(.+?)(?:[.!?](?:\s|$)|$|(?=,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|end|start|fix|replace|rename|give|tone|say|write|list|bold)\b))/gi;
+
+/**
+ * "Tom is handling the movers, mention that", "we ship on friday - add that too": a statement the
+ * next words ask to add. Group 1: the statement. Not an instruction ("remove X, and mention that").
+ */
+export const thenAdded = /^\s*(?!(?:please|pls|can|could|would|remove|drop|delete|cut|add|make|put|move|change|fix|shorten|keep|use|sign|mention|include|say|write)\b)([^.!?]*?\b(?:is|are|was|were|will|has|have|had|can|does|did|[a-z]+s|[a-z]+ed)\b[^.!?]*?)\s*(?:,|-|–|—|;)\s*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:mention|add|include|say|note)\s+(?:that|this|it)(?:\s+too|\s+as\s+well|\s+in\s+there)?\s*[.!]?\s*$/gim;
 
 /**
  * "add: the kitchen opens on day one", "also add this: ...": the words to add, after a colon (a

@@ -31,6 +31,31 @@ export function removeHeaded(blocks: Block[], name: string): ChangeOutcome | und
   return heading && heading.type === 'heading' ? removeSection(blocks, heading.text) : undefined;
 }
 
+/**
+ * "just give me the action items", "only the decisions and action items", "keep only the risks":
+ * the sections so headed stay, with the title; the rest go. Group 1: the names as typed.
+ */
+export const keptOnly = /\b(?:(?:just|only)\s+(?:give\s+me\s+|keep\s+|show\s+(?:me\s+)?|list\s+|leave\s+|want\s+)?|keep\s+(?:just|only)\s+|(?:i\s+)?(?:just|only)\s+(?:need|want)\s+)the\s+([a-z][\w -]*?(?:(?:,\s*|\s+and\s+)(?:the\s+)?[a-z][\w -]*?)*)(?=\s*(?:$|[.;!?]|,?\s+(?:please|pls|thanks)\b))/i;
+
+/** Keeps the title and the sections whose headings start with one of `names`; undefined when none does. */
+export function keepOnly(blocks: Block[], names: string): ChangeOutcome | undefined {
+  const wanted = names.split(/,\s*|\s+and\s+/).map((name) => name.trim().replace(/^the\s+/i, '').toLowerCase().replace(/s$/, '')).filter(Boolean);
+  const starts = (text: string) => wanted.some((name) => new RegExp(`^${literal(name)}s?\\b`, 'i').test(text.trim()));
+  const kept = blocks.filter((block) => block.type === 'heading' && block.level === 2 && starts(block.text)).map((block) => block.text);
+  if (kept.length === 0) return undefined;
+  const part = `keep only: ${kept.join(', ')}`;
+  for (let i = blocks.length - 1; i >= 0; i -= 1) {
+    const block = blocks[i]!;
+    if (block.type !== 'heading' || block.level !== 2 || starts(block.text)) continue;
+    blocks.splice(i, sectionBounds(blocks, i) - i);
+  }
+  // What came before the first section (an intro, a summary line) goes too: only the asked sections stay.
+  const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
+  const first = blocks.findIndex((block) => block.type === 'heading' && block.level === 2);
+  if (title >= 0 && first > title + 1) blocks.splice(title + 1, first - title - 1);
+  return { part, check: (content) => (headings(content).every((heading) => kept.includes(heading)) && kept.every((heading) => headings(content).includes(heading)) ? undefined : 'other sections are still there') };
+}
+
 export const asBullets = /\b(?<!\b(?:first|second|third|fourth|fifth|last|final|penultimate|closing|opening|1st|2nd|3rd|4th|5th)\s+)(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable|(?:make|turn|put|format|write|change)\s+(?:it|this|that|them|the\s+\w+)\s+(?:into\s+|in\s+|as\s+|to\s+)?a\s+(?:bulleted\s+|numbered\s+|short\s+)?list)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 

@@ -87,3 +87,9 @@ test('"mention that ..., and sign it from Maria": two instructions, the fact end
   t.regex(after!.content, /Kind regards,\n\nMaria$/);
   t.true(email(after!.deliverable).body.includes('The office reopens Monday at 9.'));
 });
+
+test('"sign off as Dana, Office Manager" puts the name and the role under the sign-off', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3' }, 'sign off as Dana, Office Manager');
+  t.regex(after!.content, /Kind regards,\n\nDana {2}\nOffice Manager\n?$/);
+  t.deepEqual(after!.applied, ['sign as Dana, Office Manager']);
+});

@@ -32,3 +32,10 @@ test('an item the document does not hold is reported, never claimed', async (t) 
   t.deepEqual(after!.applied, []);
   t.regex(after!.notApplied[0]!.reason, /no action item in the document is about "budget"/);
 });
+
+test('"Jan isn\'t fixing the e2e tests, Priya is" and "not Priya, Tom writes the release notes" change hands', async (t) => {
+  const { revised: [first, second] } = await revisions('mind', sync, "Jan isn't fixing the e2e tests, Priya is", 'not Priya, Tom writes the release notes');
+  t.true(owners(first!.deliverable).some((line) => /^Priya: Fix the e2e tests/.test(line)), owners(first!.deliverable).join('; '));
+  t.false(owners(first!.deliverable).some((line) => /^Jan: /.test(line)));
+  t.true(owners(second!.deliverable).some((line) => /^Tom: Write the release notes/.test(line)), owners(second!.deliverable).join('; '));
+});

@@ -22,3 +22,24 @@ test('"add a line at the end inviting people to apply" adds the invitation', asy
   t.regex(after!.content, /Please apply\./);
   t.deepEqual(after!.notApplied, []);
 });
+
+test('"Tom is handling the movers, mention that" adds the statement before it', async (t) => {
+  const { revised: [after] } = await revisions('writer', move, 'Tom is handling the movers, mention that');
+  t.regex(after!.content, /Tom is handling the movers\./);
+  t.deepEqual(after!.notApplied, []);
+});
+
+test('"mention it cost us nothing extra" is a fact to add, with its verb in the past', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'blog post about why we switched from jenkins to github actions', context: '- builds went from 14 min to 6 min\n- took 3 weeks for 40 repos' }, 'mention it cost us nothing extra');
+  t.regex(after!.content, /It cost us nothing extra\./);
+});
+
+const meeting = { brief: 'summarize the meeting and pull out action items', context: 'Product sync, Tuesday\nAttendees: Priya, Tom, Lena\n- Priya will update the pricing page by Friday\n- Tom owns the launch email, due Monday\n- We decided to delay the mobile release to April\n- Lena asked whether we need legal review; no answer yet' };
+
+test('"add a decision: ..." joins the Decisions, in the summary and its data; "add a risk: ..." opens a Risks section before the closing ones', async (t) => {
+  const { revised: [decision, risk] } = await revisions('mind', meeting, 'add a decision: we keep the current pricing', 'add a risk: the vendor may be late');
+  t.regex(decision!.content, /## Decisions\n\n- We decided to delay the mobile release to April\n- We keep the current pricing\n/);
+  t.true((decision!.deliverable.data.decisions as Array<{ text: string }>).some((entry) => entry.text === 'We keep the current pricing'));
+  t.regex(risk!.content, /## Risks\n\n- The vendor may be late\n\n## Topics/);
+  t.deepEqual(risk!.deliverable.data.risks, ['The vendor may be late']);
+});

@@ -25,3 +25,12 @@ test('"remove the hashtags" is not read as a section to remove', async (t) => {
   const { revised: [after] } = await revisions('writer', { brief: 'linkedin post announcing our new office in Lisbon', context: 'The office opens in March. It has room for 40 people.' }, 'remove the hashtags');
   t.false(after!.applied.some((part) => part.startsWith('remove section')));
 });
+
+test('"just give me the action items" keeps the title and the action items, in the summary and its data', async (t) => {
+  const meeting = { brief: 'summarize the meeting and pull out action items', context: 'Product sync\nAttendees: Priya, Tom\n- Priya will update the pricing page by Friday\n- Tom owns the launch email, due Monday\n- We decided to delay the mobile release to April' };
+  const { revised: [only, two] } = await revisions('mind', meeting, 'just give me the action items', 'only the action items and the decisions please');
+  t.regex(only!.content, /^# Meeting summary: .*\n\n## Action items\n\n- \[ \] \*\*Priya\*\*: Update the pricing page \(due Friday\)\n- \[ \] \*\*Tom\*\*: Own the launch email \(due Monday\)\n?$/);
+  t.deepEqual(only!.deliverable.data.decisions, []);
+  t.deepEqual(only!.applied, ['keep only: Action items']);
+  t.regex(two!.content, /## Action items/, 'a second "only" with a section already gone keeps what is left of it');
+});
