@@ -11,7 +11,7 @@ import { seedOf } from './writer/writerResearch.js';
 import { addChecklist } from './revise/checklist.js';
 import { applyCorrection } from './revise/corrections.js';
 import { addDate, undatedSiblings } from './revise/dates.js';
-import { dropEmptySections, frameWords, shortenTo } from './revise/length.js';
+import { dropEmptySections, emptyHeadings, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
 import { factHome, signedBy, signWith } from './revise/email.js';
@@ -28,7 +28,7 @@ import { reassign } from './revise/owners.js';
 import { addedTicket, addTicket } from './revise/tickets.js';
 import { addAction, addedAction } from './revise/actionItems.js';
 import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf, thenAdded } from './revise/sections.js';
-import { addedLabelled, addListed, labelledLine } from './revise/labelledFact.js';
+import { addedLabelled, addListed, addUnder, labelledLine } from './revise/labelledFact.js';
 import { changeOwnerDue, ownerDue } from './revise/ownerDue.js';
 import { boldened, embolden } from './revise/emphasis.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
@@ -58,6 +58,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
   const sources = gatherSources(revised);
   const blocks = parseBlocks(revision.previousContent);
+  const bare = emptyHeadings(blocks);
   const before = documentWordCount(revision.previousContent);
   const outcomes: ChangeOutcome[] = [];
   const moved = movedDate.exec(revision.feedback);
@@ -86,7 +87,10 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));
   const labelled = [...revision.feedback.matchAll(addedLabelled)];
-  for (const match of labelled) add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addLine(blocks, labelledLine(match[1]!, calendarCase(match[2]!)), true));
+  for (const match of labelled) {
+    const line = labelledLine(match[1]!, calendarCase(match[2]!));
+    add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
+  }
   const topic = given.length === 0 && labelled.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
@@ -106,7 +110,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
-  dropEmptySections(blocks);
+  dropEmptySections(blocks, bare);
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
     const toned = applyRegister(content, request.tone, request.audience, /\b(?:formal|formally|formality)\b/i.test(revision.feedback));

@@ -31,8 +31,9 @@ export function factHome(blocks: Block[]): Block | undefined {
   const parts = letterParts(blocks);
   if (parts) return blocks.slice(parts.bodyStart, parts.bodyEnd).filter((block) => block.type === 'paragraph' || block.type === 'list').at(-1);
   // A post's closing line of hashtags is not where a sentence goes ("#Launch Please star the repo.").
-  const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()) && !isHashtagLine(block.text));
-  return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph');
+  // Nor is a quote ("> Signup conversion up ..."): it holds the client's words, not the document's.
+  const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()) && !isHashtagLine(block.text) && !/^\s*>/.test(block.text));
+  return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph' && !/^\s*>/.test(block.text));
 }
 
 /** "#SamPatel #Hiring": a post's line of hashtags only. */

@@ -1,3 +1,4 @@
+import { contentTerms, stem } from '../../../quality/text.js';
 import type { Block } from '../text/blocks.js';
 import { capitalize, literal } from '../text/phrases.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
@@ -65,4 +66,18 @@ function listed(part: string, line: string, kind: string): ChangeOutcome {
       items.push(kind === 'decision' ? { text: line, source: null } : line);
     },
   };
+}
+
+/**
+ * "add a link to the webinar signup: acme.io/webinar" in a newsletter with a "## Webinar on Dec 5"
+ * section: the line goes at the end of the section its label is about. Undefined when no heading
+ * shares a word with the label.
+ */
+export function addUnder(blocks: Block[], label: string, line: string): ChangeOutcome | undefined {
+  const terms = new Set(contentTerms(label.replace(/^link\s+to\s+(?:the|our|my)\s+/i, '')).map(stem).filter((term) => !/^(?:link|page|url|site|website|detail)$/.test(term)));
+  if (terms.size === 0) return undefined;
+  const start = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && contentTerms(block.text).map(stem).some((term) => terms.has(term)));
+  if (start < 0) return undefined;
+  blocks.splice(sectionBounds(blocks, start), 0, { type: 'paragraph', text: line });
+  return { part: `add fact: ${line}`, check: (content) => (content.includes(line) ? undefined : 'the document does not say it') };
 }

@@ -34,11 +34,14 @@ function namesSomeone(text: string): boolean {
 
 /** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, dates and names, a lead. */
 function tierOf(text: string, first: boolean, section: string): number {
+  // A quote repeats the client's own line (a status update's figure under its table): it goes first.
+  if (/^\s*>/.test(text)) return 0;
   const figures = /\d/.test(text.replace(timestamps, ''));
   if (/decision/i.test(section) || decision.test(text)) return 6;
-  if (/action|owner|next step|to-?do|checklist/i.test(section) || commitment.test(text)) return 5;
+  // A blocker or risk is what a manager reads a status update for.
+  if (/action|owner|next step|to-?do|checklist|risk|blocker|concern/i.test(section) || commitment.test(text) || /\bblock(?:ed|er|ing)\b/i.test(text)) return 5;
   if (figures && result.test(text)) return 4;
-  if (figures || dayOrMonth.test(text) || namesSomeone(text)) return 3;
+  if (figures || dayOrMonth.test(text) || namesSomeone(text) || /highlight|shipped|done|result|progress/i.test(section)) return 3;
   return first ? 1 : 0;
 }
 
@@ -93,14 +96,27 @@ function dropSections(blocks: Blocks, test: (heading: string) => boolean): void 
 type Blocks = Block[];
 
 /** Drops headings left with nothing under them. */
-export function dropEmptySections(blocks: Block[]): void {
+/**
+ * The headings with nothing under them ("## Dark mode" in a newsletter of one-line items): a
+ * heading that is its own item. `dropEmptySections` keeps these: only a section a revision emptied goes.
+ */
+export function emptyHeadings(blocks: readonly Block[]): Set<string> {
+  const bare = new Set<string>();
+  blocks.forEach((block, index) => {
+    const next = blocks[index + 1];
+    if (block.type === 'heading' && block.level >= 2 && (!next || (next.type === 'heading' && next.level <= block.level))) bare.add(block.text);
+  });
+  return bare;
+}
+
+export function dropEmptySections(blocks: Block[], keep: ReadonlySet<string> = new Set()): void {
   for (let index = blocks.length - 1; index >= 0; index -= 1) {
     const block = blocks[index]!;
     if (block.type === 'paragraph' || block.type === 'list') {
       if (block.text.trim() === '') blocks.splice(index, 1);
       continue;
     }
-    if (block.type !== 'heading' || block.level < 2) continue;
+    if (block.type !== 'heading' || block.level < 2 || keep.has(block.text)) continue;
     const next = blocks[index + 1];
     if (!next || (next.type === 'heading' && next.level <= block.level)) blocks.splice(index, 1);
   }
@@ -113,6 +129,7 @@ export function dropEmptySections(blocks: Block[]): void {
  * only filler goes.
  */
 export function shortenTo(blocks: Block[], target: number, corpus: string, keepFacts = false): string[] {
+  const bare = emptyHeadings(blocks);
   const frame = frameBlocks(blocks);
   const opening = letterParts(blocks) ? blocks.find((block, index) => index >= letterParts(blocks)!.bodyStart && !frame.has(block) && block.type === 'paragraph') : undefined;
   tidy(blocks, frame);
@@ -149,7 +166,7 @@ export function shortenTo(blocks: Block[], target: number, corpus: string, keepF
     left -= 1;
     if (unit.tier >= 3) dropped.push(unit.text.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, ''));
   }
-  dropEmptySections(blocks);
+  dropEmptySections(blocks, bare);
   return dropped;
 }
 

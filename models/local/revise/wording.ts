@@ -11,7 +11,7 @@ import { sectionBounds } from './structure.js';
  */
 
 /** "title should be: X", "change the title to X", "use the title 'X'", "rename it to X", "call it X", "new title: X" (global: use `matchAll`). */
-export const newTitle = /\b(?:(?:the\s+)?(?:title|headline|subject(?:\s+line)?)\s+(?:should\s+be|must\s+be|to\s+be|could\s+be)\s*:?|(?:change|set|make)\s+the\s+(?:title|headline|subject(?:\s+line)?)\s+to|use\s+(?:the\s+|a\s+)?(?:title|headline)(?:\s+like)?|rename\s+it\s+to|call\s+it|new\s+(?:title|headline)\s*:)\s*["'“‘]?([^"'”’\n]{3,120}?)["'”’]?\s*(?:[.!]\s|[.!]?$)/gi;
+export const newTitle = /\b(?:(?:the\s+)?(?:title|headline|subject(?:\s+line)?)\s+(?:should\s+be|must\s+be|to\s+be|could\s+be)\s*:?|(?:change|set|make|rename|update)\s+the\s+(?:title|headline|heading|subject(?:\s+line)?)\s+to|use\s+(?:the\s+|a\s+)?(?:title|headline)(?:\s+like)?|rename\s+it\s+to|call\s+it|new\s+(?:title|headline)\s*:)\s*["'“‘]?([^"'”’\n]{3,120}?)["'”’]?\s*(?:[.!]\s|[.!]?$)/gi;
 
 /** "drop the last section", "remove the first section", "cut the 2nd section" (global: use `matchAll`). */
 export const placedSection = /\b(?:remove|drop|delete|cut|lose)\s+the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)\s+(?:section|part|heading|ticket|story|user\s+story|phase|milestone)\b/gi;

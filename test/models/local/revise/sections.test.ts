@@ -43,3 +43,9 @@ test('"add a decision: ..." joins the Decisions, in the summary and its data; "a
   t.regex(risk!.content, /## Risks\n\n- The vendor may be late\n\n## Topics/);
   t.deepEqual(risk!.deliverable.data.risks, ['The vendor may be late']);
 });
+
+test('a fact added to a status update never joins the quote of the client\'s line', async (t) => {
+  const { revised: [after] } = await revisions('mind', { brief: 'weekly status update for my manager', context: '- shipped the new onboarding flow\n- signup conversion up from 3.1% to 3.8%\n- blocked on legal review' }, 'add that I am out friday');
+  t.regex(after!.content, /I am out Friday\./);
+  t.notRegex(after!.content, /^>.*I am out Friday/m);
+});

@@ -50,3 +50,10 @@ test('"add a short conclusion: ..." and "add a bit about pricing: ..." add the w
   const priced = await revise(original, 'add a bit about pricing: the new plan costs 700 dollars a month');
   t.regex(priced.content, /^## Pricing\n\nThe new plan costs 700 dollars a month\.$/m);
 });
+
+test('"rename the title to \"Fly.io, a year on\"" renames it', async (t) => {
+  const original = await finalContent(provider, 'writer', request);
+  const output = await revise(original, 'rename the title to "Fly.io, a year on"');
+  t.regex(output.content, /^# Fly\.io, a year on$/m);
+  t.deepEqual(report(output).applied, ['title: Fly.io, a year on']);
+});

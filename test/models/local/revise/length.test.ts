@@ -1,0 +1,23 @@
+import test from 'ava';
+import { revisions } from './helpers.js';
+
+/** What a shorter document keeps, and what no revision takes away by the way. */
+
+const status = { brief: 'weekly status update for my manager', context: '- shipped the new onboarding flow\n- signup conversion up from 3.1% to 3.8%\n- blocked on legal review for the EU launch\n- next week: start on billing page redesign' };
+
+test('"make it more concise" on a status update keeps what shipped and the blocker; the quote under the figures goes first', async (t) => {
+  const { original, revised: [after] } = await revisions('mind', status, 'make it more concise');
+  t.regex(original, /^> /m);
+  t.notRegex(after!.content, /^> /m);
+  t.regex(after!.content, /Shipped the new onboarding flow/);
+  t.regex(after!.content, /Blocked on legal review for the EU launch/);
+  t.regex(after!.content, /Start on billing page redesign/);
+});
+
+test('a section that is a heading alone (a newsletter item) stays when a revision adds a line', async (t) => {
+  const newsletter = { brief: 'newsletter for our customers for november', context: '- new: dark mode\n- new: export to csv\n- fixed: slow search on large workspaces\n- webinar on dec 5 about reporting' };
+  const { original, revised: [after] } = await revisions('writer', newsletter, 'add a link to the webinar signup: acme.io/webinar');
+  const headings = (text: string) => text.split('\n').filter((line) => line.startsWith('## '));
+  t.deepEqual(headings(after!.content), headings(original));
+  t.regex(after!.content, /## Webinar[^\n]*\n\nWebinar signup: acme\.io\/webinar/, 'the link goes under the section it is about');
+});
