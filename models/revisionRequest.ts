@@ -71,7 +71,8 @@ function ratioFrom(text: string): number | undefined {
 function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone | undefined {
   const required = toneOf(requirements.tone);
   if (required) return required;
-  if (/\bless (?:formal|professional|stiff|corporate)\b/i.test(feedback)) return 'casual';
+  if (/\bless (?:formal|professional|stiff|corporate)\b|\btoo (?:formal|stiff|corporate|serious|stuffy)\b/i.test(feedback)) return 'casual';
+  if (/\btoo (?:casual|informal|chatty|relaxed)\b/i.test(feedback)) return 'professional';
   if (/\bless (?:casual|informal|chatty)\b/i.test(feedback)) return 'professional';
   // "less salesy", "tone it down": plainer, without the hype words and exclamations.
   if (/\bless (?:salesy|sales-y|pushy|hyp(?:e|ey|ed)|markety|marketing-?y|over the top|cheesy)\b|\btone (?:it|this|that) down\b|\bnot so (?:salesy|pushy)\b/i.test(feedback)) return 'professional';

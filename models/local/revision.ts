@@ -14,7 +14,7 @@ import { addDate, undatedSiblings } from './revise/dates.js';
 import { dropEmptySections, emptyHeadings, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
-import { factHome, signedBy, signWith } from './revise/email.js';
+import { factHome, sentFrom, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { swapVoice, voiceSwap } from './revise/voice.js';
@@ -31,11 +31,12 @@ import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf, 
 import { addedLabelled, addListed, addUnder, labelledLine } from './revise/labelledFact.js';
 import { changeOwnerDue, ownerDue } from './revise/ownerDue.js';
 import { boldened, embolden } from './revise/emphasis.js';
+import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, numbered, numberLists, sectionAsParagraph, sectionProse } from './revise/lists.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
-import { asBullets, asProse, keepOnly, keptOnly, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -101,12 +102,22 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
   if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
   if (removedHashtags.test(revision.feedback)) outcomes.push(removeHashtags(blocks));
+  const list = addedList.exec(revision.feedback);
+  if (list) add(() => addList(blocks, list[1]!, list[2]!));
+  if (numbered.test(revision.feedback)) outcomes.push(numberLists(blocks));
+  if (actionTable.test(revision.feedback)) outcomes.push(actionsAsTable(blocks));
+  const prose = sectionAsParagraph.exec(revision.feedback);
+  if (prose) outcomes.push(sectionProse(blocks, (prose[1] ?? prose[2])!));
+  const done = markedDone.exec(revision.feedback);
+  if (done) outcomes.push(markDone(blocks, (done[1] ?? done[2])!));
   const bold = boldened.exec(revision.feedback);
   if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
   const voice = voiceSwap.exec(revision.feedback);
   if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
   const signer = signedBy.exec(revision.feedback);
+  const sender = signer ? null : sentFrom.exec(revision.feedback);
   if (signer) outcomes.push(signWith(blocks, signer[1]!, signer[2]));
+  else if (sender) outcomes.push(signWith(blocks, sender[1]!));
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
@@ -148,8 +159,10 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   const keeping = only ? keepOnly(blocks, only[1]!) : undefined;
   if (keeping) outcomes.push(keeping);
   for (const match of feedback.matchAll(removedHeading)) {
-    const removed = removeHeaded(blocks, match[1]!);
-    if (removed) outcomes.push(removed);
+    for (const name of [match[1]!, ...namesAfter(feedback.slice((match.index ?? 0) + match[0].length))]) {
+      const removed = removeHeaded(blocks, name);
+      if (removed) outcomes.push(removed);
+    }
   }
   for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
   const swapped = swappedPair.exec(feedback);

@@ -1,5 +1,5 @@
 import { addedAction } from './actionItems.js';
-import { signedBy } from './email.js';
+import { sentFrom, signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji, removedHashtags } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { actionTable, addedList, markedDone, numbered, sectionAsParagraph } from './lists.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
 import { addedAfterColon, addedAsk, addedFact, thenAdded } from './sections.js';
@@ -21,20 +22,21 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
-  ['restructure', [asBullets, asProse]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded]],
-  ['sign_off', [signedBy]],
+  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList]],
+  ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened]],
   ['voice', [voiceSwap]],
   ['change_date', [movedDate, ownerDue]],
+  ['mark_done', [markedDone]],
 ];
 
 /** The edit labels `feedback` asks for, in a fixed order. */

@@ -67,6 +67,9 @@ export function bodyStart(blocks: Block[]): number | undefined {
 // Group 1: the name; group 2: a role after it ("sign off as Dana, Office Manager", "from Sam - Head of People").
 export const signedBy = /\b[Ss]ign(?:ed|\s+it|\s+(?:it\s+)?off)?\s+(?:from|as|by|with|it)\s+(?:me,?\s+)?([A-Z][\p{L}'’-]+(?:\s+(?:de|van|der|den|da|di|del|la|le|von)?\s*[A-Z][\p{L}'’-]+)?)(?:(?:,\s*|\s+[-–—]\s+)((?:[A-Z][\p{L}&'’.-]*|of|and|the|for|&)(?:\s+(?:[A-Z][\p{L}&'’.-]*|of|and|the|for|&))*))?/u;
 
+/** "it should be from HR", "send it from Dana", "make it come from the CEO": who the email is from, signed under the sign-off. */
+export const sentFrom = /(?:\b(?:it\s+)?(?:should|needs\s+to|has\s+to|must)\s+(?:be|come)|^\s*(?:be|come)|\b(?:send|make)\s+it(?:\s+come)?)\s+from\s+(?:the\s+)?([A-Z][\p{L}'’-]*(?:\s+[A-Z][\p{L}'’-]*){0,2})\b/u;
+
 export function signWith(blocks: Block[], name: string, role?: string): ChangeOutcome {
   const part = `sign as ${name}${role ? `, ${role}` : ''}`;
   const signature = role ? `${name}  \n${role}` : name;

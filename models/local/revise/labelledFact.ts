@@ -13,7 +13,7 @@ import { sectionBounds } from './structure.js';
  * use `matchAll`).
  */
 export const addedLabelled =
-  /\b(?:add|include|put\s+in|mention)\s+(?:the|our|a|an|my)\s+(?!(?:(?:short|brief|quick|small|new)\s+)?(?:conclusion|summary|intro(?:duction)?|closing|bit|line|note|paragraph|section|part|sentence|ps|p\.s\.|ticket|issue|bug|question|faq|q\s*&\s*a|action|to-?do|task|follow[- ]?up|next\s+step|call\s+to\s+action|cta|title|subject|heading|headline|example|checklist|dates)\b)(?![\w'’ -]*\b(?:each|every|all)\b[\w'’ -]*:)([a-z][\w'’ -]{1,40}?)\s*:\s+(\S.*?)\s*(?=$|[.!?;](?:\s|$)|,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|fix|replace)\b)/gim;
+  /\b(?:add|include|put\s+in|mention)\s+(?:the|our|a|an|my)\s+(?!(?:(?:short|brief|quick|small|new)\s+)?(?:conclusion|summary|intro(?:duction)?|closing|bit|line|note|paragraph|section|part|sentence|ps|p\.s\.|ticket|issue|bug|question|faq|q\s*&\s*a|action|to-?do|task|follow[- ]?up|next\s+step|call\s+to\s+action|cta|title|subject|heading|headline|example|checklist|dates|(?:bullet(?:ed)?\s+|numbered\s+)?list)\b)(?![\w'’ -]*\b(?:each|every|all)\b[\w'’ -]*:)([a-z][\w'’ -]{1,40}?)\s*:\s+(\S.*?)\s*(?=$|[.!?;](?:\s|$)|,?\s+(?:and|then|also|plus)\s+(?:please\s+)?(?:sign|make|add|remove|drop|cut|use|change|put|move|mention|include|shorten|keep|fix|replace)\b)/gim;
 
 /** The line a labelled value is added as: "link to the pricing page", "acme.io/pricing" -> "Pricing page: acme.io/pricing." */
 export function labelledLine(label: string, value: string): string {

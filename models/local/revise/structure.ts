@@ -23,6 +23,18 @@ export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+
 export const removedHeading =
   /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out|get\s+rid\s+of)\s+(?:the\s+|that\s+)?(?!(?:emojis?|hashtags?|exclamation|call\s+to\s+action|cta|p\.?s\.?|subject|title|headline|intro|introduction|conclusion|greeting|sign[- ]?off|signature|first|second|third|last|final|it|this|that|them)\b)([a-z][\w'’&-]*(?:\s+[\w'’&-]+){0,4}?)(?=\s*(?:$|[.,;!?]|\s+(?:and|then|also|please|pls|too|entirely|completely)\b))/gi;
 
+/** "... and participants", ", the topics and the tags": the further names that follow a removed one. */
+export function namesAfter(rest: string): string[] {
+  const names: string[] = [];
+  let text = rest;
+  for (;;) {
+    const next = /^\s*(?:,\s*(?:and\s+)?|\s+and\s+)(?:the\s+)?([a-z][\w'’&-]*(?:\s+(?!and\b)[\w'’&-]+){0,3}?)(?=\s*(?:$|[.,;!?]|\s+(?:and|then|also|please|pls|too)\b))/i.exec(text);
+    if (!next) return names;
+    names.push(next[1]!);
+    text = text.slice(next[0].length);
+  }
+}
+
 /** Removes the section whose heading starts with `name` ("participants" -> "## Participants"), if there is one. */
 export function removeHeaded(blocks: Block[], name: string): ChangeOutcome | undefined {
   const wanted = name.trim().toLowerCase().replace(/s$/, '');
@@ -56,7 +68,7 @@ export function keepOnly(blocks: Block[], names: string): ChangeOutcome | undefi
   return { part, check: (content) => (headings(content).every((heading) => kept.includes(heading)) && kept.every((heading) => headings(content).includes(heading)) ? undefined : 'other sections are still there') };
 }
 
-export const asBullets = /\b(?<!\b(?:first|second|third|fourth|fifth|last|final|penultimate|closing|opening|1st|2nd|3rd|4th|5th)\s+)(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable|(?:make|turn|put|format|write|change)\s+(?:it|this|that|them|the\s+\w+)\s+(?:into\s+|in\s+|as\s+|to\s+)?a\s+(?:bulleted\s+|numbered\s+|short\s+)?list)\b/i;
+export const asBullets = /\b(?<!\b(?:first|second|third|fourth|fifth|last|final|penultimate|closing|opening|1st|2nd|3rd|4th|5th)\s+)(?<!\badd\s+(?:a\s+)?(?:short\s+)?)(?:bullet(?:ed)?(?:\s+points?|\s+list)?s?|as (?:a )?list|list form|scannable|(?:make|turn|put|format|write|change)\s+(?:it|this|that|them|the\s+\w+)\s+(?:into\s+|in\s+|as\s+|to\s+)?a\s+(?:bulleted\s+|numbered\s+|short\s+)?list)\b/i;
 export const asProse = /\b(?:as (?:plain )?prose|as paragraphs|no bullets|fewer bullets|full sentences)\b/i;
 
 export function shares(text: string, phrase: string): boolean {

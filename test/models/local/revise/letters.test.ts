@@ -93,3 +93,9 @@ test('"sign off as Dana, Office Manager" puts the name and the role under the si
   t.regex(after!.content, /Kind regards,\n\nDana {2}\nOffice Manager\n?$/);
   t.deepEqual(after!.applied, ['sign as Dana, Office Manager']);
 });
+
+test('"it should be from HR" signs the email HR, and is not also reported as unread', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3' }, 'it should be from HR');
+  t.regex(after!.content, /Kind regards,\n\nHR\n?$/);
+  t.deepEqual(after!.notApplied, []);
+});

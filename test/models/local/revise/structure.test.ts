@@ -13,6 +13,8 @@ test('"make it a list" lists an email\'s points, after its opening line', async 
 test('"remove the topics" and "drop the participants" remove the sections so headed, without the word "section"', async (t) => {
   const meeting = { brief: 'summarize the meeting', context: 'Product sync\nAttendees: Priya, Tom\n- Priya will update the pricing page by Friday\n- We decided to delay the mobile release to April' };
   const { original, revised: [topics, participants] } = await revisions('mind', meeting, 'remove the topics', 'drop the participants');
+  const { revised: [both] } = await revisions('mind', meeting, 'remove the topics and participants');
+  t.deepEqual(both!.applied, ['remove section: Topics', 'remove section: Participants']);
   t.regex(original, /^## Topics$/m);
   t.notRegex(topics!.content, /^## Topics$/m);
   t.regex(topics!.content, /^## Participants$/m);

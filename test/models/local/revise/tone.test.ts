@@ -23,3 +23,8 @@ test('"make it sound less like a robot" is a warmer voice, not feedback the loca
   t.deepEqual(after!.applied, ['tone_adjustment']);
   t.regex(after!.content, /Warm wishes,|Any questions\? Just reply/);
 });
+
+test('"too formal" is read as a wish for a more casual voice', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street.' }, 'too formal');
+  t.deepEqual(after!.applied, ['tone_adjustment']);
+});
