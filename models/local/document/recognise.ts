@@ -138,7 +138,7 @@ const statedPlain = /\b(?:tell(?:s|ing)?|inform(?:s|ing)?|let(?:ting)?\s+(?:[\w-
 // "email the team that standup moves to 9:30", "tell the team standup moves ...", "let the team know
 // standup moves ...": the ask is itself the message, sent to whom it names, saying what follows.
 const toWhom = String.raw`(?:to\s+)?(?<who>(?:(?:the|our|my|all|all\s+the|all\s+our)\s+)?(?!(?:about|on|regarding|that|to)\b)[\w'’-]+(?:\s+(?!(?:that|know|about)\b)[\w'’-]+)?)`;
-const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inform|tell|write\s+to|remind)\s+${toWhom}\s+(?:that|(?:announcing|saying)(?:\s+that)?)\s+(?<what>.+)$`, 'i');
+const toldThat = new RegExp(String.raw`\b(?:e-?mail|message|text|ping|notify|inform|tell|write\s+to|remind|announce\s+(?=to\s))\s*${toWhom}\s+(?:that|(?:announcing|saying)(?:\s+that)?)\s+(?<what>.+)$`, 'i');
 // Without "that", "let X know" or "tell X" is followed by the statement itself, not by what it is about.
 const toldPlain = new RegExp(String.raw`\b(?:let(?:ting)?\s+${toWhom}\s+know|(?:tell|inform)\s+(?<person>them|him|her|everyone|(?:the|our|my|all)\s+[\w'’-]+))\s+(?!(?:about|of|to|how|what|why|when|where|if|whether|that)\b)(?<what>.+)$`, 'i');
 
@@ -195,7 +195,7 @@ export function toldTo(sentence: string): string | undefined {
 }
 
 /** An ask that is itself a message telling something: "tell the team that ...", "let everyone know ...". */
-const tellAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:tell|let\s+(?:[\w'’-]+\s+){1,3}know|inform|notify|e-?mail|message|text|ping)\s/i;
+const tellAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:tell|let\s+(?:[\w'’-]+\s+){1,3}know|inform|notify|e-?mail|message|text|ping|announce\s+to)\s/i;
 
 /** The subject without its leading determiners, but "this month" stays a time. */
 function withoutDeterminers(text: string): string {
@@ -285,7 +285,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
-    const people = /^(?:to|for)\s/i.test(sentence.slice(match.index + match[0].length).trim()) && recipients.exec(stripEndPunctuation(after.split(/:\s/)[0]!));
+    // "email the team: offsite moved to fri": the verb names whom it goes to, and the colon opens the notes.
+    const rest = sentence.slice(match.index + match[0].length).trim();
+    const people = (/^(?:to|for)\s/i.test(rest) || (kind === 'email' && /^[^:]{2,40}:\s/.test(rest))) && recipients.exec(stripEndPunctuation(after.split(/:\s/)[0]!));
     if (people && !audienceLead) {
       audienceLead = people[0];
       after = '';

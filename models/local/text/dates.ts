@@ -27,3 +27,19 @@ export function dayWords(text: string): string {
 export function readableDate(text: string): string {
   return calendarCase(dayWords(dateShorthand.reduce((out, [pattern, words]) => out.replace(pattern, words), text)));
 }
+
+const shortDay = '(mon|tues?|wed|thu|thur|thurs|fri|sat|sun)';
+// "fri 14th", "thu 3pm", "wed morning": a short day before a date, a time or a part of the day.
+// Not opening hours ("Mon-Fri 8am-6pm", "Sat 9am-1pm"): a range keeps its short days.
+const dayBeforeDate = new RegExp(`(?<![-–/]\\s*)\\b${shortDay}\\.?(?![-–/])(?=\\s+(?:the\\s+)?\\d{1,2}(?:(?:st|nd|rd|th)\\b|(?=\\s*(?:$|[,.;)!?]|\\s(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))))|\\s+(?:at\\s+)?\\d{1,2}(?::\\d{2})?\\s*(?:am|pm)\\b(?!\\s*[-–])|\\s+(?:morning|afternoon|evening|night|eod)\\b)`, 'gi');
+// "on fri", "by thu", "until wed", "next mon": a short day after a word that asks for a day.
+const dayAfterCue = new RegExp(`(?<=\\b(?:on|by|until|till|next|this|from|before|after|due|every)\\s+)${shortDay}\\b(?![\'’]|\\s*[-–/])`, 'gi');
+
+/**
+ * Short days in running text where they can only be days ("moved to fri 14th", "by thu", "wed
+ * morning") written in full; elsewhere "sun" and "wed" may be words and stay.
+ */
+export function datedDays(text: string): string {
+  const full = (whole: string, day: string) => dayNames[day.toLowerCase()] ?? whole;
+  return text.replace(dayBeforeDate, full).replace(dayAfterCue, full);
+}

@@ -1,10 +1,5 @@
-import { createRequire } from 'node:module';
-import type Compromise from 'compromise';
-
 // compromise loads at the first text that may hold a name typed in lower case (most never do).
-const require = createRequire(import.meta.url);
-let compromiseModule: typeof Compromise | undefined;
-const compromise = (): typeof Compromise => (compromiseModule ??= require('compromise'));
+import { compromise } from './compromise.js';
 
 /**
  * First names that are also everyday words ("will", "grace", "mark"): in lower case they are the

@@ -1,3 +1,4 @@
+import { datedDays } from './dates.js';
 import { placeCase } from './places.js';
 
 /**
@@ -126,7 +127,7 @@ function listedWithNames(before: string, after: string): boolean {
 
 function spellProse(text: string): string {
   // Cities and countries typed in lower case ("our bakery now delivers in utrecht") are names too.
-  return placeCase(text).replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
+  return datedDays(placeCase(text)).replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
     const key = word.toLowerCase().replace(/\s+/g, ' ');
     // Written with capitals of its own already ("GITHUB", "Excel", "eBay"): as its writer chose.
     if (/\p{Lu}/u.test(word.slice(1))) return whole;

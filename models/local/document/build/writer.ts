@@ -10,6 +10,7 @@ import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
 import { proseLine } from '../prose.js';
+import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
@@ -277,7 +278,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
   const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
-  const addressed = ctx.recognised.audience && internal.length === 0 ? secondPerson : (text: string) => text;
+  // ... but "existing customers keep their price" keeps the pronoun of its own subject.
+  const readers = ctx.recognised.audience?.split(/\s+/).at(-1);
+  const ownSubject = readers ? new RegExp(`\\b${literal(readers)}\\b[^.;,]*\\b(?:their|they|them)\\b`, 'i') : undefined;
+  const addressed = ctx.recognised.audience && internal.length === 0 ? (text: string) => (ownSubject?.test(text) ? text : secondPerson(text)) : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
   const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : ctx.recognised.reply;
@@ -309,9 +313,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const thanked = thanks && ctx.recognised.audience ? `A thank you to our ${ctx.recognised.audience.replace(/^(?:our|the|all)\s+/i, '')}` : undefined;
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
   return {
-    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(subject)),
+    // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
+    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(splitSplices(subject)[0]!.replace(/\.$/, ''))),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
-    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).map((line) => sentenceStart(answer ? line : proseLine(line)))],
+    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
     call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };

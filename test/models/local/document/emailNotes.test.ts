@@ -53,3 +53,20 @@ test('"welcome email for new hires starting monday" welcomes them to the team an
   t.regex(result.content, /^## First day$/m);
   t.notRegex(result.content, /new user|Getting started/);
 });
+
+test('"email the team: offsite moved to fri 14th, ...": the team is whom it goes to, the notes say what, and "fri 14th" is a day', async (t) => {
+  const result = await outcome('writer', { brief: 'email the team: offsite moved to fri 14th, same place, bring laptops' });
+  t.regex(result.content, /^\*\*Subject:\*\* Offsite moved to Friday 14th$/m);
+  t.regex(result.content, /^Hi team,$/m);
+  t.regex(result.content, /^Bring laptops\.$/m);
+  t.notRegex(result.content, /Subject:\*\* Team|about team|\bfri\b/);
+});
+
+test('"announce to customers that prices go up 10% on jan 1, existing customers keep their price for 6 months": an email of two sentences, titled by the first', async (t) => {
+  const result = await outcome('writer', { brief: 'announce to customers that prices go up 10% on jan 1, existing customers keep their price for 6 months' });
+  t.is(result.deliverable.kind, 'email', 'an announcement with its news is written, not outlined');
+  t.regex(result.content, /^\*\*Subject:\*\* Prices go up 10% on Jan 1$/m);
+  t.regex(result.content, /^Dear customers,$/m);
+  t.regex(result.content, /^Prices go up 10% on Jan 1\.$/m);
+  t.regex(result.content, /^Existing customers keep their price for 6 months\.$/m);
+});
