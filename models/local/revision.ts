@@ -31,12 +31,13 @@ import { addExample, addedAfterColon, addedAsk, addedFact, addSection, askedOf, 
 import { addedLabelled, addListed, addUnder, labelledLine } from './revise/labelledFact.js';
 import { changeOwnerDue, ownerDue } from './revise/ownerDue.js';
 import { boldened, embolden } from './revise/emphasis.js';
+import { addedEmoji, addedHashtags, addEmoji, addHashtags, characterLimit, fitCharacters, taggedPeople, tagPeople } from './revise/posts.js';
 import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, numbered, numberLists, sectionAsParagraph, sectionProse } from './revise/lists.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
-import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
+import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
 export interface NotApplied {
@@ -92,7 +93,9 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
     const line = labelledLine(match[1]!, calendarCase(match[2]!));
     add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
   }
-  const topic = given.length === 0 && labelled.length === 0 ? mentionedTopic.exec(revision.feedback) : null;
+  // "mention it works on mobile too" states its fact: nothing to look up in the material.
+  const stated = [...revision.feedback.matchAll(addedFact)].length > 0;
+  const topic = given.length === 0 && labelled.length === 0 && !stated ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
@@ -110,6 +113,11 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (prose) outcomes.push(sectionProse(blocks, (prose[1] ?? prose[2])!));
   const done = markedDone.exec(revision.feedback);
   if (done) outcomes.push(markDone(blocks, (done[1] ?? done[2])!));
+  const hashtagged = addedHashtags.exec(revision.feedback);
+  if (hashtagged) outcomes.push(addHashtags(blocks, hashtagged[1]!));
+  const tagged = taggedPeople.exec(revision.feedback);
+  if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  if (addedEmoji.test(revision.feedback)) outcomes.push(addEmoji(blocks, revision.feedback));
   const bold = boldened.exec(revision.feedback);
   if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
   const voice = voiceSwap.exec(revision.feedback);
@@ -121,6 +129,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
+  const limit = characterLimit.exec(revision.feedback);
+  if (limit) outcomes.push(fitCharacters(blocks, Number(limit[1] ?? limit[2])));
   dropEmptySections(blocks, bare);
   let content = renderBlocks(blocks.filter((block) => block.type !== 'paragraph' || block.text.trim() !== ''));
   if (request.tone) {
@@ -151,6 +161,7 @@ function editFacts(blocks: Block[], request: RevisionRequest, feedback: string, 
 
 /** `resolve(at)`: the part "it" stands for in a move found at `at` in the feedback (revise/antecedent.ts). */
 function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcome[], resolve: (at: number) => string | undefined): void {
+  const before = outcomes.length;
   for (const match of feedback.matchAll(placedSection)) outcomes.push(removePlaced(blocks, match[1]!));
   for (const match of feedback.matchAll(removedSection)) if (!/^(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)$/i.test(match[1]!.trim())) outcomes.push(removeSection(blocks, match[1]!.trim()));
   for (const match of feedback.matchAll(removedPart)) outcomes.push(removeAbout(blocks, match[1]!, /^(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(action|to-?do|requirement|ticket|task|decision|risk|step|question)/i.exec(match[0])?.[1]));
@@ -158,9 +169,11 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   const only = keptOnly.exec(feedback);
   const keeping = only ? keepOnly(blocks, only[1]!) : undefined;
   if (keeping) outcomes.push(keeping);
+  // "remove the room for 40 people": no other removal read it and no heading is named so, so it is the sentence that says it.
+  const othersRemoved = outcomes.length > before;
   for (const match of feedback.matchAll(removedHeading)) {
     for (const name of [match[1]!, ...namesAfter(feedback.slice((match.index ?? 0) + match[0].length))]) {
-      const removed = removeHeaded(blocks, name);
+      const removed = removeHeaded(blocks, name) ?? (othersRemoved || !saidIn(blocks, name) ? undefined : removeAbout(blocks, name));
       if (removed) outcomes.push(removed);
     }
   }

@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { addedEmoji, addedHashtags, characterLimit, taggedPeople } from './posts.js';
 import { actionTable, addedList, markedDone, numbered, sectionAsParagraph } from './lists.js';
 import { movedFirst, movedLast } from './order.js';
 import { addedQuestion } from './questions.js';
@@ -22,7 +23,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done' | 'length';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
@@ -33,7 +34,8 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject]],
-  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, taggedPeople]],
+  ['length', [characterLimit]],
   ['voice', [voiceSwap]],
   ['change_date', [movedDate, ownerDue]],
   ['mark_done', [markedDone]],

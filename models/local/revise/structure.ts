@@ -35,6 +35,13 @@ export function namesAfter(rest: string): string[] {
   }
 }
 
+/** Whether a sentence or item of the document holds every word of `name` ("room for 40 people"). */
+export function saidIn(blocks: Block[], name: string): boolean {
+  const terms = contentTerms(name).map(stem);
+  if (terms.length === 0) return false;
+  return blocks.some((block) => (block.type === 'paragraph' || block.type === 'list') && (block.type === 'list' ? block.text.split('\n') : splitParagraph(block.text)).some((text) => { const have = new Set(contentTerms(text).map(stem)); return terms.every((term) => have.has(term)); }));
+}
+
 /** Removes the section whose heading starts with `name` ("participants" -> "## Participants"), if there is one. */
 export function removeHeaded(blocks: Block[], name: string): ChangeOutcome | undefined {
   const wanted = name.trim().toLowerCase().replace(/s$/, '');

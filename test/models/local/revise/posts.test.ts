@@ -1,0 +1,45 @@
+import test from 'ava';
+import { revisions } from './helpers.js';
+
+/** What people ask of a social post once it is written. */
+
+const post = { brief: 'linkedin post announcing our new office in Lisbon', context: 'The office opens in March. It has room for 40 people. Sam Costa will lead the Lisbon team. We are hiring engineers there.' };
+const tweet = { brief: 'tweet: our new dark mode ships tomorrow' };
+
+test('"add the hashtag #LisbonTech" joins the post\'s hashtags, once', async (t) => {
+  const { revised: [after, again] } = await revisions('writer', post, 'add the hashtag #LisbonTech', 'add #LisbonTech');
+  t.regex(after!.content, /#LisbonTech\n?$/);
+  t.deepEqual(after!.applied, ['add hashtags: #LisbonTech']);
+  t.is(again!.content.match(/#LisbonTech/g)?.length, 1);
+});
+
+test('"tag Sam" tags the person the post names, by the full name it gives', async (t) => {
+  const { revised: [after] } = await revisions('writer', post, 'tag Sam');
+  t.regex(after!.content, /@Sam Costa will lead the Lisbon team\./);
+  t.deepEqual(after!.applied, ['tag: Sam']);
+});
+
+test('"add an emoji" puts one after the sentence it suits', async (t) => {
+  const { revised: [after] } = await revisions('writer', tweet, 'add an emoji');
+  t.regex(after!.content, /ships tomorrow\. 🚀/);
+  t.is(after!.content.match(/\p{Extended_Pictographic}/gu)?.length, 1);
+});
+
+test('"under 100 characters please" drops the stock lines before the news', async (t) => {
+  const { revised: [after] } = await revisions('writer', tweet, 'under 100 characters please');
+  t.true(after!.content.trim().length <= 100, after!.content);
+  t.regex(after!.content, /Our new dark mode ships tomorrow\./);
+  t.deepEqual(after!.applied, ['length: at most 100 characters']);
+});
+
+test('"remove the room for 40 people" removes the sentence that says it', async (t) => {
+  const { revised: [after] } = await revisions('writer', post, 'remove the room for 40 people');
+  t.notRegex(after!.content, /40 people/);
+  t.regex(after!.content, /The office opens in March\./);
+});
+
+test('"mention it works on mobile too" adds the fact and reports nothing left undone', async (t) => {
+  const { revised: [after] } = await revisions('writer', tweet, 'mention it works on mobile too');
+  t.regex(after!.content, /It works on mobile too\./);
+  t.deepEqual(after!.notApplied, []);
+});
