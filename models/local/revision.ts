@@ -196,6 +196,11 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
 }
 
 function addFact(blocks: Block[], said: string): ChangeOutcome {
+  // "we chose June" in a summary with sections is a decision: it goes under "Decisions".
+  if (/\b(?:we|they|the team|everyone)\s+(?:decided|chose|agreed|picked|settled\s+on|went\s+with|voted\s+for)\b/i.test(said)) {
+    const listed = addListed(blocks, 'decision', calendarCase(said.trim()));
+    if (listed) return listed;
+  }
   // "the office reopens monday at 9": the day keeps its capital in the letter.
   return addLine(blocks, capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.'));
 }

@@ -32,8 +32,10 @@ export function factHome(blocks: Block[]): Block | undefined {
   if (parts) return blocks.slice(parts.bodyStart, parts.bodyEnd).filter((block) => block.type === 'paragraph' || block.type === 'list').at(-1);
   // A post's closing line of hashtags is not where a sentence goes ("#Launch Please star the repo.").
   // Nor is a quote ("> Signup conversion up ..."): it holds the client's words, not the document's.
-  const prose = blocks.filter((block) => block.type === 'paragraph' && !isFrame(block.text.trim()) && !isHashtagLine(block.text) && !/^\s*>/.test(block.text));
-  return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph' && !/^\s*>/.test(block.text));
+  // Nor the names under "Participants" ("Dana, Lee, Sam We chose June." was a sentence joined to them).
+  const closing = new Set(blocks.filter((block, index) => { const heading = blocks[index - 1]; return heading?.type === 'heading' && /^(?:participants|attendees|present|people|topics|tags|sources|references)$/i.test(heading.text.trim()); }));
+  const prose = blocks.filter((block) => block.type === 'paragraph' && !closing.has(block) && !isFrame(block.text.trim()) && !isHashtagLine(block.text) && !/^\s*>/.test(block.text));
+  return prose.at(-1) ?? summaryList(blocks) ?? [...blocks].reverse().find((block) => block.type === 'paragraph' && !closing.has(block) && !/^\s*>/.test(block.text));
 }
 
 /** "#SamPatel #Hiring": a post's line of hashtags only. */

@@ -54,7 +54,7 @@ export function removeHeaded(blocks: Block[], name: string): ChangeOutcome | und
  * "just give me the action items", "only the decisions and action items", "keep only the risks":
  * the sections so headed stay, with the title; the rest go. Group 1: the names as typed.
  */
-export const keptOnly = /\b(?:(?:just|only)\s+(?:give\s+me\s+|keep\s+|show\s+(?:me\s+)?|list\s+|leave\s+|want\s+)?|keep\s+(?:just|only)\s+|(?:i\s+)?(?:just|only)\s+(?:need|want)\s+)the\s+([a-z][\w -]*?(?:(?:,\s*|\s+and\s+)(?:the\s+)?[a-z][\w -]*?)*)(?=\s*(?:$|[.;!?]|,?\s+(?:please|pls|thanks)\b))/i;
+export const keptOnly = /\b(?:(?:just|only)\s+(?:give\s+me\s+|keep\s+|show\s+(?:me\s+)?|list\s+|leave\s+|want\s+)?|keep\s+(?:just|only)\s+|(?:i\s+)?(?:just|only)\s+(?:need|want)\s+)(?:the\s+)?(?!(?:make|do|fix|change|add|remove|cut|use|keep|write|put|move|say|give|shorten|tone|a|an|one|it|this|that|me)\b)([a-z][\w -]*?(?:(?:,\s*|\s+and\s+)(?:the\s+)?[a-z][\w -]*?)*)(?=\s*(?:$|[.;!?]|,?\s+(?:please|pls|thanks)\b))/i;
 
 /** Keeps the title and the sections whose headings start with one of `names`; undefined when none does. */
 export function keepOnly(blocks: Block[], names: string): ChangeOutcome | undefined {

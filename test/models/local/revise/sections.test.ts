@@ -49,3 +49,10 @@ test('a fact added to a status update never joins the quote of the client\'s lin
   t.regex(after!.content, /I am out Friday\./);
   t.notRegex(after!.content, /^>.*I am out Friday/m);
 });
+
+test('"add that we chose June" to a thread summary is a decision, never joined to the participants\' names', async (t) => {
+  const thread = { brief: 'summarize this thread', context: "Dana: can we move the offsite to May?\nLee: May works for me, but not the first week\nSam: I prefer June, budget resets then\nDana: ok let's decide by Friday" };
+  const { revised: [after] } = await revisions('mind', thread, 'add that we chose June');
+  t.regex(after!.content, /## Decisions\n\n- We chose June\n/);
+  t.notRegex(after!.content, /Sam We chose/);
+});

@@ -36,3 +36,11 @@ test('"just give me the action items" keeps the title and the action items, in t
   t.deepEqual(only!.applied, ['keep only: Action items']);
   t.regex(two!.content, /## Action items/, 'a second "only" with a section already gone keeps what is left of it');
 });
+
+test('"only show blockers" keeps the blockers section; "just make it shorter" is no section to keep', async (t) => {
+  const standup = { brief: 'standup summary', context: 'ana: finished the csv export, today starting on filters\nbob: fixing flaky tests, blocked on staging access' };
+  const { revised: [only] } = await revisions('mind', standup, 'only show blockers');
+  t.true(only!.applied.some((part) => /^keep only: Blockers/.test(part)), only!.applied.join('; '));
+  const { revised: [shorter] } = await revisions('mind', standup, 'just make it shorter');
+  t.false(shorter!.applied.some((part) => part.startsWith('keep only')));
+});
