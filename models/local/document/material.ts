@@ -1,3 +1,4 @@
+import { awayNotice } from './outOfOffice.js';
 import { sentences } from '../../../quality/text.js';
 import type { StageInput } from '../../types.js';
 import { citationOf } from '../text/sources.js';
@@ -211,10 +212,17 @@ export function briefFacts(brief: string, messages = false): string {
   const stated = tail.length === 0 && !purpose ? statementOf(messages ? withoutStatements(first) : first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
-  const said = messages && tail.length === 0 ? [...askFacts(first), ...jobAdFacts(first)] : [];
+  const said = messages && tail.length === 0 ? [...askFacts(first), ...jobAdFacts(first), ...awayFacts(first)] : [];
   // "Forwarding below - can you draft a reply saying ...": the answer is read apart, not as a fact.
   const listed = purpose && purpose.reply ? [] : tail;
   return [...listed, ...statement, ...said, ...rest].join('\n');
+}
+
+/** "out of office message, back jan 6, for urgent stuff contact maria@acme.io": what the away notice says, a part a line. */
+function awayFacts(first: string): string[] {
+  const away = awayNotice.exec(first);
+  if (!away) return [];
+  return first.slice(away.index + away[0].length).replace(/^\s*(?:e-?mail\s+)?(?:message|reply|notice|e-?mail)?\s*[,:;-]?\s*/i, '').split(/\s*[,;]\s*/).filter((part) => part.trim().split(/\s+/).length >= 2).map((part) => part.trim().replace(/^\p{Ll}/u, (letter) => letter.toUpperCase()));
 }
 
 /** The brief's first sentence (the ask), the sentences after it, and the list its colon opens. */

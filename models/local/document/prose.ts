@@ -10,7 +10,21 @@ const stateLine = /^(?:the\s+)?(office|offices|shop|store|kitchen|parking|car\s+
 // ", back monday", ", back on the 3rd": when things return.
 const backTail = /,\s*(?:and\s+)?back\s+((?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day\b.*|(?:on\s+)?the\s+\d{1,2}(?:st|nd|rd|th)\b.*|tomorrow\b.*|next\s+\w+.*|(?:on\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b.*)$/i;
 
+// "timesheets due friday 5pm", "rent due on the 1st": a thing and its due date, without a verb.
+const dueLine = /^((?:the\s+|your\s+|our\s+|all\s+)?[\p{L}][\p{L}\s-]{1,40}?)\s+due\s+(.+)$/iu;
+
+/** "timesheets due Friday 5pm" -> "Timesheets are due Friday at 5pm": the verb the notes left out, and "at" before a time after a day. */
+function dueSentence(line: string): string | undefined {
+  const found = dueLine.exec(line.trim());
+  if (!found || /\b(?:is|are|was|were|be|been|will|has|have|had)\b/i.test(found[1]!)) return undefined;
+  const thing = found[1]!.trim();
+  const when = found[2]!.replace(/\b((?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm))\b/i, '$1 at $2');
+  return `${thing} ${/(?<!s)s$/i.test(thing) || /\band\b/i.test(thing) ? 'are' : 'is'} due ${when}`;
+}
+
 export function proseLine(line: string): string {
+  const due = dueSentence(line);
+  if (due) return due;
   const found = stateLine.exec(line.trim());
   if (!found) return line;
   const [, place, more = '', state, rest = ''] = found;

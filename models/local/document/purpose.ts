@@ -1,4 +1,5 @@
-import { secondPerson } from '../text/phrases.js';
+import { calendarCase, secondPerson } from '../text/phrases.js';
+import { datedDays } from '../text/dates.js';
 /**
  * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
  * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
@@ -103,6 +104,14 @@ const readers: Array<[RegExp, Reader]> = [
     const line = said.public ? `Thank you to ${said.who} who ${said.what}` : `Thank you to everyone who ${said.what}`;
     return { subject: line, sentences: [`${line}!`], callToAction: 'Thank you again.' };
   }],
+  // "thank you email to the volunteers who helped at saturday's beach cleanup": whom, and what they did.
+  [new RegExp(String.raw`\bthank(?:s|[\s-]+you)${note}\s+(?:to\s+)?(?<who>(?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w'’-]+\s+){0,2}?[\w'’-]+)\s+who\s+(?<what>.+)$`, 'i'), (said) => {
+    const what = calendarCase(datedDays(said.what));
+    const line = said.public ? `Thank you to ${said.who} who ${what}` : `Thank you to everyone who ${what}`;
+    return { subject: line, sentences: [`${line}!`], callToAction: 'Thank you again.', ...(said.public ? {} : { audience: said.who! }) };
+  }],
+  // "reminder email: timesheets due friday 5pm", "reminder: team photo tomorrow at 10": the reminder is what follows the colon (the notes say it).
+  [/\breminder(?:[\s-]+(?:e-?mail|note|message|post))?\s*:\s*(?<what>.+)$/i, (said) => ({ subject: `Reminder: ${upper(calendarCase(datedDays(said.what)))}`, sentences: [], callToAction: 'Reply to this email if you have any questions.' })],
   // "inviting our members to the summer party on 12 July", "an invitation to the open day"
   [new RegExp(String.raw`\b(?:invit(?:e|es|ing)\s+${whom}|invitations?\s+(?:for\s+(?<guests>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?)to\s+(?<what>.+)$`, 'i'), (said) => {
     const { what, to } = voiced(said);

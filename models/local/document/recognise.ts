@@ -3,6 +3,7 @@ import type { CrewId } from '../../../crews/index.js';
 import { calendarCase, isPlural, stripEndPunctuation } from '../text/phrases.js';
 import { isClause, startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
+import { awayNotice } from './outOfOffice.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
@@ -244,6 +245,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
   }
   // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
   if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && statementOf(sentence)) return { kind: 'social_posts', match: best.match };
+  // "out of office message, back jan 6": an away reply is an email, whatever else the ask names.
+  if (crewId === 'writer' && awayNotice.test(sentence) && (!best || best.kind === 'blog_post')) return { kind: 'email', ...(best ? { match: best.match } : {}) };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };

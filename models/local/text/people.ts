@@ -11,12 +11,16 @@ export const everydayNames = new Set(
 
 // The lexicon's tags of people's names (a lookup, not a parse: no sentence is tagged for it).
 const nameTags = new Set(['FirstName', 'FemaleName', 'MaleName', 'Person']);
-let lexicon: Record<string, string | undefined> | undefined;
+let lexicon: Record<string, string | string[] | undefined> | undefined;
 
-/** compromise's lexicon tag of `word` ("dana" FirstName, "lisbon" City), or undefined: a lookup, no parse. */
+/**
+ * compromise's lexicon tag of `word` ("dana" FirstName, "lisbon" City), or undefined: a lookup, no
+ * parse. A word filed under several tags ("europe": Place, ProperNoun) gives its first.
+ */
 export function lexiconTag(word: string): string | undefined {
-  lexicon ??= (compromise().model() as { one: { lexicon: Record<string, string | undefined> } }).one.lexicon;
-  return lexicon[word.toLowerCase()];
+  lexicon ??= (compromise().model() as { one: { lexicon: Record<string, string | string[] | undefined> } }).one.lexicon;
+  const tag = lexicon[word.toLowerCase()];
+  return Array.isArray(tag) ? tag[0] : tag;
 }
 
 /** True when compromise's lexicon knows `word` (lower case) as a person's name ("dana", "lee", "carlos"). */

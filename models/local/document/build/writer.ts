@@ -10,6 +10,8 @@ import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
 import { proseLine } from '../prose.js';
+import { awayNotice } from '../outOfOffice.js';
+import { readableDate } from '../../text/dates.js';
 import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
 import { bio } from './bio.js';
@@ -141,7 +143,7 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
     const short = limit <= 500;
-    const lines = framed ? [...framed] : (short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5)).map(said);
+    const lines = framed ? [...framed] : (short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5)).map((item) => sentenceStart(said(item)));
     // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
     const subject = ctx.recognised.subject;
     if (!framed && lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && subject.split(/\s+/).length >= 2 && !related(lines.join(' '), subject, 1)) lines[0] = `${titled(subject)}: ${continued(lines[0]!)}`;
@@ -236,21 +238,22 @@ function asReply(text: string): string {
   return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
 }
 
-// "out of office email reply", "OOO message", "vacation auto-reply": the away notice people set up.
-const awayNotice = /\b(?:out\s+of\s+(?:the\s+)?office|ooo|auto-?reply|away\s+(?:message|notice)|vacation\s+(?:reply|responder|message|email))\b/i;
 
 /** An out-of-office reply: "Out of office until Aug 19", the notes' lines, and who to contact meanwhile as its call to action. */
 function awayReply(ctx: DocumentContext): DeliverableData['email'] {
-  const lines = ctx.material.items.map((item) => sentenceStart(said(item)));
+  // "out of office message, back jan 6, ...": a note typed as "back <day>" says so in a sentence.
+  const lines = ctx.material.items.map((item) => sentenceStart(said(item)).replace(/^Back\s+(?:on\s+)?(?!in\b|at\b|to\b)(.+?)\.$/i, (_, when: string) => `I am out of the office and back on ${readableDate(when)}.`));
   const until = /\b(?:away|off|out|on\s+(?:leave|holiday|vacation))\s+(?:from\s+)?[a-z]{3,9}\.?\s+\d{1,2}\s*(?:-|–|to|until)\s*((?:[a-z]{3,9}\.?\s+)?\d{1,2})/i.exec(lines.join(' '));
   const month = until ? /[a-z]{3,9}/i.exec(until[0].replace(/^\w+\s+(?:from\s+)?/i, ''))?.[0] : undefined;
-  const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : undefined;
+  const back = until ? undefined : /\bback on (.+?)\.$/.exec(lines.join('\n').split('\n').find((line) => /^I am out of the office and back on /.test(line)) ?? '')?.[1];
+  const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : back;
   const contact = lines.find((line) => /\b(?:urgent|contact|reach|call|email)\b/i.test(line) && /@|\+?\d{3}/.test(line));
   return {
     subject: end ? `Out of office until ${titled(end)}` : 'Out of office',
     greeting: 'Hello,',
     body: lines.filter((line) => line !== contact),
-    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ') : 'I will reply when I am back.',
+    // "urgent stuff: contact Mark", "for urgent stuff contact maria@acme.io": where anything urgent goes.
+    call_to_action: contact ? contact.replace(/^(?:for\s+)?urgent\s+(?:stuff|matters|things|questions|issues)?\s*[:,]?\s*(?:please\s+)?(?=contact|reach|call|email)/i, 'For anything urgent, ') : 'I will reply when I am back.',
     sign_off: 'Kind regards,',
   };
 }

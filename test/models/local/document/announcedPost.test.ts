@@ -68,3 +68,10 @@ test('a blog post or newsletter whose only material is the statement that titles
     t.true(result.content.split('\n').filter((line) => line.trim() !== '').length > 3, result.content);
   }
 });
+
+test('a post\'s lines typed in lower case start as sentences, and a continent gets its capital', async (t) => {
+  const result = await outcome('writer', { brief: 'linkedin post: we just hit 1,000 customers', context: 'started 3 years ago in a garage. thanks to our team and early customers. next: launching in europe' });
+  t.regex(result.content, /^Started 3 years ago in a garage\.$/m);
+  t.regex(result.content, /^Thanks to our team and early customers\.$/m);
+  t.regex(result.content, /in Europe\./);
+});

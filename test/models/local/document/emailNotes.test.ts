@@ -70,3 +70,25 @@ test('"announce to customers that prices go up 10% on jan 1, existing customers 
   t.regex(result.content, /^Prices go up 10% on Jan 1\.$/m);
   t.regex(result.content, /^Existing customers keep their price for 6 months\.$/m);
 });
+
+test('"thank you email to the volunteers who helped at saturday\'s beach cleanup" thanks them for it, not an outline', async (t) => {
+  const result = await outcome('writer', { brief: "thank you email to the volunteers who helped at saturday's beach cleanup" });
+  t.is(result.draftKind, 'grounded');
+  t.regex(result.content, /^\*\*Subject:\*\* Thank you to everyone who helped at Saturday's beach cleanup$/m);
+  t.regex(result.content, /^Dear volunteers,$/m);
+});
+
+test('"reminder email: timesheets due friday 5pm" says it in a sentence: "Timesheets are due Friday at 5pm."', async (t) => {
+  const result = await outcome('writer', { brief: 'reminder email: timesheets due friday 5pm' });
+  t.regex(result.content, /^\*\*Subject:\*\* Reminder: Timesheets due Friday 5pm$/m);
+  t.regex(result.content, /^Timesheets are due Friday at 5pm\.$/m);
+  t.notRegex(result.content, /question about timesheets/);
+});
+
+test('"out of office message, back jan 6, for urgent stuff contact maria@acme.io" is the away reply, not a blog post outline', async (t) => {
+  const result = await outcome('writer', { brief: 'out of office message, back jan 6, for urgent stuff contact maria@acme.io' });
+  t.is(result.deliverable.kind, 'email');
+  t.regex(result.content, /^\*\*Subject:\*\* Out of office until Jan 6$/m);
+  t.regex(result.content, /^I am out of the office and back on Jan 6\.$/m);
+  t.regex(result.content, /^\*\*For anything urgent, contact maria@acme\.io\.\*\*$/m);
+});
