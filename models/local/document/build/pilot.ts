@@ -181,7 +181,12 @@ function projectPlan(ctx: DocumentContext): DeliverableData['roadmap'] {
 const spanTail = /(?:^|\s+)(?:for\s+|over\s+|in\s+|through\s+)?((?:the\s+)?(?:next|coming|this|last)\s+(?:\w+\s+)?(?:quarters?|months?|years?|weeks?|sprints?|halves|half)|(?:q[1-4]|h[12])(?:\s*[-–]\s*(?:q[1-4]|h[12]))?(?:\s+\d{4})?|\d{4}(?:\s*[-–]\s*\d{4})?)$/i;
 
 /** "Mobile app roadmap: next two quarters": what the roadmap is of, then the span it covers. */
+// "roadmap by quarter for the mobile app": how the roadmap is split is its form, not what it is of.
+const splitBy = /^(?:split\s+|broken\s+down\s+|laid\s+out\s+)?(?:by|per)\s+(?:the\s+)?(?:quarters?|months?|weeks?|halves|half|sprints?|phases?|milestones?|seasons?)(?:\s+(?:for|of)\s+(?:the\s+|our\s+|my\s+)?|\s*$)/i;
+
 function roadmapTitle(ctx: DocumentContext): string {
+  const subject = ctx.recognised.subject.replace(splitBy, '').trim();
+  if (subject !== ctx.recognised.subject.trim()) return roadmapTitle({ ...ctx, recognised: { ...ctx.recognised, subject: subject || 'this', ...(subject ? {} : { generic: true }) } });
   const span = spanTail.exec(ctx.recognised.subject);
   const of = span ? ctx.recognised.subject.slice(0, span.index).trim() : '';
   if (!span || ctx.recognised.generic) return titleWith(ctx, 'roadmap');
