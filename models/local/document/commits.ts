@@ -1,4 +1,6 @@
 import type { ReleaseEntryType } from '../../../schemas/deliverables/index.js';
+import { gerundOf, verbInflection } from '../text/grammar.js';
+import { lowerFirst } from '../text/phrases.js';
 
 /** One line of a commit list: "a1b2c3d fix(scanner): no freeze on low memory (#412)". */
 export interface Commit {
@@ -17,7 +19,8 @@ const types = 'feat|fix|perf|refactor|docs|chore|build|ci|style|test|revert|secu
 const conventional = new RegExp(`^\\s*(?:[-*]\\s*)?(${types})(?:\\(([^)]+)\\))?(!)?:\\s+(.+)$`, 'i');
 const prRef = /\s*\((#\d+)\)\s*$|\s+(#\d+)\s*$/;
 
-const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: 'fix', perf: 'improvement', refactor: 'improvement', security: 'security', sec: 'security' };
+// A refactor changes nothing a user sees: like a chore, it is listed for the team only.
+const typeOfPrefix: Record<string, ReleaseEntryType> = { feat: 'feature', fix: 'fix', perf: 'improvement', security: 'security', sec: 'security' };
 
 /** A release-note type read from a plain message ("Fix crash ...", "Add offline mode ..."). */
 export function typeOfMessage(message: string): ReleaseEntryType {
@@ -48,7 +51,7 @@ export function parseCommit(line: string): Commit | null {
   if (pr) subject = subject.slice(0, pr.index).trim();
   if (subject.split(/\s+/).length < 2) return null;
   const prefix = typed?.[1]?.toLowerCase();
-  const type: ReleaseEntryType = typed?.[3] ? 'breaking' : prefix && typeOfPrefix[prefix] ? typeOfPrefix[prefix]! : prefix && /docs|chore|build|ci|style|test/.test(prefix) ? 'other' : typeOfMessage(subject);
+  const type: ReleaseEntryType = typed?.[3] ? 'breaking' : prefix && typeOfPrefix[prefix] ? typeOfPrefix[prefix]! : prefix && /docs|chore|build|ci|style|test|refactor/.test(prefix) ? 'other' : typeOfMessage(subject);
   return { ref: withHash?.[1]?.toLowerCase() ?? pr?.[1] ?? pr?.[2] ?? null, type, scope: typed?.[2] ?? null, subject: subject.charAt(0).toUpperCase() + subject.slice(1) };
 }
 
@@ -112,9 +115,35 @@ const pastOf: Record<string, string> = {
   add: 'added', introduce: 'introduced', enable: 'enabled', implement: 'implemented', allow: 'allowed',
   fix: 'fixed', resolve: 'resolved', patch: 'patched', improve: 'improved', make: 'made', speed: 'sped', reduce: 'reduced',
   optimise: 'optimised', optimize: 'optimized', update: 'updated', upgrade: 'upgraded', redesign: 'redesigned', rewrite: 'rewrote',
-  remove: 'removed', drop: 'dropped', rename: 'renamed', deprecate: 'deprecated', bump: 'bumped',
+  remove: 'removed', drop: 'dropped', rename: 'renamed', deprecate: 'deprecated', bump: 'bumped', move: 'moved',
   adds: 'added', introduces: 'introduced', enables: 'enabled', implements: 'implemented', supports: 'supported', allows: 'allowed',
   fixes: 'fixed', resolves: 'resolved', patches: 'patched', improves: 'improved', makes: 'made', speeds: 'sped', reduces: 'reduced',
   optimises: 'optimised', optimizes: 'optimized', updates: 'updated', upgrades: 'upgraded', redesigns: 'redesigned', rewrites: 'rewrote',
   removes: 'removed', drops: 'dropped', renames: 'renamed', deprecates: 'deprecated',
 };
+
+/**
+ * A fix as release notes tell it: a commit's subject often names the bug ("invoice pdf shows wrong
+ * tax for EU customers"), which listed as it is reads as a bug the release still has. A change that
+ * says what was done ("Fixed ...", "... no longer ...") stays, and so does a bug named by its noun
+ * ("Crash when uploading images", under the heading "Fixed"); a bug told as a clause is fixed in its
+ * -ing form ("Fixed invoice PDF showing wrong tax for EU customers").
+ */
+export function fixedChange(change: string): string {
+  if (startsWithChange.test(change) || /^(?:fixed|resolved|corrected)\b|\bno\s+longer\b|\bnow\b|\b(?:works?|again)\b/i.test(change)) return change;
+  const words = change.split(/\s+/);
+  // The bug's own verb after the thing it happens to (within five words): "invoice pdf shows ...".
+  for (let at = 1; at < Math.min(words.length, 6); at += 1) {
+    const found = /^([a-z]+)(\W*)$/.exec(words[at]!);
+    const verb = found ? verbInflection(found[1]!) : undefined;
+    if (verb?.form === 'third' && !/^(?:is|has|does)$/.test(found![1]!)) {
+      words[at] = `${gerundOf(verb.base)}${found![2]}`;
+      return `Fixed ${lowerFirst(words.join(' '))}`;
+    }
+  }
+  // "results empty when ...": a state said without its verb is told after "Fixed:"; "login loop on Safari"
+  // and "crash when uploading images" name the bug, which the section's heading says is fixed.
+  return stateWord.test(words.slice(0, 5).join(' ')) ? `Fixed: ${lowerFirst(change)}` : change;
+}
+
+const stateWord = /\b(?:empty|blank|wrong|broken|missing|slow|stuck|invisible|unreadable|incorrect|duplicated?|frozen|unresponsive|not|never|always|too)\b/i;

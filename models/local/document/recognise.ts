@@ -83,6 +83,9 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
   ],
   pilot: [
+    // "postmortem from this timeline", "incident report for last night's outage": mind's incident write-up
+    // (build/incident.ts), as a writer asked for release notes writes pilot's; never a roadmap of the timeline.
+    ['analysis', /\b(?:post-?mortems?|incident\s+(?:reports?|reviews?|write-?ups?|summary|retros?(?:pective)?)|outage\s+(?:reports?|reviews?|write-?ups?|summary)|root[- ]cause\s+analysis|rca)\b/i],
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log|what'?s\s+new)\b/i],
     ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
@@ -369,7 +372,7 @@ function planKindOf(name: string): { planKind?: string } {
 const placement = /^(?:(?:the|our|my)\s+)?(?:web\s*site|site|help\s*(?:centre|center|page|desk)|app|web\s*shop|shop|store|page|landing\s+page|intranet|wiki)$/i;
 const faqName = /faq|f\.a\.q|frequently|q\s*&\s*a|questions\s+and\s+answers/i;
 
-const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items)$/i;
+const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|timeline|log|logs|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items|timeline|logs?)$/i;
 
 function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';

@@ -119,6 +119,13 @@ export function verbBase(word: string): string | undefined {
   return baseOf.get(word.toLowerCase());
 }
 
+/** "show" -> "showing", "stop" -> "stopping", "save" -> "saving": the form after "is" or "fixed X". */
+export function gerundOf(base: string): string {
+  if (base === 'be') return 'being';
+  const forms = regularForms(base);
+  return forms[4] ?? forms[2]!;
+}
+
 /** "speak" -> "speaks", "have" -> "has", "be" -> "is": the form after he, she or a name. */
 export function thirdPersonOf(base: string): string {
   return ({ be: 'is', have: 'has', do: 'does', go: 'goes' } as Record<string, string>)[base] ?? regularForms(base)[0]!;

@@ -35,6 +35,11 @@ const namePlace = /\b(to|from|with|ask|ping|cc|thanks|thank|contact|tell|call|em
 // "ana is out next week", "dana owns the launch email": a name opening a statement about its person.
 const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|took|takes|said|says|asked|joined|left|starts|started|out|off|and|\+|&)\b|\+|&)/u;
 
+// "14:20 maya rolls back to v3.11", "[09:12] sam paged": in a timeline, the word after the time that
+// acts; "on-call (maya)": a word alone in brackets. Either is a name only when the lexicon knows it as one.
+const timedOpening = /^\[?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\]?\s*[-–]?\s*(\p{Ll}[\p{Ll}'-]+)\s+(?=\p{Ll}+(?:s|ed)\b)/u;
+const bracketed = /\((\p{Ll}[\p{Ll}'-]+)\)/gu;
+
 // "priya will send the deck", "thabo to book the room", "aditi owns QA": who commits to a task opens
 // the line. A name the lexicon has never seen is a name there when it is no word the lexicon knows
 // and has no ending of an English noun ("billing will go live" is about billing).
@@ -54,8 +59,8 @@ export function committedName(text: string): string | undefined {
  * is left alone.
  */
 export function personCase(text: string): string {
-  const opening = nameOpening.exec(text)?.[1];
-  const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
+  const opening = nameOpening.exec(text)?.[1] ?? timedOpening.exec(text)?.[1];
+  const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!), ...[...text.matchAll(bracketed)].map((match) => match[1]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
   const committed = committedName(text);
   return [...new Set([...found, ...(committed ? [committed] : [])])].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
 }

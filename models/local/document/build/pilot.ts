@@ -1,9 +1,9 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
-import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { startsWithVerb, thirdPersonOf, verbBase } from '../../text/grammar.js';
 import { spellNames } from '../../text/spelling.js';
-import { capitalize, lowerFirst } from '../../text/phrases.js';
+import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
-import { changesIn, pastTense, typeOfMessage } from '../commits.js';
+import { changesIn, fixedChange, pastTense, typeOfMessage } from '../commits.js';
 import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
@@ -181,7 +181,12 @@ function projectPlan(ctx: DocumentContext): DeliverableData['roadmap'] {
 const spanTail = /(?:^|\s+)(?:for\s+|over\s+|in\s+|through\s+)?((?:the\s+)?(?:next|coming|this|last)\s+(?:\w+\s+)?(?:quarters?|months?|years?|weeks?|sprints?|halves|half)|(?:q[1-4]|h[12])(?:\s*[-–]\s*(?:q[1-4]|h[12]))?(?:\s+\d{4})?|\d{4}(?:\s*[-–]\s*\d{4})?)$/i;
 
 /** "Mobile app roadmap: next two quarters": what the roadmap is of, then the span it covers. */
+// "roadmap by quarter for the mobile app": how the roadmap is split is its form, not what it is of.
+const splitBy = /^(?:split\s+|broken\s+down\s+|laid\s+out\s+)?(?:by|per)\s+(?:the\s+)?(?:quarters?|months?|weeks?|halves|half|sprints?|phases?|milestones?|seasons?)(?:\s+(?:for|of)\s+(?:the\s+|our\s+|my\s+)?|\s*$)/i;
+
 function roadmapTitle(ctx: DocumentContext): string {
+  const subject = ctx.recognised.subject.replace(splitBy, '').trim();
+  if (subject !== ctx.recognised.subject.trim()) return roadmapTitle({ ...ctx, recognised: { ...ctx.recognised, subject: subject || 'this', ...(subject ? {} : { generic: true }) } });
   const span = spanTail.exec(ctx.recognised.subject);
   const of = span ? ctx.recognised.subject.slice(0, span.index).trim() : '';
   if (!span || ctx.recognised.generic) return titleWith(ctx, 'roadmap');
@@ -216,10 +221,14 @@ function titleOf(text: string): string {
 // "Admins need a way to resend invoices": who, and what they want to be able to do.
 const peopleWant = /^(?:the\s+|our\s+|all\s+)?((?:[a-z-]+\s+)?(?:users?|admins?|customers?|managers?|members?|patients?|drivers?|staff|teams?|editors?|buyers?|sellers?|agents?|owners?))\s+(?:want|wants|need|needs|would like|should be able)\s+(?:(?:a|an)\s+(?:way|option|button|setting)\s+)?to\s+(.+?)[.!]?$/i;
 
+// ", happens since tuesday's deploy", ", reported by 3 customers", ", first seen monday": when and by whom
+// the bug was seen, which the ticket's description keeps; what done looks like is said without it.
+const reportAside = /,\s*(?:(?:it\s+)?happen(?:s|ing|ed)\s+since|since|started|starting|(?:first\s+)?(?:reported|seen|noticed|spotted|found)\s+(?:by|on|in|since|after|yesterday|today|last|this)|(?:\d+|several|many|some|a\s+few)\s+(?:customers?|users?|people|tickets?|reports?)\b)[^,]*$/i;
+
 /** What a ticket is done by, as a check: "Admins can resend invoices.", "The PDF shows the correct VAT number." */
 function criterionOf(noted: string): string {
   // "(nice to have)", ", customers complaining": how the note was sorted or who reported it, not what done looks like.
-  const text = noted.replace(/\s*\((?:nice to have|low priority|p[0-3]|urgent|high priority|minor|blocker)\)/gi, '').replace(/,\s*(?:customers?|users?|people|clients?)\s+(?:are\s+)?(?:complaining|keep complaining|report(?:ing|ed)?\s+it|noticed)\b.*$/i, '').trim();
+  const text = noted.replace(/\s*\((?:nice to have|low priority|p[0-3]|urgent|high priority|minor|blocker)\)/gi, '').replace(/,\s*(?:customers?|users?|people|clients?)\s+(?:are\s+)?(?:complaining|keep complaining|report(?:ing|ed)?\s+it|noticed)\b.*$/i, '').replace(reportAside, '').trim();
   // "add dark mode to settings": a feature is done when it is there.
   const feature = /^(?:add|support|allow|enable|build|introduce)\s+(.+?)(?:\s+(?:to|in|on)\s+(?:the\s+)?(.+?))?[.!]?$/i.exec(text);
   if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
@@ -238,6 +247,18 @@ function criterionOf(noted: string): string {
   if (slowFirst) return sentence(`${capitalize(slowFirst[1]!)} is faster than today`);
   const slowLast = /^((?:(?!\b(?:is|are|was|were)\b).)+?)\s+(?:too\s+|very\s+|really\s+|super\s+)?slow(?:\s+((?:on|in|for|when)\s+.+?))?[.!]?$/i.exec(text);
   if (slowLast) return sentence(`${capitalize(slowLast[1]!)} is faster than today${slowLast[2] ? ` ${slowLast[2]}` : ''}`);
+  // "password reset email takes 10+ min to arrive": it arrives faster, with no target made up.
+  const takes = /^(.+?)\s+(?:takes|is\s+taking|takes\s+up\s+to)\s+(.+?)\s+to\s+([a-z]+)\b(.*?)[.!]?$/i.exec(text);
+  if (takes) return sentence(`${takes[1]} ${thirdPersonOf(takes[3]!.toLowerCase())}${takes[4]} faster than today's ${takes[2]}`);
+  // "csv export cuts off at 1000 rows": all of them, not only the first ones.
+  const capped = /^(.+?)\s+(?:cuts?\s+off|stops|is\s+cut\s+off|truncates|is\s+truncated|is\s+capped|caps\s+out)\s+at\s+([\d,.]+k?)\s+([a-z]+)\b(.*?)[.!]?$/i.exec(text);
+  if (capped) return sentence(`${capped[1]} includes all ${capped[3]}${capped[4]}, not only the first ${capped[2]}`);
+  // "settings page text unreadable (grey on grey)": readable; the brackets said how it was not.
+  const unable = /\s+(?:(is|are)\s+)?(?:un|in)(readable|usable|responsive|clickable|accessible|selectable|scrollable|editable|visible)\b(?:\s*\([^)]*\))?/i.exec(text);
+  if (unable) {
+    const before = text.slice(0, unable.index);
+    return sentence(`${before} ${unable[1] ?? (isPlural(before) ? 'are' : 'is')} ${unable[2]!.toLowerCase()}${text.slice(unable.index + unable[0].length)}`);
+  }
   // "onboarding email sends twice": once.
   const repeated = /\b(sends|sent|fires|runs|charges|posts|shows|appears|loads|triggers|goes\s+out|is\s+sent|gets\s+sent)\s+(?:twice|two\s+times|multiple\s+times|more\s+than\s+once|double)\b/i;
   if (repeated.test(text)) return sentence(text.replace(repeated, (_, verb: string) => `${verb} once`));
@@ -307,7 +328,10 @@ const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
 ];
 
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
-  const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => ({ type: commit.type, text: pastTense(commit.subject.replace(/[.]$/, '')), reference: commit.ref }));
+  const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => {
+    const text = pastTense(commit.subject.replace(/[.]$/, ''));
+    return { type: commit.type, text: commit.type === 'fix' ? fixedChange(text) : text, reference: commit.ref };
+  });
   for (const item of ctx.material.items) {
     if (/^(?:version|release|date)\b/i.test(item.text) || isQuestion(item.text)) continue;
     // "- Fixed: crash when uploading files over 2GB": the line's label is its kind.

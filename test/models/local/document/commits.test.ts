@@ -40,3 +40,23 @@ test('release notes from a commit list tell users what changed, not what the com
   t.false(/^- (?:Add|Fix|Improve|Resolve|Speed) /m.test(`${pasted.content}\n${typed.content}`));
   t.deepEqual(changesIn('Support for SSO on the team plan'), ['Support for SSO on the team plan'], 'a noun stays as written');
 });
+
+test('a fix commit that names the bug is told as fixed, and a refactor is left out of customer notes', async (t) => {
+  const { outcome } = await import('./helpers.js');
+  const context = `9f2c1ab feat(billing): add annual plans
+3e4d5f6 fix: invoice pdf shows wrong tax for EU customers
+44bb55c refactor(auth): move session code to its own module
+77dd88e fix(search): results empty when query has an apostrophe
+88ee99f fix: crash when uploading large images
+99ff00a fix(auth): login loop on safari`;
+  const result = await outcome('pilot', { brief: 'write release notes from these commits', context });
+  const fixed = result.content.split('## Fixed\n\n')[1]?.trim().split('\n') ?? [];
+  t.deepEqual(fixed, [
+    '- Fixed invoice PDF showing wrong tax for EU customers',
+    '- Fixed: results empty when query has an apostrophe',
+    '- Crash when uploading large images',
+    '- Login loop on Safari',
+  ]);
+  t.notRegex(result.content, /session code/);
+  t.regex(result.content, /^- Added annual plans$/m);
+});

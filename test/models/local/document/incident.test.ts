@@ -43,3 +43,20 @@ test('a one-line incident: "cause:" is the cause and a team takes its follow-up'
   t.is(section(result.content, 'Root cause'), '- Disk full on primary.');
   t.is(section(result.content, 'Follow-ups').trim(), '- [ ] **Ops**: Add disk alerts');
 });
+
+test('the pilot crew asked for a postmortem from a timeline writes the incident report, not a roadmap of the timeline', async (t) => {
+  const context = `14:02 deploy of api v3.12 starts
+14:09 error rate on /checkout jumps to 18%
+14:11 pagerduty alerts on-call (sam)
+14:20 sam rolls back to v3.11
+14:26 error rate back to normal
+root cause: db migration added a not-null column without default
+~1,200 failed checkouts`;
+  const result = await outcome('pilot', { brief: 'write a postmortem from this timeline', context });
+  t.is(result.deliverable.kind, 'analysis');
+  t.regex(result.content, /^# Incident report$/m);
+  t.notRegex(result.content, /Phase|roadmap/i);
+  t.regex(section(result.content, 'Timeline'), /^- 14:11 PagerDuty alerts on-call \(Sam\)\n- 14:20 Sam rolls back to v3\.11$/m);
+  t.is(section(result.content, 'Impact'), '- ~1,200 failed checkouts');
+  t.regex(section(result.content, 'Root cause'), /^- Db migration added a not-null column without default$/m);
+});

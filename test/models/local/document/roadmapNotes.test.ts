@@ -21,3 +21,15 @@ test('the title says what the roadmap is of, then the span it covers', async (t)
   const yearly = await outcome('pilot', { brief: 'product roadmap for 2026', context: notes });
   t.regex(yearly.content, /^# Roadmap: 2026$/m);
 });
+
+test('"roadmap by quarter for the mobile app next year": the split by quarter is its form, not its title', async (t) => {
+  const context = `q1: offline mode, push notif revamp
+q2: tablet layout, apple pay
+q3: widgets
+q4: wear os app (maybe)`;
+  const result = await outcome('pilot', { brief: 'roadmap by quarter for the mobile app next year', context });
+  t.regex(result.content, /^# Mobile app roadmap: next year$/m);
+  t.regex(result.content, /^## Q2\n\n- Tablet layout\n- Apple Pay$/m);
+  const bare = await outcome('pilot', { brief: 'roadmap by quarter', context });
+  t.regex(bare.content, /^# Roadmap$/m);
+});

@@ -48,3 +48,20 @@ test('a bug typed as notes says what fixed looks like: sent once, faster than to
     ['Logout broken in Chrome and Firefox', 'Logout works in Chrome and Firefox.'],
   ]);
 });
+
+test('a bug note\'s aside (when it started, who reported it) stays in the description; the check says what fixed looks like', async (t) => {
+  const context = `- checkout button does nothing on safari 16, happens since tuesday's deploy
+- password reset email takes 10+ min to arrive, reported by 3 customers
+- csv export cuts off at 1000 rows
+- dark mode: settings page text unreadable (grey on grey)`;
+  const result = await outcome('pilot', { brief: 'turn these bug notes into tickets', context });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), [
+    'Checkout button works on Safari 16.',
+    'Password reset email arrives faster than today\'s 10+ min.',
+    'CSV export includes all rows, not only the first 1000.',
+    'Settings page text is readable in dark mode.',
+  ]);
+  t.regex(result.content, /^Checkout button does nothing on Safari 16, happens since Tuesday's deploy\.$/m);
+  t.regex(result.content, /^Password reset email takes 10\+ min to arrive, reported by 3 customers\.$/m);
+});
