@@ -240,7 +240,8 @@ const awayNotice = /\b(?:out\s+of\s+(?:the\s+)?office|ooo|auto-?reply|away\s+(?:
 
 /** An out-of-office reply: "Out of office until Aug 19", the notes' lines, and who to contact meanwhile as its call to action. */
 function awayReply(ctx: DocumentContext): DeliverableData['email'] {
-  const lines = ctx.material.items.map((item) => sentenceStart(said(item)));
+  // "Away Dec 20 - Jan 3, urgent stuff to Sam (sam@acme.io)": who to contact is a line of its own, typed on the dates' line or not.
+  const lines = ctx.material.items.flatMap((item) => said(item).split(/,\s+(?=(?:for\s+)?(?:anything\s+)?(?:urgent|contact|reach|call)\b)/i)).map((line) => sentenceStart(line.replace(/[.]?$/, '.')));
   const until = /\b(?:away|off|out|on\s+(?:leave|holiday|vacation))\s+(?:from\s+)?[a-z]{3,9}\.?\s+\d{1,2}\s*(?:-|–|to|until)\s*((?:[a-z]{3,9}\.?\s+)?\d{1,2})/i.exec(lines.join(' '));
   const month = until ? /[a-z]{3,9}/i.exec(until[0].replace(/^\w+\s+(?:from\s+)?/i, ''))?.[0] : undefined;
   const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : undefined;
@@ -249,7 +250,7 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
     subject: end ? `Out of office until ${titled(end)}` : 'Out of office',
     greeting: 'Hello,',
     body: lines.filter((line) => line !== contact),
-    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ') : 'I will reply when I am back.',
+    call_to_action: contact ? contact.replace(/^urgent\s+(?:stuff|matters|things|questions)?\s*:\s*/i, 'For anything urgent, ').replace(/^urgent\s+(?:stuff|matters|things|questions|issues)?\s*(?:to|->|goes\s+to)\s+/i, 'For anything urgent, contact ') : 'I will reply when I am back.',
     sign_off: 'Kind regards,',
   };
 }

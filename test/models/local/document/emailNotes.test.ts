@@ -53,3 +53,22 @@ test('"welcome email for new hires starting monday" welcomes them to the team an
   t.regex(result.content, /^## First day$/m);
   t.notRegex(result.content, /new user|Getting started/);
 });
+
+test('"email the team: offsite moved ..." without "to": the team is whom it goes to, and the news after the colon is the subject', async (t) => {
+  for (const brief of ['email the team: offsite moved to fri 14th, same place, bring laptops', 'email the team - offsite moved to fri 14th, same place, bring laptops']) {
+    const result = await outcome('writer', { brief });
+    t.regex(result.content, /^\*\*Subject:\*\* Offsite moved to fri 14th$/m, brief);
+    t.regex(result.content, /^Hi team,$/m, brief);
+    t.notRegex(result.content, /question about team|Subject:\*\* Team/, brief);
+  }
+  const everyone = await outcome('writer', { brief: 'email everyone: parking lot closed mon for repaving' });
+  t.regex(everyone.content, /^Hi everyone,$/m);
+  t.notRegex(everyone.content, /about everyone/);
+});
+
+test('"pls email customers - ...": "pls" is a please, not the email\'s subject', async (t) => {
+  const result = await outcome('writer', { brief: 'pls email customers - support hours change to 9-5 from monday' });
+  t.regex(result.content, /^\*\*Subject:\*\* Support hours change to 9-5 from Monday$/m);
+  t.regex(result.content, /^Dear customers,$/m);
+  t.notRegex(result.content, /\bpls\b/i);
+});
