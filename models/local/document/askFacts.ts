@@ -46,8 +46,13 @@ export function withoutStatements(sentence: string): string {
 }
 
 /** "Instagram caption for our bakery - new sourdough buns, 3.50 each": a dash after the ask opens its material, as a colon does. */
+// A dash after a number joins a range ("away dec 20 - jan 3", "open 9 - 5"): the range is a fact, so
+// the comma before it opens the material ("out of office message, away dec 20 - jan 3, ...").
 export function withColon(sentence: string): string {
   if (sentence.includes(': ')) return sentence;
-  const dash = /\s+[-–—]\s+/.exec(sentence);
+  const range = /\d\s+[-–—]\s+/.exec(sentence);
+  const comma = range ? sentence.slice(0, range.index).indexOf(', ') : -1;
+  if (comma > 0 && sentence.slice(0, comma).trim().split(/\s+/).length >= 2) return `${sentence.slice(0, comma)}: ${sentence.slice(comma + 2)}`;
+  const dash = /(?<!\d)\s+[-–—]\s+/.exec(sentence);
   return dash && sentence.slice(0, dash.index).trim().split(/\s+/).length >= 2 ? `${sentence.slice(0, dash.index)}: ${sentence.slice(dash.index + dash[0].length)}` : sentence;
 }

@@ -86,6 +86,14 @@ const readers: Array<[RegExp, Reader]> = [
     reply: true,
     ...(/\b(?:apologi[sz]e|apology|sorry)\b/i.test(m[0].slice(0, m[0].length - m.groups!.what!.length)) ? { apologise: true as const } : {}),
   })],
+  // "reply to this complaint, apologise and offer a refund": the offer is the answer, and the message answered is not repeated.
+  [/\b(?:reply|respond|answer|write\s+back)\b[^.?!]*?\boffer(?:ing)?\s+(?:(?:them|him|her|the\s+customer)\s+)?(?<what>.+)$/i, (said, m) => ({
+    subject: 'Re: your message',
+    sentences: [/^to\s/i.test(said.what) ? `We would be happy ${said.what.replace(/[.!]+$/, '')}.` : `We would like to offer you ${said.what.replace(/[.!]+$/, '')}.`],
+    callToAction: 'Let me know if you have any questions.',
+    reply: true,
+    ...(/\b(?:apologi[sz]|apology|sorry)/i.test(m[0].slice(0, m[0].length - m.groups!.what!.length)) ? { apologise: true as const } : {}),
+  })],
   // "to thank them for helping at ...", "a thank-you note to our volunteers after the charity run"
   [new RegExp(String.raw`\b(?:say(?:ing)?\s+)?thank(?:s|ing)?(?:[\s-]+you)?${note}\s+${whom}(?<prep>for|after)\s+(?<what>.+)$`, 'i'), (said, m) => {
     // "for the speakers at DevConf 2026": whom the thanks go to, then where they took part.

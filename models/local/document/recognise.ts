@@ -3,7 +3,6 @@ import type { CrewId } from '../../../crews/index.js';
 import { calendarCase, isPlural, stripEndPunctuation } from '../text/phrases.js';
 import { isClause, startsWithVerb } from '../text/grammar.js';
 import { messageAsk, purposeOf } from './purpose.js';
-import { awayNotice } from './outOfOffice.js';
 import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
@@ -65,7 +64,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
-    ['email', /\b(?:e-?mails?|reply|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
+    // "out of office message", "ooo", "reminder to everyone: timesheets due friday": messages by what they are for.
+    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
@@ -127,7 +127,7 @@ const networkNames: Array<[string, RegExp]> = [
   ['Threads', /\bthreads\b/i],
 ];
 
-const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:please\s+)?(?:(?:can|could|would)\s+you\s+(?:please\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
+const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
 const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:(?!(?:for|to|aimed|targeting)\b)[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
@@ -248,8 +248,6 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
   }
   // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
   if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && statementOf(sentence)) return { kind: 'social_posts', match: best.match };
-  // "out of office message, back jan 6": an away reply is an email, whatever else the ask names.
-  if (crewId === 'writer' && awayNotice.test(sentence) && (!best || best.kind === 'blog_post')) return { kind: 'email', ...(best ? { match: best.match } : {}) };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };
@@ -291,9 +289,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
-    // "email the team: offsite moved to fri": the verb names whom it goes to, and the colon opens the notes.
+    // "email the team: offsite moved to Friday": the verb names whom it goes to, and the news follows the colon or dash.
     const rest = sentence.slice(match.index + match[0].length).trim();
-    const people = (/^(?:to|for)\s/i.test(rest) || (kind === 'email' && /^[^:]{2,40}:\s/.test(rest))) && recipients.exec(stripEndPunctuation(after.split(/:\s/)[0]!));
+    const people = (/^(?:to|for)\s/i.test(rest) || (kind === 'email' && /^[^:]+?(?::|\s[-–—])\s/.test(rest))) && recipients.exec(stripEndPunctuation(after.split(/:\s|\s[-–—]\s/)[0]!));
     if (people && !audienceLead) {
       audienceLead = people[0];
       after = '';

@@ -33,3 +33,14 @@ test('a post or email "about our new office in lisbon opening in march" says it 
   t.deepEqual(email.deliverable.data.body, ['Our support hours change from Monday.']);
   t.is(email.deliverable.data.subject, 'Support hours change from Monday');
 });
+
+test('"reply to this customer complaint, apologise and offer a refund": the reply apologises and offers the refund, and does not repeat the complaint', async (t) => {
+  const context = 'hi, i ordered the blue jacket 2 weeks ago (order #4821) and it still hasnt arrived. this is ridiculous. - maria lopez';
+  for (const brief of ['reply to this customer complaint, apologise and offer a refund', 'reply to this complaint apologising and offering a refund']) {
+    const result = await outcome('writer', { brief, context });
+    t.regex(result.content, /^\*\*Subject:\*\* Re: your order #4821$/m, brief);
+    t.regex(result.content, /sorry/i, brief);
+    t.regex(result.content, /^We would like to offer you a refund\.$/m, brief);
+    t.notRegex(result.content, /ridiculous|i ordered|apologise and offer/i, brief);
+  }
+});

@@ -92,3 +92,22 @@ test('"out of office message, back jan 6, for urgent stuff contact maria@acme.io
   t.regex(result.content, /^I am out of the office and back on Jan 6\.$/m);
   t.regex(result.content, /^\*\*For anything urgent, contact maria@acme\.io\.\*\*$/m);
 });
+
+test('"email the team: offsite moved ..." without "to": the team is whom it goes to, and the news after the colon is the subject', async (t) => {
+  for (const brief of ['email the team: offsite moved to fri 14th, same place, bring laptops', 'email the team - offsite moved to fri 14th, same place, bring laptops']) {
+    const result = await outcome('writer', { brief });
+    t.regex(result.content, /^\*\*Subject:\*\* Offsite moved to Friday 14th$/m, brief);
+    t.regex(result.content, /^Hi team,$/m, brief);
+    t.notRegex(result.content, /question about team|Subject:\*\* Team/, brief);
+  }
+  const everyone = await outcome('writer', { brief: 'email everyone: parking lot closed mon for repaving' });
+  t.regex(everyone.content, /^Hi everyone,$/m);
+  t.notRegex(everyone.content, /about everyone/);
+});
+
+test('"pls email customers - ...": "pls" is a please, not the email\'s subject', async (t) => {
+  const result = await outcome('writer', { brief: 'pls email customers - support hours change to 9-5 from monday' });
+  t.regex(result.content, /^\*\*Subject:\*\* Support hours change to 9-5 from Monday$/m);
+  t.regex(result.content, /^Dear customers,$/m);
+  t.notRegex(result.content, /\bpls\b/i);
+});

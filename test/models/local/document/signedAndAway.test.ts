@@ -23,3 +23,19 @@ test('a first name typed in lower case opening a statement about its person gets
   t.is(personCase('will is out friday'), 'will is out friday');
   t.is(personCase('launch is next week'), 'launch is next week');
 });
+
+test('"out of office message, away dec 20 - jan 3, urgent stuff to sam (...)" on one line: an away email with its dates and whom to contact, not a post split at the dash', async (t) => {
+  const result = await outcome('writer', { brief: 'out of office message, away dec 20 - jan 3, urgent stuff to sam (sam@acme.io)' });
+  t.is(result.deliverable.kind, 'email');
+  t.regex(result.content, /^\*\*Subject:\*\* Out of office until Jan 3$/m);
+  t.regex(result.content, /^Away Dec 20 - Jan 3\.$/m);
+  t.regex(result.content, /^\*\*For anything urgent, contact Sam \(sam@acme\.io\)\.\*\*$/m);
+});
+
+test('"reminder to everyone: timesheets due ..." is an email to everyone saying what is due, not a blog post', async (t) => {
+  const result = await outcome('writer', { brief: 'reminder to everyone: timesheets due eod friday pls' });
+  t.is(result.deliverable.kind, 'email');
+  t.regex(result.content, /^Hi everyone,$/m);
+  t.regex(result.content, /Timesheets due/);
+  t.notRegex(result.content, /^# /m);
+});
