@@ -66,6 +66,8 @@ export const rollLabel = /^\s*(?:present|attendees|participants|attending|in att
 const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von|bin|al)\s+)*[A-Z][\p{L}'’.-]+){0,3})\s{1,}\[?(\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?)\]?\s*$/u;
 // "[10:02] Maria: ...", "10:02 - Maria: ...", "Maria (10:02): ...", "Maria: ...", "**Maria**: ...".
 const spoken = /^\s*(?:\[?\d{1,2}:\d{2}(?::\d{2})?(?:\s?[AaPp][Mm])?\]?\s*[-–]?\s*)?\**([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\**\s*(?:\(\s*\d{1,2}:\d{2}[^)]*\))?\s*[:：]\s+(.+)$/u;
+// The columns of a retro board and the lists of notes, by name: "went well", "didn't go well", "try", "next steps".
+const columnName = /^\s*(?:what\s+)?(?:went\s+(?:well|badly|wrong)|did\s*n['’]?t\s+go\s+(?:well|so\s+well)|did\s+not\s+go\s+well|(?:to|needs?\s+to|could)\s+improve|improve(?:ments)?|(?:to\s+|things\s+to\s+)?try|keep(?:\s+doing)?|stop(?:\s+doing)?|start(?:\s+doing)?|continue|action\s+items?|actions|next\s+steps|todos?|wins|blockers|risks|decisions|(?:open\s+)?questions|ideas|pros|cons|highlights|lowlights|shoutouts|kudos)\s*$/i;
 const labelLine = /^\s*(?:#{1,6}\s*)?([A-Za-z][A-Za-z /&'-]{1,40}?)\s*:?\s*$/;
 const maxItems = 600;
 // "From: Sarah Chen", "From: Sarah Chen <sarah@example.com>", "On Tue, 3 May, Tom Becker wrote:":
@@ -140,7 +142,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     }
     const label = labelLine.exec(line);
     // "Lowlights" on a line of its own above bullets heads them as "Lowlights:" would.
-    const heading = /^\s*\p{Lu}[\p{L} /&'-]{2,30}$/u.test(line) && line.trim().split(/\s+/).length <= 3 && bulletAfter(lines, at);
+    // Notes typed in lower case head their columns in lower case too ("didn't go well", "try"): a column's name is a heading.
+    const heading = (/^\s*\p{Lu}[\p{L} /&'-]{2,30}$/u.test(line) || columnName.test(line)) && line.trim().split(/\s+/).length <= 3 && bulletAfter(lines, at);
     if (label && !/[.!?]$/.test(line.trim()) && label[1]!.split(/\s+/).length <= 5 && (/^\s*#/.test(line) || /:\s*$/.test(line) || heading)) {
       section = label[1]!.toLowerCase().trim();
       speaker = undefined;

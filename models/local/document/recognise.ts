@@ -288,6 +288,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
       after = lead[2]!.replace(determiners, '');
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
+    // "status update for my manager from this": what it is made from, when that only points at the material, is no part of the subject.
+    after = after.replace(/\s+(?:from|based\s+on|using|out\s+of)\s+(.+)$/i, (whole, source: string) => (pointer.test(source.trim()) ? '' : whole));
     // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
     // "email the team: offsite moved to Friday": the verb names whom it goes to, and the news follows the colon or dash.
     const rest = sentence.slice(match.index + match[0].length).trim();

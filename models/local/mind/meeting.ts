@@ -1,6 +1,7 @@
 import { countWords, sentences } from '../../../quality/text.js';
 import { handleName, isName } from '../document/names.js';
 import { readableDate } from '../text/dates.js';
+import { opensTask } from '../text/people.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 import { readStandupLine, type Availability } from './standup.js';
 import { createConversation } from './conversation.js';
@@ -46,6 +47,8 @@ const name = String.raw`[A-Z][\p{L}'-]+(?: (?:(?:de|van|der|den|da|di|del|la|le|
 const weekday = String.raw`(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thur?s?|fri|sat|sun)\b`;
 const month = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
 const date = [
+  // "eod wed": the end of that day.
+  String.raw`(?:eod|cob)\s+${weekday}`,
   String.raw`(?:(?:next|this|coming)\s+)?${weekday}(?:\s+(?:morning|afternoon|evening|night|eod))?`,
   String.raw`\d{4}-\d{2}-\d{2}`,
   String.raw`\d{1,2}\/\d{1,2}(?:\/\d{2,4})?`,
@@ -64,7 +67,9 @@ const duePattern = new RegExp(String.raw`[\s,]*\(?\s*(?:(?:due(?:\s+(?:by|on|dat
 const onDuePattern = new RegExp(String.raw`[\s,]*(?<![\p{L}])on\s+(${date})`, 'iu');
 const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
 // "roll back 1.8.0 tonight": a relative day closing the sentence is its due date.
-const closingDuePattern = /\s+(today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
+// "update the landing page, mon": a date set off by a comma at the end is the due date.
+const commaDuePattern = new RegExp(String.raw`\s*,\s*(${date})\s*[.!]?$`, 'iu');
+const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w*|today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
 const sortingLabel = /^(?:decisions?|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
@@ -77,6 +82,10 @@ const commitment = String.raw`(?:\s+will|'ll|\s+shall|\s+is going to|\s+are goin
 const namedCommitment = new RegExp(String.raw`(?:^|[,;:]\s*|\b(?:that|and|so|then|agreed|decided|confirmed|said)\s+)@?(${name})(?:\s+and\s+(${name}))?${commitment}\s+(.+)$`, 'u');
 const selfCommitment = /^(?:.*?[,;]\s*)?(?:i(?:'ll| will| can| am going to|'m going to| need to| have to| should)|let me)\s+(.+)$/i;
 const request = new RegExp(String.raw`^@?(${name}),?\s+(?:please|can you|could you|would you)\s+(.+?)\??$`, 'u');
+// "Lisa -> update the landing page": an arrow from a name hands that person the work, in any list.
+const arrowed = new RegExp(String.raw`^@?(${name})\s*(?:->|=>|→)\s*(.+)$`, 'u');
+// "@Nina review the icons": a mention opening a line with a task asks that person to do it.
+const mentioned = new RegExp(String.raw`^@(${name})[,:]?\s+(\p{Ll}+)\b(.*)$`, 'u');
 const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u');
 const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
 const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with)\b/i;
@@ -102,7 +111,7 @@ function validName(candidate: string | undefined): candidate is string {
 
 /** Splits "task by Friday" into task and due. */
 export function splitDue(raw: string): { task: string; due: string | null } {
-  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? onDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
+  const match = duePattern.exec(raw) ?? bareDuePattern.exec(raw) ?? onDuePattern.exec(raw) ?? commaDuePattern.exec(raw) ?? closingDuePattern.exec(raw);
   if (!match) return { task: cleanTask(raw), due: null };
   // What was around the date stays apart: "incident on 20 November, then" never glues into "incident20".
   const task = `${raw.slice(0, match.index)} ${raw.slice(match.index + match[0].length)}`;
@@ -140,6 +149,10 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
     if (task.split(/\s+/).length < 2 || /^(?:be|not|never|probably|maybe|have been)\b/i.test(task)) return undefined;
     return { owner, task, due, priority };
   };
+  const arrow = arrowed.exec(text);
+  if (arrow && validName(arrow[1])) return make(arrow[1], arrow[2]!);
+  const mention = mentioned.exec(text);
+  if (mention && validName(mention[1]) && opensTask(mention[2]!) && !text.endsWith('?')) return make(mention[1], `${mention[2]}${mention[3]}`);
   const suffix = ownerSuffix.exec(text);
   if (suffix && validName(suffix[2])) return make(suffix[2], suffix[1]!);
   const asked = request.exec(text);

@@ -1,6 +1,6 @@
 import { rollLabel } from '../document/material.js';
 import { isName } from '../document/names.js';
-import { committedName, everydayNames, isKnownName } from '../text/people.js';
+import { arrowedName, committedName, everydayNames, isKnownName, lexiconTag } from '../text/people.js';
 import { literal } from '../text/phrases.js';
 import { absenceWords } from './standup.js';
 
@@ -56,12 +56,27 @@ const absenceOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)\s+(
 const colonOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})*)\s*:`, 'u');
 const pairOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})+)\s+\p{Ll}`, 'u');
 
+/**
+ * A chat pasted in lower case ("ana: should we go with postgres", "ben: postgres, we need joins"):
+ * the words before its colons are its people when two or more open lines and each is a name the
+ * lexicon knows or a word it has never seen ("launch: moved to april" is a topic).
+ */
+function chatSpeakers(lines: readonly string[]): Set<string> {
+  const openers = new Set(lines.map((line) => /^(\p{Ll}[\p{Ll}'-]+)\s*:\s+\S/u.exec(unbulleted(line).trim())?.[1]).filter((word): word is string => word !== undefined));
+  const nameLike = [...openers].every((word) => isKnownName(word) || (lexiconTag(word) === undefined && !/(?:ing|tion|ment|ness|ity|s)$/.test(word)));
+  return openers.size >= 2 && nameLike ? openers : new Set();
+}
+
 /** The people lower-case standup lines open with ("dan", "bob"), as written. */
 function lowerLineNames(texts: readonly string[], standup: boolean): string[] {
   const names: string[] = [];
-  for (const line of texts.flatMap((text) => text.split('\n'))) {
+  const allLines = texts.flatMap((text) => text.split('\n'));
+  const speakers = chatSpeakers(allLines);
+  for (const line of allLines) {
     const plain = unbulleted(line).trim();
-    const opening = absenceOpening.exec(plain) ?? pairOpening.exec(plain) ?? (standup ? colonOpening.exec(plain) : null);
+    const spoken = colonOpening.exec(plain);
+    if (spoken && speakers.has(spoken[1]!) && !names.includes(spoken[1]!)) names.push(spoken[1]!);
+    const opening = absenceOpening.exec(plain) ?? pairOpening.exec(plain) ?? (standup ? spoken : null);
     if (!opening || !/^\p{Ll}/u.test(opening[1]!)) continue;
     for (const person of opening[1]!.split(new RegExp(joined, 'u'))) if (isName(capitalized(person)) && !names.includes(person)) names.push(person);
   }
@@ -87,6 +102,21 @@ function lowerOwnerNames(texts: readonly string[]): string[] {
   return names;
 }
 
+// "@raj": a mention names a person wherever it stands. "lisa -> update the landing page": the
+// name opening a line with an arrow is who the work goes to (people.ts; "launch -> fri" keeps its word).
+const mention = /(?<![\p{L}\d._-])@(\p{Ll}[\p{Ll}'-]+)(?![\p{L}\d@._-])/gu;
+
+/** The people lower-case notes mention ("@raj") or hand work to with an arrow ("lisa -> ..."), as written. */
+function lowerMentionNames(texts: readonly string[]): string[] {
+  const names: string[] = [];
+  for (const line of texts.flatMap((text) => text.split('\n'))) {
+    for (const [, person] of line.matchAll(mention)) if (!names.includes(person!)) names.push(person!);
+    const arrow = arrowedName(unbulleted(line).trim());
+    if (arrow && !names.includes(arrow)) names.push(arrow);
+  }
+  return names;
+}
+
 /** `line` with `person` capitalised where the pattern finds it. */
 function capitalizeIn(line: string, pattern: RegExp): string {
   return line.replace(pattern, (_, before: string, person: string) => `${before}${capitalized(person.toLowerCase())}`);
@@ -97,7 +127,7 @@ function capitalizeIn(line: string, pattern: RegExp): string {
  * with, capitalised wherever they name the person; `standup` when the brief calls the notes one.
  */
 export function capitalizeRollNames(texts: string[], standup = false): string[] {
-  const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup), ...lowerOwnerNames(texts)])];
+  const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup), ...lowerOwnerNames(texts), ...lowerMentionNames(texts)])];
   if (names.length === 0) return texts;
   const anywhere = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?![\p{L}])`, 'giu'));
   // An everyday word ("will") is the person where a line starts with it (alone or paired: "dan + bob") or a colon follows it.

@@ -7,6 +7,7 @@ export const dateShorthand: Array<[RegExp, string]> = [
   [/\btdy\b/gi, 'today'],
   [/\beod\b/gi, 'end of day'],
   [/\beow\b/gi, 'end of the week'],
+  [/\bcob\b/gi, 'close of business'],
 ];
 
 const dayNames: Record<string, string> = { mon: 'Monday', tue: 'Tuesday', tues: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', thur: 'Thursday', thurs: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' };

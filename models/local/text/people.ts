@@ -52,6 +52,27 @@ export function committedName(text: string): string | undefined {
   return word && lexiconTag(word) === undefined && !nounEnding.test(word) ? word : undefined;
 }
 
+// "priya -> write the copy": work handed to whoever the arrow leaves, when a verb or a verb-like noun follows it.
+const arrowOpening = /^(\p{Ll}[\p{Ll}'-]{2,})\s*(?:->|=>|→)\s*(\p{Ll}+)/u;
+const taskOpenings = new Set(['Infinitive', 'Singular']);
+
+/**
+ * The lower-case name a line hands work to with an arrow ("lisa -> update the page"), or
+ * undefined: a name the lexicon knows, or a word it has never seen followed by a word that can
+ * open a task ("signup -> still too long" and "launch -> fri" are about things).
+ */
+export function arrowedName(text: string): string | undefined {
+  const [, word, next] = arrowOpening.exec(text) ?? [];
+  if (!word || !next) return undefined;
+  if (isKnownName(word)) return word;
+  return lexiconTag(word) === undefined && !nounEnding.test(word) && opensTask(next) ? word : undefined;
+}
+
+/** Whether `word` can open a task ("write", "review"): "still", "great" and "the" cannot. */
+export function opensTask(word: string): boolean {
+  return taskOpenings.has(lexiconTag(word) ?? '');
+}
+
 /**
  * `text` with the first names typed in lower case written with their capitals ("questions to
  * maria" -> "questions to Maria"): a word in a place that names people ("to", "ask", "and") that
