@@ -1,6 +1,7 @@
 import type { Section } from '../../../../schemas/deliverables/index.js';
 import { forReaders, said, statement, titled, type DocumentContext } from '../context.js';
 import { headlineOf } from '../headline.js';
+import type { Item } from '../material.js';
 
 /**
  * A newsletter typed as a list of news ("- the pool reopens on 3 March", "- new yoga class on
@@ -10,13 +11,30 @@ import { headlineOf } from '../headline.js';
 export function newsItems(ctx: DocumentContext, cta: string | null): Section[] | undefined {
   const items = forReaders(ctx).filter((item) => said(item) !== cta);
   if (items.length < 2 || items.length > 8 || items.filter((item) => item.listed).length < items.length * 0.6) return undefined;
+  // "new: dark mode / new: export to csv / fixed: slow search": news sorted under a label shared by
+  // several lines is a list under that label ("## New": "- Dark mode", "- Export to CSV").
+  const shared = (label: string | undefined) => label !== undefined && items.filter((item) => item.section?.toLowerCase() === label.toLowerCase()).length >= 2;
+  if (items.some((item) => shared(item.section))) {
+    const sections: Section[] = [];
+    for (const item of items) {
+      const label = item.section && item.section.split(/\s+/).length <= 3 ? item.section : undefined;
+      const last = sections.at(-1);
+      if (label && last && last.heading.toLowerCase() === titled(label).toLowerCase()) last.body[0] = `${last.body[0]}\n- ${statement(ctx, item).replace(/[.]$/, '')}`;
+      else if (label && shared(label)) sections.push({ heading: titled(label), body: [`- ${statement(ctx, item).replace(/[.]$/, '')}`] });
+      else sections.push(headed(ctx, item));
+    }
+    return sections;
+  }
+  return items.map((item) => headed(ctx, item));
+}
+
+/** One piece of news under its own headline. */
+function headed(ctx: DocumentContext, item: Item): Section {
   // "Holiday support hours: closed Dec 24-26": the label says what the line is about, so it heads it.
-  return items.map((item) => {
-    const heading = item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text);
-    const body = statement(ctx, item);
-    // "New office opens Monday": a line short enough to be its own headline is said once, as the headline.
-    return { heading, body: sameWords(heading, body) ? [] : [body] };
-  });
+  const heading = item.section && !newsLabel.test(item.section) && item.section.split(/\s+/).length <= 5 ? titled(item.section) : headlineOf(item.text);
+  const body = statement(ctx, item);
+  // "New office opens Monday": a line short enough to be its own headline is said once, as the headline.
+  return { heading, body: sameWords(heading, body) ? [] : [body] };
 }
 
 /** Two lines that say the same words, whatever their case and closing stop. */

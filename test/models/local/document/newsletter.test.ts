@@ -23,3 +23,10 @@ test('a short newsletter of one-line news says each piece once: no title or head
   // A line that says more than its headline keeps its sentence under it.
   t.true(result.content.includes('The pool reopens on 3 March after the refit, with longer hours.'), result.content);
 });
+
+test('news typed under shared labels ("new: dark mode", "new: export to csv", "fixed: ...") is a list under each label, not a heading with nothing under it', async (t) => {
+  const result = await outcome('writer', { brief: 'newsletter for our customers for november', context: '- new: dark mode\n- new: export to csv\n- fixed: slow search on large workspaces\n- webinar on dec 5 about reporting' });
+  t.regex(result.content, /^## New\n\n- Dark mode\n- Export to CSV$/m);
+  t.regex(result.content, /^## Fixed\n\nSlow search on large workspaces\.$/m);
+  t.notRegex(result.content, /^## Dark mode$/m);
+});
