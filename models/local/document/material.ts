@@ -211,7 +211,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
 export function briefFacts(brief: string, messages = false): string {
   const { first, rest, tail } = askParts(brief);
   // A message's purpose is read apart (briefPurpose): "Thank you for ..." is what it says, not chatter.
-  const purpose = messages && purposeOf(withoutStatements(first));
+  const purpose = messages && purposeOf(withoutStatements(first), first);
   const stated = tail.length === 0 && !purpose ? statementOf(messages ? withoutStatements(first) : first) : undefined;
   const statement = stated ? [stated.charAt(0).toUpperCase() + stated.slice(1)] : [];
   // "... about our new office in Rotterdam, we move in on 1 March": what the writer's ask states besides.
@@ -251,7 +251,7 @@ function askParts(brief: string): { first: string; rest: string[]; tail: string[
 /** What a message asked for a purpose says ("Email our volunteers to thank them for ..."): the writer's only. */
 function briefPurpose(brief: string): string[] {
   const { first, tail } = askParts(brief);
-  const purpose = purposeOf(withoutStatements(first));
+  const purpose = purposeOf(withoutStatements(first), first);
   return tail.length === 0 || purpose?.reply ? (purpose?.sentences ?? []) : [];
 }
 

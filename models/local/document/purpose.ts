@@ -1,5 +1,6 @@
 import { calendarCase, secondPerson } from '../text/phrases.js';
 import { datedDays } from '../text/dates.js';
+import { introductionOf } from './introduction.js';
 /**
  * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
  * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
@@ -187,9 +188,16 @@ export const messageAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:thank|inv
 // "A blog post about how to thank your customers": a piece about the purpose, not a message for it.
 const aboutIt = /\b(?:about|how|why|ways?|tips?|guide|article|blog|essay)\b/i;
 
-/** The message's purpose and what it says, when an ask for a message gives one (see the readers above). */
-export function purposeOf(sentence: string): Purpose | undefined {
+/**
+ * The message's purpose and what it says, when an ask for a message gives one (see the readers
+ * above). `whole`: the ask with the statements `sentence` had taken out ("..., they should meet
+ * about the rebrand"), for the purposes that say them.
+ */
+export function purposeOf(sentence: string, whole = sentence): Purpose | undefined {
   if (!message.test(sentence) && !messageAsk.test(sentence)) return undefined;
+  // "intro email connecting sarah (our new designer) with tom from marketing": the two, and why they should talk.
+  const introduced = /\b(?:e-?mail|note|message)\b/i.test(sentence) ? introductionOf(whole) : undefined;
+  if (introduced) return { ...introduced, reply: true };
   const isPublic = /\b(?:posts?|tweets?|threads?|linkedin|instagram|facebook|announcement)\b/i.test(sentence);
   for (const [pattern, read] of readers) {
     const match = pattern.exec(sentence);

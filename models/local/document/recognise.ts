@@ -312,7 +312,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // What the piece passes on is what it is about: "Email our customers to let them know that the
   // office is closed on Friday" is about the office being closed, not about "customers to let them know".
   // A message for a purpose ("to thank them for helping at the run") is titled by what it says.
-  const purpose = kind === 'email' || kind === 'social_posts' ? purposeOf(sentence) : undefined;
+  const purpose = kind === 'email' || kind === 'social_posts' ? purposeOf(sentence, asked) : undefined;
   const stated = purpose?.subject ?? statementOf(sentence);
   subject = purpose ? purpose.subject : withoutDeterminers((stated ?? subject).trim());
   const requested = typeof requirements.audience === 'string' ? requirements.audience.trim() : '';

@@ -372,6 +372,9 @@ function greetingFor(audience: string | undefined): string {
   // "Acme Corp", "Northwind Ltd": a company is greeted as its team.
   const company = /^(.+?)\s+(?:corp|corporation|inc|ltd|llc|plc|gmbh|co|company|group)\.?$/i.exec(audience ?? '')?.[1];
   if (company && /^\p{Lu}/u.test(company)) return `Hi ${company} team,`;
+  // "Sarah and Tom": two people introduced to each other, both by name.
+  const pair = /^([A-Z][\p{Ll}'’-]+) and ([A-Z][\p{Ll}'’-]+)$/u.exec(audience ?? '');
+  if (pair) return `Hi ${pair[1]} and ${pair[2]},`;
   // "my manager Dana": the person by name.
   const person = /(?:^|\s)([A-Z][\p{Ll}'’-]+)$/u.exec(audience ?? '')?.[1];
   if (person && audience!.split(/\s+/).length <= 3) return `Hi ${person},`;

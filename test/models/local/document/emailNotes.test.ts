@@ -111,3 +111,13 @@ test('"pls email customers - ...": "pls" is a please, not the email\'s subject',
   t.regex(result.content, /^Dear customers,$/m);
   t.notRegex(result.content, /\bpls\b/i);
 });
+
+test('"write an intro email connecting sarah (our new designer) with tom from marketing, they should meet about the rebrand" introduces them to each other', async (t) => {
+  const result = await outcome('writer', { brief: 'write an intro email connecting sarah (our new designer) with tom from marketing, they should meet about the rebrand' });
+  t.regex(result.content, /^\*\*Subject:\*\* Introduction: Sarah and Tom$/m);
+  t.regex(result.content, /^Hi Sarah and Tom,$/m);
+  t.regex(result.content, /^Sarah is our new designer, and Tom is from marketing\.$/m);
+  t.regex(result.content, /^You should meet about the rebrand\.$/m);
+  const pricing = await outcome('writer', { brief: 'email introducing our new pricing to customers' });
+  t.notRegex(pricing.content, /Introduction:/, 'introducing a thing is no introduction of two people');
+});
