@@ -1,6 +1,7 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import { splitParagraph, type Block } from '../text/blocks.js';
 import { failed, type ChangeOutcome } from './outcome.js';
+import { holdsTerms } from './structure.js';
 
 /**
  * "make the parking line bold", "bold the deadline", "put the date in bold", "highlight the
@@ -14,10 +15,7 @@ export function embolden(blocks: Block[], topic: string): ChangeOutcome {
   const part = `bold: ${topic.trim()}`;
   const terms = contentTerms(topic).map(stem).filter((term) => !/^(?:line|bit|part|sentence|point|item|text)$/.test(term));
   if (terms.length === 0) return failed(part, 'the feedback names nothing to find in the document');
-  const about = (text: string) => {
-    const have = new Set(contentTerms(text).map(stem));
-    return terms.every((term) => have.has(term));
-  };
+  const about = (text: string) => holdsTerms(text, terms);
   for (const block of blocks) {
     if (block.type === 'paragraph' && !/^\*\*[^*]+\*\*$/.test(block.text.trim())) {
       const sentences = splitParagraph(block.text);

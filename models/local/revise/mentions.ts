@@ -3,6 +3,7 @@ import { splitParagraph, type Block } from '../text/blocks.js';
 import { cited, type Sources } from '../text/sources.js';
 import { letterParts } from './letter.js';
 import { failed, type ChangeOutcome } from './outcome.js';
+import { holdsTerms } from './structure.js';
 
 /**
  * "Mention Sam", "add a PS about parking": the feedback names a topic but not the words. The
@@ -17,10 +18,7 @@ export const mentionedTopic = /\b(?:(?:mention|name|credit|shout\s+out\s+to|than
 function unsaid(topic: string, sources: Sources, document: string): string[] {
   const terms = contentTerms(topic).map(stem);
   if (terms.length === 0) return [];
-  return sources.sentences.map(cited).filter((sentence) => {
-    const have = new Set(contentTerms(sentence).map(stem));
-    return terms.every((term) => have.has(term)) && !document.includes(sentence.replace(/[.!?]$/, ''));
-  });
+  return sources.sentences.map(cited).filter((sentence) => holdsTerms(sentence, terms) && !document.includes(sentence.replace(/[.!?]$/, '')));
 }
 
 /** The letter body's sentence about `topic` (a paragraph of the body, never its frame). */
@@ -30,7 +28,7 @@ function bodySentence(blocks: Block[], topic: string): { block: Block; sentence:
   const terms = contentTerms(topic).map(stem);
   for (const block of blocks.slice(letter.bodyStart, letter.bodyEnd)) {
     if (block.type !== 'paragraph') continue;
-    const sentence = splitParagraph(block.text).find((each) => { const have = new Set(contentTerms(each).map(stem)); return terms.every((term) => have.has(term)); });
+    const sentence = splitParagraph(block.text).find((each) => holdsTerms(each, terms));
     if (sentence) return { block, sentence };
   }
   return undefined;

@@ -35,11 +35,17 @@ export function namesAfter(rest: string): string[] {
   }
 }
 
+/** Whether `text` holds every one of `terms` (stemmed content words): a line "about" a topic. */
+export function holdsTerms(text: string, terms: readonly string[]): boolean {
+  const have = new Set(contentTerms(text).map(stem));
+  return terms.every((term) => have.has(term));
+}
+
 /** Whether a sentence or item of the document holds every word of `name` ("room for 40 people"). */
 export function saidIn(blocks: Block[], name: string): boolean {
   const terms = contentTerms(name).map(stem);
   if (terms.length === 0) return false;
-  return blocks.some((block) => (block.type === 'paragraph' || block.type === 'list') && (block.type === 'list' ? block.text.split('\n') : splitParagraph(block.text)).some((text) => { const have = new Set(contentTerms(text).map(stem)); return terms.every((term) => have.has(term)); }));
+  return blocks.some((block) => (block.type === 'paragraph' || block.type === 'list') && (block.type === 'list' ? block.text.split('\n') : splitParagraph(block.text)).some((text) => holdsTerms(text, terms)));
 }
 
 /** Removes the section whose heading starts with `name` ("participants" -> "## Participants"), if there is one. */
@@ -117,7 +123,7 @@ export function removeAbout(blocks: Block[], topic: string, kind?: string): Chan
   const within = home >= 0 ? new Set(blocks.slice(home + 1, sectionBounds(blocks, home))) : undefined;
   const terms = contentTerms(topic).map(stem).filter((term) => !/^(?:thing|stuff|part|bit)$/.test(term));
   if (terms.length === 0) return { part, reason: 'the feedback names nothing to find in the document' };
-  const about = (text: string) => { const have = new Set(contentTerms(text).map(stem)); return terms.every((term) => have.has(term)); };
+  const about = (text: string) => holdsTerms(text, terms);
   const removed: string[] = [];
   blocks.forEach((block) => {
     if (within && !within.has(block)) return;

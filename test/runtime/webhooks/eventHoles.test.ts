@@ -1,4 +1,5 @@
-import knex from 'knex';
+import type { ExecutionContext } from 'ava';
+import knex, { type Knex } from 'knex';
 import { pino } from 'pino';
 import { createEventHoles } from '../../../runtime/webhooks/eventHoles.js';
 import { eventsRepository, type EventsRepository } from '../../../storage/repositories/events.js';
@@ -17,16 +18,24 @@ function eventRow(n: number) {
   };
 }
 
-postgresTest('a hole whose writer commits between the read and the check is read again, not skipped as empty', async (t) => {
+/**
+ * crewd's events on a fresh Postgres, where a second session holds the first event's position in
+ * an open transaction and the second event commits after it (another process's commit overtaking
+ * this one's): a hole before the second event, with its writer still open.
+ */
+async function behindAnOpenWriter(t: ExecutionContext): Promise<{ events: EventsRepository; open: Knex.Transaction }> {
   const db = await migratedPostgres(t);
   const events = eventsRepository(db);
-  // A second session holds the first event's position in an open transaction; the second event
-  // commits after it (another process's commit overtaking this one's).
   const writer = knex({ client: 'pg', connection: db.client.config.connection, pool: { min: 0, max: 1 } });
   t.teardown(() => writer.destroy());
   const open = await writer.transaction();
   await eventsRepository(writer).append([eventRow(1)], open);
   await events.append([eventRow(2)]);
+  return { events, open };
+}
+
+postgresTest('a hole whose writer commits between the read and the check is read again, not skipped as empty', async (t) => {
+  const { events, open } = await behindAnOpenWriter(t);
 
   const batch = await events.listHeadsAfterPosition(0, 10);
   t.is(batch.length, 1, 'the reader sees the second event and a hole before it');
@@ -64,13 +73,7 @@ postgresTest('a hole whose writer commits between the read and the check is read
 });
 
 postgresTest('a hole nobody can fill any more (its writer rolled back) is read past at once', async (t) => {
-  const db = await migratedPostgres(t);
-  const events = eventsRepository(db);
-  const writer = knex({ client: 'pg', connection: db.client.config.connection, pool: { min: 0, max: 1 } });
-  t.teardown(() => writer.destroy());
-  const open = await writer.transaction();
-  await eventsRepository(writer).append([eventRow(1)], open);
-  await events.append([eventRow(2)]);
+  const { events, open } = await behindAnOpenWriter(t);
   await open.rollback();
 
   const batch = await events.listHeadsAfterPosition(0, 10);

@@ -248,7 +248,7 @@ function awayReply(ctx: DocumentContext): DeliverableData['email'] {
     .map((line) => sentenceStart(line.replace(/[.]?$/, '.')).replace(/^Back\s+(?:on\s+)?(?!in\b|at\b|to\b)(.+?)\.$/i, (_, when: string) => `I am out of the office and back on ${readableDate(when)}.`));
   const until = /\b(?:away|off|out|on\s+(?:leave|holiday|vacation))\s+(?:from\s+)?[a-z]{3,9}\.?\s+\d{1,2}\s*(?:-|–|to|until)\s*((?:[a-z]{3,9}\.?\s+)?\d{1,2})/i.exec(lines.join(' '));
   const month = until ? /[a-z]{3,9}/i.exec(until[0].replace(/^\w+\s+(?:from\s+)?/i, ''))?.[0] : undefined;
-  const back = until ? undefined : /\bback on (.+?)\.$/.exec(lines.join('\n').split('\n').find((line) => /^I am out of the office and back on /.test(line)) ?? '')?.[1];
+  const back = until ? undefined : lines.map((line) => /^I am out of the office and back on (.+?)\.$/.exec(line)?.[1]).find(Boolean);
   const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : back;
   const contact = lines.find((line) => /\b(?:urgent|contact|reach|call|email)\b/i.test(line) && /@|\+?\d{3}/.test(line));
   return {
