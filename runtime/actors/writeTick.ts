@@ -1,4 +1,5 @@
-import type { Db } from '../../storage/db.js';
+import { isPostgres, type Db } from '../../storage/db.js';
+import { withBatchedWrites } from '../../storage/sql/batchedWrites.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { EventNotice, NewEvent } from '../../storage/repositories/events.js';
@@ -101,6 +102,13 @@ export async function writeTick(repos: Repositories, writers: RowWriters, units:
   await admitUnits(units, trx);
   await takeCredits(repos, units.filter((unit) => !unit.rejected), trx);
   await claimUnits(repos, units, trx);
+  // SQLite: the writes go to SQLite's thread as one call (storage/sql/batchedWrites.ts).
+  if (isPostgres(trx)) await writeRows(repos, writers, units, trx, fence, notices);
+  else await withBatchedWrites(trx, () => writeRows(repos, writers, units, trx, fence, notices));
+}
+
+/** The rows of the units the guards and the fence let through, in the order `writeTick` documents. */
+async function writeRows(repos: Repositories, writers: RowWriters, units: TickUnit[], trx: Db, fence?: Fence, notices?: (events: readonly NewEvent[]) => EventNotice[]): Promise<void> {
   const rows: TickRows = {};
   const snapshots: EncodedActorRow[] = [];
   for (const unit of units) {
