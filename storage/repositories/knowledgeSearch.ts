@@ -110,22 +110,42 @@ async function searchPostgres(db: Db, workspaceId: string, terms: string[], limi
 /**
  * The knowledge base's search (FTS5 + bm25 on SQLite, tsvector + GIN on Postgres). On SQLite a
  * search that finds nothing in a workspace with no entry at all records it in `knownEmpty`, and
- * the next search there costs no query until a write to it begins.
+ * the next search there costs no query until a write to it begins. Searches of a workspace not yet
+ * known either way wait for the first one's answer instead of each asking (`firstSearches`): after
+ * a start or a restore, every resumed stage searches at once, and each of thousands ran its own
+ * search and emptiness check on the two reader connections before the first had recorded it.
  */
 export function createKnowledgeSearch(db: Db, knownEmpty: KnownEmptyWorkspaces): KnowledgeSearch {
   const postgres = isPostgres(db);
+  /** The search in flight of each workspace whose emptiness is not known yet (SQLite). */
+  const firstSearches = new Map<string, Promise<unknown>>();
+
+  async function searchAndRecord(workspaceId: string, terms: string[], limit: number): Promise<Array<Record<string, unknown>>> {
+    const writesBefore = knownEmpty.epoch();
+    const rows = await searchSqlite(db, workspaceId, terms, limit);
+    if (rows.length === 0 && !(await db('knowledge_entries').where({ workspace_id: workspaceId }).first('id'))) knownEmpty.record(workspaceId, writesBefore);
+    return rows;
+  }
+
   return {
     async search(workspaceId: string, query: string, limit: number): Promise<KnowledgeHit[]> {
       if (!postgres && knownEmpty.has(workspaceId)) return [];
       const terms = queryTerms(query);
       if (terms.length === 0 || limit <= 0) return [];
-      if (!postgres) {
-        const writesBefore = knownEmpty.epoch();
-        const rows = await searchSqlite(db, workspaceId, terms, limit);
-        if (rows.length === 0 && !(await db('knowledge_entries').where({ workspace_id: workspaceId }).first('id'))) knownEmpty.record(workspaceId, writesBefore);
-        return rows.map(hitOf);
+      if (postgres) return (await searchPostgres(db, workspaceId, terms, limit)).map(hitOf);
+      const first = firstSearches.get(workspaceId);
+      if (first) {
+        await first.catch(() => undefined);
+        if (knownEmpty.has(workspaceId)) return [];
+        return (await searchSqlite(db, workspaceId, terms, limit)).map(hitOf);
       }
-      return (await searchPostgres(db, workspaceId, terms, limit)).map(hitOf);
+      const searching = searchAndRecord(workspaceId, terms, limit);
+      firstSearches.set(workspaceId, searching);
+      try {
+        return (await searching).map(hitOf);
+      } finally {
+        firstSearches.delete(workspaceId);
+      }
     },
   };
 }

@@ -28,7 +28,10 @@ const returning = /\breturning\b/i;
  */
 function literal(value: unknown): string | undefined {
   if (value === null) return 'NULL';
-  if (typeof value === 'string') return value.includes('\0') ? undefined : `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'string') {
+    if (value.includes('\0')) return undefined;
+    return value.includes("'") ? `'${value.replaceAll("'", "''")}'` : `'${value}'`;
+  }
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return undefined;
     if (Number.isInteger(value) && value >= -2_147_483_648 && value <= 2_147_483_647) return String(value);

@@ -172,3 +172,19 @@ onEveryDatabase('a search that finds matches is one statement, and ties with the
   // Eight equal scores: the three newest are kept.
   t.deepEqual(hits.map((hit) => hit.text), ['release checklist item 7', 'release checklist item 6', 'release checklist item 5']);
 });
+
+onEveryDatabase('many stages searching an empty workspace at once (a start, a restore) ask the database once, and all find nothing; a write afterwards is found', async (t, db) => {
+  await migrateLatest(db);
+  const kb = knowledgeBaseRepository(db);
+  let statements = 0;
+  const count = () => (statements += 1);
+  db.on('query', count);
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => kb.search('ws_fresh', `launch plan ${i}`, 5)));
+  db.off('query', count);
+  t.true(results.every((hits) => hits.length === 0));
+  // SQLite: one search and one emptiness check, then the memo; Postgres has no memo (other nodes write).
+  if (db.client.config.client === 'pg') t.is(statements, 50);
+  else t.true(statements <= 2, `${statements} statements for 50 searches`);
+  await kb.upsertDocument('ws_fresh', 'launch plan.md', 'The launch plan: beta on Monday', now);
+  t.is((await kb.search('ws_fresh', 'launch plan', 5)).length, 1);
+});
