@@ -1,4 +1,4 @@
-import { isPostgres, type Db } from '../../storage/db.js';
+import type { Db } from '../../storage/db.js';
 import { withBatchedWrites } from '../../storage/sql/batchedWrites.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
@@ -102,9 +102,8 @@ export async function writeTick(repos: Repositories, writers: RowWriters, units:
   await admitUnits(units, trx);
   await takeCredits(repos, units.filter((unit) => !unit.rejected), trx);
   await claimUnits(repos, units, trx);
-  // SQLite: the writes go to SQLite's thread as one call (storage/sql/batchedWrites.ts).
-  if (isPostgres(trx)) await writeRows(repos, writers, units, trx, fence, notices);
-  else await withBatchedWrites(trx, () => writeRows(repos, writers, units, trx, fence, notices));
+  // The writes go to the database as one call (storage/sql/batchedWrites.ts).
+  await withBatchedWrites(trx, () => writeRows(repos, writers, units, trx, fence, notices));
 }
 
 /** The rows of the units the guards and the fence let through, in the order `writeTick` documents. */

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { Knex } from 'knex';
 import { openDb, type Db } from '../../../storage/db.js';
 import { withBatchedWrites } from '../../../storage/sql/batchedWrites.js';
+import { createPostgresDatabase, postgresTest } from '../../helpers/postgres.js';
 
 async function freshDb(t: { teardown(fn: () => Promise<void> | void): void }): Promise<Db> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'crewd-batched-'));
@@ -96,4 +97,57 @@ test('after the batch the transaction runs its statements one by one again', asy
     t.is(statements.length, 1, 'the insert ran as a statement of its own');
   });
   t.deepEqual((await stored(db)).map((row) => row.text), ['batched', 'alone']);
+});
+
+/** A fresh Postgres database with the same table, typed as crewd's tables are. */
+async function freshPostgres(t: ExecutionContext): Promise<Db> {
+  const pg = await createPostgresDatabase();
+  const db = openDb({ databaseUrl: pg.url, dataDir: '/nonexistent' });
+  t.teardown(async () => {
+    await db.destroy();
+    await pg.drop();
+  });
+  await db.raw('create table notes (id integer primary key, text text, big bigint, ratio double precision, flag boolean, doc jsonb)');
+  return db;
+}
+
+const pgRows: Knex.Value[][] = [
+  [1, "it's \"quoted\" \\ with a backslash \\n and a ? mark", 1_764_288_000_000, 0.1, true, '{"a": "b\\"c", "d": [1, 2]}'],
+  [2, 'émoji 🚀 and a line\nbreak', -5, 1e21, false, null],
+  [3, null, null, null, null, '"a JSON string"'],
+];
+
+postgresTest('on Postgres, writes sent together as one query store what one statement each stores, and a CTE of values reads them as bound', async (t) => {
+  const batchedDb = await freshPostgres(t);
+  const plainDb = await freshPostgres(t);
+  const write = (trx: Db) => async () => {
+    for (const row of pgRows) await trx.raw('insert into "notes" ("id", "text", "big", "ratio", "flag", "doc") values (?, ?, ?, ?, ?, ?)', row);
+    // As the events' append does: values arrive untyped in a CTE and are cast where they are stored.
+    await trx.raw('with v ("id", "text") as (values (?, ?), (?, ?)) insert into "notes" ("id", "text") select cast(v."id" as integer), v."text" from v', [4, 'from a CTE', 5, "it's the last"]);
+    await trx.raw('update "notes" set "text" = ? where "id" = ?', ["updated 'twice'", 3]);
+  };
+  const statements: string[] = [];
+  batchedDb.on('query', (query: { sql: string }) => statements.push(query.sql));
+  await batchedDb.transaction((trx) => withBatchedWrites(trx, write(trx)));
+  await plainDb.transaction((trx) => write(trx)());
+  t.deepEqual(statements, ['BEGIN;', 'COMMIT;'], 'the five writes went as one query of their own');
+  const read = (db: Db) => db.raw('select *, pg_typeof(doc)::text as doc_type from notes order by id').then((result: { rows: unknown[] }) => result.rows);
+  const batched = await read(batchedDb);
+  t.is(batched.length, 5);
+  t.deepEqual(batched, await read(plainDb));
+});
+
+postgresTest('on Postgres, a statement of the batch that fails rejects the transaction with its SQLSTATE, and nothing of it stays', async (t) => {
+  const db = await freshPostgres(t);
+  await db('notes').insert({ id: 1, text: 'kept' });
+  const error = await t.throwsAsync(
+    db.transaction((trx) =>
+      withBatchedWrites(trx, async () => {
+        await trx.raw('insert into "notes" ("id", "text") values (?, ?)', [2, 'new']);
+        await trx.raw('insert into "notes" ("id", "text") values (?, ?)', [1, 'a duplicate key']);
+      }),
+    ),
+  );
+  t.is((error as { code?: string }).code, '23505');
+  t.deepEqual((await db('notes').select('text').orderBy('id')).map((row) => row.text), ['kept']);
 });
