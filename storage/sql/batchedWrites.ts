@@ -157,3 +157,41 @@ export async function withBatchedWrites<T>(trx: Db, work: () => Promise<T>): Pro
     else delete (client as Partial<BatchedClient>).runner;
   }
 }
+
+/** Thrown into `collectWrites`'s work by a statement that cannot be collected; never escapes it. */
+class NotCollectable extends Error {}
+
+/**
+ * The text of the raw writes `work` issues inside `trx` (SQLite), collected and not run, for a
+ * caller that runs them later as a transaction of their own in one call (`BEGIN; ...; COMMIT`).
+ * Undefined when `work` issues anything else (a read, a query builder's write, a value with no
+ * literal): that statement is refused, not run, so nothing of `work` reached the database and the
+ * caller writes the same rows the usual way. `work` must write only, and read no answer.
+ */
+export async function collectWrites(trx: Db, work: () => Promise<void>): Promise<string | undefined> {
+  const client = trx.client as BatchedClient & { runner: BatchedClient['runner'] };
+  if (client.config.client === 'pg') return undefined;
+  const runner = client.runner;
+  const ownRunner = Object.hasOwn(client, 'runner');
+  const collected: string[] = [];
+  client.runner = (builder) => {
+    const statement = inlined(builder, sqliteLiteral);
+    return {
+      async run() {
+        if (statement === undefined) throw new NotCollectable();
+        collected.push(statement);
+        return [];
+      },
+    };
+  };
+  try {
+    await work();
+    return collected.join(';\n');
+  } catch (error) {
+    if (error instanceof NotCollectable) return undefined;
+    throw error;
+  } finally {
+    if (ownRunner) client.runner = runner;
+    else delete (client as Partial<BatchedClient>).runner;
+  }
+}
