@@ -1,4 +1,3 @@
-import { holdWriter } from '../../storage/sql/batchedWrites.js';
 import type { PendingTick } from './pendingTick.js';
 import { eventsOf, settleGroups, writeItems, type FlushContext, type FlushResult, type Item } from './tickItems.js';
 import { collectTickWrites, writeTick } from './writeTick.js';
@@ -8,6 +7,15 @@ export interface OverlapSplit {
   items: Item[];
   deploys: Item[];
   rest: Item[];
+}
+
+/** The writer connection as node-sqlite3 gives it, and the pool it comes from. */
+interface WriterConnection {
+  exec(sql: string, callback: (error: Error | null) => void): void;
+}
+interface WriterPool {
+  acquireConnection(): Promise<WriterConnection>;
+  releaseConnection(connection: WriterConnection): Promise<unknown>;
 }
 
 /**
@@ -29,6 +37,10 @@ export function overlapSplit(items: Item[]): OverlapSplit | undefined {
   return deploys.length > 0 && rest.length > 0 ? { items, deploys, rest } : undefined;
 }
 
+function run(connection: WriterConnection, sql: string): Promise<void> {
+  return new Promise((resolve, reject) => connection.exec(sql, (error) => (error ? reject(error) : resolve())));
+}
+
 /**
  * Writes a cut tick on SQLite as two transactions on the writer connection, held for both: the
  * deploys with their guards, and inside that transaction the text of the rest's writes, collected
@@ -45,7 +57,14 @@ export function overlapSplit(items: Item[]): OverlapSplit | undefined {
  * unit that can never be stored is isolated as always.
  */
 export async function overlapTick(ctx: FlushContext, split: OverlapSplit, failed: FlushResult['failed'], tick: PendingTick): Promise<FlushResult> {
-  const writer = await holdWriter(ctx.db);
+  const pool = ctx.db.client as WriterPool;
+  const connection = await pool.acquireConnection();
+  let held = true;
+  const release = async (): Promise<void> => {
+    if (!held) return;
+    held = false;
+    await pool.releaseConnection(connection);
+  };
   let text: string | undefined;
   try {
     await ctx.db.transaction(
@@ -53,15 +72,15 @@ export async function overlapTick(ctx: FlushContext, split: OverlapSplit, failed
         await writeTick(ctx.repos, ctx.writers, split.deploys.map((item) => item.unit), trx);
         text = await collectTickWrites(ctx.repos, ctx.writers, split.rest.map((item) => item.unit), trx);
       },
-      { connection: writer.connection },
+      { connection },
     );
   } catch {
     // Nothing of the tick is stored: write it whole the usual way, which finds what failed.
-    await writer.release();
+    await release();
     return writeItems(ctx, split.items, failed, tick.waiters, tick.since);
   }
   // The deploys are stored. The rest goes to SQLite's thread now, before their callers go on.
-  const rest = text === undefined ? undefined : writer.commitText(text);
+  const rest = text === undefined ? undefined : run(connection, `BEGIN;\n${text};\nCOMMIT`);
   settleGroups(split.deploys);
   const deployEvents = eventsOf(split.deploys);
   let restFailed = rest === undefined;
@@ -69,9 +88,9 @@ export async function overlapTick(ctx: FlushContext, split: OverlapSplit, failed
     if (rest) await rest;
   } catch {
     restFailed = true;
-    await writer.rollback();
+    await run(connection, 'ROLLBACK').catch(() => undefined);
   } finally {
-    await writer.release();
+    await release();
   }
   if (!restFailed) {
     settleGroups(split.rest);

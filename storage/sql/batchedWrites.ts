@@ -195,36 +195,3 @@ export async function collectWrites(trx: Db, work: () => Promise<void>): Promise
     else delete (client as Partial<BatchedClient>).runner;
   }
 }
-
-/** The SQLite writer connection held by one caller for several transactions in a row. */
-export interface HeldWriter {
-  /** The connection, for `db.transaction(work, { connection })`. */
-  connection: unknown;
-  /** Runs `text` (from `collectWrites`) as a transaction of its own, in one call on SQLite's thread. */
-  commitText(text: string): Promise<void>;
-  /** Ends a transaction `commitText` left open by its failure; never throws. */
-  rollback(): Promise<void>;
-  /** Gives the connection back to the pool; once. */
-  release(): Promise<void>;
-}
-
-/**
- * Takes the SQLite writer connection from its pool (one connection: every other write waits) and
- * holds it until `release`, so that nothing runs on it between the holder's transactions.
- */
-export async function holdWriter(db: Db): Promise<HeldWriter> {
-  const pool = db.client as { acquireConnection(): Promise<BatchedConnection>; releaseConnection(connection: BatchedConnection): Promise<unknown> };
-  const connection = await pool.acquireConnection();
-  const run = (sql: string) => new Promise<void>((resolve, reject) => connection.exec!(sql, (error) => (error ? reject(error) : resolve())));
-  let held = true;
-  return {
-    connection,
-    commitText: (text) => run(`BEGIN;\n${text};\nCOMMIT`),
-    rollback: () => run('ROLLBACK').catch(() => undefined),
-    async release() {
-      if (!held) return;
-      held = false;
-      await pool.releaseConnection(connection);
-    },
-  };
-}
