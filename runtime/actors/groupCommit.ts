@@ -1,4 +1,3 @@
-import { isPostgres } from '../../storage/db.js';
 import { flushTick } from './flushTick.js';
 import { isolateActor } from './isolateActor.js';
 import { isEmptyTick, newPendingTick, pendingActor, prependTick, type PendingActor, type PendingTick } from './pendingTick.js';
@@ -36,8 +35,6 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
   const health = { lastCommitAt: null as string | null, flushFailures: 0 };
   const baseDelay = deps.retryDelayMs ?? 200;
   const maxDelay = deps.maxRetryDelayMs ?? 5_000;
-  // SQLite: a tick of deploys and actors in two transactions that overlap the deploys' callers (overlapTick.ts).
-  const overlap = !deps.fence && !isPostgres(db);
 
   function schedule(): void {
     if (scheduled || flushing || closed) return;
@@ -55,7 +52,7 @@ export function createGroupCommit(deps: GroupCommitDeps): GroupCommit {
   async function flushOnce(current: PendingTick): Promise<boolean> {
     const now = clock.now().toISOString();
     // Every transaction of the flush sends its own events' notices to the other processes.
-    const result = await flushTick({ db, repos, writers: deps.writers, unitOf: tickUnitOf(deps.liveActor, now), notices: deps.eventBus.notices, overlap, ...(deps.fence ? { fence: deps.fence } : {}) }, current);
+    const result = await flushTick({ db, repos, writers: deps.writers, unitOf: tickUnitOf(deps.liveActor, now), notices: deps.eventBus.notices, ...(deps.fence ? { fence: deps.fence } : {}) }, current);
     if (result.events.length > 0) deps.eventBus.publish(result.events, true);
     for (const id of result.fenced) deps.lost?.(id);
     for (const failure of result.failed) await isolateActor(deps, failure.id, failure.error, now);

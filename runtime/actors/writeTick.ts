@@ -1,5 +1,5 @@
 import type { Db } from '../../storage/db.js';
-import { collectWrites, withBatchedWrites } from '../../storage/sql/batchedWrites.js';
+import { withBatchedWrites } from '../../storage/sql/batchedWrites.js';
 import type { Repositories } from '../../storage/index.js';
 import type { EncodedActorRow } from '../../storage/repositories/actors.js';
 import type { EventNotice, NewEvent } from '../../storage/repositories/events.js';
@@ -104,21 +104,6 @@ export async function writeTick(repos: Repositories, writers: RowWriters, units:
   await claimUnits(repos, units, trx);
   // The writes go to the database as one call (storage/sql/batchedWrites.ts).
   await withBatchedWrites(trx, () => writeRows(repos, writers, units, trx, fence, notices));
-}
-
-/**
- * SQLite: the text of the writes of `units`, which have no guard, collected inside `trx` and not
- * run (storage/sql/batchedWrites.ts `collectWrites`), in `writeTick`'s order; the caller runs it as
- * a transaction of its own. Undefined when a write cannot be collected: nothing was written.
- */
-export async function collectTickWrites(repos: Repositories, writers: RowWriters, units: TickUnit[], trx: Db): Promise<string | undefined> {
-  for (const unit of units) {
-    if (unit.credits) throw new TypeError('collectTickWrites: a unit with a guard needs writeTick');
-    unit.refused = false;
-    unit.fenced = false;
-    delete unit.rejected;
-  }
-  return collectWrites(trx, () => writeRows(repos, writers, units, trx));
 }
 
 /** The rows of the units the guards and the fence let through, in the order `writeTick` documents. */
