@@ -35,6 +35,7 @@ import { addedEmoji, addedHashtags, addEmoji, addHashtags, characterLimit, fitCh
 import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, numbered, numberLists, sectionAsParagraph, sectionProse } from './revise/lists.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
+import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
@@ -115,6 +116,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (done) outcomes.push(markDone(blocks, (done[1] ?? done[2])!));
   const hashtagged = addedHashtags.exec(revision.feedback);
   if (hashtagged) outcomes.push(addHashtags(blocks, hashtagged[1]!));
+  else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
   if (addedEmoji.test(revision.feedback)) outcomes.push(addEmoji(blocks, revision.feedback));

@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { addedSomeHashtags } from './keyHashtags.js';
 import { addedEmoji, addedHashtags, characterLimit, taggedPeople } from './posts.js';
 import { actionTable, addedList, markedDone, numbered, sectionAsParagraph } from './lists.js';
 import { movedFirst, movedLast } from './order.js';
@@ -34,7 +35,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject]],
-  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, taggedPeople]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap]],
   ['change_date', [movedDate, ownerDue]],

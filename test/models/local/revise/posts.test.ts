@@ -43,3 +43,15 @@ test('"mention it works on mobile too" adds the fact and reports nothing left un
   t.regex(after!.content, /It works on mobile too\./);
   t.deepEqual(after!.notApplied, []);
 });
+
+test('"add hashtags" with no tags given adds a few made from the post\'s own key terms', async (t) => {
+  const { revised: [after] } = await revisions('writer', post, 'add hashtags');
+  const line = after!.content.trim().split('\n').at(-1)!;
+  t.regex(line, /^#Lisbon #Hiring #Office/);
+  t.is(line.match(/#/g)!.length, 4);
+  t.deepEqual(after!.notApplied, []);
+  const { revised: [library] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for TypeScript. It is 2kb and has no dependencies.' }, 'add some relevant hashtags');
+  t.regex(library!.content, /#TypeScript .*#OpenSource\b/);
+  t.regex(library!.content, /#DateParser/);
+  t.notRegex(library!.content, /#OpenSourceLibrary/);
+});
