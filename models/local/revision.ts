@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
@@ -80,7 +81,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
     outcomes.push(make());
     addedWords += Math.max(0, blockWords(blocks) - words);
   };
-  const questions = feedbackRequests(revision.feedback).map(readAddedQuestion).filter((added) => added !== undefined);
+  const questions = feedbackRequests(revision.feedback).filter((sentence) => !closingQuestion.test(sentence)).map(readAddedQuestion).filter((added) => added !== undefined);
   for (const added of questions) add(() => addQuestion(blocks, added));
   const given = [...revision.feedback.matchAll(addedText)];
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
@@ -119,6 +120,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));
   if (addedEmoji.test(revision.feedback)) outcomes.push(addEmoji(blocks, revision.feedback));
   const bold = boldened.exec(revision.feedback);
   if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
@@ -187,6 +189,8 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
     for (const match of feedback.matchAll(pattern)) {
       const topic = movedTopic(match);
+      // "end with a question" asks for a new last line (revise/closingQuestion.ts), not a move.
+      if (place === 'last' && isQuestionTopic(topic)) continue;
       if (place === 'first' && askTopic.test(topic) && letterParts(blocks)) {
         outcomes.push(askFirst(blocks));
         continue;
