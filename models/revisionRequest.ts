@@ -111,7 +111,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   const addExamples =
     requirements.examples === true || requirements.include_examples === true || (examples.test(feedback) && !noExamples.test(feedback)) || /add|more|include/i.test(String(requirements.examples ?? ''));
   const keywords = targetKeywords(requirements);
-  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name));
+  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name) && !/^(?:(?:short|brief)\s+)?(?:conclusion|concluding|wrap-?up|closing)$/i.test(name));
   const wantsChecklist = (checklist.test(feedback) && !noChecklist.test(feedback)) || requirements.include_checklist === true;
   const corrections = readCorrections(feedback);
   const dates = readDatedLabels(feedback);

@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { addedConclusion } from './conclusion.js';
 import { closingQuestion } from './closingQuestion.js';
 import { addedSomeHashtags } from './keyHashtags.js';
 import { addedEmoji, addedHashtags, characterLimit, taggedPeople } from './posts.js';
@@ -33,7 +34,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
   ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
