@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
@@ -121,6 +122,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
   if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));
   if (addedEmoji.test(revision.feedback)) outcomes.push(addEmoji(blocks, revision.feedback));
