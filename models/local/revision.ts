@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { mergedPair, mergePair } from './revise/merge.js';
 import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
@@ -186,10 +187,13 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
     }
   }
   for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
+  const merged = mergedPair.exec(feedback);
+  if (merged) outcomes.push(mergePair(blocks, merged));
   const swapped = swappedPair.exec(feedback);
   if (swapped) outcomes.push(swapPair(blocks, swapped));
-  if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
-  else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
+  // "merge the last two bullets" names the bullets to merge, not a format.
+  if (!merged && asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
+  else if (!merged && asProse.test(feedback)) outcomes.push(toProse(blocks));
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
     for (const match of feedback.matchAll(pattern)) {
       const topic = movedTopic(match);

@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { mergedPair } from './merge.js';
 import { askedHeadings } from './headings.js';
 import { addedConclusion } from './conclusion.js';
 import { closingQuestion } from './closingQuestion.js';
@@ -34,7 +35,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
-  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings]],
+  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject]],
