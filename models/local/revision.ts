@@ -36,6 +36,8 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { attachTime } from './revise/timeOfDay.js';
+import { asStated } from './revise/askedValue.js';
 import { mergedPair, mergePair } from './revise/merge.js';
 import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
@@ -60,7 +62,8 @@ export interface NotApplied {
  * the rest in `not_applied` with the reason. Every stage of a revision run computes the same
  * result from `previousContent`.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput, bench: Workbench): StageOutput {
+export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workbench): StageOutput {
+  const revision = { ...asked, feedback: asStated(asked.feedback) };
   const request = readRevision(revision.feedback, revision.requirements);
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
   const sources = gatherSources(revised);
@@ -96,7 +99,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const labelled = [...revision.feedback.matchAll(addedLabelled)];
   for (const match of labelled) {
     const line = labelledLine(match[1]!, calendarCase(match[2]!));
-    add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
+    add(() => attachTime(blocks, match[1]!, match[2]!) ?? addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
   }
   // "mention it works on mobile too" states its fact: nothing to look up in the material.
   const stated = [...revision.feedback.matchAll(addedFact)].length > 0;
@@ -151,7 +154,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const output = report(input, revision, request, content, outcomes, before);
   const applied = new Set(output.data?.applied as string[]);
   const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
+  // The record keeps the feedback as the client wrote it.
+  return { ...output, data: { ...output.data, feedback: asked.feedback, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
@@ -231,6 +235,8 @@ function addLine(blocks: Block[], fact: string, labelled = false): ChangeOutcome
   const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
   if (home?.type === 'paragraph' && (oneLiners || labelled)) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
   else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
+  // A letter with no body line (its news in its bold call to action): the fact goes above the call to action, never under "Kind regards,".
+  else if (letter) blocks.splice(letter.bodyEnd, 0, { type: 'paragraph', text: fact });
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
   return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
