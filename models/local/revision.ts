@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { addEnergy, moreEnergy } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
 import { asStated } from './revise/askedValue.js';
 import { mergedPair, mergePair } from './revise/merge.js';
@@ -126,6 +127,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
   if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));

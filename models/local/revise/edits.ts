@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { moreEnergy } from './energy.js';
 import { mergedPair } from './merge.js';
 import { askedHeadings } from './headings.js';
 import { addedConclusion } from './conclusion.js';
@@ -28,7 +29,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done' | 'length';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done' | 'length' | 'tone_adjustment';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
@@ -42,6 +43,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap]],
+  ['tone_adjustment', [moreEnergy]],
   ['change_date', [movedDate, ownerDue]],
   ['mark_done', [markedDone]],
 ];
