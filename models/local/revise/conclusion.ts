@@ -8,10 +8,11 @@ import { failed, readableLines, type ChangeOutcome } from './outcome.js';
  * "add a conclusion", "it needs a conclusion", "add a short wrap-up at the end", "add a closing
  * paragraph": a last section that gathers what the document says, one point from each of its parts
  * (its opening and each section's first line), and, for a title that argues ("Why small teams should
- * write design docs"), the point it argues. Made of the document's own lines only.
+ * write design docs"), the point it argues. Made of the document's own lines only. A conclusion
+ * the feedback words itself ("add a short conclusion: ...") is wording.ts `addedText`.
  */
 export const addedConclusion =
-  /\b(?:add|include|write|need|needs|want|give\s+it|put\s+in|end\s+with|finish\s+with|close\s+with)\s+(?:a|an|some\s+kind\s+of)\s+(?:short\s+|brief\s+|proper\s+|quick\s+|real\s+|clear\s+)?(?:conclusion|concluding\s+(?:section|paragraph|part)|wrap[- ]?up|closing\s+(?:section|paragraph)|recap|summary\s+at\s+the\s+end)(?:\s+section)?\b|\bno\s+conclusion\b|\bconclusion\s+is\s+missing\b/i;
+  /\b(?:add|include|write|need|needs|want|give\s+it|put\s+in|end\s+with|finish\s+with|close\s+with)\s+(?:a|an|some\s+kind\s+of)\s+(?:short\s+|brief\s+|proper\s+|quick\s+|real\s+|clear\s+)?(?:conclusion|concluding\s+(?:section|paragraph|part)|wrap[- ]?up|closing\s+(?:section|paragraph)|recap|summary\s+at\s+the\s+end)(?:\s+section)?\b(?!\s*(?:saying|that\s+says)\b|\s*[:\-–—]\s*\S)|\bno\s+conclusion\b|\bconclusion\s+is\s+missing\b/i;
 
 /** Headings of a part that already concludes. */
 const concluding = /^(?:conclusion|in conclusion|summary|in summary|in short|wrapping up|wrap-?up|final thoughts|takeaways?|key takeaways|the bottom line|recap|to sum up)\b/i;
