@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
 import { addEnergy, moreEnergy } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
@@ -111,6 +112,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(ownerDue)) outcomes.push(changeOwnerDue(blocks, (match[1] ?? match[3])!, (match[2] ?? match[4])!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
+  const format = dateFormat.exec(revision.feedback);
+  if (format) outcomes.push(reformatDates(blocks, (format[1] ?? format[2])!));
   const titles = shorterTitles.exec(revision.feedback);
   if (titles) outcomes.push(shortenTitles(blocks, titles));
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));

@@ -8,6 +8,7 @@ import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { dateFormat } from './dateFormat.js';
 import { shorterTitles } from './titles.js';
 import { moreEnergy } from './energy.js';
 import { mergedPair } from './merge.js';
@@ -45,7 +46,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['length', [characterLimit]],
   ['voice', [voiceSwap]],
   ['tone_adjustment', [moreEnergy]],
-  ['change_date', [movedDate, ownerDue]],
+  ['change_date', [movedDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
 
