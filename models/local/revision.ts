@@ -36,6 +36,7 @@ import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, 
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
 import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { factKind, leadWith } from './revise/leadWith.js';
 import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
 import { addEnergy, moreEnergy } from './revise/energy.js';
@@ -47,6 +48,7 @@ import { addConclusion, addedConclusion } from './revise/conclusion.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
+import { shares } from './revise/structure.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -213,6 +215,12 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
       if (place === 'last' && isQuestionTopic(topic)) continue;
       if (place === 'first' && askTopic.test(topic) && letterParts(blocks)) {
         outcomes.push(askFirst(blocks));
+        continue;
+      }
+      // "put the deadline in the first sentence": no part says "deadline"; the sentence that gives one leads.
+      const kind = place === 'first' && !blocks.some((block) => block.type === 'heading' && block.level === 2 && shares(block.text, topic)) ? factKind(topic) : undefined;
+      if (kind) {
+        outcomes.push(leadWith(blocks, topic, kind));
         continue;
       }
       const named = pronoun.test(topic) ? resolve(match.index ?? 0) : topic;

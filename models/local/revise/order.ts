@@ -13,7 +13,7 @@ import { sectionBounds, shares } from './structure.js';
 // What people call a part of a document after its topic: "the time zones bit", "the pricing part".
 const partWord = '(?:\\s+(?:section|bit|part|paragraph|point|sentence|line|stuff))?';
 export const movedFirst = new RegExp(
-  `\\b(?:move|put|bring)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:first|to the top|at the top|up front|to the start|to the beginning)\\b|\\b(?:start|lead|open) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
+  `\\b(?:move|put|bring)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:in(?:to)?\\s+the\\s+(?:first|opening)\\s+(?:sentence|line|paragraph|para)|in(?:to)?\\s+the\\s+(?:opening|intro(?:duction)?)|first|to the top|at the top|up front|to the start|to the beginning)\\b|\\b(?:start|lead|open) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
   'gi',
 );
 export const movedLast = new RegExp(
