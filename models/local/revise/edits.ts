@@ -10,6 +10,7 @@ import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
 import { dateFormat } from './dateFormat.js';
 import { shorterTitles } from './titles.js';
+import { lessHype } from './hype.js';
 import { moreEnergy } from './energy.js';
 import { mergedPair } from './merge.js';
 import { askedHeadings } from './headings.js';
@@ -45,7 +46,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap]],
-  ['tone_adjustment', [moreEnergy]],
+  ['tone_adjustment', [moreEnergy, lessHype]],
   ['change_date', [movedDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
