@@ -39,6 +39,7 @@ import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
 import { factKind, leadWith } from './revise/leadWith.js';
 import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
+import { addedTldr, addTldr } from './revise/tldr.js';
 import { lessHype, removeHype } from './revise/hype.js';
 import { addEnergy, moreEnergy } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
@@ -136,6 +137,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
   if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
   if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));

@@ -44,7 +44,7 @@ export function addConclusion(blocks: Block[]): ChangeOutcome {
 }
 
 /** The opening's first sentence and each section's, at most four: the points the document makes. */
-function firstLines(blocks: Block[]): string[] {
+export function firstLines(blocks: Block[]): string[] {
   const points: string[] = [];
   let taken = false;
   for (const block of blocks) {

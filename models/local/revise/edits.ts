@@ -10,6 +10,7 @@ import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
 import { dateFormat } from './dateFormat.js';
 import { shorterTitles } from './titles.js';
+import { addedTldr } from './tldr.js';
 import { lessHype } from './hype.js';
 import { moreEnergy } from './energy.js';
 import { mergedPair } from './merge.js';
@@ -40,7 +41,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
   ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject, shorterTitles]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
