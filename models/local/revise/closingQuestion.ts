@@ -1,6 +1,7 @@
 import { parseDate } from 'chrono-node';
 import { splitParagraph, type Block } from '../text/blocks.js';
 import { compromise } from '../text/compromise.js';
+import { keyPhrases } from '../text/phrases.js';
 import { isHashtagLine } from './email.js';
 import { letterParts } from './letter.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
@@ -47,15 +48,20 @@ function firstDate(text: string): string | undefined {
 
 /** What the document is about, as its first sentence names it: "our new dark mode", "a tiny date parser". */
 function keyThing(text: string): string | undefined {
-  const doc = compromise()(text.split(/(?<=[.!?])\s+/).filter((sentence) => !stockSentence.test(sentence.trim())).join(' '));
-  const nouns = doc.nouns().not('#Pronoun').not('#Date').not('#Value').not('#Person').json() as Array<{ text: string }>;
-  const phrase = nouns
-    .map((noun) => noun.text.replace(/[.,;:!?]+$/, '').trim())
-    .find((noun) => (noun.split(/\s+/).length >= 2 || /^\p{Lu}/u.test(noun)) && !/^(?:(?:some|big|exciting|the|our)\s+)?(?:news|update|parts?|notes?)$/i.test(noun));
+  const plain = text.split(/(?<=[.!?])\s+/).filter((sentence) => !stockSentence.test(sentence.trim())).join(' ');
+  // The key phrase of two words or more ("async updates", "new dark mode"), not a name of a person nor one with a verb in it ("office opens").
+  const doc = compromise()(plain);
+  const people = doc.people().out('array') as string[];
+  // Whether the phrase's last word is a verb where the text says it ("The office opens in March").
+  const verbal = (candidate: string) => (doc.match(candidate).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms.at(-1)?.tags.includes('Verb') === true;
+  const phrase = keyPhrases(plain, 6).find((candidate) => candidate.split(/\s+/).length >= 2 && !people.some((name) => name.toLowerCase().includes(candidate.toLowerCase())) && !verbal(candidate) && !/^(?:(?:some|big|exciting)\s+)?(?:news|update|parts?|notes?)$/i.test(candidate));
   if (!phrase) return undefined;
-  // "open source library" is "my first open source library" where the text says so.
-  const said = new RegExp(`\\b(?:(?:our|my|the|a|an|this|their)\\s+)?(?:(?:new|first|latest)\\s+)*${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').exec(text)?.[0] ?? phrase;
-  return said.replace(/^(?:The|Our|My|A|An|This|Their|New|First)\b/, (word) => word.toLowerCase());
+  // "new dark mode" is "our new dark mode" where the text says so.
+  const said = new RegExp(`\\b(?:(?:our|my|the|a|an|this|their)\\s+)?(?:(?:new|first|latest)\\s+)*${phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').exec(plain)?.[0] ?? phrase;
+  // "Written updates" starts a sentence there; in the question it does not.
+  const first = said.split(/\s+/)[0]!;
+  const name = (doc.match(first).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0]?.tags.some((tag) => tag === 'ProperNoun' || tag === 'Acronym') === true;
+  return /^[A-Z][a-z]+$/.test(first) && !name ? said.charAt(0).toLowerCase() + said.slice(1) : said;
 }
 
 // A post's stock opener or invitation says nothing of what it is about.

@@ -99,7 +99,8 @@ function moveBlock(blocks: Block[], topic: string, place: Place, part: string): 
   const check = (content: string) => {
     const lines = readableLines(content).filter((line) => line.trim() !== '' && !/^#\s/.test(line) && !(email && isFrameLine(line)));
     const line = place === 'first' ? lines[0] : lines.at(-1 - (block.text.split('\n').length - 1));
-    return line?.trim() === text ? undefined : `the part about ${topic} is not ${place}`;
+    // A sentence another change adds to it ("end with a question") leaves it where it was moved.
+    return line?.trim() === text || (place === 'last' && line?.trim().startsWith(text)) ? undefined : `the part about ${topic} is not ${place}`;
   };
   return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check, edit: (deliverable) => moveInData(deliverable, text, place) };
 }

@@ -8,7 +8,7 @@ import { failed, readableLines, type ChangeOutcome } from './outcome.js';
  * and, past seven words, the place it names ("Csv export times out on large accounts in the EU
  * region" keeps "Csv export times out on large accounts"); a numbered ticket keeps its number.
  */
-export const shorterTitles = /\b(?:make|keep|get)\s+the\s+(?:ticket\s+|section\s+|post\s+|blog\s+)?(titles?|headings?|headers?|headlines?)\s+(?:a\s+(?:bit|lot)\s+|much\s+)?(?:shorter|punchier|snappier|crisper|tighter|more\s+concise)|\b(?:shorter|punchier|snappier|crisper|tighter)\s+(titles?|headings?|headers?|headlines?)|\bshorten\s+the\s+(?:ticket\s+|section\s+)?(titles?|headings?|headers?|headlines?)|\b(titles?|headings?|headers?|headlines?)\s+(?:is|are)\s+too\s+long\b/i;
+export const shorterTitles = /\b(?:make|keep|get)\s+the\s+(?:ticket\s+|section\s+|post\s+|blog\s+)?(titles?|headings?|headers?|headlines?)\s+(?:a\s+(?:bit|lot)\s+|much\s+)?(?:shorter|tighter|more\s+concise)|\b(?:shorter|tighter)\s+(titles?|headings?|headers?|headlines?)|\bshorten\s+the\s+(?:ticket\s+|section\s+)?(titles?|headings?|headers?|headlines?)|\b(titles?|headings?|headers?|headlines?)\s+(?:is|are)\s+too\s+long\b/i;
 
 const number = /^\d+\.\s+/;
 
