@@ -41,7 +41,7 @@ import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
 import { addedTldr, addTldr } from './revise/tldr.js';
 import { lessHype, removeHype } from './revise/hype.js';
-import { addEnergy, moreEnergy } from './revise/energy.js';
+import { addEnergy, moreEnergy, punchierOpening, punchUpOpening } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
 import { asStated } from './revise/askedValue.js';
 import { mergedPair, mergePair } from './revise/merge.js';
@@ -140,6 +140,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
   if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
   if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
+  else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
   if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));

@@ -12,7 +12,7 @@ import { dateFormat } from './dateFormat.js';
 import { shorterTitles } from './titles.js';
 import { addedTldr } from './tldr.js';
 import { lessHype } from './hype.js';
-import { moreEnergy } from './energy.js';
+import { moreEnergy, punchierOpening } from './energy.js';
 import { mergedPair } from './merge.js';
 import { askedHeadings } from './headings.js';
 import { addedConclusion } from './conclusion.js';
@@ -47,7 +47,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap]],
-  ['tone_adjustment', [moreEnergy, lessHype]],
+  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
   ['change_date', [movedDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];

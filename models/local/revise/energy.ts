@@ -67,3 +67,33 @@ export function addEnergy(blocks: Block[]): ChangeOutcome {
   if (after === before) return failed(part, 'the document has no flat words or news line to change; say what should sound more exciting');
   return { part, change: { type: 'tone_adjustment', energy: 'more' }, check: (content) => (/!/.test(content) || content.includes(after.split('\n')[0]!) ? undefined : 'the document reads as before') };
 }
+
+/** "make the first line punchier", "a stronger opening sentence", "the hook is weak": the opening line only. */
+export const punchierOpening =
+  /\b(?:first|opening|1st|top)\s+(?:line|sentence)\s+(?:(?:needs\s+to\s+be|should\s+be|could\s+be|a\s+bit|more)\s+)*(?:punchier|stronger|snappier|catchier|punchy|more\s+(?:punchy|engaging|catchy|direct|gripping))|\b(?:punchier|stronger|snappier|catchier|better|more\s+engaging)\s+(?:first|opening)\s+(?:line|sentence)|\b(?:hook|opener|opening\s+line)\s+(?:is\s+)?(?:weak|boring|flat|dull)|\b(?:stronger|better|punchier)\s+(?:hook|opener)\b/i;
+
+/**
+ * The opening line says its news at once: a stock opener before it goes, hedges go ("I just
+ * shipped" is "I shipped"), an aside after a comma becomes what a colon announces ("my first
+ * library, a tiny date parser" is "my first library: a tiny date parser"); a line with none of
+ * these ends with an exclamation mark in a post or email.
+ */
+export function punchUpOpening(blocks: Block[]): ChangeOutcome {
+  const part = 'punchier first line';
+  const letter = letterParts(blocks);
+  const prose = blocks.filter((block, index) => block.type === 'paragraph' && !isHashtagLine(block.text) && !/^\*.*\*$/.test(block.text.trim()) && (!letter || (index >= letter.bodyStart && index < letter.bodyEnd)));
+  const opening = prose[0];
+  if (!opening) return failed(part, 'the document has no opening line of its own');
+  let sentences = splitParagraph(opening.text);
+  if (sentences.length > 1 && stockOpener.test(sentences[0]!.trim())) sentences = sentences.slice(1);
+  const before = sentences[0]!;
+  let line = before;
+  for (const [pattern, word] of hedges) line = line.replace(pattern, word);
+  line = line.replace(/^([a-z])/, (letter) => letter.toUpperCase());
+  // "my first open source library, a tiny date parser for TypeScript."
+  line = line.replace(/^([^,:;]{12,}?),\s+((?:a|an|the|our|my)\s+[^,]+[.!?])$/, '$1: $2');
+  if (line === before && (letter || !blocks.some((block) => block.type === 'heading'))) line = line.replace(/[.]?$/, '!');
+  if (line === before) return failed(part, `the first line "${before}" has no filler, hedge or aside to cut; ${noModel}`);
+  opening.text = [line, ...sentences.slice(1)].join(' ');
+  return { part, change: { type: 'tone_adjustment', first_line: line }, check: (content) => (content.includes(line) ? undefined : 'the first line is as it was') };
+}

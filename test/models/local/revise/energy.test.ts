@@ -18,3 +18,10 @@ test('"more energetic please" drops a stock opener; on an email the news line ge
   t.regex(email!.content, /Hi team,\n\nOffsite moved to Friday 14th!\n\nSame place\./);
   t.is(email!.content.match(/!/g)?.length, 1);
 });
+
+test('"make the first line punchier" changes the opening line only: no hedge, the aside after a colon; a stock opener goes', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for TypeScript. It is 2kb and has no dependencies.' }, 'make the first line punchier');
+  t.regex(after!.content, /^I shipped my first open source library: a tiny date parser for TypeScript\.\n\nIt is 2kb and has no dependencies\./);
+  const { revised: [tweet] } = await revisions('writer', { brief: 'tweet: our new dark mode ships tomorrow' }, 'stronger hook please');
+  t.regex(tweet!.content, /^Our new dark mode ships tomorrow! Take a look/);
+});
