@@ -39,6 +39,7 @@ import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
 import { factKind, leadWith } from './revise/leadWith.js';
 import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
+import { splitPost, splitPosts } from './revise/splitPost.js';
 import { addedTldr, addTldr } from './revise/tldr.js';
 import { lessHype, removeHype } from './revise/hype.js';
 import { addEnergy, moreEnergy, punchierOpening, punchUpOpening } from './revise/energy.js';
@@ -137,6 +138,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  const split = splitPosts.exec(revision.feedback);
+  if (split) outcomes.push(splitPost(blocks, split[1]));
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
   if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
   if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));

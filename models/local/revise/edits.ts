@@ -10,6 +10,7 @@ import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
 import { dateFormat } from './dateFormat.js';
 import { shorterTitles } from './titles.js';
+import { splitPosts } from './splitPost.js';
 import { addedTldr } from './tldr.js';
 import { lessHype } from './hype.js';
 import { moreEnergy, punchierOpening } from './energy.js';
@@ -40,7 +41,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
-  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair]],
+  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr]],
   ['sign_off', [signedBy, sentFrom]],
   ['retitle', [newTitle, shorterSubject, shorterTitles]],
