@@ -17,7 +17,7 @@ import { applyRegister } from './revise/register.js';
 import { factHome, sentFrom, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
-import { swapVoice, voiceSwap } from './revise/voice.js';
+import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
 import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
@@ -152,6 +152,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
   const voice = voiceSwap.exec(revision.feedback);
   if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
+  const person = voice ? null : firstPerson.exec(revision.feedback);
+  if (person) outcomes.push(toFirstPerson(blocks, person[1] ?? person[2]));
   const signer = signedBy.exec(revision.feedback);
   const sender = signer ? null : sentFrom.exec(revision.feedback);
   if (signer) outcomes.push(signWith(blocks, signer[1]!, signer[2]));

@@ -3,7 +3,7 @@ import { sentFrom, signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji, removedHashtags } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
-import { voiceSwap } from './voice.js';
+import { firstPerson, voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
@@ -47,7 +47,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['retitle', [newTitle, shorterSubject, shorterTitles]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
-  ['voice', [voiceSwap]],
+  ['voice', [voiceSwap, firstPerson]],
   ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
   ['change_date', [movedDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
