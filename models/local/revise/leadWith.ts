@@ -14,7 +14,8 @@ const kinds: Array<[RegExp, RegExp]> = [
   [/^(?:date|day|when|dates|timing)$/i, /\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|tomorrow|next week)\b/i],
   [/^(?:time|start time)$/i, /\b\d{1,2}(?::\d{2})?\s*(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\bnoon\b/i],
   [/^(?:price|pricing|cost|costs|fee|fees)$/i, /[$€£]\s?\d|\b\d+(?:\.\d+)?\s?(?:dollars|euros|pounds|usd|eur|gbp)\b|\bfree\b/i],
-  [/^(?:location|venue|place|address|where)$/i, /\b(?:at|in)\s+(?:the\s+)?[A-Z][\p{L}]+|\b(?:room|building|floor|office|hall)\s+\w+/u],
+  [/^(?:address|street address)$/i, /\b\d+[a-z]?\s+(?:[A-Z][\p{L}]+\s+){1,3}(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Way|Square|Sq|Place|Pl|Boulevard|Blvd|Drive|Dr)\b|\b[A-Z]{1,2}\d{1,2}[A-Z]?\s?\d[A-Z]{2}\b/u],
+  [/^(?:location|venue|place|where)$/i, /\b(?:at|in)\s+(?:the\s+)?[A-Z][\p{L}]+|\b(?:room|building|floor|office|hall)\s+\w+/u],
 ];
 
 /** The pattern of a fact of the kind `topic` names ("the deadline"), when it names a kind. */
