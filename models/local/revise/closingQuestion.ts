@@ -52,8 +52,8 @@ function keyThing(text: string): string | undefined {
   // The key phrase of two words or more ("async updates", "new dark mode"), not a name of a person nor one with a verb in it ("office opens").
   const doc = compromise()(plain);
   const people = doc.people().out('array') as string[];
-  // Whether the phrase's last word is a verb where the text says it ("The office opens in March").
-  const verbal = (candidate: string) => (doc.match(candidate).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms.at(-1)?.tags.includes('Verb') === true;
+  // Whether the phrase says an action where the text says it ("Dana owns content export"; "written updates" is a thing), a verb where the text says it ("The office opens in March").
+  const verbal = (candidate: string) => (doc.match(candidate).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms.some((term, index, terms) => term.tags.includes('Verb') && (index === terms.length - 1 || !term.tags.some((tag) => tag === 'Adjective' || tag === 'Participle' || tag === 'Gerund'))) === true;
   const phrase = keyPhrases(plain, 6).find((candidate) => candidate.split(/\s+/).length >= 2 && !people.some((name) => name.toLowerCase().includes(candidate.toLowerCase())) && !verbal(candidate) && !/^(?:(?:some|big|exciting)\s+)?(?:news|update|parts?|notes?)$/i.test(candidate));
   if (!phrase) return undefined;
   // "new dark mode" is "our new dark mode" where the text says so.

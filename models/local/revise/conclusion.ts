@@ -53,7 +53,9 @@ export function firstLines(blocks: Block[]): string[] {
     const first = block.type === 'list' ? block.text.split('\n')[0]!.replace(/^\s*(?:[-*+]|\d+\.)\s+(?:\[[ xX]\]\s+)?/, '') : splitParagraph(block.text)[0]!;
     // A fragment ("Same place.") makes no point; a line with a verb or a figure does.
     if (!first || !(/\d/.test(first) || compromise()(first).has('#Verb'))) continue;
-    points.push(/[.!?]$/.test(first.trim()) ? first.trim() : `${first.trim()}.`);
+    const point = /[.!?]$/.test(first.trim()) ? first.trim() : `${first.trim()}.`;
+    // A line two sections repeat ("Launch by March 28." under the roadmap and the release plan) is one point.
+    if (!points.includes(point)) points.push(point);
     taken = true;
   }
   return points.slice(0, 4);

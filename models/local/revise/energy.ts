@@ -49,7 +49,10 @@ export function addEnergy(blocks: Block[]): ChangeOutcome {
     opener.block.text = splitParagraph(opener.block.text).filter((sentence) => sentence !== opener.sentence).join(' ');
     sentences.shift();
   }
-  const lead = sentences.find((entry) => news.test(entry.sentence)) ?? sentences[0];
+  // A document of sections leads with its opening paragraph or not at all: a line under its last heading is no lead.
+  const firstSection = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2);
+  const leads = post || letter ? sentences : sentences.filter((entry) => firstSection < 0 || blocks.indexOf(entry.block) < firstSection);
+  const lead = post ? (leads.find((entry) => news.test(entry.sentence)) ?? leads[0]) : leads[0];
   if (lead) {
     let line = lead.sentence.trim().replace(/[.!]+$/, '!');
     if (!/[!?]$/.test(line)) line = `${line}!`;

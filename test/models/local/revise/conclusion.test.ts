@@ -24,3 +24,9 @@ test('"add a conclusion" on an email says what it needs instead', async (t) => {
   t.is(after!.content, original);
   t.regex(after!.notApplied[0]!.reason, /call to action/);
 });
+
+test('"add a conclusion" on a plan says a line two sections repeat once', async (t) => {
+  const { revised: [after] } = await revisions('pilot', { brief: 'plan for migrating our blog from wordpress to astro', context: 'We have 400 posts. Dana owns content export, Lee owns the new theme. Launch by March 28. Risk: broken links from old URLs.' }, 'add a conclusion');
+  const conclusion = after!.content.split('## Conclusion')[1]!;
+  t.is(conclusion.match(/Launch by March 28/g)?.length, 1);
+});
