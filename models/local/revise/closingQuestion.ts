@@ -22,8 +22,10 @@ export const isQuestionTopic = (topic: string) => /^(?:a|an|one|some)\s+(?:\w+\s
 const stockClosing = /^\**(?:reply to this email with any questions?|let (?:me|us) know if you have any questions?|any questions,? (?:just )?(?:reply|let me know))\.?\**$/i;
 
 /** The question for a document that says `text`; `team`: an email to a group. */
-export function questionFor(text: string, letter: boolean, team: boolean): string {
+export function questionFor(text: string, letter: boolean, team: boolean, plan = false): string {
   const you = team ? 'everyone' : 'you';
+  // A plan, PRD or set of tickets asks its readers what it lacks, not what they think of its key phrase.
+  if (plan) return 'Is anything missing from this plan?';
   const thing = keyThing(text);
   if (/\b(?:hiring|open roles?|join (?:our|the) team|we(?:'re| are) looking for)\b/i.test(text)) return 'Do you know someone who would be a great fit?';
   if (/\b(?:webinar|meetup|conference|workshop|event|talk|livestream)\b/i.test(text) && !letter) return 'Will we see you there?';
@@ -80,7 +82,8 @@ export function endWithQuestion(blocks: Block[]): ChangeOutcome {
   const title = blocks.find((block) => block.type === 'heading' && block.level === 1)?.text ?? '';
   if (/\?\**\s*$/.test((letter?.closing !== undefined ? blocks[letter.closing]!.text : last.text).trim())) return failed(part, 'the document ends with a question already');
   const greeting = letter?.greeting !== undefined ? blocks[letter.greeting]!.text : '';
-  const question = questionFor([title ? `${title}.` : '', ...prose.map((block) => block.text)].join(' ').trim(), letter !== undefined, /\b(?:team|everyone|all|folks|everybody)\b/i.test(greeting));
+  const plan = blocks.some((block) => block.type === 'heading' && /^(?:roadmap|requirements(?:\s+and\s+measures)?|phases|milestones|timeline|release plan|acceptance criteria|scope|rollout|\d+\.\s)/i.test(block.text.trim()));
+  const question = questionFor([title ? `${title}.` : '', ...prose.map((block) => block.text)].join(' ').trim(), letter !== undefined, /\b(?:team|everyone|all|folks|everybody)\b/i.test(greeting), plan);
   if (letter?.closing !== undefined && stockClosing.test(blocks[letter.closing]!.text.trim())) {
     const closing = blocks[letter.closing] as { text: string };
     closing.text = closing.text.trim().startsWith('**') ? `**${question}**` : question;

@@ -17,3 +17,8 @@ test('"end with a question" on a post asks about what it announces, before its h
   t.regex(hiring!.content, /We are hiring engineers there\.\n\nDo you know someone who would be a great fit\?\n\n#Lisbon/);
   t.deepEqual(hiring!.notApplied, []);
 });
+
+test('"end with a question" on a plan asks what it lacks', async (t) => {
+  const { revised: [after] } = await revisions('pilot', { brief: 'plan for migrating our blog from wordpress to astro', context: 'We have 400 posts. Dana owns content export, Lee owns the new theme. Launch by March 28. Risk: broken links from old URLs.' }, 'end with a question');
+  t.regex(after!.content, /Launch by March 28\.\n\nIs anything missing from this plan\?\n?$/);
+});
