@@ -57,7 +57,8 @@ const calendarName = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|feb
 const looksLikeName = (text: string) => new RegExp(`^${name}$`).test(text.trim()) && !/\d/.test(text) && !calendarName.test(text.trim());
 
 function clean(text: string): string {
-  return text.trim().replace(/^(?:the|a|an)\s+/i, '').replace(/[.!?]+$/, '').trim();
+  // "change permit to pass everywhere": where the change applies is not part of the new words (a fact is corrected everywhere anyway).
+  return text.trim().replace(/^(?:the|a|an)\s+/i, '').replace(/[.!?]+$/, '').replace(/,?\s+(?:everywhere|throughout(?:\s+the\s+(?:document|email|post|doc))?|all\s+over|in\s+(?:every|each)\s+place|across\s+the\s+(?:document|doc|board)|each\s+time|every\s+time|please|pls)$/i, '').trim();
 }
 
 /** Corrections the feedback states, one per sentence or clause. */

@@ -3,6 +3,7 @@ import { readCorrections, readDatedLabels, readReassignments, type Correction, t
 import { toneOf, type Tone } from './local/text/tone.js';
 import { requestedEdits, type EditLabel } from './local/revise/edits.js';
 import { shorterSubject } from './local/revise/emailParts.js';
+import { shorterTitles } from './local/revise/titles.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel =
@@ -96,7 +97,8 @@ function audienceFrom(feedback: string): Audience | undefined {
 
 function lengthFrom(feedback: string, lengthText: string): RevisionRequest['length'] {
   // "make the subject line shorter" is about the subject (revise/emailParts.ts), not the email's length.
-  const all = `${feedback.replace(new RegExp(shorterSubject.source, 'gi'), ' ')} ${lengthText}`;
+  // ... and "make the titles shorter" about the headings (revise/titles.ts).
+  const all = `${feedback.replace(new RegExp(shorterSubject.source, 'gi'), ' ').replace(new RegExp(shorterTitles.source, 'gi'), ' ')} ${lengthText}`;
   if (maintain.test(all) || /^(?:same|maintain|keep|unchanged)/i.test(lengthText)) return 'maintain';
   if (shorter.test(all) || ratioFrom(feedback) !== undefined) return 'shorter';
   return longer.test(all) ? 'longer' : undefined;
@@ -111,7 +113,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   const addExamples =
     requirements.examples === true || requirements.include_examples === true || (examples.test(feedback) && !noExamples.test(feedback)) || /add|more|include/i.test(String(requirements.examples ?? ''));
   const keywords = targetKeywords(requirements);
-  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name));
+  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name) && !/^(?:(?:short|brief)\s+)?(?:conclusion|concluding|wrap-?up|closing)$/i.test(name));
   const wantsChecklist = (checklist.test(feedback) && !noChecklist.test(feedback)) || requirements.include_checklist === true;
   const corrections = readCorrections(feedback);
   const dates = readDatedLabels(feedback);

@@ -17,7 +17,7 @@ import { applyRegister } from './revise/register.js';
 import { factHome, sentFrom, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
-import { swapVoice, voiceSwap } from './revise/voice.js';
+import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
 import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
@@ -35,8 +35,23 @@ import { addedEmoji, addedHashtags, addEmoji, addHashtags, characterLimit, fitCh
 import { actionsAsTable, actionTable, addedList, addList, markDone, markedDone, numbered, numberLists, sectionAsParagraph, sectionProse } from './revise/lists.js';
 import { movedFirst, movedLast, movedTopic, moveTo } from './revise/order.js';
 import { unreadRequests } from './revise/unread.js';
+import { addedSomeHashtags, addKeyHashtags } from './revise/keyHashtags.js';
+import { factKind, leadWith } from './revise/leadWith.js';
+import { dateFormat, reformatDates } from './revise/dateFormat.js';
+import { shortenTitles, shorterTitles } from './revise/titles.js';
+import { splitPost, splitPosts } from './revise/splitPost.js';
+import { addedTldr, addTldr } from './revise/tldr.js';
+import { lessHype, removeHype } from './revise/hype.js';
+import { addEnergy, moreEnergy, punchierOpening, punchUpOpening } from './revise/energy.js';
+import { attachTime } from './revise/timeOfDay.js';
+import { asStated } from './revise/askedValue.js';
+import { mergedPair, mergePair } from './revise/merge.js';
+import { addHeadings, askedHeadings } from './revise/headings.js';
+import { addConclusion, addedConclusion } from './revise/conclusion.js';
+import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
+import { shares } from './revise/structure.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -55,7 +70,8 @@ export interface NotApplied {
  * the rest in `not_applied` with the reason. Every stage of a revision run computes the same
  * result from `previousContent`.
  */
-export function reviseStep(input: StageInput, revision: RevisionInput, bench: Workbench): StageOutput {
+export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workbench): StageOutput {
+  const revision = { ...asked, feedback: asStated(asked.feedback) };
   const request = readRevision(revision.feedback, revision.requirements);
   const revised = { ...input, requirements: { ...input.requirements, ...revision.requirements } };
   const sources = gatherSources(revised);
@@ -79,7 +95,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
     outcomes.push(make());
     addedWords += Math.max(0, blockWords(blocks) - words);
   };
-  const questions = feedbackRequests(revision.feedback).map(readAddedQuestion).filter((added) => added !== undefined);
+  const questions = feedbackRequests(revision.feedback).filter((sentence) => !closingQuestion.test(sentence)).map(readAddedQuestion).filter((added) => added !== undefined);
   for (const added of questions) add(() => addQuestion(blocks, added));
   const given = [...revision.feedback.matchAll(addedText)];
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
@@ -91,7 +107,7 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const labelled = [...revision.feedback.matchAll(addedLabelled)];
   for (const match of labelled) {
     const line = labelledLine(match[1]!, calendarCase(match[2]!));
-    add(() => addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
+    add(() => attachTime(blocks, match[1]!, match[2]!) ?? addListed(blocks, match[1]!, calendarCase(match[2]!)) ?? addUnder(blocks, match[1]!, line) ?? addLine(blocks, line, true));
   }
   // "mention it works on mobile too" states its fact: nothing to look up in the material.
   const stated = [...revision.feedback.matchAll(addedFact)].length > 0;
@@ -101,6 +117,10 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(ownerDue)) outcomes.push(changeOwnerDue(blocks, (match[1] ?? match[3])!, (match[2] ?? match[4])!));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
+  const format = dateFormat.exec(revision.feedback);
+  if (format) outcomes.push(reformatDates(blocks, (format[1] ?? format[2])!));
+  const titles = shorterTitles.exec(revision.feedback);
+  if (titles) outcomes.push(shortenTitles(blocks, titles));
   if (removedCallToAction.test(revision.feedback)) outcomes.push(removeCallToAction(blocks));
   if (fewerExclamations.test(revision.feedback)) outcomes.push(fewerBangs(blocks, revision.feedback));
   if (removedEmoji.test(revision.feedback)) outcomes.push(removeEmoji(blocks));
@@ -115,13 +135,25 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   if (done) outcomes.push(markDone(blocks, (done[1] ?? done[2])!));
   const hashtagged = addedHashtags.exec(revision.feedback);
   if (hashtagged) outcomes.push(addHashtags(blocks, hashtagged[1]!));
+  else if (addedSomeHashtags.test(revision.feedback) && !removedHashtags.test(revision.feedback)) outcomes.push(addKeyHashtags(blocks));
   const tagged = taggedPeople.exec(revision.feedback);
   if (tagged) outcomes.push(tagPeople(blocks, tagged[1]!));
+  const split = splitPosts.exec(revision.feedback);
+  if (split) outcomes.push(splitPost(blocks, split[1]));
+  if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
+  if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
+  if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
+  else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
+  if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
+  if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
+  if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));
   if (addedEmoji.test(revision.feedback)) outcomes.push(addEmoji(blocks, revision.feedback));
   const bold = boldened.exec(revision.feedback);
   if (bold) outcomes.push(embolden(blocks, (bold[1] ?? bold[2])!));
   const voice = voiceSwap.exec(revision.feedback);
   if (voice && voice[1]!.toLowerCase() !== voice[2]!.toLowerCase()) outcomes.push(swapVoice(blocks, voice[1]!));
+  const person = voice ? null : firstPerson.exec(revision.feedback);
+  if (person) outcomes.push(toFirstPerson(blocks, person[1] ?? person[2]));
   const signer = signedBy.exec(revision.feedback);
   const sender = signer ? null : sentFrom.exec(revision.feedback);
   if (signer) outcomes.push(signWith(blocks, signer[1]!, signer[2]));
@@ -142,7 +174,8 @@ export function reviseStep(input: StageInput, revision: RevisionInput, bench: Wo
   const output = report(input, revision, request, content, outcomes, before);
   const applied = new Set(output.data?.applied as string[]);
   const edits = outcomes.filter((outcome) => outcome.edit && applied.has(outcome.part)).map((outcome) => outcome.edit!);
-  return { ...output, data: { ...output.data, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
+  // The record keeps the feedback as the client wrote it.
+  return { ...output, data: { ...output.data, feedback: asked.feedback, ...revisedDeliverable(input, bench, [...request.corrections, ...(dateMove?.correction && applied.has(dateMove.outcome.part) ? [dateMove.correction] : [])], request.dates, edits, parseBlocks(output.content)) } };
 }
 
 /** The feedback's requests: a sentence ends one only where the next starts with an instruction (an answer may run to several sentences). */
@@ -178,15 +211,26 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
     }
   }
   for (const match of feedback.matchAll(removedPosition)) outcomes.push(removeAt(blocks, match));
+  const merged = mergedPair.exec(feedback);
+  if (merged) outcomes.push(mergePair(blocks, merged));
   const swapped = swappedPair.exec(feedback);
   if (swapped) outcomes.push(swapPair(blocks, swapped));
-  if (asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
-  else if (asProse.test(feedback)) outcomes.push(toProse(blocks));
+  // "merge the last two bullets" names the bullets to merge, not a format.
+  if (!merged && asBullets.test(feedback) && !asProse.test(feedback)) outcomes.push(toBullets(blocks));
+  else if (!merged && asProse.test(feedback)) outcomes.push(toProse(blocks));
   for (const [pattern, place] of [[movedFirst, 'first'], [movedLast, 'last']] as const) {
     for (const match of feedback.matchAll(pattern)) {
       const topic = movedTopic(match);
+      // "end with a question" asks for a new last line (revise/closingQuestion.ts), not a move.
+      if (place === 'last' && isQuestionTopic(topic)) continue;
       if (place === 'first' && askTopic.test(topic) && letterParts(blocks)) {
         outcomes.push(askFirst(blocks));
+        continue;
+      }
+      // "put the deadline in the first sentence": no part says "deadline"; the sentence that gives one leads.
+      const kind = place === 'first' && !blocks.some((block) => block.type === 'heading' && block.level === 2 && shares(block.text, topic)) ? factKind(topic) : undefined;
+      if (kind) {
+        outcomes.push(leadWith(blocks, topic, kind));
         continue;
       }
       const named = pronoun.test(topic) ? resolve(match.index ?? 0) : topic;
@@ -217,6 +261,8 @@ function addLine(blocks: Block[], fact: string, labelled = false): ChangeOutcome
   const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
   if (home?.type === 'paragraph' && (oneLiners || labelled)) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
   else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
+  // A letter with no body line (its news in its bold call to action): the fact goes above the call to action, never under "Kind regards,".
+  else if (letter) blocks.splice(letter.bodyEnd, 0, { type: 'paragraph', text: fact });
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
   return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };

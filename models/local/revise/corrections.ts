@@ -78,19 +78,25 @@ export function applyCorrection(blocks: Block[], correction: Correction): Change
   // "14 pounds, not 12": the unit the right figure carries is the wrong one's too ("12 pounds" -> "14 pounds", not "14 pounds pounds").
   const unit = /^\S*\d\S*\s+([\p{L}/-]+(?:\s+per\s+[\p{L}-]+)?)$/u.exec(correction.right.trim())?.[1];
   const bare = /^\S*\d\S*$/.test(correction.wrong.trim());
-  const wrong = new RegExp(`(?<![\\w$])${literal(correction.wrong)}${unit && bare ? `(?:\\s+${literal(unit)})?` : ''}(?![\\w%])`, 'giu');
+  // "change permit to pass": a lower-case word swapped for another is swapped in its plural too ("Permits" -> "Passes").
+  const word = /^[a-z]+$/.test(correction.wrong.trim()) && /^[a-z]+$/.test(correction.right.trim());
+  const wrong = new RegExp(`(?<![\\w$])${literal(correction.wrong)}${unit && bare ? `(?:\\s+${literal(unit)})?` : ''}${word ? '(s|es)?' : ''}(?![\\w%])`, 'giu');
   let found = 0;
   for (const block of blocks) {
     if (!editable(block)) continue;
-    block.text = block.text.replace(wrong, () => {
+    block.text = block.text.replace(wrong, (said: string, group: unknown) => {
+      // Without the plural group, the second argument is the offset.
+      const plural = word && typeof group === 'string' ? group : undefined;
       found += 1;
-      return correction.right;
+      const right = plural ? `${correction.right}${/(?:s|x|z|ch|sh)$/i.test(correction.right) ? 'es' : 's'}` : correction.right;
+      // "Kind regards," -> "Cheers,": a capital where the document had one.
+      return /^\p{Lu}/u.test(said) && /^\p{Ll}/u.test(right) ? right.charAt(0).toUpperCase() + right.slice(1) : right;
     });
   }
   if (found === 0) return { part, reason: `the document does not say "${correction.wrong}"` };
   return {
     part,
     change: { type: 'correct_fact', right: correction.right, wrong: correction.wrong, replaced: found },
-    check: (content) => (new RegExp(wrong.source, 'i').test(readableLines(content).join('\n')) ? `the document still says "${correction.wrong}"` : content.includes(correction.right) ? undefined : `the document does not say "${correction.right}"`),
+    check: (content) => (new RegExp(wrong.source, 'i').test(readableLines(content).join('\n')) ? `the document still says "${correction.wrong}"` : content.toLowerCase().includes(correction.right.toLowerCase()) ? undefined : `the document does not say "${correction.right}"`),
   };
 }

@@ -3,11 +3,22 @@ import { sentFrom, signedBy } from './email.js';
 import { removedCallToAction, shorterSubject } from './emailParts.js';
 import { fewerExclamations, removedEmoji, removedHashtags } from './marks.js';
 import { removedPosition, swappedPair } from './positions.js';
-import { voiceSwap } from './voice.js';
+import { firstPerson, voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
+import { dateFormat } from './dateFormat.js';
+import { shorterTitles } from './titles.js';
+import { splitPosts } from './splitPost.js';
+import { addedTldr } from './tldr.js';
+import { lessHype } from './hype.js';
+import { moreEnergy, punchierOpening } from './energy.js';
+import { mergedPair } from './merge.js';
+import { askedHeadings } from './headings.js';
+import { addedConclusion } from './conclusion.js';
+import { closingQuestion } from './closingQuestion.js';
+import { addedSomeHashtags } from './keyHashtags.js';
 import { addedEmoji, addedHashtags, characterLimit, taggedPeople } from './posts.js';
 import { actionTable, addedList, markedDone, numbered, sectionAsParagraph } from './lists.js';
 import { movedFirst, movedLast } from './order.js';
@@ -23,21 +34,22 @@ import { addedText, newTitle, placedSection } from './wording.js';
  * the label the revision record gives it (`changes_requested`): "add a ticket: ..." is `add_ticket`,
  * "move pricing first" is `reorder`, not `general_feedback`.
  */
-export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done' | 'length';
+export type EditLabel = 'add_ticket' | 'add_action_item' | 'reorder' | 'remove_part' | 'restructure' | 'add_text' | 'sign_off' | 'retitle' | 'punctuation' | 'voice' | 'change_date' | 'mark_done' | 'length' | 'tone_adjustment';
 
 const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_ticket', [addedTicket]],
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
-  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph]],
-  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList]],
+  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts]],
+  ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr]],
   ['sign_off', [signedBy, sentFrom]],
-  ['retitle', [newTitle, shorterSubject]],
-  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, taggedPeople]],
+  ['retitle', [newTitle, shorterSubject, shorterTitles]],
+  ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
-  ['voice', [voiceSwap]],
-  ['change_date', [movedDate, ownerDue]],
+  ['voice', [voiceSwap, firstPerson]],
+  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
+  ['change_date', [movedDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
 

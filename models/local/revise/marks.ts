@@ -19,7 +19,8 @@ export const removedHashtags = /\b(?:remove|drop|delete|cut|lose|strip|get\s+rid
 const bang = /!+(?=[\s*_"”')\]]|$)/g;
 const emoji = /(?:\p{Extended_Pictographic}(?:\uFE0F|\u200D|\p{Emoji_Modifier})*)+/gu;
 // "she starts Monday 🎉 she led design ...": the emoji ended a sentence; the next one gets a full stop and a capital.
-const emojiAsStop = new RegExp(`(?<=[\\p{L}\\p{N}])\\s*${emoji.source}\\s+(she|he|they|we|i|it|you|our|this|that|there)\\b`, 'giu');
+// An emoji before a pronoun or a verb that tells the reader what to do ("🚀 try it free") ended a sentence.
+const emojiAsStop = new RegExp(`(?<=[\\p{L}\\p{N}])\\s*${emoji.source}\\s+(she|he|they|we|i|it|you|our|this|that|there|try|join|check|come|get|sign|learn|read|see|start|grab|meet|let|don't|please|find|download|register|book|follow|watch|visit|click|tell|share|apply|say|stay)\\b`, 'giu');
 
 const emojiAsComma = new RegExp(`(?<=[\\p{L}\\p{N}])\\s*${emoji.source}\\s+(?=(?:a|an|the|which|with|for|and|but|now|just)\\b)`, 'gu');
 

@@ -13,7 +13,7 @@ import { sectionBounds, shares } from './structure.js';
 // What people call a part of a document after its topic: "the time zones bit", "the pricing part".
 const partWord = '(?:\\s+(?:section|bit|part|paragraph|point|sentence|line|stuff))?';
 export const movedFirst = new RegExp(
-  `\\b(?:move|put|bring)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:first|to the top|at the top|up front|to the start|to the beginning)\\b|\\b(?:start|lead|open) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
+  `\\b(?:move|put|bring)\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}\\s+(?:in(?:to)?\\s+the\\s+(?:first|opening)\\s+(?:sentence|line|paragraph|para)|in(?:to)?\\s+the\\s+(?:opening|intro(?:duction)?)|first|to the top|at the top|up front|to the start|to the beginning)\\b|\\b(?:start|lead|open) with\\s+(?:the\\s+)?([^.,;!?]+?)${partWord}(?=[.,;!?]|$)`,
   'gi',
 );
 export const movedLast = new RegExp(
@@ -99,7 +99,8 @@ function moveBlock(blocks: Block[], topic: string, place: Place, part: string): 
   const check = (content: string) => {
     const lines = readableLines(content).filter((line) => line.trim() !== '' && !/^#\s/.test(line) && !(email && isFrameLine(line)));
     const line = place === 'first' ? lines[0] : lines.at(-1 - (block.text.split('\n').length - 1));
-    return line?.trim() === text ? undefined : `the part about ${topic} is not ${place}`;
+    // A sentence another change adds to it ("end with a question") leaves it where it was moved.
+    return line?.trim() === text || (place === 'last' && line?.trim().startsWith(text)) ? undefined : `the part about ${topic} is not ${place}`;
   };
   return { part, change: { type: 'order', [place === 'first' ? 'moved_first' : 'moved_last']: topic }, check, edit: (deliverable) => moveInData(deliverable, text, place) };
 }

@@ -1,7 +1,7 @@
 import type { Block } from '../text/blocks.js';
 import { literal } from '../text/phrases.js';
 import { frameBlocks } from './letter.js';
-import { failed, readableLines, type ChangeOutcome } from './outcome.js';
+import { failed, noModel, readableLines, type ChangeOutcome } from './outcome.js';
 
 /**
  * "Say 'we' not 'I'" (or the other way): the writer speaks for the team, or for themself. Every
@@ -52,4 +52,15 @@ export function swapVoice(blocks: Block[], wanted: string): ChangeOutcome {
   if (changed === 0) return failed(part, `the document has no "${toPlural ? 'I' : 'we'}" to change`);
   const old = voiceWords(toPlural);
   return { part, check: (content) => (readableLines(content).some((line) => old.test(line.replace(/^\*\*Subject:\*\*/, ''))) ? `the document still says "${toPlural ? 'I' : 'we'}"` : undefined) };
+}
+
+/** "say it in the first person", "first person plural please", "write it as me". Group 1 or 2: "singular" or "plural", when said. */
+export const firstPerson = /\b(?:in|into|to|use|write\s+it\s+in)\s+(?:the\s+)?first[- ]person(?:\s+(singular|plural))?\b|\bfirst[- ]person\s+(singular|plural)\b|^\W*(?:make\s+it\s+)?first[- ]person\b/i;
+
+/** "I" for the singular, "we" for the plural; a document already in the first person, or with nothing that could be, says so. */
+export function toFirstPerson(blocks: Block[], number: string | undefined): ChangeOutcome {
+  if (number) return swapVoice(blocks, /^plural$/i.test(number) ? 'we' : 'i');
+  const text = blocks.filter((block) => block.type === 'paragraph' || block.type === 'list').map((block) => block.text).join('\n');
+  const voice = /\b(?:I|I['’](?:m|ve|ll|d)|me|my)\b/.test(text) ? 'I' : /\b(?:[Ww]e|[Oo]ur|[Uu]s)\b/.test(text) ? 'we' : undefined;
+  return failed('voice: first person', voice ? `the document speaks as "${voice}" already; say "first person singular" or "plural" to change which` : `no sentence of the document is about the writer, so none turns into "I" or "we"; ${noModel}`);
 }

@@ -71,7 +71,9 @@ export function addGiven(blocks: Block[], what: string, topic: string | undefine
     blocks.splice(at, 0, { type: 'heading', level: 2, text: heading }, { type: 'paragraph', text: said });
   } else if (/^p\.?s\.?$/.test(kind)) {
     // A postscript says it is one: "P.S. Parking is free after 6pm.", after the sign-off.
-    blocks.push({ type: 'paragraph', text: `P.S. ${said}` });
+    // A second one is "P.P.S.", as a letter writer numbers them.
+    const before = blocks.filter((block) => block.type === 'paragraph' && /^P\.(?:P\.)*S\./.test(block.text.trim())).length;
+    blocks.push({ type: 'paragraph', text: `${'P.'.repeat(before)}P.S. ${said}` });
   } else if (/^intro/.test(kind)) {
     const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
     blocks.splice(title + 1, 0, { type: 'paragraph', text: said });

@@ -50,3 +50,8 @@ test('"remove the hashtags" removes a post\'s line of hashtags, in its text and 
   t.deepEqual(post!.hashtags, []);
   t.deepEqual(after!.applied, ['remove hashtags']);
 });
+
+test('"remove the emojis": one before an instruction to the reader ("🚀 try it free") ends its sentence', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: we just launched our new analytics dashboard 🎉 it shows live usage per team 🚀 try it free for 30 days' }, 'remove the emojis');
+  t.regex(after!.content, /It shows live usage per team\. Try it free for 30 days\./);
+});

@@ -26,3 +26,8 @@ test('"mention the metro" adds what the client\'s notes say about it that the po
   t.regex(after!.content, /The metro stop is two minutes away\.\n\n#\w+$/);
   t.deepEqual(after!.applied, ['mention metro']);
 });
+
+test('a second P.S. is "P.P.S."', async (t) => {
+  const { revised: [, second] } = await revisions('writer', { brief: 'email the team: all-hands on thursday at 3pm in the big room', context: 'Parking is free in the basement after 6pm.' }, 'add a PS about parking', 'add a ps: the lift is out of order');
+  t.regex(second!.content, /\nP\.S\. Parking is free in the basement after 6pm\.\n\nP\.P\.S\. The lift is out of order\.\n?$/);
+});

@@ -43,3 +43,24 @@ test('"mention it works on mobile too" adds the fact and reports nothing left un
   t.regex(after!.content, /It works on mobile too\./);
   t.deepEqual(after!.notApplied, []);
 });
+
+test('"add hashtags" with no tags given adds a few made from the post\'s own key terms', async (t) => {
+  const { revised: [after] } = await revisions('writer', post, 'add hashtags');
+  const line = after!.content.trim().split('\n').at(-1)!;
+  t.regex(line, /^#Lisbon #Hiring #Office/);
+  t.is(line.match(/#/g)!.length, 4);
+  t.deepEqual(after!.notApplied, []);
+  const { revised: [library] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for TypeScript. It is 2kb and has no dependencies.' }, 'add some relevant hashtags');
+  t.regex(library!.content, /#TypeScript .*#OpenSource\b/);
+  t.regex(library!.content, /#DateParser/);
+  t.notRegex(library!.content, /#OpenSourceLibrary/);
+});
+
+test('"split this into two posts" gives two posts of near the same length, each with the hashtags, and two posts in the data', async (t) => {
+  const { revised: [after, untagged] } = await revisions('writer', post, 'split this into two posts', 'remove the hashtags');
+  t.regex(after!.content, /^\*\*Post 1 of 2\*\*\n\n[^\n]+\n\n#Lisbon\n\n\*\*Post 2 of 2\*\*\n\nSam Costa will lead the Lisbon team\. We are hiring engineers there\.\n\n#Lisbon\n?$/);
+  const posts = after!.deliverable.data.posts as Array<{ text: string }>;
+  t.is(posts.length, 2);
+  t.is(posts[1]!.text, 'Sam Costa will lead the Lisbon team. We are hiring engineers there.\n\n#Lisbon');
+  t.deepEqual((untagged!.deliverable.data.posts as Array<{ hashtags: string[] }>).map((entry) => entry.hashtags), [[], []]);
+});

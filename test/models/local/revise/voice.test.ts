@@ -34,3 +34,9 @@ test('a document with no "I" in it says so instead of returning the same text as
   t.deepEqual(after!.applied, []);
   t.true(after!.notApplied.some((entry) => /no "I"/.test(entry.reason)));
 });
+
+test('"say it in the first person plural" speaks as "we"; "first person please" on a post in the first person says so', async (t) => {
+  const { revised: [plural, again] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for TypeScript. It is 2kb and has no dependencies.' }, 'say it in the first person plural', 'first person please');
+  t.regex(plural!.content, /^We just shipped our first open source library/);
+  t.regex(again!.notApplied[0]!.reason, /speaks as "we" already/);
+});
