@@ -81,6 +81,13 @@ export function endWithQuestion(blocks: Block[]): ChangeOutcome {
   if (!last) return failed(part, 'the document has no text to end with a question');
   const title = blocks.find((block) => block.type === 'heading' && block.level === 1)?.text ?? '';
   if (/\?\**\s*$/.test((letter?.closing !== undefined ? blocks[letter.closing]!.text : last.text).trim())) return failed(part, 'the document ends with a question already');
+  // A last paragraph that asks the reader already ("Know someone who would be a great fit? Send
+  // them our way."): its question goes last, rather than a second one that asks the same.
+  const asked = last.type === 'paragraph' ? askedBefore(last.text) : undefined;
+  if (asked) {
+    (last as { text: string }).text = asked.text;
+    return { part: `${part}: ${asked.question}`, check: (content: string) => (readableLines(content).some((line) => line.trim().endsWith(asked.question)) ? undefined : 'the question is not last') };
+  }
   const greeting = letter?.greeting !== undefined ? blocks[letter.greeting]!.text : '';
   const plan = blocks.some((block) => block.type === 'heading' && /^(?:roadmap|requirements(?:\s+and\s+measures)?|phases|milestones|timeline|release plan|acceptance criteria|scope|rollout|\d+\.\s)/i.test(block.text.trim()));
   const question = questionFor([title ? `${title}.` : '', ...prose.map((block) => block.text)].join(' ').trim(), letter !== undefined, /\b(?:team|everyone|all|folks|everybody)\b/i.test(greeting), plan);
@@ -96,4 +103,13 @@ export function endWithQuestion(blocks: Block[]): ChangeOutcome {
     return lines.some((line) => line.replace(/\*\*/g, '').endsWith(question)) ? undefined : 'the question is not in the document';
   };
   return { part: `${part}: ${question}`, check };
+}
+
+/** A paragraph with a question before its last sentence, with that question moved last; undefined when it asks none. */
+function askedBefore(text: string): { text: string; question: string } | undefined {
+  const sentences = text.trim().split(/(?<=[.!?])\s+/);
+  const index = sentences.findLastIndex((sentence) => sentence.endsWith('?'));
+  if (index < 0 || index === sentences.length - 1) return undefined;
+  const question = sentences[index]!;
+  return { text: [...sentences.slice(0, index), ...sentences.slice(index + 1), question].join(' '), question };
 }

@@ -22,3 +22,10 @@ test('"end with a question" on a plan asks what it lacks', async (t) => {
   const { revised: [after] } = await revisions('pilot', { brief: 'plan for migrating our blog from wordpress to astro', context: 'We have 400 posts. Dana owns content export, Lee owns the new theme. Launch by March 28. Risk: broken links from old URLs.' }, 'end with a question');
   t.regex(after!.content, /Launch by March 28\.\n\nIs anything missing from this plan\?\n?$/);
 });
+
+test('"end with a question" on a post that asks the reader already moves its question last instead of asking it twice', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers' }, 'end with a question');
+  t.regex(after!.content, /Send them our way\. Know someone who would be a great fit\?\n\n#Lisbon/);
+  t.is(after!.content.match(/great fit\?/g)?.length, 1);
+  t.deepEqual(after!.notApplied, []);
+});
