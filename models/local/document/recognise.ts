@@ -7,6 +7,7 @@ import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
+import { followUpName, followUpOf, type FollowUp } from './followUp.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -43,6 +44,8 @@ export interface Recognised {
   projectPlan?: boolean;
   /** The reply was asked to apologise: it opens with an apology for what the message answered complains of. */
   apologise?: boolean;
+  /** A follow-up on something that happened ("follow-up email after the demo with acme"): what and with whom (build/followUp.ts). */
+  followUp?: FollowUp;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }
@@ -58,6 +61,7 @@ const projectPlanName = new RegExp(String.raw`\b(?:(?:project|migration|launch|r
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
     ['email', coverLetterName],
+    ['email', followUpName],
     ['blog_post', bioName],
     ['landing_copy', productDescriptionName],
     ['social_posts', /\b(?:(?:on|to)\s+(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b|(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
@@ -344,6 +348,9 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "the barista job at Blue Bottle, hiring manager is Tom Reed": like a job ad's role, the subject ends at its first comma;
   // "bio for our new CTO, Maya Patel": the person's name may follow it.
   if (shaped) return { kind, subject: stripEndPunctuation(shaped === 'bio' ? subject : subject.split(/,\s/)[0]!), networks, [shaped]: true, ...(audience ? { audience } : {}) };
+  // "follow-up email after the demo with acme yesterday, thank them and suggest next steps": what it follows up on is the subject; the rest are instructions.
+  const followUp = kind === 'email' && !match?.[0].match(/reply/i) ? followUpOf(sentence) : undefined;
+  if (followUp) return { kind, subject: followUp.event, networks, followUp, ...(followUp.who ? { audience: followUp.who } : {}) };
   // "agenda for monday's quarterly planning meeting": the meeting is the subject.
   if (kind === 'process_plan' && match !== undefined && /^agenda$/i.test(match[0])) return { kind, subject: subject || 'the meeting', networks, agenda: true, ...(audience ? { audience } : {}) };
   // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.

@@ -16,6 +16,7 @@ import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
+import { followUpEmail } from './followUp.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
@@ -272,6 +273,7 @@ const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask
 
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
+  if (ctx.recognised.followUp) return followUpEmail(ctx, ctx.recognised.followUp);
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
