@@ -8,6 +8,7 @@ import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
 import { followUpName, followUpOf, type FollowUp } from './followUp.js';
+import { checklistName } from './checklist.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -46,6 +47,8 @@ export interface Recognised {
   apologise?: boolean;
   /** A follow-up on something that happened ("follow-up email after the demo with acme"): what and with whom (build/followUp.ts). */
   followUp?: FollowUp;
+  /** A checklist or to-do list: the tasks to tick off (checklist.ts); the subject is the list as named ("onboarding checklist for new engineers"). */
+  checklist?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }
@@ -78,6 +81,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
   ],
   mind: [
+    // "turn this into a todo list", "checklist for closing the shop": the tasks to tick off (checklist.ts).
+    ['process_plan', checklistName],
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     // "update for the board", "weekly update": mind's update is a status update.
@@ -94,6 +99,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
     ['roadmap', projectPlanName],
+    // "onboarding checklist for new engineers": a checklist, not a PRD of one (checklist.ts).
+    ['process_plan', checklistName],
     ['technical_spec', /\b(?:tech(?:nical)?\s+spec(?:ification)?s?|design\s+doc(?:ument)?|rfc|architecture(?:\s+doc)?|api\s+design|system\s+design|spec)\b/i],
     ['prd', /\b(?:prds?|product\s+requirements?(?:\s+doc(?:ument)?)?|requirements\s+doc(?:ument)?|product\s+spec|one-?pager)\b/i],
   ],
@@ -351,6 +358,12 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "follow-up email after the demo with acme yesterday, thank them and suggest next steps": what it follows up on is the subject; the rest are instructions.
   const followUp = kind === 'email' && !match?.[0].match(/reply/i) ? followUpOf(sentence) : undefined;
   if (followUp) return { kind, subject: followUp.event, networks, followUp, ...(followUp.who ? { audience: followUp.who } : {}) };
+  // "onboarding checklist for new engineers", "turn this into a todo list": the list as the ask names it titles it.
+  if (kind === 'process_plan' && match !== undefined && checklistName.test(match[0])) {
+    const named = stripEndPunctuation(sentence.replace(leadIn, '').replace(/^(?:this|these|the\s+notes?|my\s+notes|our\s+notes)\s+into\s+/i, '').replace(determiners, '').split(/:\s|\s+(?:from|based\s+on|using|out\s+of)\s+(?:this|these|the|my|our)\b/i)[0]!).trim();
+    const bare = named.replace(determiners, '').toLowerCase() === match[0].toLowerCase();
+    return { kind, subject: bare ? (/^check/i.test(match[0]) ? 'checklist' : 'to-do list') : named, networks, checklist: true, ...(bare ? { generic: true } : {}), ...(audience ? { audience } : {}) };
+  }
   // "agenda for monday's quarterly planning meeting": the meeting is the subject.
   if (kind === 'process_plan' && match !== undefined && /^agenda$/i.test(match[0])) return { kind, subject: subject || 'the meeting', networks, agenda: true, ...(audience ? { audience } : {}) };
   // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.
