@@ -9,6 +9,7 @@ import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescripti
 import { commaList, listParts } from './listParts.js';
 import { followUpName, followUpOf, type FollowUp } from './followUp.js';
 import { checklistName } from './checklist.js';
+import { testPlanName } from './testPlan.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -49,6 +50,8 @@ export interface Recognised {
   followUp?: FollowUp;
   /** A checklist or to-do list: the tasks to tick off (checklist.ts); the subject is the list as named ("onboarding checklist for new engineers"). */
   checklist?: boolean;
+  /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
+  testPlan?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }
@@ -83,6 +86,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   mind: [
     // "turn this into a todo list", "checklist for closing the shop": the tasks to tick off (checklist.ts).
     ['process_plan', checklistName],
+    // "test plan for the checkout page": test cases with steps and expected results (testPlan.ts).
+    ['technical_spec', testPlanName],
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     // "update for the board", "weekly update": mind's update is a status update.
@@ -99,6 +104,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
     ['roadmap', projectPlanName],
+    // "QA test plan for the checkout page": test cases with steps and expected results, not a PRD (testPlan.ts).
+    ['technical_spec', testPlanName],
     // "onboarding checklist for new engineers": a checklist, not a PRD of one (checklist.ts).
     ['process_plan', checklistName],
     ['technical_spec', /\b(?:tech(?:nical)?\s+spec(?:ification)?s?|design\s+doc(?:ument)?|rfc|architecture(?:\s+doc)?|api\s+design|system\s+design|spec)\b/i],
@@ -358,6 +365,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "follow-up email after the demo with acme yesterday, thank them and suggest next steps": what it follows up on is the subject; the rest are instructions.
   const followUp = kind === 'email' && !match?.[0].match(/reply/i) ? followUpOf(sentence) : undefined;
   if (followUp) return { kind, subject: followUp.event, networks, followUp, ...(followUp.who ? { audience: followUp.who } : {}) };
+  // "QA test plan for the checkout page": what is tested is the subject.
+  if (kind === 'technical_spec' && match !== undefined && testPlanName.test(match[0])) return { kind, subject: pointer.test(subject) || !subject ? 'the feature' : subject, networks, testPlan: true, ...(audience ? { audience } : {}) };
   // "onboarding checklist for new engineers", "turn this into a todo list": the list as the ask names it titles it.
   if (kind === 'process_plan' && match !== undefined && checklistName.test(match[0])) {
     const named = stripEndPunctuation(sentence.replace(leadIn, '').replace(/^(?:this|these|the\s+notes?|my\s+notes|our\s+notes)\s+into\s+/i, '').replace(determiners, '').split(/:\s|\s+(?:from|based\s+on|using|out\s+of)\s+(?:this|these|the|my|our)\b/i)[0]!).trim();
