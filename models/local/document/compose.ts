@@ -77,8 +77,9 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const entry = kinds[kind] as { build: (ctx: DocumentContext) => unknown; render: (data: unknown, ctx: DocumentContext) => string };
   const data = entry.build(ctx);
   const rendered = entry.render(data, ctx);
-  // A follow-up needs no notes to be written: it thanks and proposes the next step (build/followUp.ts).
-  const draftKind = (ctx.material.bare && !ctx.recognised.followUp) || titleOnly(ctx) ? 'outline' : 'grounded';
+  // A follow-up needs no notes to be written: it thanks and proposes the next step (build/followUp.ts);
+  // a price change the ask states is the whole notice (build/priceChange.ts).
+  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange) || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.

@@ -10,6 +10,7 @@ import { commaList, listParts } from './listParts.js';
 import { followUpName, followUpOf, type FollowUp } from './followUp.js';
 import { checklistName } from './checklist.js';
 import { testPlanName } from './testPlan.js';
+import { priceChangeOf, type PriceChange } from './priceChange.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -50,6 +51,8 @@ export interface Recognised {
   followUp?: FollowUp;
   /** A checklist or to-do list: the tasks to tick off (checklist.ts); the subject is the list as named ("onboarding checklist for new engineers"). */
   checklist?: boolean;
+  /** A price change the ask states ("pro plan goes from $20 to $25 on march 1"): an email says it (build/priceChange.ts). */
+  priceChange?: PriceChange;
   /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
   testPlan?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
@@ -75,7 +78,9 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
     // "out of office message", "ooo", "reminder to everyone: timesheets due friday": messages by what they are for.
-    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
+    // "price change notice: ...", "a notice to customers: ...": a notice that states its news is a message to the
+    // people it concerns (not a privacy notice; "a notice for patients about ..." stays a piece to post).
+    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
@@ -147,7 +152,7 @@ const networkNames: Array<[string, RegExp]> = [
 
 const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
-const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
+const connector = /^(?:[:\-–—,]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:(?!(?:for|to|aimed|targeting)\b)[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
 
 // "announcing that ...", "to let customers know that ...": what follows is a statement to pass on.
@@ -388,7 +393,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (kind === 'roadmap' && match !== undefined && /plan$/i.test(match[0]) && !/\b(?:release|phased?)\s+plan$/i.test(match[0]) && !pointer.test(subject)) return { kind, subject: stripEndPunctuation(whole.split(/\s+(?:so\s+that|so\s+we|because|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0]!).trim() || 'the project', networks, projectPlan: true, ...planKindOf(match[0]) };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}) };
+  const priceChange = kind === 'email' && !purpose?.reply ? priceChangeOf(asked) : undefined;
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}) };
 }
 
 /** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */

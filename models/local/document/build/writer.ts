@@ -1,7 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { literal, secondPerson, titleCase } from '../../text/phrases.js';
+import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
@@ -17,6 +17,7 @@ import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
+import { priceChangeEmail } from './priceChange.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
@@ -274,6 +275,8 @@ const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (ctx.recognised.followUp) return followUpEmail(ctx, ctx.recognised.followUp);
+  // A price change the ask states is said in one sentence, to the customers it concerns, whatever else the notes hold.
+  if (ctx.recognised.priceChange && ctx.material.items.every((item) => item.origin === 'brief')) return priceChangeEmail(ctx.recognised.priceChange, greetingFor(ctx.recognised.audience));
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
@@ -322,12 +325,20 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
-    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(splitSplices(subject)[0]!.replace(/\.$/, ''))),
+    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
-    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+/** "app down saturday 2-4am" over "The app is down Saturday 2-4am.": the subject repeats a fact of the body, so questions are not "about" it. */
+function told(subject: string, body: string[]): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\d][\p{L}\d'’-]*/gu) ?? [];
+  const said = new Set(body.flatMap(words));
+  const own = words(subject);
+  return own.length >= 3 && own.every((word) => said.has(word));
 }
 
 // "212 testers", "480 bug reports": a count and what it counts, a fragment of the line it was typed on.
