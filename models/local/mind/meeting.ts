@@ -74,7 +74,7 @@ const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w
 const sortingLabel = /^(?:decisions?|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
-  'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow'.split(' '),
+  'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow Answer Answers Question Questions Reply Response Context Background Status Blocker Blockers Topic Topics Goal Goals Issue Issues'.split(' '),
 );
 const weekdays = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
 

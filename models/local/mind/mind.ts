@@ -151,7 +151,8 @@ function meetingSubject(brief: string, texts: string[]): string {
 
 // "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
 // phrase cut from a sentence, not what the meeting was about.
-const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
+// "Answer pending", "Question": a Q&A label, never what the meeting was about.
+const chatCourtesy = /^(?:answers?|questions?|replies|reply|response)\b|^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
 // "dispatch chat", "incident thread": what the brief calls the thread it names.
 const threadNoun = /\b(?:thread|chat|discussion|conversation|e-?mails?)$/i;

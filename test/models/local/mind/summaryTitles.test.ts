@@ -23,3 +23,10 @@ test('a summary of notes without a heading is titled "Meeting summary", never af
   const headed = await outcome('mind', { brief: 'summarize these notes', context: 'Q3 planning\nlaunch moved to may 3\nbudget approved at 40k' });
   t.regex(headed.content, /^# Meeting summary: Q3 Planning\n/);
 });
+
+test('"Answer:" and "answer pending" in notes are Q&A labels: never a participant or a topic', async (t) => {
+  const qa = await outcome('mind', { brief: 'summarize this meeting', context: 'Q: when do we launch?\nA: may 3\nQ: who owns QA?\nAnswer: raj\ntom to update the roadmap by friday' });
+  t.regex(qa.content, /## Participants\n\nTom\n?$/);
+  const call = await outcome('mind', { brief: 'meeting notes summary', context: 'customer call with acme\n- they asked about SSO. answer: yes, on the enterprise plan\n- pricing question, answer pending\n- lisa to send the security doc' });
+  t.notRegex(call.content.split('## Topics\n\n')[1]!, /Answer/i);
+});
