@@ -17,6 +17,7 @@ import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
+import { introductionNotes } from './introductionNotes.js';
 import { priceChangeEmail } from './priceChange.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
@@ -295,7 +296,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const addressed = ctx.recognised.audience && internal.length === 0 ? (text: string) => (ownSubject?.test(text) ? text : secondPerson(text)) : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
-  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : ctx.recognised.reply;
+  const introduced = ctx.recognised.introduced && ctx.recognised.reply ? introductionNotes(ctx, ctx.recognised.introduced) : [];
+  // An introduction says what the notes say of each person after its opening line.
+  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : introduced.length > 0 ? withNotes(ctx.recognised.reply!, introduced) : ctx.recognised.reply;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
@@ -331,6 +334,13 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+/** The introduction's lines with the notes about the two people before why they should talk ("You should ..."). */
+function withNotes(lines: string[], notes: string[]): string[] {
+  const reason = lines.findIndex((line) => /^You should\b/.test(line));
+  const at = reason >= 0 ? reason : lines.length;
+  return [...lines.slice(0, at), ...notes, ...lines.slice(at)];
 }
 
 /** "app down saturday 2-4am" over "The app is down Saturday 2-4am.": the subject repeats a fact of the body, so questions are not "about" it. */
