@@ -53,6 +53,9 @@ export function withColon(sentence: string): string {
   const range = /\d\s+[-–—]\s+/.exec(sentence);
   const comma = range ? sentence.slice(0, range.index).indexOf(', ') : -1;
   if (comma > 0 && sentence.slice(0, comma).trim().split(/\s+/).length >= 2) return `${sentence.slice(0, comma)}: ${sentence.slice(comma + 2)}`;
+  // "maintenance notice, app down saturday 2-4am": a comma right after the message's name opens its facts too.
+  const named = /^((?:[\w'’-]+\s+){0,3}(?:notice|message|e-?mail|note|announcement|reminder|post|tweet|caption|update|alert)),\s+(\S+(?:\s+\S+){2,})$/i.exec(sentence);
+  if (named) return `${named[1]}: ${named[2]}`;
   const dash = /(?<!\d)\s+[-–—]\s+/.exec(sentence);
   return dash && sentence.slice(0, dash.index).trim().split(/\s+/).length >= 2 ? `${sentence.slice(0, dash.index)}: ${sentence.slice(dash.index + dash[0].length)}` : sentence;
 }

@@ -29,6 +29,9 @@ export const isQuestion = (text: string) => /\?\s*$/.test(text) || /\b(?:open qu
 const actionCue = /\b(?:will|I'll|I can|we'll|he'll|she'll|they'll|going to|needs? to|has to|have to|must|should|to do|todo|action|follow(?:s)? up|take(?:s)? care|owns?|can you|please|assign(?:ed)?|next step)\b/i;
 const imperative = /^(?:send|call|email|book|order|fix|update|check|review|draft|write|share|schedule|set up|prepare|move|add|remove|ask|confirm|test|train|post|publish|contact|replace|print|buy|plan|clean|label|restock|ship|deploy|merge|file|create|finish|measure|track|audit|publish)\b/i;
 
+// ", raj owns it", "(tom owns this)": who takes the task, said after it.
+const ownsIt = /[,;(]\s*(\p{L}[\p{L}'’-]+)\s+(?:owns|takes|has)\s+(?:it|this|that)\b\)?/u;
+
 /** "Jan will send van 7" -> Jan; "@maria" -> Maria; "Owner: Raj" -> Raj; the speaker of "I'll ..." otherwise. */
 const lowerTail = /\s[-–]\s*(\p{Ll}{2,12})\s*\.?$/u;
 /** "dan" after a dash: a word that reads as a name once capitalised, not "urgent", "blocked" or "later". */
@@ -38,6 +41,9 @@ export function ownerOf(item: Item): string | null {
   const text = item.text;
   const labelled = /\b(?:owner|assignee|assigned to|owned by)\s*[:\-–]?\s*@?([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{L}'’.-]+)?)/u.exec(text);
   if (labelled && isName(labelled[1]!)) return labelled[1]!;
+  // "need to hire a QA contractor, raj owns it": the owner named after the task.
+  const owns = ownsIt.exec(text)?.[1];
+  if (owns && (isName(owns) || lowerName(owns))) return `${owns.charAt(0).toUpperCase()}${owns.slice(1)}`;
   const at = /@([a-z][\w.-]+)/i.exec(text);
   if (at) return at[1]!.charAt(0).toUpperCase() + at[1]!.slice(1);
   const lead = /^(?:AI|Action|TODO)?\s*[:\-–]?\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von)\s+)*[A-Z][\p{L}'’.-]+){0,2})\s+(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|-|–|:)\s/u.exec(text);
@@ -74,6 +80,8 @@ export function taskOf(item: Item, owner: string | null): string {
   if (owner) task = task.replace(new RegExp(`^${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+([a-z]+s)\\b`), (found, verb: string) => verbBase(verb) && verbBase(verb) !== verb ? verbBase(verb)! : found);
   if (owner) task = task.replace(new RegExp(`^@?${owner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:will|to|is going to|'ll|needs to|has to|should|owns|takes|can|must|[-–:])\\s*`, 'i'), '');
   task = task.replace(/^(?:I|we)(?:'ll| will| need to| should| can| have to)\s+/i, '').replace(/^(?:can you|please)\s+/i, '');
+  // "need to hire a QA contractor, raj owns it": what is needed is the task; who owns it is the owner.
+  task = task.replace(/^(?:(?:we\s+)?need(?:s)?\s+to|someone\s+(?:should|needs\s+to|has\s+to|must))\s+/i, '').replace(new RegExp(ownsIt.source, 'u'), '');
   const found = duePattern.exec(task);
   const due = found?.[0];
   // "slides for Thursday's board meeting": a possessive date names the thing, it stays in the task.

@@ -27,7 +27,7 @@ function said(person: Person): string | undefined {
 }
 
 /** The introduction's subject, greeting, body and closing line; undefined when the ask names no two people. */
-export function introductionOf(sentence: string): { subject: string; audience: string; sentences: string[]; callToAction: string } | undefined {
+export function introductionOf(sentence: string): { subject: string; audience: string; sentences: string[]; callToAction: string; introduced: [string, string] } | undefined {
   const match = introduction.exec(sentence);
   if (!match) return undefined;
   const one = personOf(match[1]!.replace(/^(?:connecting|between|introducing)\s+/i, ''));
@@ -45,5 +45,6 @@ export function introductionOf(sentence: string): { subject: string; audience: s
       ...(reason ? [`You should ${reason.replace(/^(?:you\s+)?(?:should\s+)?/i, '')}.`] : []),
     ],
     callToAction: 'I will let you two take it from here.',
+    introduced: [one.name, two.name],
   };
 }

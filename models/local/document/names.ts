@@ -15,7 +15,8 @@ const notNames = new Set(
   example examples step result learned learnings keep stop start more less better worse plus minus pro con
   new fixed improved changed removed added deprecated security available coming price prices pricing cost costs venue deadline
   highlights lowlights wins misc other bonus success scope requirements requirement persona personas metric metrics
-  audience users constraints assumptions dependencies timeline budget`.split(/\s+/),
+  audience users constraints assumptions dependencies timeline budget need needs someone somebody anyone anybody nobody we they must
+  should`.split(/\s+/),
 );
 
 export function isName(words: string): boolean {

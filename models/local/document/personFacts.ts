@@ -88,6 +88,10 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
   // "I built ...", "She speaks ...": a sentence with its own subject.
   const own = /^(?:I|I'm|I’m|I've|I’ve|My|We|Our|She|He|They|Her|His|Their)\b/.exec(text) ?? (voice.name && text.startsWith(voice.name.split(/\s+/)[0]!) ? [voice.name] : null);
   if (own) {
+    // "Jen is designer at Figma": a role after "is" takes its article ("Jen is a designer at Figma").
+    const is = /^(.+?\s(?:is|was))\s+(.+)$/.exec(text);
+    const named = is && !article.test(is[2]!) && !title.test(is[2]!) ? role(is[2]!) : undefined;
+    if (is && named && /^[A-Z]/.test(text) && is[1]!.split(/\s+/).length <= 4) return { text: `${is[1]} ${named}`, whole: true };
     if (voice.person === 'first' || !/^I\b/.test(own[0])) return { text, whole: true };
     // "I love hiking": after "I" the word is a verb, even one as often a noun.
     const [word = '', ...rest] = text.replace(/^I(?:'m|’m)\s+/, 'I am ').replace(/^I(?:'ve|’ve)\s+/, 'I have ').split(/\s+/).slice(1);
@@ -102,6 +106,9 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
     const held = `${articleOf(name)} ${name}${field.trim() ? ` in ${field.trim()}` : ''}`;
     return { text: year ? `graduated${from} with ${held} in ${year}` : `${verb('have', voice)} ${held}${from}`, whole: false };
   }
+  // "8 years", "10+ yrs": how long they have worked, said as experience.
+  const bare = /^((?:over\s+|almost\s+|nearly\s+)?\d+\+?)\s+(?:years?|yrs?)$/i.exec(text);
+  if (bare) return { text: `${verb('have', voice)} ${bare[1]} years of experience`, whole: false };
   const spent = years.exec(text);
   if (spent && !verbInflection(spent[3]!.split(/\s+/)[0]!)) {
     const [, count = '', prep, what = ''] = spent;
@@ -114,6 +121,8 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
     const [place = '', ...what] = was[1]!.split(/\s+/);
     // "ex-Google designer": the place, then what they were there.
     if (/^[A-Z0-9]/.test(place)) return { text: `previously worked at ${place}${what.length > 0 ? ` as ${role(what.join(' ')) ?? what.join(' ')}` : ''}`, whole: false };
+    // "previously at airbnb": after "at" is where they worked, its name capitalised.
+    if (/^(?:formerly|previously)\s+at\s/i.test(text) && was[1]!.split(/\s+/).length <= 3) return { text: `previously worked at ${was[1]!.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase())}`, whole: false };
     // "former teacher" is what they are; "previously ops lead at Deliveroo" what they were, "previously product at Shopify" where they worked.
     if (/^former\s/i.test(text)) return { text: `${verb('be', voice)} a ${text}`, whole: false };
     const then = role(was[1]!);
@@ -198,6 +207,13 @@ export function personFacts(ctx: DocumentContext, used: (item: Item) => boolean,
   return forReaders(ctx).filter((item) => !used(item)).flatMap((item) => {
     const text = asWritten(item.text.trim().replace(/[.]$/, ''), `${ctx.brief}\n${ctx.material.sources}`);
     // "Her first book, Cooler, came out in 2024": a sentence with its own subject is one fact, its commas its own.
+    // "jen designer at figma, 8 years": the name typed before a fact without a verb only says whose facts follow.
+    const first = name?.split(/\s+/)[0];
+    const headed = first !== undefined && new RegExp(`^${first}\\s+(?=\\p{L})`, 'iu').exec(text);
+    const next = headed ? text.slice(headed[0].length).split(/[\s,]+/)[0]! : '';
+    // "Sam Okafor writes ...": a surname or a verb after the first name makes it a sentence of its own.
+    const rest = headed && /^\p{Ll}/u.test(next) && !verbInflection(next) ? text.slice(headed[0].length) : undefined;
+    if (rest !== undefined) return (commaList(rest, 12)?.map((part) => asWritten(part, rest)) ?? [rest]).map((part) => ({ text: part, ...(item.section ? { label: item.section } : {}) }));
     const sentence = /^(?:I|I'm|I’m|My|We|Our|She|He|They|Her|His|Their)\b/.test(text) || (name !== undefined && text.startsWith(name.split(/\s+/)[0]!));
     const parts = sentence ? [text] : commaList(text, 12)?.map((part) => asWritten(part, text)) ?? [text];
     return parts.map((part) => ({ text: part, ...(item.section ? { label: item.section } : {}) }));

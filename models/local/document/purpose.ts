@@ -18,6 +18,8 @@ export interface Purpose {
   callToAction: string;
   /** An answer to a message the brief carries: its subject is "Re: ..." of that message's, its body only the answer. */
   reply?: true;
+  /** The two people an introduction introduces ("Jen", "Tom"): notes about them are said of them (build/writer.ts). */
+  introduced?: [string, string];
   /** The answer was asked to apologise ("reply, apologize and say ..."): it opens with an apology for what the message complains of. */
   apologise?: true;
 }

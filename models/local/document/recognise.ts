@@ -7,6 +7,10 @@ import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
+import { followUpName, followUpOf, type FollowUp } from './followUp.js';
+import { checklistName } from './checklist.js';
+import { testPlanName } from './testPlan.js';
+import { priceChangeOf, type PriceChange } from './priceChange.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -43,6 +47,16 @@ export interface Recognised {
   projectPlan?: boolean;
   /** The reply was asked to apologise: it opens with an apology for what the message answered complains of. */
   apologise?: boolean;
+  /** A follow-up on something that happened ("follow-up email after the demo with acme"): what and with whom (build/followUp.ts). */
+  followUp?: FollowUp;
+  /** A checklist or to-do list: the tasks to tick off (checklist.ts); the subject is the list as named ("onboarding checklist for new engineers"). */
+  checklist?: boolean;
+  /** The two people an introduction email introduces: the notes' lines about each are said of them. */
+  introduced?: [string, string];
+  /** A price change the ask states ("pro plan goes from $20 to $25 on march 1"): an email says it (build/priceChange.ts). */
+  priceChange?: PriceChange;
+  /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
+  testPlan?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }
@@ -58,6 +72,7 @@ const projectPlanName = new RegExp(String.raw`\b(?:(?:project|migration|launch|r
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
     ['email', coverLetterName],
+    ['email', followUpName],
     ['blog_post', bioName],
     ['landing_copy', productDescriptionName],
     ['social_posts', /\b(?:(?:on|to)\s+(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b|(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
@@ -65,7 +80,9 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
     ['how_to', /\b(?:how[- ]?to(?:\s+(?:guide|article|post))?|(?:a|an|the)\s+(?:short\s+|quick\s+|simple\s+|beginner'?s?\s+|practical\s+)?guide|tutorial|walk-?through|step[- ]by[- ]step(?:\s+guide)?)\b/i],
     // "out of office message", "ooo", "reminder to everyone: timesheets due friday": messages by what they are for.
-    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?)\b/i],
+    // "price change notice: ...", "a notice to customers: ...": a notice that states its news is a message to the
+    // people it concerns (not a privacy notice; "a notice for patients about ..." stays a piece to post).
+    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
@@ -74,6 +91,10 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['blog_post', /\b(?:blog(?:\s+posts?)?|articles?|posts?|essays?|pieces?)\b/i],
   ],
   mind: [
+    // "turn this into a todo list", "checklist for closing the shop": the tasks to tick off (checklist.ts).
+    ['process_plan', checklistName],
+    // "test plan for the checkout page": test cases with steps and expected results (testPlan.ts).
+    ['technical_spec', testPlanName],
     ['retro', /\b(?:retro(?:spective)?s?)\b/i],
     ['priority_ranking', /\b(?:priorit(?:y|ies)\s+(?:ranking|list|order)|priorities|prioriti[sz](?:e|ation)|rank(?:ing)?|triage|what\s+to\s+(?:do|tackle)\s+first|what\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?focus\s+on|where\s+(?:should\s+(?:i|we)\s+)?(?:to\s+)?start)\b/i],
     // "update for the board", "weekly update": mind's update is a status update.
@@ -90,6 +111,10 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
     ['roadmap', projectPlanName],
+    // "QA test plan for the checkout page": test cases with steps and expected results, not a PRD (testPlan.ts).
+    ['technical_spec', testPlanName],
+    // "onboarding checklist for new engineers": a checklist, not a PRD of one (checklist.ts).
+    ['process_plan', checklistName],
     ['technical_spec', /\b(?:tech(?:nical)?\s+spec(?:ification)?s?|design\s+doc(?:ument)?|rfc|architecture(?:\s+doc)?|api\s+design|system\s+design|spec)\b/i],
     ['prd', /\b(?:prds?|product\s+requirements?(?:\s+doc(?:ument)?)?|requirements\s+doc(?:ument)?|product\s+spec|one-?pager)\b/i],
   ],
@@ -129,7 +154,7 @@ const networkNames: Array<[string, RegExp]> = [
 
 const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
-const connector = /^(?:[:\-–—]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
+const connector = /^(?:[:\-–—,]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:(?!(?:for|to|aimed|targeting)\b)[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
 
 // "announcing that ...", "to let customers know that ...": what follows is a statement to pass on.
@@ -344,6 +369,17 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "the barista job at Blue Bottle, hiring manager is Tom Reed": like a job ad's role, the subject ends at its first comma;
   // "bio for our new CTO, Maya Patel": the person's name may follow it.
   if (shaped) return { kind, subject: stripEndPunctuation(shaped === 'bio' ? subject : subject.split(/,\s/)[0]!), networks, [shaped]: true, ...(audience ? { audience } : {}) };
+  // "follow-up email after the demo with acme yesterday, thank them and suggest next steps": what it follows up on is the subject; the rest are instructions.
+  const followUp = kind === 'email' && !match?.[0].match(/reply/i) ? followUpOf(sentence) : undefined;
+  if (followUp) return { kind, subject: followUp.event, networks, followUp, ...(followUp.who ? { audience: followUp.who } : {}) };
+  // "QA test plan for the checkout page": what is tested is the subject.
+  if (kind === 'technical_spec' && match !== undefined && testPlanName.test(match[0])) return { kind, subject: pointer.test(subject) || !subject ? 'the feature' : subject, networks, testPlan: true, ...(audience ? { audience } : {}) };
+  // "onboarding checklist for new engineers", "turn this into a todo list": the list as the ask names it titles it.
+  if (kind === 'process_plan' && match !== undefined && checklistName.test(match[0])) {
+    const named = stripEndPunctuation(sentence.replace(leadIn, '').replace(/^(?:this|these|the\s+notes?|my\s+notes|our\s+notes)\s+into\s+/i, '').replace(determiners, '').split(/:\s|\s+(?:from|based\s+on|using|out\s+of)\s+(?:this|these|the|my|our)\b/i)[0]!).trim();
+    const bare = named.replace(determiners, '').toLowerCase() === match[0].toLowerCase();
+    return { kind, subject: bare ? (/^check/i.test(match[0]) ? 'checklist' : 'to-do list') : named, networks, checklist: true, ...(bare ? { generic: true } : {}), ...(audience ? { audience } : {}) };
+  }
   // "agenda for monday's quarterly planning meeting": the meeting is the subject.
   if (kind === 'process_plan' && match !== undefined && /^agenda$/i.test(match[0])) return { kind, subject: subject || 'the meeting', networks, agenda: true, ...(audience ? { audience } : {}) };
   // "press release: we just raised a 4M seed round", "press release for the launch of our app": the news is the subject.
@@ -359,7 +395,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   if (kind === 'roadmap' && match !== undefined && /plan$/i.test(match[0]) && !/\b(?:release|phased?)\s+plan$/i.test(match[0]) && !pointer.test(subject)) return { kind, subject: stripEndPunctuation(whole.split(/\s+(?:so\s+that|so\s+we|because|in\s+order\s+to)\s+|[.;!?]\s|:\s/)[0]!).trim() || 'the project', networks, projectPlan: true, ...planKindOf(match[0]) };
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}) };
+  const priceChange = kind === 'email' && !purpose?.reply ? priceChangeOf(asked) : undefined;
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}), ...(purpose?.introduced ? { introduced: purpose.introduced } : {}) };
 }
 
 /** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */

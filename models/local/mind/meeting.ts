@@ -74,7 +74,7 @@ const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w
 const sortingLabel = /^(?:decisions?|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
-  'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow'.split(' '),
+  'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow Answer Answers Question Questions Reply Response Context Background Status Blocker Blockers Topic Topics Goal Goals Issue Issues'.split(' '),
 );
 const weekdays = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december)$/i;
 
@@ -97,6 +97,8 @@ const undecided = /\b(?:not|n't|no|yet to)\s+(?:yet\s+)?(?:decided|agreed|decisi
  * "can we decide by Monday?", "please confirm by EOD". It stays open until the thread settles it.
  */
 export const decisionAsked = /\b(?:need|needs|needed|want|wants|waiting\s+(?:for|on)|looking\s+for|asking\s+for|would\s+like|require)\s+(?:a|an|the|your|our|everyone['’]s|final)\s+(?:final\s+)?(?:decision|answer|call|go-?ahead|sign-?off|approval|vote|pick|input)\b|\b(?:please|pls)\s+(?:decide|confirm|vote|let\s+me\s+know)\b|\b(?:can|could)\s+(?:we|you|everyone)\s+(?:decide|agree|confirm|vote)\b|\b(?:decision|answer)\s+(?:needed|required|due)\b/i;
+// "no blockers", "nothing blocking", "blockers: none": a standup line that reports nothing.
+const nothingBlocks = /^(?:(?:no|zero|nothing|none)\s*(?:blockers?|blocking|blocked|risks?|issues?|impediments?)?|(?:blockers?|risks?|issues?|impediments?)\s*[:\-–]?\s*(?:none|no|n\/?a|nothing|nope))[.!]?$/i;
 const riskPattern = /\b(risks?|concerns?|concerned|blockers?|blocked|delay(?:ed|s)?|worr(?:y|ied)|bottleneck|outage|at risk|slipp?(?:ing|ed)?|behind schedule|open question|unclear)\b/i;
 const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|immediately|p0|p1)\b/i;
 
@@ -262,7 +264,11 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         // Outside a standup, a line that is someone's action item or was typed under a list's label
         // ("risk: ...") is listed there; the summary keeps the discussion.
         const sorted = !standup && ((said !== undefined && saysAll(said, clean)) || sortingLabel.test(clean));
-        if (!sorted && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
+        // "Ben: no blockers": nothing to report is no update and no blocker.
+        if (standup && nothingBlocks.test(clean.replace(/^[\p{L}'’ -]{1,30}:\s*/u, ''))) continue;
+        // In a standup, a blocker is listed once, under "Blockers and risks", not again in the summary.
+        const blocker = standup && (section.startsWith('risk') || riskPattern.test(clean) || line?.blocked === true) && !decisionPattern.test(clean);
+        if (!sorted && !blocker && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         // "risk: QA is short one person" goes under risks: the label only said which list it is for.
         const plain = clean.replace(sortingLabel, '').trim();
         if (decisionAsked.test(clean) && !section.startsWith('decision')) {

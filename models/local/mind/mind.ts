@@ -143,12 +143,16 @@ function meetingSubject(brief: string, texts: string[]): string {
   if (named !== subject || !pointsAtMaterial.test(subject)) return named;
   const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
   const words = heading.split(/\s+/).filter(Boolean);
-  return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') ? heading : 'the notes';
+  // "- launch moved to may 3": a note of the list is no heading of it.
+  // "- launch moved to may 3", "tom to update the roadmap": a note, not a heading naming the meeting.
+  const note = /^(?:[-*+•]|\d+[.)])\s/.test(heading) || /\b(?:is|are|was|were|will|to|moved|approved|decided|agreed)\b/i.test(heading);
+  return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') && !note ? heading : 'the notes';
 }
 
 // "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
 // phrase cut from a sentence, not what the meeting was about.
-const chatCourtesy = /^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
+// "Answer pending", "Question": a Q&A label, never what the meeting was about.
+const chatCourtesy = /^(?:answers?|questions?|replies|reply|response)\b|^(?:thanks|thank you|cheers|hi|hello|hey|morning|good morning|ok|okay|great|yep|yes|yeah|sure|agreed|cool|nice|perfect|sounds good)\b|^(?:i|we|you|they)\b|['’](?:ll|ve|re|d|m)\b|\s(?:need|needs|named|said|says|want|wants)$|n['’]t$|^(?:named|said)\s/i;
 
 // "dispatch chat", "incident thread": what the brief calls the thread it names.
 const threadNoun = /\b(?:thread|chat|discussion|conversation|e-?mails?)$/i;
@@ -181,7 +185,8 @@ function readMeeting(input: StageInput): MeetingReading {
   const subject = meetingSubject(input.brief, heading ? [heading] : threadSubject ? [threadSubject] : texts);
   const subjectWords = new Set(subject.toLowerCase().split(/\s+/).filter((word) => word.length > 2 && !/^(?:the|notes)$/.test(word)));
   // Who is away ("carla out tmrw") is never what a standup was about: its topics come from the updates.
-  const corpus = standup ? inWords(findings.utterances.map((utterance) => utterance.text).join('\n')) : texts.join('\n');
+  // What blocks someone is what the standup was about too, though it is listed under blockers only.
+  const corpus = standup ? inWords([...findings.utterances.map((utterance) => utterance.text), ...findings.risks.map((risk) => risk.replace(/^[\p{L}'’ -]{1,30}:\s*/u, ''))].join('\n')) : texts.join('\n');
   // A thread is summarised as one (thread.ts): who prefers what, and what is still to decide.
   const thread = !standup && !actionsAsked.test(input.brief.trim()) && texts.length > 0 && isThreadBrief(input.brief, read.some(Boolean)) ? threadReading(findings, threadSubject, input, corpus, !threads.some((thread) => thread.topPosted)) : undefined;
   return {
@@ -196,7 +201,7 @@ function readMeeting(input: StageInput): MeetingReading {
     // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
     // "pull out the action items": what was asked for titles it, "Action items", not "Meeting summary: Pull Out the Action Items".
     // A thread without a subject line is named as the brief names it ("this morning dispatch chat": "This Morning's Dispatch Chat: summary").
-    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(`Meeting summary: ${titleCase(subject)}`, heading)),
+    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(subject === 'the notes' ? 'Meeting summary' : `Meeting summary: ${titleCase(subject)}`, heading)),
     bare: texts.length === 0,
     standup,
   };

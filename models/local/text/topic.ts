@@ -3,6 +3,8 @@ import { stripEndPunctuation } from './phrases.js';
 // Leading instructions stripped from a brief to find what it is about, applied in order.
 const leadIns = [
   /^(?:please\s+)?(?:(?:can|could|would) you\s+|i need you to\s+|we need(?: you)? to\s+|help (?:me|us)\s+)?/i,
+  // "turn this into a standup summary": what it is turned into names the piece, "this" the material.
+  /^(?:turn|make|convert|transform|change)\s+(?:this|these|it|them|that|(?:the|my|our)\s+notes?)\s+into\s+/i,
   /^(?:write|create|draft|generate|produce|compose|prepare|craft|put together|come up with|publish|analy[sz]e|summari[sz]e|review|extract|process|go through|capture|define|plan|build|design|develop|implement|spec out|outline)\s+/i,
   /^(?:a|an|the|some|our|my|me|us|one|two|three)\s+/i,
   /^(?:(?:short|long|brief|quick|detailed|comprehensive|engaging|informative|new|catchy|friendly|professional|casual|technical|weekly|monthly|seo[- ]optimi[sz]ed|in-depth|\d+[- ]words?)[\s,]+)*/i,

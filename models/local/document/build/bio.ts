@@ -2,6 +2,7 @@ import type { DeliverableData } from '../../../../schemas/deliverables/index.js'
 import type { DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
 import { isName } from '../names.js';
+import { isKnownName } from '../../text/people.js';
 import { clauseOf, personFacts, sentencesOf, type Voice } from '../personFacts.js';
 
 /**
@@ -24,6 +25,9 @@ function nameOf(ctx: DocumentContext): string | undefined {
   const runs = ctx.recognised.subject.replace(/['’]s\b/g, '').match(/\b[A-Z][\p{Ll}'’-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von|bin|al)\s+)*[A-Z][\p{Ll}'’-]+)*(?!\p{L})/gu) ?? [];
   const asked = runs.reverse().find((run) => isName(run));
   if (asked) return asked;
+  // "a short bio for jen": a first name typed in lower case, as the lexicon knows it.
+  const typed = /^(?:(?:for|of|about)\s+)?([\p{Ll}'’-]+)$/u.exec(ctx.recognised.subject.trim())?.[1];
+  if (typed && isKnownName(typed)) return `${typed.charAt(0).toUpperCase()}${typed.slice(1)}`;
   const labelled = ctx.material.items.find((item) => item.section && /^(?:name|full\s+name)$/i.test(item.section))?.text.replace(/[.]$/, '');
   // "Maya Patel is our new CTO.": the notes name who they are about.
   return labelled ?? ctx.material.items.map((item) => /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})\s+(?:is|was|has|leads|runs|works)\b/u.exec(item.text)?.[1]).find((found) => found !== undefined && isName(found));

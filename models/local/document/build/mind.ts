@@ -3,6 +3,7 @@ import { sentenceStart, titleWith, titled, type DocumentContext } from '../conte
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { incidentAnalysis } from './incident.js';
+import { checklist } from './checklist.js';
 import { sideOf, switchAnalysis, switchOf } from './switchDecision.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
@@ -212,6 +213,7 @@ function agenda(ctx: DocumentContext): DeliverableData['process_plan'] {
 
 export function processPlan(ctx: DocumentContext): DeliverableData['process_plan'] {
   if (ctx.recognised.agenda) return agenda(ctx);
+  if (ctx.recognised.checklist) return checklist(ctx);
   const items = ctx.material.items;
   const goalItem = items.find((item) => /\b(?:goal|want|aim|target|so that)\b/i.test(item.text));
   const stepItems = items.filter((item) => item !== goalItem && (isAction(item) || /^(?:first|then|next|after|finally|once)\b/i.test(item.text) || roleStep(item.text) !== undefined) && !isRisk(item.text));

@@ -9,6 +9,7 @@ import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
 import { planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
 import { kindOf } from './planSkeletons.js';
+import { testPlan } from './testPlan.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
 
@@ -350,6 +351,7 @@ export function releaseNotes(ctx: DocumentContext): DeliverableData['release_not
 }
 
 export function technicalSpec(ctx: DocumentContext): DeliverableData['technical_spec'] {
+  if (ctx.recognised.testPlan) return testPlan(ctx);
   const items = ctx.material.items;
   const interfaces = items.map((item) => /\b(?:GET|POST|PUT|PATCH|DELETE)\s+\/[\w/{}:.-]*/.exec(item.text)?.[0]).filter((value): value is string => Boolean(value));
   const component = (item: Item) => /\b(?:service|api|database|db|queue|worker|cache|table|endpoint|webhook|job|cron|client|server|storage|schema|index|event)s?\b/i.test(item.text);

@@ -1,7 +1,7 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
-import { literal, secondPerson, titleCase } from '../../text/phrases.js';
+import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
@@ -16,6 +16,9 @@ import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
+import { followUpEmail } from './followUp.js';
+import { introductionNotes } from './introductionNotes.js';
+import { priceChangeEmail } from './priceChange.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
@@ -272,6 +275,9 @@ const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask
 
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
+  if (ctx.recognised.followUp) return followUpEmail(ctx, ctx.recognised.followUp);
+  // A price change the ask states is said in one sentence, to the customers it concerns, whatever else the notes hold.
+  if (ctx.recognised.priceChange && ctx.material.items.every((item) => item.origin === 'brief')) return priceChangeEmail(ctx.recognised.priceChange, greetingFor(ctx.recognised.audience));
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
@@ -290,7 +296,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const addressed = ctx.recognised.audience && internal.length === 0 ? (text: string) => (ownSubject?.test(text) ? text : secondPerson(text)) : (text: string) => text;
   // A reply answers with the notes' facts; without notes, the material is the message itself.
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
-  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : ctx.recognised.reply;
+  const introduced = ctx.recognised.introduced && ctx.recognised.reply ? introductionNotes(ctx, ctx.recognised.introduced) : [];
+  // An introduction says what the notes say of each person after its opening line.
+  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : introduced.length > 0 ? withNotes(ctx.recognised.reply!, introduced) : ctx.recognised.reply;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
     : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
@@ -320,12 +328,27 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
-    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(splitSplices(subject)[0]!.replace(/\.$/, ''))),
+    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
-    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+/** The introduction's lines with the notes about the two people before why they should talk ("You should ..."). */
+function withNotes(lines: string[], notes: string[]): string[] {
+  const reason = lines.findIndex((line) => /^You should\b/.test(line));
+  const at = reason >= 0 ? reason : lines.length;
+  return [...lines.slice(0, at), ...notes, ...lines.slice(at)];
+}
+
+/** "app down saturday 2-4am" over "The app is down Saturday 2-4am.": the subject repeats a fact of the body, so questions are not "about" it. */
+function told(subject: string, body: string[]): boolean {
+  const words = (text: string) => text.toLowerCase().match(/[\p{L}\d][\p{L}\d'’-]*/gu) ?? [];
+  const said = new Set(body.flatMap(words));
+  const own = words(subject);
+  return own.length >= 3 && own.every((word) => said.has(word));
 }
 
 // "212 testers", "480 bug reports": a count and what it counts, a fragment of the line it was typed on.

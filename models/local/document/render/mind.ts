@@ -76,6 +76,7 @@ export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentC
 }
 
 export function renderProcessPlan(data: DeliverableData['process_plan'], ctx: DocumentContext): string {
+  if (ctx.recognised.checklist) return renderChecklist(data, ctx);
   // An agenda is its items in order, each with who leads it.
   if (ctx.recognised.agenda) return join([`# ${data.title}`, ...factsLine(ctx), listLines(data.steps.map((step) => (step.owner ? (/\(([^)]*)\)$/.test(step.step) ? step.step.replace(/\(([^)]*)\)$/, `(${step.owner}, $1)`) : `${step.step} (${step.owner})`) : step.step)), ctx.form, true).join('\n')]);
   const steps = data.steps.map((step) => `${step.step}${step.owner ? ` (owner: ${step.owner})` : ''}${step.due ? ` (by ${step.due})` : ''}`);
@@ -97,4 +98,18 @@ export function renderPriorityRanking(data: DeliverableData['priority_ranking'],
       : ['## Ranking', table(['Rank', 'Item', 'Priority', 'Why'], data.items.map((item) => [String(item.rank), item.item, item.priority, item.reason ?? '']))];
   const blocks = [`# ${data.title}`, ...factsLine(ctx), `Ranked by ${data.criteria.join(', ')}.`, ...body];
   return join([...blocks, ...checklistTail(ctx, data.items.map((item) => item.item), blocks)]);
+}
+
+/**
+ * A checklist: boxes to tick, "**Owner**: task (due ...)" when the notes say who and when. The
+ * usual items of a checklist asked without notes are grouped by the phase each belongs to.
+ */
+function renderChecklist(data: DeliverableData['process_plan'], ctx: DocumentContext): string {
+  const box = (lines: string[]) => listLines(lines, { checklist: !ctx.form.numbered, numbered: ctx.form.numbered }).join('\n');
+  if (ctx.material.bare) {
+    const phases = [...new Set(data.steps.map((step) => step.due ?? ''))];
+    return join([`# ${data.title}`, ...factsLine(ctx), ...phases.flatMap((phase) => [`## ${phase}`, box(data.steps.filter((step) => (step.due ?? '') === phase).map((step) => step.step))])]);
+  }
+  if (ctx.form.table) return join([`# ${data.title}`, ...factsLine(ctx), table(['Task', 'Owner', 'Due'], data.steps.map((step) => [step.step, step.owner ?? 'Unassigned', step.due ?? 'No date given']))]);
+  return join([`# ${data.title}`, ...factsLine(ctx), box(data.steps.map((step) => `${step.owner ? `**${step.owner}**: ` : ''}${step.step}${step.due ? ` (due ${step.due})` : ''}`))]);
 }

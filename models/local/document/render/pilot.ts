@@ -68,6 +68,7 @@ export function renderReleaseNotes(data: DeliverableData['release_notes'], ctx: 
 }
 
 export function renderTechnicalSpec(data: DeliverableData['technical_spec'], ctx: DocumentContext): string {
+  if (ctx.recognised.testPlan) return renderTestPlan(data, ctx);
   const blocks = [
     `# ${data.title}`,
     ...factsLine(ctx),
@@ -79,4 +80,14 @@ export function renderTechnicalSpec(data: DeliverableData['technical_spec'], ctx
     ...listed(ctx, 'Open questions', data.open_questions),
   ];
   return join([...blocks, ...checklistTail(ctx, data.goals, blocks)]);
+}
+
+/** A test plan: its scope, then each case with numbered steps and its expected result (a table when one is asked). */
+function renderTestPlan(data: DeliverableData['technical_spec'], ctx: DocumentContext): string {
+  const expected = (body: string[]) => body.find((line) => line.startsWith('Expected: '))?.slice('Expected: '.length) ?? '';
+  const steps = (body: string[]) => body.filter((line) => !line.startsWith('Expected: '));
+  const cases = ctx.form.table
+    ? [table(['#', 'Case', 'Steps', 'Expected result'], data.design.map((section, index) => [String(index + 1), section.heading, steps(section.body).map((step, at) => `${at + 1}. ${step}`).join(' '), expected(section.body)]))]
+    : data.design.flatMap((section, index) => [`### ${index + 1}. ${section.heading}`, steps(section.body).map((step, at) => `${at + 1}. ${step}`).join('\n'), `**Expected:** ${expected(section.body)}`]);
+  return join([`# ${data.title}`, ...factsLine(ctx), '## Scope', data.overview, '## Test cases', ...cases, ...listed(ctx, 'Browsers and devices', data.interfaces)]);
 }

@@ -38,3 +38,10 @@ test('a bio asked without notes is an outline of what the person does now, befor
   for (const heading of ['Now', 'Background', 'Beyond work']) t.regex(result.content, new RegExp(`^## ${heading}$`, 'm'));
   t.notRegex(result.content, /^## Chen$/m);
 });
+
+test('a role after "is" takes its article, a name typed in lower case is the person, and "8 years" is experience', async (t) => {
+  const typed = await outcome('writer', { brief: 'write a short bio for jen', context: 'jen designer at figma, 8 years, previously at airbnb, based in berlin' });
+  t.regex(typed.content, /^# Jen\n\nJen is a designer at Figma and has 8 years of experience\. Jen previously worked at Airbnb and is based in Berlin\.\n$/);
+  const said = await outcome('writer', { brief: 'bio for Jen Park', context: 'Jen is designer at Figma. 8 years experience.' });
+  t.regex(said.content, /^Jen is a designer at Figma\. Jen has 8 years of experience\.$/m);
+});

@@ -1,0 +1,41 @@
+import type { DeliverableData } from '../../../../schemas/deliverables/index.js';
+import { compromise } from '../../text/compromise.js';
+import { usualChecklist } from '../checklist.js';
+import { titled, type DocumentContext } from '../context.js';
+import { actionOf, isAction, isDecision, isQuestion } from '../cues.js';
+import type { Item } from '../material.js';
+
+/**
+ * A checklist or to-do list as a process plan: one step per task, its owner and date as the notes
+ * give them. Decisions, news and questions in the notes are not tasks. Without notes, the usual
+ * items of the kind of checklist asked for, each step's `due` the phase it belongs to ("Day one").
+ */
+function isTask(item: Item): boolean {
+  if (isQuestion(item.text) || isDecision(item.text)) return false;
+  return isAction(item) || opensWithCommand(item.text);
+}
+
+/** "pack the booth banner", "charge the card reader": a line that opens with a command, as compromise parses it ("launch moved to May 3" opens with a noun). */
+function opensWithCommand(text: string): boolean {
+  const first = (compromise()(text).json() as Array<{ terms: Array<{ tags: string[] }> }>)[0]?.terms[0];
+  return first !== undefined && first.tags.includes('Imperative');
+}
+
+export function checklist(ctx: DocumentContext): DeliverableData['process_plan'] {
+  const title = titled(ctx.recognised.subject);
+  const items = ctx.material.items;
+  if (ctx.material.bare) {
+    const phases = usualChecklist(`${ctx.recognised.subject} ${ctx.brief}`) ?? [];
+    return { title, goal: title, steps: phases.flatMap((phase) => phase.items.map((step) => ({ step, owner: null, due: phase.when }))), risks: [], measures: [] };
+  }
+  // Notes that hold no task at all ("milk, eggs, bread") are each an item to tick off.
+  const tasks = items.some(isTask) ? items.filter(isTask) : items;
+  const seen = new Set<string>();
+  const steps = tasks.map((item) => actionOf(item)).filter((action) => {
+    const key = action.task.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return { title, goal: title, steps: steps.map((action) => ({ step: action.task, owner: action.owner, due: action.due })), risks: [], measures: [] };
+}
