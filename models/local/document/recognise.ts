@@ -1,3 +1,4 @@
+import { networksOf } from './networks.js';
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
 import { calendarCase, isPlural, stripEndPunctuation } from '../text/phrases.js';
@@ -7,59 +8,13 @@ import { withColon, withoutStatements } from './askFacts.js';
 import { withoutForm } from './instructions.js';
 import { bioName, coverLetterName, jobAdName, pressReleaseName, productDescriptionName } from './shapedKinds.js';
 import { commaList, listParts } from './listParts.js';
-import { followUpName, followUpOf, type FollowUp } from './followUp.js';
+import { followUpName, followUpOf } from './followUp.js';
 import { checklistName } from './checklist.js';
 import { testPlanName } from './testPlan.js';
-import { priceChangeOf, type PriceChange } from './priceChange.js';
+import { priceChangeOf } from './priceChange.js';
+import type { Recognised } from './recognised.js';
 
-/** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
-export interface Recognised {
-  kind: DeliverableKind;
-  /** "driver app 2.3", "composting in small apartments", "SMS appointment reminders". */
-  subject: string;
-  /** Who it is for, when the brief or requirements.audience says. */
-  audience?: string;
-  /** Social networks asked for (social posts only). */
-  networks: string[];
-  /** True when the subject is the statement the ask passes on ("the office is closed on Friday"), not a topic. */
-  stated?: boolean;
-  /** True when the ask names no subject of its own ("Summarise this: ..."): titles use the deliverable's name. */
-  generic?: boolean;
-  /** The sentences of an answer to a message the brief carries ("reply saying ..."): the email's whole body. */
-  reply?: string[];
-  /** The closing line a message for a purpose takes ("Please reply to let us know whether you can come."). */
-  callToAction?: string;
-  /** An FAQ page (a documentation page of questions and answers): "FAQ for our gym", "frequently asked questions about ...". */
-  faq?: boolean;
-  /** A job ad (a blog post of the role): "job ad for a senior backend engineer"; the subject is the role. */
-  jobAd?: boolean;
-  /** A press release (a blog post of the news): "press release: we just raised a seed round"; the subject is the news. */
-  pressRelease?: boolean;
-  /** A cover letter (an email to a hiring manager): "cover letter for a junior data analyst role at Acme"; the subject is the role and company. */
-  coverLetter?: boolean;
-  /** A bio (a blog post without sections): "short speaker bio for Maya Chen"; the subject is the person. */
-  bio?: boolean;
-  /** A product description (landing copy of the product): "product description for our new standing desk"; the subject is the product. */
-  productDescription?: boolean;
-  /** A meeting's agenda (mind's process plan of the meeting's items): "agenda for monday's planning meeting". */
-  agenda?: boolean;
-  /** A project's plan (pilot's roadmap of steps): "plan the migration of our billing service to AWS", "launch plan for the app". */
-  projectPlan?: boolean;
-  /** The reply was asked to apologise: it opens with an apology for what the message answered complains of. */
-  apologise?: boolean;
-  /** A follow-up on something that happened ("follow-up email after the demo with acme"): what and with whom (build/followUp.ts). */
-  followUp?: FollowUp;
-  /** A checklist or to-do list: the tasks to tick off (checklist.ts); the subject is the list as named ("onboarding checklist for new engineers"). */
-  checklist?: boolean;
-  /** The two people an introduction email introduces: the notes' lines about each are said of them. */
-  introduced?: [string, string];
-  /** A price change the ask states ("pro plan goes from $20 to $25 on march 1"): an email says it (build/priceChange.ts). */
-  priceChange?: PriceChange;
-  /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
-  testPlan?: boolean;
-  /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
-  planKind?: string;
-}
+export type { Recognised } from './recognised.js';
 
 /** Deliverable names per crew, most specific first. The match nearest the start of the ask wins. */
 // "project plan", "migration plan", "plan the migration of ...", "plan our offsite": a project's plan
@@ -142,15 +97,6 @@ const requirementNames: Array<[DeliverableKind, RegExp]> = [
   ['prd', /prd|product[ _]requirements/],
 ];
 
-const networkNames: Array<[string, RegExp]> = [
-  ['LinkedIn', /linkedin/i],
-  ['X', /\b(?:twitter|tweets?|x)\b/i],
-  ['Instagram', /instagram/i],
-  ['Facebook', /facebook/i],
-  ['Mastodon', /mastodon/i],
-  ['Bluesky', /bluesky/i],
-  ['Threads', /\bthreads\b/i],
-];
 
 const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
@@ -415,13 +361,4 @@ function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';
 }
 
-/** Networks named in the brief or requirements.platforms/networks; LinkedIn and X when none is. */
-function networksOf(brief: string, requirements: Record<string, unknown>): string[] {
-  const listed = [requirements.platforms, requirements.networks, requirements.platform, requirements.network].flat().filter((value): value is string => typeof value === 'string').join(' ');
-  const text = `${listed} ${brief}`;
-  const found = networkNames.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
-  return found.length > 0 ? found : ['LinkedIn', 'X'];
-}
-
-/** Character limits per network (the text of each post stays within). */
-export const networkLimits: Record<string, number> = { LinkedIn: 3000, X: 280, Instagram: 2200, Facebook: 63206, Mastodon: 500, Bluesky: 300, Threads: 500 };
+export { networkLimits } from './networks.js';

@@ -11,9 +11,9 @@ import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
 import { proseLine } from '../prose.js';
 import { awayNotice } from '../outOfOffice.js';
-import { readableDate } from '../../text/dates.js';
 import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
+import { awayReply } from './awayReply.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
@@ -241,28 +241,6 @@ function asReply(text: string): string {
   return text.replace(/\b(?:ETA)\b/, 'expected arrival').replace(/^the\b/, 'The');
 }
 
-
-/** An out-of-office reply: "Out of office until Aug 19", the notes' lines, and who to contact meanwhile as its call to action. */
-function awayReply(ctx: DocumentContext): DeliverableData['email'] {
-  // "Away Dec 20 - Jan 3, urgent stuff to Sam (sam@acme.io)": who to contact is a line of its own, typed on the dates' line or not.
-  // "out of office message, back jan 6, ...": a note typed as "back <day>" says so in a sentence.
-  const lines = ctx.material.items
-    .flatMap((item) => said(item).split(/,\s+(?=(?:for\s+)?(?:anything\s+)?(?:urgent|contact|reach|call)\b)/i))
-    .map((line) => sentenceStart(line.replace(/[.]?$/, '.')).replace(/^Back\s+(?:on\s+)?(?!in\b|at\b|to\b)(.+?)\.$/i, (_, when: string) => `I am out of the office and back on ${readableDate(when)}.`));
-  const until = /\b(?:away|off|out|on\s+(?:leave|holiday|vacation))\s+(?:from\s+)?[a-z]{3,9}\.?\s+\d{1,2}\s*(?:-|–|to|until)\s*((?:[a-z]{3,9}\.?\s+)?\d{1,2})/i.exec(lines.join(' '));
-  const month = until ? /[a-z]{3,9}/i.exec(until[0].replace(/^\w+\s+(?:from\s+)?/i, ''))?.[0] : undefined;
-  const back = until ? undefined : lines.map((line) => /^I am out of the office and back on (.+?)\.$/.exec(line)?.[1]).find(Boolean);
-  const end = until ? (/[a-z]/i.test(until[1]!) ? until[1]! : `${month ?? ''} ${until[1]}`.trim()) : back;
-  const contact = lines.find((line) => /\b(?:urgent|contact|reach|call|email)\b/i.test(line) && /@|\+?\d{3}/.test(line));
-  return {
-    subject: end ? `Out of office until ${titled(end)}` : 'Out of office',
-    greeting: 'Hello,',
-    body: lines.filter((line) => line !== contact),
-    // "urgent stuff: contact Mark", "for urgent stuff contact maria@acme.io", "urgent stuff to Sam": where anything urgent goes.
-    call_to_action: contact ? contact.replace(/^(?:for\s+)?urgent\s+(?:stuff|matters|things|questions|issues)?\s*[:,]?\s*(?:please\s+)?(?=contact|reach|call|email)/i, 'For anything urgent, ').replace(/^urgent\s+(?:stuff|matters|things|questions|issues)?\s*(?:to|->|goes\s+to)\s+/i, 'For anything urgent, contact ') : 'I will reply when I am back.',
-    sign_off: 'Kind regards,',
-  };
-}
 
 // "From Jan 1: ...", "From Monday": a date after "From", not the sender's name.
 const dateWord = /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$|^(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?$/i;
