@@ -1,5 +1,6 @@
 import type { Block } from '../text/blocks.js';
 import { compromise } from '../text/compromise.js';
+import { hashtagOf } from '../text/hashtags.js';
 import { isHashtagLine } from './email.js';
 import { letterParts } from './letter.js';
 import { failed, type ChangeOutcome } from './outcome.js';
@@ -34,7 +35,9 @@ export function keyHashtags(text: string, limit: number): string[] {
   const verbs = [[/\bhiring\b/i, 'Hiring'], [/\b(?:launch(?:es|ed|ing)?|ships?|shipped|shipping|released?|now live|goes live)\b/i, 'Launch'], [/\bopen[- ]source\b/i, 'OpenSource']].flatMap(([pattern, tag]) => ((pattern as RegExp).test(text) ? [tag as string] : []));
   const tags: string[] = [];
   for (const term of [...proper, ...verbs, ...compounds, ...single]) {
-    const tag = `#${term.split(/[\s-]+/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
+    // A term with an apostrophe ("Maria's office") makes no tag people would type.
+    if (term.includes("'")) continue;
+    const tag = hashtagOf(term);
     if (/^#\p{L}[\p{L}\p{N}]{2,30}$/u.test(tag) && !tags.some((taken) => taken.toLowerCase().includes(tag.toLowerCase().slice(1)) || tag.toLowerCase().includes(taken.toLowerCase().slice(1)))) tags.push(tag);
   }
   return tags.slice(0, limit);

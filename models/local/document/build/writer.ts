@@ -1,5 +1,6 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
 import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
+import { hashtagOf } from '../../text/hashtags.js';
 import { pick } from '../../text/seed.js';
 import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
@@ -96,7 +97,6 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
   return { title, intro: post.lede, items: post.sections, call_to_action: post.call_to_action };
 }
 
-const camel = (phrase: string) => `#${phrase.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}`;
 
 /** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
 function hashtags(ctx: DocumentContext): string[] {
@@ -112,7 +112,7 @@ function hashtags(ctx: DocumentContext): string[] {
   const about = doer && /^\p{Ll}/u.test(doer) && !/^(?:we|i|they|you|he|she|it|there)\b/i.test(doer) ? doer : (tail ?? subject.split(/\s+/).slice(-2).join(' '));
   // "to a four-day week", "hiring 3 engineers": neither the article nor a bare count is part of the tag.
   const phrases = [...ctx.material.keywords, ...names, about.replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/^(?:a|an|the|our)\s+/i, '').replace(/^\d{1,3}\s+(?=\p{L})/u, '')];
-  return [...new Set(phrases.map(camel).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
+  return [...new Set(phrases.map(hashtagOf).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
 }
 
 // "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
