@@ -134,7 +134,14 @@ export async function benchEngine(): Promise<Record<string, number | string>> {
     await runtime.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  Object.assign(figures, await peerFigures());
+  const peer = await peerFigures();
+  Object.assign(figures, peer.figures);
+  // Issue 30 item 3's goals, read off this run: the instant model at least 2x the peer, the local model at least 1.4x.
+  if (peer.runsPerSecond) {
+    const ratio = (key: string) => `${(Number(figures[key]) / peer.runsPerSecond!).toFixed(2)}x`;
+    figures['instant model vs the peer (goal at least 2x)'] = ratio('outcomes completed per second (instant model, orchestration only)');
+    figures['local model vs the peer (goal at least 1.4x)'] = ratio('outcomes completed per second (local model, end to end)');
+  }
 
   // 3. Heap per live outcome actor (with its agent), then 4. restore of 1,000 unfinished ones.
   {
