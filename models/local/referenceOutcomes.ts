@@ -19,6 +19,7 @@ const references: Array<[CrewId, ComposeRequest]> = [
   ['writer', { brief: 'LinkedIn post announcing that the ferry company opens a new ticket office at Pier 3' }],
   ['writer', { brief: 'Tweet saying the choir concert went well' }],
   ['writer', { brief: 'Tweet that the allotment gates are locked on Monday' }],
+  ['writer', { brief: 'Tweet about the garden club open day next saturday at 10am' }],
   ['writer', { brief: 'Write a newsletter for members of the chess club', context: 'The spring tournament starts on 12 April with 64 players. Beginners meet on Tuesdays at the library.', requirements: { format: 'newsletter', tone: 'casual' } }],
   ['mind', { brief: 'Summarize the choir committee meeting and extract action items', context: 'Attendees: Ruth, Elias, Marta\nRuth: The concert hall is booked for 20 June.\nElias: We decided to sell tickets online this year.\nMarta will order the programme printing by 1 June.\nRuth will ask the organist about rehearsals on Thursday.' }],
   ['mind', { brief: 'Summarize the allotment association meeting', context: 'Attendees: Tom, Aisha\nTom: The water tank leaks again.\nWe agreed to buy a new tank for 300 pounds.\nAisha will collect quotes by next Friday.' }],

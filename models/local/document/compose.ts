@@ -11,6 +11,7 @@ import { formsMissing, readForm } from './formats.js';
 import { readMaterial } from './material.js';
 import { outlineNote, renderOutline } from './outline.js';
 import { recognise } from './recognise.js';
+import { subjectNews } from './build/subjectNews.js';
 import * as mindView from './render/mind.js';
 import * as pilotView from './render/pilot.js';
 import * as writerView from './render/writer.js';
@@ -79,7 +80,9 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const rendered = entry.render(data, ctx);
   // A follow-up needs no notes to be written: it thanks and proposes the next step (build/followUp.ts);
   // a price change the ask states is the whole notice (build/priceChange.ts).
-  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange) || titleOnly(ctx) ? 'outline' : 'grounded';
+  // A post about news the ask states ("tweet about our new pricing page, live now") says it (build/subjectNews.ts).
+  const saysNews = kind === 'social_posts' && subjectNews(ctx.recognised.subject, ctx.brief) !== undefined;
+  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !saysNews) || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.

@@ -23,3 +23,11 @@ export function networksOf(brief: string, requirements: Record<string, unknown>)
 
 /** Character limits per network (the text of each post stays within). */
 export const networkLimits: Record<string, number> = { LinkedIn: 3000, X: 280, Instagram: 2200, Facebook: 63206, Mastodon: 500, Bluesky: 300, Threads: 500 };
+
+/** `text` within `limit` characters: cut after its last whole sentence that fits, else at a word with "…". */
+export function fitTo(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
+  return sentenceEnd > limit / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
+}

@@ -14,7 +14,7 @@ import { isPositive } from '../cues.js';
 const milestone = /\b(?:hit|reached|crossed|passed|raised|won|closed\s+(?:our|a|the)\s+\w+\s+round|celebrat\w*|anniversary|\d[\d,.]*\s*[km]?\+?\s+(?:users|customers|members|downloads|subscribers|followers|orders|clients|stars))\b/i;
 const hiring = /\b(?:hiring|recruiting|looking\s+for|open\s+roles?|job\s+openings?)\b/i;
 // A place that opens: an office, a shop, a studio ("our new office in Lisbon opens in March").
-const place = /\b(?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym)\b.*\b(?:opens?|opening|reopens?|reopening)\b/i;
+const place = /\b(?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym)\b.*\b(?:opens?|opening|reopens?|reopening)\b|^We have a new (?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym|headquarters)\b/i;
 const fresh = /\b(?:new|now|launch\w*|live|available|introduc\w*|(?:re)?open(?:s|ed|ing)?|ships?|released?|delivers?)\b/i;
 
 // One opening and one closing a kind of news: lines written for every such post, so the quality
@@ -24,13 +24,15 @@ const frames = {
   hiring: ['Some news we are excited to share.', 'Know someone who would be a great fit? Send them our way.'],
   place: ['Some news we are excited to share.', 'If you are nearby, come and say hello.'],
   fresh: ['Some news we are excited to share.', 'Take a look and tell us what you think.'],
+  event: ['Save the date.', 'See you there!'],
   good: ['We have some good news to share.', 'Thank you for being part of it.'],
   news: ['A quick update from us.', 'Questions? Just send us a message.'],
 } as const;
 
 /** The lines of a post that passes on `statement` alone: an opening, the statement, a closing. */
 export function announcedPost(statement: string): string[] {
-  const kind = hiring.test(statement) ? 'hiring' : milestone.test(statement) ? 'milestone' : place.test(statement) ? 'place' : fresh.test(statement) ? 'fresh' : isPositive(statement) ? 'good' : 'news';
+  // "Join us for the webinar next Thursday at 5pm" (build/subjectNews.ts): an invitation.
+  const kind = /^Join us\b/.test(statement) ? 'event' : hiring.test(statement) ? 'hiring' : milestone.test(statement) ? 'milestone' : place.test(statement) ? 'place' : fresh.test(statement) ? 'fresh' : isPositive(statement) ? 'good' : 'news';
   const [opening, closing] = frames[kind];
   return [opening, statement, closing];
 }

@@ -6,6 +6,7 @@ import { calendarCase, literal, secondPerson, titleCase } from '../../text/phras
 import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import { networkLimits } from '../recognise.js';
+import { fitTo } from '../networks.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
@@ -23,6 +24,7 @@ import { priceChangeEmail } from './priceChange.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { announcedPost, subjectPost } from './announcement.js';
+import { subjectNews } from './subjectNews.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
 
@@ -99,10 +101,11 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
 
 
 /** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
-function hashtags(ctx: DocumentContext): string[] {
+function hashtags(ctx: DocumentContext, news?: string): string[] {
   // "tweet: our new dark mode ships tomorrow": without a subject of its own, the post's first statement is what it is about.
+  // A post about news its subject says is about that subject's head ("pricing page", not "live now": build/subjectNews.ts).
   const generic = ctx.recognised.generic === true;
-  const subject = generic ? (ctx.material.items[0]?.text.replace(/[.!?]+$/, '') ?? '') : ctx.recognised.subject;
+  const subject = news ?? (generic ? (ctx.material.items[0]?.text.replace(/[.!?]+$/, '') ?? '') : ctx.recognised.subject);
   // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
   const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !((ctx.recognised.stated || generic) && found.index === 0)).map((found) => found[0]);
   // "making the hackathon possible": the tag is what it is about, not how it was.
@@ -117,13 +120,6 @@ function hashtags(ctx: DocumentContext): string[] {
 
 // "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
 const calendarWord = /^#(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)(?:$|[A-Z0-9])/i;
-
-function fit(text: string, limit: number): string {
-  if (text.length <= limit) return text;
-  const cut = text.slice(0, limit - 1);
-  const sentenceEnd = Math.max(cut.lastIndexOf('. '), cut.lastIndexOf('! '), cut.lastIndexOf('? '));
-  return sentenceEnd > limit / 3 ? cut.slice(0, sentenceEnd + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
-}
 
 /** "Mon-Fri" and "Lisbon" keep their capital after a colon; "We", "The", "New" do not. */
 function continued(line: string): string {
@@ -140,8 +136,10 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
   // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
-  const framed = alone ? announcedPost(said(items[0]!)) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
-  const tags = hashtags(ctx);
+  // Nothing but the ask: news the subject says ("about our new pricing page, live now") framed as a post, else the subject as asked.
+  const news = items.length === 0 ? subjectNews(ctx.recognised.subject, ctx.brief) : undefined;
+  const framed = alone ? announcedPost(said(items[0]!)) : news ? announcedPost(news.sentence) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
+  const tags = hashtags(ctx, news?.about);
   const posts = ctx.recognised.networks.map((network, index) => {
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
@@ -154,7 +152,7 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const room = limit - tagText.length;
     const kept = short ? lines.filter((_, at) => lines.slice(0, at + 1).join(' ').length <= room || at === 0) : lines;
     const body = kept.join(short ? ' ' : '\n\n');
-    return { network, text: fit(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
+    return { network, text: fitTo(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
   });
   return { posts };
 }

@@ -50,15 +50,21 @@ test('news that is not good news is framed plainly: "tweet that the office is cl
   t.notRegex(post!.text, /excited|big news|Thank you/);
 });
 
-test('a post with nothing to say but its subject is an outline whose post names the subject as asked, never empty', async (t) => {
+test('a post whose subject is news says it: "tweet announcing our series A", "quick linkedin post about our new office in Berlin"', async (t) => {
   const series = await posts('tweet announcing our series A');
-  t.is(series.result.draftKind, 'outline');
-  t.is(series.posts[0]!.text, 'Announcing our series A.\n\n#SeriesA');
+  t.is(series.result.draftKind, 'grounded');
+  t.is(series.posts[0]!.text, 'A milestone worth sharing. We raised our Series A. Thank you to everyone who helped us get here.\n\n#SeriesA');
   const office = await posts('quick linkedin post about our new office in Berlin');
-  t.regex(office.posts[0]!.text, /^News about our new office in Berlin\.\n\n/);
-  for (const brief of ['linkedin post celebrating 5 years of the company', 'instagram post about our summer menu', 'tweet about the conference']) {
-    for (const post of (await posts(brief)).posts) t.regex(post.text.replace(/#\S+/g, ''), /\p{L}{3}/u, brief);
+  t.is(office.posts[0]!.text, 'Some news we are excited to share.\n\nWe have a new office in Berlin.\n\nIf you are nearby, come and say hello.\n\n#Berlin #Office');
+});
+
+test('a post whose subject is a topic, not news, is an outline whose post names the subject as asked, never empty', async (t) => {
+  for (const brief of ['instagram post about our summer menu', 'tweet about the conference', 'linkedin post about remote work']) {
+    const { result, posts: all } = await posts(brief);
+    t.is(result.draftKind, 'outline', brief);
+    for (const post of all) t.regex(post.text.replace(/#\S+/g, ''), /\p{L}{3}/u, brief);
   }
+  for (const post of (await posts('linkedin post celebrating 5 years of the company')).posts) t.regex(post.text, /We're celebrating 5 years of the company\./);
 });
 
 test('a blog post or newsletter whose only material is the statement that titles it is an outline under that title, not a title alone', async (t) => {
