@@ -30,6 +30,9 @@ export interface Sources {
   sentences: SourceSentence[];
 }
 
+// Greetings, thanks and assent carry nothing a reader needs.
+const chatter = /^(?:(?:hi|hey|hello|thanks|thank you|cheers|ok|okay|sounds good|great|nice|cool|\+1|lol)\b[\s,!.]*(?:all|team|everyone|folks|guys|so much|again)?[\s,!.]*)$/i;
+
 type SourceInput = Pick<StageInput, 'brief' | 'context' | 'contextDocuments' | 'knowledge'>;
 
 export function gatherSources(input: SourceInput): Sources {
@@ -39,7 +42,9 @@ export function gatherSources(input: SourceInput): Sources {
     for (const raw of sentences(text ?? '')) {
       const sentence = cleanSentence(raw);
       const key = sentence.toLowerCase();
-      if (words(sentence).length < 4 || seen.has(key)) continue;
+      // Notes state facts in two or three words ("fridays off.", "customers didn't notice."): kept;
+      // a lone word is a label or a greeting, and so is "thanks all".
+      if (words(sentence).length < 2 || chatter.test(sentence) || seen.has(key)) continue;
       seen.add(key);
       collected.push({ text: sentence, origin, ...(cite ? { cite } : {}) });
     }

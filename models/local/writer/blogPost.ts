@@ -1,6 +1,6 @@
-import { contentTerms, stem } from '../../../quality/text.js';
+import { contentTerms, stem, words } from '../../../quality/text.js';
 import type { Nlp } from '../../../quality/nlp.js';
-import { capitalize } from '../text/phrases.js';
+import { calendarCase, capitalize } from '../text/phrases.js';
 
 /**
  * A blog post from the client's notes, in the structure a reader expects: the title from the
@@ -111,8 +111,11 @@ function paragraphs(sentences: string[]): string {
   return result.join('\n\n');
 }
 
-/** A note written in lower case ("price stays at $7.50") starts its sentence with a capital. */
-const sentenceCase = (sentence: string) => sentence.replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+/** A note written in lower case ("price stays at $7.50", "thursdays were intense") starts its sentence with a capital, and names its days with theirs. */
+const sentenceCase = (sentence: string) => calendarCase(sentence).replace(/^\p{Ll}/u, (letter) => letter.toUpperCase());
+
+/** "Fridays off.": a note of two words under a heading of its own would be mostly heading. */
+const fragment = (group: Group) => group.sentences.length === 1 && words(group.sentences[0]!).length <= 2;
 
 export function blogPost(input: BlogPostParts, nlp: Nlp): string {
   const parts = { ...input, sentences: input.sentences.map(sentenceCase) };
@@ -132,7 +135,7 @@ export function blogPost(input: BlogPostParts, nlp: Nlp): string {
   // The title's own words name no section: "How we cut dashboard load time" gives no "Dashboard load time".
   const taken = topicPhrases(nlp, parts.title).map((phrase) => phrase.map((word) => stem(word.toLowerCase())).join(' '));
   for (const group of groupSentences(body)) {
-    const heading = topicHeading(group, taken, nlp);
+    const heading = fragment(group) ? undefined : topicHeading(group, taken, nlp);
     if (heading) blocks.push(`## ${heading}`, paragraphs(group.sentences));
     else blocks.push(paragraphs(group.sentences));
   }

@@ -14,3 +14,12 @@ test('"write a blog post from my notes" is titled by what the first note tells, 
   const notes = await outcome('writer', { brief: 'blog post based on the notes below', context: 'our bakery now delivers in utrecht\n- orders before 10am arrive the same day\n- delivery is free over 25 euros' });
   t.regex(notes.content, /^# Our bakery now delivers in Utrecht$/m);
 });
+
+test('a blog post from notes of two or three words keeps every one of them, days with their capitals, with no heading over a two-word note', async (t) => {
+  const result = await outcome('writer', {
+    brief: 'write a blog post about our move to a 4 day work week',
+    context: "we tried it for 6 months. productivity stayed the same, sick days down 40%. fridays off. customers didn't notice. some people found thursdays intense.",
+  });
+  for (const note of ['We tried it for 6 months.', 'Productivity stayed the same, sick days down 40%.', 'Fridays off.', 'Customers did not notice.', 'Some people found Thursdays intense.']) t.true(result.content.includes(note), `${note}\n${result.content}`);
+  t.notRegex(result.content, /^## Fridays/m);
+});
