@@ -130,6 +130,14 @@ export function isPlural(phrase: string): boolean {
 
 /** "their help" -> "your help", "they're" -> "you are", "them" -> "you": the people spoken about, spoken to. */
 export function secondPerson(text: string): string {
+  // Clause by clause: "existing annual plans keep their price" keeps the pronoun of its own subject.
+  return text.split(/(?<=[,;:.!?])(?=\s)/).map((clause) => (pluralBefore.test(clause) ? clause : readerPronouns(clause))).join('');
+}
+
+// A plural noun before "their"/"they"/"them" in the same clause is what the pronoun names ("plans keep their price").
+const pluralBefore = /\b(?!(?:us|is|was|has|this|its|as|does|yes|plus|always|ours|yours|news|less|unless|across|thus|whereas|perhaps|besides|sometimes)\b)\p{L}{2,}s\b(?:\s+\S+){0,5}?\s+(?:their|they|them)\b/iu;
+
+function readerPronouns(text: string): string {
   return text
     .replace(/\b([Tt])heir\b/g, (_, t: string) => (t === 'T' ? 'Your' : 'your'))
     .replace(/\b([Tt])hey(?:'re|’re| are)\b/g, (_, t: string) => (t === 'T' ? 'You are' : 'you are'))

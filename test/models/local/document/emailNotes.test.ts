@@ -121,3 +121,11 @@ test('"write an intro email connecting sarah (our new designer) with tom from ma
   const pricing = await outcome('writer', { brief: 'email introducing our new pricing to customers' });
   t.notRegex(pricing.content, /Introduction:/, 'introducing a thing is no introduction of two people');
 });
+
+test('an email to customers speaks to them, but "existing annual plans keep their price" keeps the pronoun of its own subject', async (t) => {
+  const result = await outcome('writer', { brief: "email to customers: we're raising prices by 10% from jan 1, existing annual plans keep their price until renewal" });
+  t.regex(result.content, /^Existing annual plans keep their price until renewal\.$/m);
+  t.notRegex(result.content, /plans keep your price/);
+  const trial = await outcome('writer', { brief: 'email to customers: the end of their trial is on friday, they can upgrade any time' });
+  t.regex(trial.content, /your trial/);
+});
