@@ -56,6 +56,9 @@ export function withColon(sentence: string): string {
   // "maintenance notice, app down saturday 2-4am": a comma right after the message's name opens its facts too.
   const named = /^((?:[\w'’-]+\s+){0,3}(?:notice|message|e-?mail|note|announcement|reminder|post|tweet|caption|update|alert)),\s+(\S+(?:\s+\S+){2,})$/i.exec(sentence);
   if (named) return `${named[1]}: ${named[2]}`;
+  // "product description for our standing desk, bamboo top, 120x60cm, electric": a list after the product is its specs.
+  const described = /^(.*\b(?:product\s+description|description|product\s+listing|listing|product\s+copy|product\s+page)\s+(?:for|of)\s+[^,:]{2,60}),\s+([^,]+(?:,\s*[^,]+)+)$/i.exec(sentence);
+  if (described) return `${described[1]}: ${described[2]}`;
   const dash = /(?<!\d)\s+[-–—]\s+/.exec(sentence);
   return dash && sentence.slice(0, dash.index).trim().split(/\s+/).length >= 2 ? `${sentence.slice(0, dash.index)}: ${sentence.slice(dash.index + dash[0].length)}` : sentence;
 }

@@ -25,7 +25,11 @@ export function newsItems(ctx: DocumentContext, cta: string | null): Section[] |
     }
     return sections;
   }
-  return items.map((item) => headed(ctx, item));
+  const sections = items.map((item) => headed(ctx, item));
+  // "holiday hours, new espresso machine, staff party on the 20th": unlabelled news that is mostly
+  // headline would be headings over nothing; it is the issue's list, each line as typed.
+  if (!items.some((item) => item.section) && sections.filter((section) => section.body.length === 0).length * 2 >= sections.length) return [{ heading: 'In this issue', body: [items.map((item) => `- ${statement(ctx, item).replace(/[.]$/, '')}`).join('\n')] }];
+  return sections;
 }
 
 /** One piece of news under its own headline. */

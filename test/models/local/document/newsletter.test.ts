@@ -30,3 +30,9 @@ test('news typed under shared labels ("new: dark mode", "new: export to csv", "f
   t.regex(result.content, /^## Fixed\n\nSlow search on large workspaces\.$/m);
   t.notRegex(result.content, /^## Dark mode$/m);
 });
+
+test('"newsletter for december: holiday hours, new espresso machine, staff party on the 20th" lists its news, no heading over nothing', async (t) => {
+  const result = await outcome('writer', { brief: 'newsletter for december: holiday hours, new espresso machine, staff party on the 20th' });
+  t.regex(result.content, /^# December newsletter\n\n## In this issue\n\n- Holiday hours\n- New espresso machine\n- Staff party on the 20th\n?$/);
+  t.notRegex(result.content, /^## .+\n\n## /m);
+});

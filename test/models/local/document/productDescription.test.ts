@@ -29,3 +29,9 @@ test('a product description asked without notes is an outline of the name, the f
   t.is(result.draftKind, 'outline');
   for (const heading of ['Name and lead', 'Features', 'Call to action']) t.regex(result.content, new RegExp(`^## ${heading}$`, 'm'));
 });
+
+test('"product description for our standing desk, bamboo top, 120x60cm, electric, memory presets": the list after a comma is its features, as after a colon', async (t) => {
+  const result = await outcome('writer', { brief: 'write a product description for our standing desk, bamboo top, 120x60cm, electric, memory presets' });
+  t.is(result.draftKind, 'grounded');
+  t.regex(result.content, /^# Standing desk\n\nIntroducing our standing desk\.\n\n- Bamboo top\n- 120x60cm\n- Electric\n- Memory presets\n?$/);
+});
