@@ -109,6 +109,11 @@ export function readFaq(text: string, topics = false): Faq {
       add(opening.rest, false);
       continue;
     }
+    // "faq: how do I reset my password, can I export data": a listed line that asks, typed without its mark, is a question (still to answer).
+    if (listed && unmarked.test(line) && line.split(/\s+/).length >= 3 && !/[.!]$/.test(line)) {
+      pairs.push({ question: asQuestion(line), answer: [], listed: [] });
+      continue;
+    }
     add(line, listed && pairs.length > 0);
   }
   if (pairs.length === 0 && topics) return topicPairs(lines);

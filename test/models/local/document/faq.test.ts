@@ -60,3 +60,9 @@ test('"turn these notes into an FAQ for the website": the page is titled by what
   t.regex(result.content, /^# Frequently asked questions\n/);
   t.regex(result.content, /^## Do you deliver on weekends\?\n\nYes, Saturday only, 9-14\.$/m);
 });
+
+test('"write an faq for our app: how do I reset my password, can I export data, is there a free plan": each is a question still to answer, none a stray line', async (t) => {
+  const result = await outcome('writer', { brief: 'write an faq for our app: how do I reset my password, can I export data, is there a free plan' });
+  for (const question of ['How do I reset my password?', 'Can I export data?', 'Is there a free plan?']) t.regex(result.content, new RegExp(`^## ${question.replace('?', '\\?')}\\n\\n_The notes give no answer to this question yet\\._$`, 'm'));
+  t.notRegex(result.content, /password\.|## Notes/);
+});
