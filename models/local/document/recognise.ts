@@ -300,7 +300,11 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
     .replace(/\s+by\s+(?:priority|importance|urgency|impact|severity)$/i, '')
     .trim();
   const words = subject.split(/\s+/).filter(Boolean);
-  if (words.length > 12 && !purpose) subject = words.slice(0, 12).join(' ');
+  // A long subject ends where its head does ("team offsite in porto, 3 days, 25 people, ..."), not mid-phrase ("... planning and").
+  if (words.length > 12 && !purpose) {
+    const head = /^([^,;]+?),\s/.exec(subject)?.[1];
+    subject = head && head.split(/\s+/).length >= 2 && head.split(/\s+/).length <= 12 ? head : words.slice(0, 12).join(' ');
+  }
   const audience = requested || tail?.[1]?.trim() || purpose?.audience || audienceLead || (stated ? toldTo(sentence) : undefined);
   const networks = kind === 'social_posts' ? networksOf(brief, requirements) : [];
   // A brief that opens with a pasted chat line ("[09:02] Dana: standup notes ...") has no ask of its own.

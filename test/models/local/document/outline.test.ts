@@ -42,3 +42,9 @@ test('a post outlined from a one-line brief is titled with a capital: "linkedin 
   const prd = await outcome('pilot', { brief: 'write a prd for a slack bot that reminds people about jira tickets' });
   t.regex(prd.content, /^# Slack bot that reminds people about Jira tickets: product requirements\n/);
 });
+
+test('a long subject is cut where its head ends, not mid-phrase: "..., saves 5 hours a week" is no title "... saves 5 hours a"', async (t) => {
+  const result = await outcome('writer', { brief: "cold email to acme's head of ops about our scheduling tool, saves 5 hours a week" });
+  t.notRegex(result.content, /hours a$/m);
+  t.regex(result.content, /^# Acme's head of ops about our scheduling tool$/m);
+});

@@ -33,7 +33,7 @@ test('the revised LinkedIn post\'s data, which an integration publishes, is the 
   const [post] = (after!.deliverable.data as { posts: Array<{ text: string; hashtags: string[] }> }).posts;
   t.is(post!.text, after!.content.trim());
   t.notRegex(post!.text, /🎉/);
-  t.deepEqual(post!.hashtags, ['#SamPatel']);
+  t.deepEqual(post!.hashtags, ['#SamPatel', '#Design']);
 });
 
 test('an emoji between two parts of a sentence leaves a comma: "my first library 🚀 a tiny date parser" -> "my first library, a tiny date parser"', async (t) => {
