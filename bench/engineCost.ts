@@ -17,7 +17,8 @@ import { instantModel } from './instantModel.js';
  *   libuv's pool, where SQLite runs);
  * - SQL statements per outcome (knex `query` events) and the characters bound into them;
  * - bytes the process wrote (/proc/self/io `wchar`: SQLite's WAL and checkpoints);
- * - the main thread's event loop utilisation (ELU): the share of the window it was running callbacks.
+ * - the main thread's event loop utilisation (ELU): the share of the window it was running callbacks,
+ *   and the share it was runnable but waiting for a core (the machine's other work, or its own threads).
  *
  *   npx tsx bench/engineCost.ts            # WARM=300 COUNT=1500 by default
  *   STATEMENTS=1 npx tsx bench/engineCost.ts   # also statements per outcome by kind
@@ -129,11 +130,16 @@ const probe = (async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 })();
+// The main thread's time runnable but waiting for a core (Linux schedstat): a shared or
+// oversubscribed machine shows here, where the rate alone cannot tell load from cost.
+const queued = (): number => (fs.existsSync(`/proc/self/task/${process.pid}/schedstat`) ? Number(fs.readFileSync(`/proc/self/task/${process.pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6 : 0);
+const queued0 = queued();
 const elu0 = performance.eventLoopUtilization();
 const t0 = performance.now();
 await run(count, warmUp);
 const elu = performance.eventLoopUtilization(elu0);
 const seconds = (performance.now() - t0) / 1000;
+const queuedMs = queued() - queued0;
 probing = false;
 await probe;
 const cpu = process.cpuUsage(cpu0);
@@ -162,6 +168,7 @@ const figures = {
   'CPU ms per outcome, busiest other thread (model worker)': (others[0]?.[1] ?? 0).toFixed(3),
   'CPU ms per outcome, the other threads (GC helpers, libuv/SQLite)': others.slice(1).reduce((sum, [, ms]) => sum + ms, 0).toFixed(3),
   'main thread event loop busy (ELU)': elu.utilization.toFixed(2),
+  'main thread waiting for a core (run queue), share of the window': (queuedMs / (seconds * 1000)).toFixed(2),
   'SQL statements per outcome': (statements / count).toFixed(2),
   'characters bound per outcome': Math.round(boundChars / count),
   'KB written per outcome (wchar)': (bytes / 1024 / count).toFixed(1),
@@ -171,7 +178,6 @@ if (readLatencies.length > 0) {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!.toFixed(1);
   Object.assign(figures, { 'read latency while writing, ms (p50 / p90 / p99)': `${at(0.5)} / ${at(0.9)} / ${at(0.99)} (${sorted.length} reads)` });
 }
-{ const st = ((globalThis as any).__commits ?? []).filter((c: any) => c.at >= t0); if (st.length) { const n = st.length; const sum = (f: (c: any) => number) => st.reduce((a: number, c: any) => a + f(c), 0); console.log(`commits ${n}, units/commit ${(sum((c) => c.units) / n).toFixed(1)}, groups/commit ${(sum((c) => c.groups) / n).toFixed(1)}, ms/commit ${(sum((c) => c.ms) / n).toFixed(1)}, commit share of window ${(sum((c) => c.ms) / (seconds * 1000)).toFixed(2)}, ELU during commits ${(sum((c) => c.ms * c.elu) / sum((c) => c.ms)).toFixed(2)}, gap ms/commit ${((seconds * 1000 - sum((c) => c.ms)) / n).toFixed(1)}`); } }
 for (const [label, value] of Object.entries(figures)) console.log(`${label.padEnd(66)} ${value}`);
 // THREADS=1: CPU ms per outcome of each thread, in the order they started (Node names none of them:
 // V8's platform threads, where GC helps, start first; libuv's pool, where SQLite runs, on first use).
