@@ -57,9 +57,12 @@ const note = String.raw`(?:[\s-]+(?:note|notes|letter|card|message|e-?mail|post)
 const whom = String.raw`(?:(?:to\s+)?(?<who>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?`;
 
 /** The addressees as a post names them, or the second person of an email ("your help"). */
-function voiced(said: Said): { what: string; to: string | undefined } {
+function voiced(said: Said): { what: string; to: string | undefined; head: string } {
   const to = said.public ? named(said.who) : undefined;
-  return { what: to ? said.what : secondPerson(said.what), to };
+  // "our launch party friday 6pm at the office": days with their capitals, as in a reminder.
+  const what = calendarCase(datedDays(to ? said.what : secondPerson(said.what)));
+  // "the outage yesterday, down 2 hours, fixed now": a subject line names what it is about, not every fact after it.
+  return { what, to, head: what.split(/,\s/)[0]! };
 }
 
 const thanked = /^((?:(?:the|our|all|all\s+the|all\s+our)\s+)?(?:[\w-]+\s+)?(?:speakers|volunteers|donors|sponsors|team|staff|customers|members|attendees|participants|guests|organi[sz]ers|mentors|contributors|judges|helpers|parents|teachers|coaches|players|partners|everyone))(?:\s+(?:at|of|in|from)\s+(.+)|\s+who\s+.+)?$/i;
@@ -125,18 +128,18 @@ const readers: Array<[RegExp, Reader]> = [
   [/\breminder(?:[\s-]+(?:e-?mail|note|message|post))?\s*:\s*(?<what>.+)$/i, (said) => ({ subject: `Reminder: ${upper(calendarCase(datedDays(said.what)))}`, sentences: [], callToAction: 'Reply to this email if you have any questions.' })],
   // "inviting our members to the summer party on 12 July", "an invitation to the open day"
   [new RegExp(String.raw`\b(?:invit(?:e|es|ing)\s+${whom}|invitations?\s+(?:for\s+(?<guests>(?:[\w'’-]+\s+){0,3}?[\w'’-]+)\s+)?)to\s+(?<what>.+)$`, 'i'), (said) => {
-    const { what, to } = voiced(said);
+    const { what, to, head } = voiced(said);
     const event = !/^(?:join|come|attend|try|see|visit|take|meet|celebrate|share|help|sign)\b/i.test(what);
     return {
-      subject: event ? `Invitation: ${upper(what.replace(/^(?:the|a|an)\s+/i, ''))}` : `You are invited to ${what}`,
+      subject: event ? `Invitation: ${upper(head.replace(/^(?:the|a|an)\s+/i, ''))}` : `You are invited to ${head}`,
       sentences: [`${said.personal ? 'I' : 'We'} would like to invite ${to ?? 'you'} to ${what}.`],
       callToAction: event ? 'Please reply to let us know whether you can come.' : 'Reply to this email if you have any questions.',
     };
   }],
   // "apologising to customers for the late deliveries", "an apology for the outage on Tuesday"
   [new RegExp(String.raw`\b(?:apologi[sz](?:e|es|ing)|say(?:ing)?\s+sorry|apology${note})\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => {
-    const { what, to } = voiced(said);
-    return { subject: `Our apologies for ${what}`, sentences: [to ? `${said.personal ? 'I' : 'We'} apologise to ${to} for ${what}.` : said.personal ? `I am sorry for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
+    const { what, to, head } = voiced(said);
+    return { subject: `Our apologies for ${head}`, sentences: [to ? `${said.personal ? 'I' : 'We'} apologise to ${to} for ${what}.` : said.personal ? `I am sorry for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
   }],
   // "congratulating the team on shipping 3.0"
   [new RegExp(String.raw`\bcongratulat(?:e|es|ing|ions)\s+${whom}on\s+(?<what>.+)$`, 'i'), (said) => {

@@ -129,3 +129,11 @@ test('an email to customers speaks to them, but "existing annual plans keep thei
   const trial = await outcome('writer', { brief: 'email to customers: the end of their trial is on friday, they can upgrade any time' });
   t.regex(trial.content, /your trial/);
 });
+
+test('an invitation or an apology typed with facts after commas: the subject line names what it is about, days keep their capitals', async (t) => {
+  const invite = await outcome('writer', { brief: 'invite the team to our launch party friday 6pm at the office, drinks and pizza' });
+  t.regex(invite.content, /^\*\*Subject:\*\* Invitation: Our launch party Friday 6pm at the office$/m);
+  t.regex(invite.content, /invite you to our launch party Friday 6pm at the office, drinks and pizza\./);
+  const sorry = await outcome('writer', { brief: "apology email to customers for the outage yesterday, down 2 hours, fixed now, we're adding monitoring" });
+  t.regex(sorry.content, /^\*\*Subject:\*\* Our apologies for the outage yesterday$/m);
+});
