@@ -209,10 +209,26 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
+// "when", "if", "during": where a condition starts, a long title may end without leaving a phrase open.
+const conditionWord = /^(?:when|whenever|if|unless|while|during|after|before|until|once|because)$/i;
+// "the", "is", "when": a title never ends on a word that leads on to another.
+const openEnd = /(?:\s+(?:the|a|an|when|whenever|while|if|in|on|of|for|to|and|or|with|at|by|from|is|are|has|have|was|were|than|more|less|that))+$/i;
+
+/**
+ * A ticket's title is its clause whole while it reads as one line (14 words); a longer one ends
+ * before its condition ("Export to PDF cuts off the last page", the rest is in the description),
+ * never mid-phrase ("... when the").
+ */
+function titleLength(clause: string): string {
+  const words = clause.split(/\s+/);
+  if (words.length <= 14) return clause;
+  const condition = words.findIndex((word, at) => at >= 3 && at <= 12 && conditionWord.test(word));
+  return (condition > 0 ? words.slice(0, condition) : words.slice(0, 12)).join(' ').replace(openEnd, '');
+}
+
 function titleOf(text: string): string {
   const clause = text.split(/[,;:(]|\s[-–]\s|\bso that\b/)[0]!.trim().replace(/[.!]$/, '');
-  const words = clause.split(/\s+/);
-  const short = words.length > 10 ? words.slice(0, 10).join(' ') : clause;
+  const short = titleLength(clause);
   const first = short.split(/\s+/)[0]!.toLowerCase();
   // "onboarding email sends twice": a word in -ing before the line's own verb names a thing, it is no command.
   const base = /ing$/.test(first) && /\s(?:is|are|was|were|does|doesn['’]?t|don['’]?t|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|\w+s)\s/i.test(` ${short.split(/\s+/).slice(2).join(' ')} `) ? undefined : verbBase(first);
