@@ -1,5 +1,5 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
-import { startsWithVerb, thirdPersonOf, verbBase } from '../../text/grammar.js';
+import { isClause, startsWithVerb, thirdPersonOf, verbBase } from '../../text/grammar.js';
 import { spellNames } from '../../text/spelling.js';
 import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
@@ -344,6 +344,8 @@ const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
   [/^security$/i, 'security'],
 ];
 
+const chore = /^(?:bump|bumped|chore|deps?\b|dependenc|lint|ci\b|typos?\b|docs?\b|readme|tests?\b|cleanup|clean\s+up|wip\b|merge)/i;
+
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
   const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => {
     const text = pastTense(commit.subject.replace(/[.]$/, ''));
@@ -358,7 +360,9 @@ export function releaseNotes(ctx: DocumentContext): DeliverableData['release_not
       entries.push({ type: kind, text: item.text.replace(/[.]$/, ''), reference: null });
       continue;
     }
-    for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change), text: change, reference: null });
+    // "release notes for v2.4: dark mode, faster sync, csv export": a thing named without a verb is what the release brings.
+    // ("bump deps", "ci: lint" are the team's chores, never news).
+    for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change) === 'other' && !isClause(change) && !startsWithVerb(change) && !chore.test(change) ? 'feature' : typeOfMessage(change), text: change, reference: null });
   }
   const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;
   const date = ctx.material.requirements.find((fact) => /date|release|ship/.test(fact.key))?.value ?? null;
