@@ -13,6 +13,7 @@ import { checklistName } from './checklist.js';
 import { testPlanName } from './testPlan.js';
 import { priceChangeOf } from './priceChange.js';
 import type { Recognised } from './recognised.js';
+import { newHireOf } from './newHire.js';
 
 export type { Recognised } from './recognised.js';
 
@@ -218,7 +219,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
     }
   }
   // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
-  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && statementOf(sentence)) return { kind: 'social_posts', match: best.match };
+  // "post introducing our new team member": a welcome to a new hire is a social post too (newHire.ts).
+  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && (statementOf(sentence) || newHireOf(sentence, ''))) return { kind: 'social_posts', match: best.match };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };

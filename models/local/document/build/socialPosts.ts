@@ -5,6 +5,8 @@ import { byWeight, forReaders, related, said, sentenceStart, titled, type Docume
 import { networkLimits } from '../recognise.js';
 import type { Item } from '../material.js';
 import { announcedPost, subjectPost } from './announcement.js';
+import { newHireOf } from '../newHire.js';
+import { newHirePost } from './newHirePost.js';
 
 /** Social posts: what the ask and the notes say, in the order a post tells it, fitted to each network's length. */
 
@@ -50,8 +52,11 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
   // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
-  const framed = alone ? announcedPost(said(items[0]!)) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
-  const tags = hashtags(ctx);
+  // "linkedin post welcoming maria to the team, she joins as head of design from spotify": who joins, as what, from where.
+  const hire = newHireOf(ctx.brief, ctx.material.sources);
+  const welcome = hire ? newHirePost(hire) : undefined;
+  const framed = welcome ? welcome.lines : alone ? announcedPost(said(items[0]!)) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
+  const tags = welcome ? welcome.tags : hashtags(ctx);
   const posts = ctx.recognised.networks.map((network, index) => {
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
