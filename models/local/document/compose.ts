@@ -79,7 +79,7 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const rendered = entry.render(data, ctx);
   // A follow-up needs no notes to be written: it thanks and proposes the next step (build/followUp.ts);
   // a price change the ask states is the whole notice (build/priceChange.ts).
-  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange) || titleOnly(ctx) ? 'outline' : 'grounded';
+  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !ctx.recognised.overdueInvoice) || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.

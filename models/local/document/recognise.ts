@@ -14,6 +14,7 @@ import { testPlanName } from './testPlan.js';
 import { priceChangeOf } from './priceChange.js';
 import type { Recognised } from './recognised.js';
 import { newHireOf } from './newHire.js';
+import { overdueInvoiceOf } from './overdueInvoice.js';
 
 export type { Recognised } from './recognised.js';
 
@@ -344,7 +345,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   const priceChange = kind === 'email' && !purpose?.reply ? priceChangeOf(asked) : undefined;
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}), ...(purpose?.introduced ? { introduced: purpose.introduced } : {}) };
+  const overdueInvoice = kind === 'email' && !purpose ? overdueInvoiceOf(asked, '') : undefined;
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(overdueInvoice ? { overdueInvoice } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}), ...(purpose?.introduced ? { introduced: purpose.introduced } : {}) };
 }
 
 /** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */

@@ -18,6 +18,9 @@ import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
 import { introductionNotes } from './introductionNotes.js';
 import { priceChangeEmail } from './priceChange.js';
+import { invoiceReminder } from './invoiceReminder.js';
+import { overdueInvoiceOf } from '../overdueInvoice.js';
+import { companyGreeting } from './replies.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
 import { productDescription } from './productDescription.js';
@@ -195,6 +198,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // A price change the ask states is said in one sentence, to the customers it concerns, whatever else the notes hold.
   if (ctx.recognised.priceChange && ctx.material.items.every((item) => item.origin === 'brief')) return priceChangeEmail(ctx.recognised.priceChange, greetingFor(ctx.recognised.audience));
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
+  // "email to acme, invoice #1042 for $3,200 is 30 days overdue": the ask and the notes say which invoice; the notes are read for it, not pasted.
+  const bill = ctx.recognised.overdueInvoice && overdueInvoiceOf(ctx.brief, ctx.material.sources);
+  if (bill) return invoiceReminder(bill, companyGreeting(bill.to ?? ctx.recognised.audience) ?? greetingFor(ctx.recognised.audience));
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
