@@ -82,7 +82,7 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   // a price change the ask states is the whole notice (build/priceChange.ts).
   // A post about news the ask states ("tweet about our new pricing page, live now") says it (build/subjectNews.ts).
   const saysNews = kind === 'social_posts' && subjectNews(ctx.recognised.subject, ctx.brief) !== undefined;
-  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !saysNews) || titleOnly(ctx) ? 'outline' : 'grounded';
+  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !ctx.recognised.overdueInvoice && !saysNews) || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.
@@ -91,10 +91,12 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   const usualItems = kind === 'process_plan' && ctx.recognised.checklist === true && (data as DeliverableData['process_plan']).steps.length > 0;
   // A test plan asked without notes is the cases such a feature usually needs (testPlan.ts).
   const usualCases = kind === 'technical_spec' && ctx.recognised.testPlan === true;
-  const ownOutline = (kind === 'roadmap' && ctx.recognised.projectPlan === true) || usualItems || usualCases;
+  // An agenda asked without notes is the items such a meeting usually covers (build/usualAgenda.ts).
+  const usualAgenda = kind === 'process_plan' && ctx.recognised.agenda === true;
+  const ownOutline = (kind === 'roadmap' && ctx.recognised.projectPlan === true) || usualItems || usualCases || usualAgenda;
   const document = draftKind === 'outline' && !ownOutline ? renderOutline(ctx, titleOf(rendered, titled((data as { subject?: string }).subject ?? ctx.recognised.subject)), { 'Users and stories': stories, Tickets: stories }) : rendered;
   const markdown = ctx.form.email && kind !== 'email' ? asEmail(document) : document;
-  const notes = draftKind !== 'outline' ? [] : usualCases ? ['The request came without notes: these are the cases a test plan for such a feature usually covers; no product detail is assumed. Send the flows and rules to test, one a line ("apply promo code -> total drops 10%"), and each becomes a case.'] : usualItems ? ['The request came without notes: these are the items such a checklist usually holds, grouped by when they are done; no owner or date is stated. Send your own items, one a line with its owner and date, and each becomes an item of the list.'] : ownOutline ? ['The request came without notes: these are the steps a project of this kind usually takes, each with what the team must settle; no date but the deadline given, no owner and no figure is stated. Send the steps as notes, one a line with its date and owner, and each becomes a step of the plan.'] : [outlineNote(kind)];
+  const notes = draftKind !== 'outline' ? [] : usualAgenda ? ['The request came without notes: these are the items such a meeting usually covers, in order; no owner or time is stated. Send your own items, one a line with who leads it and how long ("hiring plan (Tom, 15 min)"), and each becomes an item of the agenda.'] : usualCases ? ['The request came without notes: these are the cases a test plan for such a feature usually covers; no product detail is assumed. Send the flows and rules to test, one a line ("apply promo code -> total drops 10%"), and each becomes a case.'] : usualItems ? ['The request came without notes: these are the items such a checklist usually holds, grouped by when they are done; no owner or date is stated. Send your own items, one a line with its owner and date, and each becomes an item of the list.'] : ownOutline ? ['The request came without notes: these are the steps a project of this kind usually takes, each with what the team must settle; no date but the deadline given, no owner and no figure is stated. Send the steps as notes, one a line with its date and owner, and each becomes a step of the plan.'] : [outlineNote(kind)];
   const written = (data as { user_stories?: Array<{ benefit: string | null }> }).user_stories ?? [];
   const reasonless = written.filter((story) => story.benefit === null).length;
   if (reasonless > 0) notes.push(`No reason was given for ${reasonless} user stor${reasonless === 1 ? 'y' : 'ies'}, so ${reasonless === 1 ? 'it has' : 'they have'} no "so that" clause.`);

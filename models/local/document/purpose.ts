@@ -1,6 +1,8 @@
 import { calendarCase, secondPerson } from '../text/phrases.js';
 import { datedDays } from '../text/dates.js';
 import { introductionOf } from './introduction.js';
+import { clauseSubject, isClause } from '../text/grammar.js';
+import { isKnownName } from '../text/people.js';
 /**
  * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
  * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
@@ -49,6 +51,12 @@ function named(who: string | undefined): string | undefined {
 function clause(text: string): string {
   return text.replace(/\s*(?:[,;]\s*|\s+)(?:in\s+(?:a|an)\s+[\w-]+\s+(?:tone|way|voice)|keep\s+it\s+\w+|please|thanks)\b.*$/i, '').replace(/[.!?]+$/, '').trim();
 }
+
+// "the promotion", "the new job", "the wedding": a milestone of the person congratulated.
+const ownMilestone = /^(?:the\s+|her\s+|his\s+|their\s+)?((?:promotion|new\s+(?:role|job|position|baby|home|house)|graduation|wedding|engagement|baby|retirement|award|anniversary|certification|degree)\b)/i;
+
+// Words that name a group or a role, not one person by name.
+const recipients = /^(?:team|staff|everyone|everybody|all|them|him|her|you|us|customers|members|volunteers|parents|colleagues|boss|manager|landlord|client|clients|folks|people|crew|class|group)$/i;
 
 type Reader = (said: Said, match: RegExpExecArray) => Purpose | undefined;
 
@@ -141,10 +149,15 @@ const readers: Array<[RegExp, Reader]> = [
     const { what, to, head } = voiced(said);
     return { subject: `Our apologies for ${head}`, sentences: [to ? `${said.personal ? 'I' : 'We'} apologise to ${to} for ${what}.` : said.personal ? `I am sorry for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
   }],
-  // "congratulating the team on shipping 3.0"
-  [new RegExp(String.raw`\bcongratulat(?:e|es|ing|ions)\s+${whom}on\s+(?<what>.+)$`, 'i'), (said) => {
+  // "congratulating the team on shipping 3.0", "congrats email to sam on the promotion to engineering manager"
+  [new RegExp(String.raw`\b(?:congratulat(?:e|es|ing|ions)|congrats)${note}\s+${whom}on\s+(?<what>.+)$`, 'i'), (said) => {
     const { what, to } = voiced(said);
-    return { subject: `Congratulations on ${what}`, sentences: [to ? `Congratulations to ${to} on ${what}!` : `Congratulations on ${what}!`], callToAction: 'Congratulations again!' };
+    // Said to the person: "the promotion" is theirs ("your promotion").
+    const theirs = to ? what : what.replace(ownMilestone, 'your $1');
+    const role = /\b(?:promotion|new\s+(?:role|job|position))\b/i.test(what) && !to ? [`It is well deserved, and I am looking forward to seeing you in the new role.`] : [];
+    // "congratulate priya on ...": one word that names no group is the person congratulated, greeted by name.
+    const person = !to && said.who && /^\p{Ll}[\p{Ll}'’-]+$/u.test(said.who) && !recipients.test(said.who) ? upper(said.who) : undefined;
+    return { subject: `Congratulations on ${theirs}`, sentences: [to ? `Congratulations to ${to} on ${what}!` : `Congratulations on ${theirs}!`, ...role], callToAction: 'Congratulations again!', ...(person ? { audience: person } : {}) };
   }],
   // "welcoming new members to the running club"
   [/\bwelcom(?:e|es|ing)\s+(?<who>(?:(?!e-?mail|message|note|letter)[\w'’-]+\s+){0,3}?(?!e-?mail|message|note|letter)[\w'’-]+)\s+to\s+(?<what>.+)$/i, (said) => {
@@ -208,13 +221,37 @@ export function purposeOf(sentence: string, whole = sentence): Purpose | undefin
     const match = pattern.exec(sentence);
     if (!match || aboutIt.test(sentence.slice(0, match.index))) continue;
     // "inviting our members to the barbecue: bring a dish": what follows a colon is material, not the purpose.
-    const what = clause(match.groups!.what!.split(/:\s/)[0]!);
+    const whole = clause(match.groups!.what!.split(/:\s/)[0]!);
+    // "for friday's offsite, food was great, everyone loved the tacos": what the thanks are for, then what the ask says of it.
+    const [head = whole, ...after] = whole.split(/,\s+/);
+    const said = after.length > 0 && after.every(isClause) ? remarks(after) : [];
+    const what = said.length > 0 ? head : whole;
     if (what.split(/\s+/).length < 2) continue;
     const who = match.groups!.who ?? match.groups!.guests;
-    const purpose = read({ what, ...(who ? { who } : {}), public: isPublic, personal: /\b(?:my|I|I['’](?:m|ll|ve|d))\b/.test(sentence) }, match);
-    if (!purpose) continue;
+    const reading = (text: string) => read({ what: text, ...(who ? { who } : {}), public: isPublic, personal: /\b(?:my|I|I['’](?:m|ll|ve|d))\b/.test(sentence) }, match);
+    const first = reading(what);
+    // An answer says all it was given, in its own sentences (answerSentences).
+    const read1 = first?.reply && what !== whole ? reading(whole) : first;
+    if (!read1) continue;
+    const purpose = said.length > 0 && !read1.reply ? { ...read1, sentences: [...read1.sentences.map((line) => calendarCase(datedDays(line))), ...said] } : read1;
     const audience = purpose.audience ?? named(who) ?? named(addressees.exec(sentence)?.groups?.to);
-    return audience ? { ...purpose, audience } : purpose;
+    // "to sam": one person, by the name the lexicon knows, with its capital ("Hi Sam,").
+    return audience ? { ...purpose, audience: isKnownName(audience) ? `${audience.charAt(0).toUpperCase()}${audience.slice(1)}` : audience } : purpose;
   }
   return undefined;
+}
+
+// "food was great", "photos came out beautiful": a thing typed without its article; "everyone loved it" needs none.
+const noArticle = /^(?:everyone|everybody|everything|it|we|they|he|she|you|i|this|that|there|all|both|people|nothing|someone|something|us|me)$/i;
+
+function withArticle(text: string): string {
+  const subject = clauseSubject(text);
+  return subject && /^\p{Ll}[\p{L}-]*$/u.test(subject) && !noArticle.test(subject) && !isKnownName(subject) ? `the ${text}` : text;
+}
+
+/** "food was great", "everyone loved the tacos" -> "The food was great, and everyone loved the tacos." */
+function remarks(clauses: string[]): string[] {
+  const sentences = clauses.map((text) => withArticle(calendarCase(datedDays(text.trim().replace(/[.!]+$/, '')))));
+  const joined = sentences.length === 2 ? [`${sentences[0]}, and ${sentences[1]}`] : sentences;
+  return joined.map((text) => `${upper(text)}.`);
 }

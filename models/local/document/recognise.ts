@@ -13,6 +13,8 @@ import { checklistName } from './checklist.js';
 import { testPlanName } from './testPlan.js';
 import { priceChangeOf } from './priceChange.js';
 import type { Recognised } from './recognised.js';
+import { newHireOf } from './newHire.js';
+import { overdueInvoiceOf } from './overdueInvoice.js';
 
 export type { Recognised } from './recognised.js';
 
@@ -218,7 +220,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
     }
   }
   // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
-  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && statementOf(sentence)) return { kind: 'social_posts', match: best.match };
+  // "post introducing our new team member": a welcome to a new hire is a social post too (newHire.ts).
+  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && (statementOf(sentence) || newHireOf(sentence, ''))) return { kind: 'social_posts', match: best.match };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };
@@ -346,7 +349,8 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
   // "Summarise this: ...", "Turn the notes below into tickets": the subject is the material's, not a topic.
   if (pointer.test(subject)) return { kind, subject: kind === 'meeting_summary' ? 'the meeting' : 'these notes', ...(audience ? { audience } : {}), networks, generic: true };
   const priceChange = kind === 'email' && !purpose?.reply ? priceChangeOf(asked) : undefined;
-  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}), ...(purpose?.introduced ? { introduced: purpose.introduced } : {}) };
+  const overdueInvoice = kind === 'email' && !purpose ? overdueInvoiceOf(asked, '') : undefined;
+  return { kind, subject: subject || fallbackSubject(sentence), ...(audience ? { audience } : {}), networks, ...(priceChange ? { priceChange } : {}), ...(overdueInvoice ? { overdueInvoice } : {}), ...(faq ? { faq } : {}), ...(stated ? { stated: true } : {}), ...(purpose ? { callToAction: purpose.callToAction } : {}), ...(purpose?.reply ? { reply: purpose.sentences } : {}), ...(purpose?.apologise ? { apologise: true } : {}), ...(purpose?.introduced ? { introduced: purpose.introduced } : {}) };
 }
 
 /** "launch plan" -> { planKind: "launch" }; "project plan" and "plan" name no kind. */

@@ -1,6 +1,7 @@
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { FollowUp } from './followUp.js';
 import type { PriceChange } from './priceChange.js';
+import type { OverdueInvoice } from './overdueInvoice.js';
 
 /** What a request asks for: the deliverable and what it is about (never the deliverable's own name). */
 export interface Recognised {
@@ -45,6 +46,8 @@ export interface Recognised {
   introduced?: [string, string];
   /** A price change the ask states ("pro plan goes from $20 to $25 on march 1"): an email says it (build/priceChange.ts). */
   priceChange?: PriceChange;
+  /** An unpaid invoice the ask chases ("invoice #1042 for $3,200 is 30 days overdue"): an email reminds of it (build/invoiceReminder.ts). */
+  overdueInvoice?: OverdueInvoice;
   /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
   testPlan?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */

@@ -12,6 +12,12 @@ export const shorterTitles = /\b(?:make|keep|get)\s+the\s+(?:ticket\s+|section\s
 
 const number = /^\d+\.\s+/;
 
+function withoutCondition(text: string): string {
+  const words = text.split(/\s+/);
+  const at = words.findIndex((word, index) => index >= 3 && /^(?:when|whenever|if|unless|while|during|after|before|until|once)$/i.test(word));
+  return words.length > 7 && at > 0 ? words.slice(0, at).join(' ') : text;
+}
+
 export function shortenTitles(blocks: Block[], match: RegExpMatchArray): ChangeOutcome {
   const word = (match[1] ?? match[2] ?? match[3] ?? match[4] ?? 'title').toLowerCase();
   const plural = /s$/.test(word);
@@ -23,7 +29,8 @@ export function shortenTitles(blocks: Block[], match: RegExpMatchArray): ChangeO
     const numbered = number.exec(heading.text)?.[0] ?? '';
     const text = heading.text.slice(numbered.length).replace(/\s*\([^)]*\)\s*$/, '').trim();
     // A heading cut off mid-phrase ("... on mobile Safari when the") loses the words that lead nowhere.
-    const short = shortSubject(text).replace(/(?:\s+(?:the|a|an|when|while|if|in|on|of|for|to|and|or|with|at|by|from|is|are))+$/i, '');
+    // Past seven words, a heading also ends before its condition ("... on mobile Safari when the keyboard is open").
+    const short = withoutCondition(shortSubject(text)).replace(/(?:\s+(?:the|a|an|when|while|if|in|on|of|for|to|and|or|with|at|by|from|is|are))+$/i, '');
     if (short === heading.text.slice(numbered.length)) continue;
     heading.text = `${numbered}${short}`;
     changed.push(heading.text);

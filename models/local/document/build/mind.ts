@@ -1,5 +1,6 @@
 import type { ActionItemData, DeliverableData, Priority, RankedItem } from '../../../../schemas/deliverables/index.js';
 import { sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
+import { usualAgenda } from './usualAgenda.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { incidentAnalysis } from './incident.js';
@@ -193,6 +194,8 @@ const notLeads = /^(?:optional|tbd|tbc|tentative|maybe|if\s+time|recurring|all|e
  * 15 min)" after an item is its owner and its time.
  */
 function agenda(ctx: DocumentContext): DeliverableData['process_plan'] {
+  // Without notes, the items such a meeting usually covers (build/usualAgenda.ts).
+  if (ctx.material.bare) return { title: `Agenda: ${titled(ctx.recognised.subject)}`, goal: titled(ctx.recognised.subject), steps: usualAgenda(ctx.brief).map((step) => ({ step, owner: null, due: null })), risks: [], measures: [] };
   const lines = ctx.material.sources.split(/\r?\n/).map((line) => line.replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '').trim()).filter((line) => line !== '' && !/:\s*$/.test(line));
   const steps = lines.map((line) => {
     const note = /\s*\(([^)]*)\)\s*$/.exec(line);

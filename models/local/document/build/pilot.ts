@@ -1,5 +1,5 @@
 import type { DeliverableData, Estimate, PhaseData, ReleaseEntry, TicketData, UserStoryData } from '../../../../schemas/deliverables/index.js';
-import { startsWithVerb, thirdPersonOf, verbBase } from '../../text/grammar.js';
+import { isClause, startsWithVerb, thirdPersonOf, verbBase } from '../../text/grammar.js';
 import { spellNames } from '../../text/spelling.js';
 import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
@@ -209,10 +209,26 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
+// "when", "if", "during": where a condition starts, a long title may end without leaving a phrase open.
+const conditionWord = /^(?:when|whenever|if|unless|while|during|after|before|until|once|because)$/i;
+// "the", "is", "when": a title never ends on a word that leads on to another.
+const openEnd = /(?:\s+(?:the|a|an|when|whenever|while|if|in|on|of|for|to|and|or|with|at|by|from|is|are|has|have|was|were|than|more|less|that))+$/i;
+
+/**
+ * A ticket's title is its clause whole while it reads as one line (14 words); a longer one ends
+ * before its condition ("Export to PDF cuts off the last page", the rest is in the description),
+ * never mid-phrase ("... when the").
+ */
+function titleLength(clause: string): string {
+  const words = clause.split(/\s+/);
+  if (words.length <= 14) return clause;
+  const condition = words.findIndex((word, at) => at >= 3 && at <= 12 && conditionWord.test(word));
+  return (condition > 0 ? words.slice(0, condition) : words.slice(0, 12)).join(' ').replace(openEnd, '');
+}
+
 function titleOf(text: string): string {
   const clause = text.split(/[,;:(]|\s[-–]\s|\bso that\b/)[0]!.trim().replace(/[.!]$/, '');
-  const words = clause.split(/\s+/);
-  const short = words.length > 10 ? words.slice(0, 10).join(' ') : clause;
+  const short = titleLength(clause);
   const first = short.split(/\s+/)[0]!.toLowerCase();
   // "onboarding email sends twice": a word in -ing before the line's own verb names a thing, it is no command.
   const base = /ing$/.test(first) && /\s(?:is|are|was|were|does|doesn['’]?t|don['’]?t|can['’]?t|cannot|won['’]?t|isn['’]?t|aren['’]?t|\w+s)\s/i.test(` ${short.split(/\s+/).slice(2).join(' ')} `) ? undefined : verbBase(first);
@@ -328,6 +344,8 @@ const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
   [/^security$/i, 'security'],
 ];
 
+const chore = /^(?:bump|bumped|chore|deps?\b|dependenc|lint|ci\b|typos?\b|docs?\b|readme|tests?\b|cleanup|clean\s+up|wip\b|merge)/i;
+
 export function releaseNotes(ctx: DocumentContext): DeliverableData['release_notes'] {
   const entries: ReleaseEntry[] = ctx.material.commits.map((commit) => {
     const text = pastTense(commit.subject.replace(/[.]$/, ''));
@@ -342,7 +360,9 @@ export function releaseNotes(ctx: DocumentContext): DeliverableData['release_not
       entries.push({ type: kind, text: item.text.replace(/[.]$/, ''), reference: null });
       continue;
     }
-    for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change), text: change, reference: null });
+    // "release notes for v2.4: dark mode, faster sync, csv export": a thing named without a verb is what the release brings.
+    // ("bump deps", "ci: lint" are the team's chores, never news).
+    for (const change of changesIn(item.text)) entries.push({ type: typeOfMessage(change) === 'other' && !isClause(change) && !startsWithVerb(change) && !chore.test(change) ? 'feature' : typeOfMessage(change), text: change, reference: null });
   }
   const version = /\bv?(\d+\.\d+(?:\.\d+)?)\b/.exec(`${ctx.recognised.subject} ${ctx.brief}`)?.[1] ?? null;
   const date = ctx.material.requirements.find((fact) => /date|release|ship/.test(fact.key))?.value ?? null;

@@ -1,4 +1,5 @@
 import type { Item } from '../material.js';
+import { isKnownName } from '../../text/people.js';
 import { sentenceStart } from '../context.js';
 
 /** The parts of an email that answer a message: who signed it, the apology it asks for, where questions go. */
@@ -33,4 +34,12 @@ export function apologyFor(incoming: Item[]): string {
 export function questionsLine(line: string): string {
   const address = /^(?:any\s+)?questions?\??\s*[:\-–]\s*(\S+@\S+\.\w+?)[.]?$/i.exec(line.trim())?.[1];
   return address ? `Questions? Write to ${address}.` : sentenceStart(line);
+}
+
+/** "acme" typed as whom a business email goes to: "Hi Acme team,"; a first name the lexicon knows: "Hi Sam,". Groups and people named in full are left to the usual greeting. */
+export function companyGreeting(audience: string | undefined): string | undefined {
+  const word = audience?.trim();
+  if (!word || !/^[\p{L}&.-]+$/u.test(word) || /^(?:customers|clients|team|everyone|staff|users|members|finance|accounts|billing)$/i.test(word)) return undefined;
+  const name = `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+  return isKnownName(word) ? `Hi ${name},` : `Hi ${name} team,`;
 }

@@ -1,12 +1,9 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
-import { clauseSubject, isClause, startsWithVerb, verbBase } from '../../text/grammar.js';
-import { hashtagOf } from '../../text/hashtags.js';
+import { startsWithVerb, verbBase } from '../../text/grammar.js';
 import { pick } from '../../text/seed.js';
 import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
-import { byWeight, forReaders, related, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
+import { byWeight, forReaders, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
-import { networkLimits } from '../recognise.js';
-import { fitTo } from '../networks.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
@@ -21,10 +18,11 @@ import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
 import { introductionNotes } from './introductionNotes.js';
 import { priceChangeEmail } from './priceChange.js';
+import { invoiceReminder } from './invoiceReminder.js';
+import { overdueInvoiceOf } from '../overdueInvoice.js';
+import { companyGreeting } from './replies.js';
 import { jobAd } from './jobAd.js';
 import { pressRelease } from './pressRelease.js';
-import { announcedPost, subjectPost } from './announcement.js';
-import { subjectNews } from './subjectNews.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
 
@@ -100,62 +98,7 @@ export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] 
 }
 
 
-/** Tags from the keywords, the names in the subject ("Northwind Labs") and its closing noun phrase ("four-day week"). */
-function hashtags(ctx: DocumentContext, news?: string): string[] {
-  // "tweet: our new dark mode ships tomorrow": without a subject of its own, the post's first statement is what it is about.
-  // A post about news its subject says is about that subject's head ("pricing page", not "live now": build/subjectNews.ts).
-  const generic = ctx.recognised.generic === true;
-  const subject = news ?? (generic ? (ctx.material.items[0]?.text.replace(/[.!?]+$/, '') ?? '') : ctx.recognised.subject);
-  // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
-  const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !((ctx.recognised.stated || generic) && found.index === 0)).map((found) => found[0]);
-  // "making the hackathon possible": the tag is what it is about, not how it was.
-  const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:today|tomorrow|tonight|now|soon)$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
-  // "Our new dark mode ships tomorrow": a statement is about its subject, when a noun says it ("#NewDarkMode", not "#ShipsTomorrow").
-  const doer = clauseSubject(subject)?.replace(/^(?:the|our|my|a|an|this|these)\s+/i, '');
-  const about = doer && /^\p{Ll}/u.test(doer) && !/^(?:we|i|they|you|he|she|it|there)\b/i.test(doer) ? doer : (tail ?? subject.split(/\s+/).slice(-2).join(' '));
-  // "to a four-day week", "hiring 3 engineers": neither the article nor a bare count is part of the tag.
-  const phrases = [...ctx.material.keywords, ...names, about.replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/^(?:a|an|the|our)\s+/i, '').replace(/^\d{1,3}\s+(?=\p{L})/u, '')];
-  return [...new Set(phrases.map(hashtagOf).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
-}
-
-// "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
-const calendarWord = /^#(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)(?:$|[A-Z0-9])/i;
-
-/** "Mon-Fri" and "Lisbon" keep their capital after a colon; "We", "The", "New" do not. */
-function continued(line: string): string {
-  return /^(?:The|A|An|We|Our|It|This|These|They|You|Your|New|Every|All)\b/.test(line) ? `${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
-}
-
-export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts'] {
-  // What the brief itself lists ("new sourdough buns, 3.50 each, only on weekends") is said in its order.
-  const readers = forReaders(ctx);
-  const ordered = readers.every((item) => item.origin === 'brief') ? readers : byWeight(readers);
-  // "announcing that Northwind Labs is moving to a four-day week": what the post announces opens it, the context's facts follow.
-  // The subject is the statement without its article ("office is closed on Friday").
-  const announces = (item: Item) => item.origin === 'brief' && item.text.replace(/[.!?]+$/, '').toLowerCase().endsWith(ctx.recognised.subject.replace(/[.!?]+$/, '').toLowerCase());
-  const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
-  // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
-  const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
-  // Nothing but the ask: news the subject says ("about our new pricing page, live now") framed as a post, else the subject as asked.
-  const news = items.length === 0 ? subjectNews(ctx.recognised.subject, ctx.brief) : undefined;
-  const framed = alone ? announcedPost(said(items[0]!)) : news ? announcedPost(news.sentence) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
-  const tags = hashtags(ctx, news?.about);
-  const posts = ctx.recognised.networks.map((network, index) => {
-    const limit = networkLimits[network] ?? 500;
-    const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
-    const short = limit <= 500;
-    const lines = framed ? [...framed] : (short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5)).map((item) => sentenceStart(said(item)));
-    // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
-    const subject = ctx.recognised.subject;
-    if (!framed && lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && subject.split(/\s+/).length >= 2 && !related(lines.join(' '), subject, 1)) lines[0] = `${titled(subject)}: ${continued(lines[0]!)}`;
-    // A short network takes the lines in order while they fit (a tweet holds the hours and "closed Sundays").
-    const room = limit - tagText.length;
-    const kept = short ? lines.filter((_, at) => lines.slice(0, at + 1).join(' ').length <= room || at === 0) : lines;
-    const body = kept.join(short ? ' ' : '\n\n');
-    return { network, text: fitTo(body, limit - tagText.length) + tagText, hashtags: tags, max_characters: limit };
-  });
-  return { posts };
-}
+export { socialPosts } from './socialPosts.js';
 
 /** An FAQ page: each question a section with its answer, what comes before the first question its introduction. */
 function faqPage(ctx: DocumentContext): DeliverableData['documentation_page'] | undefined {
@@ -255,6 +198,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // A price change the ask states is said in one sentence, to the customers it concerns, whatever else the notes hold.
   if (ctx.recognised.priceChange && ctx.material.items.every((item) => item.origin === 'brief')) return priceChangeEmail(ctx.recognised.priceChange, greetingFor(ctx.recognised.audience));
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
+  // "email to acme, invoice #1042 for $3,200 is 30 days overdue": the ask and the notes say which invoice; the notes are read for it, not pasted.
+  const bill = ctx.recognised.overdueInvoice && overdueInvoiceOf(ctx.brief, ctx.material.sources);
+  if (bill) return invoiceReminder(bill, companyGreeting(bill.to ?? ctx.recognised.audience) ?? greetingFor(ctx.recognised.audience));
   const all = ctx.material.items;
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));

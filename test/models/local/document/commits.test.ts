@@ -1,5 +1,6 @@
 import test from 'ava';
 import { changesIn, parseCommits, typeOfMessage } from '../../../../models/local/document/commits.js';
+import { outcome } from './helpers.js';
 
 /** Commit lists as people paste or type them, read into release-note entries. */
 
@@ -59,4 +60,14 @@ test('a fix commit that names the bug is told as fixed, and a refactor is left o
   ]);
   t.notRegex(result.content, /session code/);
   t.regex(result.content, /^- Added annual plans$/m);
+});
+
+test('release notes typed on one line keep every item: a thing named without a verb is new in the release', async (t) => {
+  const result = await outcome('writer', { brief: 'release notes for v2.4: dark mode, faster sync, csv export, fixed login bug' });
+  t.regex(result.content, /## New\n\n- Dark mode\n- CSV export\n/);
+  t.regex(result.content, /- Faster sync/);
+  t.regex(result.content, /- Fixed login bug/);
+  const listed = await outcome('pilot', { brief: 'changelog for 3.1', context: '- bulk edit for tasks\n- recurring tasks\n- bump deps' });
+  t.regex(listed.content, /- Bulk edit for tasks\n- Recurring tasks/);
+  t.notRegex(listed.content, /deps/i);
 });

@@ -65,3 +65,13 @@ test('a bug note\'s aside (when it started, who reported it) stays in the descri
   t.regex(result.content, /^Checkout button does nothing on Safari 16, happens since Tuesday's deploy\.$/m);
   t.regex(result.content, /^Password reset email takes 10\+ min to arrive, reported by 3 customers\.$/m);
 });
+
+test('a long bug line is titled whole, or ends before its condition; never mid-phrase ("... when the")', async (t) => {
+  const result = await outcome('pilot', { brief: 'turn these bugs into tickets', context: '- save button hidden on mobile safari when the keyboard is open\n- search returns no results when the query has a trailing space\n- export to pdf cuts off the last page when the report has more than 20 pages' });
+  t.deepEqual(result.content.match(/^## .+$/gm), [
+    '## 1. Save button hidden on mobile Safari when the keyboard is open',
+    '## 2. Search returns no results when the query has a trailing space',
+    '## 3. Export to PDF cuts off the last page',
+  ]);
+  t.regex(result.content, /Export to PDF cuts off the last page when the report has more than 20 pages\./);
+});
