@@ -48,6 +48,7 @@ import { asStated } from './revise/askedValue.js';
 import { mergedPair, mergePair } from './revise/merge.js';
 import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
+import { atTheEnd, gatherSection } from './revise/gathered.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
@@ -99,7 +100,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   for (const added of questions) add(() => addQuestion(blocks, added));
   const given = [...revision.feedback.matchAll(addedText)];
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
-  for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
+  for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
   for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
