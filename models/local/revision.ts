@@ -49,6 +49,7 @@ import { mergedPair, mergePair } from './revise/merge.js';
 import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
 import { atTheEnd, gatherSection } from './revise/gathered.js';
+import { punchierTitle, punchUpTitle } from './revise/headline.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
@@ -101,7 +102,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const given = [...revision.feedback.matchAll(addedText)];
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
-  for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
+  // "the title should be punchier" asks for a better title, not the title "punchier".
+  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));
@@ -143,7 +145,10 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (split) outcomes.push(splitPost(blocks, split[1]));
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
   if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
-  if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
+  // "make the headline more exciting" is about the title only.
+  const headline = punchierTitle.test(revision.feedback);
+  if (headline) outcomes.push(punchUpTitle(blocks));
+  if (moreEnergy.test(revision.feedback.replace(headline ? new RegExp(punchierTitle.source, 'gi') : /$^/, ' '))) outcomes.push(addEnergy(blocks));
   else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));

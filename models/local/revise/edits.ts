@@ -28,6 +28,7 @@ import { addedLabelled } from './labelledFact.js';
 import { asBullets, asProse, keptOnly, removedHeading, removedItem, removedPart, removedSection } from './structure.js';
 import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
+import { punchierTitle } from './headline.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -44,7 +45,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr]],
   ['sign_off', [signedBy, sentFrom]],
-  ['retitle', [newTitle, shorterSubject, shorterTitles]],
+  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],

@@ -85,7 +85,10 @@ export function punchUpOpening(blocks: Block[]): ChangeOutcome {
   const part = 'punchier first line';
   const letter = letterParts(blocks);
   const prose = blocks.filter((block, index) => block.type === 'paragraph' && !isHashtagLine(block.text) && !/^\*.*\*$/.test(block.text.trim()) && (!letter || (index >= letter.bodyStart && index < letter.bodyEnd)));
-  const opening = prose[0];
+  // "Some news we are excited to share." on a line of its own says no news: it goes, the news line opens.
+  const stock = prose.length > 1 && stockOpener.test(prose[0]!.text.trim()) ? prose[0] : undefined;
+  if (stock) blocks.splice(blocks.indexOf(stock), 1);
+  const opening = stock ? prose[1] : prose[0];
   if (!opening) return failed(part, 'the document has no opening line of its own');
   let sentences = splitParagraph(opening.text);
   if (sentences.length > 1 && stockOpener.test(sentences[0]!.trim())) sentences = sentences.slice(1);
@@ -96,7 +99,7 @@ export function punchUpOpening(blocks: Block[]): ChangeOutcome {
   // "my first open source library, a tiny date parser for TypeScript."
   line = line.replace(/^([^,:;]{12,}?),\s+((?:a|an|the|our|my)\s+[^,]+[.!?])$/, '$1: $2');
   if (line === before && (letter || !blocks.some((block) => block.type === 'heading'))) line = line.replace(/[.]?$/, '!');
-  if (line === before) return failed(part, `the first line "${before}" has no filler, hedge or aside to cut; ${noModel}`);
+  if (line === before && !stock) return failed(part, `the first line "${before}" has no filler, hedge or aside to cut; ${noModel}`);
   opening.text = [line, ...sentences.slice(1)].join(' ');
   return { part, change: { type: 'tone_adjustment', first_line: line }, check: (content) => (content.includes(line) ? undefined : 'the first line is as it was') };
 }
