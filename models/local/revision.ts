@@ -21,6 +21,7 @@ import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice
 import { askFirst, askTopic } from './revise/askFirst.js';
 import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
+import { fixDate, wrongDate } from './revise/wrongDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -84,7 +85,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const moved = movedDate.exec(revision.feedback);
   request.corrections = request.corrections.filter((correction) => !misreadMove(correction, moved));
   editFacts(blocks, request, revision.feedback, outcomes);
-  const dateMove = moved ? moveDate(blocks, moved) : undefined;
+  const wrong = moved ? null : wrongDate.exec(revision.feedback);
+  const dateMove = moved ? moveDate(blocks, moved) : wrong ? fixDate(blocks, wrong) : undefined;
   if (dateMove) outcomes.push(dateMove.outcome);
   // A ticket is added before the moves: "add a ticket: ..., and put it first" moves the new one.
   for (const match of revision.feedback.matchAll(addedTicket)) outcomes.push(addTicket(blocks, input, match[1]!.trim()));

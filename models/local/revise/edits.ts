@@ -6,6 +6,7 @@ import { removedPosition, swappedPair } from './positions.js';
 import { firstPerson, voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
+import { wrongDate } from './wrongDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
 import { dateFormat } from './dateFormat.js';
@@ -50,7 +51,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
   ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
-  ['change_date', [movedDate, ownerDue, dateFormat]],
+  ['change_date', [movedDate, wrongDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
 
