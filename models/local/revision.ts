@@ -19,7 +19,7 @@ import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmo
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
-import { mention, mentionedTopic } from './revise/mentions.js';
+import { mention, mentionedTopic, saidAlready } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { fixDate, wrongDate } from './revise/wrongDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
@@ -254,7 +254,9 @@ function addFact(blocks: Block[], said: string): ChangeOutcome {
     if (listed) return listed;
   }
   // "the office reopens monday at 9": the day keeps its capital in the letter.
-  return addLine(blocks, capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.'));
+  const fact = capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.');
+  const already = saidAlready(blocks, fact);
+  return already ? failed(`add fact: ${fact}`, `the document says it already: "${already}"`) : addLine(blocks, fact);
 }
 
 /**
