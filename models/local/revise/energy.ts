@@ -14,7 +14,7 @@ export const moreEnergy =
   /\b(?:more|bit\s+more)\s+(?:exciting|energetic|upbeat|enthusiastic|lively|dynamic|excited|exciting-sounding|hype|energy|excitement|oomph|pizzazz|punch|zing)\b|\b(?:livelier|jazz\s+(?:it|this)\s+up|spice\s+(?:it|this)\s+up|pep\s+(?:it|this)\s+up|less\s+(?:boring|dull|flat|dry|bland)|(?:too|bit|very|so|kinda|quite|rather)\s+(?:boring|dull|flat|dry|bland|meh)|(?:it'?s|sounds?|reads?)\s+(?:boring|dull|flat|dry|bland|meh)|add\s+(?:some\s+)?(?:energy|excitement|enthusiasm)|sound\s+(?:more\s+)?excited|get\s+people\s+excited)\b/i;
 
 // A stock opener or invitation says no news; the news line takes its place.
-const stockOpener = /^(?:some news(?: we(?:'re| are) (?:excited|happy|thrilled|proud) to share)?|exciting news|news)[.:!]?$|^we(?:'re| are) (?:excited|thrilled|happy|pleased|proud) to (?:share|announce)(?: some news)?[.:!]?$/i;
+export const stockOpener = /^(?:some news(?: we(?:'re| are) (?:excited|happy|thrilled|proud) to share)?|exciting news|news)[.:!]?$|^we(?:'re| are) (?:excited|thrilled|happy|pleased|proud) to (?:share|announce)(?: some news)?[.:!]?$/i;
 // Sentences that announce something: what a reader gets excited about.
 const news = /\b(?:launch(?:es|ed|ing)?|ships?|shipped|shipping|opens?|opening|released?|live|new|hiring|joins?|joined|welcome|won|hit|reached|raised|starts?|moved?|is here|are here|available)\b/i;
 

@@ -4,6 +4,8 @@ import { rankSentences } from '../text/phrases.js';
 import { withoutChatNoise } from './chatNoise.js';
 import { frameBlocks, letterParts } from './letter.js';
 import { isName } from '../document/names.js';
+import { isHashtagLine } from './email.js';
+import { stockOpener } from './energy.js';
 
 /**
  * Shortening a document the way an editor would: chat noise and repeated lines go first, then
@@ -34,6 +36,8 @@ function namesSomeone(text: string): boolean {
 
 /** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, dates and names, a lead. */
 function tierOf(text: string, first: boolean, section: string): number {
+  // "Some news we are excited to share." says no news: it goes before any line that does.
+  if (stockOpener.test(text.trim())) return -1;
   // A quote repeats the client's own line (a status update's figure under its table): it goes first.
   if (/^\s*>/.test(text)) return 0;
   const figures = /\d/.test(text.replace(timestamps, ''));
@@ -143,6 +147,8 @@ export function shortenTo(blocks: Block[], target: number, corpus: string, keepF
     items(block).forEach((text, index) => {
       if (block.type === 'list' && /^\s+/.test(text)) return;
       if (block === opening && index === 0) return;
+      // A post's hashtags are how it is found, not words to cut.
+      if (isHashtagLine(text)) return;
       units.push({ block, text, tier: tierOf(text, index === 0 && (block.type === 'list' || firstParagraph), section) });
     });
     if (block.type === 'paragraph') firstParagraph = false;

@@ -21,3 +21,12 @@ test('a section that is a heading alone (a newsletter item) stays when a revisio
   t.deepEqual(headings(after!.content), headings(original));
   t.regex(after!.content, /## Webinar[^\n]*\n\nWebinar signup: acme\.io\/webinar/, 'the link goes under the section it is about');
 });
+
+test('"meh, too long" on a post drops its stock opener before its call to action, and keeps its hashtags', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers' }, 'meh, too long');
+  t.regex(original, /^Some news we are excited to share\./);
+  t.notRegex(after!.content, /Some news/);
+  t.regex(after!.content, /^We are opening a new office in Lisbon in March, hiring 10 engineers\.$/m);
+  t.regex(after!.content, /Know someone who would be a great fit\?/);
+  t.regex(after!.content, /^#Lisbon #Engineers$/m);
+});
