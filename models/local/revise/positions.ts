@@ -37,8 +37,14 @@ function intro(blocks: Block[]): Block[] {
   const firstSection = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2);
   const before = firstSection > 0 ? counted.filter((block) => blocks.indexOf(block) < firstSection) : [];
   // A document that is only its opening has none to cut: what is left would be its sections alone.
-  return before.length > 0 && blocks.slice(firstSection).some((block) => block.type === 'paragraph' || block.type === 'list') ? before : counted.slice(0, 1);
+  if (before.length > 0 && blocks.slice(firstSection).some((block) => block.type === 'paragraph' || block.type === 'list')) return before;
+  // A summary that opens with its first section has no intro: the participants' line under its last heading is none.
+  if (firstSection >= 0 && !counted.some((block) => blocks.indexOf(block) < firstSection)) return [];
+  return counted.slice(0, 1);
 }
+
+// A line that carries a date, a figure or an amount: an email's news, not its intro.
+const news = /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|next\s+week)\b/i;
 
 const gone = (texts: string[]) => (content: string) => {
   const lines = readableLines(content).join('\n');
@@ -77,8 +83,13 @@ export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   }
   const counted = paragraphs(blocks);
   const chosen = unit === 'paragraph' ? [at(counted, placeOf(placeWord!))].filter((block) => block !== undefined) : unit.startsWith('intro') ? intro(blocks) : counted.slice(-1);
-  // The only paragraph is the message: removing it would leave a letter with nothing to say.
-  if (chosen.length === 0 || chosen.length === counted.length) return failed(part, counted.length === 0 ? 'the document has no paragraph to remove' : `the document has ${counted.length} paragraph(s); removing it would leave nothing to read`);
+  const firstSection = blocks.find((block) => block.type === 'heading' && block.level >= 2);
+  if (unit.startsWith('intro') && chosen.length === 0 && firstSection) return failed(part, `the document has no intro: it opens with its "${firstSection.text}" section`);
+  // "Cut the intro" of "Dear customers, / We are raising prices on April 1.": that line is the email's news, not an intro.
+  if (unit.startsWith('intro') && letterParts(blocks) && chosen.length > 0 && chosen.every((block) => news.test(block.text))) return failed(part, `the email opens with its news ("${splitParagraph(chosen[0]!.text)[0]}"), not an intro; say which line to cut (e.g. "remove the line about ...")`);
+  // The only paragraph is the message: removing it would leave a letter with nothing to say (a list or table left is something to read).
+  const rest = blocks.some((block) => (block.type === 'list' || block.type === 'table') && !chosen.includes(block));
+  if (chosen.length === 0 || (chosen.length === counted.length && !rest)) return failed(part, counted.length === 0 ? 'the document has no paragraph to remove' : `the document has ${counted.length} paragraph(s); removing it would leave nothing to read`);
   const texts = chosen.map((block) => block.text);
   for (const block of chosen) blocks.splice(blocks.indexOf(block), 1);
   return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
@@ -121,3 +132,4 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   const second = b.text;
   return { part, check: (content) => (content.indexOf(first) >= 0 && content.indexOf(first) < content.indexOf(second) ? undefined : 'the two paragraphs are not in the new order') };
 }
+
