@@ -112,6 +112,8 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
     const index = (block: Block) => { const heading = blocks.slice(0, blocks.indexOf(block)).findLast((before) => before.type === 'heading'); return heading !== undefined && indexHeading.test(heading.text); };
     const lists = blocks.filter((block) => block.type === 'list' && itemsOf(block).length >= 2 && !index(block));
     const list = last ? lists.at(-1) : lists[0];
+    // A post of one tip a section ("## First week plan", "## Feedback"): its points are its sections.
+    if (!list && !blocks.some((block) => block.type === 'list')) return swapSections(blocks, last, part);
     if (!list) return failed(part, 'the document has no list with two points in it (points under different headings stay under their own)');
     const items = itemsOf(list);
     const [a, b] = last ? [items.at(-2)!, items.at(-1)!] : [items[0]!, items[1]!];
@@ -133,3 +135,16 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   return { part, check: (content) => (content.indexOf(first) >= 0 && content.indexOf(first) < content.indexOf(second) ? undefined : 'the two paragraphs are not in the new order') };
 }
 
+/** Swaps the first or last two `##` sections, each with what is under it (not a closing section or an index of topics). */
+function swapSections(blocks: Block[], last: boolean, part: string): ChangeOutcome {
+  const starts = blocks.map((block, index) => (block.type === 'heading' && block.level === 2 && !indexHeading.test(block.text) && !closingHeading.test(block.text) ? index : -1)).filter((index) => index >= 0);
+  if (starts.length < 2) return failed(part, `the document has no list with two points in it, and ${starts.length} section(s)`);
+  const [i, j] = last ? [starts.at(-2)!, starts.at(-1)!] : [starts[0]!, starts[1]!];
+  // Only neighbours swap: another section between them stays where it is.
+  if (sectionBounds(blocks, i) !== j) return failed(part, 'the two sections are not next to each other');
+  const second = blocks.slice(j, sectionBounds(blocks, j));
+  const first = blocks.slice(i, j);
+  blocks.splice(i, first.length + second.length, ...second, ...first);
+  const [a, b] = [second[0]!.text, first[0]!.text];
+  return { part, check: (content) => (content.indexOf(`## ${a}`) >= 0 && content.indexOf(`## ${a}`) < content.indexOf(`## ${b}`) ? undefined : 'the two sections are not in the new order') };
+}

@@ -64,3 +64,11 @@ test('"put the ask first" when the email already opens with it says so', async (
   t.deepEqual(after!.applied, []);
   t.true(after!.notApplied.some((entry) => /is already the first thing the letter says/.test(entry.reason)));
 });
+
+test('"swap the order of the last two points" on a post of one tip a section swaps its last two sections', async (t) => {
+  const tips = { brief: 'blog post: 5 tips for remote onboarding', context: 'send laptops before day one. assign a buddy. write down the first week plan. schedule daily check-ins. ask for feedback after 30 days.' };
+  const { original, revised: [after] } = await revisions('writer', tips, 'swap the order of the last two points');
+  t.regex(original, /## First week plan\n\nWrite down the first week plan\.\n\n## Feedback\n\nAsk for feedback after 30 days\./);
+  t.regex(after!.content, /## Feedback\n\nAsk for feedback after 30 days\.\n\n## First week plan\n\nWrite down the first week plan\.$/);
+  t.deepEqual(after!.applied, ['order: swap the last two points']);
+});
