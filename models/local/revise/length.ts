@@ -43,7 +43,8 @@ function tierOf(text: string, first: boolean, section: string): number {
   const figures = /\d/.test(text.replace(timestamps, ''));
   if (/decision/i.test(section) || decision.test(text)) return 6;
   // A blocker or risk is what a manager reads a status update for.
-  if (/action|owner|next step|to-?do|checklist|risk|blocker|concern/i.test(section) || commitment.test(text) || /\bblock(?:ed|er|ing)\b/i.test(text)) return 5;
+  // ... and a PRD's requirements what it is written for.
+  if (/action|owner|next step|to-?do|checklist|risk|blocker|concern|requirement|acceptance/i.test(section) || commitment.test(text) || /\bblock(?:ed|er|ing)\b/i.test(text)) return 5;
   if (figures && result.test(text)) return 4;
   if (figures || dayOrMonth.test(text) || namesSomeone(text) || /highlight|shipped|done|result|progress/i.test(section)) return 3;
   return first ? 1 : 0;

@@ -30,3 +30,11 @@ test('"meh, too long" on a post drops its stock opener before its call to action
   t.regex(after!.content, /Know someone who would be a great fit\?/);
   t.regex(after!.content, /^#Lisbon #Engineers$/m);
 });
+
+test('"meh, too long" on a PRD keeps its requirement', async (t) => {
+  const prd = { brief: 'prd for a dark mode setting', context: 'users ask for dark mode in 40 support tickets a month. should follow the OS setting. toggle in settings. launch by end of q2.' };
+  const { original, revised: [after] } = await revisions('pilot', prd, 'meh, too long');
+  t.regex(original, /## Requirements\n\n- Should follow the OS setting\./);
+  t.regex(after!.content, /## Requirements\n\n- Should follow the OS setting\./);
+  t.true(after!.content.length < original.length);
+});
