@@ -112,8 +112,8 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
     const index = (block: Block) => { const heading = blocks.slice(0, blocks.indexOf(block)).findLast((before) => before.type === 'heading'); return heading !== undefined && indexHeading.test(heading.text); };
     const lists = blocks.filter((block) => block.type === 'list' && itemsOf(block).length >= 2 && !index(block));
     const list = last ? lists.at(-1) : lists[0];
-    // A post of one tip a section ("## First week plan", "## Feedback"): its points are its sections.
-    if (!list && !blocks.some((block) => block.type === 'list')) return swapSections(blocks, last, part);
+    // A post of one tip a section ("## First week plan", "## Feedback"), a ticket set: its points are its sections.
+    if (!list) return swapSections(blocks, last, part);
     if (!list) return failed(part, 'the document has no list with two points in it (points under different headings stay under their own)');
     const items = itemsOf(list);
     const [a, b] = last ? [items.at(-2)!, items.at(-1)!] : [items[0]!, items[1]!];
@@ -145,6 +145,10 @@ function swapSections(blocks: Block[], last: boolean, part: string): ChangeOutco
   const second = blocks.slice(j, sectionBounds(blocks, j));
   const first = blocks.slice(i, j);
   blocks.splice(i, first.length + second.length, ...second, ...first);
-  const [a, b] = [second[0]!.text, first[0]!.text];
+  // "## 2. CSV export ..." and "## 3. Dark mode ...": the numbers stay in order, the tickets swap.
+  const number = /^\d+\.\s+/;
+  const [x, y] = [second[0]! as Block & { text: string }, first[0]! as Block & { text: string }];
+  if (number.test(x.text) && number.test(y.text)) [x.text, y.text] = [number.exec(y.text)![0] + x.text.replace(number, ''), number.exec(x.text)![0] + y.text.replace(number, '')];
+  const [a, b] = [x.text, y.text];
   return { part, check: (content) => (content.indexOf(`## ${a}`) >= 0 && content.indexOf(`## ${a}`) < content.indexOf(`## ${b}`) ? undefined : 'the two sections are not in the new order') };
 }

@@ -72,3 +72,10 @@ test('"swap the order of the last two points" on a post of one tip a section swa
   t.regex(after!.content, /## Feedback\n\nAsk for feedback after 30 days\.\n\n## First week plan\n\nWrite down the first week plan\.$/);
   t.deepEqual(after!.applied, ['order: swap the last two points']);
 });
+
+test('"swap the order of the last two points" on tickets swaps the last two tickets; their numbers stay in order', async (t) => {
+  const tickets = { brief: 'write tickets: 1) export button hidden on mobile safari 2) csv export times out for accounts over 10k rows 3) dark mode toggle doesnt save' };
+  const { revised: [after] } = await revisions('pilot', tickets, 'swap the order of the last two points');
+  t.regex(after!.content, /## 2\. Dark mode toggle doesnt save\n\nDark mode toggle doesnt save\.\n\n\*\*Acceptance criteria\*\*\n\n- \[ \] Dark mode toggle saves\.\n\n## 3\. CSV export times out for accounts over 10k rows\n/);
+  t.regex(after!.content, /## 1\. Export button hidden on mobile Safari/);
+});
