@@ -50,6 +50,11 @@ function tierOf(text: string, first: boolean, section: string): number {
   return first ? 1 : 0;
 }
 
+/** "**Acceptance criteria**" over each ticket's list: a label, not a line said twice or words to cut. */
+function isLabel(blocks: Block[], block: Block): boolean {
+  return block.type === 'paragraph' && /^\*\*[^*]+\*\*:?$/.test(block.text.trim()) && blocks[blocks.indexOf(block) + 1]?.type === 'list';
+}
+
 function items(block: Block): string[] {
   return block.type === 'list' ? block.text.split('\n') : splitParagraph(block.text);
 }
@@ -76,7 +81,7 @@ function tidy(blocks: Block[], frame: Set<Block>): void {
   const order = blocks.map((_block, index) => index).sort((a, b) => first(a) - first(b) || a - b);
   for (const index of order) {
     const block = blocks[index]!;
-    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block)) continue;
+    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block) || isLabel(blocks, block)) continue;
     const kept = items(block)
       .map(withoutChatNoise)
       .filter((part) => {
@@ -149,7 +154,7 @@ export function shortenTo(blocks: Block[], target: number, corpus: string, keepF
       if (block.type === 'list' && /^\s+/.test(text)) return;
       if (block === opening && index === 0) return;
       // A post's hashtags are how it is found, not words to cut.
-      if (isHashtagLine(text)) return;
+      if (isHashtagLine(text) || isLabel(blocks, block)) return;
       units.push({ block, text, tier: tierOf(text, index === 0 && (block.type === 'list' || firstParagraph), section) });
     });
     if (block.type === 'paragraph') firstParagraph = false;

@@ -38,3 +38,11 @@ test('"meh, too long" on a PRD keeps its requirement', async (t) => {
   t.regex(after!.content, /## Requirements\n\n- Should follow the OS setting\./);
   t.true(after!.content.length < original.length);
 });
+
+test('"make it shorter" on tickets keeps each ticket\'s "Acceptance criteria" label over its list', async (t) => {
+  const tickets = { brief: 'write tickets: 1) export button hidden on mobile safari 2) csv export times out for accounts over 10k rows 3) dark mode toggle doesnt save' };
+  const { original, revised: [after] } = await revisions('pilot', tickets, 'make it shorter');
+  t.is(original.match(/\*\*Acceptance criteria\*\*/g)!.length, 3);
+  t.is(after!.content.match(/\*\*Acceptance criteria\*\*\n\n- \[ \]/g)!.length, 3);
+  t.true(after!.content.length < original.length);
+});
