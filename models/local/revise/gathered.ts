@@ -56,16 +56,24 @@ function gatherBlockers(blocks: Block[]): ChangeOutcome | undefined {
       if (!blocked.test(text) || unblocked.test(text)) continue;
       // "Ana: yesterday finished the export. blocked on API keys": the blocker only, with whose it is.
       const owner = /^(\*\*[^*]+\*\*:|[A-Z][\w.' -]{0,30}:)\s*/.exec(text)?.[0] ?? '';
-      const sentences = splitParagraph(text.slice(owner.length));
+      // "finished invoice export, starting csv import, waiting on api keys": a standup line's clauses are its sentences.
+      const sentences = splitParagraph(text.slice(owner.length)).flatMap((sentence) => (owner ? sentence.split(/(?<=[^\d]),\s+(?=[a-z])/i) : [sentence]));
       const blocking = sentences.filter((sentence) => blocked.test(sentence) && !unblocked.test(sentence));
       const others = sentences.filter((sentence) => !blocking.includes(sentence));
       const said = blocking.join(' ');
-      found.push({ block, line, rest: others.length > 0 ? line.replace(text, `${owner}${others.join(' ')}`) : '', item: `- ${owner}${owner ? said : capitalize(said)}` });
+      const joined = owner ? others.join(', ') : others.join(' ');
+      found.push({ block, line, rest: others.length > 0 ? line.replace(text, `${owner}${joined}`) : '', item: `- ${owner}${(owner ? said : capitalize(said)).replace(/[,;]$/, '')}` });
     }
   });
   if (found.length === 0) return existing >= 0 ? failed(part, 'the document has a "Blockers" section already') : undefined;
   const holders = [...new Set(found.map((entry) => entry.block))].map((block) => headingOf(blocks, block)).filter((index) => index >= 0);
-  for (const entry of found) entry.block.text = entry.block.text.split('\n').map((line) => (line === entry.line ? entry.rest : line)).filter((line) => line !== '').join('\n');
+  // What is left of a line under "Blockers and risks" ("Ana: finished invoice export") is an update: it goes to the summary.
+  const summary = blocks.find((block, index) => block.type === 'list' && /^(?:summary|highlights|updates|highlights and updates|progress|done)$/i.test(String(blocks[headingOf(blocks, block)]?.text ?? '')) && index >= 0);
+  for (const entry of found) {
+    const moves = entry.rest !== '' && summary !== undefined && summary !== entry.block && riskHeading.test(String(blocks[headingOf(blocks, entry.block)]?.text ?? ''));
+    entry.block.text = entry.block.text.split('\n').map((line) => (line === entry.line ? (moves ? '' : entry.rest) : line)).filter((line) => line !== '').join('\n');
+    if (moves) summary!.text = `${summary!.text}\n${entry.rest}`;
+  }
   const items = found.map((entry) => entry.item).join('\n');
   if (existing >= 0) {
     const list = blocks.slice(existing + 1, sectionBounds(blocks, existing)).find((block) => block.type === 'list');

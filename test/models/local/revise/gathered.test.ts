@@ -43,3 +43,11 @@ test('"add next steps" names the section without the word; "at the end" puts it 
   const { revised: [last] } = await revisions('mind', thread, 'can you add a next steps section at the end');
   t.regex(last!.content, /## Participants[\s\S]*## Next steps\n\n- \[ \] \*\*Tom Reed\*\*[^\n]*\n[\s\S]*$/);
 });
+
+test('"add a blockers section" on standup lines takes the blocking clause only; the rest of the line is an update in the summary', async (t) => {
+  const notes = { brief: 'standup notes from today', context: 'ana: finished invoice export, starting csv import, waiting on api keys from ops\nben: login bug fixed, reviewing PRs\ncarl: sso spike done, stuck on vendor docs' };
+  const { revised: [after] } = await revisions('mind', notes, 'add a blockers section');
+  t.regex(after!.content, /## Blockers\n\n- Ana: waiting on API keys from ops\n- Carl: stuck on vendor docs\n/);
+  t.regex(after!.content, /## Summary\n\n[^#]*- Ana: finished invoice export, starting CSV import\n- Carl: SSO spike done\n/);
+  t.is(after!.content.match(/vendor docs/gi)!.length, 2, 'the blocker and its topic, no more');
+});
