@@ -59,7 +59,8 @@ const noExamples = /\b(?:no|remove|fewer|without|drop)\s+(?:the\s+)?examples?\b/
 const exampleOf = /\bexamples?\s+(?:of|for|about|on|showing)\s+(?:how\s+)?([^.,;!?]+)/i;
 const checklist = /\b(?:check ?list|to-?do list|checkboxes)\b/i;
 const noChecklist = /\b(?:remove|drop|delete|no|without)\s+(?:the\s+|a\s+)?(?:check ?list|to-?do list)\b/i;
-export const namedSection = /\b(?:add|include|write|need|want)\s+(?:a|an|one more|another)\s+(?:short\s+|brief\s+|new\s+)?(?:section|part|paragraph)\s+(?:on|about|covering|for|with)\s+([^.,;!?]+)|\badd\s+(?:a|an)\s+([^.,;!?]+?)\s+section\b/gi;
+// "add next steps", "include the blockers": a kind of section, named without the word (revise/gathered.ts).
+export const namedSection = /\b(?:add|include|write|need|want)\s+(?:a|an|one more|another)\s+(?:short\s+|brief\s+|new\s+)?(?:section|part|paragraph)\s+(?:on|about|covering|for|with)\s+([^.,;!?]+)|\badd\s+(?:a|an)\s+([^.,;!?]+?)\s+section\b|\b(?:add|include|list)\s+(?:the\s+|some\s+)?(next\s+steps|blockers|action\s+items)\b(?!\s*:)/gi;
 
 function ratioFrom(text: string): number | undefined {
   if (/\b(?:in half|by half|halve|half (?:the|as)\s+(?:length|long)|by 50 ?%)/i.test(text)) return 0.5;
@@ -113,7 +114,7 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   const addExamples =
     requirements.examples === true || requirements.include_examples === true || (examples.test(feedback) && !noExamples.test(feedback)) || /add|more|include/i.test(String(requirements.examples ?? ''));
   const keywords = targetKeywords(requirements);
-  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name) && !/^(?:(?:short|brief)\s+)?(?:conclusion|concluding|wrap-?up|closing)$/i.test(name));
+  const sections = [...feedback.matchAll(namedSection)].map((match) => (match[1] ?? match[2] ?? match[3] ?? '').trim()).filter((name) => name !== '' && !checklist.test(name) && !/^(?:(?:short|brief)\s+)?(?:conclusion|concluding|wrap-?up|closing)$/i.test(name));
   const wantsChecklist = (checklist.test(feedback) && !noChecklist.test(feedback)) || requirements.include_checklist === true;
   const corrections = readCorrections(feedback);
   const dates = readDatedLabels(feedback);

@@ -19,8 +19,9 @@ import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmo
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
-import { mention, mentionedTopic } from './revise/mentions.js';
+import { mention, mentionedTopic, saidAlready } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
+import { fixDate, wrongDate } from './revise/wrongDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
 import { originalOutput, revisedDeliverable } from './revise/deliverable.js';
 import { addedSince, namedBefore, pronoun } from './revise/antecedent.js';
@@ -48,6 +49,8 @@ import { asStated } from './revise/askedValue.js';
 import { mergedPair, mergePair } from './revise/merge.js';
 import { addHeadings, askedHeadings } from './revise/headings.js';
 import { addConclusion, addedConclusion } from './revise/conclusion.js';
+import { atTheEnd, gatherSection } from './revise/gathered.js';
+import { punchierTitle, punchUpTitle } from './revise/headline.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
@@ -82,7 +85,8 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const moved = movedDate.exec(revision.feedback);
   request.corrections = request.corrections.filter((correction) => !misreadMove(correction, moved));
   editFacts(blocks, request, revision.feedback, outcomes);
-  const dateMove = moved ? moveDate(blocks, moved) : undefined;
+  const wrong = moved ? null : wrongDate.exec(revision.feedback);
+  const dateMove = moved ? moveDate(blocks, moved) : wrong ? fixDate(blocks, wrong) : undefined;
   if (dateMove) outcomes.push(dateMove.outcome);
   // A ticket is added before the moves: "add a ticket: ..., and put it first" moves the new one.
   for (const match of revision.feedback.matchAll(addedTicket)) outcomes.push(addTicket(blocks, input, match[1]!.trim()));
@@ -99,8 +103,9 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   for (const added of questions) add(() => addQuestion(blocks, added));
   const given = [...revision.feedback.matchAll(addedText)];
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
-  for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => addSection(blocks, topic, sources));
-  for (const match of revision.feedback.matchAll(newTitle)) outcomes.push(retitle(blocks, match[1]!));
+  for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
+  // "the title should be punchier" asks for a better title, not the title "punchier".
+  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));
@@ -142,7 +147,10 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (split) outcomes.push(splitPost(blocks, split[1]));
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
   if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
-  if (moreEnergy.test(revision.feedback)) outcomes.push(addEnergy(blocks));
+  // "make the headline more exciting" is about the title only.
+  const headline = punchierTitle.test(revision.feedback);
+  if (headline) outcomes.push(punchUpTitle(blocks));
+  if (moreEnergy.test(revision.feedback.replace(headline ? new RegExp(punchierTitle.source, 'gi') : /$^/, ' '))) outcomes.push(addEnergy(blocks));
   else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
@@ -246,7 +254,9 @@ function addFact(blocks: Block[], said: string): ChangeOutcome {
     if (listed) return listed;
   }
   // "the office reopens monday at 9": the day keeps its capital in the letter.
-  return addLine(blocks, capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.'));
+  const fact = capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.');
+  const already = saidAlready(blocks, fact);
+  return already ? failed(`add fact: ${fact}`, `the document says it already: "${already}"`) : addLine(blocks, fact);
 }
 
 /**

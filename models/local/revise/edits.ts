@@ -6,6 +6,7 @@ import { removedPosition, swappedPair } from './positions.js';
 import { firstPerson, voiceSwap } from './voice.js';
 import { mentionedTopic } from './mentions.js';
 import { movedDate } from './movedDate.js';
+import { wrongDate } from './wrongDate.js';
 import { ownerDue } from './ownerDue.js';
 import { boldened } from './emphasis.js';
 import { dateFormat } from './dateFormat.js';
@@ -28,6 +29,7 @@ import { addedLabelled } from './labelledFact.js';
 import { asBullets, asProse, keptOnly, removedHeading, removedItem, removedPart, removedSection } from './structure.js';
 import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
+import { punchierTitle } from './headline.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -44,12 +46,12 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr]],
   ['sign_off', [signedBy, sentFrom]],
-  ['retitle', [newTitle, shorterSubject, shorterTitles]],
+  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
   ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
-  ['change_date', [movedDate, ownerDue, dateFormat]],
+  ['change_date', [movedDate, wrongDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
 

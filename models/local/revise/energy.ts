@@ -14,7 +14,7 @@ export const moreEnergy =
   /\b(?:more|bit\s+more)\s+(?:exciting|energetic|upbeat|enthusiastic|lively|dynamic|excited|exciting-sounding|hype|energy|excitement|oomph|pizzazz|punch|zing)\b|\b(?:livelier|jazz\s+(?:it|this)\s+up|spice\s+(?:it|this)\s+up|pep\s+(?:it|this)\s+up|less\s+(?:boring|dull|flat|dry|bland)|(?:too|bit|very|so|kinda|quite|rather)\s+(?:boring|dull|flat|dry|bland|meh)|(?:it'?s|sounds?|reads?)\s+(?:boring|dull|flat|dry|bland|meh)|add\s+(?:some\s+)?(?:energy|excitement|enthusiasm)|sound\s+(?:more\s+)?excited|get\s+people\s+excited)\b/i;
 
 // A stock opener or invitation says no news; the news line takes its place.
-const stockOpener = /^(?:some news(?: we(?:'re| are) (?:excited|happy|thrilled|proud) to share)?|exciting news|news)[.:!]?$|^we(?:'re| are) (?:excited|thrilled|happy|pleased|proud) to (?:share|announce)(?: some news)?[.:!]?$/i;
+export const stockOpener = /^(?:some news(?: we(?:'re| are) (?:excited|happy|thrilled|proud) to share)?|exciting news|news)[.:!]?$|^we(?:'re| are) (?:excited|thrilled|happy|pleased|proud) to (?:share|announce)(?: some news)?[.:!]?$/i;
 // Sentences that announce something: what a reader gets excited about.
 const news = /\b(?:launch(?:es|ed|ing)?|ships?|shipped|shipping|opens?|opening|released?|live|new|hiring|joins?|joined|welcome|won|hit|reached|raised|starts?|moved?|is here|are here|available)\b/i;
 
@@ -85,7 +85,10 @@ export function punchUpOpening(blocks: Block[]): ChangeOutcome {
   const part = 'punchier first line';
   const letter = letterParts(blocks);
   const prose = blocks.filter((block, index) => block.type === 'paragraph' && !isHashtagLine(block.text) && !/^\*.*\*$/.test(block.text.trim()) && (!letter || (index >= letter.bodyStart && index < letter.bodyEnd)));
-  const opening = prose[0];
+  // "Some news we are excited to share." on a line of its own says no news: it goes, the news line opens.
+  const stock = prose.length > 1 && stockOpener.test(prose[0]!.text.trim()) ? prose[0] : undefined;
+  if (stock) blocks.splice(blocks.indexOf(stock), 1);
+  const opening = stock ? prose[1] : prose[0];
   if (!opening) return failed(part, 'the document has no opening line of its own');
   let sentences = splitParagraph(opening.text);
   if (sentences.length > 1 && stockOpener.test(sentences[0]!.trim())) sentences = sentences.slice(1);
@@ -96,7 +99,7 @@ export function punchUpOpening(blocks: Block[]): ChangeOutcome {
   // "my first open source library, a tiny date parser for TypeScript."
   line = line.replace(/^([^,:;]{12,}?),\s+((?:a|an|the|our|my)\s+[^,]+[.!?])$/, '$1: $2');
   if (line === before && (letter || !blocks.some((block) => block.type === 'heading'))) line = line.replace(/[.]?$/, '!');
-  if (line === before) return failed(part, `the first line "${before}" has no filler, hedge or aside to cut; ${noModel}`);
+  if (line === before && !stock) return failed(part, `the first line "${before}" has no filler, hedge or aside to cut; ${noModel}`);
   opening.text = [line, ...sentences.slice(1)].join(' ');
   return { part, change: { type: 'tone_adjustment', first_line: line }, check: (content) => (content.includes(line) ? undefined : 'the first line is as it was') };
 }

@@ -4,6 +4,8 @@ import { rankSentences } from '../text/phrases.js';
 import { withoutChatNoise } from './chatNoise.js';
 import { frameBlocks, letterParts } from './letter.js';
 import { isName } from '../document/names.js';
+import { isHashtagLine } from './email.js';
+import { stockOpener } from './energy.js';
 
 /**
  * Shortening a document the way an editor would: chat noise and repeated lines go first, then
@@ -34,15 +36,23 @@ function namesSomeone(text: string): boolean {
 
 /** How long a line is kept: decisions longest, then actions with an owner or date, result figures, other figures, dates and names, a lead. */
 function tierOf(text: string, first: boolean, section: string): number {
+  // "Some news we are excited to share." says no news: it goes before any line that does.
+  if (stockOpener.test(text.trim())) return -1;
   // A quote repeats the client's own line (a status update's figure under its table): it goes first.
   if (/^\s*>/.test(text)) return 0;
   const figures = /\d/.test(text.replace(timestamps, ''));
   if (/decision/i.test(section) || decision.test(text)) return 6;
   // A blocker or risk is what a manager reads a status update for.
-  if (/action|owner|next step|to-?do|checklist|risk|blocker|concern/i.test(section) || commitment.test(text) || /\bblock(?:ed|er|ing)\b/i.test(text)) return 5;
+  // ... and a PRD's requirements what it is written for.
+  if (/action|owner|next step|to-?do|checklist|risk|blocker|concern|requirement|acceptance/i.test(section) || commitment.test(text) || /\bblock(?:ed|er|ing)\b/i.test(text)) return 5;
   if (figures && result.test(text)) return 4;
   if (figures || dayOrMonth.test(text) || namesSomeone(text) || /highlight|shipped|done|result|progress/i.test(section)) return 3;
   return first ? 1 : 0;
+}
+
+/** "**Acceptance criteria**" over each ticket's list: a label, not a line said twice or words to cut. */
+function isLabel(blocks: Block[], block: Block): boolean {
+  return block.type === 'paragraph' && /^\*\*[^*]+\*\*:?$/.test(block.text.trim()) && blocks[blocks.indexOf(block) + 1]?.type === 'list';
 }
 
 function items(block: Block): string[] {
@@ -71,7 +81,7 @@ function tidy(blocks: Block[], frame: Set<Block>): void {
   const order = blocks.map((_block, index) => index).sort((a, b) => first(a) - first(b) || a - b);
   for (const index of order) {
     const block = blocks[index]!;
-    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block)) continue;
+    if ((block.type !== 'list' && block.type !== 'paragraph') || frame.has(block) || isLabel(blocks, block)) continue;
     const kept = items(block)
       .map(withoutChatNoise)
       .filter((part) => {
@@ -143,6 +153,8 @@ export function shortenTo(blocks: Block[], target: number, corpus: string, keepF
     items(block).forEach((text, index) => {
       if (block.type === 'list' && /^\s+/.test(text)) return;
       if (block === opening && index === 0) return;
+      // A post's hashtags are how it is found, not words to cut.
+      if (isHashtagLine(text) || isLabel(blocks, block)) return;
       units.push({ block, text, tier: tierOf(text, index === 0 && (block.type === 'list' || firstParagraph), section) });
     });
     if (block.type === 'paragraph') firstParagraph = false;

@@ -50,3 +50,15 @@ export function mention(blocks: Block[], match: RegExpExecArray, sources: Source
   const said = new RegExp(`\\b${topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(document);
   return failed(part, `${said ? `the document already mentions ${topic}, and ` : ''}the client's material says nothing more about ${topic}; say what to say (e.g. "${postscript ? 'add a PS: ...' : `mention that ${topic} ...`}")`);
 }
+
+/**
+ * The document's sentence or item that says `fact` already ("mention we're hiring" on a post that
+ * says "... hiring 10 engineers"): every content word of the fact is in it. Adding the fact again
+ * would say it twice.
+ */
+export function saidAlready(blocks: Block[], fact: string): string | undefined {
+  const terms = [...new Set(contentTerms(fact).map(stem))];
+  if (terms.length === 0) return undefined;
+  const lines = blocks.flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : block.type === 'list' ? block.text.split('\n') : []));
+  return lines.find((line) => holdsTerms(line, terms))?.replace(/^\s*[-*+]\s+/, '').trim();
+}

@@ -13,8 +13,8 @@ import { failed, readableLines, type ChangeOutcome } from './outcome.js';
  * the thing, else the document's only date; with several and none about it, the revision asks.
  */
 
-const month = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
-const date = `(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)(?:\\s+of\\s+${month})?|(?:next\\s+|this\\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${month}(?:\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2}`;
+export const month = '(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\\.?';
+export const date = `(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)(?:\\s+of\\s+${month})?|(?:next\\s+|this\\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)day|${month}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${month}(?:\\s+\\d{4})?|\\d{4}-\\d{2}-\\d{2}`;
 const dates = new RegExp(`(?<![\\w-])(?:${date})(?![\\w-])`, 'gi');
 
 /** Group 1: what moves ("deadline", "launch"); group 2: the new date. */

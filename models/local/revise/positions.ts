@@ -37,8 +37,14 @@ function intro(blocks: Block[]): Block[] {
   const firstSection = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2);
   const before = firstSection > 0 ? counted.filter((block) => blocks.indexOf(block) < firstSection) : [];
   // A document that is only its opening has none to cut: what is left would be its sections alone.
-  return before.length > 0 && blocks.slice(firstSection).some((block) => block.type === 'paragraph' || block.type === 'list') ? before : counted.slice(0, 1);
+  if (before.length > 0 && blocks.slice(firstSection).some((block) => block.type === 'paragraph' || block.type === 'list')) return before;
+  // A summary that opens with its first section has no intro: the participants' line under its last heading is none.
+  if (firstSection >= 0 && !counted.some((block) => blocks.indexOf(block) < firstSection)) return [];
+  return counted.slice(0, 1);
 }
+
+// A line that carries a date, a figure or an amount: an email's news, not its intro.
+const news = /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b(?:today|tomorrow|tonight|next\s+week)\b/i;
 
 const gone = (texts: string[]) => (content: string) => {
   const lines = readableLines(content).join('\n');
@@ -77,8 +83,13 @@ export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   }
   const counted = paragraphs(blocks);
   const chosen = unit === 'paragraph' ? [at(counted, placeOf(placeWord!))].filter((block) => block !== undefined) : unit.startsWith('intro') ? intro(blocks) : counted.slice(-1);
-  // The only paragraph is the message: removing it would leave a letter with nothing to say.
-  if (chosen.length === 0 || chosen.length === counted.length) return failed(part, counted.length === 0 ? 'the document has no paragraph to remove' : `the document has ${counted.length} paragraph(s); removing it would leave nothing to read`);
+  const firstSection = blocks.find((block) => block.type === 'heading' && block.level >= 2);
+  if (unit.startsWith('intro') && chosen.length === 0 && firstSection) return failed(part, `the document has no intro: it opens with its "${firstSection.text}" section`);
+  // "Cut the intro" of "Dear customers, / We are raising prices on April 1.": that line is the email's news, not an intro.
+  if (unit.startsWith('intro') && letterParts(blocks) && chosen.length > 0 && chosen.every((block) => news.test(block.text))) return failed(part, `the email opens with its news ("${splitParagraph(chosen[0]!.text)[0]}"), not an intro; say which line to cut (e.g. "remove the line about ...")`);
+  // The only paragraph is the message: removing it would leave a letter with nothing to say (a list or table left is something to read).
+  const rest = blocks.some((block) => (block.type === 'list' || block.type === 'table') && !chosen.includes(block));
+  if (chosen.length === 0 || (chosen.length === counted.length && !rest)) return failed(part, counted.length === 0 ? 'the document has no paragraph to remove' : `the document has ${counted.length} paragraph(s); removing it would leave nothing to read`);
   const texts = chosen.map((block) => block.text);
   for (const block of chosen) blocks.splice(blocks.indexOf(block), 1);
   return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
@@ -101,6 +112,8 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
     const index = (block: Block) => { const heading = blocks.slice(0, blocks.indexOf(block)).findLast((before) => before.type === 'heading'); return heading !== undefined && indexHeading.test(heading.text); };
     const lists = blocks.filter((block) => block.type === 'list' && itemsOf(block).length >= 2 && !index(block));
     const list = last ? lists.at(-1) : lists[0];
+    // A post of one tip a section ("## First week plan", "## Feedback"), a ticket set: its points are its sections.
+    if (!list) return swapSections(blocks, last, part);
     if (!list) return failed(part, 'the document has no list with two points in it (points under different headings stay under their own)');
     const items = itemsOf(list);
     const [a, b] = last ? [items.at(-2)!, items.at(-1)!] : [items[0]!, items[1]!];
@@ -120,4 +133,22 @@ export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   const first = a.text;
   const second = b.text;
   return { part, check: (content) => (content.indexOf(first) >= 0 && content.indexOf(first) < content.indexOf(second) ? undefined : 'the two paragraphs are not in the new order') };
+}
+
+/** Swaps the first or last two `##` sections, each with what is under it (not a closing section or an index of topics). */
+function swapSections(blocks: Block[], last: boolean, part: string): ChangeOutcome {
+  const starts = blocks.map((block, index) => (block.type === 'heading' && block.level === 2 && !indexHeading.test(block.text) && !closingHeading.test(block.text) ? index : -1)).filter((index) => index >= 0);
+  if (starts.length < 2) return failed(part, `the document has no list with two points in it, and ${starts.length} section(s)`);
+  const [i, j] = last ? [starts.at(-2)!, starts.at(-1)!] : [starts[0]!, starts[1]!];
+  // Only neighbours swap: another section between them stays where it is.
+  if (sectionBounds(blocks, i) !== j) return failed(part, 'the two sections are not next to each other');
+  const second = blocks.slice(j, sectionBounds(blocks, j));
+  const first = blocks.slice(i, j);
+  blocks.splice(i, first.length + second.length, ...second, ...first);
+  // "## 2. CSV export ..." and "## 3. Dark mode ...": the numbers stay in order, the tickets swap.
+  const number = /^\d+\.\s+/;
+  const [x, y] = [second[0]! as Block & { text: string }, first[0]! as Block & { text: string }];
+  if (number.test(x.text) && number.test(y.text)) [x.text, y.text] = [number.exec(y.text)![0] + x.text.replace(number, ''), number.exec(x.text)![0] + y.text.replace(number, '')];
+  const [a, b] = [x.text, y.text];
+  return { part, check: (content) => (content.indexOf(`## ${a}`) >= 0 && content.indexOf(`## ${a}`) < content.indexOf(`## ${b}`) ? undefined : 'the two sections are not in the new order') };
 }

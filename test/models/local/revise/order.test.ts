@@ -64,3 +64,18 @@ test('"put the ask first" when the email already opens with it says so', async (
   t.deepEqual(after!.applied, []);
   t.true(after!.notApplied.some((entry) => /is already the first thing the letter says/.test(entry.reason)));
 });
+
+test('"swap the order of the last two points" on a post of one tip a section swaps its last two sections', async (t) => {
+  const tips = { brief: 'blog post: 5 tips for remote onboarding', context: 'send laptops before day one. assign a buddy. write down the first week plan. schedule daily check-ins. ask for feedback after 30 days.' };
+  const { original, revised: [after] } = await revisions('writer', tips, 'swap the order of the last two points');
+  t.regex(original, /## Schedule\n\nSchedule daily check-ins\.\n\n## Feedback\n\nAsk for feedback after 30 days\./);
+  t.regex(after!.content, /## First week plan\n\nWrite down the first week plan\.\n\n## Feedback\n\nAsk for feedback after 30 days\.\n\n## Schedule\n\nSchedule daily check-ins\.$/);
+  t.deepEqual(after!.applied, ['order: swap the last two points']);
+});
+
+test('"swap the order of the last two points" on tickets swaps the last two tickets; their numbers stay in order', async (t) => {
+  const tickets = { brief: 'write tickets: 1) export button hidden on mobile safari 2) csv export times out for accounts over 10k rows 3) dark mode toggle doesnt save' };
+  const { revised: [after] } = await revisions('pilot', tickets, 'swap the order of the last two points');
+  t.regex(after!.content, /## 2\. Dark mode toggle doesnt save\n\nDark mode toggle doesnt save\.\n\n\*\*Acceptance criteria\*\*\n\n- \[ \] Dark mode toggle saves\.\n\n## 3\. CSV export times out for accounts over 10k rows\n/);
+  t.regex(after!.content, /## 1\. Export button hidden on mobile Safari/);
+});

@@ -56,3 +56,22 @@ test('"drop the last line" removes the email\'s last body sentence; it is never 
   t.regex(after!.content, /^The all-hands moves to Friday at 4pm\.$/m);
   t.deepEqual(after!.applied, ['remove: the last line']);
 });
+
+test('"cut the intro" after "make it friendlier for customers" removes the line it added above the release notes\' lists', async (t) => {
+  const notes = { brief: 'release notes for v2.4', context: '- new: bulk edit\n- new: keyboard shortcuts\n- fixed: emails sent twice\n- improved: search speed 2x' };
+  const { original, revised: [friendly, cut] } = await revisions('pilot', notes, 'make it friendlier for customers', 'cut the intro');
+  t.regex(friendly!.content, /^# v2\.4: release notes\n\nHere's a quick overview for you\.\n\n## New/);
+  t.is(cut!.content, original.trim());
+  t.deepEqual(cut!.applied, ['remove: the intro']);
+});
+
+test('"cut the intro" keeps what is no intro: a summary\'s participants, an email\'s news line', async (t) => {
+  const meeting = { brief: 'summarize the meeting', context: 'Product sync\nAttendees: Priya, Tom\n- Priya will update the pricing page by Friday\n- We decided to delay the mobile release to April' };
+  const { original, revised: [summary] } = await revisions('mind', meeting, 'cut the intro');
+  t.is(summary!.content, original);
+  t.regex(summary!.notApplied[0]!.reason, /has no intro: it opens with its "Summary" section/);
+  const prices = { brief: 'email to our customers: we are raising prices on april 1, pro goes from $20 to $25' };
+  const { original: letter, revised: [kept] } = await revisions('writer', prices, 'cut the intro');
+  t.is(kept!.content, letter);
+  t.regex(kept!.notApplied[0]!.reason, /opens with its news \("We are raising prices on April 1, pro goes from \$20 to \$25\."\)/);
+});
