@@ -355,7 +355,7 @@ function planKindOf(name: string): { planKind?: string } {
 const placement = /^(?:(?:the|our|my)\s+)?(?:web\s*site|site|help\s*(?:centre|center|page|desk)|app|web\s*shop|shop|store|page|landing\s+page|intranet|wiki)$/i;
 const faqName = /faq|f\.a\.q|frequently|q\s*&\s*a|questions\s+and\s+answers/i;
 
-const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|timeline|log|logs|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items|timeline|logs?)$/i;
+const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|timeline|log|logs|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues|themes|ideas|goals|topics|requests|findings|inputs|priorities)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items|timeline|logs?)$/i;
 
 function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';

@@ -126,7 +126,8 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       const same = phases.find((phase) => phase.name === name);
       if (same && work) same.items.push(capitalize(work.replace(/[.]$/, '')));
       else if (!same) phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
-    } else loose.push(item.text);
+    // "enterprise: sso, audit logs": the theme its own line names stays with its work.
+    } else loose.push(item.labelled && item.section ? `${titled(item.section)}: ${item.text}` : item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
   const projects = phases.length === 0 ? loose.map((text) => datedProject.exec(text.replace(/[.]$/, ''))) : [];
