@@ -65,7 +65,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     // (build/incident.ts), as a writer asked for release notes writes pilot's; never a roadmap of the timeline.
     ['analysis', /\b(?:post-?mortems?|incident\s+(?:reports?|reviews?|write-?ups?|summary|retros?(?:pective)?)|outage\s+(?:reports?|reviews?|write-?ups?|summary)|root[- ]cause\s+analysis|rca)\b/i],
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log|what'?s\s+new)\b/i],
-    ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for)\b/i],
+    // "break this epic into tasks", "estimate these tasks": tasks are tickets (with their estimates).
+    ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for|tasks(?!\s+(?:app|feature|page|api|list|view|module|tab|screen|service|board)\b))\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
     ['roadmap', projectPlanName],
     // "QA test plan for the checkout page": test cases with steps and expected results, not a PRD (testPlan.ts).
@@ -100,7 +101,7 @@ const requirementNames: Array<[DeliverableKind, RegExp]> = [
 ];
 
 
-const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|run|do|get)?\s*/i;
+const leadIn = /^(?:(?:hi|hey|hello)[,!]?\s+)?(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would)\s+(?:you|u)\s+(?:(?:please|pls|plz)\s+)?|(?:i\s+)?need\s+(?:you\s+to\s+)?|we\s+need(?:\s+you\s+to)?\s+|help\s+(?:me|us)\s+(?:to\s+)?|i'?d\s+like\s+|let'?s\s+)?(?:write\s+up|sum\s+up|wrap\s+up|write|create|draft|generate|produce|compose|prepare|craft|put\s+together|come\s+up\s+with|make|turn\s+(?:this|these)\s+into|give\s+(?:me|us)|summari[sz]e|analy[sz]e|compare|review|rank|prioriti[sz]e|plan|outline|break\s+down|spec\s+out|estimate|size|run|do|get)?\s*/i;
 const determiners = /^(?:(?:a|an|the|some|our|my|this|these|that|its|short|quick|brief|simple|full|detailed|clear|friendly|customer-facing|one|two|three|four|five)\s+)+/i;
 const connector = /^(?:[:\-–—,]\s*|(?:about|on|for|to|of|covering|explaining|describing|introducing|announcing|regarding|around|that\s+(?:explains|covers|announces|introduces)|from|based\s+on|with)\s+)/i;
 const audienceTail = /\s+(?:for|aimed\s+at|targeting|to)\s+((?:our\s+|the\s+|new\s+|existing\s+)?(?:(?!(?:for|to|aimed|targeting)\b)[\w-]+\s+){0,2}(?:customers|users|patients|clients|developers|engineers|managers|readers|subscribers|parents|staff|team|teams|members|drivers|owners|admins|beginners|investors|board|leadership|executives|people|folks|shoppers|bakers|nurses|doctors|contributors|maintainers|ops|dispatchers))\b.*$/i;
@@ -204,7 +205,7 @@ function nearestName(crewId: CrewId, sentence: string, from: number): { kind: De
 function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentence: string, material: boolean): { kind: DeliverableKind; match?: RegExpExecArray } {
   const own = names[crewId].map(([kind]) => kind);
   // "turn this email thread into an FAQ": what it is turned into is the deliverable, whatever is named before.
-  const into = /\b(?:turn|make|convert|transform|change|rewrite|put)\b.*?\binto\s+/i.exec(sentence);
+  const into = /\b(?:turn|make|convert|transform|change|rewrite|put|break|split)\b.*?\binto\s+/i.exec(sentence);
   let best = (into ? nearestName(crewId, sentence, into.index + into[0].length) : undefined) ?? nearestName(crewId, sentence, 0);
   // "summarize the results of our customer survey": summing up data is an analysis, not a meeting's summary.
   if (crewId === 'mind' && best?.kind === 'meeting_summary' && /^(?:summar|recap)/i.test(best.match[0]) && /\b(?:survey|results|responses|feedback|data|numbers|tickets|complaints|reviews|nps|metrics)\b/i.test(sentence) && !/\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|chat)\b/i.test(sentence)) {
@@ -273,7 +274,7 @@ export function recognise(crewId: CrewId, brief: string, requirements: Record<st
       after = '';
     }
     // "turn the bug bash findings into tickets": what is turned into the deliverable is its subject.
-    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(/^turn\s+(.+?)\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '$1').replace(determiners, '').trim();
+    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(/^(?:turn|break(?:\s+down)?|split)\s+(.+?)\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '$1').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
     // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.
@@ -363,7 +364,7 @@ function planKindOf(name: string): { planKind?: string } {
 const placement = /^(?:(?:the|our|my)\s+)?(?:web\s*site|site|help\s*(?:centre|center|page|desk)|app|web\s*shop|shop|store|page|landing\s+page|intranet|wiki)$/i;
 const faqName = /faq|f\.a\.q|frequently|q\s*&\s*a|questions\s+and\s+answers/i;
 
-const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|timeline|log|logs|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items|timeline|logs?)$/i;
+const pointer = /^(?:(?:this|these|that|those|it|them)\s+for\s+(?:me|us)|me|us|this|these|that|those|it|them|the\s+following|(?:the\s+)?(?:below|above)|(?:the|my|our|these|this|those)\s+(?:notes?|text|thread|transcript|timeline|log|logs|list|items?|commits?|changes|bullets|points|lines|bugs|tasks|issues|themes|ideas|goals|topics|requests|findings|inputs|priorities|epic)(?:\s+(?:below|above))?|commits?|bugs|tasks|issues|items|timeline|logs?|epic)$/i;
 
 function fallbackSubject(sentence: string): string {
   return stripEndPunctuation(sentence.replace(leadIn, '').replace(determiners, '')) || 'this request';

@@ -87,6 +87,8 @@ const arrowed = new RegExp(String.raw`^@?(${name})\s*(?:->|=>|→)\s*(.+)$`, 'u'
 // "@Nina review the icons": a mention opening a line with a task asks that person to do it.
 const mentioned = new RegExp(String.raw`^@(${name})[,:]?\s+(\p{Ll}+)\b(.*)$`, 'u');
 const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u');
+// "AI: lauren send shortlist to maria by fri": on an action line, a name then a task's verb is who does it.
+const namedTask = new RegExp(String.raw`^(${name})\s+(\p{Ll}+)\b(.*)$`, 'u');
 const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
 const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with)\b/i;
 // "Porto it is then", "ok, Option B it is": a choice said as settled.
@@ -168,6 +170,8 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
   if (marked || inActionList) {
     const dash = dashed.exec(text);
     if (dash && validName(dash[1])) return make(dash[1], dash[2]!);
+    const doer = namedTask.exec(text);
+    if (doer && validName(doer[1]) && opensTask(doer[2]!)) return make(doer[1], `${doer[2]}${doer[3]}`);
     return make(speaker ?? 'Unassigned', text);
   }
   return undefined;

@@ -198,20 +198,27 @@ function readMeeting(input: StageInput): MeetingReading {
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : thread ? summarize(thread.rest, corpus, thread.input) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".
-    // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24").
+    // "planning sync 11/24" over the notes: the meeting's date stays with its title ("Meeting summary: Planning Sync, 11/24"),
+    // said once when the heading is the title too ("summarize this" over "weekly sync 11/24").
     // "pull out the action items": what was asked for titles it, "Action items", not "Meeting summary: Pull Out the Action Items".
     // A thread without a subject line is named as the brief names it ("this morning dispatch chat": "This Morning's Dispatch Chat: summary").
-    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(heading.replace(headingDate, ''))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(subject === 'the notes' ? 'Meeting summary' : `Meeting summary: ${titleCase(subject)}`, heading)),
+    ...(thread ? { title: threadSubject || !threadNoun.test(subject) ? threadTitle(threadSubject, input.brief) : `${titleCase(subject)}: summary`, date: null } : actionsAsked.test(input.brief.trim()) ? dated(heading ? `Action items: ${titleCase(meetingName(heading))}` : 'Action items', heading) : calledStandup(`${input.brief} ${heading ?? ''}`) ? standupTitle(`${meetingSubject(input.brief, texts)} ${heading ?? ''}`) : dated(subject === 'the notes' ? 'Meeting summary' : `Meeting summary: ${titleCase(meetingName(subject))}`, heading)),
     bare: texts.length === 0,
     standup,
   };
 }
 
-// An ask for the action items alone: "pull out the action items", "list the todos from this call", "what are the next steps?".
-const actionsAsked = /^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:pull\s+out|list|extract|get|give\s+me|find|grab|collect|what\s+are)\s+(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:action\s+items?|actions|to-?dos|next\s+steps|follow[- ]?ups)\b(?:\s+(?:from|of|in)\s+(?:this|these|the|our|today['’]s)\s+[\w\s'’-]{0,30})?[?.!]*$/i;
+// An ask for the action items alone: "pull out the action items", "list the todos from this call", "what are the next steps?",
+// or named alone: "action items from this call".
+const actionsAsked = /^(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:(?:pull\s+out|list|extract|get|give\s+me|find|grab|collect|what\s+are)\s+)?(?:the\s+|all\s+(?:the\s+)?|our\s+)?(?:action\s+items?|actions|to-?dos|next\s+steps|follow[- ]?ups)\b(?:\s+(?:from|of|in)\s+(?:this|these|the|our|today['’]s)\s+[\w\s'’-]{0,30})?[?.!]*$/i;
 
 // A date at the end of a heading: "11/24", "2026-11-24", "18 November 2026", "Nov 24".
 const headingDate = /(?:,\s*|\s+)(\d{1,2}\/\d{1,2}(?:\/\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}\.?(?:\s+\d{4})?|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:,?\s+\d{4})?)\s*$/;
+
+/** A meeting as its heading names it, without its date (the title gives it once) and "w/" in words: "call w/ northwind, nov 25" -> "call with northwind". */
+function meetingName(heading: string): string {
+  return heading.replace(headingDate, '').replace(/\bw\/\s*/gi, 'with ');
+}
 
 /** The title with the date its heading gives, and that date (null when none). */
 function dated(title: string, heading: string | undefined): { title: string; date: string | null } {

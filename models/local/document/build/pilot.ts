@@ -10,6 +10,7 @@ import type { Item } from '../material.js';
 import { planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
 import { kindOf } from './planSkeletons.js';
 import { testPlan } from './testPlan.js';
+import { epicOf } from './epic.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
 
@@ -126,7 +127,8 @@ export function roadmap(ctx: DocumentContext): DeliverableData['roadmap'] {
       const same = phases.find((phase) => phase.name === name);
       if (same && work) same.items.push(capitalize(work.replace(/[.]$/, '')));
       else if (!same) phases.push({ name, dates, items: work ? [capitalize(work.replace(/[.]$/, ''))] : [] });
-    } else loose.push(item.text);
+    // "enterprise: sso, audit logs": the theme its own line names stays with its work.
+    } else loose.push(item.labelled && item.section ? `${titled(item.section)}: ${item.text}` : item.text);
   }
   const span = timeline ? /\bQ([1-4])\s*[-–]\s*Q([1-4])\s*(\d{4})\b/i.exec(timeline) : null;
   const projects = phases.length === 0 ? loose.map((text) => datedProject.exec(text.replace(/[.]$/, ''))) : [];
@@ -203,7 +205,7 @@ const estimateIn = /\((\d+(?:\.\d+)?)\s*(points?|pts?|sp|hours?|hrs?|h|days?|d)\
 const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(raw) ? 'hours' : 'days');
 
 // Labels that sort a list rather than say where the problem is.
-const categoryLabel = /^(?:bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
+const categoryLabel = /^(?:epics?|stor(?:y|ies)|user\s+stories|initiatives?|bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
 
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
@@ -315,7 +317,10 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a
   // sentence of prose is one when it asks for something or starts as a statement does.
   const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
+  const epic = epicOf(items);
   const tickets: TicketData[] = sources.map((item) => {
+    const part = epic?.parts.get(item);
+    if (part) return { title: titleOf(part.task), description: `Part of the ${epic!.name} epic: ${lowerFirst(part.criterion)}`, acceptance_criteria: [part.criterion], estimate: null };
     const found = estimateIn.exec(item.text);
     const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
     const unit = found ? (found[2] ?? found[4] ?? found[6]) : undefined;
@@ -333,7 +338,8 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
-  return { title: tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  // "break this epic into tasks": the epic's own name titles its tickets.
+  return { title: epic ? `${epic.name}: tickets` : tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [

@@ -33,3 +33,11 @@ q4: wear os app (maybe)`;
   const bare = await outcome('pilot', { brief: 'roadmap by quarter', context });
   t.regex(bare.content, /^# Roadmap$/m);
 });
+
+test('"roadmap for Q1 from these themes": the themes are the material, and a theme\'s own label stays with its work', async (t) => {
+  const context = '- reliability (uptime 99.9, fewer pages)\n- self-serve onboarding\n- enterprise: sso, audit logs\n- mobile app v2';
+  const result = await outcome('pilot', { brief: 'roadmap for Q1 from these themes', context });
+  t.regex(result.content, /^# Roadmap: Q1$/m);
+  t.notRegex(result.content, /these themes/i);
+  t.regex(result.content, /^- Enterprise: SSO, audit logs$/m);
+});
