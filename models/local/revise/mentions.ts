@@ -53,12 +53,14 @@ export function mention(blocks: Block[], match: RegExpExecArray, sources: Source
 
 /**
  * The document's sentence or item that says `fact` already ("mention we're hiring" on a post that
- * says "... hiring 10 engineers"): every content word of the fact is in it. Adding the fact again
+ * says "... hiring 10 engineers"): every content word and every figure of the fact is in it. Adding the fact again
  * would say it twice.
  */
 export function saidAlready(blocks: Block[], fact: string): string | undefined {
   const terms = [...new Set(contentTerms(fact).map(stem))];
   if (terms.length === 0) return undefined;
+  // "round 1 checked the chain" is not said by "Round 0 checked the chain.": its figures must be there too.
+  const figures = fact.match(/\d[\d.,:%]*\d|\d/g) ?? [];
   const lines = blocks.flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : block.type === 'list' ? block.text.split('\n') : []));
-  return lines.find((line) => holdsTerms(line, terms))?.replace(/^\s*[-*+]\s+/, '').trim();
+  return lines.find((line) => holdsTerms(line, terms) && figures.every((figure) => new RegExp(`(?<![\\d.,])${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d])`).test(line)))?.replace(/^\s*[-*+]\s+/, '').trim();
 }

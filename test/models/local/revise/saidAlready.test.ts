@@ -11,3 +11,9 @@ test('"mention we\'re hiring" adds the fact to a post that does not say it, and 
   t.is(said!.content, original);
   t.regex(said!.notApplied[0]!.reason, /says it already: "We are opening a new office in Lisbon in March, hiring 10 engineers\."/);
 });
+
+test('a fact that differs from a line only in its figure is new: "mention that round 1 checked the chain" after "round 0 ..." adds it', async (t) => {
+  const { revised } = await revisions('writer', { brief: 'Write a short note about bicycle maintenance' }, 'Mention that round 0 checked the chain.', 'Mention that round 1 checked the chain.');
+  t.deepEqual(revised[1]!.applied, ['add fact: Round 1 checked the chain.']);
+  t.regex(revised[1]!.content, /Round 0 checked the chain\. Round 1 checked the chain\./);
+});
