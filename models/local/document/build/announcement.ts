@@ -11,7 +11,7 @@ import { isPositive } from '../cues.js';
  * post asks for referrals, something new asks people to try it, other news invites questions).
  */
 
-const milestone = /\b(?:hit|reached|crossed|passed|raised|won|closed\s+(?:our|a|the)\s+\w+\s+round|celebrat\w*|anniversary|\d[\d,.]*\s*[km]?\+?\s+(?:users|customers|members|downloads|subscribers|followers|orders|clients|stars))\b/i;
+const milestone = /\b(?:hit|reached|crossed|passed|raised|won|closed\s+(?:our|a|the)\s+\w+\s+round|series\s+[a-e]|seed\s+round|funding\s+round|celebrat\w*|anniversary|\d[\d,.]*\s*[km]?\+?\s+(?:users|customers|members|downloads|subscribers|followers|orders|clients|stars))\b/i;
 const hiring = /\b(?:hiring|recruiting|looking\s+for|open\s+roles?|job\s+openings?)\b/i;
 // A place that opens: an office, a shop, a studio ("our new office in Lisbon opens in March").
 const place = /\b(?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym)\b.*\b(?:opens?|opening|reopens?|reopening)\b|^We have a new (?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym|headquarters)\b/i;

@@ -8,6 +8,8 @@ import type { Item } from '../material.js';
 import { announcedPost, subjectPost } from './announcement.js';
 import { subjectNews } from './subjectNews.js';
 import { newHireOf } from '../newHire.js';
+import { calendarCase } from '../../text/phrases.js';
+import { datedDays } from '../../text/dates.js';
 import { newHirePost } from './newHirePost.js';
 
 /** Social posts: what the ask and the notes say, in the order a post tells it, fitted to each network's length. */
@@ -38,7 +40,28 @@ function continued(line: string): string {
   return /^(?:The|A|An|We|Our|It|This|These|They|You|Your|New|Every|All)\b/.test(line) ? `${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
 }
 
+// "write two linkedin posts: one about our series a, one about hiring": a post per subject, each on its own.
+const several = /\b(?:two|three|four|2|3|4)\s+(?:[\w-]+\s+)?(?:posts|tweets|updates)\b[^:]*:\s*(one\s+(?:about|on|for|announcing|introducing)\s+.+)$/i;
+
+/** The subjects of the posts an ask asks for one by one ("one about our series a, one about hiring"), or undefined. */
+function subjectsOf(ask: string): string[] | undefined {
+  const listed = several.exec(ask.trim().split('\n')[0]!)?.[1];
+  const subjects = listed?.split(/[,;]?\s*(?:and\s+|then\s+)?(?:one|another|the\s+other)\s+(?=(?:about|on|for|announcing|introducing)\s)/i).map((part) => part.replace(/^(?:one\s+)?(?:about|on|for)\s+/i, '').replace(/[.!]+$/, '').trim()).filter(Boolean);
+  return subjects && subjects.length >= 2 ? subjects.map((subject) => subject.replace(/\bseries\s+([a-e])\b/i, (_, round: string) => `Series ${round.toUpperCase()}`)) : undefined;
+}
+
 export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts'] {
+  const subjects = subjectsOf(ctx.brief);
+  if (subjects) {
+    const network = ctx.recognised.networks[0] ?? 'LinkedIn';
+    const limit = networkLimits[network] ?? 500;
+    return { posts: subjects.map((subject) => {
+      // "hiring": the post says so ("We are hiring."), as a post of the news would.
+      const line = /^(?:hiring|recruiting)$/i.test(subject) ? 'We are hiring.' : subjectPost(calendarCase(datedDays(subject)), calendarCase(datedDays(ctx.brief)));
+      const text = announcedPost(line).join(limit <= 500 ? ' ' : '\n\n');
+      return { network, text: fitTo(text, limit), hashtags: [], max_characters: limit };
+    }) };
+  }
   // What the brief itself lists ("new sourdough buns, 3.50 each, only on weekends") is said in its order.
   const readers = forReaders(ctx);
   const ordered = readers.every((item) => item.origin === 'brief') ? readers : byWeight(readers);

@@ -41,6 +41,8 @@ export function renderNewsletter(data: DeliverableData['newsletter'], ctx: Docum
 export function renderSocialPosts(data: DeliverableData['social_posts'], ctx: DocumentContext): string {
   // Posts are pasted as they are: no Markdown headings, one labelled post per network.
   if (data.posts.length === 1) return join([data.posts[0]!.text]);
+  // Posts asked one by one for the same network are numbered, not labelled by a network they share.
+  if (new Set(data.posts.map((post) => post.network)).size === 1) return join(data.posts.flatMap((post, index) => [`**Post ${index + 1} of ${data.posts.length}**`, post.text, '---']).slice(0, -1));
   return join(data.posts.flatMap((post) => [`**${post.network}** (${post.text.length}/${post.max_characters} characters)`, post.text, '---']).slice(0, -1));
 }
 
