@@ -1,5 +1,6 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import { splitParagraph, type Block } from '../text/blocks.js';
+import { literal } from '../text/phrases.js';
 import { cited, type Sources } from '../text/sources.js';
 import { letterParts } from './letter.js';
 import { failed, type ChangeOutcome } from './outcome.js';
@@ -47,7 +48,7 @@ export function mention(blocks: Block[], match: RegExpExecArray, sources: Source
     body.block.text = splitParagraph(body.block.text).filter((each) => each !== body.sentence).join(' ');
     return { ...place(body.sentence, true), part };
   }
-  const said = new RegExp(`\\b${topic.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(document);
+  const said = new RegExp(`\\b${literal(topic)}\\b`, 'i').test(document);
   return failed(part, `${said ? `the document already mentions ${topic}, and ` : ''}the client's material says nothing more about ${topic}; say what to say (e.g. "${postscript ? 'add a PS: ...' : `mention that ${topic} ...`}")`);
 }
 
@@ -62,5 +63,5 @@ export function saidAlready(blocks: Block[], fact: string): string | undefined {
   // "round 1 checked the chain" is not said by "Round 0 checked the chain.": its figures must be there too.
   const figures = fact.match(/\d[\d.,:%]*\d|\d/g) ?? [];
   const lines = blocks.flatMap((block) => (block.type === 'paragraph' ? splitParagraph(block.text) : block.type === 'list' ? block.text.split('\n') : []));
-  return lines.find((line) => holdsTerms(line, terms) && figures.every((figure) => new RegExp(`(?<![\\d.,])${figure.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d])`).test(line)))?.replace(/^\s*[-*+]\s+/, '').trim();
+  return lines.find((line) => holdsTerms(line, terms) && figures.every((figure) => new RegExp(`(?<![\\d.,])${literal(figure)}(?![\\d])`).test(line)))?.replace(/^\s*[-*+]\s+/, '').trim();
 }

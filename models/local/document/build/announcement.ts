@@ -14,7 +14,9 @@ import { isPositive } from '../cues.js';
 const milestone = /\b(?:hit|reached|crossed|passed|raised|won|closed\s+(?:our|a|the)\s+\w+\s+round|series\s+[a-e]|seed\s+round|funding\s+round|celebrat\w*|anniversary|\d[\d,.]*\s*[km]?\+?\s+(?:users|customers|members|downloads|subscribers|followers|orders|clients|stars))\b/i;
 const hiring = /\b(?:hiring|recruiting|looking\s+for|open\s+roles?|job\s+openings?)\b/i;
 // A place that opens: an office, a shop, a studio ("our new office in Lisbon opens in March").
-const place = /\b(?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym)\b.*\b(?:opens?|opening|reopens?|reopening)\b|^We have a new (?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym|headquarters)\b/i;
+/** The places a business opens (build/subjectNews.ts names them too). */
+export const placeNouns = 'office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym';
+const place = new RegExp(`\\b(?:${placeNouns})\\b.*\\b(?:opens?|opening|reopens?|reopening)\\b|^We have a new (?:${placeNouns}|headquarters)\\b`, 'i');
 const fresh = /\b(?:new|now|launch\w*|live|available|introduc\w*|(?:re)?open(?:s|ed|ing)?|ships?|released?|delivers?)\b/i;
 
 // One opening and one closing a kind of news: lines written for every such post, so the quality

@@ -1,4 +1,5 @@
-import { calendarCase, capitalize, literal } from '../../text/phrases.js';
+import { calendarCase, capitalize, list, literal } from '../../text/phrases.js';
+import { placeNouns } from './announcement.js';
 import { placeCase } from '../../text/places.js';
 
 /**
@@ -14,13 +15,15 @@ import { placeCase } from '../../text/places.js';
  */
 
 // News cues in the subject's head: something of ours that is new, a count reached, an event, a sale.
-const newThing = /\b(?:new|brand[- ]new|latest|first|next|upcoming|redesigned|revamped|updated)\b/i;
+const newWords = 'new|brand[- ]new|latest|first|next|upcoming|redesigned|revamped|updated';
+const newThing = new RegExp(`\\b(?:${newWords})\\b`, 'i');
+const leadingNew = new RegExp(`^(?:${newWords})\\s+`, 'i');
 const counted = /^(?:our\s+|the\s+)?(?:first\s+)?\d[\d,.]*\s*[km]?\+?\s+\p{L}+/iu;
 const reached = /^(hitting|reaching|crossing|passing|celebrating|turning)\s+(.+)$/i;
 const eventNoun = /\b(?:webinar|workshop|meetup|meet-up|talk|livestream|live\s+stream|conference|summit|hackathon|offsite|off-site|retreat|party|open\s+house|ama|q&a|demo\s+day|launch\s+event|fundraiser|panel|podcast\s+episode|class|course|tasting|pop-up|popup|market|fair|concert|show|tour)\b/i;
 const fundingRound = /\bseries\s+([a-f])\b/i;
 const saleNoun = /\b(?:sale|discount|deal|promo(?:tion)?|offer|giveaway|(?:\d+\s*%|half)\s+off)\b/i;
-const place = /\b(?:office|store|shop|studio|branch|location|restaurant|caf[eé]|clinic|hub|space|showroom|warehouse|bakery|gym|headquarters|hq)\b/i;
+const place = new RegExp(`\\b(?:${placeNouns}|headquarters|hq)\\b`, 'i');
 // "in 2 weeks", "next thursday", "at 5pm", "on march 3", "tomorrow": the event has not happened yet.
 const ahead = /\b(?:next|tomorrow|tonight|upcoming|coming|soon|this\s+(?:week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}(?::\d{2})?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}|in\s+\d+\s+(?:days?|weeks?))\b/i;
 // "live now", "out today", "available on ios and android": a fact that says it is here.
@@ -37,8 +40,7 @@ function asWritten(subject: string, ask: string): string | undefined {
 /** "3 days, 25 people, lots of planning and surfing" as they read in a sentence. */
 function listed(facts: string[]): string {
   // "lots of planning and surfing" has its own "and": the list is then said with commas alone.
-  if (facts.length <= 1 || facts.some((fact) => /\sand\s/i.test(fact))) return facts.join(', ');
-  return `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}`;
+  return facts.some((fact) => /\sand\s/i.test(fact)) ? facts.join(', ') : list(facts);
 }
 
 function cased(text: string): string {
@@ -94,6 +96,6 @@ export function subjectNews(subject: string, ask: string): SubjectNews | undefin
     sentence = `${named}${more}.`;
   }
   if (!sentence) return undefined;
-  const about = (milestone?.[2] ?? bare).replace(/^(?:our|my|the|this|these)\s+/i, '').replace(/^(?:(?:brand[- ])?new|latest|first|next|upcoming|redesigned|revamped|updated)\s+/i, '');
+  const about = (milestone?.[2] ?? bare).replace(/^(?:our|my|the|this|these)\s+/i, '').replace(leadingNew, '');
   return { sentence: capitalize(cased(sentence)), about };
 }
