@@ -71,7 +71,8 @@ const bareDuePattern = new RegExp(String.raw`\s*\(\s*(${date})\s*\)`, 'iu');
 const commaDuePattern = new RegExp(String.raw`\s*,\s*(${date})\s*[.!]?$`, 'iu');
 const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w*|today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
-const sortingLabel = /^(?:decisions?|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
+// "decided: drop the beta banner", "agreed: ...": the label says which list, the rest is the entry.
+const sortingLabel = /^(?:decisions?|decided|agreed|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
 const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
 const notNames = new Set(
   'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow Answer Answers Question Questions Reply Response Context Background Status Blocker Blockers Topic Topics Goal Goals Issue Issues'.split(' '),
@@ -103,6 +104,9 @@ export const decisionAsked = /\b(?:need|needs|needed|want|wants|waiting\s+(?:for
 const nothingBlocks = /^(?:(?:no|zero|nothing|none)\s*(?:blockers?|blocking|blocked|risks?|issues?|impediments?)?|(?:blockers?|risks?|issues?|impediments?)\s*[:\-–]?\s*(?:none|no|n\/?a|nothing|nope))[.!]?$/i;
 const riskPattern = /\b(risks?|concerns?|concerned|blockers?|blocked|delay(?:ed|s)?|worr(?:y|ied)|bottleneck|outage|at risk|slipp?(?:ing|ed)?|behind schedule|open question|unclear)\b/i;
 const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|immediately|p0|p1)\b/i;
+
+// "budget is 12k", "plan looks good": the opening word is what the sentence is about, not a task.
+const statesSo = /^\S+\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|looks?|seems?|feels?|went|got|needs)\b/i;
 
 function validName(candidate: string | undefined): candidate is string {
   if (!candidate) return false;
@@ -254,7 +258,10 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         const owners = line?.people.join(' and ');
         const work = standup && line ? line.work.map((item): ActionItem => ({ owner: owners!, task: item.task, due: item.due, priority: urgent.test(clean) ? 'high' : 'normal' })) : [];
         // "I'll do it" after "someone needs to write the press release" commits to the press release (conversation.ts).
-        const said = actionFrom(conversation.turn(clean, speaker), speaker, /action|next step|follow/.test(section));
+        // "- Carl: send the customer email by friday": a note that gives a person a task to do is theirs.
+        // "priya: budget is 12k" is a statement: a noun that could be a verb, then "is", says how things stand.
+        const assigned = named !== undefined && (isItem || splitDue(clean).due !== null) && opensTask(clean.split(/\s+/)[0] ?? '') && !statesSo.test(clean) && !clean.endsWith('?');
+        const said = actionFrom(conversation.turn(clean, speaker), speaker, assigned || /action|next step|follow/.test(section));
         for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
           if (!seenActions.has(key)) {

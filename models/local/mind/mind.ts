@@ -263,8 +263,10 @@ function summaryLength(count: number, requirements: Record<string, unknown>): nu
 
 /** Extractive summary: the highest-ranked statements, in the order they were made. */
 function summarize(utterances: Utterance[], corpus: string, input: StageInput): string[] {
-  // "Budget is 12k.": a figure is worth its line however short.
-  const candidates = utterances.filter((utterance) => utterance.text.split(/\s+/).length >= (/\d/.test(utterance.text) ? 3 : 5));
+  // "Budget is 12k.": a figure is worth its line however short. A short note says something too
+  // ("launch: moved to april", "hiring freeze lifted"); a chat's "ok sounds good all" does not.
+  const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
+  const candidates = utterances.filter((utterance) => words(utterance.text) >= (/\d/.test(utterance.text) ? 3 : 5) || (words(utterance.text) >= 3 && words(withoutChatNoise(utterance.text)) >= 3 && !chatCourtesy.test(utterance.text) && !utterance.text.endsWith('?')));
   const keep = new Set(rankSentences(candidates.map((utterance) => utterance.text), corpus, [input.brief]).slice(0, summaryLength(candidates.length, input.requirements)));
   // Statements with figures (amounts, rates, counts) are what readers come back for: they stay, as written.
   for (const utterance of candidates.filter((candidate) => /\d/.test(candidate.text) && !/^\s*(?:present|attendees)\b/i.test(candidate.text)).slice(0, 6)) keep.add(utterance.text);

@@ -64,7 +64,10 @@ const pairOpening = new RegExp(String.raw`^(${word}(?:${joined}${word})+)\s+\p{L
 function chatSpeakers(lines: readonly string[]): Set<string> {
   const openers = new Set(lines.map((line) => /^(\p{Ll}[\p{Ll}'-]+)\s*:\s+\S/u.exec(unbulleted(line).trim())?.[1]).filter((word): word is string => word !== undefined));
   const nameLike = [...openers].every((word) => isKnownName(word) || (lexiconTag(word) === undefined && !/(?:ing|tion|ment|ness|ity|s)$/.test(word)));
-  return openers.size >= 2 && nameLike ? openers : new Set();
+  // One speaker is enough when the lexicon knows the word as a name and nothing else ("ana: launch
+  // moved to dec 10"); "launch:", "note:" and "will:" keep their words.
+  const known = openers.size === 1 && [...openers].every((word) => isKnownName(word) && !everydayNames.has(word));
+  return (openers.size >= 2 && nameLike) || known ? openers : new Set();
 }
 
 /** The people lower-case standup lines open with ("dan", "bob"), as written. */
@@ -130,8 +133,9 @@ export function capitalizeRollNames(texts: string[], standup = false): string[] 
   const names = [...new Set([...lowerRollNames(texts), ...lowerLineNames(texts, standup), ...lowerOwnerNames(texts), ...lowerMentionNames(texts)])];
   if (names.length === 0) return texts;
   const anywhere = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?![\p{L}])`, 'giu'));
-  // An everyday word ("will") is the person where a line starts with it (alone or paired: "dan + bob") or a colon follows it.
-  const atStart = names.map((person) => new RegExp(String.raw`(^\s*(?:[-*•]\s*)?(?:${word}${joined})*)(${literal(person)})(?![\p{L}])`, 'iu'));
+  // An everyday word ("will") is the person where a line or a sentence starts with it (alone or
+  // paired: "dan + bob"; "... dec 10. bob owns the pricing page.") or a colon follows it.
+  const atStart = names.map((person) => new RegExp(String.raw`((?:^|[.;!?]\s+)\s*(?:[-*•]\s*)?(?:${word}${joined})*)(${literal(person)})(?![\p{L}])`, 'giu'));
   const beforeColon = names.map((person) => new RegExp(String.raw`(^|[^\p{L}])(${literal(person)})(?=\s*:)`, 'giu'));
   return texts.map((text) =>
     text

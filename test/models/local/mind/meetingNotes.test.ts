@@ -61,3 +61,33 @@ test('a request for a decision in meeting notes is an open question, never a dec
   t.regex(result.content, /## Open questions\n\n- We need a decision on the vendor by Friday \(asked by Ana\)\n- Carla needs an answer from legal by Monday\n/);
   t.deepEqual(result.deliverable.kind === 'meeting_summary' && result.deliverable.data.decisions, []);
 });
+
+test('notes typed on one line in lower case: the speaker, an everyday-word name after a full stop and an owner are all people', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'summarize this meeting',
+    context: 'ana: launch moved to dec 10. bob owns the pricing page. we agreed to drop the beta banner. carl to send the customer email by friday.',
+  });
+  t.regex(result.content, /^- \[ \] \*\*Bob\*\*: Own the pricing page$/m);
+  t.regex(result.content, /^- \[ \] \*\*Carl\*\*: Send the customer email \(due Friday\)$/m);
+  t.regex(result.content, /## Participants\n\nAna, Bob, Carl$/m);
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(topics, /^- (?:Bob|Ana|Carl)$/m);
+});
+
+test('"launch: moved to april" alone keeps its word: a single opener before a colon is a person only when it is a name', async (t) => {
+  const result = await outcome('mind', { brief: 'summarize this meeting', context: 'launch: moved to april\nbob owns the pricing page' });
+  t.notRegex(result.content, /## Participants\n\n[^\n]*Launch/);
+  t.regex(result.content, /Launch: moved to April|Moved to April/);
+});
+
+test('bullet notes: "decided:" is the label of a decision and "Carl: send ..." is Carl\'s action item', async (t) => {
+  const result = await outcome('mind', {
+    brief: "notes from today's sync",
+    context: 'Attendees: Ana, Bob, Carl\n- launch moved to dec 10\n- Bob owns the pricing page\n- decided: drop the beta banner\n- Carl: send the customer email by friday',
+  });
+  const decisions = result.content.split('## Decisions\n\n')[1]!.split('\n\n')[0]!;
+  t.is(decisions, '- Drop the beta banner');
+  t.regex(result.content, /^- \[ \] \*\*Carl\*\*: Send the customer email \(due Friday\)$/m);
+  const summary = result.content.split('## Summary\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(summary, /Carl|Decided/);
+});
