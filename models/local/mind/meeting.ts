@@ -73,7 +73,11 @@ const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w
 
 // "decided: drop the beta banner", "agreed: ...": the label says which list, the rest is the entry.
 const sortingLabel = /^(?:decisions?|decided|agreed|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
-const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?)\s*[:\-–—]\s*/i;
+const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?|next)\s*[:\-–—]\s*/i;
+// "can someone own the changelog? -> marco": the question asked, then who took it.
+const askedThenArrowed = new RegExp(String.raw`^(?:(?:can|could|would|will)\s+(?:someone|somebody|anyone|you)\s+|who(?:['’]s| is| will| can)\s+|someone\s+(?:to|needs to|should)\s+)(.+?)\??\s*(?:->|=>|→)\s*@?(${name})\s*[.!]?$`, 'iu');
+// "send the quote by fri (me)": the note-taker's own.
+const mineSuffix = /^(.+?)\s*\((?:me|mine|myself)\)\s*[.!]?$/i;
 const notNames = new Set(
   'I We They He She It You This That These Those The A An Everyone Someone Somebody Nobody Team Meeting Today Tomorrow Action Actions Todo TODO Next Also Then And But So If When Please Let Our My Their There Here What Who Why How Yes No Ok Okay Thanks Note Notes Decision Decisions Agenda Summary Risk Risks Update Updates Attendees Date Owner Due AI Q A Follow Answer Answers Question Questions Reply Response Context Background Status Blocker Blockers Topic Topics Goal Goals Issue Issues'.split(' '),
 );
@@ -157,6 +161,10 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
     if (task.split(/\s+/).length < 2 || /^(?:be|not|never|probably|maybe|have been)\b/i.test(task)) return undefined;
     return { owner, task, due, priority };
   };
+  const taken = askedThenArrowed.exec(text);
+  if (taken && validName(taken[2])) return make(taken[2], taken[1]!);
+  const own = mineSuffix.exec(text);
+  if (own && (marked || inActionList)) return make('Me', own[1]!);
   const arrow = arrowed.exec(text);
   if (arrow && validName(arrow[1])) return make(arrow[1], arrow[2]!);
   const mention = mentioned.exec(text);
@@ -267,7 +275,8 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
           if (!seenActions.has(key)) {
             seenActions.add(key);
             findings.actionItems.push(action);
-            if (action.owner !== 'Unassigned') action.owner.split(' and ').forEach(addParticipant);
+            // "Me" is whoever took the notes: an owner, never a name in the roll.
+            if (action.owner !== 'Unassigned' && action.owner !== 'Me') action.owner.split(' and ').forEach(addParticipant);
           }
         }
         // Marked follow-ups are listed as action items; the summary is drawn from the discussion.

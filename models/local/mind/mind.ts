@@ -4,6 +4,7 @@ import type { StageInput, StageOutput } from '../../types.js';
 import { capitalizeRollNames } from './rollNames.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { calendarCase, capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
+import { onlyAsks } from './onlyAsks.js';
 import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
 import { topicOf } from '../text/topic.js';
@@ -140,7 +141,7 @@ function meetingSubject(brief: string, texts: string[]): string {
     .replace(/^(.+?)\s+(?:summary|recap|notes|minutes|write-?up)$/i, '$1')
     .trim();
   const named = namedBeyondPointer(subject);
-  if (named !== subject || !pointsAtMaterial.test(subject)) return named;
+  if (named !== subject || (!pointsAtMaterial.test(subject) && !onlyAsks(subject))) return named;
   const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
   const words = heading.split(/\s+/).filter(Boolean);
   // "- launch moved to may 3": a note of the list is no heading of it.

@@ -91,3 +91,22 @@ test('bullet notes: "decided:" is the label of a decision and "Carl: send ..." i
   const summary = result.content.split('## Summary\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(summary, /Carl|Decided/);
 });
+
+test('a brief that only asks ("meeting notes -> summary pls", "action items from this") is no title: the notes\' heading is', async (t) => {
+  const notes = 'weekly product sync\npresent: jen, marco, priya\n- marco will dig into the analytics by thursday\n- jen: can someone own the changelog? -> marco';
+  const asked = await outcome('mind', { brief: 'meeting notes -> summary pls', context: notes });
+  t.regex(asked.content, /^# Meeting summary: Weekly Product Sync$/m);
+  const bare = await outcome('mind', { brief: 'action items from this', context: 'Tom: I\'ll update the deck before the board meeting\nLisa: can you also add the Q3 numbers?\nTom: sure' });
+  t.regex(bare.content, /^# Meeting summary$/m);
+  t.notRegex(bare.content, /From This|Action Items from/i);
+});
+
+test('who took the work: "can someone own the changelog? -> marco", "can you also add ...?" then "sure", and "(me)" on a next step', async (t) => {
+  const sync = await outcome('mind', { brief: 'summarize the sync', context: 'weekly product sync\npresent: jen, marco, priya\n- jen: can someone own the changelog? -> marco' });
+  t.regex(sync.content, /^- \[ \] \*\*Marco\*\*: Own the changelog$/m);
+  const call = await outcome('mind', { brief: 'action items from this', context: 'Tom: I\'ll update the deck before the board meeting\nLisa: can you also add the Q3 numbers?\nTom: sure' });
+  t.regex(call.content, /^- \[ \] \*\*Tom\*\*: Add the Q3 numbers$/m);
+  const acme = await outcome('mind', { brief: 'summarize the call with acme', context: 'call w/ acme (sarah, head of ops)\nasked about pricing for 100 seats\nnext: send SSO timeline + quote for 100 seats by fri (me)\nsarah to loop in their IT lead' });
+  t.regex(acme.content, /^- \[ \] \*\*Me\*\*: Send SSO timeline \+ quote for 100 seats \(due Friday\)$/m);
+  t.regex(acme.content, /## Participants\n\nSarah$/m);
+});
