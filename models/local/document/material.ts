@@ -61,7 +61,7 @@ export interface Material {
 // Requirements that steer the form rather than state a fact.
 const controlKeys = /^(?:tone|length|format|content_type|deliverable|document|type|language|seo_optimized|include_.*|estimate_unit|estimates?|target_keywords|keywords|word_count|words|style|platforms?|networks?|max_.*|min_.*)$/;
 /** "Present: Ruth, Kwame": a line that lists who was there. */
-export const rollLabel = /^\s*(?:present|attendees|participants|attending|in attendance|invited|people|who)\s*[:\-–]\s*(.+)$/i;
+export const rollLabel = /^\s*(?:present|attendees|participants|attending|in attendance|invited|people|ppl|who|in the room)\s*[:\-–]\s*(.+)$/i;
 // "Jan de Vries  6:45 AM" (a chat export's author line), "Maria Lopez 09:12".
 const chatHeader = /^\s*([A-Z][\p{L}'’.-]+(?:\s+(?:(?:de|van|der|den|da|di|del|la|le|von|bin|al)\s+)*[A-Z][\p{L}'’.-]+){0,3})\s{1,}\[?(\d{1,2}:\d{2}(?:\s?[AaPp]\.?[Mm]\.?)?)\]?\s*$/u;
 // "[10:02] Maria: ...", "10:02 - Maria: ...", "Maria (10:02): ...", "Maria: ...", "**Maria**: ...".

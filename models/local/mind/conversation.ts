@@ -36,22 +36,25 @@ const caveat = /,?\s+(?:but|though|although|as\s+long\s+as|once|assuming)\s+.+$/
 const proposedThenTaken = /\blet['’]s\s+(.+?)\s*[,;]\s*(?:and\s+)?(?:i['’]ll|i\s+will|i\s+can)\s+(?:do|take|handle|own)\s+(?:it|that|this)\b\s*(.*)$/i;
 
 // "can you also add the Q3 numbers?" asked of no one by name, then "sure" from someone else: theirs.
-const askedOfAnyone = /^(?:hey\s+)?(?:can|could|would)\s+(?:you|someone|somebody|anyone)\s+(?:also\s+|please\s+|pls\s+)?(.+?)\s*\?$/i;
-const assent = /^(?:sure|sure thing|will do|on it|yes|yep|yeah|ok(?:ay)?|can do|absolutely|no problem|np|of course|happy to|i can|i will)\b[\s,.!]*(?:will do|on it|i['’]ll do it|i can do that)?[.!]?$/i;
+// "Raj can you set up the interview loop?": asked of a name, the answer that counts is that person's.
+const askedOfAnyone = /^(?:hey\s+)?(?:@?([A-Z][\p{L}'-]+),?\s+)?(?:can|could|would)\s+(?:you|someone|somebody|anyone)\s+(?:also\s+|please\s+|pls\s+)?(.+?)\s*\?$/u;
+// "sure", "yes, will do by next wednesday": a yes, and the date it comes with.
+const assent = /^(?:sure|sure thing|will do|on it|yes|yep|yeah|ok(?:ay)?|can do|absolutely|no problem|np|of course|happy to|i can|i will)\b[\s,.!]*(?:(?:will do|on it|i['’]ll do it|i can do that)\b[\s,.!]*)?((?:by|before|on)\s+[^.!?]+)?[.!]?$/i;
 
 const mainWords = (text: string) => text.toLowerCase().replace(/^(?:the|a|an|our)\s+/, '').split(/\s+/).filter((word) => word.length > 3);
 
 export function createConversation(): Conversation {
   let need: Need | undefined;
-  let asked: { task: string; by: string | undefined } | undefined;
+  let asked: { task: string; by: string | undefined; to: string | undefined } | undefined;
   return {
     turn(sentence, speaker) {
       const text = sentence.trim();
       const request = askedOfAnyone.exec(text);
       const answered = asked;
-      asked = request ? { task: request[1]!, by: speaker } : undefined;
+      asked = request ? { task: request[2]!, by: speaker, to: request[1] } : undefined;
       if (request) return text;
-      if (answered && speaker && answered.by !== speaker && assent.test(text)) return `I'll ${answered.task}`;
+      const yes = answered && speaker && answered.by !== speaker && (!answered.to || speaker.split(' ')[0] === answered.to) ? assent.exec(text) : null;
+      if (yes) return `I'll ${answered!.task}${yes[1] ? ` ${yes[1].trim()}` : ''}`;
       const done = neededDone.exec(text);
       if (done) {
         need = { task: `finish the ${done[1]!.replace(/^(?:the|a|an|our)\s+/i, '')}`, object: done[1]!, due: done[2] ?? null };

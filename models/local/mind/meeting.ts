@@ -2,6 +2,7 @@ import { countWords, sentences } from '../../../quality/text.js';
 import { handleName, isName } from '../document/names.js';
 import { readableDate } from '../text/dates.js';
 import { opensTask } from '../text/people.js';
+import { verbInflection } from '../text/grammar.js';
 import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 import { readStandupLine, type Availability } from './standup.js';
 import { createConversation } from './conversation.js';
@@ -72,8 +73,9 @@ const commaDuePattern = new RegExp(String.raw`\s*,\s*(${date})\s*[.!]?$`, 'iu');
 const closingDuePattern = /\s+((?:eod|cob)\s+(?:mon|tues?|wed|thu(?:rs?)?|fri)\w*|today|tonight|tomorrow(?: morning| afternoon)?|eod|eow|this (?:week|weekend|afternoon|evening)|next week)\s*[.!]?$/i;
 
 // "decided: drop the beta banner", "agreed: ...": the label says which list, the rest is the entry.
-const sortingLabel = /^(?:decisions?|decided|agreed|risks?|concerns?|blockers?|issues?|open questions?)\s*:/i;
-const markerPattern = /^(?:\[\s?\]\s*)?(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?|next)\s*[:\-–—]\s*/i;
+const sortingLabel = /^(?:decisions?|decided|agreed|risks?|concerns?|blockers?|issues?|open questions?|open)\s*:/i;
+// "todo kim - update figma": "todo" needs no colon, it is never a word of the note.
+const markerPattern = /^(?:\[\s?\]\s*)?(?:(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?|next)\s*[:\-–—]|(?:todo|to-do)\s)\s*/i;
 // "can someone own the changelog? -> marco": the question asked, then who took it.
 const askedThenArrowed = new RegExp(String.raw`^(?:(?:can|could|would|will)\s+(?:someone|somebody|anyone|you)\s+|who(?:['’]s| is| will| can)\s+|someone\s+(?:to|needs to|should)\s+)(.+?)\??\s*(?:->|=>|→)\s*@?(${name})\s*[.!]?$`, 'iu');
 // "send the quote by fri (me)": the note-taker's own.
@@ -178,6 +180,10 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
     if (named && validName(named[1])) return make(named[2] && validName(named[2]) ? `${named[1]} and ${named[2]}` : named[1], `${heldVerb(text, named[3]!)}${named[3]!}`);
     const self = selfCommitment.exec(text);
     if (self && speaker) return make(speaker, self[1]!);
+    // "Ana books flights by end of month": a name, a verb in the present and a date is a plan someone carries out.
+    const present = namedTask.exec(text);
+    const verb = present && verbInflection(present[2]!);
+    if (present && validName(present[1]) && verb?.form === 'third' && opensTask(verb.base) && splitDue(present[3]!).due !== null) return make(present[1], `${verb.base}${present[3]}`);
   }
   if (marked || inActionList) {
     const dash = dashed.exec(text);
@@ -241,7 +247,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
       const speaker = named ? named[2] : author;
       const body = named ? named[3]! : rawLine.trim();
       if (speaker) addParticipant(speaker);
-      const roll = /\b(?:attendees|participants|present)\s*:\s*(.+)$/i.exec(rawLine);
+      const roll = /\b(?:attendees|participants|present|ppl|in the room)\s*:\s*(.+)$/i.exec(rawLine);
       let said = body;
       if (roll || /^attendees|^participants/.test(section)) {
         // The roll ends with its sentence: "Attendees: A, B, C. We decided ..." goes on as discussion.
@@ -256,7 +262,8 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         if (said === '') continue;
       }
       for (const sentence of isItem ? [said] : sentences(said)) {
-        const clean = sentence.replace(/^[-*•]\s*/, '').trim();
+        // "- note", "1. note", "2) note": the marker is the list's, not the note's.
+        const clean = sentence.replace(/^(?:[-*•]|\d{1,2}[.)])\s*/, '').trim();
         const read = clean.endsWith('?') ? undefined : readStandupLine(clean, speaker);
         const line = read && read.people.every((person) => validName(person) && isName(person)) && (speaker || read.people.length > 1 || read.availability.length > 0 || read.people.every((person) => speakers.has(person))) ? read : undefined;
         if (line) findings.availability.push(...line.availability);
@@ -272,7 +279,12 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         const said = actionFrom(conversation.turn(clean, speaker), speaker, assigned || /action|next step|follow/.test(section));
         for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
-          if (!seenActions.has(key)) {
+          // "Raj, can you set up the loop?" then "yes, by next wednesday": the answer dates the work.
+          // ("Raj" was asked; "Raj Patel" answered: one person.)
+          const samePerson = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+          const earlier = action.due ? findings.actionItems.find((item) => item.due === null && item.task.toLowerCase() === action.task.toLowerCase() && samePerson(item.owner, action.owner)) : undefined;
+          if (earlier) earlier.due = action.due;
+          if (!earlier && !seenActions.has(key)) {
             seenActions.add(key);
             findings.actionItems.push(action);
             // "Me" is whoever took the notes: an owner, never a name in the roll.
@@ -295,7 +307,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
           findings.asks.push({ speaker, text: plain });
         } else if (section.startsWith('decision') || ((decisionPattern.test(clean) || settledOn.test(clean)) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
-        } else if (section.startsWith('risk') || section === 'open questions' || riskPattern.test(clean) || (standup && line?.blocked)) {
+        } else if (section.startsWith('risk') || section === 'open questions' || /^open(?: questions?)?\s*:/i.test(clean) || riskPattern.test(clean) || (standup && line?.blocked)) {
           // "Dan: blocked on staging db creds": a standup's blocker says whose it is.
           const risk = standup && owners && !plain.startsWith(owners) ? `${owners}: ${plain}` : plain;
           if (!findings.risks.includes(risk)) findings.risks.push(risk);

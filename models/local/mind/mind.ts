@@ -4,10 +4,10 @@ import type { StageInput, StageOutput } from '../../types.js';
 import { capitalizeRollNames } from './rollNames.js';
 import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { calendarCase, capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
-import { onlyAsks } from './onlyAsks.js';
+import { meetingSubject } from './meetingSubject.js';
+import { vagueTopic, withoutRegarding } from './vagueTopic.js';
 import { isLastStage, requestKey } from '../memo.js';
 import type { Workbench } from '../workbench.js';
-import { topicOf } from '../text/topic.js';
 import { citationOf } from '../text/sources.js';
 import { readBrief, type BriefReading } from '../text/briefReading.js';
 import { toneOf, type Tone } from '../text/tone.js';
@@ -100,55 +100,6 @@ interface MeetingReading {
 
 
 // "Summarise this for the ops team", "the notes below": the brief points at the material instead of naming it.
-const pointsAtMaterial = /^(?:this|these|that|those|it|them|here)\b|^(?:the\s+|our\s+|this\s+)?(?:following|above|below|attached|notes?|meeting(?: notes)?|call|transcript|(?:e-?mail\s+)?thread|e-?mails?|chat(?: export)?)(?:\s+(?:below|above|attached|here))?$/i;
-
-const timeWord = /^(?:morning|afternoon|evening|week|month|quarter|year|sprint)(?:'s)?\s+(?=\S)/i;
-const pointerNoun = /^(?:(?:meeting\s+)?notes?|transcript|thread|chat(?: export)?|call notes)\s+(?:from|of|on)\s+(?:the\s+|our\s+)?/i;
-
-/**
- * The meeting a pointing brief still names: "this morning dispatch chat" is this morning's
- * dispatch chat, "these notes from the Tuesday standup" the Tuesday standup; "this for the ops
- * team" names none and is left to the material's heading.
- */
-function namedBeyondPointer(subject: string): string {
-  const pointer = /^(?:this|these|that|those)\s+(.+)$/i.exec(subject);
-  if (!pointer) return subject;
-  const rest = pointer[1]!;
-  const time = timeWord.exec(rest);
-  if (time) return `${subject.split(/\s+/)[0]} ${time[0].trim().replace(/(?:'s)?$/, "'s")} ${rest.slice(time[0].length)}`;
-  const named = rest
-    .replace(pointerNoun, '')
-    // "this incident thread from our chat and pull out action items": the incident thread.
-    .replace(/\s+(?:from|in|on)\s+(?:our|the|my)\s+(?:chat|slack|teams|channel|group|call|meeting)\b.*$/i, '')
-    .replace(/\s+and\s+.*$/i, '')
-    .trim();
-  if (named === '' || /^(?:for|to|with|about|please)\b/i.test(named) || pointsAtMaterial.test(named)) return subject;
-  return named;
-}
-
-/**
- * What the meeting was: the brief's subject, or, when the brief only points at the material
- * ("summarise this"), the material's own first line where it is a heading ("Standup 12 May").
- */
-function meetingSubject(brief: string, texts: string[]): string {
-  const subject = topicOf(brief)
-    .trim()
-    // "Meeting summary of the churn review with a checklist": the meeting is the churn review.
-    .replace(/^(?:an?\s+)?(?:meeting\s+)?(?:summary|recap|notes|minutes|write-?up)\s+(?:of|from|for|on)\s+(?:the\s+|our\s+)?/i, '')
-    .replace(/\s+(?:with|as|in)\s+(?:an?\s+)?(?:check ?list|table|bullets?|bullet points|numbered list|list|action items)\b.*$/i, '')
-    .replace(/\s+and\s+(?:list|extract|pull out|add)\b.*$/i, '')
-    // "daily standup summary", "standup notes": the meeting is the daily standup.
-    .replace(/^(.+?)\s+(?:summary|recap|notes|minutes|write-?up)$/i, '$1')
-    .trim();
-  const named = namedBeyondPointer(subject);
-  if (named !== subject || (!pointsAtMaterial.test(subject) && !onlyAsks(subject))) return named;
-  const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
-  const words = heading.split(/\s+/).filter(Boolean);
-  // "- launch moved to may 3": a note of the list is no heading of it.
-  // "- launch moved to may 3", "tom to update the roadmap": a note, not a heading naming the meeting.
-  const note = /^(?:[-*+•]|\d+[.)])\s/.test(heading) || /\b(?:is|are|was|were|will|to|moved|approved|decided|agreed)\b/i.test(heading);
-  return heading && words.length <= 8 && !/[:.!?]$/.test(heading) && !heading.includes(': ') && !note ? heading : 'the notes';
-}
 
 // "Thanks Jan", "Morning all", "I'll draft", "TC52s need": what a chat says to its people, or a
 // phrase cut from a sentence, not what the meeting was about.
@@ -195,7 +146,7 @@ function readMeeting(input: StageInput): MeetingReading {
     findings,
     // A speaker's name is who talked, not what was talked about.
     // The meeting's own name ("planning sync") is what the title says, not a topic of it.
-    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).filter((topic) => !chatCourtesy.test(topic) && !statusWord.test(topic) && !currencyCode.test(topic) && (!thread || namedInThread(topic, corpus)) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
+    topics: texts.length > 0 ? keyPhrases(corpus, 8, calendarWords).map(withoutRegarding).filter((topic) => !vagueTopic(topic, findings.participants) && !chatCourtesy.test(topic) && !statusWord.test(topic) && !currencyCode.test(topic) && (!thread || namedInThread(topic, corpus)) && !subjectWords.has(topic.toLowerCase()) && !findings.participants.some((person) => person.toLowerCase() === topic.toLowerCase() || person.toLowerCase().startsWith(`${topic.toLowerCase()} `) || (standup && topic.toLowerCase().startsWith(`${person.toLowerCase()} `)))).slice(0, 6) : [],
     // A standup is short, and each line is someone's update: every line stays, its shorthand in words.
     summary: standup ? findings.utterances.map((utterance) => inWords(utterance.speaker ? `${utterance.speaker}: ${utterance.text}` : utterance.text)) : thread ? summarize(thread.rest, corpus, thread.input) : summarize(findings.utterances, corpus, input),
     // "Standup, 12 May" or "Standup summary", as a person titles it, not "Meeting summary: Today's Standup".

@@ -5,5 +5,5 @@ const askWords = new Set(
 );
 /** True when every word of `subject` asks for something or points at the material. */
 export function onlyAsks(subject: string): boolean {
-  return subject.split(/\s+/).every((word) => askWords.has(word.toLowerCase().replace(/[?!.,:]+$/, '')));
+  return subject.split(/\s+/).filter(Boolean).every((word) => askWords.has(word.toLowerCase().replace(/[?!.,:]+$/, '')));
 }

@@ -110,3 +110,44 @@ test('who took the work: "can someone own the changelog? -> marco", "can you als
   t.regex(acme.content, /^- \[ \] \*\*Me\*\*: Send SSO timeline \+ quote for 100 seats \(due Friday\)$/m);
   t.regex(acme.content, /## Participants\n\nSarah$/m);
 });
+
+test('notes as typed after a review: "ppl:" is the roll, "todo kim - ..." is Kim\'s, and the brief\'s "clean up my notes from" is no title', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'clean up my notes from the design review',
+    context: 'design review - checkout redesign\nppl: kim, omar, li\nkim showed new flow, 3 steps instead of 5\nomar worried about guest checkout, legal needs to sign off\nli: mobile mocks not ready, eta next tue\ndecision: go with single page for desktop\ntodo kim - update figma w/ feedback\ntodo omar - ping legal re guest checkout',
+  });
+  t.regex(result.content, /^# Meeting summary: Design Review$/m);
+  t.regex(result.content, /^- \[ \] \*\*Kim\*\*: Update Figma w\/ feedback$/m);
+  t.regex(result.content, /^- \[ \] \*\*Omar\*\*: Ping legal re guest checkout$/m);
+  t.regex(result.content, /## Participants\n\nKim, Omar, Li$/m);
+  t.notRegex(result.content, /Ppl:|Todo /);
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.regex(topics, /^- Guest checkout$/m);
+  t.notRegex(topics, /^- (?:Re |Kim)/m);
+});
+
+test('a numbered recap: no doubled list markers, "Ana books flights by end of month" is her action item, "open:" an open question', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'recap for people who missed it',
+    context: '1. Budget: approved 25k for the conference\n2. Venue: Lisbon, dates 12-14 May\n3. Open: who runs the booth? nobody yet\n4. Ana books flights by end of month',
+  });
+  t.regex(result.content, /^# Meeting summary$/m);
+  t.notRegex(result.content, /^- \d\. /m);
+  t.regex(result.content, /^- Venue: Lisbon, dates 12-14 May$/m);
+  t.regex(result.content, /^- \[ \] \*\*Ana\*\*: Book flights \(due end of month\)$/m);
+  const open = result.content.split('## Risks and open questions\n\n')[1]!.split('\n\n')[0]!;
+  t.regex(open, /Who runs the booth\?/);
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(topics, /^- (?:End|Dates|Ana books flights)$/m);
+});
+
+test('a transcript: "Raj can you set up the interview loop?" then Raj\'s "yes, will do by next wednesday" is one action item with that date', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'summarize',
+    context: "00:00:05 Sam Lee: ok let's start. main thing today is the Q4 hiring plan\n00:02:15 Maya Chen: I'll post the job ads by Friday\n00:02:50 Sam Lee: Raj can you set up the interview loop?\n00:03:01 Raj Patel: yes, will do by next wednesday",
+  });
+  const actions = result.content.split('## Action items\n\n')[1]!.split('\n\n')[0]!;
+  t.is(actions, '- [ ] **Maya Chen**: Post the job ads (due Friday)\n- [ ] **Raj Patel**: Set up the interview loop (due next Wednesday)');
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(topics, /Main thing/);
+});
