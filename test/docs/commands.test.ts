@@ -62,6 +62,17 @@ test('the README\'s "First calls" and "The CLI" commands run as written and get 
   t.false(rest.stdout.includes('"error":{'), rest.stdout);
   t.true(rest.stdout.includes('"content"'), 'the result call answered the content');
 
+  // The second block: the same deploy with notes in `context` writes from them.
+  const notes = shBlocks('First calls')[1];
+  t.truthy(notes);
+  const withNotes = await bash(fill(`${preamble}\n${notes!}`));
+  t.is(withNotes.code, 0, withNotes.stderr);
+  const notesOutcome = /"outcome_id":"(out_[A-Za-z0-9]+)"/.exec(withNotes.stdout)?.[1];
+  t.truthy(notesOutcome, withNotes.stdout);
+  await waitForOutcome(server, notesOutcome!);
+  const summary = await server.call('GET', `/v1/outcomes/${notesOutcome}/result`);
+  t.regex(String((summary.body as { result?: { content?: string } }).result?.content), /\*\*Marco\*\*: Dig into the analytics \(due Thursday\)/);
+
   const [cli] = shBlocks('The CLI');
   t.truthy(cli);
   // The client commands talk to the server; `keys create` works on its data directory.
