@@ -276,7 +276,9 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         // "- Carl: send the customer email by friday": a note that gives a person a task to do is theirs.
         // "priya: budget is 12k" is a statement: a noun that could be a verb, then "is", says how things stand.
         const assigned = named !== undefined && (isItem || splitDue(clean).due !== null) && opensTask(clean.split(/\s+/)[0] ?? '') && !statesSo.test(clean) && !clean.endsWith('?');
-        const said = actionFrom(conversation.turn(clean, speaker), speaker, assigned || /action|next step|follow/.test(section));
+        // "- i'll find a mentor for sam by end of month" in notes no one signed: the note-taker's ("Me").
+        const doer = speaker ?? (isItem && /^i(?:['’]ll|\s+will)\s/i.test(clean) ? 'Me' : undefined);
+        const said = actionFrom(conversation.turn(clean, doer), doer, assigned || /action|next step|follow/.test(section));
         for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
           // "Raj, can you set up the loop?" then "yes, by next wednesday": the answer dates the work.

@@ -12,6 +12,9 @@ export function vagueTopic(topic: string, people: readonly string[]): boolean {
   const lower = topic.toLowerCase();
   if (lower.split(/\s+/).every((word) => vague.has(word))) return true;
   if (people.some((person) => lower.startsWith(`${person.split(' ')[0]!.toLowerCase()} `))) return true;
+  // "Feels" (stretched): a verb said of someone is no subject.
+  const form = lower.includes(' ') ? undefined : verbInflection(lower)?.form;
+  if (form === 'third' || form === 'past') return true;
   // "update figma" is a task; "launch email" (a word as often a noun) is a thing.
   return lower.includes(' ') && verbInflection(lower.split(' ')[0]!)?.form === 'base';
 }

@@ -151,3 +151,15 @@ test('a transcript: "Raj can you set up the interview loop?" then Raj\'s "yes, w
   const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(topics, /Main thing/);
 });
+
+test('"write up our 1:1" over "1:1 w/ sam" notes: titled after the notes, "i\'ll ..." is the note-taker\'s, "Feels" is no topic', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'write up our 1:1',
+    context: "1:1 w/ sam\n- sam wants to move toward tech lead\n- feels stretched on the billing project\n- agreed: sam leads the next design review\n- i'll find a mentor for sam by end of month",
+  });
+  t.regex(result.content, /^# Meeting summary: 1:1 with Sam$/m);
+  t.regex(result.content, /^- \[ \] \*\*Me\*\*: Find a mentor for sam \(due end of month\)$/m);
+  t.regex(result.content, /## Decisions\n\n- Sam leads the next design review$/m);
+  const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
+  t.notRegex(topics, /^- (?:Feels|Up)$/m);
+});
