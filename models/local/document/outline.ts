@@ -180,6 +180,20 @@ const openers = [
   'Here is the shape of it; the content has to come from you, part by part.',
 ];
 
+// "pros and cons of moving to a 4 day week" with nothing to go on: the two sides, each asking for what is known.
+const prosConsParts: Prompt[] = [
+  ['Pros', ['What would get better with {s}, and for whom: one point a line, with any figure you have.', 'The gains of {s} as the team sees them, one a line.', 'What {s} would improve, and the evidence for each point.', 'Each upside of {s}, with who said it or what shows it.']],
+  ['Cons', ['What would get worse or harder with {s}, and for whom.', 'The costs and risks of {s}, one a line.', 'What {s} would cost or put at risk, with any figure you have.', 'Each downside of {s}, with who raised it.']],
+  ['What would decide it', ['The deadline, the budget or the measure the decision turns on.', 'Who decides, and by when.', 'What must be true for {s} to be worth it.', 'The one question the decision hangs on.']],
+];
+
+// "sprint plan for next 2 weeks" with no items: what a sprint plan needs.
+const sprintParts: Prompt[] = [
+  ['Sprint goal', ['The one outcome the sprint is for.', 'What the team should have shipped or learnt by the end of {s}.', 'The goal in one sentence.', 'What done looks like for the sprint.']],
+  ['Items', ['Each item a line with its owner and estimate: "fix search bug (tom, 2 pts)".', 'The tickets to take in, with who owns each and its size.', 'List the work, one item a line, with owner and points.', 'Paste the items from the backlog with owners and estimates.']],
+  ['Capacity', ['How many points or days the team has this sprint, and who is out.', 'The team\u2019s capacity, with holidays and on-call taken out.', 'Points available this sprint.', 'Days available per person.']],
+];
+
 /** `known`: lines the ask itself supplies, by heading (a user story the brief spells out). */
 export function renderOutline(ctx: DocumentContext, title: string, known: Record<string, string[]> = {}): string {
   const markdown = outlineMarkdown(ctx, title, known);
@@ -208,7 +222,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
   const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
   const { faq, jobAd, pressRelease, agenda, coverLetter, bio, productDescription } = ctx.recognised;
-  const shaped = faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
+  const shaped = ctx.recognised.prosCons ? prosConsParts : ctx.recognised.sprintPlan ? sprintParts : faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
   const all = shaped ?? (welcome ? (newHires.test(ctx.brief) ? newHireParts : welcomeParts) : parts[ctx.recognised.kind]);
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);

@@ -15,6 +15,8 @@ import { priceChangeOf } from './priceChange.js';
 import type { Recognised } from './recognised.js';
 import { newHireOf } from './newHire.js';
 import { overdueInvoiceOf } from './overdueInvoice.js';
+import { shapedAnalysis } from './shapedAnalysis.js';
+import { sprintPlanName } from './build/sprintPlan.js';
 
 export type { Recognised } from './recognised.js';
 
@@ -28,6 +30,8 @@ const projectPlanName = new RegExp(String.raw`\b(?:(?:project|migration|launch|r
 
 const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
   writer: [
+    // "agenda for monday's planning meeting": mind's agenda, not a blog post about one (build/usualAgenda.ts).
+    ['process_plan', /\bagenda\b(?!\s+(?:items?\s+)?(?:e-?mail|post|blog|article))/i],
     ['email', coverLetterName],
     ['email', followUpName],
     ['blog_post', bioName],
@@ -61,6 +65,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
   ],
   pilot: [
+    // "sprint plan for next 2 weeks: ...": the sprint's items with owners and estimates (build/sprintPlan.ts).
+    ['ticket_set', sprintPlanName],
     // "postmortem from this timeline", "incident report for last night's outage": mind's incident write-up
     // (build/incident.ts), as a writer asked for release notes writes pilot's; never a roadmap of the timeline.
     ['analysis', /\b(?:post-?mortems?|incident\s+(?:reports?|reviews?|write-?ups?|summary|retros?(?:pective)?)|outage\s+(?:reports?|reviews?|write-?ups?|summary)|root[- ]cause\s+analysis|rca)\b/i],
@@ -239,6 +245,11 @@ function matchOf(crewId: CrewId, kind: DeliverableKind, sentence: string): { mat
 
 /** The deliverable a request asks of `crewId`, and its subject with the deliverable's name taken out. */
 export function recognise(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
+  // Pros and cons, risks, interviews, a sprint plan: analyses and ticket sets with a shape of their own (shapedAnalysis.ts).
+  return shapedAnalysis(crewId, withColon(withoutForm(ask(brief))), material, recogniseKind(crewId, brief, requirements, material));
+}
+
+function recogniseKind(crewId: CrewId, brief: string, requirements: Record<string, unknown>, material: boolean): Recognised {
   // "A post about our new office, we move in on 1 March": the statements after the subject are material (askFacts).
   const asked = withColon(withoutForm(ask(brief)));
   const sentence = withoutStatements(asked);

@@ -50,6 +50,14 @@ export interface Recognised {
   overdueInvoice?: OverdueInvoice;
   /** A QA test plan: test cases with steps and expected results (testPlan.ts); the subject is what is tested. */
   testPlan?: boolean;
+  /** Pros and cons of something (mind's analysis in two sides): "pros and cons of moving to a 4 day week" (build/prosCons.ts). */
+  prosCons?: boolean;
+  /** The risks of a plan (mind's analysis as a risk list): "what are the risks here" (build/risks.ts). */
+  risks?: boolean;
+  /** A synthesis of interviews (mind's analysis in themes): "summarize these customer interviews" (build/interviews.ts). */
+  interviews?: boolean;
+  /** A sprint plan (pilot's ticket set with owners and estimates): "sprint plan for next 2 weeks: ..." (build/sprintPlan.ts). */
+  sprintPlan?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }

@@ -4,6 +4,9 @@ import { usualAgenda } from './usualAgenda.js';
 import { actionOf, dueOf, isAction, isDecision, isNegative, isPositive, isQuestion, isRisk, metricOf, priorityOf } from '../cues.js';
 import type { Item } from '../material.js';
 import { incidentAnalysis } from './incident.js';
+import { interviewSynthesis } from './interviews.js';
+import { prosCons } from './prosCons.js';
+import { riskList } from './risks.js';
 import { checklist } from './checklist.js';
 import { sideOf, switchAnalysis, switchOf } from './switchDecision.js';
 import { commaList } from '../listParts.js';
@@ -163,6 +166,10 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
     action_items: actions(items.filter((item) => !recommendationItems.includes(item) || /\b(?:will|I'll|owner)\b/i.test(item.text))),
   };
   if (subject === 'incident') return incidentAnalysis(ctx, general);
+  // Interviews in themes, a plan's risks, pros and cons: each its own shape (build/interviews.ts, risks.ts, prosCons.ts).
+  if (ctx.recognised.interviews) return interviewSynthesis(ctx, general);
+  if (ctx.recognised.risks) return riskList(ctx, general);
+  if (ctx.recognised.prosCons) return prosCons(ctx, general);
   // "should we move our team chat from slack to teams? pros and cons": each line on the side it argues.
   const change = options.length === 0 ? switchOf(ctx.brief) : undefined;
   return change ? switchAnalysis(items.filter((item) => item !== question && !/\?\s*$/.test(item.text) && (!recommendationItems.includes(item) || sideOf(item.text, change))), change, general) : general;

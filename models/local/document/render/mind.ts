@@ -4,6 +4,7 @@ import { listLines } from '../formats.js';
 import { table } from '../formats.js';
 import { switchOf } from '../build/switchDecision.js';
 import { renderIncident } from './incident.js';
+import { renderInterviews, renderProsCons, renderRisks } from './mindShapes.js';
 import { actionLines, checklistTail, factsLine, join, listed, paragraphs } from './shared.js';
 
 export function renderMeetingSummary(data: DeliverableData['meeting_summary'], ctx: DocumentContext): string {
@@ -50,6 +51,9 @@ function sided(data: DeliverableData['analysis']): boolean {
 export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentContext): string {
   // An incident is read for its timeline, impact and cause (render/incident.ts); a table asked for keeps the general form.
   if (data.subject === 'incident' && !ctx.form.table) return renderIncident(data, ctx);
+  if (ctx.recognised.interviews && !ctx.form.table) return renderInterviews(data, ctx);
+  if (ctx.recognised.risks && !ctx.form.table) return renderRisks(data, ctx);
+  if (ctx.recognised.prosCons && !ctx.form.table) return renderProsCons(data, ctx);
   const recommendations = data.recommendations.map((item) => `${item.text} (priority: ${item.priority})`);
   const blocks = [
     `# ${data.title}`,
