@@ -102,7 +102,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const questions = feedbackRequests(revision.feedback).filter((sentence) => !closingQuestion.test(sentence)).map(readAddedQuestion).filter((added) => added !== undefined);
   for (const added of questions) add(() => addQuestion(blocks, added));
   const given = [...revision.feedback.matchAll(addedText)];
-  for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!));
+  for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!, match[0]));
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
   // "the title should be punchier" asks for a better title, not the title "punchier".
   for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));

@@ -1,5 +1,5 @@
 import { expandContractions } from '../text/contractions.js';
-import { applyTone, type Tone } from '../text/tone.js';
+import { applyTone, stiffWords, type Tone } from '../text/tone.js';
 import type { Audience } from '../../revisionRequest.js';
 import type { Block } from '../text/blocks.js';
 import { parseBlocks, renderBlocks } from '../text/blocks.js';
@@ -104,6 +104,7 @@ interface Markers {
   casual: number;
   noise: number;
   you: number;
+  stiff: number;
 }
 
 function markersOf(content: string): Markers {
@@ -114,6 +115,7 @@ function markersOf(content: string): Markers {
     casual: lines.filter((line) => casualMarker.test(line)).length,
     noise: lines.filter((line) => hasChatNoise(line)).length,
     you: (prose.match(/\byou(?:r|rs)?\b/gi) ?? []).length,
+    stiff: stiffWords(prose),
   };
 }
 
@@ -142,13 +144,17 @@ export function applyRegister(content: string, tone: Tone, audience: Audience | 
   } else {
     let warm = content;
     for (const [pattern, replacement] of formalWords) warm = warm.replace(pattern, replacement);
-    revised = applyTone(warm, tone, { opener: true });
+    // A warmer voice rewords what is there; it adds no stock line ("Here's the short version:", "Here's a quick recap for you").
+    revised = applyTone(warm, tone);
     if (revised === content) revised = withWarmOpening(revised);
   }
   const change = { type: 'tone_adjustment', tone, ...(audience ? { audience } : {}) };
   if (revised === content) {
     const already = isFormal(tone) ? before.contractions + before.casual + before.noise === 0 : before.contractions > 0;
-    return { content, outcome: { part, reason: already ? `the document already reads ${tone}: nothing in it has a ${tone} alternative` : `no wording in the document has a ${tone} alternative the local model knows; ${noModel}` } };
+    if (already) return { content, outcome: { part, reason: `the document already reads ${tone}: nothing in it has a ${tone} alternative` } };
+    // Lists of facts, owners and dates have no sentence to say more warmly, and a stock line would say nothing.
+    const lines = isFormal(tone) ? '' : `; it adds no stock line, so say the line you want (e.g. "add a line at the top: Thanks everyone for a great week")`;
+    return { content, outcome: { part, reason: `no wording in the document has a ${tone} alternative the local model knows (contractions, everyday words, "you" for the reader)${lines}; ${noModel}` } };
   }
   const check = (final: string) => {
     const after = markersOf(final);
@@ -157,7 +163,7 @@ export function applyRegister(content: string, tone: Tone, audience: Audience | 
       if (audience === 'board' && !/^## Summary for the board$|^## Executive summary$/im.test(final) && before.contractions + before.casual + before.noise === 0) return 'the document has no summary for the board';
       return undefined;
     }
-    return after.contractions + after.you > before.contractions + before.you ? undefined : `the document reads no ${tone === 'casual' ? 'more casual' : 'warmer'} than before`;
+    return after.contractions + after.you > before.contractions + before.you || after.stiff < before.stiff ? undefined : `the document reads no ${tone === 'casual' ? 'more casual' : 'warmer'} than before`;
   };
   return { content: revised, outcome: { part, change, check } };
 }

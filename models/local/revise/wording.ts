@@ -2,6 +2,7 @@ import type { Block } from '../text/blocks.js';
 import { capitalize } from '../text/phrases.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 import { sectionBounds } from './structure.js';
+import { letterParts } from './letter.js';
 
 /**
  * Revisions that give the words themselves: a new title ("title should be: Loomly raises €4M",
@@ -16,8 +17,10 @@ export const newTitle = /\b(?:(?:the\s+)?(?:title|headline|subject(?:\s+line)?)\
 /** "drop the last section", "remove the first section", "cut the 2nd section" (global: use `matchAll`). */
 export const placedSection = /\b(?:remove|drop|delete|cut|lose)\s+the\s+(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|last|final|penultimate)\s+(?:section|part|heading|ticket|story|user\s+story|phase|milestone)\b/gi;
 
-/** "add a short conclusion: overall worth it", "add a bit about pricing: free shipping ...", "add a line: ..." (global: use `matchAll`). */
-export const addedText = /\badd\s+(?:a|an|one)\s+(?:(?:short|brief|quick|small)\s+)?(conclusion|summary|intro(?:duction)?|closing(?:\s+line)?|bit|line|note|paragraph|section|sentence|ps|p\.s\.)(?:\s+(?:about|on)\s+([^:]{2,40}?))?\s*:\s*(.+?)\s*$/gim;
+/** "add a short conclusion: overall worth it", "add a bit about pricing: free shipping ...", "add a line: ...", "add a line at the top: ..." (global: use `matchAll`). */
+export const addedText = /\badd\s+(?:a|an|one)\s+(?:(?:short|brief|quick|small)\s+)?(conclusion|summary|intro(?:duction)?|closing(?:\s+line)?|bit|line|note|paragraph|section|sentence|ps|p\.s\.)(?:\s+(?:about|on)\s+([^:]{2,40}?))?(?:\s+(?:at|to)\s+the\s+(?:top|start|beginning|end|bottom))?\s*:\s*(.+?)\s*$/gim;
+// "add a line at the top: ...": the line opens the document, under its title.
+const atTop = /\b(?:at|to)\s+the\s+(?:top|start|beginning)\s*:/i;
 
 /** Replaces the document's title (its first heading, or an email's subject line) with the client's words. */
 export function retitle(blocks: Block[], title: string): ChangeOutcome {
@@ -59,7 +62,7 @@ export function removePlaced(blocks: Block[], place: string): ChangeOutcome {
 }
 
 /** Adds the text the feedback gives: a conclusion or summary as a section of its own at the end, a line or a bit after the body. */
-export function addGiven(blocks: Block[], what: string, topic: string | undefined, text: string): ChangeOutcome {
+export function addGiven(blocks: Block[], what: string, topic: string | undefined, text: string, asked = ''): ChangeOutcome {
   const said = capitalize(text.trim().replace(/^["'“‘]|["'”’]$/g, '')).replace(/(?<![.!?])$/, '.');
   const part = `add ${what.toLowerCase()}${topic ? ` about ${topic}` : ''}: ${said}`;
   const kind = what.toLowerCase();
@@ -74,9 +77,12 @@ export function addGiven(blocks: Block[], what: string, topic: string | undefine
     // A second one is "P.P.S.", as a letter writer numbers them.
     const before = blocks.filter((block) => block.type === 'paragraph' && /^P\.(?:P\.)*S\./.test(block.text.trim())).length;
     blocks.push({ type: 'paragraph', text: `${'P.'.repeat(before)}P.S. ${said}` });
-  } else if (/^intro/.test(kind)) {
+  } else if (/^intro/.test(kind) || atTop.test(asked)) {
+    // An email's opening line is its first under the greeting, never above its subject line.
+    const letter = letterParts(blocks);
     const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
-    blocks.splice(title + 1, 0, { type: 'paragraph', text: said });
+    const front = blocks.findIndex((block) => block.type === 'frontmatter');
+    blocks.splice(letter ? letter.bodyStart : Math.max(title, front) + 1, 0, { type: 'paragraph', text: said });
   } else {
     blocks.push({ type: 'paragraph', text: said });
   }

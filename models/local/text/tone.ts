@@ -54,6 +54,11 @@ const warmWords: Array<[RegExp, string]> = [
 ];
 const warmTrigger = /\b(?:require|ensure|purchase|additional|currently|attempt|furthermore|personnel)/i;
 
+/** How many stiff words (the ones the warm registers swap for everyday ones) `text` has: a warmer revision has fewer. */
+export function stiffWords(text: string): number {
+  return [...plainWords, ...warmWords].reduce((count, [pattern]) => count + (text.match(new RegExp(pattern.source, 'gi')) ?? []).length, 0);
+}
+
 /** The opener the friendly and casual registers give the first paragraph (formal registers drop it). */
 export const openers: Record<'casual' | 'friendly', string> = { casual: "Here's the thing:", friendly: "Here's the short version:" };
 

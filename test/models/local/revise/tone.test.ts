@@ -28,3 +28,17 @@ test('"too formal" is read as a wish for a more casual voice', async (t) => {
   const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street.' }, 'too formal');
   t.deepEqual(after!.applied, ['tone_adjustment']);
 });
+
+test('"make it friendlier" on a post rewords what is there (contractions), with no stock opener and no new claim', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers' }, 'make it friendlier');
+  t.regex(original, /We are opening a new office in Lisbon in March, hiring 10 engineers\./);
+  t.regex(after!.content, /^We're opening a new office in Lisbon in March, hiring 10 engineers\.$/m);
+  t.notRegex(after!.content, /Here's the short version|Here's a quick|Good news:/);
+  t.is(after!.content.split('\n').filter((line) => line.trim()).length, original.split('\n').filter((line) => line.trim()).length);
+  t.deepEqual(after!.applied, ['tone_adjustment']);
+});
+
+test('"add a line at the top: ..." opens an email under its greeting, never above its subject line', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3, bring your badge' }, 'add a line at the top: Thanks everyone for a great week');
+  t.regex(after!.content, /^\*\*Subject:\*\* .+\n\nHi team,\n\nThanks everyone for a great week\.\n\nWe move to the new office on March 3\b/);
+});
