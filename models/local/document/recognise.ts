@@ -16,7 +16,7 @@ import type { Recognised } from './recognised.js';
 import { newHireOf } from './newHire.js';
 import { overdueInvoiceOf } from './overdueInvoice.js';
 import { shapedAnalysis } from './shapedAnalysis.js';
-import { sprintPlanName } from './build/sprintPlan.js';
+import { sprintPlanName } from './shapedNames.js';
 
 export type { Recognised } from './recognised.js';
 

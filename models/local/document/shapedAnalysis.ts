@@ -1,10 +1,6 @@
 import type { CrewId } from '../../../crews/index.js';
 import { stripEndPunctuation } from '../text/phrases.js';
-import { interviewsName } from './build/interviews.js';
-import { prosConsName } from './build/prosCons.js';
-import { risksName } from './build/risks.js';
-import { sprintPlanName } from './build/sprintPlan.js';
-import { switchOf } from './build/switchDecision.js';
+import { interviewsName, prosConsName, risksName, sprintPlanName, switchAsked } from './shapedNames.js';
 import type { Recognised } from './recognised.js';
 
 /**
@@ -36,6 +32,6 @@ export function shapedAnalysis(crewId: CrewId, sentence: string, material: boole
   }
   // "pros and cons of a contractor vs a full-time designer", "should we build our own auth or use Auth0? pros and cons":
   // a choice between options keeps the comparison and the decision's reading (build/mind.ts).
-  if (found.kind === 'analysis' && prosConsName.test(sentence) && !switchOf(sentence) && !/\bvs\.?\s|\bversus\b|\bshould\s+(?:we|i)\b|\bwhether\b|\s+or\s+/i.test(sentence)) return { ...found, prosCons: true };
+  if (found.kind === 'analysis' && prosConsName.test(sentence) && !switchAsked.test(sentence.split(/\n/)[0]!) && !/\bvs\.?\s|\bversus\b|\bshould\s+(?:we|i)\b|\bwhether\b|\s+or\s+/i.test(sentence)) return { ...found, prosCons: true };
   return found;
 }

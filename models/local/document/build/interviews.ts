@@ -10,9 +10,6 @@ import { sentenceStart, titled, type DocumentContext } from '../context.js';
  * What only one person raised is listed as theirs. Nothing is counted or concluded beyond that.
  */
 
-/** An ask for a synthesis of interviews: "summarize these customer interviews", "themes from the user interviews". */
-export const interviewsName = /\b(?:(?:customer|user|discovery|research|sales|churn|exit|candidate|stakeholder|usability)\s+)?interviews?\b(?!\s+(?:questions|guide|script|schedule|invite|plan))/i;
-
 export interface Point {
   who: string;
   text: string;

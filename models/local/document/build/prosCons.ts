@@ -10,9 +10,6 @@ import type { Item } from '../material.js';
  * same for a switch between two named options).
  */
 
-/** An ask for the two sides of something: "pros and cons", "pros/cons", "upsides and downsides". */
-export const prosConsName = /\b(?:pros?\s*(?:and|&|\/|n|vs\.?)\s*cons?|advantages\s+(?:and|&|\/)\s+disadvantages|up-?sides?\s+(?:and|&|\/)\s+down-?sides?|benefits\s+(?:and|&|\/)\s+(?:drawbacks|downsides|risks|costs))\b/i;
-
 // Besides the cues every mind document reads (cues.ts): what gets better, and what gets worse or harder.
 const better = /\b(?:happier|easier|better|cheaper|saves?|saving|more\s+(?:focus\w*|time|flexib\w*|productiv\w*|motivat\w*)|less\s+(?:burnout|stress|commut\w*|cost|churn|turnover)|fewer\s+(?:meetings|interruptions|bugs|costs?)|attract\w*|retain\w*|retention|morale|benefit\w*|helps?|boost\w*|gain\w*|ask(?:s|ing)?\s+for\s+it|wants?\s+it|popular|flexib\w*|no\s+(?:commut\w*|travel\w*|rent))\b/i;
 const worse = /\b(?:worr(?:y|ies|ied)|harder|costs?\s+more|more\s+expensive|expensive|lose|losing|loses|less\s+(?:coverage|time|overlap|control)|fewer\s+hours|coverage|gaps?|downside|drawback|overtime|burnout|stress(?:ed|ful)?|pushback|no\s+one|nobody|unclear|unsure|lonely|loneliness|isolat\w*)\b/i;

@@ -9,9 +9,6 @@ import type { Item } from '../material.js';
  * is what the risks are of; no risk, reason or mitigation is made up.
  */
 
-/** An ask for the risks of something: "what are the risks here", "risk assessment", "what could go wrong". */
-export const risksName = /\b(?:what\s+are\s+the\s+(?:main\s+|biggest\s+|key\s+)?risks|what\s+(?:could|can|might)\s+go\s+wrong|risk\s+(?:assessment|register|log|list|analysis|review)|(?:main\s+|biggest\s+|key\s+)?risks?\s+(?:of|in|for|with|here|to)\b|(?:list|identify|flag|spot|find)\s+(?:the\s+|any\s+|all\s+)?risks|any\s+risks)/i;
-
 const planLine = /^(?:(?:the\s+)?plan|goal|proposal|objective|context|summary)\s*[:\-–]\s*/i;
 const mitigation = /^(?:mitigations?|fallback|plan\s+b|backup|workaround|contingency)\s*[:\-–]\s*|\b(?:mitigat\w*|fallback|plan\s+b|backup\s+plan|workaround|contingency|to\s+(?:reduce|limit|avoid)\s+(?:this|that|the\s+risk))\b/i;
 

@@ -10,8 +10,6 @@ import { factsLine, join } from '../render/shared.js';
  * estimate or goal is made up; an item without one says so.
  */
 
-export const sprintPlanName = /\b(?:sprint\s+(?:plan(?:ning)?|backlog|commitment)|plan\s+(?:for\s+)?(?:the|our|this|next|a)\s+(?:\d+[- ]week\s+)?sprint)\b/i;
-
 const capacityLine = /\b(?:(?:team\s+)?capacity|velocity|we\s+have)\s*(?:is|of|:|=|-)?\s*(?:about\s+|around\s+|~)?(\d+(?:\.\d+)?)\s*(pts?|points?|story\s+points|sp|days?|hours?|hrs?|h|d)\b|\b(\d+(?:\.\d+)?)\s*(pts?|points?|story\s+points|sp|days?|hours?)\s+(?:of\s+)?capacity\b/i;
 const goalLine = /^(?:(?:sprint\s+)?goal|objective|focus)\s*[:\-–]\s*(.+)$/i;
 const estimatePart = /^(\d+(?:\.\d+)?)\s*(pts?|points?|story\s+points|sp|days?|d|hours?|hrs?|h)$/i;

@@ -3,6 +3,7 @@ import { sentenceStart } from '../context.js';
 import { isNegative, isPositive } from '../cues.js';
 import type { Item } from '../material.js';
 import { capitalizeWords, literal } from '../../text/phrases.js';
+import { switchAsked as asked } from '../shapedNames.js';
 
 /**
  * "should we move our team chat from slack to teams? pros and cons": a decision between what is
@@ -18,7 +19,6 @@ export interface Switch {
   to: string;
 }
 
-const asked = /\b(?:should\s+(?:we|i)|whether\s+(?:we\s+should|i\s+should|to)|do\s+we|is\s+it\s+worth)\s+(?:(?:switch|switching|move|moving|migrate|migrating|change|changing|go|going|swap|swapping|replace|replacing)\s+)(?:(?:our|the|my|all)\s+(?:[\w-]+\s+){0,3}?)?from\s+([\w.+&-]+(?:\s+[\w.+&-]+)?)\s+(?:to|for|with)\s+([\w.+&-]+(?:\s+[\w.+&-]+)?)(?=\s*(?:\?|$|,|\.|\s+(?:or|and|for|because|given|pros)\b))/i;
 
 /** The switch a brief asks about, or undefined. */
 export function switchOf(brief: string): Switch | undefined {
