@@ -54,7 +54,8 @@ export function withColon(sentence: string): string {
   const comma = range ? sentence.slice(0, range.index).indexOf(', ') : -1;
   if (comma > 0 && sentence.slice(0, comma).trim().split(/\s+/).length >= 2) return `${sentence.slice(0, comma)}: ${sentence.slice(comma + 2)}`;
   // "maintenance notice, app down saturday 2-4am": a comma right after the message's name opens its facts too.
-  const named = /^((?:[\w'’-]+\s+){0,3}(?:notice|message|e-?mail|note|announcement|reminder|post|tweet|caption|update|alert)),\s+(\S+(?:\s+\S+){2,})$/i.exec(sentence);
+  // "apology email to customers, app was down 2 hours, fixed now": whom it goes to may come between the name and its facts.
+  const named = /^((?:[\w'’-]+\s+){0,3}(?:notice|message|e-?mail|note|announcement|reminder|post|tweet|caption|update|alert)(?:\s+to\s+(?:(?:our|the|all|all\s+our|my)\s+)?[\w'’-]+)?),\s+(\S+(?:\s+\S+){2,})$/i.exec(sentence);
   if (named) return `${named[1]}: ${named[2]}`;
   // "product description for our standing desk, bamboo top, 120x60cm, electric": a list after the product is its specs.
   const described = /^(.*\b(?:product\s+description|description|product\s+listing|listing|product\s+copy|product\s+page)\s+(?:for|of)\s+[^,:]{2,60}),\s+([^,]+(?:,\s*[^,]+)+)$/i.exec(sentence);

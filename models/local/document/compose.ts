@@ -12,6 +12,7 @@ import { readMaterial } from './material.js';
 import { outlineNote, renderOutline } from './outline.js';
 import { recognise } from './recognise.js';
 import { subjectNews } from './build/subjectNews.js';
+import { coldEmailOf } from './coldEmail.js';
 import * as mindView from './render/mind.js';
 import * as pilotView from './render/pilot.js';
 import * as writerView from './render/writer.js';
@@ -82,7 +83,9 @@ export function composeDocument(input: Pick<StageInput, 'crew' | 'brief' | 'cont
   // a price change the ask states is the whole notice (build/priceChange.ts).
   // A post about news the ask states ("tweet about our new pricing page, live now") says it (build/subjectNews.ts).
   const saysNews = kind === 'social_posts' && subjectNews(ctx.recognised.subject, ctx.brief) !== undefined;
-  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !ctx.recognised.overdueInvoice && !saysNews) || titleOnly(ctx) ? 'outline' : 'grounded';
+  // A cold email needs only whom it goes to and what it offers (build/coldEmail.ts).
+  const cold = kind === 'email' && coldEmailOf(ctx.brief) !== undefined;
+  const draftKind = (ctx.material.bare && !ctx.recognised.followUp && !ctx.recognised.priceChange && !ctx.recognised.overdueInvoice && !saysNews && !cold) || titleOnly(ctx) ? 'outline' : 'grounded';
   const stories = (kind === 'prd' || kind === 'ticket_set') && draftKind === 'outline' ? storiesOfAsk(ctx.brief).map(storyText) : [];
   if (kind === 'prd' && stories.length > 0) (data as DeliverableData['prd']).user_stories = storiesOfAsk(ctx.brief);
   // A letter shows no title of its own (a cover letter): its outline is titled by its subject line.

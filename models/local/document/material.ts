@@ -99,7 +99,7 @@ function bulletAfter(lines: string[], at: number): boolean {
 
 /** Reads one text into items: speakers, sections, rolls and commits are recognised line by line. */
 /** `commaLists`: a line that is one comma list of short parts is an item per part (pilot's requirements). */
-function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string, commaLists = false): void {
+function readText(text: string, origin: Origin, into: Material, seen: Set<string>, cite?: string, commaLists = false, twoWordNotes = false): void {
   let speaker: string | undefined;
   let section: string | undefined;
   let fence: { language: string; lines: string[] } | undefined;
@@ -186,7 +186,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         // A part of a list or a bullet may be short ("Flaky CI", "Click Security"); a sentence of its own says more.
         // "Chen: out sick": what a named person said may be two words too.
         // "142 responses": a figure with what it counts is a fact however short.
-        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who || /\d/.test(text) ? 2 : 3) || chatter.test(text)) continue;
+        // A writer's notes typed one a line ("shipped today", "settings > appearance") are facts of two words too.
+        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who || /\d/.test(text) || (twoWordNotes && entry) ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;
@@ -286,7 +287,7 @@ export function readMaterial(input: Pick<StageInput, 'brief' | 'context' | 'cont
   const facts = briefFacts(input.brief, messages);
   readText(facts, 'brief', material, seen);
   const lists = input.crew?.id === 'pilot';
-  if (input.context) readText(input.context, 'context', material, seen, undefined, lists);
+  if (input.context) readText(input.context, 'context', material, seen, undefined, lists, messages);
   for (const document of input.contextDocuments) readText(document, 'document', material, seen, undefined, lists);
   material.sources = [facts, input.context ?? '', ...input.contextDocuments].filter((text) => text.trim() !== '').join('\n');
   for (const passage of input.knowledge) readText(passage.text.slice(0, 4000), 'knowledge', material, seen, citationOf(passage));

@@ -1,3 +1,5 @@
+import { stateLine as incidentLine } from './stateFragments.js';
+
 /**
  * Notes typed as a message's lines read as sentences: "office closed friday for the holiday, back
  * monday" -> "The office is closed Friday for the holiday, and we're back Monday." Only the forms
@@ -23,6 +25,9 @@ function dueSentence(line: string): string | undefined {
 }
 
 export function proseLine(line: string): string {
+  // "app was down 2 hours, fixed now" -> "The app was down for 2 hours. It is fixed now."
+  const incident = incidentLine(line);
+  if (incident) return incident;
   const due = dueSentence(line);
   if (due) return due;
   const found = stateLine.exec(line.trim());

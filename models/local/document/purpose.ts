@@ -3,6 +3,7 @@ import { datedDays } from '../text/dates.js';
 import { introductionOf } from './introduction.js';
 import { clauseSubject, isClause } from '../text/grammar.js';
 import { isKnownName } from '../text/people.js';
+import { stateSentence } from './stateFragments.js';
 /**
  * What a one-line message is for, when the ask says it: to thank, invite, apologise, congratulate,
  * welcome, remind or ask. "Email our volunteers to thank them for helping at the charity run last
@@ -145,7 +146,8 @@ const readers: Array<[RegExp, Reader]> = [
     };
   }],
   // "apologising to customers for the late deliveries", "an apology for the outage on Tuesday"
-  [new RegExp(String.raw`\b(?:apologi[sz](?:e|es|ing)|say(?:ing)?\s+sorry|apology${note})\s+${whom}for\s+(?<what>.+)$`, 'i'), (said) => {
+  // "sorry email to users about the outage this morning": "sorry" names an apology too, and "about" what it is for.
+  [new RegExp(String.raw`\b(?:apologi[sz](?:e|es|ing)|say(?:ing)?\s+sorry|apology${note}|sorry${note})\s+${whom}(?:for|about)\s+(?<what>.+)$`, 'i'), (said) => {
     const { what, to, head } = voiced(said);
     return { subject: `Our apologies for ${head}`, sentences: [to ? `${said.personal ? 'I' : 'We'} apologise to ${to} for ${what}.` : said.personal ? `I am sorry for ${what}.` : `We are sorry for ${what}.`], callToAction: 'If you have any questions, reply to this email and we will help.' };
   }],
@@ -224,7 +226,8 @@ export function purposeOf(sentence: string, whole = sentence): Purpose | undefin
     const whole = clause(match.groups!.what!.split(/:\s/)[0]!);
     // "for friday's offsite, food was great, everyone loved the tacos": what the thanks are for, then what the ask says of it.
     const [head = whole, ...after] = whole.split(/,\s+/);
-    const said = after.length > 0 && after.every(isClause) ? remarks(after) : [];
+    // "..., down 2 hours, fixed now": what an incident's ask types as fragments is said as sentences too (stateFragments.ts).
+    const said = after.length > 0 && after.every((part) => isClause(part) || stateSentence(part) !== undefined) ? remarks(after) : [];
     const what = said.length > 0 ? head : whole;
     if (what.split(/\s+/).length < 2) continue;
     const who = match.groups!.who ?? match.groups!.guests;
@@ -244,14 +247,16 @@ export function purposeOf(sentence: string, whole = sentence): Purpose | undefin
 // "food was great", "photos came out beautiful": a thing typed without its article; "everyone loved it" needs none.
 const noArticle = /^(?:everyone|everybody|everything|it|we|they|he|she|you|i|this|that|there|all|both|people|nothing|someone|something|us|me)$/i;
 
-function withArticle(text: string): string {
+/** "food was great" -> "the food was great": a thing typed without its article gets it back (a name or "everyone" needs none). */
+export function withArticle(text: string): string {
   const subject = clauseSubject(text);
   return subject && /^\p{Ll}[\p{L}-]*$/u.test(subject) && !noArticle.test(subject) && !isKnownName(subject) ? `the ${text}` : text;
 }
 
 /** "food was great", "everyone loved the tacos" -> "The food was great, and everyone loved the tacos." */
 function remarks(clauses: string[]): string[] {
-  const sentences = clauses.map((text) => withArticle(calendarCase(datedDays(text.trim().replace(/[.!]+$/, '')))));
-  const joined = sentences.length === 2 ? [`${sentences[0]}, and ${sentences[1]}`] : sentences;
+  const sentences = clauses.map((text) => stateSentence(text) ?? withArticle(calendarCase(datedDays(text.trim().replace(/[.!]+$/, '')))));
+  // "..., and it is fixed now": the second sentence's own opening word is no name.
+  const joined = sentences.length === 2 ? [`${sentences[0]}, and ${sentences[1]!.replace(/^(?:It|Everything|We)\b/, (word) => word.toLowerCase())}`] : sentences;
   return joined.map((text) => `${upper(text)}.`);
 }

@@ -43,7 +43,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     // "out of office message", "ooo", "reminder to everyone: timesheets due friday": messages by what they are for.
     // "price change notice: ...", "a notice to customers: ...": a notice that states its news is a message to the
     // people it concerns (not a privacy notice; "a notice for patients about ..." stays a piece to post).
-    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|apology(?:\s+(?:note|letter))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
+    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|(?:apology|sorry\s+(?=note|letter|e-?mail|message))(?:\s*(?:note|letter|e-?mail|message))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],
@@ -178,6 +178,9 @@ export function toldTo(sentence: string): string | undefined {
   return who && !/^(?:them|him|her|us|you)$/i.test(who) ? who : undefined;
 }
 
+// "about our black friday sale", "on the launch of the app", "for our open day on saturday": what a post of the news is about; "about how to ..." or "about 5 tips" is an article.
+const momentNews = /^\s*(?:about|on|for|announcing)\s+(?:(?:our|the|this|a|an|my)\s+)?(?:[\w'’-]+\s+){0,3}?(?:sale|sales|discount|deal|deals|promo|promotion|giveaway|launch|grand\s+opening|opening|reopening|open\s+day|open\s+house|webinar|meetup|pop-?up|anniversary|birthday|milestone|award)\b(?!\s+(?:strategy|strategies|tips|ideas|lessons|mistakes|guide|process|playbook|funnel)\b)/i;
+
 /** An ask that is itself a message telling something: "tell the team that ...", "let everyone know ...". */
 const tellAsk = /^(?:(?:please|can\s+you|could\s+you)\s+)?(?:tell|let\s+(?:[\w'’-]+\s+){1,3}know|inform|notify|e-?mail|message|text|ping|announce\s+to)\s/i;
 
@@ -228,7 +231,8 @@ function kindFrom(crewId: CrewId, requirements: Record<string, unknown>, sentenc
   }
   // "a post saying we're hiring 3 engineers": a post that only passes on a statement is a social post, not an article.
   // "post introducing our new team member": a welcome to a new hire is a social post too (newHire.ts).
-  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && (statementOf(sentence) || newHireOf(sentence, ''))) return { kind: 'social_posts', match: best.match };
+  // "post about our black friday sale, 30% off everything till monday": a post about news of the moment (a sale, a launch, an event) is a social post too.
+  if (crewId === 'writer' && best?.kind === 'blog_post' && /^posts?$/i.test(best.match[0]) && (statementOf(sentence) || newHireOf(sentence, '') || momentNews.test(sentence.slice(best.match.index + best.match[0].length)))) return { kind: 'social_posts', match: best.match };
   if (best) return best;
   // "Invite the team to a farewell lunch": an ask that is a message's purpose is that message.
   if (crewId === 'writer' && (messageAsk.test(sentence) || (tellAsk.test(sentence) && statementOf(sentence)))) return { kind: 'email' };
@@ -280,8 +284,10 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
     // "email the team: offsite moved to Friday": the verb names whom it goes to, and the news follows the colon or dash.
     const rest = sentence.slice(match.index + match[0].length).trim();
     const people = (/^(?:to|for)\s/i.test(rest) || (kind === 'email' && /^[^:]+?(?::|\s[-–—])\s/.test(rest))) && recipients.exec(stripEndPunctuation(after.split(/:\s|\s[-–—]\s/)[0]!));
-    if (people && !audienceLead) {
-      audienceLead = people[0];
+    // "thank you note to the caterers": whom a thank-you goes to is its audience, whoever they are.
+    const thankedOnes = !people && /^thank/i.test(match[0]) && /^to\s/i.test(rest) && /^(?:(?:the|our|all|my)\s+)?[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?$/u.exec(stripEndPunctuation(rest.replace(/^to\s+/i, '')));
+    if ((people || thankedOnes) && !audienceLead) {
+      audienceLead = (people || thankedOnes as RegExpExecArray)[0];
       after = '';
     }
     // "turn the bug bash findings into tickets": what is turned into the deliverable is its subject.
@@ -328,6 +334,8 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
   // "We're hiring a product designer, write the job ad": the role is the one hired.
   const hired = jobAd ? /\bhiring\s+(?:a|an|two|three|\d+)?\s*([^,.;:!?]+?)(?:\s*[,.;:!?]|\s+(?:and|so|to|in|at|for)\s|$)/i.exec(sentence) : null;
   // The role ends at its first comma: what follows are its terms ("20 hours a week, £11.50/hour"), read as material.
+  // "job posting: junior frontend dev, hybrid, ...": the role is what the colon opens with.
+  if (jobAd && subject === 'this') subject = /:\s*([^,;]+)/.exec(sentence)?.[1]?.trim() ?? subject;
   if (jobAd) return { kind, subject: (hired?.[1] ?? subject).split(/,\s/)[0]!.replace(/^(?:a|an)\s+/i, '').trim() || 'the role', networks, jobAd, ...(audience ? { audience } : {}) };
   // A cover letter, a bio and a product description are built as their own parts (build/coverLetter.ts, bio.ts, productDescription.ts).
   const shaped = match === undefined ? undefined : kind === 'email' && coverLetterName.test(match[0]) ? 'coverLetter' : kind === 'blog_post' && bioName.test(match[0]) ? 'bio' : kind === 'landing_copy' && productDescriptionName.test(match[0]) ? 'productDescription' : undefined;

@@ -88,9 +88,13 @@ export function capitalizeWords(text: string): string {
   return text.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 }
 
+// "black friday", "cyber monday", "new year's eve": days with a name of their own are written with capitals, every word.
+const namedDays = /\b(?:black\s+friday|cyber\s+monday|giving\s+tuesday|boxing\s+day|new\s+year['’]?s(?:\s+(?:day|eve))?|christmas(?:\s+eve)?|halloween|thanksgiving|valentine['’]?s\s+day|mother['’]?s\s+day|father['’]?s\s+day)\b/gi;
+
 /** "from monday", "on 3 march": days and months typed in lower case are names, written with a capital ("may" only beside a day's number). */
 export function calendarCase(text: string): string {
   return text
+    .replace(namedDays, (day) => day.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`))
     .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)|\b(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s+\d{1,2}\b)/g, capitalize);
 }
 

@@ -1,7 +1,7 @@
 import type { DeliverableData, Section } from '../../../../schemas/deliverables/index.js';
 import { forReaders, said, titled, type DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
-import { ourName } from '../shapedKinds.js';
+import { jobAdFacts, ourName } from '../shapedKinds.js';
 
 /**
  * A job ad (the writer's `blog_post` kind): the role as its title ("Senior backend engineer at
@@ -21,10 +21,23 @@ function listed(lines: string[]): string[] {
   return lines.length > 1 ? [lines.map((line) => `- ${line}`).join('\n')] : lines;
 }
 
+// "go and postgres", "react, node, aws": a line that only names the tools of the job is its stack.
+const tool = /^(?:go|golang|python|java|kotlin|rust|ruby|rails|php|laravel|typescript|javascript|ts|js|node(?:\.js)?|react|next\.js|vue|angular|svelte|postgres(?:ql)?|mysql|sql|mongodb|redis|kafka|rabbitmq|elasticsearch|aws|gcp|azure|kubernetes|k8s|docker|terraform|graphql|django|flask|fastapi|spring|swift|swiftui|elixir|phoenix|scala|c\+\+|c#|\.net|spark|snowflake|dbt|figma|linux|ios|android|flutter|bigquery|airflow)$/i;
+const isStack = (text: string) => text.replace(/[.!]$/, '').split(/\s*(?:,|\/|\+|&|\band\b)\s*/i).filter(Boolean).every((word) => tool.test(word.trim()));
+// "remote", "hybrid", "full-time": a one-word term of the job, too short for the notes' reading, kept from the ask.
+const termWord = /^(?:(?:fully\s+)?remote|remote-first|hybrid|on-?site|in-office|full[\s-]time|part[\s-]time|contract|freelance|permanent|temporary)$/i;
+// "120-150k", "$90k", "€50-60k": a bare pay figure, said as the salary it is.
+const payOnly = /^[$€£]?\d[\d.,]*\s*k?\s*(?:[-–]\s*[$€£]?\d[\d.,]*\s*k?)?(?:\s*(?:[$€£]|eur|usd|gbp))?$/i;
+
 export function jobAd(ctx: DocumentContext): DeliverableData['blog_post'] {
-  const items = forReaders(ctx);
+  const terms = jobAdFacts(ctx.brief.trim().split('\n')[0]!).map((line) => line.replace(/^-\s+/, '')).filter((term) => termWord.test(term) && !ctx.material.items.some((item) => item.text.toLowerCase().includes(term.toLowerCase())));
+  // "job posting: junior frontend dev, ...": the role typed first after the colon is the title, not a duty.
+  const asRole = ctx.recognised.subject.toLowerCase();
+  const items = [...forReaders(ctx).filter((item) => item.text.replace(/[.!]$/, '').toLowerCase() !== asRole), ...terms.map((term): Item => ({ text: `${term.charAt(0).toUpperCase()}${term.slice(1)}`, origin: 'brief', listed: true }))];
   const taken = new Set<Item>();
   const take = (test: (item: Item) => boolean) => items.filter((item) => !taken.has(item) && test(item) && taken.add(item));
+  const stack = take((item) => item.origin === 'brief' && isStack(item.text));
+  const pay = take((item) => payOnly.test(item.text.replace(/[.]$/, '').trim()));
   const applying = take((item) => apply.test(item.text));
   const about = take((item) => company.test(item.text) && !role.test(item.text));
   const work = take((item) => role.test(item.text));
@@ -36,11 +49,13 @@ export function jobAd(ctx: DocumentContext): DeliverableData['blog_post'] {
   const sections: Section[] = [
     { heading: 'What you will do', body: [...work, ...rest].map(said) },
     { heading: 'What we are looking for', body: listed(wanted.map(said)) },
-    { heading: 'What we offer', body: listed(offered.map(said)) },
+    { heading: 'Our stack', body: stack.map(said) },
+    { heading: 'What we offer', body: listed([...offered.map(said), ...pay.map((item) => `Salary: ${item.text.replace(/[.]$/, '')}.`)]) },
   ].filter((section) => section.body.length > 0);
   return {
     title: name && !position.toLowerCase().includes(name.toLowerCase()) ? `${position} at ${name}` : position,
-    lede: about.map(said).join(' '),
+    // "job post for a senior backend engineer, remote, ...": with nothing said of the company, the ad opens with the hire it asks for.
+    lede: about.length > 0 ? about.map(said).join(' ') : work.length + rest.length === 0 ? `We are hiring ${/^[aeiou]/i.test(ctx.recognised.subject) ? 'an' : 'a'} ${ctx.recognised.subject}.` : '',
     sections,
     call_to_action: applying.length > 0 ? applying.map(said).join(' ') : null,
   };

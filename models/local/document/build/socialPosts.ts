@@ -8,9 +8,12 @@ import type { Item } from '../material.js';
 import { announcedPost, subjectPost } from './announcement.js';
 import { subjectNews } from './subjectNews.js';
 import { newHireOf } from '../newHire.js';
-import { calendarCase } from '../../text/phrases.js';
+import { calendarCase, literal } from '../../text/phrases.js';
 import { datedDays } from '../../text/dates.js';
 import { newHirePost } from './newHirePost.js';
+import { compromise } from '../../text/compromise.js';
+import { fragmentsSaid } from '../fragments.js';
+import { notesAsPost } from '../notesAsPost.js';
 
 /** Social posts: what the ask and the notes say, in the order a post tells it, fitted to each network's length. */
 
@@ -21,15 +24,28 @@ function hashtags(ctx: DocumentContext, news?: string): string[] {
   const generic = ctx.recognised.generic === true;
   const subject = news ?? (generic ? (ctx.material.items[0]?.text.replace(/[.!?]+$/, '') ?? '') : ctx.recognised.subject);
   // A stated subject is a sentence: its first word is capitalised as a sentence's, not as a name ("Thank you ...").
-  const names = [...subject.matchAll(/\b[A-Z][\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !((ctx.recognised.stated || generic) && found.index === 0)).map((found) => found[0]);
+  const names = [...subject.matchAll(/\b(?:[A-Z]|\p{Ll}(?=\p{Lu}))[\p{L}\p{N}]+(?:\s+[A-Z][\p{L}\p{N}]+)*/gu)].filter((found) => !((ctx.recognised.stated || generic) && found.index === 0)).map((found) => found[0]);
   // "making the hackathon possible": the tag is what it is about, not how it was.
   const tail = /(?:^|\s(?:to|a|an|the|of|for|on|about|with|is|are)\s)((?:[\p{L}\p{N}-]+\s?){1,3})$/u.exec(subject)?.[1]?.trim().replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/\s+(?:on|at|in|by|from|this|last|next)\s+.*$/i, '').replace(/\s+(?:today|tomorrow|tonight|now|soon)$/i, '').replace(/\s+(?:possible|ready|available|better|special|easier|successful|amazing|unforgettable|great)$/i, '');
   // "Our new dark mode ships tomorrow": a statement is about its subject, when a noun says it ("#NewDarkMode", not "#ShipsTomorrow").
   const doer = clauseSubject(subject)?.replace(/^(?:the|our|my|a|an|this|these)\s+/i, '');
-  const about = doer && /^\p{Ll}/u.test(doer) && !/^(?:we|i|they|you|he|she|it|there)\b/i.test(doer) ? doer : (tail ?? subject.split(/\s+/).slice(-2).join(' '));
+  // "We just shipped dark mode, available on iOS and Android today": what we did is about its object ("#DarkMode", not "#AndroidToday").
+  const object = doer && /^(?:we|i|they)\b/i.test(doer) ? objectOf(subject) : undefined;
+  const about = doer && /^\p{Ll}/u.test(doer) && !/^(?:we|i|they|you|he|she|it|there)\b/i.test(doer) ? doer : (object ?? tail ?? subject.split(/\s+/).slice(-2).join(' '));
   // "to a four-day week", "hiring 3 engineers": neither the article nor a bare count is part of the tag.
-  const phrases = [...ctx.material.keywords, ...names, about.replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/^(?:a|an|the|our)\s+/i, '').replace(/^\d{1,3}\s+(?=\p{L})/u, '')];
+  const topic = about.replace(/^(?:in|at|on|for|of|to|with)\s+/i, '').replace(/^(?:a|an|the|our)\s+/i, '').replace(/^\d{1,3}\s+(?=\p{L})/u, '');
+  // What we did ("#DarkMode") comes before where ("#iOS").
+  const phrases = object ? [...ctx.material.keywords, topic, ...names] : [...ctx.material.keywords, ...names, topic];
   return [...new Set(phrases.map(hashtagOf).filter((tag) => tag.length > 2 && tag.length < 30 && /\p{L}/u.test(tag) && !calendarWord.test(tag)))].slice(0, 3);
+}
+
+/** The first thing a statement's verb acts on, without its article, place or time ("dark mode" of "we just shipped dark mode, ..."). */
+function objectOf(statement: string): string | undefined {
+  // Only a noun right after the verb: "we're closed Monday for Memorial Day" and "we raised our series A" have none to tag.
+  const found = compromise()(statement.split(/,\s|\s[-–—]\s/)[0]!).match('#Verb+ #Adverb? [(#Determiner|#Possessive)? #Adjective* #Noun+]', 0).out('array') as string[];
+  const noun = found[0]?.replace(/^(?:the|our|my|a|an|this|these|its|their)\s+/i, '').replace(/\s+(?:today|tomorrow|tonight|now|soon)$/i, '').replace(/[.,!?]+$/, '').trim();
+  // "we hit 10k users": a count and what it counts is no subject to tag ("#Users"); a name is tagged as a name.
+  return noun && noun.split(/\s+/).length <= 3 && !/^\p{Lu}/u.test(noun) && !new RegExp(String.raw`\d\S*\s+${literal(noun)}`, 'i').test(statement) ? noun : undefined;
 }
 
 // "every Saturday from 9 to 12": a day, a month or a number is when, not what the post is about.
@@ -82,7 +98,11 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
     const limit = networkLimits[network] ?? 500;
     const tagText = tags.length > 0 ? `\n\n${tags.join(' ')}` : '';
     const short = limit <= 500;
-    const lines = framed ? [...framed] : (short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5)).map((item) => sentenceStart(said(item)));
+    // "..., hiring 10 engineers, room for 40 people": what the ask typed as fragments after its statement is said as sentences (fragments.ts).
+    // "tweet about dark mode" over "shipped today / ios and android": notes about the subject are said of it (notesAsPost.ts).
+    const ofSubject = !ctx.recognised.stated && !ctx.recognised.generic && ctx.recognised.subject.split(/\s+/).length <= 4;
+    const told = (list: Item[]) => (list.every((item) => item.origin === 'brief') ? fragmentsSaid(list.map((item) => sentenceStart(said(item)))) : ofSubject ? notesAsPost(ctx.recognised.subject, list.map((item) => sentenceStart(said(item))), ctx.brief) : list.map((item) => sentenceStart(said(item))));
+    const lines = framed ? [...framed] : told(short ? [...items.slice(index % Math.max(1, items.length)), ...items.slice(0, index % Math.max(1, items.length))] : items.slice(0, 5));
     // Facts about a subject that none of them names ("We move in on 1 March") are said of it.
     const subject = ctx.recognised.subject;
     if (!framed && lines.length > 0 && !ctx.recognised.stated && !ctx.recognised.generic && subject.split(/\s+/).length >= 2 && !related(lines.join(' '), subject, 1)) lines[0] = `${titled(subject)}: ${continued(lines[0]!)}`;

@@ -20,14 +20,15 @@ const newThing = new RegExp(`\\b(?:${newWords})\\b`, 'i');
 const leadingNew = new RegExp(`^(?:${newWords})\\s+`, 'i');
 const counted = /^(?:our\s+|the\s+)?(?:first\s+)?\d[\d,.]*\s*[km]?\+?\s+\p{L}+/iu;
 const reached = /^(hitting|reaching|crossing|passing|celebrating|turning)\s+(.+)$/i;
-const eventNoun = /\b(?:webinar|workshop|meetup|meet-up|talk|livestream|live\s+stream|conference|summit|hackathon|offsite|off-site|retreat|party|open\s+house|ama|q&a|demo\s+day|launch\s+event|fundraiser|panel|podcast\s+episode|class|course|tasting|pop-up|popup|market|fair|concert|show|tour)\b/i;
+const eventNoun = /\b(?:webinar|workshop|meetup|meet-up|talk|livestream|live\s+stream|conference|summit|hackathon|offsite|off-site|retreat|party|open\s+house|ama|q&a|demo\s+day|open\s+day|grand\s+opening|launch\s+event|fundraiser|panel|podcast\s+episode|class|course|tasting|pop-up|popup|market|fair|concert|show|tour)\b/i;
 const fundingRound = /\bseries\s+([a-f])\b/i;
 const saleNoun = /\b(?:sale|discount|deal|promo(?:tion)?|offer|giveaway|(?:\d+\s*%|half)\s+off)\b/i;
 const place = new RegExp(`\\b(?:${placeNouns}|headquarters|hq)\\b`, 'i');
 // "in 2 weeks", "next thursday", "at 5pm", "on march 3", "tomorrow": the event has not happened yet.
 const ahead = /\b(?:next|tomorrow|tonight|upcoming|coming|soon|this\s+(?:week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:mon|tues|wednes|thurs|fri|satur|sun)day|at\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?|\d{1,2}(?::\d{2})?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\w*\s+\d{1,2}|in\s+\d+\s+(?:days?|weeks?))\b/i;
 // "live now", "out today", "available on ios and android": a fact that says it is here.
-const here = /^(?:(?:now\s+)?(?:live|out|available|open|here)(?:\s+(?:now|today|on\s+.+|in\s+.+|for\s+.+))?|now\s+(?:live|out|available|open))$/i;
+// "out today on ios": when and where together.
+const here = /^(?:(?:now\s+)?(?:live|out|available|open|here)(?:\s+(?:now|today|on\s+.+|in\s+.+|for\s+.+))*|now\s+(?:live|out|available|open))$/i;
 
 /** The subject as the ask wrote it, with its determiner and everything after it ("our new pricing page, live now"). */
 function asWritten(subject: string, ask: string): string | undefined {
@@ -60,10 +61,12 @@ export function subjectNews(subject: string, ask: string): SubjectNews | undefin
   if (!written || /\b(?:why|how|what|tips?|benefits?|guide|lessons?|thoughts?|ideas?|importance|future)\b/i.test(written.split(',')[0]!)) return undefined;
   const [head, ...rest] = written.split(/\s*,\s*|\s+[-–—]\s+/).map((part) => part.trim()).filter((part) => part.length > 0);
   if (!head) return undefined;
-  const ours = /^(?:our|my)\s/i.test(head);
-  const bare = head.replace(/^(?:the|a|an)\s+/i, '');
+  // "the launch of our new app": the news is the app, launched.
+  const launched = head.replace(/^(?:the\s+)?(?:launch|release|arrival)\s+of\s+(?=(?:our|my|the)\s)/i, '');
+  const ours = /^(?:our|my)\s/i.test(launched);
+  const bare = launched.replace(/^(?:the|a|an)\s+/i, '');
   // "our new pricing page" is said as ours; "new pricing page" too (the post is the author's news).
-  const named = ours ? head : /^(?:the|this|these)\s/i.test(head) ? head : `our ${bare}`;
+  const named = ours ? launched : /^(?:the|this|these)\s/i.test(launched) ? launched : `our ${bare}`;
   const isHere = rest.filter((fact) => here.test(fact));
   const facts = rest.filter((fact) => !here.test(fact));
   const more = facts.length > 0 ? `: ${listed(facts)}` : '';
@@ -96,6 +99,8 @@ export function subjectNews(subject: string, ask: string): SubjectNews | undefin
     sentence = `${named}${more}.`;
   }
   if (!sentence) return undefined;
-  const about = (milestone?.[2] ?? bare).replace(/^(?:our|my|the|this|these)\s+/i, '').replace(leadingNew, '');
+  const own = (milestone?.[2] ?? bare).replace(/^(?:our|my|the|this|these)\s+/i, '');
+  // "new app" keeps its "new": "#App" alone tags nothing.
+  const about = own.replace(leadingNew, '').includes(' ') ? own.replace(leadingNew, '') : own;
   return { sentence: capitalize(cased(sentence)), about };
 }

@@ -1,5 +1,6 @@
 import type { DeliverableData, Section, StepData } from '../../../../schemas/deliverables/index.js';
-import { startsWithVerb, verbBase } from '../../text/grammar.js';
+import { startsWithVerb, verbBase, verbInflection } from '../../text/grammar.js';
+import { withArticle } from '../purpose.js';
 import { pick } from '../../text/seed.js';
 import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
@@ -16,6 +17,8 @@ import { awayReply } from './awayReply.js';
 import { bio } from './bio.js';
 import { coverLetter } from './coverLetter.js';
 import { followUpEmail } from './followUp.js';
+import { coldEmail } from './coldEmail.js';
+import { coldEmailOf } from '../coldEmail.js';
 import { introductionNotes } from './introductionNotes.js';
 import { priceChangeEmail } from './priceChange.js';
 import { invoiceReminder } from './invoiceReminder.js';
@@ -195,6 +198,9 @@ const questionsGo = /^(?:[Aa]ny\s+)?[Qq]uestions?\b[\s,:]+(?:to|for|go to|->|ask
 export function email(ctx: DocumentContext): DeliverableData['email'] {
   if (ctx.recognised.coverLetter) return coverLetter(ctx);
   if (ctx.recognised.followUp) return followUpEmail(ctx, ctx.recognised.followUp);
+  // "cold email to acme's head of ops about our scheduling tool, saves 5 hours a week": the ask is the whole email (build/coldEmail.ts).
+  const cold = coldEmailOf(ctx.brief);
+  if (cold) return coldEmail(cold);
   // A price change the ask states is said in one sentence, to the customers it concerns, whatever else the notes hold.
   if (ctx.recognised.priceChange && ctx.material.items.every((item) => item.origin === 'brief')) return priceChangeEmail(ctx.recognised.priceChange, greetingFor(ctx.recognised.audience));
   if (awayNotice.test(ctx.brief) && !ctx.material.bare) return awayReply(ctx);
@@ -221,9 +227,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const introduced = ctx.recognised.introduced && ctx.recognised.reply ? introductionNotes(ctx, ctx.recognised.introduced) : [];
   // An introduction says what the notes say of each person after its opening line.
   const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : introduced.length > 0 ? withNotes(ctx.recognised.reply!, introduced) : ctx.recognised.reply;
+  const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed);
+    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed).map((line) => (thanks ? thankedLine(line) : line));
   // "questions to maria", "ask Dana if anything is unclear": the notes say where questions go, so
   // that line closes the email as its call to action (a stock "reply to this email" would contradict it).
   const directs = ask || answer || internal.length > 0 ? undefined : body.find((line) => !line.includes('\n') && questionsGo.test(line));
@@ -245,17 +252,27 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "welcome email for new users of our budgeting app": its subject welcomes them to it.
   const welcome = /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief) && !/^welcome\b/i.test(subject) ? newHires.test(subject) ? 'Welcome to the team' : `Welcome to ${subject.replace(/^(?:the\s+)?(?:new\s+)?(?:users?|customers?|members?|clients?)\s+of\s+/i, '')}` : undefined;
   // "thank you note to our beta users": a note that is only thanks says so, to whom, and first.
-  const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
+
   const thanked = thanks && ctx.recognised.audience ? `A thank you to our ${ctx.recognised.audience.replace(/^(?:our|the|all)\s+/i, '')}` : undefined;
-  const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : [];
+  // "apology email to customers, app was down 2 hours, fixed now": an apology with no "for" says sorry before its facts.
+  const sorry = /^apology$/i.test(ctx.recognised.subject.trim()) && !answer;
+  const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : sorry && !body.some((line) => /\b(?:sorry|apologi[sz]e)/i.test(line)) ? ['We are sorry.'] : [];
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
-    subject: thanked ?? (welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
+    subject: thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
-    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (ctx.recognised.stated || first || untold || thanks || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
+}
+
+/** A thank-you note's notes said to those thanked: "served 120 people on time" -> "You served 120 people on time."; "food was amazing" -> "The food was amazing.". */
+function thankedLine(line: string): string {
+  const first = /^\p{L}+/u.exec(line)?.[0] ?? '';
+  // "set up 40 tables": a verb whose past is its base form reads as what they did in a thank-you's notes.
+  if (/^\p{Ll}/u.test(line) && (verbInflection(first)?.form === 'past' || /^(?:set|put|cut|shut|ran|built|made|kept|brought|took|gave)$/.test(first))) return `You ${line}`;
+  return withArticle(line);
 }
 
 /** The introduction's lines with the notes about the two people before why they should talk ("You should ..."). */

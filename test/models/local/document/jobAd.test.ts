@@ -31,3 +31,20 @@ test('a job ad asked without notes is an outline of its own parts, titled by the
   t.regex(result.content, /^# Product designer\n/);
   for (const heading of ['About the company', 'What you will do', 'What we are looking for', 'What we offer', 'How to apply']) t.regex(result.content, new RegExp(`^## ${heading}$`, 'm'));
 });
+
+test('"job post for a senior backend engineer, remote, go and postgres, 120-150k": the stack as the stack, "remote" and the pay range offered', async (t) => {
+  const result = await outcome('writer', { brief: 'job post for a senior backend engineer, remote, go and postgres, 120-150k' });
+  t.regex(result.content, /^# Senior backend engineer$/m);
+  t.regex(result.content, /^We are hiring a senior backend engineer\.$/m);
+  t.regex(result.content, /^## Our stack\n\nGo and Postgres\.$/m);
+  t.regex(result.content, /^- Remote\.$/m);
+  t.regex(result.content, /^- Salary: 120-150k\.$/m);
+  t.notRegex(result.content, /What you will do/);
+  const colon = await outcome('writer', { brief: 'job posting: junior frontend dev, hybrid in berlin, react and typescript, €50-60k' });
+  t.regex(colon.content, /^# Junior frontend dev$/m);
+  t.regex(colon.content, /^## Our stack\n\nReact and TypeScript\.$/m);
+  t.regex(colon.content, /^- Salary: €50-60k\.$/m);
+  const terms = await outcome('writer', { brief: 'write a job description for a product designer, full-time, remote-first' });
+  t.regex(terms.content, /^- Remote-first\.$/m);
+  t.regex(terms.content, /^- Full-time\.$/m);
+});

@@ -22,3 +22,14 @@ test('"congrats email to sam on the promotion to engineering manager" congratula
   t.regex(her.content, /^Hi Priya,$/m);
   t.regex(her.content, /^Congratulations on your promotion to senior designer!$/m);
 });
+
+test('"thank you note to the caterers" over notes thanks the caterers and says the notes as sentences to them', async (t) => {
+  const result = await outcome('writer', { brief: 'thank you note to the caterers', context: 'food was amazing\nthe vegan options were a hit\nserved 120 people on time' });
+  t.regex(result.content, /^\*\*Subject:\*\* A thank you to our caterers$/m);
+  t.regex(result.content, /^Dear caterers,$/m);
+  t.regex(result.content, /^We want to say thank you\.$/m);
+  t.regex(result.content, /^The food was amazing\.$/m);
+  t.regex(result.content, /^You served 120 people on time\.$/m);
+  t.regex(result.content, /^\*\*Thank you again\.\*\*$/m);
+  t.notRegex(result.content, /Caterers$|any question/m);
+});

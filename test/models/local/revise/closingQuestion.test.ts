@@ -25,7 +25,7 @@ test('"end with a question" on a plan asks what it lacks', async (t) => {
 
 test('"end with a question" on a post that asks the reader already moves its question last instead of asking it twice', async (t) => {
   const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers' }, 'end with a question');
-  t.regex(after!.content, /Send them our way\. Know someone who would be a great fit\?\n\n#Lisbon/);
+  t.regex(after!.content, /Send them our way\. Know someone who would be a great fit\?\n\n#NewOffice #Lisbon/);
   t.is(after!.content.match(/great fit\?/g)?.length, 1);
   t.deepEqual(after!.notApplied, []);
 });
