@@ -27,6 +27,8 @@ const RUN_HERE: Array<[page: string, first: string]> = [
 const RUN_ELSEWHERE: Array<[page: string, first: string, testFile: string]> = [
   ['README.md', 'KEY=crew_sk_...', 'test/docs/commands.test.ts'],
   ['README.md', 'export CREWD_API_KEY=crew_sk_...', 'test/docs/commands.test.ts'],
+  // "First calls", second block: the deploy with notes in `context`.
+  ['README.md', `curl -s -H "$H" -H 'Content-Type: application/json' \\`, 'test/docs/commands.test.ts'],
 ];
 
 const key = (page: string, first: string) => `${page}: ${first}`;
