@@ -114,6 +114,11 @@ const urgent = /\b(urgent|asap|critical|blocker|high[- ]priority|top priority|im
 // "budget is 12k", "plan looks good": the opening word is what the sentence is about, not a task.
 const statesSo = /^\S+\s+(?:is|are|was|were|has|have|had|will|would|can|could|should|looks?|seems?|feels?|went|got|needs)\b/i;
 
+/** "Raj" and "Raj Patel" are one person: a first name and the full name that starts with it. */
+function samePerson(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+}
+
 function validName(candidate: string | undefined): candidate is string {
   if (!candidate) return false;
   if (candidate.split(' ').length > 4 || !/^[\p{Lu}]/u.test(candidate)) return false;
@@ -282,8 +287,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         for (const action of work.length > 0 ? work : said ? [said] : []) {
           const key = `${action.owner}|${action.task}`.toLowerCase();
           // "Raj, can you set up the loop?" then "yes, by next wednesday": the answer dates the work.
-          // ("Raj" was asked; "Raj Patel" answered: one person.)
-          const samePerson = (a: string, b: string) => a === b || a.startsWith(`${b} `) || b.startsWith(`${a} `);
+          // ("Raj" was asked; "Raj Patel" answered.)
           const earlier = action.due ? findings.actionItems.find((item) => item.due === null && item.task.toLowerCase() === action.task.toLowerCase() && samePerson(item.owner, action.owner)) : undefined;
           if (earlier) earlier.due = action.due;
           if (!earlier && !seenActions.has(key)) {
