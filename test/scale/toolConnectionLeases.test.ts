@@ -19,7 +19,9 @@ async function deployed(node: Node): Promise<string> {
 postgresTest('two processes: the connection actor is owned by one, the other calls its tools on its own session, a disconnect through either ends it, and the other takes the actor over (reconnecting) after kill -9', async (t) => {
   const tools = await startCountingToolServer(idempotencyMetaKey);
   t.teardown(() => tools.close());
-  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '1500', CREWD_LOCAL_MODEL_DELAY_MS: '5' });
+  // A lease of 4 s: at 1.5 s a loaded machine (the suite beside other jobs) stalled B past its lease
+  // and A took B's outcome over, so the first check below saw it run on A.
+  const cluster = await leaseCluster(t, { CREWD_LEASE_MS: '4000', CREWD_LOCAL_MODEL_DELAY_MS: '5' });
   const a = await cluster.start();
   const b = await cluster.start();
   const workspace = await cluster.db('workspaces').where({ name: 'default' }).first();
