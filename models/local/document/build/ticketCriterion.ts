@@ -24,7 +24,13 @@ export function criterionOf(noted: string): string {
   const text = noted.replace(/\s*\((?:nice to have|low priority|p[0-3]|urgent|high priority|minor|blocker)\)/gi, '').replace(/,\s*(?:customers?|users?|people|clients?)\s+(?:are\s+)?(?:complaining|keep complaining|report(?:ing|ed)?\s+it|noticed)\b.*$/i, '').replace(reportAside, '').trim();
   // "add dark mode to settings": a feature is done when it is there.
   const feature = /^(?:add|support|allow|enable|build|introduce)\s+(.+?)(?:\s+(?:to|in|on)\s+(?:the\s+)?(.+?))?[.!]?$/i.exec(text);
-  if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
+  if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) {
+    // "add an option to disable notifications": what the option is for, not where it goes.
+    const toDo = /\b(?:way|option|button|setting|toggle|switch|link|field)\s+to\s+(?!the\b)([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
+    const purpose = feature[2] && /^(?:an?\s+)?(?:way|option|button|setting|toggle|switch|link|field)$/i.test(feature[1]!) && toDo !== undefined && verbBase(toDo) === toDo;
+    if (purpose) return sentence(`${capitalize(feature[1]!)} to ${feature[2]!} is available`);
+    return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
+  }
   const wanted = peopleWant.exec(text);
   if (wanted) return sentence(`${wanted[1]!.charAt(0).toUpperCase()}${wanted[1]!.slice(1)} can ${wanted[2]!}`);
   if (/\bwrong\b/i.test(text)) return sentence(text.replace(/\bwrong\b/i, 'correct'));
@@ -66,6 +72,25 @@ export function criterionOf(noted: string): string {
   // "search returns no results when the query has a trailing space": it returns them then.
   const none = /\b(returns?|shows?|finds?|gives?|displays?|lists?|loads?)\s+(?:no|zero|0)\s+(?=[a-z])/i;
   if (none.test(text)) return sentence(text.replace(none, (_, verb: string) => `${verb.toLowerCase()} `));
+  // "search returns nothing for names with accents": it returns results there.
+  const nothing = /\b(returns?|shows?|finds?|displays?|lists?|loads?)\s+nothing\b/i;
+  if (nothing.test(text)) return sentence(text.replace(nothing, (_, verb: string) => `${verb.toLowerCase()} ${/^loads?$/i.test(verb) ? 'its content' : 'results'}`));
+  // "export button greyed out for admins": it can be used there.
+  const greyed = /\b(?:(is|are)\s+)?(?:gr[ae]yed[\s-]out|disabled)\b/i.exec(text);
+  if (greyed) return sentence(text.replace(greyed[0], `${greyed[1] ?? (isPlural(text.slice(0, greyed.index)) ? 'are' : 'is')} enabled`));
+  // "dark mode toggle resets after logout": the setting is kept.
+  const resets = /\b(?:resets|gets\s+reset|is\s+reset|reverts|goes\s+back\s+to\s+(?:the\s+)?default)\b/i;
+  if (resets.test(text)) return sentence(text.replace(resets, 'keeps its setting'));
+  // "app freezes on the upload screen", "page hangs when ...": it does not.
+  const stalls = /\b(freezes|hangs|flickers|overlaps|jumps|lags)\b/i.exec(text);
+  // Each of these verbs is its base form and an "s".
+  if (stalls) return sentence(text.replace(stalls[0], `does not ${stalls[1]!.toLowerCase().slice(0, -1)}`));
+  // "upload stuck at 99%": it gets past it.
+  const stuck = /\b(?:(?:is|are|gets?)\s+)?stuck\s+(at|on|in)\b/i;
+  if (stuck.test(text)) return sentence(text.replace(stuck, (_, where: string) => `does not get stuck ${where.toLowerCase()}`));
+  // "users get logged out after 5 minutes": they stay logged in.
+  const loggedOut = /\b(?:gets?|are|is|keeps?\s+getting)\s+logged\s+out\b/i;
+  if (loggedOut.test(text)) return sentence(text.replace(loggedOut, (found) => (/^(?:get|are|keep)\b/i.test(found) ? 'stay logged in' : 'stays logged in')));
   // "avatar upload fails for png files over 2mb": it succeeds there; "fails to load" is "loads".
   const failsTo = /\b(?:fails|failed|keeps\s+failing)\s+to\s+([a-z]+)\b/i.exec(text);
   if (failsTo && verbBase(failsTo[1]!.toLowerCase()) === failsTo[1]!.toLowerCase()) return sentence(text.replace(failsTo[0], thirdPersonOf(failsTo[1]!.toLowerCase())));

@@ -26,3 +26,21 @@ test('bugs typed as notes (fails, fails to, throws an error, not saved, never ar
     'Filter shows items after refresh.',
   ]);
 });
+
+test('bugs as people list them in one line (returns nothing, greyed out, resets, freezes, stuck at, logged out) each say what fixed looks like', async (t) => {
+  const result = await outcome('pilot', { brief: 'tickets for these bugs: search returns nothing for names with accents; export button greyed out for admins; dark mode toggle resets after logout' });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), [
+    'Search returns results for names with accents.',
+    'Export button is enabled for admins.',
+    'Dark mode toggle keeps its setting after logout.',
+  ]);
+  const more = await outcome('pilot', { brief: 'turn these bugs into tickets', context: '- app freezes on the upload screen\n- upload stuck at 99%\n- users get logged out after 5 minutes\n- add an option to disable notifications' });
+  if (more.deliverable.kind !== 'ticket_set') return t.fail(more.deliverable.kind);
+  t.deepEqual(more.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), [
+    'App does not freeze on the upload screen.',
+    'Upload does not get stuck at 99%.',
+    'Users stay logged in after 5 minutes.',
+    'An option to disable notifications is available.',
+  ]);
+});
