@@ -4,6 +4,7 @@ import type { RevisionInput, StageInput, StageOutput } from '../types.js';
 import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
 import { letterParts } from './revise/letter.js';
 import { calendarCase, capitalize } from './text/phrases.js';
+import { saysLine } from './text/contractions.js';
 import { cited, gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
 import { optimize } from './writer/writerPolish.js';
@@ -275,7 +276,7 @@ function addLine(blocks: Block[], fact: string, labelled = false): ChangeOutcome
   else if (letter) blocks.splice(letter.bodyEnd, 0, { type: 'paragraph', text: fact });
   else blocks.push({ type: 'paragraph', text: fact });
   const part = `add fact: ${fact}`;
-  return { part, check: (content) => (content.includes(fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
+  return { part, check: (content) => (saysLine(content, fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
 }
 
 function addKeywords(blocks: Block[], request: RevisionRequest, revised: StageInput): ChangeOutcome {

@@ -1,6 +1,7 @@
 import { contentTerms, stem } from '../../../quality/text.js';
 import type { Block } from '../text/blocks.js';
 import { capitalize, literal } from '../text/phrases.js';
+import { saysLine } from '../text/contractions.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
 import { sectionBounds } from './structure.js';
 
@@ -79,5 +80,5 @@ export function addUnder(blocks: Block[], label: string, line: string): ChangeOu
   const start = blocks.findIndex((block) => block.type === 'heading' && block.level >= 2 && contentTerms(block.text).map(stem).some((term) => terms.has(term)));
   if (start < 0) return undefined;
   blocks.splice(sectionBounds(blocks, start), 0, { type: 'paragraph', text: line });
-  return { part: `add fact: ${line}`, check: (content) => (content.includes(line) ? undefined : 'the document does not say it') };
+  return { part: `add fact: ${line}`, check: (content) => (saysLine(content, line) ? undefined : 'the document does not say it') };
 }

@@ -1,5 +1,6 @@
 import type { Block } from '../text/blocks.js';
 import { capitalize } from '../text/phrases.js';
+import { saysLine } from '../text/contractions.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 import { sectionBounds } from './structure.js';
 import { letterParts } from './letter.js';
@@ -86,5 +87,5 @@ export function addGiven(blocks: Block[], what: string, topic: string | undefine
   } else {
     blocks.push({ type: 'paragraph', text: said });
   }
-  return { part, check: (content) => (content.includes(said.replace(/[.]$/, '')) ? undefined : 'the document does not say it') };
+  return { part, check: (content) => (saysLine(content, said.replace(/[.]$/, '')) ? undefined : 'the document does not say it') };
 }

@@ -61,3 +61,12 @@ export function expandContractions(text: string): string {
     }
   });
 }
+
+/**
+ * Whether `content` says `line`, however either is contracted: a revision's tone change may
+ * contract a line another change of the same revision added ("We will have snacks Monday." is
+ * said by "We'll have snacks Monday.").
+ */
+export function saysLine(content: string, line: string): boolean {
+  return content.includes(line) || expandContractions(content).includes(expandContractions(line));
+}

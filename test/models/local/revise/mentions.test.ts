@@ -31,3 +31,11 @@ test('a second P.S. is "P.P.S."', async (t) => {
   const { revised: [, second] } = await revisions('writer', { brief: 'email the team: all-hands on thursday at 3pm in the big room', context: 'Parking is free in the basement after 6pm.' }, 'add a PS about parking', 'add a ps: the lift is out of order');
   t.regex(second!.content, /\nP\.S\. Parking is free in the basement after 6pm\.\n\nP\.P\.S\. The lift is out of order\.\n?$/);
 });
+
+test('"make it friendlier and say we will have snacks monday": the fact is added, contracted with the rest, and reported applied', async (t) => {
+  const { revised } = await revisions('writer', { brief: 'email to the team: office closed friday for maintenance, work from home, back monday' }, 'make it friendlier and say we will have snacks monday');
+  const [friendlier] = revised;
+  t.regex(friendlier!.content, /We(?:'|’)ll have snacks Monday\.|We will have snacks Monday\./);
+  t.deepEqual(friendlier!.notApplied, []);
+  t.true(friendlier!.applied.includes('tone_adjustment'));
+});
