@@ -146,4 +146,5 @@ export function fixedChange(change: string): string {
   return stateWord.test(words.slice(0, 5).join(' ')) ? `Fixed: ${lowerFirst(change)}` : change;
 }
 
-const stateWord = /\b(?:empty|blank|wrong|broken|missing|slow|stuck|invisible|unreadable|incorrect|duplicated?|frozen|unresponsive|not|never|always|too)\b/i;
+// A bug said by what happened to the thing ("accents ignored in names") is a state too.
+const stateWord = /\b(?:empty|blank|wrong|broken|missing|slow|stuck|invisible|unreadable|incorrect|duplicated?|frozen|unresponsive|not|never|always|too|ignored|lost|dropped|skipped|truncated|rejected|deleted|overwritten|cropped|misaligned|cut\s+off)\b/i;

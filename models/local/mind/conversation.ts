@@ -19,12 +19,16 @@ interface Need {
   object: string;
   /** "by the 12th", as said. */
   due: string | null;
+  /** A thing that has to happen ("the blog post must go out the same day"): "I'll own it" owns the thing. */
+  ofThing?: boolean;
 }
 
 // "someone needs to write the press release", "we should test the checkout flow on mobile before launch".
 const stated = /\b(?:someone|somebody|we|you|one of us)\s+(?:also\s+|still\s+)?(?:needs?\s+to|should|have\s+to|has\s+to|must|gotta|got\s+to)\s+(.+?)[.!]?$/i;
 // "we need the landing page done by the 12th".
 const neededDone = /\b(?:we|you)\s+need\s+(?:the\s+|a\s+|an\s+|our\s+)?(.+?)\s+(?:done|finished|ready|live|shipped)\b\s*(by\s+.+?|before\s+.+?)?[.!]?$/i;
+// "ok, but the blog post must go out the same day": what has to happen to a thing, said of the thing.
+const thingNeeded = /^(?:(?:ok(?:ay)?|sure|fine|agreed|yes)[,.!]?\s+)?(?:but\s+|and\s+)?(?:the|our)\s+((?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*)\s+(?:must|needs?\s+to|has\s+to|should)\s+\S.*$/i;
 // "pricing is on me", "the deck is mine".
 const onMe = /^(?:the\s+|our\s+)?(.+?)\s+(?:is|are)\s+(?:on\s+me|mine)\b[,;]?\s*(.*)$/i;
 // A commitment or a request whose object is only a pointer: "I'll do it", "can you own that?".
@@ -66,6 +70,11 @@ export function createConversation(): Conversation {
         need = { task, object: task.replace(/^\S+\s+/, ''), due };
         return text;
       }
+      const thing = thingNeeded.exec(text);
+      if (thing) {
+        need = { task: '', object: `the ${thing[1]!.toLowerCase()}`, due: null, ofThing: true };
+        return text;
+      }
       // "pricing is on me, I'll send it tomorrow": the speaker takes the pricing.
       const mine = onMe.exec(text);
       if (mine && speaker) {
@@ -81,7 +90,7 @@ export function createConversation(): Conversation {
       if (pointed && need) {
         // "I'll do it" is the need itself; "I'll send it" does the need's own thing with that verb.
         const verb = pointed[0].split(/\s+/)[0]!.toLowerCase();
-        const work = /^(?:do|take|own|handle|grab|cover|pick|tackle|sort|run|lead)$/.test(verb) ? need.task : `${verb} ${need.object}`;
+        const work = need.ofThing ? `${verb === 'pick' ? 'pick up' : verb} ${need.object}` : /^(?:do|take|own|handle|grab|cover|pick|tackle|sort|run|lead)$/.test(verb) ? need.task : `${verb} ${need.object}`;
         // "agreed, Leo can you own that?": the assent before the request is no part of it.
         const rewritten = `${text.slice(0, pointed.index)}${work}${text.slice(pointed.index + pointed[0].length)}`.replace(caveat, '').replace(/^(?:agreed|great|ok(?:ay)?|cool|perfect|sounds\s+good|nice|right|sure|yes|yeah|yep)[,.!]?\s+/i, '');
         const due = need.due && !/\b(?:by|before|due|tomorrow|today|monday|tuesday|wednesday|thursday|friday)\b/i.test(rewritten) ? ` ${need.due}` : '';

@@ -8,7 +8,7 @@ import { isStopword, stem } from '../../../quality/text.js';
  */
 
 // Verbs that briefs, meeting notes and product material use, in their base form.
-const verbList = `accept access achieve disable mute snooze unsubscribe undo act add adjust adopt advise affect agree aim align allow analyse analyze announce answer apply appoint
+const verbList = `accept access achieve expire disable mute snooze unsubscribe undo act add adjust adopt advise affect agree aim align allow analyse analyze announce answer apply appoint
 approve archive argue arrange ask assess assign assist attach attend authenticate authorize automate avoid back become begin believe
 belong benefit book borrow break bring browse build buy calculate call cancel capture care carry catch cause celebrate change chase chat
 check checkout choose claim clarify clean clear click close collaborate collect combine come comment commit communicate compare compete

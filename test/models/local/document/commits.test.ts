@@ -71,3 +71,10 @@ test('release notes typed on one line keep every item: a thing named without a v
   t.regex(listed.content, /- Bulk edit for tasks\n- Recurring tasks/);
   t.notRegex(listed.content, /deps/i);
 });
+
+test('fixes named by what went wrong ("session expires too early", "accents ignored in names") read as fixed, not as bugs the release still has', async (t) => {
+  const result = await outcome('pilot', { brief: 'release notes from these commits', context: 'feat(export): add csv export for invoices\nfix(auth): session expires too early on safari\nfix(search): accents ignored in names\nchore: bump deps' });
+  t.regex(result.content, /^- Fixed session expiring too early on Safari$/m);
+  t.regex(result.content, /^- Fixed: accents ignored in names$/m);
+  t.notRegex(result.content, /^- Session expires/m);
+});

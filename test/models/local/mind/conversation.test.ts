@@ -33,3 +33,15 @@ test('a turn is read with the need said before it; a pointer with nothing before
   t.is(conversation.turn("I'll handle it", 'Ana'), "I'll book the venue by friday");
   t.is(conversation.turn('the budget is on me', 'Tom'), "I'll handle the budget");
 });
+
+test('an email thread\'s "I will own it" after "the blog post must go out the same day" owns the blog post', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'summarise this email thread',
+    context: 'From: Dana\nHi all, can we move the launch to the 14th? Legal needs more time on the terms.\n\nFrom: Lee\nFine by me. I will tell the press contacts.\n\nFrom: Sam\nOk, but the blog post must go out the same day. I will own it.',
+  });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task]), [
+    ['Lee', 'Tell the press contacts'],
+    ['Sam', 'Own the blog post'],
+  ]);
+});
