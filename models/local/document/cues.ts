@@ -22,7 +22,8 @@ export function dueOf(text: string): string | null {
 
 // "We need a decision by Friday" asks for one: it is a deadline, not a decision.
 export const isDecision = (text: string) => /\b(?:decided|decision|agreed|we(?:'ll| will) go with|going with|approved|settled on|sign(?:ed)? off|chose|final call|confirmed)\b/i.test(text) && !/\b(?:need|needs|want|wants|waiting (?:for|on)|pending|awaiting|make|made by|no)\s+(?:a\s+|the\s+)?(?:final\s+)?decision\b/i.test(text);
-export const isRisk = (text: string) => /\b(?:risk|blocker|blocked|blocking|concern|worr(?:y|ied)|delay(?:ed)?|late|slipp?(?:ed|ing)?|fail(?:s|ed|ing|ure)?|broken|outage|down\b|complain\w*|churn|overdue|behind|short(?:age)?|can(?:'|no)t|unable|missing|no-shows?|backlog|errors?|bugs?|crash\w*)\b/i.test(text);
+// "still waiting on legal", "on hold", "stuck on review": work that cannot move is at risk.
+export const isRisk = (text: string) => /\b(?:risk|blocker|blocked|blocking|waiting\s+on\b|waiting\s+for\s+(?:legal|approval|sign-?off|review|the\s+\w+|\w+['’]s)|on\s+hold|stuck|concern|worr(?:y|ied)|delay(?:ed)?|late|slipp?(?:ed|ing)?|fail(?:s|ed|ing|ure)?|broken|outage|down\b|complain\w*|churn|overdue|behind|short(?:age)?|can(?:'|no)t|unable|missing|no-shows?|backlog|errors?|bugs?|crash\w*)\b/i.test(text);
 export const isPositive = (text: string) => /\b(?:went well|worked|works well|great|good|improved|faster|shipped|launched|love[ds]?|happy|win|wins|kudos|thanks to|fell|dropped|down from|up from|grew|success\w*|smooth(?:ly)?|on time|praised)\b/i.test(text);
 export const isNegative = (text: string) => /\b(?:didn'?t|did not|went badly|slow|slower|hard|pain(?:ful)?|confusing|frustrat\w*|too (?:long|many|much)|lost|missed|should have|could have|improve|problem|issue|flaky|noisy|again)\b/i.test(text) || isRisk(text);
 export const isQuestion = (text: string) => /\?\s*$/.test(text) || /\b(?:open question|unclear|tbd|to be decided|not sure|unknown)\b/i.test(text);

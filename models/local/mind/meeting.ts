@@ -2,8 +2,8 @@ import { countWords, sentences } from '../../../quality/text.js';
 import { handleName, isName } from '../document/names.js';
 import { readableDate } from '../text/dates.js';
 import { opensTask } from '../text/people.js';
-import { verbInflection } from '../text/grammar.js';
-import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
+import { verbBase, verbInflection } from '../text/grammar.js';
+import { capitalize, lowerFirst, stripEndPunctuation } from '../text/phrases.js';
 import { readStandupLine, type Availability } from './standup.js';
 import { createConversation } from './conversation.js';
 
@@ -97,7 +97,9 @@ const dashed = new RegExp(String.raw`^@?(${name})\s*(?:—|–|-|:)\s+(.+)$`, 'u
 // "AI: lauren send shortlist to maria by fri": on an action line, a name then a task's verb is who does it.
 const namedTask = new RegExp(String.raw`^(${name})\s+(\p{Ll}+)\b(.*)$`, 'u');
 const ownerSuffix = new RegExp(String.raw`^(.+?)\s*[(\[,—–-]\s*owner:?\s*@?(${name})[)\]]?\.?$`, 'iu');
-const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with)\b/i;
+const decisionPattern = /\b(decided|decision|agreed|agree on|will go with|going with|went with|settled on|approved|signed off|resolved to|chose|opted|consensus|final call|we(?:'ll| will) use|(?:let['’]s|we['’]ll)\s+go\s+(?:ahead\s+)?with|(?<!\b(?:should|shall|do|can|could|would|if|will|did)\s)we(?:\s+go\s+with|(?:['’]ll|\s+will)?\s+(?:push|postpone|delay|pause)\s+(?:the|our)\b))/i;
+// "agreed", "fine by me", "ok" alone: an assent, which makes what was proposed before it the decision.
+const bareAssent = /^(?:agreed|agree|fine(?:\s+by\s+me)?|ok(?:ay)?|sounds\s+good|works\s+for\s+me|yes|yep|sure|deal|\+1)[.!]*$/i;
 // "Porto it is then", "ok, Option B it is": a choice said as settled.
 const settledOn = /(?:^|[,.;:]\s*)(?:(?:ok(?:ay)?|so|right|fine|agreed)[,!]?\s+)?(?!(?:What|Whatever|That|This|Which|Here|There|It|How|Who|Whoever|As|If|Yes|No)\b)(?:\p{Lu}[\p{L}\d-]*|[Oo]ption\s+\w+)(?:\s+[\p{Lu}\d][\p{L}\d-]*)?\s+it\s+is\b(?!\s+(?:not|n't))/u;
 const undecided = /\b(?:not|n't|no|yet to)\s+(?:yet\s+)?(?:decided|agreed|decision)|undecided/i;
@@ -152,6 +154,17 @@ function heldVerb(text: string, task: string): string {
   if (/\bowns\s*$/i.test(before)) return 'own ';
   if (/\b(?:takes|is taking)\s*$/i.test(before)) return 'take ';
   return '';
+}
+
+/** "ill tell the customers": "I'll" typed without its apostrophe, read as I'll before a verb. */
+function withTypedContractions(text: string): string {
+  return text.replace(/\b([Ii])ll\s+([a-z]+)\b/g, (whole: string, _i: string, verb: string) => (verbBase(verb) === verb ? `I'll ${verb}` : whole));
+}
+
+/** "ok so we go with vendor B" -> "We go with vendor B": a decision without the words that led up to it. */
+export function withoutLeadIn(text: string): string {
+  const rest = text.replace(/^(?:(?:ok(?:ay)?|so|and|then|right|alright)\b[,.]?\s+)+/i, '');
+  return rest === text ? text : capitalize(rest);
 }
 
 /** The action item a sentence commits someone to, if any. */
@@ -250,7 +263,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
       // header line before it ("Jan de Vries  6:45 AM") wrote only the lines up to it.
       if (named?.[1]) author = undefined;
       const speaker = named ? named[2] : author;
-      const body = named ? named[3]! : rawLine.trim();
+      const body = withTypedContractions(named ? named[3]! : rawLine.trim());
       if (speaker) addParticipant(speaker);
       const roll = /\b(?:attendees|participants|present|ppl|in the room)\s*:\s*(.+)$/i.exec(rawLine);
       let said = body;
@@ -306,10 +319,15 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
         if (standup && nothingBlocks.test(clean.replace(/^[\p{L}'’ -]{1,30}:\s*/u, ''))) continue;
         // In a standup, a blocker is listed once, under "Blockers and risks", not again in the summary.
         const blocker = standup && (section.startsWith('risk') || riskPattern.test(clean) || line?.blocked === true) && !decisionPattern.test(clean);
-        if (!sorted && !blocker && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
+        if (!sorted && !blocker && !bareAssent.test(clean) && !markerPattern.test(clean) && !(isItem && (said || /action|next step|follow/.test(section)))) findings.utterances.push({ speaker, text: clean });
         // "risk: QA is short one person" goes under risks: the label only said which list it is for.
         const plain = clean.replace(sortingLabel, '').trim();
-        if (decisionAsked.test(clean) && !section.startsWith('decision')) {
+        if (bareAssent.test(clean) && !section.startsWith('decision')) {
+          // "ben: agreed" after "ana: we should use postgres": Ana's proposal is what was decided.
+          const proposal = findings.utterances.at(-1);
+          const proposed = proposal && proposal.speaker !== speaker && !proposal.text.endsWith('?') && proposal.text.split(/\s+/).length >= 3 ? proposal.text : undefined;
+          if (proposed && !findings.decisions.some((decision) => decision.includes(proposed) || proposed.includes(decision))) findings.decisions.push(proposed);
+        } else if (decisionAsked.test(clean) && !section.startsWith('decision')) {
           findings.asks.push({ speaker, text: plain });
         } else if (section.startsWith('decision') || ((decisionPattern.test(clean) || settledOn.test(clean)) && !undecided.test(clean) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);

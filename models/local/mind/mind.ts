@@ -2,7 +2,7 @@ import { requestedWords } from '../../../quality/requirements.js';
 import { withoutChatNoise } from '../revise/chatNoise.js';
 import type { StageInput, StageOutput } from '../../types.js';
 import { capitalizeRollNames } from './rollNames.js';
-import { analyseMeeting, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
+import { analyseMeeting, withoutLeadIn, type ActionItem, type MeetingFindings, type Utterance } from './meeting.js';
 import { calendarCase, capitalize, keyPhrases, rankSentences, titleCase } from '../text/phrases.js';
 import { meetingSubject } from './meetingSubject.js';
 import { vagueTopic, withoutRegarding } from './vagueTopic.js';
@@ -48,7 +48,7 @@ export function mindStep(input: StageInput, bench: Workbench): StageOutput {
   const notes = notesOf(parts, ranked);
   // Copies: the analysis is shared with the outcome's other stages.
   // The data reads as the document does: "Decided to ship v2 on Dec 9", not the notes' lower case.
-  const data = { topics: [...topics], decisions: findings.decisions.map(written), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(parts.open.length > 0 ? { open_questions: [...parts.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
+  const data = { topics: [...topics], decisions: findings.decisions.map((decision) => written(withoutLeadIn(decision))), risks: findings.risks.map((risk) => written(standup ? inWords(risk) : risk)), participants: [...findings.participants], ...(date ? { date } : {}), ...(parts.open.length > 0 ? { open_questions: [...parts.open] } : {}), ...(notes.length > 0 ? { notes } : {}) } as Record<string, unknown>;
   switch (input.stage.name) {
     case 'analysis':
       return {
@@ -286,7 +286,7 @@ function render(parts: Parts, upTo: number): string {
   if (parts.thread?.reply && open.length > 0) blocks.push('## What needs your reply', bullets(open));
   if (upTo >= 2 && parts.summary.length > 0) blocks.push('## Summary', bullets(parts.summary.map(written)));
   if (parts.thread && parts.thread.positions.length > 0) blocks.push('## Who prefers what', bullets(parts.thread.positions));
-  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map((decision) => (parts.thread ? threadDecision(decision, parts.thread) : written(decision)))));
+  if (findings.decisions.length > 0) blocks.push('## Decisions', bullets(findings.decisions.map((decision) => (parts.thread ? threadDecision(decision, parts.thread) : written(withoutLeadIn(decision))))));
   if (!parts.thread?.reply && open.length > 0) blocks.push('## Open questions', bullets(open));
   if (upTo >= 3) {
     const rows = findings.actionItems.map((item) => `- [ ] **${item.owner}**: ${describe(item)}`);

@@ -2,7 +2,10 @@ import { verbInflection } from '../text/grammar.js';
 
 // Words keyPhrases finds in notes that name no subject on their own: "end" (of month), "dates",
 // "step" (3), "head" (of ops), "main thing".
-const vague = new Set('end start dates date step steps thing things main stuff head ops time times way lot bit point points today week month day part parts side kind'.split(' '));
+// Assents and comparisons said in passing ("fine", "agreed", "cheaper") and a typed "ill" (I'll) are no subject either.
+const vague = new Set(
+  'end start dates date step steps thing things main stuff head ops time times way lot bit point points today week month day part parts side kind fine ok okay agreed sure yes great cool ill im ive cheaper faster slower better worse bigger smaller easier harder'.split(' '),
+);
 
 /**
  * A topic that says nothing of what the meeting was about: a vague word, a phrase that opens with

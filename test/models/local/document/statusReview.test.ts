@@ -67,3 +67,9 @@ test('an update typed as a lower-case paragraph: every line starts as a sentence
   t.true(result.deliverable.data.metrics.some((metric) => metric.name === 'Hiring' && metric.current === '1 of 3 engineers'), JSON.stringify(result.deliverable.data.metrics));
   t.regex(result.content, /^> Churn is flat at 2\.1%\.$/m);
 });
+
+test('a status update\'s "still waiting on legal for the new terms" is a risk, not a highlight', async (t) => {
+  const result = await outcome('mind', { brief: 'weekly status update for my manager', context: 'shipped the onboarding redesign\nconversion up 12% in first week\nstill waiting on legal for the new terms\nnext week: start on referral program' });
+  t.regex(result.content, /## Risks\n\n- Still waiting on legal for the new terms/);
+  t.notRegex(result.content, /## Highlights and updates\n\n(?:- .*\n)*- Still waiting on legal/);
+});

@@ -163,3 +163,18 @@ test('"write up our 1:1" over "1:1 w/ sam" notes: titled after the notes, "i\'ll
   const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(topics, /^- (?:Feels|Up)$/m);
 });
+
+test('"what did we decide in this call": "ok so we go with vendor B" and "we push the migration" are the decisions, "agreed" alone is none, and "ill tell" is Carla\'s action', async (t) => {
+  const result = await outcome('mind', { brief: 'what did we decide in this call', context: 'ana: ok so we go with vendor B, cheaper and faster support\nben: agreed\nana: and we push the migration to january\ncarla: fine, ill tell the customers next week' });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Meeting summary');
+  t.deepEqual(result.deliverable.data.decisions.map((decision) => decision.text), ['We go with vendor B, cheaper and faster support', 'We push the migration to January']);
+  t.deepEqual(result.deliverable.data.action_items.map((item) => [item.owner, item.task, item.due]), [['Carla', 'Tell the customers', 'next week']]);
+  t.notRegex(result.content, /^- (?:Fine|Ill|Cheaper)$/m);
+});
+
+test('"agreed" after a proposal makes the proposal the decision', async (t) => {
+  const result = await outcome('mind', { brief: 'summarise the call', context: 'ana: we should move the standup to 10am\nben: agreed\ncarla: I will update the calendar invite' });
+  if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.decisions.map((decision) => decision.text), ['We should move the standup to 10am']);
+});
