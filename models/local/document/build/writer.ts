@@ -25,6 +25,7 @@ import { invoiceReminder } from './invoiceReminder.js';
 import { overdueInvoiceOf } from '../overdueInvoice.js';
 import { companyGreeting } from './replies.js';
 import { jobAd } from './jobAd.js';
+import { faqFromFacts } from './faqFacts.js';
 import { pressRelease } from './pressRelease.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
@@ -106,7 +107,12 @@ export { socialPosts } from './socialPosts.js';
 /** An FAQ page: each question a section with its answer, what comes before the first question its introduction. */
 function faqPage(ctx: DocumentContext): DeliverableData['documentation_page'] | undefined {
   const { intro, pairs } = readFaq(ctx.material.sources, true);
-  if (pairs.length === 0) return undefined;
+  if (pairs.length === 0) {
+    // Notes that state the facts and ask nothing ("30 days for a full refund"): the questions are the reader's.
+    const asked = ctx.material.bare ? [] : faqFromFacts(forReaders(ctx).map((item) => item.text));
+    if (asked.length === 0) return undefined;
+    return { title: faqTitle(ctx), summary: '', prerequisites: [], steps: [], sections: asked.map((pair) => ({ heading: pair.question, body: pair.answer })) };
+  }
   return {
     title: faqTitle(ctx),
     // "People keep asking the same stuff, so here goes:" is said to the writer, not to the page's readers.

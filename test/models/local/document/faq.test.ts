@@ -66,3 +66,23 @@ test('"write an faq for our app: how do I reset my password, can I export data, 
   for (const question of ['How do I reset my password?', 'Can I export data?', 'Is there a free plan?']) t.regex(result.content, new RegExp(`^## ${question.replace('?', '\\?')}\\n\\n_The notes give no answer to this question yet\\._$`, 'm'));
   t.notRegex(result.content, /password\.|## Notes/);
 });
+
+test('an FAQ of notes that state the policy and ask nothing: each fact answers the question a reader would ask of it, and no note is pasted raw', async (t) => {
+  const result = await outcome('writer', { brief: 'faq for our refund policy', context: '30 days for a full refund\nitems must be unused\nafter 30 days store credit only\nshipping not refunded' });
+  if (result.deliverable.kind !== 'documentation_page') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Refund policy: frequently asked questions');
+  t.deepEqual(result.deliverable.data.sections.map((section) => [section.heading, section.body]), [
+    ['How long do I have for a full refund?', ['You have 30 days for a full refund.']],
+    ['What happens after 30 days?', ['After 30 days, store credit only.']],
+    ['Is shipping refunded?', ['No, shipping is not refunded.']],
+    ['Are there any conditions?', ['Items must be unused.']],
+  ]);
+  t.notRegex(result.content, /^(?:items|after|shipping) /m);
+});
+
+test('an FAQ\'s facts of no known shape are kept under "What else should I know?"', async (t) => {
+  const result = await outcome('writer', { brief: 'FAQ for our shipping', context: '- returns are free\n- sale items aren\'t returnable\n- we ship to the EU and UK' });
+  if (result.deliverable.kind !== 'documentation_page') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.sections.map((section) => section.heading), ['Are returns free?', 'Are sale items returnable?', 'What else should I know?']);
+  t.regex(result.content, /We ship to the EU and UK\./);
+});
