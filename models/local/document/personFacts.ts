@@ -1,4 +1,4 @@
-import { list } from '../text/phrases.js';
+import { list, literal } from '../text/phrases.js';
 import { nounPhrases, thirdPersonOf, verbBase, verbInflection } from '../text/grammar.js';
 import { forReaders, type DocumentContext } from './context.js';
 import { commaList } from './listParts.js';
@@ -120,7 +120,8 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
   if (was) {
     const [place = '', ...what] = was[1]!.split(/\s+/);
     // "ex-Google designer": the place, then what they were there.
-    if (/^[A-Z0-9]/.test(place)) return { text: `previously worked at ${place}${what.length > 0 ? ` as ${role(what.join(' ')) ?? what.join(' ')}` : ''}`, whole: false };
+    // "ex-hubspot": typed in lower case, still the place they worked.
+    if (/^[A-Z0-9]/.test(place) || /^ex-/i.test(text)) return { text: `previously worked at ${place.charAt(0).toUpperCase()}${place.slice(1)}${what.length > 0 ? ` as ${role(what.join(' ')) ?? what.join(' ')}` : ''}`, whole: false };
     // "previously at airbnb": after "at" is where they worked, its name capitalised.
     if (/^(?:formerly|previously)\s+at\s/i.test(text) && was[1]!.split(/\s+/).length <= 3) return { text: `previously worked at ${was[1]!.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase())}`, whole: false };
     // "former teacher" is what they are; "previously ops lead at Deliveroo" what they were, "previously product at Shopify" where they worked.
@@ -184,7 +185,18 @@ export function sentencesOf(clauses: Clause[], voice: Voice, first: string, per:
     if (group.length >= per || clause.text.includes(',')) flush();
   }
   flush();
-  return out;
+  return out.map(properNouns);
+}
+
+// "staff engineer at stripe": after a role and "at", the employer; after "speaks", languages.
+const employer = /\b((?:engineer|designer|manager|lead|head\s+of\s+[a-z]+|founder|co-?founder|ceo|cto|cfo|coo|cmo|director|developer|consultant|analyst|scientist|researcher|writer|editor|marketer|product\s+manager|intern|architect|officer|partner|vp(?:\s+of\s+[a-z]+)?|president|principal|specialist|coordinator|recruiter|advisor|teacher|nurse|doctor|worked|works|working)\s+at\s+)([a-z][\w.&-]*)/g;
+const languages = new Set('english spanish french german portuguese italian dutch polish russian ukrainian mandarin cantonese chinese japanese korean arabic hindi urdu bengali turkish greek hebrew swedish norwegian danish finnish catalan basque czech hungarian romanian vietnamese thai indonesian malay tagalog swahili persian farsi'.split(' '));
+
+/** Employers and languages typed in lower case ("at stripe", "speaks spanish") keep their capitals in the sentence. */
+function properNouns(sentence: string): string {
+  return sentence
+    .replace(employer, (_, before: string, place: string) => `${before}${place.charAt(0).toUpperCase()}${place.slice(1)}`)
+    .replace(/\b[a-z]+\b/g, (word, at: number) => (languages.has(word) && /\b(?:speaks?|speaking|fluent\s+in|native|and|,)\s*$/i.test(sentence.slice(Math.max(0, at - 14), at)) ? `${word.charAt(0).toUpperCase()}${word.slice(1)}` : word));
 }
 
 /** A fact of the notes and the label it was typed under ("skills"), if any. */
@@ -209,10 +221,12 @@ export function personFacts(ctx: DocumentContext, used: (item: Item) => boolean,
     // "Her first book, Cooler, came out in 2024": a sentence with its own subject is one fact, its commas its own.
     // "jen designer at figma, 8 years": the name typed before a fact without a verb only says whose facts follow.
     const first = name?.split(/\s+/)[0];
-    const headed = first !== undefined && new RegExp(`^${first}\\s+(?=\\p{L})`, 'iu').exec(text);
+    // "maria lopez, staff engineer at stripe": the whole name typed first, then the facts.
+    const whole = name !== undefined && name.includes(' ') ? new RegExp(`^${literal(name)}\\s*(?:[,:;]|\\s-)\\s*(?=\\p{L})`, 'iu').exec(text) : null;
+    const headed = whole ?? (first !== undefined && new RegExp(`^${first}\\s+(?=\\p{L})`, 'iu').exec(text));
     const next = headed ? text.slice(headed[0].length).split(/[\s,]+/)[0]! : '';
     // "Sam Okafor writes ...": a surname or a verb after the first name makes it a sentence of its own.
-    const rest = headed && /^\p{Ll}/u.test(next) && !verbInflection(next) ? text.slice(headed[0].length) : undefined;
+    const rest = headed && (whole || (/^\p{Ll}/u.test(next) && !verbInflection(next))) ? text.slice(headed[0].length) : undefined;
     if (rest !== undefined) return (commaList(rest, 12)?.map((part) => asWritten(part, rest)) ?? [rest]).map((part) => ({ text: part, ...(item.section ? { label: item.section } : {}) }));
     const sentence = /^(?:I|I'm|I’m|My|We|Our|She|He|They|Her|His|Their)\b/.test(text) || (name !== undefined && text.startsWith(name.split(/\s+/)[0]!));
     const parts = sentence ? [text] : commaList(text, 12)?.map((part) => asWritten(part, text)) ?? [text];

@@ -29,8 +29,12 @@ function nameOf(ctx: DocumentContext): string | undefined {
   const typed = /^(?:(?:for|of|about)\s+)?([\p{Ll}'’-]+)$/u.exec(ctx.recognised.subject.trim())?.[1];
   if (typed && isKnownName(typed)) return `${typed.charAt(0).toUpperCase()}${typed.slice(1)}`;
   const labelled = ctx.material.items.find((item) => item.section && /^(?:name|full\s+name)$/i.test(item.section))?.text.replace(/[.]$/, '');
+  if (labelled) return labelled;
+  // "maria lopez, staff engineer at stripe, ...": notes typed in lower case that open with the person's name.
+  const opening = /^([\p{Ll}'’-]+)(\s+[\p{Ll}'’-]+){1,2}(?=\s*[,;\n(]|\s+-\s)/u.exec(ctx.material.sources.trim());
+  if (opening && isKnownName(opening[1]!)) return opening[0].split(/\s+/).map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join(' ');
   // "Maya Patel is our new CTO.": the notes name who they are about.
-  return labelled ?? ctx.material.items.map((item) => /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})\s+(?:is|was|has|leads|runs|works)\b/u.exec(item.text)?.[1]).find((found) => found !== undefined && isName(found));
+  return ctx.material.items.map((item) => /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})\s+(?:is|was|has|leads|runs|works)\b/u.exec(item.text)?.[1]).find((found) => found !== undefined && isName(found));
 }
 
 export function bio(ctx: DocumentContext): DeliverableData['blog_post'] {
@@ -43,7 +47,7 @@ export function bio(ctx: DocumentContext): DeliverableData['blog_post'] {
   const voice: Voice = first
     ? { person: 'first', subject: 'I', plural: false }
     : { person: 'third', subject: said ? `${said.charAt(0).toUpperCase()}${said.slice(1)}` : (name?.split(/\s+/)[0] ?? 'They'), plural: said === 'they' || (!name && !said) };
-  const used = (item: Item) => Boolean(item.section && nameLabel.test(item.section)) || (name !== undefined && item.text.replace(/[.]$/, '') === name);
+  const used = (item: Item) => Boolean(item.section && nameLabel.test(item.section)) || (name !== undefined && item.text.replace(/[.]$/, '').toLowerCase() === name.toLowerCase());
   const clauses = personFacts(ctx, used, name).map((fact) => clauseOf(fact.text, { ...voice, ...(name ? { name } : {}) }, fact.label));
   const brief = short.test(ctx.brief);
   // A short bio keeps every fact in at most three sentences; a longer one says two facts a sentence.

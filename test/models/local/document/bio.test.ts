@@ -45,3 +45,10 @@ test('a role after "is" takes its article, a name typed in lower case is the per
   const said = await outcome('writer', { brief: 'bio for Jen Park', context: 'Jen is designer at Figma. 8 years experience.' });
   t.regex(said.content, /^Jen is a designer at Figma\. Jen has 8 years of experience\.$/m);
 });
+
+test('notes typed in lower case that open with the name: the name is the person, not a fact, and the employer and language keep their capitals', async (t) => {
+  const maria = await outcome('writer', { brief: 'write a short bio for me for a conference', context: 'maria lopez, staff engineer at stripe, 10 years in payments, speaks spanish, runs a meetup in austin' });
+  t.is(maria.content.trim(), '# Maria Lopez\n\nMaria Lopez is a staff engineer at Stripe and has 10 years of experience in payments. Maria speaks Spanish and runs a meetup in Austin.');
+  const sam = await outcome('writer', { brief: 'bio for our website', context: 'sam patel\nhead of growth at loomly\nex-hubspot\nlives in leeds' });
+  t.is(sam.content.trim(), '# Sam Patel\n\nSam Patel is head of growth at Loomly and previously worked at Hubspot. Sam lives in Leeds.');
+});

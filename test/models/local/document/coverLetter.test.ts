@@ -26,7 +26,7 @@ test('whom it is addressed to and who signs come from the ask or the notes, and 
   const context = '3 years as a barista at Starbucks\nlatte art champion 2022\nfluent in spanish\nmy name is Jo Smith';
   const result = await outcome('writer', { brief: 'write a cover letter applying for the barista job at Blue Bottle Coffee, hiring manager is Tom Reed', context });
   t.regex(result.content, /^Dear Tom Reed,\n\nI am writing to apply for the barista job at Blue Bottle Coffee\.\n/);
-  t.regex(result.content, /I have 3 years of experience as a barista at Starbucks\. I was a latte art champion in 2022\. I am fluent in spanish\./);
+  t.regex(result.content, /I have 3 years of experience as a barista at Starbucks\. I was a latte art champion in 2022\. I am fluent in Spanish\./);
   t.regex(result.content, /Sincerely, {2}\nJo Smith\n$/);
   t.is(result.content.match(/Jo Smith/g)?.length, 1);
 });
