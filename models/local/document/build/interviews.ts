@@ -56,6 +56,8 @@ export function interviewPoints(sources: string): { people: string[]; points: Po
       if (!people.some((person) => shortName(person) === said[1])) people.push(said[1]!);
       points.push({ who: said[1]!, text: said[2]! });
     } else if (who) points.push({ who: shortName(who), text });
+    // One interview's notes, with no heading and no "Name:" lines: every line is what the interviewee said.
+    else points.push({ who: '', text });
   });
   return { people, points };
 }
@@ -85,10 +87,11 @@ export function interviewSynthesis(ctx: DocumentContext, general: DeliverableDat
   const line = (point: Point) => (/^["“‘']/.test(point.text) ? point.text : sentenceStart(point.text.replace(/[.]$/, '')));
   return {
     ...general,
-    title: `${titled(ctx.recognised.subject.replace(/^(?:these|this|the|our|my)\s+/i, ''))}: themes`,
+    // One person's interview has no theme two people share: its points are the takeaways.
+    title: `${titled(ctx.recognised.subject.replace(/^(?:these|this|the|our|my)\s+/i, ''))}: ${grouped.themes.length > 0 ? 'themes' : 'key takeaways'}`,
     findings: [
-      ...grouped.themes.flatMap((theme) => theme.points.map((point) => ({ finding: `${theme.name}: ${line(point)}`, evidence: point.who }))),
-      ...grouped.rest.map((point) => ({ finding: line(point), evidence: point.who })),
+      ...grouped.themes.flatMap((theme) => theme.points.map((point) => ({ finding: `${theme.name}: ${line(point)}`, evidence: point.who || null }))),
+      ...grouped.rest.map((point) => ({ finding: line(point), evidence: point.who || null })),
     ],
     causes: [],
     recommendations: [],

@@ -29,13 +29,15 @@ export function renderRisks(data: DeliverableData['analysis'], ctx: DocumentCont
 export function renderInterviews(data: DeliverableData['analysis'], ctx: DocumentContext): string {
   const { people, points } = interviewPoints(ctx.material.sources);
   const grouped = themes(points, ctx.material.sources);
-  const said = (point: Point) => `${point.who}: ${/^["“‘']/.test(point.text) ? point.text : `${point.text.charAt(0).toUpperCase()}${point.text.slice(1).replace(/[.]$/, '')}`}`;
+  const told = (point: Point) => (/^["“‘']/.test(point.text) ? point.text : `${point.text.charAt(0).toUpperCase()}${point.text.slice(1).replace(/[.]$/, '')}`);
+  // One interview's unsigned notes: the points are the interviewee's without a name to put before them.
+  const said = (point: Point) => (point.who ? `${point.who}: ${told(point)}` : told(point));
   const count = (theme: { points: Point[] }) => new Set(theme.points.map((point) => point.who)).size;
   return join([
     `# ${data.title}`,
     ...factsLine(ctx),
     ...(people.length > 0 ? [`**Interviewed:** ${people.join('; ')}`] : []),
     ...(grouped.themes.length > 0 ? ['## Themes', ...grouped.themes.flatMap((theme) => [`### ${theme.name} (${count(theme)} of ${people.length || count(theme)})`, theme.points.map((point) => `- ${said(point)}`).join('\n')])] : []),
-    ...listed(ctx, grouped.themes.length > 0 ? 'Raised by one person' : 'What each person said', grouped.rest.map(said)),
+    ...listed(ctx, grouped.themes.length > 0 ? 'Raised by one person' : people.length > 0 ? 'What each person said' : 'Key takeaways', grouped.rest.map(said)),
   ]);
 }

@@ -65,3 +65,12 @@ test('"themes from the user interviews" over "Name: ..." lines reads each line a
   t.regex(result.content, /### Calendar \(2 of 3\)\n\n- Ana: The calendar view is confusing\n- Ben: I'd pay for the calendar sync/);
   t.regex(result.content, /- Carl: Exporting is slow/);
 });
+
+test('"key takeaways from this customer interview" over one interview\'s unsigned notes: each note a takeaway, never an empty page', async (t) => {
+  const result = await outcome('mind', { brief: 'key takeaways from this customer interview', context: 'uses us for invoicing, 3 people on the team\nhates the export, takes 10 min\nwould pay more for quickbooks sync\nsupport is great' });
+  if (result.deliverable.kind !== 'analysis') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.title, 'Customer interview: key takeaways');
+  t.is(result.deliverable.data.findings.length, 4);
+  t.regex(result.content, /## Key takeaways\n\n- Uses us for invoicing, 3 people on the team\n- Hates the export, takes 10 min\n/);
+  t.notRegex(result.content, /^- : /m);
+});
