@@ -1,4 +1,4 @@
-import { calendarCase, secondPerson } from '../text/phrases.js';
+import { calendarCase, lowerFirst, secondPerson } from '../text/phrases.js';
 import { datedDays } from '../text/dates.js';
 import { introductionOf } from './introduction.js';
 import { clauseSubject, isClause } from '../text/grammar.js';
@@ -91,7 +91,32 @@ function answerSentences(what: string): string[] {
   });
 }
 
+// "my order #4412 arrived damaged": a complaint, answered with an apology.
+const complaint = /\b(?:damaged|broken|cracked|late|delayed|wrong|missing|never\s+(?:arrived|came|showed)|not\s+(?:working|arrived)|doesn['’]?t\s+work|charged\s+twice|refund|rude|disappointed|unhappy|terrible|awful)\b/i;
+
+/** The customer's words said back to them: "my order arrived damaged" -> "your order arrived damaged". */
+function toThem(words: string): string {
+  return words
+    .replace(/\bI\s+am\b|\bI['’]m\b/gi, 'you are')
+    .replace(/\bI\s+was\b/gi, 'you were')
+    .replace(/\b(?:my|our)\b/gi, 'your')
+    .replace(/\b(?:me|us)\b/gi, 'you')
+    .replace(/\b(?:I|we)\b/gi, 'you');
+}
+
 const readers: Array<[RegExp, Reader]> = [
+  // "reply to this customer: "my order #4412 arrived damaged, the mug is cracked"": their words are answered, not
+  // repeated; a complaint gets an apology, the notes say what is done about it.
+  [/\b(?:reply|respond|answer|write\s+back)\s+to\s+(?:this|the|a|our)\s+(?:customer|client|user|guest|buyer|complaint|review|message|e-?mail)\b[^"“]*?["“](?<what>[^"”]+)["”]\s*$/i, (said) => {
+    const words = said.what.trim().replace(/[.!]+$/, '');
+    const order = /#\s?\d{3,}/.exec(words)?.[0];
+    return {
+      subject: order ? `Re: your order ${order}` : 'Re: your message',
+      sentences: complaint.test(words) ? [`We are sorry that ${toThem(lowerFirst(words)).replace(/,\s+(?=\S+(?:\s+\S+)?\s+(?:is|are|was|were)\b)/, ' and ')}.`] : [],
+      callToAction: 'Let me know if you have any questions.',
+      reply: true,
+    };
+  }],
   // "draft a reply saying yes we can do the 14th but not the 15th, and the quote stays at 2,400"
   // "reply to this customer, apologize and say refund is processed, 3-5 business days"
   [/\b(?:reply|respond|answer|write\s+back)\b[^.?!]*?(?:\b(?:saying|to\s+say|telling\s+(?:them|him|her)|that\s+says)|(?:,\s*|\band\s+)(?:say|tell\s+(?:them|him|her|the\s+customer))\b)\s+(?:that\s+)?(?<what>.+)$/i, (said, m) => ({

@@ -232,7 +232,10 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // An answer the brief dictates ("reply saying yes we can do the 14th") is the whole body; the message answered is not repeated.
   const introduced = ctx.recognised.introduced && ctx.recognised.reply ? introductionNotes(ctx, ctx.recognised.introduced) : [];
   // An introduction says what the notes say of each person after its opening line.
-  const answer = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : introduced.length > 0 ? withNotes(ctx.recognised.reply!, introduced) : ctx.recognised.reply;
+  const dictated = ctx.recognised.reply && ctx.recognised.apologise ? [apologyFor(incoming), ...ctx.recognised.reply] : introduced.length > 0 ? withNotes(ctx.recognised.reply!, introduced) : ctx.recognised.reply;
+  // "reply to this customer: "my order arrived damaged"" with notes: the brief quoted the message, the notes are the answer.
+  const quoted = dictated && /\b(?:reply|respond|answer|write\s+back)\s+to\b[^"“]*["“][^"”]{8,}["”]\s*$/i.test(ctx.brief.trim()) && incoming.length > 0;
+  const answer = quoted ? [...dictated, ...incoming.filter((item) => !dictated.includes(item.text) && !ctx.brief.toLowerCase().includes(item.text.replace(/[.!]$/, '').toLowerCase())).map((item) => sentenceOfReply(item.text))] : dictated;
   const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]

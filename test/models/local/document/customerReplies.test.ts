@@ -44,3 +44,12 @@ test('"reply to this customer complaint, apologise and offer a refund": the repl
     t.notRegex(result.content, /ridiculous|i ordered|apologise and offer/i, brief);
   }
 });
+
+test('"reply to this customer: "my order #4412 arrived damaged, the mug is cracked"" with the answer in the notes: an apology in their words, then the notes, never their message pasted back', async (t) => {
+  const result = await outcome('writer', { brief: 'reply to this customer: "my order #4412 arrived damaged, the mug is cracked"', context: 'we will send a replacement free, no need to return it, ships in 2 days' });
+  t.regex(result.content, /^\*\*Subject:\*\* Re: your order #4412\n/);
+  t.regex(result.content, /We are sorry that your order #4412 arrived damaged and the mug is cracked\.\n\nWe will send a replacement free\./);
+  t.regex(result.content, /ships in 2 days/);
+  t.notRegex(result.content, /"my order|about customer/);
+  t.is(result.content.match(/We are sorry/g)?.length, 1);
+});
