@@ -20,6 +20,8 @@ export function shapedAnalysis(crewId: CrewId, sentence: string, material: boole
     return { ...found, sprintPlan: true, ...(named ? {} : { generic: true }) };
   }
   if (crewId === 'pilot' && found.kind === 'ticket_set' && bugReportName.test(sentence)) return { ...found, bugReport: true };
+  // "user stories for the new invoice export: finance wants csv and pdf": stories, each with its criteria, when there is something to write them from.
+  if (crewId === 'pilot' && found.kind === 'ticket_set' && /\buser\s+stor(?:y|ies)\b/i.test(sentence) && !/\b(?:into|to)\s+(?:jira\s+|linear\s+)?(?:tickets|tasks|issues)\b/i.test(sentence)) return { ...found, userStories: true };
   if (crewId !== 'mind') return found;
   const interviews = interviewsName.exec(sentence);
   if (interviews && material && !meetingWords.test(sentence) && (found.kind === 'meeting_summary' || found.kind === 'analysis')) {

@@ -36,3 +36,20 @@ test('a bug ticket reads "expected ..." and an environment of its own, and turns
   const tickets = await outcome('pilot', { brief: 'turn this bug report into tickets', context: '- login broken on android\n- export cuts off at 1000 rows' });
   t.regex(tickets.content, /## 2\. Export cuts off at 1000 rows/);
 });
+
+test('"user stories for the new invoice export: finance wants csv and pdf, admins only, monthly" is a story with acceptance criteria from those facts only', async (t) => {
+  const result = await outcome('pilot', { brief: 'user stories for the new invoice export: finance wants csv and pdf, admins only, monthly' });
+  t.is(result.deliverable.kind, 'ticket_set');
+  t.regex(result.content, /^# New invoice export: user stories$/m);
+  t.regex(result.content, /^As a finance team member, I want the new invoice export in CSV and PDF\.$/m);
+  t.regex(result.content, /- \[ \] The new invoice export gives a CSV file\.\n- \[ \] The new invoice export gives a PDF file\.\n- \[ \] Only admins can use the new invoice export\.\n- \[ \] The new invoice export runs monthly\./);
+  t.regex(result.content, /## Open questions\n\n- The new invoice export is for admins only: are the people in finance who use it admins\?/);
+  t.notRegex(result.content, /Admins only\.|so that/);
+});
+
+test('user stories over notes keep a "so ..." with its story and read "home cooks want ..." as a story', async (t) => {
+  const result = await outcome('pilot', { brief: 'user stories for a recipe sharing app', context: '- users want to save recipes to a collection\n- admins need to remove spam recipes\n- home cooks want to share a recipe by link, so friends can cook it too' });
+  t.regex(result.content, /^As a home cook, I want to share a recipe by link, so that friends can cook it too\.$/m);
+  t.regex(result.content, /- \[ \] Admins can remove spam recipes\./);
+  t.notRegex(result.content, /So friends can cook it too\.|## User stories/);
+});
