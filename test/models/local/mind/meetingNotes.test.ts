@@ -163,3 +163,10 @@ test('"write up our 1:1" over "1:1 w/ sam" notes: titled after the notes, "i\'ll
   const topics = result.content.split('## Topics\n\n')[1]!.split('\n\n')[0]!;
   t.notRegex(topics, /^- (?:Feels|Up)$/m);
 });
+
+test('"I need the hiring plan from everyone by Wed" is an item for everyone due Wednesday; "agreed, the API work is the bottleneck" is no decision', async (t) => {
+  const result = await outcome('mind', { brief: 'meeting notes -> summary', context: 'weekly sync 3/12\n- I need the hiring plan from everyone by Wed\n- agreed, the API work is the bottleneck\n- ana will draft the Q3 roadmap by friday\n- we decided to pause the mobile launch' });
+  t.regex(result.content, /- \[ \] \*\*Everyone\*\*: Send the hiring plan \(due Wednesday\)/);
+  t.regex(result.content, /## Decisions\n\n- We decided to pause the mobile launch\n\n/);
+  t.regex(result.content, /## Summary[\s\S]*- Agreed, the API work is the bottleneck/);
+});
