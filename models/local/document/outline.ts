@@ -194,6 +194,14 @@ const sprintParts: Prompt[] = [
   ['Capacity', ['How many points or days the team has this sprint, and who is out.', 'The team\u2019s capacity, with holidays and on-call taken out.', 'Points available this sprint.', 'Days available per person.']],
 ];
 
+// "bug report from this slack message" with no message: the parts of a bug ticket, each asking for what the reporter saw.
+const bugParts: Prompt[] = [
+  ['What happens', ['Paste the message, or say what goes wrong and on which page or screen.', 'What the reporter saw, in their words.', 'What goes wrong, and where.', 'The fault as the reporter saw it.']],
+  ['Steps to reproduce', ['Each step from the start, one a line: "go to the cart", "click checkout".', 'What the reporter did before it went wrong, in order.', 'The clicks and inputs that lead to it, one a line.', 'How to make it happen again, step by step.']],
+  ['Expected', ['What should have happened instead.', 'What the reporter expected to see.', 'The right behaviour, in one sentence.', 'What working looks like.']],
+  ['Environment', ['Browser, device, system and app version.', 'Where it happens: browser and version, or device and app version.', 'The browser or device it was seen on, with versions.', 'Browser, operating system and app version.']],
+];
+
 /** `known`: lines the ask itself supplies, by heading (a user story the brief spells out). */
 export function renderOutline(ctx: DocumentContext, title: string, known: Record<string, string[]> = {}): string {
   const markdown = outlineMarkdown(ctx, title, known);
@@ -222,7 +230,7 @@ function outlineMarkdown(ctx: DocumentContext, title: string, known: Record<stri
   if (ctx.material.keywords.length > 0) blocks.push(`**Keywords to use:** ${ctx.material.keywords.join(', ')}`);
   const welcome = ctx.recognised.kind === 'email' && /\bwelcome\s+(?:e-?mail|message|note|letter)\b/i.test(ctx.brief);
   const { faq, jobAd, pressRelease, agenda, coverLetter, bio, productDescription } = ctx.recognised;
-  const shaped = ctx.recognised.prosCons ? prosConsParts : ctx.recognised.sprintPlan ? sprintParts : faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
+  const shaped = ctx.recognised.prosCons ? prosConsParts : ctx.recognised.sprintPlan ? sprintParts : ctx.recognised.bugReport ? bugParts : faq ? faqParts : jobAd ? jobAdParts : pressRelease ? pressReleaseParts : agenda ? agendaParts : coverLetter ? coverLetterParts : bio ? bioParts : productDescription ? productParts : undefined;
   const all = shaped ?? (welcome ? (newHires.test(ctx.brief) ? newHireParts : welcomeParts) : parts[ctx.recognised.kind]);
   [...all.slice(0, -1), ...termParts(ctx), ...all.slice(-1)].forEach(([heading, wordings], index) => blocks.push(`## ${heading}`, [...(known[heading] ?? []), fill(pick(wordings, ctx.seed, `${heading}${index}`))].map((line) => `- ${line}`).join('\n')));
   return join(blocks);

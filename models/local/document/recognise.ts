@@ -16,7 +16,7 @@ import type { Recognised } from './recognised.js';
 import { newHireOf } from './newHire.js';
 import { overdueInvoiceOf } from './overdueInvoice.js';
 import { shapedAnalysis } from './shapedAnalysis.js';
-import { sprintPlanName } from './shapedNames.js';
+import { bugReportName, sprintPlanName } from './shapedNames.js';
 
 export type { Recognised } from './recognised.js';
 
@@ -65,6 +65,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['meeting_summary', /\b(?:meeting|call|stand-?up|sync|transcript|minutes|notes|huddle|1:1|one-on-one|summary|summari[sz]e|recap)\b/i],
   ],
   pilot: [
+    // "turn this slack message into a bug report": one bug ticket, not a PRD (build/bugReport.ts).
+    ['ticket_set', bugReportName],
     // "sprint plan for next 2 weeks: ...": the sprint's items with owners and estimates (build/sprintPlan.ts).
     ['ticket_set', sprintPlanName],
     // "postmortem from this timeline", "incident report for last night's outage": mind's incident write-up

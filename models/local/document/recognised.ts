@@ -58,6 +58,10 @@ export interface Recognised {
   interviews?: boolean;
   /** A sprint plan (pilot's ticket set with owners and estimates): "sprint plan for next 2 weeks: ..." (build/sprintPlan.ts). */
   sprintPlan?: boolean;
+  /** User stories with acceptance criteria (pilot's ticket set of stories): "user stories for the new invoice export: ..." (build/userStories.ts). */
+  userStories?: boolean;
+  /** One bug ticket from a message (pilot's ticket set of one): "turn this slack message into a bug report: '...'" (build/bugReport.ts). */
+  bugReport?: boolean;
   /** What kind of plan it was asked as, when named: "launch" of "launch plan for the pricing page". */
   planKind?: string;
 }

@@ -1,6 +1,6 @@
 import type { CrewId } from '../../../crews/index.js';
 import { stripEndPunctuation } from '../text/phrases.js';
-import { interviewsName, prosConsName, risksName, sprintPlanName, switchAsked } from './shapedNames.js';
+import { bugReportName, interviewsName, prosConsName, risksName, sprintPlanName, switchAsked } from './shapedNames.js';
 import type { Recognised } from './recognised.js';
 
 /**
@@ -19,6 +19,9 @@ export function shapedAnalysis(crewId: CrewId, sentence: string, material: boole
     const named = found.subject.trim() !== '' && !sprintPlanName.test(found.subject) && !pointing.test(found.subject.trim());
     return { ...found, sprintPlan: true, ...(named ? {} : { generic: true }) };
   }
+  if (crewId === 'pilot' && found.kind === 'ticket_set' && bugReportName.test(sentence)) return { ...found, bugReport: true };
+  // "user stories for the new invoice export: finance wants csv and pdf": stories, each with its criteria, when there is something to write them from.
+  if (crewId === 'pilot' && found.kind === 'ticket_set' && /\buser\s+stor(?:y|ies)\b/i.test(sentence) && !/\b(?:into|to)\s+(?:jira\s+|linear\s+)?(?:tickets|tasks|issues)\b/i.test(sentence)) return { ...found, userStories: true };
   if (crewId !== 'mind') return found;
   const interviews = interviewsName.exec(sentence);
   if (interviews && material && !meetingWords.test(sentence) && (found.kind === 'meeting_summary' || found.kind === 'analysis')) {

@@ -12,6 +12,9 @@ export const prosConsName = /\b(?:pros?\s*(?:and|&|\/|n|vs\.?)\s*cons?|advantage
 /** An ask for the risks of something: "what are the risks here", "risk assessment", "what could go wrong". */
 export const risksName = /\b(?:what\s+are\s+the\s+(?:main\s+|biggest\s+|key\s+)?risks|what\s+(?:could|can|might)\s+go\s+wrong|risk\s+(?:assessment|register|log|list|analysis|review)|(?:main\s+|biggest\s+|key\s+)?risks?\s+(?:of|in|for|with|here|to)\b|(?:list|identify|flag|spot|find)\s+(?:the\s+|any\s+|all\s+)?risks|any\s+risks)/i;
 
+/** An ask for one bug ticket: "turn this slack message into a bug report", "bug ticket from this thread". */
+export const bugReportName = /\b(?:bug\s+(?:report|ticket|issue|write-?up)|defect\s+report|issue\s+report)\b(?!\s+(?:into|to)\b)/i;
+
 /** An ask for a sprint plan: "sprint plan for next 2 weeks", "plan the next sprint". */
 export const sprintPlanName = /\b(?:sprint\s+(?:plan(?:ning)?|backlog|commitment)|plan\s+(?:for\s+)?(?:the|our|this|next|a)\s+(?:\d+[- ]week\s+)?sprint)\b/i;
 

@@ -78,6 +78,9 @@ const sortingLabel = /^(?:decisions?|decided|agreed|risks?|concerns?|blockers?|i
 const markerPattern = /^(?:\[\s?\]\s*)?(?:(?:todo|to-do|action items?|actions?|ai|follow[- ]?ups?|next steps?|next)\s*[:\-–—]|(?:todo|to-do)\s)\s*/i;
 // "can someone own the changelog? -> marco": the question asked, then who took it.
 const askedThenArrowed = new RegExp(String.raw`^(?:(?:can|could|would|will)\s+(?:someone|somebody|anyone|you)\s+|who(?:['’]s| is| will| can)\s+|someone\s+(?:to|needs to|should)\s+)(.+?)\??\s*(?:->|=>|→)\s*@?(${name})\s*[.!]?$`, 'iu');
+const neededFrom = new RegExp(String.raw`^(?:.*?[,;]\s*)?(?:i|we)\s+(?:need|want|'d\s+like)\s+(.+?)\s+from\s+(everyone|everybody|all\s+of\s+you|each\s+of\s+you|you\s+all|y['’]?all|all|${name})\b(.*)$`, 'iu');
+// "agreed, the API work is the bottleneck": agreeing with how things are is no decision; "agreed, we drop the banner" is one.
+const agreedThat = /^(?:ok(?:ay)?[,!]?\s+)?(?:agreed|we\s+all\s+agree|everyone\s+agrees|all\s+agree)[,!]?\s+(?:that\s+)?(?!we\b|let['’]?s\b|i\b)(?:(?!\b(?:will|'ll|should|going\s+to|to)\b).)+?\s+(?:is|are|was|were|seems?|looks?)\b(?!\s+(?:\w+ed|moving|going|cancell?\w*|done|set|final|off|on|out|in)\b)(?!.*\b(?:will|should|going\s+to)\b)/i;
 // "send the quote by fri (me)": the note-taker's own.
 const mineSuffix = /^(.+?)\s*\((?:me|mine|myself)\)\s*[.!]?$/i;
 const notNames = new Set(
@@ -181,6 +184,9 @@ export function actionFrom(sentence: string, speaker: string | undefined, inActi
     if (task.split(/\s+/).length < 2 || /^(?:be|not|never|probably|maybe|have been)\b/i.test(task)) return undefined;
     return { owner, task, due, priority };
   };
+  // "I need the hiring plan from everyone by Wed": everyone owes it, by then (a decision asked for stays an ask).
+  const owed = neededFrom.exec(text);
+  if (owed && !decisionAsked.test(text) && (/^(?:every|all|each|you|y)/i.test(owed[2]!) || validName(owed[2]))) return make(/^(?:every|all|each|you|y)/i.test(owed[2]!) ? 'Everyone' : owed[2]!, `send ${owed[1]}${owed[3] ?? ''}`);
   const taken = askedThenArrowed.exec(text);
   if (taken && validName(taken[2])) return make(taken[2], taken[1]!);
   const own = mineSuffix.exec(text);
@@ -329,7 +335,7 @@ export function analyseMeeting(texts: string[], standup = false): MeetingFinding
           if (proposed && !findings.decisions.some((decision) => decision.includes(proposed) || proposed.includes(decision))) findings.decisions.push(proposed);
         } else if (decisionAsked.test(clean) && !section.startsWith('decision')) {
           findings.asks.push({ speaker, text: plain });
-        } else if (section.startsWith('decision') || ((decisionPattern.test(clean) || settledOn.test(clean)) && !undecided.test(clean) && !clean.endsWith('?'))) {
+        } else if (section.startsWith('decision') || ((decisionPattern.test(clean) || settledOn.test(clean)) && !undecided.test(clean) && !(agreedThat.test(clean) && !settledOn.test(clean)) && !clean.endsWith('?'))) {
           if (!findings.decisions.includes(plain)) findings.decisions.push(plain);
         } else if (section.startsWith('risk') || section === 'open questions' || /^open(?: questions?)?\s*:/i.test(clean) || riskPattern.test(clean) || (standup && line?.blocked)) {
           // "Dan: blocked on staging db creds": a standup's blocker says whose it is.

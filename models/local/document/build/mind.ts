@@ -8,6 +8,7 @@ import { interviewSynthesis } from './interviews.js';
 import { prosCons } from './prosCons.js';
 import { riskList } from './risks.js';
 import { checklist } from './checklist.js';
+import { retroTitle } from './retroTitle.js';
 import { sideOf, switchAnalysis, switchOf } from './switchDecision.js';
 import { commaList } from '../listParts.js';
 import { verbBase } from '../../text/grammar.js';
@@ -250,7 +251,7 @@ export function retro(ctx: DocumentContext): DeliverableData['retro'] {
   const improve = (item: Item) => inSection(item, toImprove) || (!item.section && isNegative(item.text));
   const act = (item: Item) => inSection(item, /action|next|todo|try|start|idea|experiment|propos/) || (!item.section && isAction(item) && !well(item) && !improve(item));
   return {
-    title: titleWith(ctx, 'retrospective'),
+    title: retroTitle(ctx),
     went_well: items.filter((item) => well(item) && !act(item)).map((item) => item.text).slice(0, 10),
     to_improve: items.filter((item) => improve(item) && !well(item) && !act(item)).map((item) => item.text).slice(0, 10),
     // "Try next: no-meeting Wednesdays": what the team's action column lists is an action, however it is worded.

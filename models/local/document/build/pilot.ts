@@ -12,6 +12,8 @@ import { kindOf } from './planSkeletons.js';
 import { testPlan } from './testPlan.js';
 import { epicOf } from './epic.js';
 import { sprintPlan } from './sprintPlan.js';
+import { bugReport } from './bugReport.js';
+import { userStorySet } from './userStories.js';
 import { criterionOf, peopleWant } from './ticketCriterion.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
@@ -242,6 +244,8 @@ function titleOf(text: string): string {
 
 export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   if (ctx.recognised.sprintPlan) return sprintPlan(ctx);
+  if (ctx.recognised.bugReport) return bugReport(ctx);
+  if (ctx.recognised.userStories) return userStorySet(ctx);
   const items = ctx.material.items.filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
   // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a

@@ -90,7 +90,10 @@ export function renderProcessPlan(data: DeliverableData['process_plan'], ctx: Do
 }
 
 export function renderRetro(data: DeliverableData['retro'], ctx: DocumentContext): string {
-  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...listed(ctx, 'What went well', data.went_well), ...listed(ctx, 'What to improve', data.to_improve), ...actionLines(ctx, data.action_items)];
+  // An "ideas:" column holds proposals no one has taken yet: listed as ideas, not as unassigned action items.
+  const ideaTexts = new Set(ctx.material.items.filter((item) => item.section !== undefined && /^(?:ideas?|proposals?|suggestions?|experiments?)$/i.test(item.section.trim())).map((item) => item.text.toLowerCase().replace(/[.!]$/, '')));
+  const idea = (item: DeliverableData['retro']['action_items'][number]) => (item.owner ?? 'Unassigned') === 'Unassigned' && ideaTexts.has(item.task.toLowerCase().replace(/[.!]$/, ''));
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...listed(ctx, 'What went well', data.went_well), ...listed(ctx, 'What to improve', data.to_improve), ...listed(ctx, 'Ideas', data.action_items.filter(idea).map((item) => sentenceStart(item.task))), ...actionLines(ctx, data.action_items.filter((item) => !idea(item)))];
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
 }
 

@@ -1,4 +1,6 @@
 import { renderSprintPlan } from '../build/sprintPlan.js';
+import { renderBugReport } from '../build/bugReport.js';
+import { renderUserStories } from '../build/userStories.js';
 import type { DeliverableData, ReleaseEntryType, TicketData } from '../../../../schemas/deliverables/index.js';
 import { storyText } from '../build/pilot.js';
 import type { DocumentContext } from '../context.js';
@@ -49,6 +51,8 @@ function estimateText(ticket: TicketData, unit: string | null): string {
 
 export function renderTicketSet(data: DeliverableData['ticket_set'], ctx: DocumentContext): string {
   if (ctx.recognised.sprintPlan) return renderSprintPlan(data, ctx);
+  if (ctx.recognised.bugReport) return renderBugReport(data, ctx);
+  if (ctx.recognised.userStories) return renderUserStories(data, ctx);
   const summary = ctx.form.table && data.tickets.length > 0 ? ['## Overview', table(['#', 'Ticket', 'Estimate'], data.tickets.map((ticket, index) => [String(index + 1), ticket.title, estimateText(ticket, data.estimate_unit)]))] : [];
   const tickets = data.tickets.flatMap((ticket, index) => [
     `## ${index + 1}. ${ticket.title}`,

@@ -20,3 +20,10 @@ try
   t.notRegex(result.content, /didn't go well/i);
   t.regex(result.content, /\*\*Tom\*\*: Own staging monitoring/);
 });
+
+test('"retro notes -> summary" is titled "Retrospective" with the team and date of the notes, and its ideas are ideas, not unassigned action items', async (t) => {
+  const result = await outcome('mind', { brief: 'retro notes -> summary', context: "team phoenix retro, nov 28\nwent well: shipped search on time, good pairing\ndidnt go well: too many meetings, flaky CI\nideas: no-meeting wednesdays, fix CI first thing" });
+  t.regex(result.content, /^# Retrospective: Team Phoenix, Nov 28$/m);
+  t.regex(result.content, /## Ideas\n\n- No-meeting Wednesdays\n- Fix CI first thing/);
+  t.notRegex(result.content, /Unassigned|Notes -> summary/);
+});

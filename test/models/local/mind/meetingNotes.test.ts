@@ -178,3 +178,10 @@ test('"agreed" after a proposal makes the proposal the decision', async (t) => {
   if (result.deliverable.kind !== 'meeting_summary') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.decisions.map((decision) => decision.text), ['We should move the standup to 10am']);
 });
+
+test('"I need the hiring plan from everyone by Wed" is an item for everyone due Wednesday; "agreed, the API work is the bottleneck" is no decision', async (t) => {
+  const result = await outcome('mind', { brief: 'meeting notes -> summary', context: 'weekly sync 3/12\n- I need the hiring plan from everyone by Wed\n- agreed, the API work is the bottleneck\n- ana will draft the Q3 roadmap by friday\n- we decided to pause the mobile launch' });
+  t.regex(result.content, /- \[ \] \*\*Everyone\*\*: Send the hiring plan \(due Wednesday\)/);
+  t.regex(result.content, /## Decisions\n\n- We decided to pause the mobile launch\n\n/);
+  t.regex(result.content, /## Summary[\s\S]*- Agreed, the API work is the bottleneck/);
+});
