@@ -25,7 +25,7 @@ const closingHeading = /\b(?:conclusion|summary|wrap(?:ping)?[- ]up|closing|fina
 const bold = (text: string) => /^\*\*[^*]+\*\*$/.test(text.trim());
 
 /** The paragraphs a reader counts: a letter's body and closing (not its bold call to action); elsewhere every paragraph but a line of hashtags. */
-function paragraphs(blocks: Block[]): Block[] {
+export function paragraphs(blocks: Block[]): Block[] {
   const letter = letterParts(blocks);
   const range = letter ? blocks.slice(letter.bodyStart, letter.signOff ?? blocks.length) : blocks;
   return range.filter((block) => block.type === 'paragraph' && !isHashtagLine(block.text) && !bold(block.text));
@@ -95,7 +95,7 @@ export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
 }
 
-const indexHeading = /^(?:topics|participants|attendees|tags|keywords|links|references|sources|hashtags)$/i;
+export const indexHeading = /^(?:topics|participants|attendees|tags|keywords|links|references|sources|hashtags)$/i;
 
 /** "swap the order of the last two points", "switch the first two paragraphs". Group 1: first or last; group 2: the unit. */
 export const swappedPair = /\b(?:swap|switch|flip|reverse)\s+(?:the\s+order\s+of\s+|round\s+)?(?:the\s+)?(first|last|final)\s+(?:two|2)\s+(points?|bullets?|items?|paragraphs?|paras?|lines?)\b/i;
