@@ -129,7 +129,8 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   if (length === 'maintain') labels.push('maintain_length');
   if (length === 'shorter') labels.push('shorten');
   if (targetWords !== undefined && length === undefined) labels.push('adjust_length');
-  if (length === 'longer') labels.push('lengthen');
+  // "expand the second section" lengthens that part (the spec's label), without making the whole document longer.
+  if (length === 'longer' || moreDetail.test(feedback)) labels.push('lengthen');
   if (keywords.length > 0) labels.push('add_keywords');
   if (wantsChecklist) labels.push('add_checklist');
   if (sections.length > 0) labels.push('add_section');

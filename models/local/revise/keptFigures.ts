@@ -20,7 +20,7 @@ const figures = (text: string) => text.match(/\d[\d.,:%/]*\d|\d/g) ?? [];
 const itemLine = /^(?:[-*+]|\d+[.)])\s+/;
 
 function units(blocks: Block[]): Unit[] {
-  return blocks.flatMap((block) => {
+  return blocks.flatMap((block): Unit[] => {
     if (block.type === 'list') return block.text.split('\n').filter((line) => itemLine.test(line)).map((line) => ({ text: line.replace(itemLine, ''), list: true, alone: false }));
     if (block.type !== 'paragraph' || block.text.startsWith('**Subject:**')) return [];
     const sentences = splitParagraph(block.text);

@@ -4,6 +4,7 @@ import { renderBlocks, splitParagraph, type Block } from '../text/blocks.js';
 import { wordFamily } from '../text/grammar.js';
 import { literal } from '../text/phrases.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
+import { postAsBullets } from './postBullets.js';
 
 /**
  * Edits of the document's structure the feedback asks for: removing a named section, writing
@@ -158,6 +159,8 @@ export function toBullets(blocks: Block[]): ChangeOutcome {
   const part = 'format: bullet points';
   const letter = letterParts(blocks);
   if (letter) return letterAsBullets(blocks, letter, part);
+  const post = postAsBullets(blocks, part);
+  if (post) return post;
   let converted = 0;
   let seenProse = false;
   blocks.forEach((block, index) => {

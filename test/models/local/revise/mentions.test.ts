@@ -31,3 +31,9 @@ test('a second P.S. is "P.P.S."', async (t) => {
   const { revised: [, second] } = await revisions('writer', { brief: 'email the team: all-hands on thursday at 3pm in the big room', context: 'Parking is free in the basement after 6pm.' }, 'add a PS about parking', 'add a ps: the lift is out of order');
   t.regex(second!.content, /\nP\.S\. Parking is free in the basement after 6pm\.\n\nP\.P\.S\. The lift is out of order\.\n?$/);
 });
+
+test('"add a P.S. about parking" is one request: no "add a P.S" reported as unread beside it', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street. Parking is in the basement, level -2. Bring your badge.' }, 'add a P.S. about parking');
+  t.deepEqual(after!.applied, ['add a P.S. about parking']);
+  t.deepEqual(after!.notApplied, []);
+});

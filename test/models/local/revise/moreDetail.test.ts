@@ -9,7 +9,7 @@ const sync = (extra = '') => ({ brief: 'summarize our weekly sync', context: `Da
 test('"more detail on the second point" is about that point, not a longer document', (t) => {
   const request = readRevision('more detail on the second point');
   t.is(request.length, undefined);
-  t.false(request.labels.includes('lengthen'));
+  t.deepEqual(request.labels, ['lengthen']);
   t.is(readRevision('make it longer').length, 'longer');
 });
 
