@@ -4,6 +4,7 @@ import { toneOf, type Tone } from './local/text/tone.js';
 import { requestedEdits, type EditLabel } from './local/revise/edits.js';
 import { shorterSubject } from './local/revise/emailParts.js';
 import { shorterTitles } from './local/revise/titles.js';
+import { moreDetail } from './local/revise/moreDetail.js';
 
 /** Labels of the revision record's `changes_requested` (spec: tone_adjustment, add_examples, maintain_length, ...). */
 export type ChangeLabel =
@@ -79,6 +80,8 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   // "less salesy", "tone it down": plainer, without the hype words and exclamations.
   if (/\bless (?:salesy|sales-y|pushy|hyp(?:e|ey|ed)|markety|marketing-?y|over the top|cheesy)\b|\btone (?:it|this|that) down\b|\bnot so (?:salesy|pushy)\b/i.test(feedback)) return 'professional';
   if (/\bfor (?:the |our )?(?:board|investors|executives|leadership|c-suite)\b/i.test(feedback)) return 'professional';
+  // "make it sound more like me, casual", "more chill": a person's everyday voice.
+  if (/\b(?:sound|sounds|read|reads)\s+(?:more\s+)?like\s+me\b|\bmore\s+(?:chill|laid[- ]back)\b|\bchill(?:er)?\b|,\s*(?:more\s+)?casual\b/i.test(feedback)) return 'casual';
   if (/\bfor (?:the |our )?patients\b|\bwarm(?:er|th)?\b|\bkinder\b|\bfriendlier\b|\bless stiff\b/i.test(feedback)) return 'friendly';
   // "make it sound less like a robot", "more human", "too robotic": a person's voice, warmer words.
   if (/\b(?:less|not so|too|sounds?|reads?)\s+(?:like\s+)?(?:a\s+)?(?:robot|robotic|ai|machine|chatgpt|generated|mechanical)\b|\bmore\s+(?:human|natural|personal)\b|\bsound(?:s)?\s+(?:more\s+)?(?:human|natural|like\s+a\s+(?:person|human))\b/i.test(feedback)) return 'friendly';
@@ -99,7 +102,8 @@ function audienceFrom(feedback: string): Audience | undefined {
 function lengthFrom(feedback: string, lengthText: string): RevisionRequest['length'] {
   // "make the subject line shorter" is about the subject (revise/emailParts.ts), not the email's length.
   // ... and "make the titles shorter" about the headings (revise/titles.ts).
-  const all = `${feedback.replace(new RegExp(shorterSubject.source, 'gi'), ' ').replace(new RegExp(shorterTitles.source, 'gi'), ' ')} ${lengthText}`;
+  // ... and "more detail on the second point" about that point (revise/moreDetail.ts).
+  const all = `${feedback.replace(new RegExp(shorterSubject.source, 'gi'), ' ').replace(new RegExp(shorterTitles.source, 'gi'), ' ').replace(new RegExp(moreDetail.source, 'giu'), ' ')} ${lengthText}`;
   if (maintain.test(all) || /^(?:same|maintain|keep|unchanged)/i.test(lengthText)) return 'maintain';
   if (shorter.test(all) || ratioFrom(feedback) !== undefined) return 'shorter';
   return longer.test(all) ? 'longer' : undefined;
@@ -125,7 +129,8 @@ export function readRevision(feedback: string, requirements: Record<string, unkn
   if (length === 'maintain') labels.push('maintain_length');
   if (length === 'shorter') labels.push('shorten');
   if (targetWords !== undefined && length === undefined) labels.push('adjust_length');
-  if (length === 'longer') labels.push('lengthen');
+  // "expand the second section" lengthens that part (the spec's label), without making the whole document longer.
+  if (length === 'longer' || moreDetail.test(feedback)) labels.push('lengthen');
   if (keywords.length > 0) labels.push('add_keywords');
   if (wantsChecklist) labels.push('add_checklist');
   if (sections.length > 0) labels.push('add_section');

@@ -1,11 +1,10 @@
 import { documentWordCount } from '../../quality/markdown.js';
 import { readRevision, type RevisionRequest } from '../revisionRequest.js';
 import type { RevisionInput, StageInput, StageOutput } from '../types.js';
-import { blockWords, parseBlocks, renderBlocks, splitParagraph, type Block } from './text/blocks.js';
+import { blockWords, parseBlocks, renderBlocks, type Block } from './text/blocks.js';
 import { letterParts } from './revise/letter.js';
-import { calendarCase, capitalize } from './text/phrases.js';
-import { saysLine } from './text/contractions.js';
-import { cited, gatherSources, type Sources } from './text/sources.js';
+import { calendarCase } from './text/phrases.js';
+import { gatherSources, type Sources } from './text/sources.js';
 import type { Workbench } from './workbench.js';
 import { optimize } from './writer/writerPolish.js';
 import { seedOf } from './writer/writerResearch.js';
@@ -15,12 +14,12 @@ import { addDate, undatedSiblings } from './revise/dates.js';
 import { dropEmptySections, emptyHeadings, frameWords, shortenTo } from './revise/length.js';
 import { failed, noModel, type ChangeOutcome } from './revise/outcome.js';
 import { applyRegister } from './revise/register.js';
-import { factHome, sentFrom, signedBy, signWith } from './revise/email.js';
+import { sentFrom, signedBy, signWith } from './revise/email.js';
 import { fewerBangs, fewerExclamations, removedEmoji, removedHashtags, removeEmoji, removeHashtags } from './revise/marks.js';
 import { positionWord, removeAt, removedPosition, swappedPair, swapPair } from './revise/positions.js';
 import { firstPerson, swapVoice, toFirstPerson, voiceSwap } from './revise/voice.js';
 import { askFirst, askTopic } from './revise/askFirst.js';
-import { mention, mentionedTopic, saidAlready } from './revise/mentions.js';
+import { mention, mentionedTopic } from './revise/mentions.js';
 import { misreadMove, moveDate, movedDate } from './revise/movedDate.js';
 import { fixDate, wrongDate } from './revise/wrongDate.js';
 import { removeCallToAction, removedCallToAction, shortenSubject, shorterSubject } from './revise/emailParts.js';
@@ -54,6 +53,9 @@ import { atTheEnd, gatherSection } from './revise/gathered.js';
 import { punchierTitle, punchUpTitle } from './revise/headline.js';
 import { closingQuestion, endWithQuestion, isQuestionTopic } from './revise/closingQuestion.js';
 import { addQuestion, readAddedQuestion } from './revise/questions.js';
+import { addFact, addLine } from './revise/addLine.js';
+import { addDetail, lengthen, moreDetail } from './revise/moreDetail.js';
+import { keptFigures, restoreFigures } from './revise/keptFigures.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { shares } from './revise/structure.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
@@ -94,7 +96,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const resolve = (at: number) => namedBefore(revision.feedback.slice(0, at)) ?? addedSince(originalOutput(input, bench)?.content ?? revision.previousContent, revision.previousContent);
   editStructure(blocks, revision.feedback, outcomes, resolve);
   let addedWords = 0;
-  const lengthOutcome = changeLength(blocks, request, before, sources, revision.previousContent, () => addedWords);
+  const lengthOutcome = changeLength(blocks, request, before, sources, () => addedWords);
   const add = (make: () => ChangeOutcome) => {
     const words = blockWords(blocks);
     outcomes.push(make());
@@ -119,9 +121,13 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const stated = [...revision.feedback.matchAll(addedFact)].length > 0;
   const topic = given.length === 0 && labelled.length === 0 && !stated ? mentionedTopic.exec(revision.feedback) : null;
   if (topic) add(() => mention(blocks, topic, sources, revision.previousContent, (sentence, postscript) => (postscript ? addGiven(blocks, 'ps', undefined, sentence) : addFact(blocks, sentence))));
+  const detail = moreDetail.exec(revision.feedback);
+  if (detail) add(() => addDetail(blocks, detail, sources));
   for (const match of revision.feedback.matchAll(addedAsk)) add(() => addFact(blocks, askedOf(match[1]!)));
   for (const match of revision.feedback.matchAll(addedAction)) add(() => addAction(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(ownerDue)) outcomes.push(changeOwnerDue(blocks, (match[1] ?? match[3])!, (match[2] ?? match[4])!));
+  // "shorter, but keep the numbers": the shortening keeps them itself (keepFacts).
+  if (keptFigures.test(revision.feedback) && request.length !== 'shorter') add(() => restoreFigures(blocks, originalOutput(input, bench)?.content));
   if (shorterSubject.test(revision.feedback)) outcomes.push(shortenSubject(blocks));
   const format = dateFormat.exec(revision.feedback);
   if (format) outcomes.push(reformatDates(blocks, (format[1] ?? format[2])!));
@@ -248,37 +254,6 @@ function editStructure(blocks: Block[], feedback: string, outcomes: ChangeOutcom
   }
 }
 
-function addFact(blocks: Block[], said: string): ChangeOutcome {
-  // "we chose June" in a summary with sections is a decision: it goes under "Decisions".
-  if (/\b(?:we|they|the team|everyone)\s+(?:decided|chose|agreed|picked|settled\s+on|went\s+with|voted\s+for)\b/i.test(said)) {
-    const listed = addListed(blocks, 'decision', calendarCase(said.trim()));
-    if (listed) return listed;
-  }
-  // "the office reopens monday at 9": the day keeps its capital in the letter.
-  const fact = capitalize(calendarCase(said.trim())).replace(/[.!?]?$/, '.');
-  const already = saidAlready(blocks, fact);
-  return already ? failed(`add fact: ${fact}`, `the document says it already: "${already}"`) : addLine(blocks, fact);
-}
-
-/**
- * Adds `fact` as written, where the document's facts are: a line of its own in an email written a
- * line a paragraph, and always for a `labelled` line ("Pricing: $20 per seat per month").
- */
-function addLine(blocks: Block[], fact: string, labelled = false): ChangeOutcome {
-  const home = factHome(blocks);
-  // An email written a line a paragraph gets one more line, not a second sentence on its last one.
-  const letter = letterParts(blocks);
-  const body = letter ? blocks.slice(letter.bodyStart, letter.bodyEnd).filter((block) => block.type === 'paragraph') : [];
-  const oneLiners = body.length >= 2 && body.every((block) => splitParagraph(block.text).length === 1);
-  if (home?.type === 'paragraph' && (oneLiners || labelled)) blocks.splice(blocks.indexOf(home) + 1, 0, { type: 'paragraph', text: fact });
-  else if (home) home.text = home.type === 'list' ? `${home.text}\n- ${fact}` : `${home.text} ${fact}`;
-  // A letter with no body line (its news in its bold call to action): the fact goes above the call to action, never under "Kind regards,".
-  else if (letter) blocks.splice(letter.bodyEnd, 0, { type: 'paragraph', text: fact });
-  else blocks.push({ type: 'paragraph', text: fact });
-  const part = `add fact: ${fact}`;
-  return { part, check: (content) => (saysLine(content, fact.replace(/\.$/, '')) ? undefined : 'the document does not say it') };
-}
-
 function addKeywords(blocks: Block[], request: RevisionRequest, revised: StageInput): ChangeOutcome {
   const seo = optimize(renderBlocks(blocks), request.keywords, { social: !blocks.some((block) => block.type === 'heading'), tone: request.tone ?? 'professional', seed: seedOf(revised), thorough: false });
   blocks.splice(0, blocks.length, ...parseBlocks(seo.content));
@@ -301,7 +276,7 @@ function lengthGoal(request: RevisionRequest, before: number, fixed: number): { 
   return undefined;
 }
 
-function changeLength(blocks: Block[], request: RevisionRequest, before: number, sources: Sources, previous: string, addedWords: () => number): ChangeOutcome[] {
+function changeLength(blocks: Block[], request: RevisionRequest, before: number, sources: Sources, addedWords: () => number): ChangeOutcome[] {
   const goal = lengthGoal(request, before, request.length === 'shorter' ? frameWords(blocks) : 0);
   if (!goal) return [];
   const outcomes: ChangeOutcome[] = [];
@@ -312,9 +287,8 @@ function changeLength(blocks: Block[], request: RevisionRequest, before: number,
     const dropped = shortenTo(blocks, goal.target, sources.corpus, keepFacts);
     if (dropped.length > 0) outcomes.push(failed('keep decisions, owners and figures', `reaching ${goal.target} words meant cutting ${dropped.length} line(s) with a figure, date, owner or decision, e.g. "${dropped[0]}"`));
   } else if (now < goal.target * 0.95) {
-    const spare = sources.sentences.map(cited).filter((sentence) => !previous.includes(sentence.replace(/[.!?]$/, '')));
-    if (lengthen(blocks, goal.target, spare) === 0) {
-      return [failed(goal.part, `every sentence of the client's material is in the document already (${now} words, ${goal.target} asked); ${noModel}`)];
+    if (lengthen(blocks, goal.target, sources) === 0) {
+      return [failed(goal.part, `the client's material says nothing the document does not say already (${now} words, ${goal.target} asked); ${noModel}`)];
     }
   }
   const check = (content: string) => {
@@ -325,19 +299,6 @@ function changeLength(blocks: Block[], request: RevisionRequest, before: number,
     return `the document has ${words} words (besides the parts added), not between ${Math.round(goal.low)} and ${goal.high === Infinity ? 'more' : Math.round(goal.high)}${kept}`;
   };
   return [{ part: goal.part, change: { type: goal.part, target_words: goal.target }, check }, ...outcomes];
-}
-
-/** Adds unused source sentences after the paragraphs, until near `target`; how many were added. */
-function lengthen(blocks: Block[], target: number, spare: string[]): number {
-  let added = 0;
-  for (const sentence of spare) {
-    if (blockWords(blocks) >= target) break;
-    const home = [...blocks].reverse().find((block) => block.type === 'paragraph');
-    if (home) home.text = `${home.text} ${sentence}`;
-    else blocks.push({ type: 'paragraph', text: sentence });
-    added += 1;
-  }
-  return added;
 }
 
 /** Checks every outcome on the final content and writes the revision's record. */

@@ -18,7 +18,8 @@ const numeric = /\b(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\b/g;
 
 export function reformatDates(blocks: Block[], named: string): ChangeOutcome {
   const uk = !/^(?:us|american|month[- ]first)$/i.test(named);
-  const part = `dates in ${uk ? 'UK' : 'US'} format`;
+  // "European format" is what the client asked for: the report names it so (day first, as in the UK).
+  const part = `dates in ${/^(?:european|day[- ]first)$/i.test(named) ? 'European (day-first)' : uk ? 'UK' : 'US'} format`;
   const changed: string[] = [];
   const convert = (text: string) =>
     uk

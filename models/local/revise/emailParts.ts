@@ -1,4 +1,5 @@
 import type { Block } from '../text/blocks.js';
+import { gerundOf, verbBase } from '../text/grammar.js';
 import { letterParts } from './letter.js';
 import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 
@@ -22,6 +23,9 @@ export function shortSubject(subject: string): string {
   let short = subject.replace(aside, '').trim();
   for (let round = 0; round < 2 && short.split(/\s+/).length > 7; round += 1) short = short.replace(placePhrase, '').trim();
   short = short.replace(/^(?:the|a|an)\s+(?=\S+\s+\S+)/i, '');
+  // "We move to the new office on March 3" -> "Moving to the new office on March 3": a subject names the news, not who makes it.
+  short = short.replace(/^(?:we|i|our\s+team)\s+(?:(?:are|am|will\s+be)\s+)?([a-z]+)\b/i, (whole, verb: string) => { const base = verbBase(verb); return base && base !== 'be' && base !== 'have' ? gerundOf(base) : whole; });
+  short = short.replace(/^(?:we['’]re|i['’]m)\s+([a-z]+ing)\b/i, '$1');
   return `${short.charAt(0).toUpperCase()}${short.slice(1)}`;
 }
 
@@ -32,7 +36,7 @@ export function shortenSubject(blocks: Block[]): ChangeOutcome {
   const block = blocks[parts.subject]!;
   const before = block.text.replace(/^\*\*Subject:\*\*\s*/, '');
   const after = shortSubject(before);
-  if (after === before) return failed(part, `the subject line "${before}" has no aside or place to leave out; give the subject you want ("change the subject to ...")`);
+  if (after === before) return failed(part, `the subject line "${before}" has no aside, place or "we" to leave out; give the subject you want ("change the subject to ...")`);
   block.text = `**Subject:** ${after}`;
   return { part: `shorter subject line: ${after}`, check: (content) => (readableLines(content).includes(`**Subject:** ${after}`) ? undefined : 'the subject line is not the shorter one') };
 }

@@ -13,7 +13,8 @@ import { holdsTerms } from './structure.js';
  */
 
 /** Group 1: "ps" or "line" when the feedback says which; group 2: the topic. Not "mention that ..." (a fact, sections.ts). */
-export const mentionedTopic = /\b(?:(?:mention|name|credit|shout\s+out\s+to|thank)\s+(?!that\b|the\s+fact\b)|add\s+(?:a|an|one)\s+(?:short\s+)?(ps|p\.s\.|line|note|sentence|bit)\s+(?:about|on|re|mentioning|thanking)\s+)((?:the\s+)?[\p{L}\d][\p{L}\d'’-]*(?:\s+[\p{L}\d][\p{L}\d'’-]*){0,3})\s*(?:[.;!?]|,?\s+(?:and|too|as\s+well)\b|$)/iu;
+// "don't mention pricing", "no need to mention pricing" is a removal (structure.ts `removedPart`).
+export const mentionedTopic = /\b(?<!\b(?:no\s+need\s+to|don['’]?t|do\s+not|never|stop|not)\s+)(?:(?:mention|name|credit|shout\s+out\s+to|thank)\s+(?!that\b|the\s+fact\b)|add\s+(?:a|an|one)\s+(?:short\s+)?(ps|p\.s\.|line|note|sentence|bit)\s+(?:about|on|re|mentioning|thanking)\s+)((?:the\s+)?[\p{L}\d][\p{L}\d'’-]*(?:\s+[\p{L}\d][\p{L}\d'’-]*){0,3})\s*(?:[.;!?]|,?\s+(?:and|too|as\s+well)\b|$)/iu;
 
 /** The material's sentences about `topic` the document does not carry yet. */
 function unsaid(topic: string, sources: Sources, document: string): string[] {

@@ -25,7 +25,7 @@ const closingHeading = /\b(?:conclusion|summary|wrap(?:ping)?[- ]up|closing|fina
 const bold = (text: string) => /^\*\*[^*]+\*\*$/.test(text.trim());
 
 /** The paragraphs a reader counts: a letter's body and closing (not its bold call to action); elsewhere every paragraph but a line of hashtags. */
-function paragraphs(blocks: Block[]): Block[] {
+export function paragraphs(blocks: Block[]): Block[] {
   const letter = letterParts(blocks);
   const range = letter ? blocks.slice(letter.bodyStart, letter.signOff ?? blocks.length) : blocks;
   return range.filter((block) => block.type === 'paragraph' && !isHashtagLine(block.text) && !bold(block.text));
@@ -95,18 +95,20 @@ export function removeAt(blocks: Block[], match: RegExpMatchArray): ChangeOutcom
   return { part, change: { type: 'remove', removed: chosen.length }, check: gone(texts) };
 }
 
-const indexHeading = /^(?:topics|participants|attendees|tags|keywords|links|references|sources|hashtags)$/i;
+export const indexHeading = /^(?:topics|participants|attendees|tags|keywords|links|references|sources|hashtags)$/i;
 
 /** "swap the order of the last two points", "switch the first two paragraphs". Group 1: first or last; group 2: the unit. */
-export const swappedPair = /\b(?:swap|switch|flip|reverse)\s+(?:the\s+order\s+of\s+|round\s+)?(?:the\s+)?(first|last|final)\s+(?:two|2)\s+(points?|bullets?|items?|paragraphs?|paras?|lines?)\b/i;
+// "swap the order of the last two": no unit named, the points (list items) if there are, else the paragraphs.
+export const swappedPair = /\b(?:swap|switch|flip|reverse)\s+(?:the\s+order\s+of\s+|round\s+)?(?:the\s+)?(first|last|final)\s+(?:two|2)(?:\s+(points?|bullets?|items?|paragraphs?|paras?|lines?|sections?))?\b/i;
 
 /** Swaps two neighbouring parts: list items within one list (an item never moves to another section), or paragraphs. */
 export function swapPair(blocks: Block[], match: RegExpMatchArray): ChangeOutcome {
   const [, placeWord, unitWord] = match;
   const last = placeOf(placeWord!) < 0;
-  const part = `order: swap the ${placeWord!.toLowerCase()} two ${unitWord!.toLowerCase().replace(/s?$/, 's')}`;
   const itemsOf = (block: Block) => block.text.split('\n').filter((line) => /^(?:[-*+]|\d+[.)])\s/.test(line));
-  const byItem = /^(?:point|bullet|item)/i.test(unitWord!) || (/^line/i.test(unitWord!) && paragraphs(blocks).length < 2);
+  const unit = unitWord ?? (blocks.some((block) => block.type === 'list' && itemsOf(block).length >= 2) ? 'points' : 'paragraphs');
+  const part = `order: swap the ${placeWord!.toLowerCase()} two ${unit.toLowerCase().replace(/s?$/, 's')}`;
+  const byItem = /^(?:point|bullet|item|section)/i.test(unit) || (/^line/i.test(unit) && paragraphs(blocks).length < 2);
   if (byItem) {
     // A list of topics or participants indexes the document; "the last two items" are the last it says.
     const index = (block: Block) => { const heading = blocks.slice(0, blocks.indexOf(block)).findLast((before) => before.type === 'heading'); return heading !== undefined && indexHeading.test(heading.text); };

@@ -4,6 +4,7 @@ import { renderBlocks, splitParagraph, type Block } from '../text/blocks.js';
 import { wordFamily } from '../text/grammar.js';
 import { literal } from '../text/phrases.js';
 import { readableLines, type ChangeOutcome } from './outcome.js';
+import { postAsBullets } from './postBullets.js';
 
 /**
  * Edits of the document's structure the feedback asks for: removing a named section, writing
@@ -11,9 +12,10 @@ import { readableLines, type ChangeOutcome } from './outcome.js';
  */
 export const removedSection = /\b(?:remove|drop|delete|cut)\s+the\s+([^.,;!?]+?)\s+section\b/gi;
 /** "remove the part about the database", "cut the bit on pricing", "drop the line mentioning Tom" (global: use `matchAll`). */
-export const removedPart = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|piece|question|answer|faq|action(?:\s+item)?|to-?do|item|point|bullet|requirement|ticket|task|decision|risk|step)s?\s+(?:about|on|of|for|mentioning|regarding|that\s+mentions)\s+(?:the\s+)?([^.,;!?]+)/gi;
+// ... and "remove anything about pricing", "get rid of every mention of the budget", "don't mention pricing".
+export const removedPart = /\b(?:(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out|get\s+rid\s+of|strip(?:\s+out)?)\s+(?:the\s+|that\s+|any\s+|all\s+(?:the\s+)?|every\s+)?(?:part|bit|paragraph|line|sentence|stuff|mention|reference|piece|question|answer|faq|action(?:\s+item)?|to-?do|item|point|bullet|requirement|ticket|task|decision|risk|step|thing|info|information|anything|everything|something)s?\s+(?:about|on|of|for|mentioning|regarding|re|to\s+do\s+with|that\s+mentions)|(?:no\s+need\s+to|(?:please\s+)?don['’]?t|do\s+not|never|stop)\s+(?:mention(?:ing)?|talk(?:ing)?\s+about|bring(?:ing)?\s+up|say(?:ing)?\s+anything\s+about))\s+(?:the\s+|our\s+)?([^.,;!?]+)/gi;
 /** "remove the keyboard shortcuts line", "delete the AGM point" (global: use `matchAll`); "remove the action item about X" is a part about X. */
-export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out)\s+(?:the\s+|that\s+)(?!action\s+item\b)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question)\b(?!\s+(?:about|on|of|for|mentioning|regarding)\b)/gi;
+export const removedItem = /\b(?:remove|drop|delete|cut|take\s+out|lose|leave\s+out|get\s+rid\s+of)\s+(?:the\s+|that\s+|all\s+the\s+)(?!action\s+item\b)([^.,;!?]+?)\s+(?:line|item|point|bullet|entry|requirement|row|sentence|one|bit|question|stuff|things?|info|bits)\b(?!\s+(?:about|on|of|for|mentioning|regarding)\b)/gi;
 /**
  * "remove the participants", "drop the topics": a section named by its heading alone, without the
  * word "section" (global: use `matchAll`). What other rules remove ("the emoji", "the hashtags",
@@ -157,6 +159,8 @@ export function toBullets(blocks: Block[]): ChangeOutcome {
   const part = 'format: bullet points';
   const letter = letterParts(blocks);
   if (letter) return letterAsBullets(blocks, letter, part);
+  const post = postAsBullets(blocks, part);
+  if (post) return post;
   let converted = 0;
   let seenProse = false;
   blocks.forEach((block, index) => {

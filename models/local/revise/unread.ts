@@ -8,7 +8,8 @@ import { readRevision } from '../../revisionRequest.js';
  */
 
 const verb = '(?:make|put|move|bring|push|add|remove|drop|cut|delete|change|use|keep|end|start|open|lead|close|finish|include|mention|say|shorten|expand|turn|write|rewrite|fix|correct|replace|swap|rename|give|tone|sound)';
-const joins = new RegExp(`(?<=[.?!;])\\s+|\\s*,?\\s+(?:and\\s+)?also,?\\s+|\\s*,?\\s+and\\s+(?=${verb}\\b)`, 'i');
+// "add a P.S. about parking" is one request: an abbreviation's full stop ends no sentence.
+const joins = new RegExp(`(?<=[.?!;])(?<!\\b(?:p\\.s|p\\.p\\.s|e\\.g|i\\.e|etc|vs)\\.)\\s+|\\s*,?\\s+(?:and\\s+)?also,?\\s+|\\s*,?\\s+and\\s+(?=${verb}\\b)`, 'i');
 const courtesy = /^(?:(?:hi|hey|hello|ok|okay|so|and|also|please|pls|thanks|cheers)[,!]?\s+)*(?:(?:can|could|would|will)\s+you\s+(?:please\s+)?|i(?:'d| would)\s+like\s+(?:you\s+to\s+|it\s+to\s+)?|we\s+need\s+(?:you\s+to\s+)?|it\s+(?:should|needs\s+to|must)\s+)?/i;
 const chatter = /^(?:thanks|thank you|cheers|great|nice|looks good|good job|love it|lgtm)\b/i;
 

@@ -20,3 +20,11 @@ test('"use british dates" on a meeting summary changes its dates and nothing els
   t.regex(after!.content, /Budget approved at 40k/);
   t.deepEqual(after!.applied, ['dates in UK format']);
 });
+
+test('"translate the dates to european format" writes the days first, and the report names the format asked for', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The old office closes on February 28.' }, 'translate the dates to european format');
+  t.regex(after!.content, /We move to the new office on 3 March\./);
+  t.regex(after!.content, /The old office closes on 28 February\./);
+  t.notRegex(after!.content, /March 3|February 28/);
+  t.deepEqual(after!.applied, ['dates in European (day-first) format']);
+});

@@ -44,3 +44,9 @@ test('"make it friendlier" warms the closing line too; "less salesy" keeps the g
   const { revised: [plainer] } = await revisions('writer', excited, 'less salesy');
   t.regex(plainer!.content, /^Hi team,$/m);
 });
+
+test('"shorter subject line" on "We move to the new office on March 3" names the news, not who makes it', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street.' }, 'shorter subject line');
+  t.regex(after!.content, /^\*\*Subject:\*\* Moving to the new office on March 3$/m);
+  t.deepEqual(after!.applied, ['shorter subject line: Moving to the new office on March 3']);
+});

@@ -32,3 +32,13 @@ test('the parts other rules add are not taken for labels ("add a note: ...", "ad
   t.notRegex(note!.content, /^Note: /m);
   t.regex(note!.content, /Parking is free\./);
 });
+
+test('"add a deadline of friday" and "mention it\'s due friday" add the deadline as "add the deadline: friday" does', async (t) => {
+  for (const [crew, request] of [['mind', { brief: 'summarize our weekly sync', context: 'launch moves to april 2, dana to tell sales. hiring: one backend role open, sam runs interviews.' }], ['writer', { brief: 'email to the team: we move to the new office on march 3', context: 'Bring your badge.' }]] as const) {
+    for (const feedback of ['add a deadline of friday', "mention it's due friday"]) {
+      const { revised: [after] } = await revisions(crew, request, feedback);
+      t.regex(after!.content, /^(?:- )?Deadline: Friday\.$/m, `${crew}: ${feedback}`);
+      t.deepEqual(after!.applied, ['add fact: Deadline: Friday.'], `${crew}: ${feedback}`);
+    }
+  }
+});

@@ -39,3 +39,9 @@ test('"make it friendlier and say we will have snacks monday": the fact is added
   t.deepEqual(friendlier!.notApplied, []);
   t.true(friendlier!.applied.includes('tone_adjustment'));
 });
+
+test('"add a P.S. about parking" is one request: no "add a P.S" reported as unread beside it', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3', context: 'The new office is at 12 King Street. Parking is in the basement, level -2. Bring your badge.' }, 'add a P.S. about parking');
+  t.deepEqual(after!.applied, ['add a P.S. about parking']);
+  t.deepEqual(after!.notApplied, []);
+});

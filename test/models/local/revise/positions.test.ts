@@ -75,3 +75,9 @@ test('"cut the intro" keeps what is no intro: a summary\'s participants, an emai
   t.is(kept!.content, letter);
   t.regex(kept!.notApplied[0]!.reason, /opens with its news \("We are raising prices on April 1, pro goes from \$20 to \$25\."\)/);
 });
+
+test('"swap the order of the last two" with no unit named swaps the last two points of a meeting summary', async (t) => {
+  const { revised: [after] } = await revisions('mind', { brief: 'summarize our weekly sync', context: 'launch moves to april 2, dana to tell sales. budget: we have $20k left for q2, lee to draft the plan by friday. hiring: one backend role open, sam runs interviews.' }, 'swap the order of the last two');
+  t.regex(after!.content, /- Hiring: one backend role open, sam runs interviews\.\n- Budget: we have \$20k left for Q2/);
+  t.deepEqual(after!.applied, ['order: swap the last two points']);
+});

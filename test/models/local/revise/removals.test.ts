@@ -25,3 +25,22 @@ test('"remove the action item about the style guide" removes that action item on
   t.deepEqual(after!.applied, ['remove: style guide']);
   t.deepEqual((after!.deliverable.data.action_items as Action[]).map((item) => item.owner), ['Tom']);
 });
+
+const lisbon = { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers', context: 'we chose lisbon for the time zone and the talent. pricing for our product stays the same.' };
+
+test('"remove anything about pricing", "take out the pricing stuff", "no need to mention pricing" take the pricing line out of a post', async (t) => {
+  for (const feedback of ['remove anything about pricing', 'take out the pricing stuff', 'no need to mention pricing', 'get rid of everything about pricing']) {
+    const { original, revised: [after] } = await revisions('writer', lisbon, feedback);
+    t.regex(original, /Pricing for our product stays the same\./);
+    t.notRegex(after!.content, /pricing/i, feedback);
+    t.regex(after!.content, /We chose Lisbon for the time zone and the talent\.|We chose lisbon/);
+    t.deepEqual(after!.applied, ['remove: pricing'], feedback);
+  }
+});
+
+test('"don\'t mention the budget" on a meeting summary drops the budget point, and adds nothing', async (t) => {
+  const { revised: [after] } = await revisions('mind', { brief: 'summarize our weekly sync', context: 'launch moves to april 2, dana to tell sales. budget: we have $20k left for q2, lee to draft the plan by friday. hiring: one backend role open, sam runs interviews.' }, "don't mention the budget");
+  t.notRegex(after!.content, /budget|\$20k/i);
+  t.regex(after!.content, /Launch moves to April 2/);
+  t.deepEqual(after!.applied, ['remove: budget']);
+});

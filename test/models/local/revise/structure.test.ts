@@ -44,3 +44,11 @@ test('"only show blockers" keeps the blockers section; "just make it shorter" is
   const { revised: [shorter] } = await revisions('mind', standup, 'just make it shorter');
   t.false(shorter!.applied.some((part) => part.startsWith('keep only')));
 });
+
+test('"bullet points instead" on a post lists its facts, the news line first, and keeps its call to action one line after them', async (t) => {
+  const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers', context: 'the office is in alfama, 40 desks. we chose lisbon for the time zone and the talent. apply on our careers page by march 1.' }, 'bullet points instead');
+  t.regex(after!.content, /^- We are opening a new office in Lisbon in March, hiring 10 engineers\.\n- The office is in alfama, 40 desks\.\n/);
+  t.regex(after!.content, /\n\nApply on our careers page by March 1\.\n\n#/);
+  t.notRegex(after!.content, /^- Apply/m);
+  t.deepEqual(after!.applied, ['format: bullet points']);
+});

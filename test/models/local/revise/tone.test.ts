@@ -42,3 +42,11 @@ test('"add a line at the top: ..." opens an email under its greeting, never abov
   const { revised: [after] } = await revisions('writer', { brief: 'email to the team: we move to the new office on march 3, bring your badge' }, 'add a line at the top: Thanks everyone for a great week');
   t.regex(after!.content, /^\*\*Subject:\*\* .+\n\nHi team,\n\nThanks everyone for a great week\.\n\nWe move to the new office on March 3\b/);
 });
+
+test('"can you make it sound more like me, casual", "more chill", "less stiff pls" ask for a casual voice', async (t) => {
+  for (const feedback of ['can you make it sound more like me, casual', 'more chill', 'less stiff pls']) {
+    const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: we are opening a new office in lisbon in march, hiring 10 engineers' }, feedback);
+    t.deepEqual(after!.applied, ['tone_adjustment'], feedback);
+    t.regex(after!.content, /We're opening a new office in Lisbon in March/, feedback);
+  }
+});
