@@ -1,4 +1,4 @@
-import { list, literal } from '../text/phrases.js';
+import { capitalize, list, literal } from '../text/phrases.js';
 import { nounPhrases, thirdPersonOf, verbBase, verbInflection } from '../text/grammar.js';
 import { forReaders, type DocumentContext } from './context.js';
 import { commaList } from './listParts.js';
@@ -121,7 +121,7 @@ export function clauseOf(fact: string, voice: Voice, label?: string): Clause {
     const [place = '', ...what] = was[1]!.split(/\s+/);
     // "ex-Google designer": the place, then what they were there.
     // "ex-hubspot": typed in lower case, still the place they worked.
-    if (/^[A-Z0-9]/.test(place) || /^ex-/i.test(text)) return { text: `previously worked at ${place.charAt(0).toUpperCase()}${place.slice(1)}${what.length > 0 ? ` as ${role(what.join(' ')) ?? what.join(' ')}` : ''}`, whole: false };
+    if (/^[A-Z0-9]/.test(place) || /^ex-/i.test(text)) return { text: `previously worked at ${capitalize(place)}${what.length > 0 ? ` as ${role(what.join(' ')) ?? what.join(' ')}` : ''}`, whole: false };
     // "previously at airbnb": after "at" is where they worked, its name capitalised.
     if (/^(?:formerly|previously)\s+at\s/i.test(text) && was[1]!.split(/\s+/).length <= 3) return { text: `previously worked at ${was[1]!.replace(/(^|\s)\p{Ll}/gu, (letter) => letter.toUpperCase())}`, whole: false };
     // "former teacher" is what they are; "previously ops lead at Deliveroo" what they were, "previously product at Shopify" where they worked.
@@ -195,8 +195,8 @@ const languages = new Set('english spanish french german portuguese italian dutc
 /** Employers and languages typed in lower case ("at stripe", "speaks spanish") keep their capitals in the sentence. */
 function properNouns(sentence: string): string {
   return sentence
-    .replace(employer, (_, before: string, place: string) => `${before}${place.charAt(0).toUpperCase()}${place.slice(1)}`)
-    .replace(/\b[a-z]+\b/g, (word, at: number) => (languages.has(word) && /\b(?:speaks?|speaking|fluent\s+in|native|and|,)\s*$/i.test(sentence.slice(Math.max(0, at - 14), at)) ? `${word.charAt(0).toUpperCase()}${word.slice(1)}` : word));
+    .replace(employer, (_, before: string, place: string) => `${before}${capitalize(place)}`)
+    .replace(/\b[a-z]+\b/g, (word, at: number) => (languages.has(word) && /\b(?:speaks?|speaking|fluent\s+in|native|and|,)\s*$/i.test(sentence.slice(Math.max(0, at - 14), at)) ? capitalize(word) : word));
 }
 
 /** A fact of the notes and the label it was typed under ("skills"), if any. */

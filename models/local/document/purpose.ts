@@ -1,4 +1,4 @@
-import { calendarCase, lowerFirst, secondPerson } from '../text/phrases.js';
+import { calendarCase, lowerFirst, secondPerson, writerToReader } from '../text/phrases.js';
 import { datedDays } from '../text/dates.js';
 import { introductionOf } from './introduction.js';
 import { clauseSubject, isClause } from '../text/grammar.js';
@@ -94,14 +94,12 @@ function answerSentences(what: string): string[] {
 // "my order #4412 arrived damaged": a complaint, answered with an apology.
 const complaint = /\b(?:damaged|broken|cracked|late|delayed|wrong|missing|never\s+(?:arrived|came|showed)|not\s+(?:working|arrived)|doesn['’]?t\s+work|charged\s+twice|refund|rude|disappointed|unhappy|terrible|awful)\b/i;
 
-/** The customer's words said back to them: "my order arrived damaged" -> "your order arrived damaged". */
+/** The customer's words said back to them: "my order arrived damaged" -> "your order arrived damaged"; "our", "us" and "we" too. */
 function toThem(words: string): string {
-  return words
-    .replace(/\bI\s+am\b|\bI['’]m\b/gi, 'you are')
-    .replace(/\bI\s+was\b/gi, 'you were')
-    .replace(/\b(?:my|our)\b/gi, 'your')
-    .replace(/\b(?:me|us)\b/gi, 'you')
-    .replace(/\b(?:I|we)\b/gi, 'you');
+  return writerToReader(words)
+    .replace(/\bour\b/gi, 'your')
+    .replace(/\bus\b/gi, 'you')
+    .replace(/\bwe\b/gi, 'you');
 }
 
 const readers: Array<[RegExp, Reader]> = [
@@ -112,7 +110,7 @@ const readers: Array<[RegExp, Reader]> = [
     const order = /#\s?\d{3,}/.exec(words)?.[0];
     return {
       subject: order ? `Re: your order ${order}` : 'Re: your message',
-      sentences: complaint.test(words) ? [`We are sorry that ${toThem(lowerFirst(words)).replace(/,\s+(?=\S+(?:\s+\S+)?\s+(?:is|are|was|were)\b)/, ' and ')}.`] : [],
+      sentences: complaint.test(words) ? [`We are sorry that ${lowerFirst(toThem(words)).replace(/,\s+(?=\S+(?:\s+\S+)?\s+(?:is|are|was|were)\b)/, ' and ')}.`] : [],
       callToAction: 'Let me know if you have any questions.',
       reply: true,
     };

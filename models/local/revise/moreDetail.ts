@@ -4,7 +4,7 @@ import { calendarCase, capitalize } from '../text/phrases.js';
 import { cited, type Sources } from '../text/sources.js';
 import { addLine } from './addLine.js';
 import { failed, noModel, type ChangeOutcome } from './outcome.js';
-import { indexHeading, paragraphs } from './positions.js';
+import { indexHeading, paragraphs, placeOf } from './positions.js';
 import { sectionBounds } from './structure.js';
 
 /**
@@ -62,7 +62,6 @@ interface Part {
   extend: (sentences: string[]) => void;
 }
 
-const places: Record<string, number> = { first: 0, '1st': 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1 };
 const at = <T>(items: T[], place: number): T | undefined => (place < 0 ? items[items.length + place] : items[place]);
 const short = (text: string) => (text.length > 50 ? `${text.slice(0, 50).replace(/\s+\S*$/, '')} ...` : text);
 const itemLine = /^(?:[-*+]|\d+[.)])\s+(?!\[[ xX]\])/;
@@ -111,7 +110,7 @@ function sectionAt(blocks: Block[], place: number, label: string): Part | undefi
 
 /** The part at a place: a point is a list item, else a paragraph, else a section; a section is a `##` section, else a point. */
 function placed(blocks: Block[], placeWord: string, unitWord: string): Part | undefined {
-  const place = places[placeWord.toLowerCase()] ?? 0;
+  const place = placeOf(placeWord);
   const unit = unitWord.toLowerCase();
   const label = `the ${placeWord.toLowerCase()} ${unit}`;
   if (/^(?:section|part|topic)$/.test(unit)) return sectionAt(blocks, place, label) ?? pointAt(blocks, place, label);

@@ -18,7 +18,8 @@ export const positionWord = new RegExp(`^${ordinal}$`, 'i');
 
 const units: Record<string, string> = { para: 'paragraph', one: 'paragraph', bit: 'paragraph', entry: 'item', row: 'item', requirement: 'item', question: 'item', line: 'sentence' };
 const places: Record<string, number> = { first: 0, '1st': 0, opening: 0, second: 1, '2nd': 1, third: 2, '3rd': 2, fourth: 3, '4th': 3, fifth: 4, '5th': 4, last: -1, final: -1, closing: -1, penultimate: -2 };
-const placeOf = (word: string) => places[word.toLowerCase()] ?? (/to[-\s]last/i.test(word) ? -2 : 0);
+/** Where an ordinal points, from the start (0 is the first) or, negative, from the end (-1 is the last). */
+export const placeOf = (word: string): number => places[word.toLowerCase()] ?? (/to[-\s]last/i.test(word) ? -2 : 0);
 const at = <T>(items: T[], place: number): T | undefined => (place < 0 ? items[items.length + place] : items[place]);
 
 const closingHeading = /\b(?:conclusion|summary|wrap(?:ping)?[- ]up|closing|final thoughts|takeaways?|bottom line|in short|next steps)\b/i;

@@ -132,6 +132,18 @@ export function isPlural(phrase: string): boolean {
   return stem(head) !== head;
 }
 
+/** "I was charged twice for my order" -> "you were charged twice for your order": a writer's own words, said back to them. */
+export function writerToReader(text: string): string {
+  return text
+    .replace(/\bI was\b/g, 'you were')
+    .replace(/\bI(?:'m| am)\b/g, 'you are')
+    .replace(/\bI(?:'ve| have)\b/g, 'you have')
+    .replace(/\bI\b/g, 'you')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bme\b/g, 'you')
+    .replace(/\bmine\b/g, 'yours');
+}
+
 /** "their help" -> "your help", "they're" -> "you are", "them" -> "you": the people spoken about, spoken to. */
 export function secondPerson(text: string): string {
   // Clause by clause: "existing annual plans keep their price" keeps the pronoun of its own subject.

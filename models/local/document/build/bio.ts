@@ -3,6 +3,7 @@ import type { DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
 import { isName } from '../names.js';
 import { isKnownName } from '../../text/people.js';
+import { capitalizeWords } from '../../text/phrases.js';
 import { clauseOf, personFacts, sentencesOf, type Voice } from '../personFacts.js';
 
 /**
@@ -32,7 +33,7 @@ function nameOf(ctx: DocumentContext): string | undefined {
   if (labelled) return labelled;
   // "maria lopez, staff engineer at stripe, ...": notes typed in lower case that open with the person's name.
   const opening = /^([\p{Ll}'’-]+)(\s+[\p{Ll}'’-]+){1,2}(?=\s*[,;\n(]|\s+-\s)/u.exec(ctx.material.sources.trim());
-  if (opening && isKnownName(opening[1]!)) return opening[0].split(/\s+/).map((word) => `${word.charAt(0).toUpperCase()}${word.slice(1)}`).join(' ');
+  if (opening && isKnownName(opening[1]!)) return capitalizeWords(opening[0]);
   // "Maya Patel is our new CTO.": the notes name who they are about.
   return ctx.material.items.map((item) => /^([A-Z][\p{Ll}'’-]+(?:\s+[A-Z][\p{Ll}'’-]+){1,2})\s+(?:is|was|has|leads|runs|works)\b/u.exec(item.text)?.[1]).find((found) => found !== undefined && isName(found));
 }

@@ -36,8 +36,7 @@ const windowFor = new RegExp(String.raw`^(?:you\s+have\s+|within\s+)?(${span})\s
 // "after 30 days store credit only", "within 24 hours, free cancellation".
 const afterSpan = new RegExp(String.raw`^(after|before|within|over|under|for\s+(?:the\s+)?first)\s+(${span}|[$€£]?\d[\d,.]*\s*\S*)[,:]?\s+(.+)$`, 'i');
 // "shipping not refunded", "sale items are not returnable", "gift cards aren't refundable".
-const notDone = /^(.+?)\s+(is\s+|are\s+)?(?:not|n[o']t|never)\s+((?:\w+ed|\w+able|included|available|covered|possible|allowed|free)\b.*)$/i;
-const areNot = /^(.+?)\s+(isn['’]t|aren['’]t)\s+((?:\w+ed|\w+able|included|available|covered|possible|allowed|free)\b.*)$/i;
+const notDone = /^(.+?)\s+(?:(is\s+|are\s+)?(?:not|n[o']t|never)|(isn['’]t|aren['’]t))\s+((?:\w+ed|\w+able|included|available|covered|possible|allowed|free)\b.*)$/i;
 // "returns are free", "shipping is free over $50", "exchanges available in store".
 const isSo = /^(.+?)\s+(is\s+|are\s+)?(free|included|available|covered|possible|allowed|refundable|returnable)\b(.*)$/i;
 // "items must be unused", "only with a receipt", "receipt required".
@@ -53,11 +52,12 @@ function questionOf(fact: string): FaqPair | 'condition' | undefined {
   }
   const after = afterSpan.exec(fact);
   if (after) return { question: `What happens ${after[1]!.toLowerCase()} ${after[2]}?`, answer: [`${capitalize(after[1]!.toLowerCase())} ${after[2]}, ${after[3]!.replace(/^(?:it['’]?s|it\s+is)\s+/i, '')}.`] };
-  const not = notDone.exec(fact) ?? areNot.exec(fact);
+  const not = notDone.exec(fact);
   if (not) {
     const thing = asSubject(not[1]!);
-    const be = /^are|^aren/i.test(not[2] ?? '') || (!not[2] && isPlural(thing)) ? 'are' : 'is';
-    return { question: `${capitalize(be)} ${thing} ${not[3]!.split(/\s+/)[0]}?`, answer: [`No, ${thing} ${be} not ${not[3]}.`] };
+    const said = not[2] ?? not[3];
+    const be = /^are/i.test(said ?? '') || (!said && isPlural(thing)) ? 'are' : 'is';
+    return { question: `${capitalize(be)} ${thing} ${not[4]!.split(/\s+/)[0]}?`, answer: [`No, ${thing} ${be} not ${not[4]}.`] };
   }
   if (condition.test(fact)) return 'condition';
   const so = isSo.exec(fact);

@@ -1,5 +1,6 @@
 import type { Item } from '../material.js';
 import { isKnownName } from '../../text/people.js';
+import { writerToReader } from '../../text/phrases.js';
 import { sentenceStart } from '../context.js';
 
 /** The parts of an email that answer a message: who signed it, the apology it asks for, where questions go. */
@@ -18,15 +19,7 @@ export function apologyFor(incoming: Item[]): string {
     .map((line) => line.replace(/^(?:hi|hello|hey|dear)\b[^,.!]*[,.!]\s*/i, '').trim())
     .find((line) => /\b(?:I|my|me)\b/.test(line) && !/\?$/.test(line) && !/^(?:please|can you|could you|thanks|thank you)\b/i.test(line));
   if (!complaint) return "I'm sorry for the trouble.";
-  const yours = complaint
-    .replace(/[.!]+$/, '')
-    .replace(/\bI was\b/g, 'you were')
-    .replace(/\bI(?:'m| am)\b/g, 'you are')
-    .replace(/\bI(?:'ve| have)\b/g, 'you have')
-    .replace(/\bI\b/g, 'you')
-    .replace(/\bmy\b/gi, 'your')
-    .replace(/\bme\b/g, 'you')
-    .replace(/\bmine\b/g, 'yours');
+  const yours = writerToReader(complaint.replace(/[.!]+$/, ''));
   return `I'm sorry ${yours.charAt(0).toLowerCase()}${yours.slice(1)}.`;
 }
 

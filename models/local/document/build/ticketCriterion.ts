@@ -18,6 +18,9 @@ export const peopleWant = /^(?:the\s+|our\s+|all\s+)?((?:[a-z-]+\s+)?(?:users?|a
 // the bug was seen, which the ticket's description keeps; what done looks like is said without it.
 const reportAside = /,\s*(?:(?:it\s+)?happen(?:s|ing|ed)\s+since|since|started|starting|(?:first\s+)?(?:reported|seen|noticed|spotted|found)\s+(?:by|on|in|since|after|yesterday|today|last|this)|(?:\d+|several|many|some|a\s+few)\s+(?:customers?|users?|people|tickets?|reports?)\b)[^,]*$/i;
 
+// What a feature's "add a ... to <verb>" names: a control for doing something.
+const control = 'way|option|button|setting|toggle|switch|link|field';
+
 /** What a ticket is done by, as a check: "Admins can resend invoices.", "The PDF shows the correct VAT number." */
 export function criterionOf(noted: string): string {
   // "(nice to have)", ", customers complaining": how the note was sorted or who reported it, not what done looks like.
@@ -26,8 +29,8 @@ export function criterionOf(noted: string): string {
   const feature = /^(?:add|support|allow|enable|build|introduce)\s+(.+?)(?:\s+(?:to|in|on)\s+(?:the\s+)?(.+?))?[.!]?$/i.exec(text);
   if (feature && !/\b(?:test|tests|logging|logs)\b/i.test(feature[1]!)) {
     // "add an option to disable notifications": what the option is for, not where it goes.
-    const toDo = /\b(?:way|option|button|setting|toggle|switch|link|field)\s+to\s+(?!the\b)([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
-    const purpose = feature[2] && /^(?:an?\s+)?(?:way|option|button|setting|toggle|switch|link|field)$/i.test(feature[1]!) && toDo !== undefined && verbBase(toDo) === toDo;
+    const toDo = new RegExp(String.raw`\b(?:${control})\s+to\s+(?!the\b)([a-z]+)`, 'i').exec(text)?.[1]?.toLowerCase();
+    const purpose = feature[2] && new RegExp(String.raw`^(?:an?\s+)?(?:${control})$`, 'i').test(feature[1]!) && toDo !== undefined && verbBase(toDo) === toDo;
     if (purpose) return sentence(`${capitalize(feature[1]!)} to ${feature[2]!} is available`);
     return sentence(`${feature[1]!.charAt(0).toUpperCase()}${feature[1]!.slice(1)} is available${feature[2] ? ` in ${feature[2]}` : ''}`);
   }
