@@ -74,7 +74,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['analysis', /\b(?:post-?mortems?|incident\s+(?:reports?|reviews?|write-?ups?|summary|retros?(?:pective)?)|outage\s+(?:reports?|reviews?|write-?ups?|summary)|root[- ]cause\s+analysis|rca)\b/i],
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log|what'?s\s+new)\b/i],
     // "break this epic into tasks", "estimate these tasks": tasks are tickets (with their estimates).
-    ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for|tasks(?!\s+(?:app|feature|page|api|list|view|module|tab|screen|service|board)\b))\b/i],
+    ['ticket_set', /\b(?:(?:jira|linear|github|tracker)\s+(?:tickets?|issues?|stories)|tickets?|user\s+stories|backlog\s+items?|epics?|issues\s+for|(?:sub-?)?tasks(?!\s+(?:app|feature|page|api|list|view|module|tab|screen|service|board)\b))\b/i],
     ['roadmap', /\b(?:roadmap|milestones?|phased?\s+plan|release\s+plan|timeline)\b/i],
     ['roadmap', projectPlanName],
     // "QA test plan for the checkout page": test cases with steps and expected results, not a PRD (testPlan.ts).
@@ -281,7 +281,8 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
     }
     after = withoutDeterminers(after.replace(/^(?:customer\s+|client\s+)?(?:e-?mail|message|complaint|question|request)\s+(?:about|on|regarding)\s+/i, ''));
     // "status update for my manager from this": what it is made from, when that only points at the material, is no part of the subject.
-    after = after.replace(/\s+(?:from|based\s+on|using|out\s+of)\s+(.+)$/i, (whole, source: string) => (pointer.test(source.trim()) ? '' : whole));
+    let pointed = false;
+    after = after.replace(/(?:^|\s+)(?:from|based\s+on|using|out\s+of)\s+(.+)$/i, (whole, source: string) => (pointer.test(source.trim()) ? ((pointed = true), '') : whole));
     // "a product update email to customers": the people it goes to are its audience, what comes before its subject.
     // "email the team: offsite moved to Friday": the verb names whom it goes to, and the news follows the colon or dash.
     const rest = sentence.slice(match.index + match[0].length).trim();
@@ -293,7 +294,7 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
       after = '';
     }
     // "turn the bug bash findings into tickets": what is turned into the deliverable is its subject.
-    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(/^(?:turn|break(?:\s+down)?|split)\s+(.+?)\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '$1').replace(determiners, '').trim();
+    const before = sentence.slice(0, match.index).replace(leadIn, '').replace(/^(?:turn|break(?:\s+down)?|split)\s+(.+?)(?:\s+(?:down|up))?\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '$1').replace(/\s+into(?:\s+(?:a|an|some|proper))?\s*$/i, '').replace(determiners, '').trim();
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
     // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.
@@ -301,6 +302,8 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
     const listed = afterColon !== undefined && (commaList(afterColon) !== undefined || /^(?:-|1[).])\s/.test(afterColon) || listParts(afterColon).parts.length > 1 || /,/.test(afterColon));
     subject = meetingNoun && before ? `${before} ${match[0]}` : (after.length >= 3 || /^(?:Q[1-4]|H[12])$/i.test(after)) && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
     // "thank you note to our beta users": the note's own name says what it is about, once its readers are taken out.
+    // "make tickets out of these notes": made from the material and about nothing else.
+    if (subject.trim() === '' && pointed) subject = 'this';
     if ((subject.trim() === '' || (subject === 'this' && !listed)) && /^thank|^apolog/i.test(match[0])) subject = /^thank/i.test(match[0]) ? 'thank you' : 'apology';
   } else subject = sentence.replace(leadIn, '');
   // What the piece passes on is what it is about: "Email our customers to let them know that the

@@ -4,7 +4,7 @@ import { spellNames } from '../../text/spelling.js';
 import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, fixedChange, pastTense, typeOfMessage } from '../commits.js';
-import { isQuestion, isRisk } from '../cues.js';
+import { dueOf, isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
 import { planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
@@ -15,6 +15,7 @@ import { sprintPlan } from './sprintPlan.js';
 import { bugReport } from './bugReport.js';
 import { userStorySet } from './userStories.js';
 import { criterionOf, peopleWant } from './ticketCriterion.js';
+import { thingTask } from './thingTask.js';
 
 /** The pilot crew's deliverables: plans and tickets read from the material. */
 
@@ -211,6 +212,9 @@ const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(r
 // Labels that sort a list rather than say where the problem is.
 const categoryLabel = /^(?:epics?|stor(?:y|ies)|user\s+stories|initiatives?|bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
 
+// "launch the referral program: ...": a label of several words that starts with a verb is a goal, not a place ("checkout").
+const goalLabel = (label: string) => label.trim().split(/\s+/).length >= 2 && startsWithVerb(label);
+
 function sentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
@@ -252,6 +256,8 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   // sentence of prose is one when it asks for something or starts as a statement does.
   const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
   const epic = epicOf(items);
+  // "marketing wants it live by feb 1": a date the whole set is due by, said in every ticket, never a ticket.
+  const deadline = items.find((item) => !sources.includes(item) && dueOf(item.text) !== null && !startsWithVerb(item.text));
   const tickets: TicketData[] = sources.map((item) => {
     const part = epic?.parts.get(item);
     if (part) return { title: titleOf(part.task), description: `Part of the ${epic!.name} epic: ${lowerFirst(part.criterion)}`, acceptance_criteria: [part.criterion], estimate: null };
@@ -267,13 +273,23 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
+    // "launch the referral program: give $20 credit ...": a label that is a goal says what for, not where.
+    const place = where && !goalLabel(item.section!) ? item.section : undefined;
     // "coupon field missing on mobile": the ticket's sentences start with their capital.
-    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, `${spellNames(` in ${item.section}`)}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
+    // "needs landing page": titled by what is done to the thing ("Build landing page"), when
+    // nothing in it says what is wrong ("PDF export missing logo" is a bug's title as it is).
+    const criterion = criterionOf(text);
+    const thing = wanted ? undefined : thingTask(text);
+    const named = wanted ? titleOf(wanted[2]!) : thing && criterion === sentence(thing.criterion) ? thing.title : titleOf(text);
+    const due = deadline && deadline !== item ? ` ${sentence(sentenceStart(deadline.text))}` : '';
+    return { title: `${where}${where ? lowerFirst(named) : named}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}${due}`, acceptance_criteria: [place ? criterion.replace(/[.!]?$/, `${spellNames(` in ${place}`)}.`) : sentenceStart(criterion), ...facts].slice(0, 4), estimate };
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
   // "break this epic into tasks": the epic's own name titles its tickets.
-  return { title: epic ? `${epic.name}: tickets` : tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  // "break this down into tasks" over "launch the referral program: ...": the goal the notes open with titles them.
+  const goal = (tracker || ctx.recognised.generic) && items[0]?.section && goalLabel(items[0].section) ? `${capitalize(items[0].section)}: tickets` : undefined;
+  return { title: epic ? `${epic.name}: tickets` : (goal ?? (tracker ? 'Tickets' : titleWith(ctx, 'tickets'))), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [

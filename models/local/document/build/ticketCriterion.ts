@@ -1,5 +1,6 @@
 import { thirdPersonOf, verbBase } from '../../text/grammar.js';
 import { capitalize, isPlural } from '../../text/phrases.js';
+import { thingTask } from './thingTask.js';
 
 /**
  * A ticket's acceptance criterion: what the note says is wrong, said as what done looks like
@@ -127,6 +128,8 @@ export function criterionOf(noted: string): string {
   if (/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i.test(text)) return sentence(text.replace(/\b(?:is|are)\s+broken\b|\b(?:doesn['’]t|does\s+not|don['’]t|do\s+not)\s+work\b/i, (found) => (/^(?:are|don|do\s)/i.test(found) ? 'work' : 'works')));
   // Notes leave the verb out: "logout broken in chrome".
   if (/\bbroken\b/i.test(text)) return sentence(text.replace(/\bbroken\b/i, 'works'));
-  return sentence(text);
+  // "landing page", "needs email to existing users": a thing to make is done when it exists.
+  const thing = thingTask(text);
+  return sentence(thing ? thing.criterion : text);
 }
 

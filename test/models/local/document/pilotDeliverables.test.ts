@@ -89,7 +89,7 @@ test('bare pilot requests are outlines of their own deliverables, not one templa
 test('tickets from a one-line brief that lists who can do what: one ticket each; a PRD keeps every requirement of a sentence', async (t) => {
   const tickets = await outcome('pilot', { brief: 'Tickets for adding two-factor login: users can turn on 2FA with an authenticator app, admins can require it for the whole workspace, and we need recovery codes.' });
   if (tickets.deliverable.kind !== 'ticket_set') return t.fail(tickets.deliverable.kind);
-  t.deepEqual(tickets.deliverable.data.tickets.map((ticket) => ticket.title), ['Users can turn on 2FA with an authenticator app', 'Admins can require it for the whole workspace', 'We need recovery codes']);
+  t.deepEqual(tickets.deliverable.data.tickets.map((ticket) => ticket.title), ['Users can turn on 2FA with an authenticator app', 'Admins can require it for the whole workspace', 'Add recovery codes']);
   const prd = await outcome('pilot', { brief: 'A PRD for SMS appointment reminders. Patients should get a text 24 hours before. Reception needs to see who confirmed; patients can reply C to confirm or R to reschedule.' });
   if (prd.deliverable.kind !== 'prd') return t.fail(prd.deliverable.kind);
   t.true(prd.deliverable.data.requirements.includes('Patients can reply C to confirm or R to reschedule'), prd.deliverable.data.requirements.join(' | '));
