@@ -74,3 +74,12 @@ test('"key takeaways from this customer interview" over one interview\'s unsigne
   t.regex(result.content, /## Key takeaways\n\n- Uses us for invoicing, 3 people on the team\n- Hates the export, takes 10 min\n/);
   t.notRegex(result.content, /^- : /m);
 });
+
+test('pros and cons from notes as typed: a survey that asked for it and competitors who do it are pros; a label stays with its line', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'what are the pros and cons of moving to a 4 day work week',
+    context: 'team of 25. support needs coverage mon-fri. people asked for it in the survey (68% yes). competitors: two of them do it.',
+  });
+  t.regex(result.content, /## Pros\n\n- People asked for it in the survey \(68% yes\)\n- Competitors: two of them do it\n/);
+  t.regex(result.content, /## Cons\n\n- Support needs coverage mon-fri\n/);
+});
