@@ -298,7 +298,8 @@ function recogniseKind(crewId: CrewId, brief: string, requirements: Record<strin
     const meetingNoun = kind === 'meeting_summary' && !/summar|recap|notes|transcript|minutes/i.test(match[0]);
     // "Turn this into tickets: a, b, c": what follows the colon is the material, not the subject.
     // ... but "Write a blog post: 5 tips for keeping houseplants alive" names its subject after the colon.
-    const afterColon = /^\s*:\s*(.*)$/.exec(sentence.slice(match.index + match[0].length))?.[1];
+    // "tickets for: a, b, c" lists them after "for:" just the same.
+    const afterColon = /^\s*(?:(?:for|about|on|covering)\s*)?:\s*(.*)$/i.exec(sentence.slice(match.index + match[0].length))?.[1];
     const listed = afterColon !== undefined && (commaList(afterColon) !== undefined || /^(?:-|1[).])\s/.test(afterColon) || listParts(afterColon).parts.length > 1 || /,/.test(afterColon));
     subject = meetingNoun && before ? `${before} ${match[0]}` : (after.length >= 3 || /^(?:Q[1-4]|H[12])$/i.test(after)) && !listed ? after : (listed || people) && (!before || pointer.test(before.replace(/\s+into$/i, ''))) ? 'this' : before;
     // "thank you note to our beta users": the note's own name says what it is about, once its readers are taken out.

@@ -37,6 +37,8 @@ const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|to
 
 // "14:20 maya rolls back to v3.11", "[09:12] sam paged": in a timeline, the word after the time that
 // acts; "on-call (maya)": a word alone in brackets. Either is a name only when the lexicon knows it as one.
+// "..., priya does design", "sam knows the build": a name opening a clause, before what the person does.
+const clauseOpening = /(?:^|[,;.]\s+|\n\s*)(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:does|owns|knows|handles|leads|runs|takes|will|has)\b)/gu;
 const timedOpening = /^\[?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\]?\s*[-–]?\s*(\p{Ll}[\p{Ll}'-]+)\s+(?=\p{Ll}+(?:s|ed)\b)/u;
 const bracketed = /\((\p{Ll}[\p{Ll}'-]+)\)/gu;
 
@@ -81,7 +83,7 @@ export function opensTask(word: string): boolean {
  */
 export function personCase(text: string): string {
   const opening = nameOpening.exec(text)?.[1] ?? timedOpening.exec(text)?.[1];
-  const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!), ...[...text.matchAll(bracketed)].map((match) => match[1]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
+  const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!), ...[...text.matchAll(clauseOpening)].map((match) => match[1]!), ...[...text.matchAll(bracketed)].map((match) => match[1]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
   const committed = committedName(text);
   return [...new Set([...found, ...(committed ? [committed] : [])])].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);
 }

@@ -15,7 +15,7 @@ const acronyms = [
   'sla', 'mvp', 'faq', 'json', 'xml', 'html', 'css', 'url', 'ssl', 'tls', 'sso', 'saml', 'jwt', 'vpn', 'ssh', 'dns', 'cdn', 'cpu', 'gpu',
   'ssd', 'iam', 'llm', 'nlp', 'pr', 'b2b', 'b2c', 'gdpr', 'hipaa', 'ccpa', 'pci', 'nps', 'mrr', 'arr', 'cac', 'ltv', 'gmv', 'rfc', 'rfp',
   'nda', 'sms', 'mfa', '2fa', 'otp', 'pii', 'etl', 'ceo', 'cto', 'cfo', 'coo', 'cmo', 'cpo', 'vp', 'php', 'ec2', 's3', 'rds', 'usb', 'id',
-  'ecs', 'eks', 'ecr', 'vpc', 'sqs', 'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta',
+  'ecs', 'eks', 'ecr', 'vpc', 'sqs', 'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'mdx', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta',
 ];
 
 // Names with capitals of their own, keyed by how they are typed in lower case.
@@ -34,6 +34,9 @@ const names: Record<string, string> = {
   xero: 'Xero', netsuite: 'NetSuite', datadog: 'Datadog', grafana: 'Grafana', sentry: 'Sentry', pagerduty: 'PagerDuty', splunk: 'Splunk', okta: 'Okta',
   auth0: 'Auth0', twilio: 'Twilio', sendgrid: 'SendGrid', paypal: 'PayPal', venmo: 'Venmo', zapier: 'Zapier', hotjar: 'Hotjar', mixpanel: 'Mixpanel',
   chatgpt: 'ChatGPT', openai: 'OpenAI', vercel: 'Vercel', netlify: 'Netlify', heroku: 'Heroku', firefox: 'Firefox', jenkins: 'Jenkins', 'github actions': 'GitHub Actions', 'gitlab ci': 'GitLab CI', azure: 'Azure', circleci: 'CircleCI', wifi: 'Wi-Fi',
+  gatsby: 'Gatsby', astro: 'Astro', 'next.js': 'Next.js', nextjs: 'Next.js', nuxt: 'Nuxt', svelte: 'Svelte', sveltekit: 'SvelteKit', vue: 'Vue', jekyll: 'Jekyll',
+  docusaurus: 'Docusaurus', algolia: 'Algolia', contentful: 'Contentful', strapi: 'Strapi', supabase: 'Supabase', firebase: 'Firebase', cloudflare: 'Cloudflare',
+  nginx: 'nginx', vite: 'Vite', webpack: 'Webpack', tailwind: 'Tailwind', storybook: 'Storybook', segment: 'Segment', amplitude: 'Amplitude', posthog: 'PostHog',
   saas: 'SaaS', k8s: 'K8s', 'power bi': 'Power BI', 'vs code': 'VS Code', vscode: 'VS Code', 'apple pay': 'Apple Pay', 'google pay': 'Google Pay',
   'ms teams': 'MS Teams', 'microsoft teams': 'Microsoft Teams', 'ms word': 'MS Word', 'ms excel': 'MS Excel',
 };

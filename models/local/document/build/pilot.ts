@@ -7,7 +7,7 @@ import { changesIn, fixedChange, pastTense, typeOfMessage } from '../commits.js'
 import { dueOf, isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
-import { planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
+import { deadlineOf, planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
 import { kindOf } from './planSkeletons.js';
 import { testPlan } from './testPlan.js';
 import { epicOf } from './epic.js';
@@ -181,6 +181,20 @@ function projectPlan(ctx: DocumentContext): DeliverableData['roadmap'] {
   const lines = ctx.material.items.filter((item) => item.origin !== 'brief' && !isQuestion(item.text));
   if (ctx.material.bare || lines.length === 0) return { title, timeline, phases: planSkeleton(ask, kind) };
   const labelled = lines.some((item) => (item.section && periodLabel.test(item.section)) || phaseLine.test(item.text));
+  // "we have ~300 pages in mdx. search is algolia. must keep old urls working": notes that say what
+  // is true, not what to do, are what the team knows; the steps are the ones such a project takes,
+  // dated by the deadline the notes give ("want it done before march").
+  // A step says what to do, or has its own date, duration or owner ("cutover weekend jan 24-25", "inventory, 1 week").
+  const steps = lines.filter((item) => {
+    if (deadlineOf(item.text) !== null) return false;
+    const step = stepOf(item.text, item.section);
+    return isCommand(item.text) || step.dates !== null || step.items.some((line) => line.startsWith('Owner: '));
+  });
+  if (!labelled && lines.length >= 3 && steps.length * 2 < lines.length) {
+    const deadline = lines.map((item) => deadlineOf(item.text)).find((found) => found !== null) ?? null;
+    const facts = lines.filter((item) => deadlineOf(item.text) === null).map((item) => sentenceStart(item.text.replace(/[.]$/, '')));
+    return { title, timeline: timeline ?? deadline, phases: [{ name: 'What we know', dates: null, items: facts }, ...planSkeleton({ ...ask, deadline: ask.deadline ?? deadline }, kind)] };
+  }
   if (!labelled && lines.length <= 12) return { title, timeline, phases: lines.map((item) => stepOf(item.text, item.section)) };
   return { ...roadmap({ ...ctx, recognised: { ...ctx.recognised, projectPlan: false } }), title, timeline };
 }
@@ -211,6 +225,12 @@ const unitName = (raw: string) => (/^p|^sp/i.test(raw) ? 'points' : /^h/i.test(r
 
 // Labels that sort a list rather than say where the problem is.
 const categoryLabel = /^(?:epics?|stor(?:y|ies)|user\s+stories|initiatives?|bugs?|bug\s*bash(?:\s+findings)?|findings|issues?|features?|feature\s+requests?|requests?|ideas?|notes?|todo|to\s*do|tasks?|backlog|fixes|fixed|added|changed|improvements?|nice\s+to\s+have|must\s+have|should\s+have|could\s+have|p[0-3]|high|medium|low|urgent|blockers?|tech\s+debt|chores?|misc|other|questions?|open\s+questions?|reminders?|next\s+steps?|action\s+items?|decisions?)$/i;
+
+// "set up astro", "book movers": a line that says what to do; "search is algolia", "deploys on netlify" say what is.
+function isCommand(text: string): boolean {
+  const first = text.trim().split(/\s+/)[0]!.toLowerCase();
+  return startsWithVerb(text) && verbBase(first) === first && !/^\S+\s+(?:is|are|was|were|has|have)\b/i.test(text.trim());
+}
 
 // "launch the referral program: ...": a label of several words that starts with a verb is a goal, not a place ("checkout").
 const goalLabel = (label: string) => label.trim().split(/\s+/).length >= 2 && startsWithVerb(label);

@@ -84,6 +84,12 @@ export function readPlanAsk(ask: string): PlanAsk {
   return { subject: placeCase(calendarCase(subject.trim())), deadline, when: happens, people };
 }
 
+/** "want it done before march" -> "Before March": the deadline a line of notes gives the whole project, or null. */
+export function deadlineOf(line: string): string | null {
+  const found = new RegExp(String.raw`\b(?:by|before|until|no\s+later\s+than|due)\s+${when}\b`, 'i').exec(line.replace(/[.]$/, ''));
+  return found && /\b(?:done|finished|ready|live|complete[d]?|shipped|launched|over|moved|migrated|deadline|due)\b/i.test(line) ? dated(found[0]) : null;
+}
+
 /** "by jan 10" -> "By Jan 10" (a step's: "by Jan 10"), "end of q1" -> "End of Q1". */
 function dated(text: string, opening = true): string {
   const written = readableDate(text.trim().replace(/\s+/g, ' ')).replace(/\b(q[1-4]|h[12])\b/gi, (found) => found.toUpperCase());

@@ -1,5 +1,6 @@
 import { isClause, startsWithVerb } from '../../text/grammar.js';
 import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
+import { spellNames } from '../../text/spelling.js';
 
 /**
  * A task noted as the thing to make, with no verb ("landing page", "needs email to existing users",
@@ -23,15 +24,27 @@ const kinds: Array<[RegExp, string, string]> = [
   [/\b(?:checks?|validations?|tracking|analytics|logging|logs|alerts?|monitoring|tests?|limits?|redirects?|rules?|webhooks?|backups?|metrics)$/i, 'Add', 'in place'],
 ];
 
+const fault = /\b(?:crash\w*|fail\w*|broken|bugs?|buggy|errors?|wrong|missing|slow|stuck|freez\w*|hang\w*|lag\w*|flicker\w*|doesn['’]?t|won['’]?t|can['’]?t|cannot|not|never|no)\b/i;
+
 // A message's name followed by whom it goes to is the thing, not the verb ("email to existing users").
 const messageTo = /^(?:e-?mail|message|note|post)\s+(?:to|for)\s/i;
+
+/** "Apple Pay + Google Pay", "Slack alerts": a name whose capital is its own, not the line's. */
+function ownCapital(text: string): boolean {
+  const [first = '', second = ''] = text.toLowerCase().split(/\s+/);
+  return /^\p{Lu}/u.test(spellNames(`${first} ${second}`)) || /^\p{Lu}/u.test(spellNames(first));
+}
 
 export function thingTask(noted: string): ThingTask | undefined {
   const text = noted.trim().replace(/[.!]$/, '').replace(needLead, '');
   const words = text.split(/\s+/);
   if (words.length === 0 || words.length > 8 || !/^[\p{L}]/u.test(text)) return undefined;
   if (isClause(text) || (startsWithVerb(text) && !messageTo.test(text))) return undefined;
+  // "persist the preference": a word before "the" is a verb the word list lacks, not a thing's name.
+  if (/^\S+\s+(?:the|a|an|our|their|its|your|my|this|that|these|those)\b/i.test(text)) return undefined;
+  // "avatar upload crashing on large images": what is wrong with a thing is a bug, not a thing to make.
+  if (fault.test(text)) return undefined;
   const head = text.split(/\s+(?:in|on|to|for|with|of|from|at|via|per)\s+|\s*[(,:]/i)[0]!.trim();
   const [, verb, done] = kinds.find(([pattern]) => pattern.test(head)) ?? [undefined, 'Add', 'available'];
-  return { title: `${verb} ${lowerFirst(text)}`, criterion: `${capitalize(text)} ${isPlural(head) ? 'are' : 'is'} ${done}` };
+  return { title: `${verb} ${ownCapital(text) ? text : lowerFirst(text)}`, criterion: `${capitalize(text)} ${isPlural(head) ? 'are' : 'is'} ${done}` };
 }

@@ -102,7 +102,7 @@ test('"summarize the results of our customer survey" is an analysis that keeps e
 test('pilot notes typed as one comma list are a ticket per part, never one ticket repeating the whole line', async (t) => {
   const result = await outcome('pilot', { brief: 'tickets for the checkout redesign', context: 'guest checkout, apple pay + google pay, save address for next time, show shipping cost before the payment step, promo code field' });
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
-  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.title), ['Guest checkout', 'Apple Pay + Google Pay', 'Save address for next time', 'Show shipping cost before the payment step', 'Promo code field']);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.title), ['Add guest checkout', 'Add Apple Pay + Google Pay', 'Save address for next time', 'Show shipping cost before the payment step', 'Add promo code field']);
 });
 
 test('a meeting agenda is every line in order, even "AOB", with who leads it and how long; without notes the items such a meeting covers', async (t) => {

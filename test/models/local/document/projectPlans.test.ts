@@ -105,3 +105,24 @@ test('a plan\'s kind named before "plan" titles it and picks its steps: hiring, 
   t.regex(move.content, /\*\*Move day\*\*/);
   t.notRegex(move.content, /services, jobs, data/);
 });
+
+test('a plan over notes that say what is true, not what to do: the notes as what we know, then the steps such a move takes, dated by the deadline given', async (t) => {
+  const result = await outcome('pilot', {
+    brief: 'plan the move of our docs site from gatsby to astro',
+    context: 'we have ~300 pages in mdx. search is algolia. deploys on netlify. must keep old urls working. sam knows the build, priya does design. want it done before march.',
+  });
+  if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
+  const phases = result.deliverable.data.phases;
+  t.deepEqual(phases[0], { name: 'What we know', dates: null, items: ['We have ~300 pages in MDX', 'Search is Algolia', 'Deploys on Netlify', 'Must keep old URLs working', 'Sam knows the build, priya does design'] });
+  t.deepEqual(phases.slice(1).map((phase) => phase.name), ['Inventory and scope', 'Prepare Astro', 'Dry run', 'Cutover', 'Switch off Gatsby']);
+  t.is(phases.find((phase) => phase.name === 'Cutover')?.dates, 'Before March');
+  t.is(result.deliverable.data.timeline, 'Before March');
+  t.notRegex(result.content, /\*\*Search is Algolia\*\*/);
+});
+
+test('notes that are steps stay the plan\'s steps', async (t) => {
+  const result = await outcome('pilot', { brief: 'plan the office move', context: 'book movers by nov 20\npack the lab, owner: dana\nset up internet at the new place\nmove day dec 12' });
+  if (result.deliverable.kind !== 'roadmap') return t.fail(result.deliverable.kind);
+  t.is(result.deliverable.data.phases[0]!.name, 'Book movers');
+  t.false(result.deliverable.data.phases.some((phase) => phase.name === 'What we know'));
+});

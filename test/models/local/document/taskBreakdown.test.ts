@@ -45,3 +45,10 @@ test('a bug is still titled as reported, not as a thing to add', async (t) => {
     ['Add dark mode', 'Dark mode is available.'],
   ]);
 });
+
+test('"tickets for: a, b, c" lists the tickets after "for:": the set is titled "Tickets", not "For: tickets"', async (t) => {
+  const result = await outcome('pilot', { brief: 'tickets for: dark mode toggle, persist the preference, respect the OS setting' });
+  t.regex(result.content, /^# Tickets$/m);
+  t.regex(result.content, /^## 1\. Add dark mode toggle$/m);
+  t.regex(result.content, /^## 2\. Persist the preference$/m);
+});
