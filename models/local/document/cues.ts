@@ -178,7 +178,9 @@ function pairOf(text: string): MetricData | null {
   const previous = before?.[1] ?? before?.[2];
   const flat = /\b(?:flat|steady|unchanged|stable)\b/i.test(rest);
   const worse = previous !== undefined && (costly.test(name) ? amount(value) > amount(previous) : amount(value) < amount(previous));
-  const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : value.trim();
+  // "400 testers", "80% done": what the figure counts, or how far it got, is part of it.
+  const counted = /^\s*([a-z]{3,}s|done|complete[d]?|finished|filled|live|migrated|shipped)\s*[.]?$/i.exec(rest)?.[1]?.toLowerCase();
+  const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : counted ? `${value.trim()} ${counted}` : value.trim();
   const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : change ? ((change[1]!.toLowerCase() === 'up') === costly.test(name) ? 'at_risk' : 'on_track') : 'unknown';
   // "velocity 31 points (target 35)": the target beside the figure.
   const target = /\(?\btarget\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;

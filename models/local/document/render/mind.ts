@@ -25,10 +25,16 @@ export function renderMeetingSummary(data: DeliverableData['meeting_summary'], c
 
 export function renderStatusReview(data: DeliverableData['status_review'], ctx: DocumentContext): string {
   const status = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track', unknown: 'Not stated' } as const;
-  const metricBlock = data.metrics.length === 0 ? [] : ctx.form.bullets || ctx.form.numbered
-    ? listed(ctx, 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''} (${status[metric.status]})`))
-    : ['## Figures', table(['Measure', 'Now', 'Target', 'By', 'Status'], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', metric.target ?? 'not given', metric.due ?? 'not given', status[metric.status]]))];
-  const sources = ctx.material.items.filter((item) => data.metrics.some((metric) => metric.current !== null && item.text.includes(metric.current.split(' (')[0]!))).map((item) => `> ${sentenceStart(item.text)}`);
+  // A column no figure fills ("Target: not given" on every row) is left out; figures with only a
+  // name and a value are a list.
+  const columns = { target: data.metrics.some((metric) => metric.target), due: data.metrics.some((metric) => metric.due), status: data.metrics.some((metric) => metric.status !== 'unknown') };
+  const bare = !columns.target && !columns.due && !columns.status;
+  const metricBlock = data.metrics.length === 0 ? [] : ctx.form.bullets || ctx.form.numbered || (bare && !ctx.form.table)
+    ? listed(ctx, 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''}${metric.status === 'unknown' ? '' : ` (${status[metric.status]})`}`))
+    : ['## Figures', table(['Measure', 'Now', ...(columns.target ? ['Target'] : []), ...(columns.due ? ['By'] : []), ...(columns.status ? ['Status'] : [])], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', ...(columns.target ? [metric.target ?? 'not given'] : []), ...(columns.due ? [metric.due ?? 'not given'] : []), ...(columns.status ? [status[metric.status]] : [])]))];
+  // The lines the figures come from, quoted when they say more than the figure's name and value.
+  const shown = (text: string) => data.metrics.some((metric) => `${metric.name} ${metric.current ?? ''}`.toLowerCase().includes(text.replace(/[.]$/, '').toLowerCase()));
+  const sources = ctx.material.items.filter((item) => !shown(item.text) && data.metrics.some((metric) => metric.current !== null && item.text.includes(metric.current.split(' (')[0]!))).map((item) => `> ${sentenceStart(item.text)}`);
   const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, 'Highlights and updates', data.highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions', /\b(?:my|I|I['’]m|me)\b/.test(ctx.brief))];
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
 }

@@ -73,3 +73,13 @@ test('a status update\'s "still waiting on legal for the new terms" is a risk, n
   t.regex(result.content, /## Risks\n\n- Still waiting on legal for the new terms/);
   t.notRegex(result.content, /## Highlights and updates\n\n(?:- .*\n)*- Still waiting on legal/);
 });
+
+test('a status update typed as labelled notes: figures with what they count, no column of "not given", no quote repeating a figure', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'give me a status update for leadership',
+    context: 'mobile app: beta out, 400 testers, crash rate 0.3%. payments: stripe migration 80% done, blocked on legal review of new terms. hiring: 2 of 4 roles filled. risk: android dev leaving end of month',
+  });
+  t.regex(result.content, /## Figures\n\n- Mobile app: 400 testers\n- Crash rate: 0\.3%\n- Stripe migration: 80% done\n/);
+  t.notRegex(result.content, /not given|Not stated|^> /m);
+  t.regex(result.content, /^- Payments: blocked on legal review of new terms$/m);
+});
