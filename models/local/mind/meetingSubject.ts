@@ -48,7 +48,10 @@ export function meetingSubject(brief: string, texts: string[]): string {
     .trim();
   const named = namedBeyondPointer(subject);
   if (named !== subject || (!pointsAtMaterial.test(subject) && !onlyAsks(subject))) return named;
-  const heading = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
+  const line = (texts[0] ?? '').trim().split('\n')[0]?.replace(/^#+\s*/, '').trim() ?? '';
+  // "q3 planning. attendees: ana, ben. ...": notes typed as one paragraph open with the meeting's name as a sentence.
+  const opening = /^([^.!?:]{3,40})\.\s+\S/.exec(line)?.[1];
+  const heading = line.split(/\s+/).length > 8 && opening && opening.split(/\s+/).length <= 5 ? opening : line;
   const words = heading.split(/\s+/).filter(Boolean);
   // "- launch moved to may 3": a note of the list is no heading of it.
   // "- launch moved to may 3", "tom to update the roadmap": a note, not a heading naming the meeting.

@@ -36,7 +36,8 @@ function capitalized(name: string): string {
 /** The names a lower-case roll lists ("dana", "lee ann"), as written. */
 function lowerRollNames(texts: readonly string[]): string[] {
   const names: string[] = [];
-  for (const line of texts.flatMap((text) => text.split('\n'))) {
+  // "q3 planning. attendees: ana, ben, chris. ana: ...": notes typed as one paragraph give the roll mid-line.
+  for (const line of texts.flatMap((text) => text.split('\n')).flatMap((line) => line.split(/(?<=[.;!?])\s+(?=attendees|participants|present|attending|in attendance|ppl\b)/i))) {
     const roll = rollLabel.exec(unbulleted(line));
     if (!roll) continue;
     const list = roll[1]!.split(/[.;](?:\s|$)/)[0]!;

@@ -185,3 +185,13 @@ test('"I need the hiring plan from everyone by Wed" is an item for everyone due 
   t.regex(result.content, /## Decisions\n\n- We decided to pause the mobile launch\n\n/);
   t.regex(result.content, /## Summary[\s\S]*- Agreed, the API work is the bottleneck/);
 });
+
+test('notes typed as one paragraph: the opening sentence names the meeting and the roll mid-line lists everyone who was there', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'meeting notes',
+    context: 'q3 planning. attendees: ana, ben, chris. ana: revenue 2.1m, 5% under plan. ben: we should cut the events budget. chris disagrees, events bring 30% of leads. decided: keep events, cut paid social by 20%. ben to update forecast by friday. chris to share event roi next week.',
+  });
+  t.regex(result.content, /^# Meeting summary: Q3 Planning$/m);
+  t.regex(result.content, /## Participants\n\nAna, Ben, Chris/);
+  t.regex(result.content, /^- \[ \] \*\*Ben\*\*: Update forecast \(due Friday\)$/m);
+});
