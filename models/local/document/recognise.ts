@@ -192,7 +192,7 @@ function withoutDeterminers(text: string): string {
 }
 
 // "for leadership", "for my manager", "for the board": whom a piece goes to, never what it is about.
-const recipients = /^(?:(?:all|our|the|my|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests|leadership|management|board|executives|execs|investors|stakeholders|manager|boss|founders|ceo|cto|cfo|coo)$/i;
+const recipients = /^(?:(?:all|our|the|my|new|existing|all\s+our)\s+)?(?:[\w-]+\s+)?(?:customers|users|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners|colleagues|everyone|patients|guests|leadership|management|board|executives|execs|investors|stakeholders|manager|boss|founders|ceo|cto|cfo|coo)$|^(?:(?:our|my|the)\s+)?(?:client|customer|manager|boss|colleague|landlord|tenant|teacher|coach|mentor|supplier|vendor|contractor|accountant|lawyer|recruiter|contact)\s+\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?$/iu;
 
 const readersLead = /^for\s+((?:our\s+|the\s+|new\s+|existing\s+|all\s+)?(?:customers|users|patients|clients|subscribers|members|readers|parents|staff|team|employees|donors|volunteers|students|partners)),?\s+(?!about\b|on\b|covering\b|regarding\b)(.+)$/i;
 

@@ -25,6 +25,8 @@ export const moreDetail = new RegExp(
   'iu',
 );
 
+const notesHeading = /^[^.!?]{0,60}\b(?:sync|meeting|stand-?up|call|retro(?:spective)?|1:1|check-?in|review|planning|kick-?off|huddle)\s+(?:on\s+)?\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?\.?$/i;
+
 const figures = (text: string) => text.match(/\d[\d.,:%/]*\d|\d/g) ?? [];
 
 /**
@@ -36,6 +38,8 @@ export function newMaterial(document: string, sources: Sources): string[] {
   const known = new Set(contentTerms(document).map(stem));
   const knownFigures = new Set(figures(document));
   return sources.sentences.map(cited).filter((sentence) => {
+    // "Dana, Lee, Sam weekly sync 3/12.": the notes' heading names the meeting; it is no detail of it.
+    if (notesHeading.test(sentence.trim())) return false;
     const terms = [...new Set(contentTerms(sentence).map(stem))];
     const fresh = terms.filter((term) => !known.has(term));
     const freshFigure = figures(sentence).some((figure) => !knownFigures.has(figure));
@@ -140,7 +144,11 @@ export function addDetail(blocks: Block[], match: RegExpExecArray, sources: Sour
   const part = `more detail: ${asked ?? `the ${placeWord!.toLowerCase()} ${unitWord!.toLowerCase()}`}`;
   const target = topic ? about(blocks, topic, contentTerms(topic).map(stem)) : placed(blocks, placeWord!, unitWord!);
   if (!topic && !target) return failed(part, `the document has no ${placeWord!.toLowerCase()} ${unitWord!.toLowerCase()}`);
-  const terms = contentTerms(topic ?? target!.text).map(stem);
+  // A point's names and days ("Lee", "Friday") are in many lines of the notes ("Dana, Lee, Sam weekly
+  // sync"): what a point is about are its other words.
+  const names = topic ? new Set<string>() : new Set((target!.text.match(/(?<=[\p{L}\d,;)]\s+)\p{Lu}[\p{L}\d'’-]*/gu) ?? []).map((word) => stem(word.toLowerCase())));
+  const own = contentTerms(topic ?? target!.text).map(stem);
+  const terms = own.some((term) => !names.has(term)) ? own.filter((term) => !names.has(term)) : own;
   if (terms.length === 0) return failed(part, 'the feedback names nothing to find in the document');
   // A sentence about a topic holds all its words; one about a point shares a word with it.
   const related = (sentence: string) => { const have = new Set(contentTerms(sentence).map(stem)); return topic ? terms.every((term) => have.has(term)) : terms.some((term) => have.has(term)); };

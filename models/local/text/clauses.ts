@@ -1,7 +1,9 @@
 import { compromise } from './compromise.js';
 
 // What opens a clause with a subject of its own: "existing customers keep ...", "the kitchen opens ...", "we hit ...".
-const clauseStart = '^(#Determiner|#Possessive)? #Adjective* (#Noun|#Pronoun)+ #Adverb? (#Verb|#Modal|#Copula)';
+const subordinate = /^(?:if|when|whenever|while|because|although|though|since|unless|once|after|before|as\s+soon\s+as|until|whether|even\s+if|in\s+case)\b/i;
+// Two patterns: compromise's `#Adjective*` matches no clause without an adjective ("we will send ...").
+const clauseStarts = ['^(#Determiner|#Possessive)? #Adjective+ (#Noun|#Pronoun)+ #Adverb? (#Verb|#Modal|#Copula)', '^(#Determiner|#Possessive)? (#Noun|#Pronoun)+ #Adverb? (#Verb|#Modal|#Copula)'];
 
 /**
  * "prices go up 10% on jan 1, existing customers keep their price for 6 months": two statements
@@ -16,8 +18,10 @@ export function splitSplices(line: string): string[] {
   const out: string[] = [parts[0]!];
   for (const part of parts.slice(1)) {
     const previous = out[out.length - 1]!;
-    const starts = compromise()(part).match(clauseStart).found;
-    if (starts && compromise()(previous).has('#Verb')) out.push(part);
+    const parsed = compromise()(part);
+    const starts = clauseStarts.some((pattern) => parsed.match(pattern).found);
+    // "if it rains, we move inside": a condition and what follows it are one sentence.
+    if (starts && compromise()(previous).has('#Verb') && !subordinate.test(previous)) out.push(part);
     else out[out.length - 1] = `${previous}, ${part}`;
   }
   // Each statement but the last ends as a sentence; the last keeps the line's own ending.

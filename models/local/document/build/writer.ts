@@ -29,6 +29,7 @@ import { faqFromFacts } from './faqFacts.js';
 import { pressRelease } from './pressRelease.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
+import { recipientOf } from '../recipient.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -213,7 +214,9 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "email to acme, invoice #1042 for $3,200 is 30 days overdue": the ask and the notes say which invoice; the notes are read for it, not pasted.
   const bill = ctx.recognised.overdueInvoice && overdueInvoiceOf(ctx.brief, ctx.material.sources);
   if (bill) return invoiceReminder(bill, companyGreeting(bill.to ?? ctx.recognised.audience) ?? greetingFor(ctx.recognised.audience));
-  const all = ctx.material.items;
+  // "client is Acme, contact jen": whom the email goes to, a note to the writer, never a line of it.
+  const recipient = recipientOf(ctx.material.items);
+  const all = ctx.material.items.filter((item) => item !== recipient?.item);
   const internal = all.filter((item) => item.section && /internal|private|writer|author|staff/.test(item.section));
   const incoming = all.filter((item) => !internal.includes(item));
   // The sender: the "From:" line of the message (its speaker), or a name it signs or greets with.
@@ -222,7 +225,8 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     ?? (ctx.recognised.reply ? signature.exec(ctx.material.sources.trim())?.[1] : undefined);
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
-  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));
+  // "call us", "call me back" ask; "we will add a weekly call" tells.
+  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call\s+(?:us|me)\b|click|visit|sign up|register)\b|^(?:confirm|call)\b/i.test(item.text) && !/\?$/.test(item.text));
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   // ... but "existing customers keep their price" keeps the pronoun of its own subject.
   const readers = ctx.recognised.audience?.split(/\s+/).at(-1);
@@ -269,7 +273,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
     subject: thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
-    greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
+    greeting: sender ? `Hi ${sender},` : recipient?.name ? `Hi ${recipient.name},` : greetingFor(ctx.recognised.audience),
     body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
     call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',

@@ -15,7 +15,7 @@ test('"more detail on the second point" is about that point, not a longer docume
 
 test('"more detail on the second point" of a meeting summary adds what the notes say about the budget to the budget point', async (t) => {
   const { revised: [after] } = await revisions('mind', sync(' the budget has to cover two contractors and the offsite.'), 'more detail on the second point');
-  t.regex(after!.content, /^- Budget: we have \$20k left for Q2, lee to draft the plan by Friday\. The budget has to cover two contractors and the offsite\.$/m);
+  t.regex(after!.content, /^- Budget: we have \$20k left for Q2, Lee to draft the plan by Friday\. The budget has to cover two contractors and the offsite\.$/m);
   t.notRegex(after!.content, /attendees:|weekly sync 3\/12/i);
   t.deepEqual(after!.applied, ['more detail: the second point']);
 });

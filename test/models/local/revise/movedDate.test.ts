@@ -13,7 +13,7 @@ test('"move the deadline to the 5th" on an email changes "delayed to the 3rd" to
 
 test('"push the launch to March 5" moves the launch, not the retro on the same line', async (t) => {
   const { revised: [after] } = await revisions('writer', { brief: 'email to the team: the launch is on march 3, the retro is on march 10' }, 'push the launch to March 5');
-  t.regex(after!.content, /^The launch is on March 5, the retro is on March 10\.$/m);
+  t.regex(after!.content, /^The launch is on March 5\.\n\nThe retro is on March 10\.$/m);
   t.regex(after!.content, /^\*\*Subject:\*\* The launch is on March 5/m);
 });
 

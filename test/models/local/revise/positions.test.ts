@@ -73,7 +73,7 @@ test('"cut the intro" keeps what is no intro: a summary\'s participants, an emai
   const prices = { brief: 'email to our customers: we are raising prices on april 1, pro goes from $20 to $25' };
   const { original: letter, revised: [kept] } = await revisions('writer', prices, 'cut the intro');
   t.is(kept!.content, letter);
-  t.regex(kept!.notApplied[0]!.reason, /opens with its news \("We are raising prices on April 1, pro goes from \$20 to \$25\."\)/);
+  t.regex(kept!.notApplied[0]!.reason, /opens with its news \("We are raising prices on April 1\."\)/);
 });
 
 test('"swap the order of the last two" with no unit named swaps the last two points of a meeting summary', async (t) => {
