@@ -128,9 +128,12 @@ function listedWithNames(before: string, after: string): boolean {
   return nameBefore.test(before) || nameAfter.test(after);
 }
 
+// "2tb", "512 mb": a size's unit in capitals ("2TB", "512 MB").
+const sizeUnit = /\b(\d+(?:\.\d+)?)(\s?)(tb|gb|mb|kb)\b/gi;
+
 function spellProse(text: string): string {
   // Cities and countries typed in lower case ("our bakery now delivers in utrecht") are names too.
-  return datedDays(placeCase(text)).replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
+  return datedDays(placeCase(text)).replace(sizeUnit, (_, figure: string, space: string, unit: string) => `${figure}${space}${unit.toUpperCase()}`).replace(namePattern, (whole: string, word: string, plural: string, offset: number) => {
     const key = word.toLowerCase().replace(/\s+/g, ' ');
     // Written with capitals of its own already ("GITHUB", "Excel", "eBay"): as its writer chose.
     if (/\p{Lu}/u.test(word.slice(1))) return whole;

@@ -1,6 +1,7 @@
 import { contentTerms, stem, words } from '../../../quality/text.js';
 import type { Nlp } from '../../../quality/nlp.js';
 import { calendarCase, capitalize } from '../text/phrases.js';
+import { verbInflection } from '../text/grammar.js';
 
 /**
  * A blog post from the client's notes, in the structure a reader expects: the title from the
@@ -117,9 +118,26 @@ const sentenceCase = (sentence: string) => calendarCase(sentence).replace(/^\p{L
 /** "Fridays off.": a note of two words under a heading of its own would be mostly heading. */
 const fragment = (group: Group) => group.sentences.length === 1 && words(group.sentences[0]!).length <= 2;
 
+/**
+ * "How we cut our cloud bill": notes of what was done typed without their subject ("moved batch
+ * jobs to spot instances") are said by whoever the title speaks for ("We moved batch jobs to spot
+ * instances."); a title that speaks for no one leaves them as they are.
+ */
+function voiced(title: string): (sentence: string) => string {
+  const voice = /\b(?:we|our|us)\b/i.test(title) ? 'We' : /\b(?:I|my|me)\b/.test(title) ? 'I' : undefined;
+  return (sentence) => {
+    const first = /^\p{L}[\p{L}-]*/u.exec(sentence)?.[0] ?? '';
+    const parts = first.split('-');
+    // "right-sized": the hyphenated verb's last part says its form.
+    const past = verbInflection(first)?.form === 'past' || (parts.length === 2 && (verbInflection(parts[1]!)?.form === 'past' || /^(?:right|over|under|re|auto|pre|down|up)$/i.test(parts[0]!) && /ed$/i.test(parts[1]!)));
+    return voice && past ? `${voice} ${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}` : sentence;
+  };
+}
+
 export function blogPost(input: BlogPostParts, nlp: Nlp): string {
-  const parts = { ...input, sentences: input.sentences.map(sentenceCase) };
-  const order = input.order.map(sentenceCase);
+  const said = voiced(input.title);
+  const parts = { ...input, sentences: input.sentences.map(said).map(sentenceCase) };
+  const order = input.order.map(said).map(sentenceCase);
   const blocks = [`# ${parts.title}`];
   const intro = parts.sentences.slice(0, 2);
   if (intro.length > 0) blocks.push(intro.join(' '));

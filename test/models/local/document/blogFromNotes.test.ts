@@ -23,3 +23,19 @@ test('a blog post from notes of two or three words keeps every one of them, days
   for (const note of ['We tried it for 6 months.', 'Productivity stayed the same, sick days down 40%.', 'Fridays off.', 'Customers did not notice.', 'Some people found Thursdays intense.']) t.true(result.content.includes(note), `${note}\n${result.content}`);
   t.notRegex(result.content, /^## Fridays/m);
 });
+
+test('"how we cut our cloud bill": notes of what was done, typed without "we", are said by the team the title speaks for', async (t) => {
+  const result = await outcome('writer', {
+    brief: 'write a blog post about how we cut our cloud bill by 40%',
+    context: 'moved batch jobs to spot instances. deleted 2tb of old snapshots. right-sized databases (most were 4x too big). reserved instances for steady load. total from $50k to $30k a month over 3 months.',
+  });
+  t.regex(result.content, /We moved batch jobs to spot instances\./);
+  t.regex(result.content, /We deleted 2TB of old snapshots\./);
+  t.regex(result.content, /We right-sized databases \(most were 4x too big\)\./);
+  t.notRegex(result.content, /^(?:Moved|Deleted|Right-sized) /m);
+});
+
+test('a post whose title speaks for no one keeps its notes as typed', async (t) => {
+  const result = await outcome('writer', { brief: 'write a blog post about spot instances', context: 'moved batch jobs to spot instances. they are 70% cheaper. they can be taken back with 2 minutes notice.' });
+  t.notRegex(result.content, /\bWe moved\b/);
+});

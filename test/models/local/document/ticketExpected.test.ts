@@ -17,7 +17,7 @@ test('bugs typed as notes (fails, fails to, throws an error, not saved, never ar
   });
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
   t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.acceptance_criteria[0]), [
-    'Avatar upload succeeds for png files over 2mb.',
+    'Avatar upload succeeds for png files over 2MB.',
     'Password reset link loads on iOS.',
     'Saving a draft works without an error when the title is empty.',
     'Drafts are saved when offline.',

@@ -21,7 +21,7 @@ test('"more energetic please" drops a stock opener; on an email the news line ge
 
 test('"make the first line punchier" changes the opening line only: no hedge, the aside after a colon; a stock opener goes', async (t) => {
   const { revised: [after] } = await revisions('writer', { brief: 'linkedin post: I just shipped my first open source library, a tiny date parser for TypeScript. It is 2kb and has no dependencies.' }, 'make the first line punchier');
-  t.regex(after!.content, /^I shipped my first open source library: a tiny date parser for TypeScript\.\n\nIt is 2kb and has no dependencies\./);
+  t.regex(after!.content, /^I shipped my first open source library: a tiny date parser for TypeScript\.\n\nIt is 2KB and has no dependencies\./);
   const { revised: [tweet] } = await revisions('writer', { brief: 'tweet: our new dark mode ships tomorrow' }, 'stronger hook please');
   t.regex(tweet!.content, /^Our new dark mode ships tomorrow! Take a look/);
 });

@@ -29,3 +29,7 @@ test('code, addresses, file names, identifiers and units are left as typed', (t)
   t.is(spellNames('branch feature/csv-export'), 'branch feature/csv-export');
   t.is(spellNames('#sql and @github'), '#sql and @github');
 });
+
+test('a size typed in lower case has its unit in capitals: "2tb" is "2TB", "512 mb" is "512 MB"', (t) => {
+  t.is(spellNames('deleted 2tb of old snapshots, kept 512 mb'), 'deleted 2TB of old snapshots, kept 512 MB');
+});
