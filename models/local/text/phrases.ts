@@ -95,7 +95,7 @@ const namedDays = /\b(?:black\s+friday|cyber\s+monday|giving\s+tuesday|boxing\s+
 export function calendarCase(text: string): string {
   return text
     .replace(namedDays, (day) => day.replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`))
-    .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)|\b(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s+\d{1,2}\b)/g, capitalize);
+    .replace(/\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:january|february|march|april|june|july|august|september|october|november|december)\b(?=\s+\d|\s+(?:the\s+)?\d|\s*$|[,.;!?])|(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(?:march|may)\b|\bmay(?=\s+\d)|\b(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?=\.?\s+\d{1,2}\b)|(?<=\b(?:in|since|until|till|by|from|before|after|during|through|early|late|mid|of)\s+)(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|apr|jun|jul|aug|sept?|oct|nov|dec)\b(?![-'’])/g, capitalize);
 }
 
 /** Escapes text for use inside a RegExp. */

@@ -134,10 +134,21 @@ function labelGroups(items: Item[]): Array<{ label: string; items: Item[] }> {
   return [...groups].map(([label, members]) => ({ label: `${label.charAt(0).toUpperCase()}${label.slice(1)}`, items: members }));
 }
 
+// "since aug", "since the launch", "since monday": a starting point in time.
+const sinceWhen = /\bsince\s+(?:(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day|last\s+\w+|q[1-4]|\d{4}|\d{1,2}[/.]\d{1,2}|yesterday|then|(?:the\s+)?(?:launch|release|start|beginning))\b/i;
+// What someone changed: "we removed the onboarding call in july", "pricing page changed in august".
+const changeVerb = /\b(?:removed|changed|stopped|started|launched|added|raised|lowered|cut|moved|switched|introduced|replaced|redesigned|dropped\s+the|turned\s+off|turned\s+on|killed|paused|increased\s+(?:the\s+)?price|new\s+(?:pricing|onboarding|checkout|signup))\b/i;
+
 export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const items = ctx.material.items;
   const subject = /backlog|ticket|queue/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'backlog' : /incident|outage|post-?mortem|down|failure/i.test(`${ctx.recognised.subject} ${ctx.brief}`) ? 'incident' : 'general';
-  const causes = items.filter((item) => /\b(?:because|due to|caused by|root cause|since|as a result of|led to|triggered)\b/i.test(item.text)).map((item) => item.text);
+  // "since" that dates something ("more signups from tiktok ads since aug") gives no reason.
+  const said = (item: Item) => /\b(?:because|due to|caused by|root cause|as a result of|led to|triggered)\b/i.test(item.text) || (/\bsince\b/i.test(item.text) && !sinceWhen.test(item.text));
+  // "why did conversion drop?" over notes of what changed ("we removed the onboarding call in july"): the changes are what may explain it.
+  const why = /\bwhy\b/i.test(ctx.brief);
+  const changed = (item: Item) => why && changeVerb.test(item.text) && !isQuestion(item.text);
+  const causes = items.filter((item) => said(item) || changed(item)).map((item) => sentenceStart(item.text));
+  const causeItems = new Set(items.filter((item) => said(item) || changed(item)));
   // "Should we switch from Heroku to AWS?" is the question the analysis answers, not a recommendation.
   const recommendationItems = items.filter((item) => /\b(?:should|recommend|suggest|propose|could|need to|must)\b/i.test(item.text) && !isQuestion(item.text));
   const question = /\b(?:decision|memo|decide|whether)\b/i.test(ctx.brief) ? items.find((item) => /\?$/.test(item.text.trim())) : undefined;
@@ -149,7 +160,7 @@ export function analysis(ctx: DocumentContext): DeliverableData['analysis'] {
   const groupOf = new Map(grouped.flatMap((group) => group.items.map((item) => [item, group] as const)));
   const lower = (text: string) => (/^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text);
   const groupFinding = (group: { label: string; items: Item[] }) => ({ finding: `${group.label}: ${group.items.map((item) => lower(item.text).replace(/[.]$/, '')).join(', ')}`, evidence: null });
-  const kept = items.filter((item) => groupOf.has(item) || (!causes.includes(item.text) && !recommendationItems.includes(item) && item !== question));
+  const kept = items.filter((item) => groupOf.has(item) || (!causeItems.has(item) && !recommendationItems.includes(item) && item !== question));
   // In the notes' order: a group where its first line was; the options compared first.
   const ordered = options.length > 0 ? [...options.map(groupFinding), ...kept.filter((item) => !groupOf.has(item)).map((item) => ({ finding: sentenceStart(item.text), evidence: item.cite ?? item.speaker ?? null }))] : kept.flatMap((item) => {
     const group = groupOf.get(item);

@@ -78,7 +78,8 @@ export function renderAnalysis(data: DeliverableData['analysis'], ctx: DocumentC
       ...listed(ctx, 'Also noted', data.findings.filter((item) => !/^(?:For|Against): /.test(item.finding)).map((item) => item.finding)),
     ] :
     ctx.form.table && data.findings.length > 0 ? ['## Findings', table(['Finding', 'Source'], data.findings.map((item) => [item.finding, item.evidence ?? '']))] : listed(ctx, 'Findings', data.findings.map((item) => (item.evidence ? `${item.finding} (${item.evidence})` : item.finding)))),
-    ...listed(ctx, 'Causes', data.causes),
+    // "why did it drop?": what changed may explain it; the notes do not say it did.
+    ...listed(ctx, /\bwhy\b/i.test(ctx.brief) ? 'Possible causes' : 'Causes', data.causes),
     ...listed(ctx, 'Recommendations', recommendations, true),
     ...actionLines(ctx, data.action_items),
   ];

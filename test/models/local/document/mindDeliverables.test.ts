@@ -291,3 +291,13 @@ test('"should we move X from slack to teams? pros and cons": the question is the
   t.regex(result.content, /^## For moving to Teams\n\n- Slack costs 8\.75\/user\/month, we have 40 people\n- Teams is included in our Microsoft 365 plan$/m);
   t.regex(result.content, /^## Against\n\n- People like Slack, lots of integrations \(GitHub, PagerDuty\)\n- Teams has worse search according to the 3 people who used it\n- Migration would take a few weeks$/m);
 });
+
+test('"analyse why our conversion dropped": what changed in the period is a possible cause, never asserted; "since aug" dates a finding and gives no reason', async (t) => {
+  const result = await outcome('mind', {
+    brief: 'analyse why our trial to paid conversion dropped',
+    context: 'conversion was 12% in q2, 8% in q3. we removed the onboarding call in july. pricing page changed in august (annual shown first). support tickets from trials up 30%. more signups from tiktok ads since aug.',
+  });
+  t.regex(result.content, /## Possible causes\n\n- We removed the onboarding call in July\.\n- Pricing page changed in August \(annual shown first\)\.\n/);
+  t.regex(result.content, /## Findings\n\n(?:- .+\n)*- More signups from TikTok ads since Aug\./);
+  t.notRegex(result.content, /^## Causes$/m);
+});

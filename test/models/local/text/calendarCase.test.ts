@@ -13,3 +13,9 @@ test('words that only look like a month stay as typed', (t) => {
   t.is(calendarCase('oct was a good month for us'), 'oct was a good month for us', 'no day after it');
   t.is(calendarCase('this may take 3 days'), 'this may take 3 days', '"may" before a number of days is the verb');
 });
+
+test('a month after "in", "since", "by" is a month, whatever follows it; "I may go" keeps its verb', (t) => {
+  t.is(calendarCase('pricing page changed in august (annual shown first)'), 'pricing page changed in August (annual shown first)');
+  t.is(calendarCase('more signups since aug'), 'more signups since Aug');
+  t.is(calendarCase('I may go, and we march on'), 'I may go, and we march on');
+});
