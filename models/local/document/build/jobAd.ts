@@ -2,6 +2,7 @@ import type { DeliverableData, Section } from '../../../../schemas/deliverables/
 import { forReaders, said, titled, type DocumentContext } from '../context.js';
 import type { Item } from '../material.js';
 import { jobAdFacts, ourName } from '../shapedKinds.js';
+import { commaList } from '../listParts.js';
 
 /**
  * A job ad (the writer's `blog_post` kind): the role as its title ("Senior backend engineer at
@@ -14,7 +15,7 @@ const apply = /\b(?:apply|applications?|send\s+(?:your|us|in)|cv|résumé|resume
 const offer = /[€$£]\s?\d|\b(?:salary|pay|paid|€|eur|euros?|\$|£|usd|gbp|\d+k\b|per\s+(?:year|month|hour|annum)|pension|bonus|equity|stock\s+options|holidays?|vacation|days?\s+off|leave|remote|hybrid|flexible|benefits?|perks?|budget|laptop|insurance|gym|lunch|visa|relocation|four-day|4-day|part-time|full-time|hours?\s+(?:a|per)\s+week|contract|permanent|temporary|shifts?)\b/i;
 const asked = /\b(?:years?\s+(?:of\s+)?(?:experience|in)|experience\s+(?:with|in|of)|you\s+(?:have|bring|know|are\s+comfortable|speak)|must|required|requirements?|familiar|knowledge\s+of|fluent|degree|skills?|comfortable\s+with|proficien\w*|background\s+in|bonus\s+if|nice\s+to\s+have|essential|a\s+plus|needed|\d+\+)/i;
 const role = /\b(?:you\s+will|you'll|you’ll|your\s+(?:role|job|day)|responsib\w*|you\s+(?:build|own|lead|design|maintain|develop|work\s+on|help)|the\s+role|day[- ]to[- ]day)\b/i;
-const company = /\b(?:we\s+are|we're|we’re|our\s+(?:company|team|mission|product|customers)|founded|based\s+in|\d+-person|\d+\s+people|employees|headquartered)\b/i;
+const company = /\b(?:we\s+are|we're|we’re|we\s+(?:build|make|run|sell|design|develop|help)|our\s+(?:company|team|mission|product|customers)|founded|based\s+in|\d+-person|\d+\s+people|team\s+of\s+\d+|employees|headquartered)\b/i;
 
 /** Requirements and benefits read as a list when there are several. */
 function listed(lines: string[]): string[] {
@@ -29,14 +30,26 @@ const termWord = /^(?:(?:fully\s+)?remote|remote-first|hybrid|on-?site|in-office
 // "120-150k", "$90k", "€50-60k": a bare pay figure, said as the salary it is.
 const payOnly = /^[$€£]?\d[\d.,]*\s*k?\s*(?:[-–]\s*[$€£]?\d[\d.,]*\s*k?)?(?:\s*(?:[$€£]|eur|usd|gbp))?$/i;
 
+/** "5+ yrs" -> "5+ years of experience": a bare span of years is the experience asked for. */
+function experience(text: string): string {
+  const years = /^(\d+\+?)\s*(?:yrs?|years?)\.?$/i.exec(text.trim());
+  return years ? `${years[1]} years of experience` : text;
+}
+
 export function jobAd(ctx: DocumentContext): DeliverableData['blog_post'] {
   const terms = jobAdFacts(ctx.brief.trim().split('\n')[0]!).map((line) => line.replace(/^-\s+/, '')).filter((term) => termWord.test(term) && !ctx.material.items.some((item) => item.text.toLowerCase().includes(term.toLowerCase())));
   // "job posting: junior frontend dev, ...": the role typed first after the colon is the title, not a duty.
   const asRole = ctx.recognised.subject.toLowerCase();
-  const items = [...forReaders(ctx).filter((item) => item.text.replace(/[.!]$/, '').toLowerCase() !== asRole), ...terms.map((term): Item => ({ text: `${term.charAt(0).toUpperCase()}${term.slice(1)}`, origin: 'brief', listed: true }))];
+  // "remote (EU), go + postgres, 5+ yrs, salary 90-110k eur": notes typed as one comma list are a fact per part.
+  // (Four parts at least: "salary 70-85k EUR, hybrid, 2 days in the office" is one term of the job.)
+  const notes = forReaders(ctx).flatMap((item) => {
+    const parts = commaList(item.text);
+    return parts && parts.length >= 4 ? parts.map((text) => ({ ...item, text })) : [item];
+  });
+  const items = [...notes.filter((item) => item.text.replace(/[.!]$/, '').toLowerCase() !== asRole), ...terms.map((term): Item => ({ text: `${term.charAt(0).toUpperCase()}${term.slice(1)}`, origin: 'brief', listed: true }))];
   const taken = new Set<Item>();
   const take = (test: (item: Item) => boolean) => items.filter((item) => !taken.has(item) && test(item) && taken.add(item));
-  const stack = take((item) => item.origin === 'brief' && isStack(item.text));
+  const stack = take((item) => isStack(item.text));
   const pay = take((item) => payOnly.test(item.text.replace(/[.]$/, '').trim()));
   const applying = take((item) => apply.test(item.text));
   const about = take((item) => company.test(item.text) && !role.test(item.text));
@@ -48,7 +61,7 @@ export function jobAd(ctx: DocumentContext): DeliverableData['blog_post'] {
   const position = titled(ctx.recognised.subject);
   const sections: Section[] = [
     { heading: 'What you will do', body: [...work, ...rest].map(said) },
-    { heading: 'What we are looking for', body: listed(wanted.map(said)) },
+    { heading: 'What we are looking for', body: listed(wanted.map((item) => said({ ...item, text: experience(item.text) }))) },
     { heading: 'Our stack', body: stack.map(said) },
     { heading: 'What we offer', body: listed([...offered.map(said), ...pay.map((item) => `Salary: ${item.text.replace(/[.]$/, '')}.`)]) },
   ].filter((section) => section.body.length > 0);

@@ -29,3 +29,8 @@ test('"onboarding checklist for new engineers" asked of the pilot crew is a chec
   t.notRegex(result.content, /product requirements|## Problem|Users and stories/);
   t.true(result.notes.some((note) => /usually holds/.test(note)));
 });
+
+test('a checklist typed as one comma list is a box per part, the ones that are no command too', async (t) => {
+  const result = await outcome('mind', { brief: 'create a launch checklist for our new pricing page', context: 'legal review of terms, update stripe prices, redirect old /pricing urls, email existing customers, update help center, monitor conversion for 2 weeks' });
+  t.regex(result.content, /- \[ \] Legal review of terms\n- \[ \] Update Stripe prices\n- \[ \] Redirect old \/pricing URLs\n- \[ \] Email existing customers\n- \[ \] Update help center\n- \[ \] Monitor conversion for 2 weeks/);
+});

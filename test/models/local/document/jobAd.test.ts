@@ -48,3 +48,12 @@ test('"job post for a senior backend engineer, remote, go and postgres, 120-150k
   t.regex(terms.content, /^- Remote-first\.$/m);
   t.regex(terms.content, /^- Full-time\.$/m);
 });
+
+test('a job description from notes typed as one comma list: each part in its section, "5+ yrs" as the experience asked', async (t) => {
+  const result = await outcome('writer', { brief: 'job description for a senior backend engineer', context: 'remote (EU), go + postgres, 5+ yrs, on-call 1 week in 6, salary 90-110k eur, small team of 6, we build payroll software' });
+  t.regex(result.content, /^Small team of 6\. We build payroll software\.$/m);
+  t.regex(result.content, /## What we are looking for\n\n5\+ years of experience\./);
+  t.regex(result.content, /## Our stack\n\nGo \+ Postgres\./);
+  t.regex(result.content, /## What we offer\n\n- Remote \(EU\)\.\n- Salary 90-110k EUR\./);
+  t.notRegex(result.content, /remote \(EU\), go/);
+});
