@@ -45,9 +45,10 @@ const degrees: Record<string, string> = { bsc: 'BSc', ba: 'BA', msc: 'MSc', ma: 
 // "bsc economics 2023", "MSc in data science (2021) from UCL", "ba history, leeds 2019".
 const degree = /^(bsc|ba|msc|ma|mba|phd|beng|meng|llb|llm|bfa|mfa|bcom|bba|b\.sc\.?|m\.sc\.?|bachelor'?s(?:\s+degree)?|master'?s(?:\s+degree)?)(?:\s+(?!(?:from|at)\s)(?:(?:degree\s+)?(?:in|of)\s+)?(.+?))??(?:,?\s+(?:from|at)\s+([^,(]+?))?(?:,?\s*\(?((?:19|20)\d{2})\)?)?$/i;
 // "12 years in product design", "2 years excel + sql at a logistics firm", "5+ years of experience with React".
-const years = /^((?:over\s+|almost\s+|nearly\s+)?\d+\+?|a\s+decade|two\s+decades|\w+)\s+years?\s+(?:of\s+)?(?:experience\s+|work\s+)?(?:(in|with|at|as|on|across|of|leading|building|running|doing)\s+)?(.+)$/i;
+const years = /^((?:over\s+|almost\s+|nearly\s+)?\d+\+?|a\s+decade|two\s+decades|\w+)\s+(?:years?|yrs?)\s+(?:of\s+)?(?:experience\s+|work\s+)?(?:(in|with|at|as|on|across|of|leading|building|running|doing)\s+)?(.+)$/i;
 // "ex-Figma", "ex-Google designer", "formerly at Spotify", "previously product lead at Monzo".
-const former = /^(?:ex-|former(?:ly)?\s+(?:at\s+)?|previously\s+(?:at\s+)?)(.+)$/i;
+// "before that shopify", "before that at shopify": where they were before, as "previously".
+const former = /^(?:ex-|former(?:ly)?\s+(?:at\s+)?|previously\s+(?:at\s+)?|before\s+that,?\s+(?:at\s+)?)(.+)$/i;
 // Words after which the fact says what the person is: "based in Lisbon", "fluent in Portuguese".
 const state = /^(?:based|located|known|certified|fluent|passionate|married|available|obsessed|proud|originally|currently|now|also|keen|interested|experienced|responsible|skilled|self-taught|bilingual|trilingual|happiest|from|on|at|in)\b/i;
 // Titles said without an article: "head of design at Loomly", "CEO at Acme", "founder of Tidy".
@@ -71,10 +72,13 @@ function role(text: string): string | undefined {
   return `${articleOf(text)} ${text}`;
 }
 
+const bioVerb = /^(?:speak|write|love|enjoy|live|teach|mentor|coach|blog|play|cook|travel|volunteer|advise|run|host|organi[sz]e)$/i;
+
 /** A verb phrase said of the person: "speaks on design systems" -> "speak on design systems" for "I". */
 function verbPhrase(text: string, voice: Voice): string | undefined {
   const [first = '', ...rest] = text.split(/\s+/);
-  const inflection = verbInflection(first);
+  // "speak about reliability", "love hiking": verbs as often nouns, typed by the person without "I".
+  const inflection = verbInflection(first) ?? (bioVerb.test(first) ? { base: first.toLowerCase(), form: 'base' as const } : undefined);
   if (!inflection) return undefined;
   const tail = rest.length > 0 ? ` ${rest.join(' ')}` : '';
   if (inflection.form === 'past') return text;
@@ -217,7 +221,10 @@ function asWritten(text: string, sources: string): string {
  */
 export function personFacts(ctx: DocumentContext, used: (item: Item) => boolean, name?: string): Fact[] {
   return forReaders(ctx).filter((item) => !used(item)).flatMap((item) => {
-    const text = asWritten(item.text.trim().replace(/[.]$/, ''), `${ctx.brief}\n${ctx.material.sources}`);
+    // "im dana lee, staff engineer at stripe": the writer's introduction of themselves names them; the facts follow.
+    const typed = name ? item.text.trim().replace(new RegExp(`^(?:i['’]?m|i\\s+am|my\\s+name\\s+is|this\\s+is)\\s+(?=${literal(name)}\\b)`, 'iu'), '') : item.text.trim();
+    const text = asWritten(typed.replace(/[.]$/, ''), `${ctx.brief}\n${ctx.material.sources}`);
+    if (name !== undefined && text.toLowerCase() === name.toLowerCase()) return [];
     // "Her first book, Cooler, came out in 2024": a sentence with its own subject is one fact, its commas its own.
     // "jen designer at figma, 8 years": the name typed before a fact without a verb only says whose facts follow.
     const first = name?.split(/\s+/)[0];

@@ -20,6 +20,8 @@ const short = /\b(?:short|brief|quick|concise|one[- ]paragraph|(?:2|3|two|three)
 // "she/her", "pronouns: they/them", "(he/him)".
 const pronoun = /\b(?:pronouns?\s*:?\s*)?(she|he|they)\s*\/\s*(?:her|him|them|hers|his|theirs)\b|\bpronouns?\s*:?\s*(she|he|they)\b/i;
 const nameLabel = /^(?:name|full\s+name|person|speaker|author|who|pronouns?)$/i;
+// "im dana lee", "I'm Dana Lee", "my name is dana lee": the writer introducing themselves.
+const introduction = /^(?:i['’]?m|i\s+am|my\s+name\s+is|this\s+is)\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)(?=\s*[,;.\n]|$)/iu;
 
 /** The person's name: capitalised words of the ask's subject ("our CEO Dana Levi" -> "Dana Levi"), else a "name:" line of the notes. */
 function nameOf(ctx: DocumentContext): string | undefined {
@@ -31,6 +33,9 @@ function nameOf(ctx: DocumentContext): string | undefined {
   if (typed && isKnownName(typed)) return `${typed.charAt(0).toUpperCase()}${typed.slice(1)}`;
   const labelled = ctx.material.items.find((item) => item.section && /^(?:name|full\s+name)$/i.test(item.section))?.text.replace(/[.]$/, '');
   if (labelled) return labelled;
+  // "im dana lee, staff engineer at stripe": notes that open by introducing their writer name them.
+  const introduced = introduction.exec(ctx.material.sources.trim())?.[1];
+  if (introduced && (isKnownName(introduced.split(/\s+/)[0]!.toLowerCase()) || /^\p{Lu}/u.test(introduced))) return capitalizeWords(introduced);
   // "maria lopez, staff engineer at stripe, ...": notes typed in lower case that open with the person's name.
   const opening = /^([\p{Ll}'’-]+)(\s+[\p{Ll}'’-]+){1,2}(?=\s*[,;\n(]|\s+-\s)/u.exec(ctx.material.sources.trim());
   if (opening && isKnownName(opening[1]!)) return capitalizeWords(opening[0]);
@@ -48,7 +53,7 @@ export function bio(ctx: DocumentContext): DeliverableData['blog_post'] {
   const voice: Voice = first
     ? { person: 'first', subject: 'I', plural: false }
     : { person: 'third', subject: said ? `${said.charAt(0).toUpperCase()}${said.slice(1)}` : (name?.split(/\s+/)[0] ?? 'They'), plural: said === 'they' || (!name && !said) };
-  const used = (item: Item) => Boolean(item.section && nameLabel.test(item.section)) || (name !== undefined && item.text.replace(/[.]$/, '').toLowerCase() === name.toLowerCase());
+  const used = (item: Item) => Boolean(item.section && nameLabel.test(item.section)) || (name !== undefined && [item.text, item.text.replace(introduction, '$1')].some((text) => text.replace(/[.]$/, '').toLowerCase() === name.toLowerCase()));
   const clauses = personFacts(ctx, used, name).map((fact) => clauseOf(fact.text, { ...voice, ...(name ? { name } : {}) }, fact.label));
   const brief = short.test(ctx.brief);
   // A short bio keeps every fact in at most three sentences; a longer one says two facts a sentence.

@@ -52,3 +52,8 @@ test('notes typed in lower case that open with the name: the name is the person,
   const sam = await outcome('writer', { brief: 'bio for our website', context: 'sam patel\nhead of growth at loomly\nex-hubspot\nlives in leeds' });
   t.is(sam.content.trim(), '# Sam Patel\n\nSam Patel is head of growth at Loomly and previously worked at Hubspot. Sam lives in Leeds.');
 });
+
+test('"short bio for me for a conference" over notes that open "im dana lee": titled by the name, in the third person, every fact in a sentence', async (t) => {
+  const result = await outcome('writer', { brief: 'write a short bio for me for a conference', context: 'im dana lee, staff engineer at stripe, 10 yrs in payments, before that shopify. speak about reliability. live in toronto with 2 cats' });
+  t.is(result.content.trim(), '# Dana Lee\n\nDana Lee is a staff engineer at Stripe and has 10 years of experience in payments. Dana previously worked at Shopify and speaks about reliability. Dana lives in Toronto with 2 cats.');
+});
