@@ -183,7 +183,8 @@ function pairOf(text: string): MetricData | null {
   const current = previous ? `${value.trim()} (was ${previous.trim()})` : flat ? `${value.trim()} (flat)` : counted ? `${value.trim()} ${counted}` : value.trim();
   const status: MetricData['status'] = previous ? (worse ? 'at_risk' : 'on_track') : flat ? 'on_track' : change ? ((change[1]!.toLowerCase() === 'up') === costly.test(name) ? 'at_risk' : 'on_track') : 'unknown';
   // "velocity 31 points (target 35)": the target beside the figure.
-  const target = /\(?\btarget\s*:?\s*((?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;
+  // "csat 82%, want 90%", "(goal 35)": where it should be, said after it.
+  const target = /\(?\b(?:target|goal|want(?:s|ed)?|aim(?:ing)?\s+for)\s*:?\s*((?:under|below|above|over|at\s+least|at\s+most)?\s*(?:[$€£]\s?)?\d[\d,.]*\s?(?:%|k\b|m\b|h\b|hrs?\b|hours?\b|days?\b|ms\b)?)\)?/i.exec(rest)?.[1]?.trim() ?? null;
   const met = target !== null && amount(value) >= amount(target) !== costly.test(name);
   return { name: name.charAt(0).toUpperCase() + name.slice(1), current, target, due: dueOf(text), status: target !== null && !previous ? (met ? 'on_track' : 'at_risk') : status };
 }

@@ -90,6 +90,7 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
   const items = ctx.material.items;
   const metrics = items.map(measured).filter((metric): metric is NonNullable<typeof metric> => metric !== null);
   const metricTexts = new Set(items.filter((item) => measured(item)).map((item) => item.text));
+  const okrs = /\bokrs?\b/i.test(ctx.brief);
   const period = ctx.material.requirements.find((fact) => /period|quarter|month|week|timeline/.test(fact.key))?.value ?? items.map((item) => /\b(?:Q[1-4]\s+\d{4}|(?:week|sprint)\s+\d{1,3})\b(?![,.]\d)/i.exec(item.text)?.[0]).find(Boolean) ?? null;
   return {
     // "OKRs for Q1 for the growth team": the key results of the quarter, named as such.
@@ -100,7 +101,8 @@ export function statusReview(ctx: DocumentContext): DeliverableData['status_revi
     // "Done: search filters, CSV import", "hiring: 2 engineers started monday": a line keeps the label that says how far it got or what it is about.
     highlights: items.filter((item) => !metricTexts.has(item.text) && !risky(item) && !(isAction(item) && !isPositive(item.text))).map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 10),
     // A figure that moved the wrong way is a risk too ("activation 38% (was 41%)").
-    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track').map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 8),
+    // OKRs set where a figure should go: a key result below its target is the point, not a risk.
+    risks: items.filter((item) => (!metricTexts.has(item.text) && risky(item)) || riskSection(item) || (!okrs && (measured(item)?.status === 'at_risk' || measured(item)?.status === 'off_track'))).map((item) => labelled(item, ctx.material.sources)).map(sentenceStart).slice(0, 8),
     action_items: actions(items.filter((item) => !metricTexts.has(item.text))),
   };
 }

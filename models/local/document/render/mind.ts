@@ -27,15 +27,20 @@ export function renderStatusReview(data: DeliverableData['status_review'], ctx: 
   const status = { on_track: 'On track', at_risk: 'At risk', off_track: 'Off track', unknown: 'Not stated' } as const;
   // A column no figure fills ("Target: not given" on every row) is left out; figures with only a
   // name and a value are a list.
-  const columns = { target: data.metrics.some((metric) => metric.target), due: data.metrics.some((metric) => metric.due), status: data.metrics.some((metric) => metric.status !== 'unknown') };
+  // OKRs set targets: how a key result stands against its target is no status yet.
+  const okrs = /\bokrs?\b/i.test(ctx.brief);
+  const columns = { target: data.metrics.some((metric) => metric.target), due: data.metrics.some((metric) => metric.due), status: !okrs && data.metrics.some((metric) => metric.status !== 'unknown') };
   const bare = !columns.target && !columns.due && !columns.status;
   const metricBlock = data.metrics.length === 0 ? [] : ctx.form.bullets || ctx.form.numbered || (bare && !ctx.form.table)
-    ? listed(ctx, 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''}${metric.status === 'unknown' ? '' : ` (${status[metric.status]})`}`))
-    : ['## Figures', table(['Measure', 'Now', ...(columns.target ? ['Target'] : []), ...(columns.due ? ['By'] : []), ...(columns.status ? ['Status'] : [])], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', ...(columns.target ? [metric.target ?? 'not given'] : []), ...(columns.due ? [metric.due ?? 'not given'] : []), ...(columns.status ? [status[metric.status]] : [])]))];
+    ? listed(ctx, okrs ? 'Key results' : 'Figures', data.metrics.map((metric) => `${metric.name}: ${metric.current ?? 'not given'}${metric.target ? `, target ${metric.target}` : ''}${metric.due ? ` by ${metric.due}` : ''}${metric.status === 'unknown' ? '' : ` (${status[metric.status]})`}`))
+    : [okrs ? '## Key results' : '## Figures', table(['Measure', 'Now', ...(columns.target ? ['Target'] : []), ...(columns.due ? ['By'] : []), ...(columns.status ? ['Status'] : [])], data.metrics.map((metric) => [metric.name, metric.current ?? 'not given', ...(columns.target ? [metric.target ?? 'not given'] : []), ...(columns.due ? [metric.due ?? 'not given'] : []), ...(columns.status ? [status[metric.status]] : [])]))];
   // The lines the figures come from, quoted when they say more than the figure's name and value.
   const shown = (text: string) => data.metrics.some((metric) => `${metric.name} ${metric.current ?? ''}`.toLowerCase().includes(text.replace(/[.]$/, '').toLowerCase()));
   const sources = ctx.material.items.filter((item) => !shown(item.text) && data.metrics.some((metric) => metric.current !== null && item.text.includes(metric.current.split(' (')[0]!))).map((item) => `> ${sentenceStart(item.text)}`);
-  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, 'Highlights and updates', data.highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions', /\b(?:my|I|I['’]m|me)\b/.test(ctx.brief))];
+  // "goal: grow self-serve revenue": the objective the key results serve comes first.
+  const objective = okrs ? data.highlights.filter((line) => /^(?:goal|objective|mission)s?:\s*/i.test(line)) : [];
+  const highlights = data.highlights.filter((line) => !objective.includes(line));
+  const blocks = [`# ${data.title}`, ...factsLine(ctx), ...(data.period ? [`**Period:** ${data.period}`] : []), ...(objective.length > 0 ? ['## Objective', objective.map((line) => sentenceStart(line.replace(/^(?:goal|objective|mission)s?:\s*/i, ''))).join(' ')] : []), ...metricBlock, ...(sources.length > 0 ? [sources.join('\n>\n')] : []), ...listed(ctx, okrs ? 'Also planned' : 'Highlights and updates', highlights), ...listed(ctx, 'Risks', data.risks), ...actionLines(ctx, data.action_items, 'Next actions', /\b(?:my|I|I['’]m|me)\b/.test(ctx.brief))];
   return join([...blocks, ...checklistTail(ctx, data.action_items.map((item) => item.task), blocks)]);
 }
 

@@ -120,7 +120,7 @@ test('OKRs: each key result from where it is to where it should be, a count to r
   t.regex(result.content, /^\| Trial to paid \| 8% \| 12% \|/m);
   t.regex(result.content, /^\| Churn \(monthly\) \| 4% \| 3% \|/m);
   t.regex(result.content, /^\| Ship onboarding experiments \| not given \| 3 \|/m);
-  t.regex(result.content, /^- Goal: grow self-serve revenue\.$/m);
+  t.regex(result.content, /^## Objective\n\nGrow self-serve revenue\.$/m);
   t.notRegex(result.content, /\| Ship \| 3 \||Reduce churn from \|/);
 });
 

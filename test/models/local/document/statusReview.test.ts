@@ -83,3 +83,10 @@ test('a status update typed as labelled notes: figures with what they count, no 
   t.notRegex(result.content, /not given|Not stated|^> /m);
   t.regex(result.content, /^- Payments: blocked on legal review of new terms$/m);
 });
+
+test('OKRs: "csat 82%, want 90%" has its target; key results below their targets are no risks and carry no status', async (t) => {
+  const result = await outcome('mind', { brief: 'draft OKRs for the support team next quarter', context: 'first response time is 9h, want under 2h. csat 82%, want 90%. launch help center. hire 2 agents.' });
+  t.regex(result.content, /## Key results\n\n\| Measure \| Now \| Target \|\n\| --- \| --- \| --- \|\n\| First response time \| 9h \| under 2h \|\n\| CSAT \| 82% \| 90% \|/);
+  t.notRegex(result.content, /At risk|## Risks/);
+  t.regex(result.content, /## Also planned\n\n- Launch help center\./);
+});
