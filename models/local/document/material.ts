@@ -76,7 +76,11 @@ const emailFrom = /^\s*(?:>\s*)?(?:from:\s*"?([A-Z][\p{L}'’.-]+(?:\s+[A-Z][\p{
 // "Hi all, the venue fell through.": the greeting goes, the news stays.
 const greeting = /^(?:hi|hey|hello|dear)\s+(?:all|team|everyone|folks|guys|there|y'all|[A-Z][\p{L}'’-]+)\s*[,!]\s*(?=\S)/iu;
 // Greetings and thanks carry nothing a reader needs.
-const chatter = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|[A-Z][a-z]+)[,.!]*){0,2}$/i;
+// "great, thanks all", "nice one Maria": a reply with nothing in it. A name after it has its capital
+// ("great collaboration" is a fact), so that alternative is matched without the `i` flag.
+const chatterWords = /^(?:(?:good\s+)?morning|hi|hello|hey|thanks|thank you|cheers)\b[^.!?]{0,20}[.!?]*$|^(?:nice|great|cool|ok|okay|sounds good|\+1|lol|np|perfect|agreed|will do)[,.!]*(?:\s+(?:thanks|thank you|all|team|everyone|one)[,.!]*){0,2}$/i;
+const chatterToName = /^(?:[Nn]ice|[Gg]reat|[Cc]ool|[Oo]k|[Oo]kay|[Ss]ounds good|\+1|[Pp]erfect|[Aa]greed|[Tt]hanks)[,.!]*(?:\s+(?:[Oo]ne|[Tt]hanks|[Tt]hank you)[,.!]*)?\s+[A-Z][a-z]+[,.!]*$/;
+const chatter = { test: (text: string) => chatterWords.test(text) || chatterToName.test(text) };
 
 function clean(text: string): string {
   return text

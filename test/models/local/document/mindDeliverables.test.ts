@@ -301,3 +301,8 @@ test('"analyse why our conversion dropped": what changed in the period is a poss
   t.regex(result.content, /## Findings\n\n(?:- .+\n)*- More signups from TikTok ads since Aug\./);
   t.notRegex(result.content, /^## Causes$/m);
 });
+
+test('a comparison keeps every part of an option\'s line: "great collaboration" is a fact, not a chat reply', async (t) => {
+  const result = await outcome('mind', { brief: 'compare notion, confluence and google docs for our wiki', context: 'notion: $10/user, great editor, weak permissions. confluence: $6/user, jira integration, clunky editor. google docs: free with workspace, no structure, great collaboration. we are 30 people, already on jira.' });
+  t.regex(result.content, /^\| Google docs \| free with workspace, no structure, great collaboration \|$/m);
+});
