@@ -58,6 +58,7 @@ import { addDetail, lengthen, moreDetail } from './revise/moreDetail.js';
 import { keptFigures, restoreFigures } from './revise/keptFigures.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { shares } from './revise/structure.js';
+import { emailAsk, toEmail } from './revise/asEmail.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -176,6 +177,9 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
+  // Last of the edits: the email is made of the document as the other asks left it.
+  const email = emailAsk.exec(revision.feedback);
+  if (email) outcomes.push(toEmail(blocks, email[1]));
   const limit = characterLimit.exec(revision.feedback);
   if (limit) outcomes.push(fitCharacters(blocks, Number(limit[1] ?? limit[2])));
   dropEmptySections(blocks, bare);
