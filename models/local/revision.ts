@@ -59,6 +59,7 @@ import { keptFigures, restoreFigures } from './revise/keptFigures.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { shares } from './revise/structure.js';
 import { emailAsk, toEmail } from './revise/asEmail.js';
+import { makeUrgent, moreUrgent } from './revise/urgency.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -160,6 +161,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (headline) outcomes.push(punchUpTitle(blocks));
   if (moreEnergy.test(revision.feedback.replace(headline ? new RegExp(punchierTitle.source, 'gi') : /$^/, ' '))) outcomes.push(addEnergy(blocks));
   else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
+  if (moreUrgent.test(revision.feedback)) outcomes.push(makeUrgent(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
   if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));

@@ -32,6 +32,7 @@ import { addedText, newTitle, placedSection } from './wording.js';
 import { punchierTitle } from './headline.js';
 import { keptFigures } from './keptFigures.js';
 import { emailAsk } from './asEmail.js';
+import { moreUrgent } from './urgency.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -52,7 +53,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
-  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
+  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening, moreUrgent]],
   ['change_date', [movedDate, wrongDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];
