@@ -60,6 +60,7 @@ import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } f
 import { shares } from './revise/structure.js';
 import { emailAsk, toEmail } from './revise/asEmail.js';
 import { makeUrgent, moreUrgent } from './revise/urgency.js';
+import { questionTitle, titleAsQuestion } from './revise/questionTitle.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -110,7 +111,9 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!, match[0]));
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
   // "the title should be punchier" asks for a better title, not the title "punchier".
-  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
+  // ... nor "change the title to a question" the title "a question".
+  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0]) && !questionTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
+  if (questionTitle.test(revision.feedback)) outcomes.push(titleAsQuestion(blocks));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));

@@ -33,6 +33,7 @@ import { punchierTitle } from './headline.js';
 import { keptFigures } from './keptFigures.js';
 import { emailAsk } from './asEmail.js';
 import { moreUrgent } from './urgency.js';
+import { questionTitle } from './questionTitle.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -49,7 +50,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts, emailAsk]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr, keptFigures]],
   ['sign_off', [signedBy, sentFrom]],
-  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle]],
+  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle, questionTitle]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
