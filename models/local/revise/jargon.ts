@@ -1,4 +1,5 @@
 import type { Block } from '../text/blocks.js';
+import { lessHype, removeHype } from './hype.js';
 import { failed, type ChangeOutcome } from './outcome.js';
 
 /**
@@ -13,11 +14,13 @@ export const lessJargon =
 
 // [jargon, plain]: verbs in each of their forms, so "leveraging" is "using".
 const words: Array<[RegExp, string]> = [
-  [/\bleverag(?:e|es|ed|ing)\b/gi, 'use'],
+  // "to leverage usage data" is "to make the most of usage data"; "use" would say "use" twice beside "utilize".
+  [/\bleverag(?:e|es|ed|ing)\b/gi, 'make the most of'],
   [/\butili[sz](?:e|es|ed|ing)\b/gi, 'use'],
   [/\butili[sz]ation\b/gi, 'use'],
   [/\bsynerg(?:y|ies)\b/gi, 'working together'],
-  [/\bbandwidth\b(?=[^.]*\b(?:we|i|you|they|team|anyone|people|to)\b)/gi, 'time'],
+  // People's bandwidth ("no bandwidth for it"), not a network's.
+  [/(?<=\b(?:the|no|enough|more|any|our|my|your|their|some|extra)\s+)bandwidth\b(?!\s+(?:of|on)\s+the\s+(?:network|link|server|connection))/gi, 'time'],
   [/\bcircl(?:e|es|ed|ing)\s+back\b/gi, 'follow up'],
   [/\btouch(?:es|ed|ing)?\s+base\b/gi, 'check in'],
   [/\bdeep[- ]dives?\b/gi, 'close look'],
@@ -58,6 +61,7 @@ const irregular: Record<string, { s: string; ed: string; ing: string }> = {
   encourage: { s: 'encourages', ed: 'encouraged', ing: 'encouraging' },
   'put into practice': { s: 'puts into practice', ed: 'put into practice', ing: 'putting into practice' },
   'come up with ideas': { s: 'comes up with ideas', ed: 'came up with ideas', ing: 'coming up with ideas' },
+  'make the most of': { s: 'makes the most of', ed: 'made the most of', ing: 'making the most of' },
   'make a difference': { s: 'makes a difference', ed: 'made a difference', ing: 'making a difference' },
 };
 
@@ -93,4 +97,10 @@ export function plainWords(blocks: Block[]): ChangeOutcome {
   if (replaced.size === 0) return failed(part, 'the document has no jargon the local model knows (such as leverage, utilize, synergy, bandwidth, circle back, touch base, deep dive); say which words to change');
   const pairs = [...replaced].map(([from, to]) => `${from} -> ${to}`);
   return { part: `${part}: ${pairs.join(', ')}`, change: { type: 'plain_words', replaced: Object.fromEntries(replaced) }, check: (content) => ([...replaced.keys()].some((from) => new RegExp(`\\b${from}\\b`, 'i').test(content)) ? 'a jargon word is still in the document' : undefined) };
+}
+
+/** "less salesy", "less jargon", "cut the buzzwords" (read by both): a reading that finds nothing is not reported beside one that changed words. */
+export function plainerWording(blocks: Block[], feedback: string): ChangeOutcome[] {
+  const outcomes = [lessHype.test(feedback) ? removeHype(blocks) : undefined, lessJargon.test(feedback) ? plainWords(blocks) : undefined].filter((outcome) => outcome !== undefined);
+  return outcomes.some((outcome) => outcome.reason === undefined) ? outcomes.filter((outcome) => outcome.reason === undefined) : outcomes;
 }
