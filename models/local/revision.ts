@@ -42,7 +42,6 @@ import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
 import { splitPost, splitPosts } from './revise/splitPost.js';
 import { addedTldr, addTldr } from './revise/tldr.js';
-import { lessHype, removeHype } from './revise/hype.js';
 import { addEnergy, moreEnergy, punchierOpening, punchUpOpening } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
 import { asStated } from './revise/askedValue.js';
@@ -61,6 +60,7 @@ import { shares } from './revise/structure.js';
 import { emailAsk, toEmail } from './revise/asEmail.js';
 import { makeUrgent, moreUrgent } from './revise/urgency.js';
 import { questionTitle, titleAsQuestion } from './revise/questionTitle.js';
+import { plainerWording } from './revise/jargon.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -158,7 +158,7 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const split = splitPosts.exec(revision.feedback);
   if (split) outcomes.push(splitPost(blocks, split[1]));
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
-  if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
+  outcomes.push(...plainerWording(blocks, revision.feedback));
   // "make the headline more exciting" is about the title only.
   const headline = punchierTitle.test(revision.feedback);
   if (headline) outcomes.push(punchUpTitle(blocks));

@@ -34,6 +34,7 @@ import { keptFigures } from './keptFigures.js';
 import { emailAsk } from './asEmail.js';
 import { moreUrgent } from './urgency.js';
 import { questionTitle } from './questionTitle.js';
+import { lessJargon } from './jargon.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -54,7 +55,7 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
-  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening, moreUrgent]],
+  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening, moreUrgent, lessJargon]],
   ['change_date', [movedDate, wrongDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];

@@ -1,7 +1,8 @@
 import type { Block } from '../text/blocks.js';
 import { compromise } from '../text/compromise.js';
 import { verbBase, verbInflection } from '../text/grammar.js';
-import { isPlural, lowerFirst, stripEndPunctuation } from '../text/phrases.js';
+import { lowerFirst, stripEndPunctuation } from '../text/phrases.js';
+import { theThing, titleKind, type TitleKind } from './titleKind.js';
 import { failed, type ChangeOutcome } from './outcome.js';
 import { retitle } from './wording.js';
 
@@ -19,33 +20,21 @@ export const questionTitle =
 // A verb whose noun is itself, or a near form: "we move" is "the move", "we launch" is "the launch".
 const nouns: Record<string, string> = { move: 'move', launch: 'launch', switch: 'switch', migrate: 'migration', release: 'release', upgrade: 'upgrade', relocate: 'relocation', open: 'opening', return: 'return', rebrand: 'rebrand', change: 'change', expand: 'expansion', start: 'start' };
 const preposition = /^(?:to|from|into|onto|on|at|in|for|with|across|over|back)\b/i;
-/** "login bug" -> "the login bug"; a plural ("team invites"), a name ("Sprint 14") or a determined phrase stays as it is. */
-function theThing(phrase: string): string {
-  const words = phrase.split(/\s+/);
-  if (words.every((word) => /^[A-Z0-9]/.test(word))) return phrase;
-  return isPlural(phrase) || /^(?:the|a|an|our|your|my|this|these|those|\d)\b/i.test(phrase) ? lowerFirst(phrase) : `the ${lowerFirst(phrase)}`;
-}
-
 // What each kind of document asks about its subject.
-const kindQuestions: Array<[RegExp, (subject: string) => string]> = [
-  [/^(?:meeting\s+)?(?:summary|notes|recap|minutes)$/i, (subject) => `What happened at ${subject}?`],
-  [/^(?:retrospective|retro)$/i, (subject) => `What did we learn in ${subject}?`],
-  [/^(?:product\s+requirements|requirements|prd|spec(?:ification)?|technical\s+spec)$/i, (subject) => `What should ${theThing(subject)} do?`],
-  [/^(?:tickets|bugs|issues|tasks)$/i, (subject) => `What needs fixing in ${theThing(subject)}?`],
-  [/^(?:roadmap|plan|release\s+plan)$/i, (subject) => `What's next for ${theThing(subject)}?`],
-];
+const kindQuestions: Record<TitleKind, (subject: string) => string> = {
+  meeting: (subject) => `What happened at ${subject}?`,
+  retro: (subject) => `What did we learn in ${subject}?`,
+  requirements: (subject) => `What should ${theThing(subject)} do?`,
+  tickets: (subject) => `What needs fixing in ${theThing(subject)}?`,
+  plan: (subject) => `What's next for ${theThing(subject)}?`,
+};
 
 /** The question `title` asks, or undefined when it names nothing to ask about. */
 export function asQuestion(title: string): string | undefined {
   const text = stripEndPunctuation(title);
   // "Meeting summary: Product Sync, Tuesday", "Team invites: product requirements": a kind and what it is about.
-  const [head, tail] = text.split(/:\s+/, 2) as [string, string | undefined];
-  if (tail !== undefined) {
-    const headKind = kindQuestions.find(([kind]) => kind.test(head.trim()));
-    if (headKind) return headKind[1](tail.trim());
-    const tailKind = kindQuestions.find(([kind]) => kind.test(tail.trim()));
-    if (tailKind) return tailKind[1](head.trim());
-  }
+  const kind = titleKind(text);
+  if (kind) return kind.subject ? kindQuestions[kind.kind](kind.subject) : undefined;
   // "Why we moved from Heroku to AWS" -> "Why did we move from Heroku to AWS?".
   const why = /^(why|how)\s+(we|i)\s+(\S+)\s+(.+)$/i.exec(text);
   if (why) {
@@ -63,8 +52,8 @@ export function asQuestion(title: string): string | undefined {
   if (/^\d+\s+\S/.test(text)) return `Want ${text}?`;
   // A clause ("Dark mode ships tomorrow"); a lone "-ing" word is a thing there ("API pricing"), not a verb.
   if (clause || (compromise()(text).verbs().out('array') as string[]).some((verb) => !/^\p{L}+ing$/iu.test(verb.trim()))) return `Did you know ${lowerFirst(text)}?`;
-  // A single kind ("Tickets", "Announcement") names nothing to ask about.
-  if (text.split(/\s+/).length < 2 || kindQuestions.some(([kind]) => kind.test(text))) return undefined;
+  // A single word ("Announcement") names nothing to ask about.
+  if (text.split(/\s+/).length < 2) return undefined;
   return `What do you need to know about ${theThing(text)}?`;
 }
 
