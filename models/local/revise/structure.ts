@@ -134,6 +134,8 @@ export function removeAbout(blocks: Block[], topic: string, kind?: string): Chan
     const trim = (text: string) => (about(text) ? (removed.push(text), withoutClause(text, about) ?? '') : text);
     if (block.type === 'paragraph') block.text = splitParagraph(block.text).map(trim).filter(Boolean).join(' ');
     else if (block.type === 'list') block.text = block.text.split('\n').map(trim).filter(Boolean).join('\n');
+    // A blog post's description repeats its opening: what leaves the page leaves the description too.
+    else if (block.type === 'frontmatter') block.text = block.text.replace(/^(description:\s*")(.*)("\s*)$/m, (_line, open: string, said: string, close: string) => `${open}${splitParagraph(said).filter((sentence) => !about(sentence)).join(' ')}${close}`);
   });
   if (removed.length === 0) return { part, reason: `the document says nothing about ${topic.trim()}` };
   const left = (content: string) => (within ? readableLines(renderBlocks([...within])) : readableLines(content)).some((line) => !/^#/.test(line) && about(line));
