@@ -14,7 +14,7 @@ import { failed, readableLines, type ChangeOutcome, type DeliverableValue } from
  * "Summary" and "Decisions") are said once, and a keyword list ("Topics") is left out.
  */
 export const emailAsk =
-  /\b(?:turn|make|rewrite|convert|change|redo|reformat|recast|send|write)\s+(?:this|it|that|the\s+(?:summary|post|doc|document|prd|spec|notes|update|tickets|blog(?:\s+post)?|whole\s+thing))\s+(?:(?:into|as|to|in)\s+)?(?:an?\s+)?e-?mail\b(?:\s+(?:to|for)\s+((?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))?(?=\s*$|\s*[,.;!?]|\s+(?:and|instead|please|pls|then)\b)/i;
+  /(?:\b(?:turn|make|rewrite|convert|change|redo|reformat|recast|send|write)\s+(?:(?:this|it|that|the\s+(?:summary|post|doc|document|prd|spec|notes|update|tickets|blog(?:\s+post)?|whole\s+thing))\s+(?:(?:into|as|to|in)\s+)?|(?:it\s+)?(?:into|as)\s+)(?:an?\s+)?e-?mail|(?:^|[,.!?]\s*)(?:(?:ok|okay|now|actually|pls|please)[,\s]+)?(?:as|in)\s+an?\s+e-?mail|\b(?:make|write|create|do)\s+an?\s+e-?mail\s+(?:out\s+of|of|from)\s+(?:this|it))\b(?:\s+(?:to|for)\s+((?:the\s+|our\s+|my\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))?(?=\s*$|\s*[,.;!?]|\s+(?:and|instead|please|pls|then)\b)/i;
 
 // Who "everyone" is in a greeting; another group is greeted by its name ("Hi design team,").
 const everyone = /^(?:everyone|everybody|all|all\s+of\s+us|y'?all|the\s+(?:whole\s+)?(?:company|office)|(?:all\s+)?staff|the\s+whole\s+team)$/i;

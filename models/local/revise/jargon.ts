@@ -10,7 +10,7 @@ import { failed, type ChangeOutcome } from './outcome.js';
  * each replacement, or says the document has none of them. "Action items" is plain enough and stays.
  */
 export const lessJargon =
-  /\b(?:(?:less|fewer|no|without|cut(?:\s+out)?\s+the|drop\s+the|remove\s+the|lose\s+the|too\s+much|so\s+much|get\s+rid\s+of\s+the)\s+(?:corporate\s+|business\s+|tech(?:nical)?\s+|office\s+)?(?:jargon|buzzwords?|buzz\s+words|corporate[- ]speak|business[- ]speak|lingo)|plain(?:er)?\s+(?:language|english|words)|simpler\s+(?:language|words)|(?:too|very|overly|a\s+bit|kinda|way\s+too|less)\s+(?:technical|jargon-?y)|(?:de-?jargon(?:ize|ise)?|dejargon(?:ize|ise)?))\b/i;
+  /\b(?:(?:less|fewer|no|without|cut(?:\s+out)?\s+the|drop\s+the|remove\s+the|lose\s+the|too\s+much|so\s+much|get\s+rid\s+of\s+the)\s+(?:corporate\s+|business\s+|tech(?:nical)?\s+|office\s+)?(?:jargon|buzzwords?|buzz\s+words|corporate[- ]speak|business[- ]speak|lingo)|avoid\s+(?:the\s+|all\s+the\s+)?(?:jargon|buzzwords?)|plain(?:er)?\s+(?:language|english|words)|simpler\s+(?:language|words)|(?:too|very|overly|a\s+bit|kinda|way\s+too|less)\s+(?:technical|jargon-?y)|(?:de-?jargon(?:ize|ise)?|dejargon(?:ize|ise)?))\b/i;
 
 // [jargon, plain]: verbs in each of their forms, so "leveraging" is "using".
 const words: Array<[RegExp, string]> = [

@@ -15,7 +15,7 @@ import { retitle } from './wording.js';
  * Only the title changes; a title that names nothing to ask about is left as it is, saying why.
  */
 export const questionTitle =
-  /\b(?:(?:make|turn|change|rewrite|reword|rephrase|phrase|convert)\s+the\s+(?:title|headline|heading|subject(?:\s+line)?)\s+(?:(?:in)?to\s+|as\s+)?a\s+question|(?:title|headline|subject(?:\s+line)?)\s+(?:as|should\s+be|could\s+be)\s+a\s+question|(?:use\s+)?a\s+question\s+(?:as|for)\s+(?:the\s+)?(?:title|headline|subject(?:\s+line)?))\b/i;
+  /\b(?:(?:make|turn|change|rewrite|reword|rephrase|phrase|convert)\s+the\s+(?:title|headline|heading|subject(?:\s+line)?)\s+(?:(?:in)?to\s+|as\s+)?a\s+question|(?:title|headline|subject(?:\s+line)?)\s+(?:as|be|should\s+be|could\s+be|in\s+the\s+form\s+of)\s+a\s+question|(?:use\s+)?a\s+question\s+(?:as|for)\s+(?:the\s+)?(?:title|headline|subject(?:\s+line)?))\b/i;
 
 // A verb whose noun is itself, or a near form: "we move" is "the move", "we launch" is "the launch".
 const nouns: Record<string, string> = { move: 'move', launch: 'launch', switch: 'switch', migrate: 'migration', release: 'release', upgrade: 'upgrade', relocate: 'relocation', open: 'opening', return: 'return', rebrand: 'rebrand', change: 'change', expand: 'expansion', start: 'start' };

@@ -4,8 +4,8 @@ import { theThing, titleKind } from './titleKind.js';
 /**
  * "make it friendlier" on a document of lists only (a meeting summary, a PRD, tickets): there is no
  * sentence to say more warmly, so one friendly line opens it under its title, made of what the
- * document is about ("Thanks for joining Product Sync, Tuesday! Here's what we decided and who's
- * doing what.", "Here's what we want team invites to do.", "Here are the 3 tickets, each with how
+ * document is about ("Here's what you need to know from Product Sync, Tuesday: what we decided
+ * and who's doing what.", "Here's what we want team invites to do.", "Here are the 3 tickets, each with how
  * we'll know it's done."). A document whose title names no kind it knows gets no line: a stock
  * line ("Here's a quick recap for you") would say nothing, and the revision says so instead.
  */
@@ -25,13 +25,15 @@ function openingFor(title: string, blocks: Block[]): string | undefined {
   const has = (pattern: RegExp) => headings.some((text) => pattern.test(text));
   switch (kind?.kind) {
     case 'meeting': {
-      // Thanks for joining only where the summary names who joined.
-      if (!kind.subject || !has(/^(?:participants|attendees|present)$/i)) return undefined;
+      // Only a summary that reads as a meeting's (who decided, who does what, who was there): a mislabelled document gets no line.
       const holds = [has(/decision/i) ? 'what we decided' : '', has(/action|next step|owner/i) ? "who's doing what" : ''].filter(Boolean);
-      return `Thanks for joining ${kind.subject}! Here's ${holds.length > 0 ? holds.join(' and ') : 'what we talked about'}.`;
+      if (!kind.subject || (holds.length === 0 && !has(/^(?:participants|attendees|present)$/i))) return undefined;
+      // It goes to people who were not there too: what they need to know, not thanks for coming.
+      const meeting = /\b(?:meeting|sync|call|stand-?up|review|session|workshop|offsite|all-hands)$/i.test(kind.subject) ? `the ${kind.subject}` : kind.subject;
+      return `Here's what you need to know from ${meeting}${holds.length > 0 ? `: ${holds.join(' and ')}` : ''}.`;
     }
     case 'retro':
-      return kind.subject ? `Thanks for joining the ${kind.subject} retro! Here's what we learned.` : undefined;
+      return kind.subject ? `Here's what we learned in ${kind.subject}.` : undefined;
     case 'requirements':
       return kind.subject ? `Here's what we want ${theThing(kind.subject)} to do.` : undefined;
     case 'tickets': {
