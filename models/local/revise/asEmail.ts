@@ -27,6 +27,8 @@ const openQuestion = /\?|\bno answer yet\b|\bopen question|\bundecided\b|\btbd\b
 
 export function greetingFor(group: string | undefined): string {
   const who = (group ?? '').trim().replace(/^(?:the|our|my)\s+(?=\S)/i, '');
+  // "to my manager", "to my boss": one person, whose name the document does not give.
+  if (/^my\s/i.test((group ?? '').trim()) && !/\b(?:team|group|reports|folks|people)$/i.test(who)) return 'Hi,';
   if (who === '' || /^team$/i.test(who)) return 'Hi team,';
   return everyone.test((group ?? '').trim()) || everyone.test(who) ? 'Hi everyone,' : `Hi ${who},`;
 }
@@ -112,7 +114,8 @@ function sectionBlocks(section: Section, first: boolean, seen: Set<string>): Blo
 
 /** The call to reply the document's own open parts ask for: its action items, its open questions. */
 function replyLine(sections: Section[]): string | undefined {
-  const actions = sections.some((section) => section.heading && actionSections.test(section.heading.trim()) && section.blocks.length > 0);
+  // Action items with owners ("**Priya**: ..."): the readers' own, to confirm; a status report's next actions are the writer's.
+  const actions = sections.some((section) => section.heading && actionSections.test(section.heading.trim()) && section.blocks.some((block) => block.type === 'list' && /^\s*[-*+]\s+(?:\[[ xX]\]\s+)?\*\*[^*]+\*\*:/m.test(block.text)));
   const questions = sections.some((section) => section.blocks.some((block) => (block.type === 'list' ? itemsOf(block.text) : [block.text]).some((line) => openQuestion.test(line))));
   if (actions && questions) return '**Please reply to confirm your action items, and if you can answer the open question.**';
   if (actions) return '**Please reply to confirm your action items, or if anything is missing.**';

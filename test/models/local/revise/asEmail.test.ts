@@ -68,3 +68,12 @@ test('"make this an email to everyone" on an email changes only its greeting; "t
   t.is(same!.content, original);
   t.deepEqual(same!.notApplied, [{ part: 'as an email', reason: 'the document is an email already ("Hi team,"); say what to change in it' }]);
 });
+
+test('"turn this into an email to my manager" on a status update: "Hi," (no name to greet), and no call to confirm action items that are the writer\'s own', async (t) => {
+  const status = { brief: 'weekly status update for my manager', context: '- shipped the new onboarding flow\n- blocked on legal review for the EU launch\n- next week: start on billing page redesign' };
+  const { revised: [after] } = await revisions('mind', status, 'turn this into an email to my manager');
+  t.regex(after!.content, /^\*\*Subject:\*\* Weekly status update\n\nHi,\n\n/);
+  t.regex(after!.content, /^- Start on billing page redesign \(due next week\)$/m);
+  t.notRegex(after!.content, /confirm your action items/);
+  t.regex(after!.content, /\n\nThanks,\s*$/);
+});
