@@ -87,7 +87,8 @@ function toneFrom(feedback: string, requirements: Record<string, unknown>): Tone
   if (/\b(?:less|not so|too|sounds?|reads?)\s+(?:like\s+)?(?:a\s+)?(?:robot|robotic|ai|machine|chatgpt|generated|mechanical)\b|\bmore\s+(?:human|natural|personal)\b|\bsound(?:s)?\s+(?:more\s+)?(?:human|natural|like\s+a\s+(?:person|human))\b/i.test(feedback)) return 'friendly';
   // "friendlier please", "formal please": the register named on its own.
   if (/^\W*(?:more\s+)?(?:formal|professional)(?:\s+please)?\W*$/i.test(feedback)) return 'professional';
-  const phrase = /\b(?:more|less|a|an|into a|sound|tone(?: it)?(?: down)?|make it)\s+((?:[a-z-]+\s+){0,2}?(?:casual|conversational|informal|relaxed|playful|fun|friendl(?:y|ier)|warm(?:er)?|approachable|technical|precise|professional|formal|business-like|serious|authoritative)(?:er)?)\b/i.exec(feedback);
+  // "less technical" asks for plainer words (revise/jargon.ts), not a technical tone.
+  const phrase = /\b(?:more|less|a|an|into a|sound|tone(?: it)?(?: down)?|make it)\s+((?:[a-z-]+\s+){0,2}?(?:casual|conversational|informal|relaxed|playful|fun|friendl(?:y|ier)|warm(?:er)?|approachable|technical|precise|professional|formal|business-like|serious|authoritative)(?:er)?)\b/i.exec(feedback.replace(/\b(?:less|too|overly|not\s+so)\s+technical\b/gi, ' '));
   return phrase ? toneOf(phrase[1]) : /\btone\b/i.test(feedback) ? toneOf(feedback) : undefined;
 }
 

@@ -42,7 +42,6 @@ import { dateFormat, reformatDates } from './revise/dateFormat.js';
 import { shortenTitles, shorterTitles } from './revise/titles.js';
 import { splitPost, splitPosts } from './revise/splitPost.js';
 import { addedTldr, addTldr } from './revise/tldr.js';
-import { lessHype, removeHype } from './revise/hype.js';
 import { addEnergy, moreEnergy, punchierOpening, punchUpOpening } from './revise/energy.js';
 import { attachTime } from './revise/timeOfDay.js';
 import { asStated } from './revise/askedValue.js';
@@ -58,6 +57,10 @@ import { addDetail, lengthen, moreDetail } from './revise/moreDetail.js';
 import { keptFigures, restoreFigures } from './revise/keptFigures.js';
 import { addedText, addGiven, newTitle, placedSection, removePlaced, retitle } from './revise/wording.js';
 import { shares } from './revise/structure.js';
+import { emailAsk, toEmail } from './revise/asEmail.js';
+import { makeUrgent, moreUrgent } from './revise/urgency.js';
+import { questionTitle, titleAsQuestion } from './revise/questionTitle.js';
+import { plainerWording } from './revise/jargon.js';
 import { asBullets, asProse, keepOnly, keptOnly, namesAfter, removeAbout, saidIn, removedHeading, removeHeaded, removedItem, removedPart, removeSection, removedSection, toBullets, toProse } from './revise/structure.js';
 
 /** A part of the feedback the revision could not apply, and why. */
@@ -108,7 +111,9 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   for (const match of given) add(() => addGiven(blocks, match[1]!, match[2]?.trim(), match[3]!, match[0]));
   for (const topic of questions.length > 0 || given.length > 0 ? [] : request.sections) add(() => gatherSection(blocks, topic, atTheEnd.test(revision.feedback)) ?? addSection(blocks, topic, sources));
   // "the title should be punchier" asks for a better title, not the title "punchier".
-  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
+  // ... nor "change the title to a question" the title "a question".
+  for (const match of revision.feedback.matchAll(newTitle)) if (!punchierTitle.test(match[0]) && !questionTitle.test(match[0])) outcomes.push(retitle(blocks, match[1]!));
+  if (questionTitle.test(revision.feedback)) outcomes.push(titleAsQuestion(blocks));
   for (const match of revision.feedback.matchAll(addedFact)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(addedAfterColon)) add(() => addFact(blocks, match[1]!));
   for (const match of revision.feedback.matchAll(thenAdded)) add(() => addFact(blocks, match[1]!));
@@ -153,12 +158,13 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   const split = splitPosts.exec(revision.feedback);
   if (split) outcomes.push(splitPost(blocks, split[1]));
   if (addedTldr.test(revision.feedback)) add(() => addTldr(blocks));
-  if (lessHype.test(revision.feedback)) outcomes.push(removeHype(blocks));
+  outcomes.push(...plainerWording(blocks, revision.feedback));
   // "make the headline more exciting" is about the title only.
   const headline = punchierTitle.test(revision.feedback);
   if (headline) outcomes.push(punchUpTitle(blocks));
   if (moreEnergy.test(revision.feedback.replace(headline ? new RegExp(punchierTitle.source, 'gi') : /$^/, ' '))) outcomes.push(addEnergy(blocks));
   else if (punchierOpening.test(revision.feedback)) outcomes.push(punchUpOpening(blocks));
+  if (moreUrgent.test(revision.feedback)) outcomes.push(makeUrgent(blocks));
   if (askedHeadings.test(revision.feedback)) outcomes.push(addHeadings(blocks));
   if (addedConclusion.test(revision.feedback)) add(() => addConclusion(blocks));
   if (closingQuestion.test(revision.feedback)) add(() => endWithQuestion(blocks));
@@ -176,6 +182,9 @@ export function reviseStep(input: StageInput, asked: RevisionInput, bench: Workb
   if (request.addExamples) add(() => addExample(blocks, request.exampleTopic, sources, revision.previousContent));
   if (request.keywords.length > 0 && input.crew.id === 'writer') add(() => addKeywords(blocks, request, revised));
   if (request.checklist) add(() => addChecklist(blocks, sources, [input.context ?? '', ...input.contextDocuments].join('\n'), request.checklist!.at));
+  // Last of the edits: the email is made of the document as the other asks left it.
+  const email = emailAsk.exec(revision.feedback);
+  if (email) outcomes.push(toEmail(blocks, email[1]));
   const limit = characterLimit.exec(revision.feedback);
   if (limit) outcomes.push(fitCharacters(blocks, Number(limit[1] ?? limit[2])));
   dropEmptySections(blocks, bare);

@@ -11,9 +11,9 @@ import { failed, readableLines, type ChangeOutcome } from './outcome.js';
 /** The topics of a move that mean the letter's request. */
 export const askTopic = /^(?:the\s+)?(?:ask|request|main\s+ask|action|what\s+(?:we|i)\s+need)$/i;
 
-const request = /\b(?:please|could you|can you|would you|will you|need you to|(?:like|want) you to|ask(?:ing)? you to|let (?:me|us) know|rsvp)\b/i;
-const imperative = /^(?:bring|send|review|reply|join|sign|book|fill|submit|register|check|read|share|make sure|remember|don['’]t forget|come|update|confirm|approve|vote|complete|respond|save|mark|grab|pick|add|email|call)\b/i;
-const asks = (sentence: string) => request.test(sentence) || imperative.test(sentence.trim());
+export const request = /\b(?:please|could you|can you|would you|will you|need you to|(?:like|want) you to|ask(?:ing)? you to|let (?:me|us) know|rsvp)\b/i;
+export const imperative = /^(?:bring|send|review|reply|join|sign|book|fill|submit|register|check|read|share|make sure|remember|don['’]t forget|come|update|confirm|approve|vote|complete|respond|save|mark|grab|pick|add|email|call|pack|apply|clear|return|finish|prepare|hand in)\b/i;
+export const asks = (sentence: string) => request.test(sentence) || imperative.test(sentence.trim());
 
 export function askFirst(blocks: Block[]): ChangeOutcome {
   const part = 'order: the ask first';

@@ -31,6 +31,10 @@ import { addedTicket } from './tickets.js';
 import { addedText, newTitle, placedSection } from './wording.js';
 import { punchierTitle } from './headline.js';
 import { keptFigures } from './keptFigures.js';
+import { emailAsk } from './asEmail.js';
+import { moreUrgent } from './urgency.js';
+import { questionTitle } from './questionTitle.js';
+import { lessJargon } from './jargon.js';
 
 /**
  * The edits a feedback asks for beyond tone, length and the rest `readRevision` reads, each under
@@ -44,14 +48,14 @@ const edits: Array<[EditLabel, RegExp[]]> = [
   ['add_action_item', [addedAction]],
   ['reorder', [movedFirst, movedLast, swappedPair]],
   ['remove_part', [removedSection, removedPart, removedItem, placedSection, removedCallToAction, removedPosition, removedHeading, keptOnly]],
-  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts]],
+  ['restructure', [asBullets, asProse, numbered, actionTable, sectionAsParagraph, askedHeadings, mergedPair, splitPosts, emailAsk]],
   ['add_text', [addedFact, addedAsk, addedText, addedQuestion, mentionedTopic, addedLabelled, addedAfterColon, thenAdded, addedList, closingQuestion, addedConclusion, addedTldr, keptFigures]],
   ['sign_off', [signedBy, sentFrom]],
-  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle]],
+  ['retitle', [newTitle, shorterSubject, shorterTitles, punchierTitle, questionTitle]],
   ['punctuation', [fewerExclamations, removedEmoji, removedHashtags, boldened, addedEmoji, addedHashtags, addedSomeHashtags, taggedPeople]],
   ['length', [characterLimit]],
   ['voice', [voiceSwap, firstPerson]],
-  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening]],
+  ['tone_adjustment', [moreEnergy, lessHype, punchierOpening, moreUrgent, lessJargon]],
   ['change_date', [movedDate, wrongDate, ownerDue, dateFormat]],
   ['mark_done', [markedDone]],
 ];

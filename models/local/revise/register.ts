@@ -1,3 +1,4 @@
+import { withWarmOpening } from './warmOpening.js';
 import { expandContractions } from '../text/contractions.js';
 import { applyTone, stiffWords, type Tone } from '../text/tone.js';
 import type { Audience } from '../../revisionRequest.js';
@@ -82,21 +83,6 @@ function boardSummary(blocks: Block[]): Block[] {
   const chosen = [...new Set(key)].slice(0, 4);
   if (chosen.length === 0) return [];
   return [{ type: 'heading', level: 2, text: 'Summary for the board' }, { type: 'list', text: chosen.map((line) => `- ${line}`).join('\n') }];
-}
-
-/**
- * A document that opens with lists (a meeting summary, a plan) has no prose to open warmly: it gets one
- * line under its title that speaks to the reader, naming what the lists hold.
- */
-function withWarmOpening(content: string): string {
-  const blocks = parseBlocks(content);
-  const title = blocks.findIndex((block) => block.type === 'heading' && block.level === 1);
-  if (title < 0 || blocks[title + 1]?.type === 'paragraph') return content;
-  const headings = blocks.filter((block) => block.type === 'heading' && block.level === 2).map((block) => block.text.toLowerCase());
-  const holds = [headings.some((text) => /decision/.test(text)) ? 'what we decided' : '', headings.some((text) => /action|next step|owner/.test(text)) ? "who's doing what" : ''].filter(Boolean);
-  const line = holds.length > 0 ? `Here's a quick recap for you: ${holds.join(' and ')}.` : "Here's a quick overview for you.";
-  blocks.splice(title + 1, 0, { type: 'paragraph', text: line });
-  return renderBlocks(blocks);
 }
 
 interface Markers {

@@ -23,12 +23,20 @@ export function dropRemoved(deliverable: DeliverableValue, previous: string, rev
   const before = previous.split('\n').map(words);
   const after = revised.split('\n').map(words);
   const shown = (lines: string[], text: string) => lines.some((line) => line.includes(text));
+  const lines = revised.split('\n');
+  // "Budget: we have $20k left for Q2, lee to draft the plan by Friday." lost its clause about Lee: the line left is the item.
+  const shortened = (text: string) => {
+    const at = after.findIndex((line) => line.trim().split(' ').length >= 3 && text.startsWith(`${line.trimEnd()} `) && !before.includes(line));
+    return at < 0 ? undefined : lines[at]!.replace(/^\s*(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?/, '').trim();
+  };
   for (const [key, value] of Object.entries(deliverable.data)) {
     if (!Array.isArray(value)) continue;
-    deliverable.data[key] = value.filter((entry) => {
+    deliverable.data[key] = value.flatMap((entry) => {
       const text = label(entry);
-      if (text === undefined || words(text).trim().length < 3) return true;
-      return !(shown(before, words(text)) && !shown(after, words(text)));
+      if (text === undefined || words(text).trim().length < 3) return [entry];
+      if (!(shown(before, words(text)) && !shown(after, words(text)))) return [entry];
+      const rest = typeof entry === 'string' ? shortened(words(text)) : undefined;
+      return rest ? [rest] : [];
     });
   }
 }

@@ -1,3 +1,4 @@
+import { withoutClause } from './clauseRemoval.js';
 import { letterParts, type LetterParts } from './letter.js';
 import { contentTerms, stem } from '../../../quality/text.js';
 import { renderBlocks, splitParagraph, type Block } from '../text/blocks.js';
@@ -129,12 +130,12 @@ export function removeAbout(blocks: Block[], topic: string, kind?: string): Chan
   const removed: string[] = [];
   blocks.forEach((block) => {
     if (within && !within.has(block)) return;
-    if (block.type === 'paragraph') {
-      const kept = splitParagraph(block.text).filter((sentence) => !(about(sentence) && removed.push(sentence)));
-      block.text = kept.join(' ');
-    } else if (block.type === 'list') {
-      block.text = block.text.split('\n').filter((line) => !(about(line) && removed.push(line))).join('\n');
-    }
+    // A sentence about it goes, or only its clause about it when the rest is about something else (revise/clauseRemoval.ts).
+    const trim = (text: string) => (about(text) ? (removed.push(text), withoutClause(text, about) ?? '') : text);
+    if (block.type === 'paragraph') block.text = splitParagraph(block.text).map(trim).filter(Boolean).join(' ');
+    else if (block.type === 'list') block.text = block.text.split('\n').map(trim).filter(Boolean).join('\n');
+    // A blog post's description repeats its opening: what leaves the page leaves the description too.
+    else if (block.type === 'frontmatter') block.text = block.text.replace(/^(description:\s*")(.*)("\s*)$/m, (_line, open: string, said: string, close: string) => `${open}${splitParagraph(said).filter((sentence) => !about(sentence)).join(' ')}${close}`);
   });
   if (removed.length === 0) return { part, reason: `the document says nothing about ${topic.trim()}` };
   const left = (content: string) => (within ? readableLines(renderBlocks([...within])) : readableLines(content)).some((line) => !/^#/.test(line) && about(line));

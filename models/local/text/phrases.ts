@@ -106,7 +106,8 @@ export function literal(text: string): string {
 /** Lower-cases the first letter unless the first word looks like a name or acronym. */
 export function lowerFirst(text: string): string {
   const first = /^\S*/.exec(text)![0];
-  if (/^[A-Z]{2,}|^[A-Z][a-z]*[A-Z]/.test(first)) return text;
+  // "API", "iPhone", "Q3": an acronym, a brand or a code keeps its capital.
+  if (/^[A-Z]{2,}|^[A-Z][a-z]*[A-Z]|^[A-Z]\d/.test(first)) return text;
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

@@ -44,3 +44,27 @@ test('"don\'t mention the budget" on a meeting summary drops the budget point, a
   t.regex(after!.content, /Launch moves to April 2/);
   t.deepEqual(after!.applied, ['remove: budget']);
 });
+
+test('"drop the bit about hiring" on a post takes out only the hiring clause of the news line, in the post\'s data too', async (t) => {
+  const { original, revised: [after] } = await revisions('writer', lisbon, 'drop the bit about hiring');
+  t.regex(original, /^We are opening a new office in Lisbon in March, hiring 10 engineers\.$/m);
+  t.is(after!.content.trim(), original.trim().replace('We are opening a new office in Lisbon in March, hiring 10 engineers.', 'We are opening a new office in Lisbon in March.'));
+  t.deepEqual(after!.applied, ['remove: hiring']);
+  t.regex(String((after!.deliverable.data.posts as Array<{ text: string }>)[0]!.text), /^We are opening a new office in Lisbon in March\.\n/);
+});
+
+test('"remove the part about lee" keeps the budget figure of the summary line and drops only the clause that names Lee', async (t) => {
+  const { revised: [after] } = await revisions('mind', { brief: 'summarize our weekly sync', context: 'launch moves to april 2, dana to tell sales. budget: we have $20k left for q2, lee to draft the plan by friday.' }, 'remove the part about lee');
+  t.regex(after!.content, /^- Budget: we have \$20k left for Q2\.$/m);
+  t.notRegex(after!.content, /\blee\b/i);
+  // The summary's data keeps the line that is left, not the old one nor none.
+  t.deepEqual(after!.deliverable.data.summary, ['Launch moves to April 2, dana to tell sales.', 'Budget: we have $20k left for Q2.']);
+});
+
+test('"remove the part about the billing engine" on a blog post takes it out of the front matter description too', async (t) => {
+  const blog = { brief: 'blog post announcing our new api pricing', context: 'pricing now starts at $0.02 per call. we built a new billing engine for it. free tier of 1,000 calls a month.' };
+  const { original, revised: [after] } = await revisions('writer', blog, 'remove the part about the billing engine');
+  t.regex(original, /^description: ".*billing engine/m);
+  t.notRegex(after!.content, /billing engine/i);
+  t.regex(after!.content, /^description: "Pricing now starts at \$0\.02 per call\..*"$/m);
+});
