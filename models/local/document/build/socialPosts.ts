@@ -7,7 +7,8 @@ import { fitTo } from '../networks.js';
 import type { Item } from '../material.js';
 import { announcedPost, subjectPost } from './announcement.js';
 import { subjectNews } from './subjectNews.js';
-import { newHireOf } from '../newHire.js';
+import { newHireOf, roleTitle } from '../newHire.js';
+import { newJobLines, newJobOf } from '../newJob.js';
 import { calendarCase, literal } from '../../text/phrases.js';
 import { datedDays } from '../../text/dates.js';
 import { newHirePost } from './newHirePost.js';
@@ -89,7 +90,9 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
   // "linkedin post welcoming maria to the team, she joins as head of design from spotify": who joins, as what, from where.
   const hire = newHireOf(ctx.brief, ctx.material.sources);
-  const welcome = hire ? newHirePost(hire) : undefined;
+  // "linkedin post about my new job": the writer's own news, in the first person, not the company's (newJob.ts).
+  const job = hire ? undefined : newJobOf(ctx.brief, ctx.material.sources);
+  const welcome = hire ? newHirePost(hire) : job ? { lines: newJobLines(job), tags: ['#NewJob', ...(job.role ? [hashtagOf(roleTitle(job.role))] : [])] } : undefined;
   // Nothing but the ask: news the subject says ("about our new pricing page, live now") framed as a post, else the subject as asked.
   const news = !welcome && items.length === 0 ? subjectNews(ctx.recognised.subject, ctx.brief) : undefined;
   const framed = welcome ? welcome.lines : alone ? announcedPost(said(items[0]!)) : news ? announcedPost(news.sentence) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;
