@@ -29,6 +29,7 @@ import { faqFromFacts } from './faqFacts.js';
 import { pressRelease } from './pressRelease.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
+import { newsIntro } from './newsIntro.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -83,16 +84,22 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   return { title, lede: lead ? statement(ctx, lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? statement(ctx, cta) : asked };
 }
 
+// "intro", "the intro for", "opening paragraph of the", "editor's note for our": the part of the newsletter asked for, before what it is about.
+const introPart = /^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter|lines?))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))(?:\s+(?:for|to|of|on)(?:\s+(?:the|our|my))?)?(?:\s+|$)/i;
+
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
   const post = blogPost(ctx);
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
   // "newsletter intro for october", "the opening note of our March newsletter": the part asked for is not what the newsletter is about.
-  const subject = ctx.recognised.subject.trim().replace(/^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))\s+(?:for|to|of|on)\s+(?:the\s+|our\s+)?(?=\S)/i, '');
+  const part = introPart.exec(ctx.recognised.subject.trim());
+  const subject = part ? ctx.recognised.subject.trim().slice(part[0].length).replace(/['’]s$/, '') : ctx.recognised.subject.trim();
   const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(subject);
   // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
   const named = new RegExp(`\\b${literal(ctx.recognised.subject)}\\s+newsletter\\b`, 'i').exec(ctx.brief);
   // "October newsletter", "Q3 2025 newsletter"; a stretch of time said relatively reads "What's new this month".
   const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
+  // "newsletter intro": the intro asked for over notes of news is one paragraph of that news, under the issue's title (build/newsIntro.ts).
+  if (part && !ctx.material.bare) return { title: when ? dated(when[0]) : subject ? titled(subject) : "What's new", intro: newsIntro(ctx, post.call_to_action), items: [], call_to_action: post.call_to_action };
   const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
   // A title taken from the first piece of news would head it twice: the newsletter is then named for its readers.
