@@ -15,6 +15,7 @@ import { newHirePost } from './newHirePost.js';
 import { compromise } from '../../text/compromise.js';
 import { fragmentsSaid } from '../fragments.js';
 import { notesAsPost } from '../notesAsPost.js';
+import { proseLines } from '../prose.js';
 
 /** Social posts: what the ask and the notes say, in the order a post tells it, fitted to each network's length. */
 
@@ -86,6 +87,11 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   // The subject is the statement without its article ("office is closed on Friday").
   const announces = (item: Item) => item.origin === 'brief' && item.text.replace(/[.!?]+$/, '').toLowerCase().endsWith(ctx.recognised.subject.replace(/[.!?]+$/, '').toLowerCase());
   const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
+  // "slack announcement": the team's chat takes the notes said as sentences, in one message, without a public post's frame or hashtags.
+  if (ctx.recognised.networks.length === 1 && ctx.recognised.networks[0] === 'Slack' && items.length > 0) {
+    const text = proseLines(items.map((item) => sentenceStart(said(item)))).map(sentenceStart).join(' ');
+    return { posts: [{ network: 'Slack', text: fitTo(text, networkLimits.Slack!), hashtags: [], max_characters: networkLimits.Slack! }] };
+  }
   // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
   // "linkedin post welcoming maria to the team, she joins as head of design from spotify": who joins, as what, from where.

@@ -2,14 +2,14 @@ import type { DeliverableData, Section, StepData } from '../../../../schemas/del
 import { startsWithVerb, verbBase, verbInflection } from '../../text/grammar.js';
 import { withArticle } from '../purpose.js';
 import { pick } from '../../text/seed.js';
-import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
+import { calendarCase, capitalize, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
-import { proseLine } from '../prose.js';
+import { eventIn, proseLines } from '../prose.js';
 import { awayNotice } from '../outOfOffice.js';
 import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
@@ -229,7 +229,12 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
     ?? (ctx.recognised.reply ? signature.exec(ctx.material.sources.trim())?.[1] : undefined);
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
-  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(item.text) && !/\?$/.test(item.text));
+  const asking = (text: string) => /\b(?:please|let us know|reply|rsvp|book|call|click|visit|sign up|register)\b|^confirm\b/i.test(text) && !/\?$/.test(text);
+  const ask = incoming.find((item) => asking(item.text));
+  // "team offsite march 12, lisbon, rsvp by feb 20": the ask closes the email ("Please RSVP by February 20."), what came before it on its line stays in the body.
+  const askParts = ask ? proseLines([said(ask)]) : [];
+  const askLine = askParts.findLast(asking) ?? askParts.at(-1);
+  const askRest = askParts.filter((line) => line !== askLine);
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   // ... but "existing customers keep their price" keeps the pronoun of its own subject.
   const readers = ctx.recognised.audience?.split(/\s+/).at(-1);
@@ -246,7 +251,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed).map((line) => (thanks ? thankedLine(line) : line));
+    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text)).flatMap((item) => (item !== ask ? [item] : askRest.length > 0 ? [{ ...item, text: askRest.join(' ') }] : []))).map(addressed).map((line) => (thanks ? thankedLine(line) : line));
   // "questions to maria", "ask Dana if anything is unclear": the notes say where questions go, so
   // that line closes the email as its call to action (a stock "reply to this email" would contradict it).
   const directs = ask || answer || internal.length > 0 ? undefined : body.find((line) => !line.includes('\n') && questionsGo.test(line));
@@ -273,12 +278,15 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "apology email to customers, app was down 2 hours, fixed now": an apology with no "for" says sorry before its facts.
   const sorry = /^apology$/i.test(ctx.recognised.subject.trim()) && !answer;
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : sorry && !body.some((line) => /\b(?:sorry|apologi[sz]e)/i.test(line)) ? ['We are sorry.'] : [];
+  // "offsite invite" over "team offsite march 12, lisbon, ...": the invitation names the event, its day and place.
+  const event = /\binvit(?:e|es|ation)\b/i.test(ctx.brief) && !answer ? incoming.map((item) => eventIn(item.text)).find(Boolean) : undefined;
+  const invited = event ? `Invitation: ${capitalize(event.thing)} on ${event.day}${event.place ? ` in ${event.place}` : ''}` : undefined;
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
-    subject: thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
+    subject: invited ?? thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
     greeting: sender ? `Hi ${sender},` : greetingFor(ctx.recognised.audience),
-    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
-    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...(answer ? withCounts(body) : proseLines(withCounts(body))).map((line) => sentenceStart(line))],
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? sentenceStart(askLine!) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
 }
