@@ -13,6 +13,7 @@ import { testPlan } from './testPlan.js';
 import { epicOf } from './epic.js';
 import { sprintPlan } from './sprintPlan.js';
 import { bugReport } from './bugReport.js';
+import { bugsOf } from '../bugMessage.js';
 import { userStorySet } from './userStories.js';
 import { criterionOf, peopleWant } from './ticketCriterion.js';
 
@@ -246,7 +247,9 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   if (ctx.recognised.sprintPlan) return sprintPlan(ctx);
   if (ctx.recognised.bugReport) return bugReport(ctx);
   if (ctx.recognised.userStories) return userStorySet(ctx);
-  const items = ctx.material.items.filter((item) => !isQuestion(item.text));
+  // "two things: export to csv hangs on big files, and the date picker ...": a ticket for each thing the message says it has.
+  const counted = bugsOf(ctx.material.sources);
+  const items = (counted.length > 1 ? counted.map((text): Item => ({ text: sentence(text), origin: 'context', listed: true })) : ctx.material.items).filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
   // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a
   // sentence of prose is one when it asks for something or starts as a statement does.
