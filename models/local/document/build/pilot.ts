@@ -255,6 +255,11 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   // sentence of prose is one when it asks for something or starts as a statement does.
   const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
   const epic = epicOf(items);
+  // "break this into tasks with estimates" over "new onboarding flow: welcome screen, ...": an ask that names only the form is titled by what the notes' tasks are of.
+  const noun = /\btasks?\b/i.test(ctx.brief) && !/\btickets?\b/i.test(ctx.brief) ? 'tasks' : 'tickets';
+  const formOnly = /^(?:(?:the\s+|some\s+)?(?:estimates?|estimation|sizes?|sizing)|(?:tasks?|tickets?)\s+with\s+estimates?)(?:\s+in\s+(?:story\s+)?(?:points|hours|days|t-?shirt\s+sizes))?$/i.test(ctx.recognised.subject.trim());
+  const shared = sources[0]?.section && !categoryLabel.test(sources[0].section) && sources.every((item) => item.section === sources[0]!.section) ? sources[0].section : undefined;
+  const heading = formOnly ? (shared ? `${titled(shared)}: ${noun}` : capitalize(noun)) : undefined;
   const tickets: TicketData[] = sources.map((item) => {
     const part = epic?.parts.get(item);
     if (part) return { title: titleOf(part.task), description: `Part of the ${epic!.name} epic: ${lowerFirst(part.criterion)}`, acceptance_criteria: [part.criterion], estimate: null };
@@ -262,21 +267,23 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
     const unit = found ? (found[2] ?? found[4] ?? found[6]) : undefined;
     const estimate: Estimate | null = value && unit ? { value: Number(value), unit: unitName(unit) } : null;
-    const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim() : item.text;
+    const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim().replace(/[,;]+(?=[.!?]?$)/, '') : item.text;
     const facts = items.filter((other) => other !== item && /\d/.test(other.text) && related(other.text, text, 2)).map((other) => other.text);
     const story = stories.find((candidate) => related(candidate.want, text, 2));
     const wanted = peopleWant.exec(text);
     // "Users want to export invoices as CSV" is the story itself: said once, titled by what they want.
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
+    // A label the document's title names already ("New onboarding flow: tasks") is not said again on each ticket.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
+    const titleWhere = heading && item.section === shared ? '' : where;
     // "coupon field missing on mobile": the ticket's sentences start with their capital.
-    return { title: `${where}${where ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, `${spellNames(` in ${item.section}`)}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
+    return { title: `${titleWhere}${titleWhere ? lowerFirst(titleOf(wanted ? wanted[2]! : text)) : titleOf(wanted ? wanted[2]! : text)}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}`, acceptance_criteria: [where ? criterionOf(text).replace(/[.!]?$/, `${spellNames(` in ${item.section}`)}.`) : sentenceStart(criterionOf(text)), ...facts].slice(0, 4), estimate };
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
   // "break this epic into tasks": the epic's own name titles its tickets.
-  return { title: epic ? `${epic.name}: tickets` : tracker ? 'Tickets' : titleWith(ctx, 'tickets'), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  return { title: epic ? `${epic.name}: tickets` : heading ?? (tracker ? capitalize(noun) : titleWith(ctx, 'tickets')), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [
