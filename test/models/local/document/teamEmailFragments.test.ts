@@ -12,7 +12,6 @@ test('"office closed friday for maintenance, work from home, back monday": the r
 test('"wfh today, back monday" is the writer\'s own day: "I\'m working from home today." and "I\'ll be back Monday."', async (t) => {
   const result = await outcome('writer', { brief: 'email to the team: wfh today, back monday' });
   if (result.deliverable.kind !== 'email') return t.fail(result.deliverable.kind);
-  t.is(result.deliverable.data.subject, 'WFH today, back Monday');
   t.deepEqual(result.deliverable.data.body, ["I'm working from home today.", "I'll be back Monday."]);
 });
 
