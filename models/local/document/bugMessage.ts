@@ -95,3 +95,21 @@ export function readBugMessage(sources: string): BugMessage {
   }
   return found;
 }
+
+// "two things:", "a couple of bugs:", "3 issues -": a message that says it reports several bugs before listing them.
+const countedLeadIn = /^(?:(?:hey|hi|hello|yo|morning)\b[^:]*?[,!.]\s+)?(?:so\s+|found\s+|got\s+)?(?:two|three|four|2|3|4|a\s+few|a\s+couple(?:\s+of)?|couple(?:\s+of)?)\s+(?:things|bugs|issues|problems)(?:\s+(?:here|today|for\s+you))?\s*(?:[:\-–—]\s*|\n+)/i;
+// Where one bug ends and the next starts: "; ", ", and the ...", ", also ...", a number ("2)").
+const nextBug = /\s*;\s*|,?\s+(?:and\s+)?also\s+|,\s+and\s+|\s+\d[).]\s+|\n+(?:\s*(?:[-*•]|\d+[.)])\s*)?/i;
+
+/**
+ * The bugs of a message that says it has several ("two things: export to csv hangs on big files,
+ * and the date picker shows the wrong month on safari"), each as typed; the message whole when it
+ * does not say so or its parts do not come apart.
+ */
+export function bugsOf(sources: string): string[] {
+  const text = sources.trim().replace(/^["'“‘`]+|["'”’`]+$/g, '');
+  const lead = countedLeadIn.exec(text);
+  if (!lead) return [sources];
+  const bugs = text.slice(lead[0].length).replace(/^\s*(?:[-*•]|1[.)])\s*/, '').split(nextBug).map((bug) => bug.trim().replace(/[.;,]+$/, '')).filter((bug) => bug.split(/\s+/).length >= 3);
+  return bugs.length >= 2 ? bugs : [sources];
+}

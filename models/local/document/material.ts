@@ -177,6 +177,8 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
     const lineSentences = sentences(clean(body).replace(greeting, ''));
     // A short line among other lines is an entry of its own (a news item, a note), not a paragraph's sentence.
     const entry = bulleted || (lineSentences.length <= 2 && lineCount > 1);
+    // "office closed friday. work from home. back monday": a line of short sentences is notes typed on one line, each a note.
+    const notesOnALine = lineSentences.length >= 2 && lineSentences.every((sentence) => sentence.split(/\s+/).length <= 8);
     for (const sentence of lineSentences) {
       // "Went well: shipped X, pairing on Y." is a section of its own and an item per part.
       const read = listParts(sentence);
@@ -191,7 +193,7 @@ function readText(text: string, origin: Origin, into: Material, seen: Set<string
         // "Chen: out sick": what a named person said may be two words too.
         // "142 responses": a figure with what it counts is a fact however short.
         // A writer's notes typed one a line ("shipped today", "settings > appearance") are facts of two words too.
-        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who || /\d/.test(text) || (twoWordNotes && entry) ? 2 : 3) || chatter.test(text)) continue;
+        if (key.split(' ').length < (label || parts.length > 1 || bulleted || who || /\d/.test(text) || (twoWordNotes && (entry || notesOnALine)) ? 2 : 3) || chatter.test(text)) continue;
         if (seen.has(key)) {
           into.repeats += 1;
           continue;

@@ -1,4 +1,7 @@
 import { stateLine as incidentLine } from './stateFragments.js';
+import { splitSplices } from '../text/clauses.js';
+import { fullMonths } from '../text/dates.js';
+import { lexiconTag } from '../text/people.js';
 
 /**
  * Notes typed as a message's lines read as sentences: "office closed friday for the holiday, back
@@ -42,4 +45,76 @@ export function proseLine(line: string): string {
   const tail = back ? `${rest.slice(0, back.index)}, and we're back ${back[1]}` : rest;
   const sentence = `The ${place!.toLowerCase()}${more} ${verb}${stated}${tail}`.replace(/\s+/g, ' ').trim();
   return sentence;
+}
+
+// ", work from home", ", back monday", ", rsvp by feb 20", ", bring laptops": a part of a line typed as a fragment of its own.
+const fragmentStart = /,\s*(?:and\s+)?(?=(?:please\s+)?(?:work(?:ing)?\s+from\s+home|wfh|back\s|rsvp\b|r\.s\.v\.p\b|bring\s))/i;
+const fromHome = /^(?:please\s+)?(?:wfh|work(?:ing)?\s+from\s+home)\b\s*(.*)$/i;
+const backWhen = /^back\s+(?!in\b|at\b|to\b|up\b|online\b)(.+)$/i;
+// "team offsite march 12", "holiday party dec 18": a thing and its day, without a verb; a place may follow after a comma.
+const thingOn = /^((?:the\s+|our\s+)?(?:[\p{Ll}-]+\s+){0,2}(?:offsite|off-site|party|dinner|lunch|drinks|meetup|meeting|retreat|workshop|town\s*hall|all-hands|kickoff|kick-off|celebration|launch|event|day\s+out|trip|picnic|bbq|breakfast|standup|review|training|webinar))\s+(?:on\s+)?((?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)?\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?:\s+(?:at\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)?))?$/iu;
+// "kitchen", "rooftop": a room of the sender's own place, where an event is.
+const room = /^(?:the\s+)?(?:kitchen|canteen|cafeteria|boardroom|board\s+room|meeting\s+room|garden|rooftop|roof\s+terrace|terrace|lobby|lounge|break\s+room|office)$/i;
+
+/**
+ * A message's lines, typed as notes, said as sentences (proseLine for each), with the fragments a
+ * message to a team is typed in: "work from home" is what readers do when the office is closed
+ * ("Please work from home."), and what the writer does otherwise ("I'm working from home.");
+ * "back monday" likewise ("We're back Monday." / "I'll be back Monday."); "rsvp by feb 20" and
+ * "bring laptop" ask ("Please RSVP by February 20.", "Please bring your laptop."); "team offsite
+ * march 12, lisbon" says when and where ("The team offsite is on March 12 in Lisbon."). A line of
+ * several lines (a list) is left as it is.
+ */
+export function proseLines(lines: string[]): string[] {
+  // Parts split off a line: a "back" right after a place's state stays with it ("..., and we're back Monday").
+  const parts = lines.flatMap((line) => {
+    if (line.includes('\n')) return [line];
+    const split = line.replace(/[.]$/, '').split(fragmentStart);
+    const kept: string[] = [];
+    for (const part of split) {
+      if (kept.length > 0 && backWhen.test(part) && stateLine.test(kept.at(-1)!)) kept[kept.length - 1] = `${kept.at(-1)!}, ${part}`;
+      else kept.push(part);
+    }
+    return kept.length > 1 ? kept.map((part) => part.trim()) : [line];
+  });
+  const closed = parts.some((part) => stateLine.exec(part.trim())?.[3]?.match(/^(?:closed|shut)$/i));
+  return parts.flatMap((part) => (part.includes('\n') ? [part] : splitSplices(fragmentSentence(part, closed)).map(stopped)));
+}
+
+function stopped(line: string): string {
+  return /[.!?:]$/.test(line) ? line : `${line}.`;
+}
+
+/** One part of a message as a sentence; `closed` when the message says a place is closed (its readers stay away). */
+function fragmentSentence(part: string, closed: boolean): string {
+  const text = part.trim().replace(/[.]$/, '');
+  const home = fromHome.exec(text);
+  if (home) return `${closed ? 'Please work from home' : "I'm working from home"}${home[1] ? ` ${home[1]}` : ''}`;
+  const back = backWhen.exec(text);
+  if (back && !/,/.test(back[1]!)) return `${closed ? "We're back" : "I'll be back"} ${back[1]}`;
+  const rsvp = /^(?:please\s+)?r\.?s\.?v\.?p\.?\b\s*(.*)$/i.exec(text);
+  if (rsvp) return `${/^please/i.test(text) ? 'Please RSVP' : 'RSVP'}${rsvp[1] ? ` ${rsvp[1]}` : ''}`;
+  // "bring laptop and walking shoes": a thing without its article is what each one brings of their own ("Bring a dish" is a sentence already).
+  const bring = /^bring\s+(.+)$/i.exec(text);
+  if (bring && !/^(?:a|an|the|your|some|any|our|their|something|anything|\d)\b/i.test(bring[1]!) && !/s$/i.test(bring[1]!.split(/\s+/)[0]!)) return `Please bring your ${bring[1]}`;
+  const event = eventOf(text);
+  if (event) return `${event.own ? 'Our' : 'The'} ${event.thing} is on ${event.day}${event.place ? ` in ${event.place}` : ''}`;
+  return proseLine(text);
+}
+
+/** "team offsite march 12, lisbon": the event, its day and its place as a sentence says them ("team offsite", "March 12", "Lisbon"); undefined for any other line. */
+export function eventOf(line: string): { thing: string; day: string; place?: string; own: boolean } | undefined {
+  const [first, ...rest] = line.trim().replace(/[.]$/, '').split(/,\s*/);
+  const event = thingOn.exec(first!);
+  // "lisbon" after the day is where it is.
+  const named = rest.length === 1 && rest[0]!.split(/\s+/).length <= 2 && /^(?:City|Country|Region|Place)$/.test(lexiconTag(rest[0]!.split(/\s+/)[0]!) ?? '') ? rest[0]! : undefined;
+  const place = named ? `${named.charAt(0).toUpperCase()}${named.slice(1)}` : rest.length === 1 && room.test(rest[0]!.trim()) ? `the ${rest[0]!.trim().replace(/^the\s+/i, '').toLowerCase()}` : undefined;
+  if (!event || (rest.length > 0 && !place)) return undefined;
+  const thing = event[1]!.replace(/^(?:the|our)\s+/i, '');
+  return { thing: `${thing.charAt(0).toLowerCase()}${thing.slice(1)}`, day: `${fullMonths(event[2]!)}${event[3] ? ` at ${event[3]}` : ''}`, ...(place ? { place } : {}), own: /^our\s/i.test(event[1]!) };
+}
+
+/** The event a message's line opens with, before its asks ("team offsite march 12, lisbon, rsvp by feb 20"). */
+export function eventIn(line: string): ReturnType<typeof eventOf> {
+  return eventOf(line.replace(/[.]$/, '').split(fragmentStart)[0]!);
 }

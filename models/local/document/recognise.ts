@@ -1,4 +1,4 @@
-import { networksOf } from './networks.js';
+import { networksOf, slackMessageName } from './networks.js';
 import type { DeliverableKind } from '../../../schemas/deliverables/index.js';
 import type { CrewId } from '../../../crews/index.js';
 import { calendarCase, isPlural, stripEndPunctuation } from '../text/phrases.js';
@@ -36,6 +36,8 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     ['email', followUpName],
     ['blog_post', bioName],
     ['landing_copy', productDescriptionName],
+    // "slack announcement", "announce in slack": a message for the team's chat, told as a post (no hashtags).
+    ['social_posts', slackMessageName],
     ['social_posts', /\b(?:(?:on|to)\s+(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b|(?:social(?:\s+media)?|linkedin|twitter|x|instagram|facebook|mastodon|bluesky|threads)\s+(?:posts?|updates?|threads?|captions?)|posts?\s+(?:for|on)\s+(?:our\s+|my\s+|the\s+)?(?:[\w-]+\s+)?(?:linkedin|twitter|instagram|facebook|mastodon|bluesky)\b(?:\s+page)?|tweets?|(?:a|an|the)\s+(?:twitter|x)\s+thread|social\s+media|social\s+posts?)\b/i],
     ['newsletter', /\b(?:newsletters?|(?:e-?mail\s+)?digest)\b/i],
     ['documentation_page', /\b(?:faqs?(?:\s+(?:page|section|list|doc(?:ument)?))?|f\.a\.q\.?s?|frequently\s+asked\s+questions(?:\s+(?:page|section))?|q\s*&\s*a\s+(?:page|section|doc(?:ument)?)|questions\s+and\s+answers\s+(?:page|section)|install(?:ation)?\s+(?:page|guide|docs?|instructions)|setup\s+(?:page|guide|docs?)|documentation(?:\s+page)?|docs?\s+page|readme|reference\s+(?:page|docs?)|api\s+docs?|getting[- ]started\s+(?:page|guide))\b/i],
@@ -43,7 +45,7 @@ const names: Record<CrewId, Array<[DeliverableKind, RegExp]>> = {
     // "out of office message", "ooo", "reminder to everyone: timesheets due friday": messages by what they are for.
     // "price change notice: ...", "a notice to customers: ...": a notice that states its news is a message to the
     // people it concerns (not a privacy notice; "a notice for patients about ..." stays a piece to post).
-    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|(?:apology|sorry\s+(?=note|letter|e-?mail|message))(?:\s*(?:note|letter|e-?mail|message))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
+    ['email', /\b(?:e-?mails?|reply|out[\s-]of[\s-](?:the[\s-])?office(?:\s+(?:message|note|notice|reply|auto-?reply|responder))?|ooo|auto-?reply|away\s+message|reminders?(?:\s+(?:e-?mail|message|note))?|response\s+to\s+(?:a|the|this)\s+customer|letter\s+to|thank[\s-]?you\s+(?:note|letter|card|message)|(?:note|card|message)\s+to|invitations?|invites?(?!\s+(?:link|code|flow|page|button|feature|system|teammates|users|people))|(?:apology|sorry\s+(?=note|letter|e-?mail|message))(?:\s*(?:note|letter|e-?mail|message))?|(?<!privacy\s|legal\s|copyright\s)notices?(?=\s*[:,]|\s+to\s))\b/i],
     ['landing_copy', /\b(?:landing(?:\s+page)?(?:\s+copy)?|hero\s+(?:copy|section)|homepage\s+copy|sales\s+page|product\s+page\s+copy)\b/i],
     // Pilot's deliverable too: a writer asked for release notes writes them, not a blog post with none of their parts.
     ['release_notes', /\b(?:release\s+notes?|changelog|change\s+log)\b/i],

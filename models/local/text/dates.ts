@@ -44,3 +44,13 @@ export function datedDays(text: string): string {
   const full = (whole: string, day: string) => dayNames[day.toLowerCase()] ?? whole;
   return text.replace(dayBeforeDate, full).replace(dayAfterCue, full);
 }
+
+const monthNames: Record<string, string> = { jan: 'January', feb: 'February', mar: 'March', apr: 'April', may: 'May', jun: 'June', jul: 'July', aug: 'August', sep: 'September', sept: 'September', oct: 'October', nov: 'November', dec: 'December' };
+
+/** "dec 20" -> "December 20", "3 jan" -> "3 January": a month shortened beside a day's number, written in full (a sentence's date, not a subject line's). */
+export function fullMonths(text: string): string {
+  const full = (short: string) => monthNames[short.toLowerCase().replace(/\.$/, '')] ?? short;
+  return text
+    .replace(/\b(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?=\s+\d{1,2}\b)/gi, (short: string) => full(short))
+    .replace(/(?<=\b\d{1,2}(?:st|nd|rd|th)?\s+)(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?/gi, (short: string) => full(short));
+}

@@ -41,6 +41,8 @@ const nameOpening = /^(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:is|was|will|has|had|to|owns|to
 const clauseOpening = /(?:^|[,;.]\s+|\n\s*)(\p{Ll}[\p{Ll}'-]+)\s+(?=(?:does|owns|knows|handles|leads|runs|takes|will|has)\b)/gu;
 const timedOpening = /^\[?\d{1,2}[:.]\d{2}(?:\s*[ap]\.?m\.?)?\]?\s*[-–]?\s*(\p{Ll}[\p{Ll}'-]+)\s+(?=\p{Ll}+(?:s|ed)\b)/u;
 const bracketed = /\((\p{Ll}[\p{Ll}'-]+)\)/gu;
+// "new barista sam joins from portland": who a new role names, before what they do.
+const newcomer = /\bnew\s+(?:[\p{Ll}-]+\s+){1,2}?(\p{Ll}[\p{Ll}'-]+)(?=\s+(?:joins|joined|starts|started|is|will|arrives)\b)/u;
 
 // "priya will send the deck", "thabo to book the room", "aditi owns QA": who commits to a task opens
 // the line. A name the lexicon has never seen is a name there when it is no word the lexicon knows
@@ -82,7 +84,7 @@ export function opensTask(word: string): boolean {
  * is left alone.
  */
 export function personCase(text: string): string {
-  const opening = nameOpening.exec(text)?.[1] ?? timedOpening.exec(text)?.[1];
+  const opening = nameOpening.exec(text)?.[1] ?? timedOpening.exec(text)?.[1] ?? newcomer.exec(text)?.[1];
   const found = [...(opening ? [opening] : []), ...[...text.matchAll(namePlace)].map((match) => match[2]!), ...[...text.matchAll(clauseOpening)].map((match) => match[1]!), ...[...text.matchAll(bracketed)].map((match) => match[1]!)].filter((word) => !everydayNames.has(word) && isKnownName(word));
   const committed = committedName(text);
   return [...new Set([...found, ...(committed ? [committed] : [])])].reduce((out, name) => out.replace(new RegExp(String.raw`(?<![\p{L}@./_-])${name}(?![\p{L}@/_-])`, 'gu'), `${name.charAt(0).toUpperCase()}${name.slice(1)}`), text);

@@ -15,7 +15,7 @@ const acronyms = [
   'sla', 'mvp', 'faq', 'json', 'xml', 'html', 'css', 'url', 'ssl', 'tls', 'sso', 'saml', 'jwt', 'vpn', 'ssh', 'dns', 'cdn', 'cpu', 'gpu',
   'ssd', 'iam', 'llm', 'nlp', 'pr', 'b2b', 'b2c', 'gdpr', 'hipaa', 'ccpa', 'pci', 'nps', 'mrr', 'arr', 'cac', 'ltv', 'gmv', 'rfc', 'rfp',
   'nda', 'sms', 'mfa', '2fa', 'otp', 'pii', 'etl', 'ceo', 'cto', 'cfo', 'coo', 'cmo', 'cpo', 'vp', 'php', 'ec2', 's3', 'rds', 'usb', 'id',
-  'ecs', 'eks', 'ecr', 'vpc', 'sqs', 'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'mdx', 'eur', 'usd', 'gbp', 'csat', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta',
+  'ecs', 'eks', 'ecr', 'vpc', 'sqs', 'ip', 'uk', 'usa', 'prd', 'aob', 'asap', 'mdx', 'eur', 'usd', 'gbp', 'csat', 'yaml', 'poc', 'ai', 'q1', 'q2', 'q3', 'q4', 'p0', 'p1', 'p2', 'dm', 'hr', 'ml', 'eta', 'rsvp',
 ];
 
 // Names with capitals of their own, keyed by how they are typed in lower case.

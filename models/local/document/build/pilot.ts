@@ -13,6 +13,7 @@ import { testPlan } from './testPlan.js';
 import { epicOf } from './epic.js';
 import { sprintPlan } from './sprintPlan.js';
 import { bugReport } from './bugReport.js';
+import { bugsOf } from '../bugMessage.js';
 import { userStorySet } from './userStories.js';
 import { criterionOf, peopleWant } from './ticketCriterion.js';
 import { thingTask } from './thingTask.js';
@@ -270,7 +271,9 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   if (ctx.recognised.sprintPlan) return sprintPlan(ctx);
   if (ctx.recognised.bugReport) return bugReport(ctx);
   if (ctx.recognised.userStories) return userStorySet(ctx);
-  const items = ctx.material.items.filter((item) => !isQuestion(item.text));
+  // "two things: export to csv hangs on big files, and the date picker ...": a ticket for each thing the message says it has.
+  const counted = bugsOf(ctx.material.sources);
+  const items = (counted.length > 1 ? counted.map((text): Item => ({ text: sentence(text), origin: 'context', listed: true })) : ctx.material.items).filter((item) => !isQuestion(item.text));
   const stories = userStories(items);
   // A line of its own is a ticket however it is typed ("coupon field missing on mobile"); a
   // sentence of prose is one when it asks for something or starts as a statement does.
@@ -278,6 +281,11 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   const epic = epicOf(items);
   // "marketing wants it live by feb 1": a date the whole set is due by, said in every ticket, never a ticket.
   const deadline = items.find((item) => !sources.includes(item) && dueOf(item.text) !== null && !startsWithVerb(item.text));
+  // "break this into tasks with estimates" over "new onboarding flow: welcome screen, ...": an ask that names only the form is titled by what the notes' tasks are of.
+  const noun = /\btasks?\b/i.test(ctx.brief) && !/\btickets?\b/i.test(ctx.brief) ? 'tasks' : 'tickets';
+  const formOnly = /^(?:(?:the\s+|some\s+)?(?:estimates?|estimation|sizes?|sizing)|(?:tasks?|tickets?)\s+with\s+estimates?)(?:\s+in\s+(?:story\s+)?(?:points|hours|days|t-?shirt\s+sizes))?$/i.test(ctx.recognised.subject.trim());
+  const shared = sources[0]?.section && !categoryLabel.test(sources[0].section) && sources.every((item) => item.section === sources[0]!.section) ? sources[0].section : undefined;
+  const heading = formOnly ? (shared ? `${titled(shared)}: ${noun}` : capitalize(noun)) : undefined;
   const tickets: TicketData[] = sources.map((item) => {
     const part = epic?.parts.get(item);
     if (part) return { title: titleOf(part.task), description: `Part of the ${epic!.name} epic: ${lowerFirst(part.criterion)}`, acceptance_criteria: [part.criterion], estimate: null };
@@ -285,31 +293,33 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
     const value = found ? (found[1] ?? found[3] ?? found[5]) : undefined;
     const unit = found ? (found[2] ?? found[4] ?? found[6]) : undefined;
     const estimate: Estimate | null = value && unit ? { value: Number(value), unit: unitName(unit) } : null;
-    const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim() : item.text;
+    const text = found ? item.text.replace(found[0], '').replace(/\s+([.,;!?])/g, '$1').replace(/\s{2,}/g, ' ').trim().replace(/[,;]+(?=[.!?]?$)/, '') : item.text;
     const facts = items.filter((other) => other !== item && /\d/.test(other.text) && related(other.text, text, 2)).map((other) => other.text);
     const story = stories.find((candidate) => related(candidate.want, text, 2));
     const wanted = peopleWant.exec(text);
     // "Users want to export invoices as CSV" is the story itself: said once, titled by what they want.
     const description = story ? (wanted ? storyText(story) : `${storyText(story)} ${sentence(text)}`) : sentence(text);
     // "Dark mode: the settings icon is invisible": the label says where, so the ticket keeps it.
+    // A label the document's title names already ("New onboarding flow: tasks") is not said again on each ticket.
     const where = item.section && !categoryLabel.test(item.section) && !text.toLowerCase().includes(item.section) ? `${titled(item.section)}: ` : '';
     // "launch the referral program: give $20 credit ...": a label that is a goal says what for, not where.
     const place = where && !goalLabel(item.section!) ? item.section : undefined;
-    // "coupon field missing on mobile": the ticket's sentences start with their capital.
     // "needs landing page": titled by what is done to the thing ("Build landing page"), when
     // nothing in it says what is wrong ("PDF export missing logo" is a bug's title as it is).
     const criterion = criterionOf(text);
     const thing = wanted ? undefined : thingTask(text);
     const named = wanted ? titleOf(wanted[2]!) : thing && criterion === sentence(thing.criterion) ? thing.title : titleOf(text);
     const due = deadline && deadline !== item ? ` ${sentence(sentenceStart(deadline.text))}` : '';
-    return { title: `${where}${where ? lowerFirst(named) : named}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}${due}`, acceptance_criteria: [place ? criterion.replace(/[.!]?$/, `${spellNames(` in ${place}`)}.`) : sentenceStart(criterion), ...facts].slice(0, 4), estimate };
+    const titleWhere = heading && item.section === shared ? '' : where;
+    // "coupon field missing on mobile": the ticket's sentences start with their capital.
+    return { title: `${titleWhere}${titleWhere ? lowerFirst(named) : named}`, description: `${where}${where ? lowerFirst(description) : sentenceStart(description)}${due}`, acceptance_criteria: [place ? criterion.replace(/[.!]?$/, `${spellNames(` in ${place}`)}.`) : sentenceStart(criterion), ...facts].slice(0, 4), estimate };
   });
   // "turn these into jira tickets": the tracker is where they go, not what they are about.
   const tracker = /^(?:(?:jira|linear|github|gitlab|asana|trello|clickup|shortcut)\s+)?(?:tickets?|issues?|stories|tasks)$/i.test(ctx.recognised.subject.trim());
   // "break this epic into tasks": the epic's own name titles its tickets.
   // "break this down into tasks" over "launch the referral program: ...": the goal the notes open with titles them.
-  const goal = (tracker || ctx.recognised.generic) && items[0]?.section && goalLabel(items[0].section) ? `${capitalize(items[0].section)}: tickets` : undefined;
-  return { title: epic ? `${epic.name}: tickets` : (goal ?? (tracker ? 'Tickets' : titleWith(ctx, 'tickets'))), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
+  const goal = (tracker || ctx.recognised.generic) && items[0]?.section && goalLabel(items[0].section) ? `${capitalize(items[0].section)}: ${noun}` : undefined;
+  return { title: epic ? `${epic.name}: tickets` : (heading ?? goal ?? (tracker ? capitalize(noun) : titleWith(ctx, 'tickets'))), estimate_unit: ctx.form.estimateUnit, tickets, user_stories: stories };
 }
 
 const sectionKinds: Array<[RegExp, ReleaseEntry['type']]> = [

@@ -7,13 +7,15 @@ import { fitTo } from '../networks.js';
 import type { Item } from '../material.js';
 import { announcedPost, subjectPost } from './announcement.js';
 import { subjectNews } from './subjectNews.js';
-import { newHireOf } from '../newHire.js';
+import { newHireOf, roleTitle } from '../newHire.js';
+import { newJobLines, newJobOf } from '../newJob.js';
 import { calendarCase, literal } from '../../text/phrases.js';
 import { datedDays } from '../../text/dates.js';
 import { newHirePost } from './newHirePost.js';
 import { compromise } from '../../text/compromise.js';
 import { fragmentsSaid } from '../fragments.js';
 import { notesAsPost } from '../notesAsPost.js';
+import { proseLines } from '../prose.js';
 
 /** Social posts: what the ask and the notes say, in the order a post tells it, fitted to each network's length. */
 
@@ -85,11 +87,18 @@ export function socialPosts(ctx: DocumentContext): DeliverableData['social_posts
   // The subject is the statement without its article ("office is closed on Friday").
   const announces = (item: Item) => item.origin === 'brief' && item.text.replace(/[.!?]+$/, '').toLowerCase().endsWith(ctx.recognised.subject.replace(/[.!?]+$/, '').toLowerCase());
   const items = [...ordered.filter(announces), ...ordered.filter((item) => !announces(item))];
+  // "slack announcement": the team's chat takes the notes said as sentences, in one message, without a public post's frame or hashtags.
+  if (ctx.recognised.networks.length === 1 && ctx.recognised.networks[0] === 'Slack' && items.length > 0) {
+    const text = proseLines(items.map((item) => sentenceStart(said(item)))).map(sentenceStart).join(' ');
+    return { posts: [{ network: 'Slack', text: fitTo(text, networkLimits.Slack!), hashtags: [], max_characters: networkLimits.Slack! }] };
+  }
   // One statement and nothing else is news said with a line before and after it; no statement at all, the subject as asked.
   const alone = items.length === 1 && (announces(items[0]!) || (ctx.recognised.generic === true && items[0]!.origin === 'brief')) && isClause(items[0]!.text);
   // "linkedin post welcoming maria to the team, she joins as head of design from spotify": who joins, as what, from where.
   const hire = newHireOf(ctx.brief, ctx.material.sources);
-  const welcome = hire ? newHirePost(hire) : undefined;
+  // "linkedin post about my new job": the writer's own news, in the first person, not the company's (newJob.ts).
+  const job = hire ? undefined : newJobOf(ctx.brief, ctx.material.sources);
+  const welcome = hire ? newHirePost(hire) : job ? { lines: newJobLines(job), tags: ['#NewJob', ...(job.role ? [hashtagOf(roleTitle(job.role))] : [])] } : undefined;
   // Nothing but the ask: news the subject says ("about our new pricing page, live now") framed as a post, else the subject as asked.
   const news = !welcome && items.length === 0 ? subjectNews(ctx.recognised.subject, ctx.brief) : undefined;
   const framed = welcome ? welcome.lines : alone ? announcedPost(said(items[0]!)) : news ? announcedPost(news.sentence) : items.length === 0 ? [subjectPost(ctx.recognised.subject, ctx.brief)] : undefined;

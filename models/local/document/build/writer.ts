@@ -2,14 +2,14 @@ import type { DeliverableData, Section, StepData } from '../../../../schemas/del
 import { startsWithVerb, verbBase, verbInflection } from '../../text/grammar.js';
 import { withArticle } from '../purpose.js';
 import { pick } from '../../text/seed.js';
-import { calendarCase, literal, secondPerson, titleCase } from '../../text/phrases.js';
+import { calendarCase, capitalize, literal, secondPerson, titleCase } from '../../text/phrases.js';
 import { byWeight, forReaders, said, sentenceStart, statement, titled, type DocumentContext } from '../context.js';
 import { isPositive, isRisk } from '../cues.js';
 import type { Item } from '../material.js';
 import { readFaq } from '../faq.js';
 import { benefitTitle, notesSubject, notesTitle } from '../headline.js';
 import { apologyFor, questionsLine, signature } from './replies.js';
-import { proseLine } from '../prose.js';
+import { eventIn, proseLines } from '../prose.js';
 import { awayNotice } from '../outOfOffice.js';
 import { splitSplices } from '../../text/clauses.js';
 import { newHires } from '../outline.js';
@@ -30,6 +30,7 @@ import { pressRelease } from './pressRelease.js';
 import { productDescription } from './productDescription.js';
 import { newsItems, sameWords } from './news.js';
 import { recipientOf } from '../recipient.js';
+import { newsIntro } from './newsIntro.js';
 
 /** The writer crew's deliverables: each piece's structure, filled with the material's own sentences. */
 
@@ -84,16 +85,22 @@ export function blogPost(ctx: DocumentContext): DeliverableData['blog_post'] {
   return { title, lede: lead ? statement(ctx, lead) : '', sections: sectionsOf(ctx, rest.filter((item) => item !== cta)), call_to_action: cta ? statement(ctx, cta) : asked };
 }
 
+// "intro", "the intro for", "opening paragraph of the", "editor's note for our": the part of the newsletter asked for, before what it is about.
+const introPart = /^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter|lines?))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))(?:\s+(?:for|to|of|on)(?:\s+(?:the|our|my))?)?(?:\s+|$)/i;
+
 export function newsletter(ctx: DocumentContext): DeliverableData['newsletter'] {
   const post = blogPost(ctx);
   // A newsletter about a stretch of time ("this month", "March") is that time's news.
   // "newsletter intro for october", "the opening note of our March newsletter": the part asked for is not what the newsletter is about.
-  const subject = ctx.recognised.subject.trim().replace(/^(?:(?:an?|the)\s+)?(?:intro(?:duction)?|opening(?:\s+(?:note|paragraph|letter))?|editor['’]?s\s+(?:note|letter)|welcome\s+(?:note|message))\s+(?:for|to|of|on)\s+(?:the\s+|our\s+)?(?=\S)/i, '');
+  const part = introPart.exec(ctx.recognised.subject.trim());
+  const subject = part ? ctx.recognised.subject.trim().slice(part[0].length).replace(/['’]s$/, '') : ctx.recognised.subject.trim();
   const when = /^(?:(?:this|last|next)\s+(?:week|month|quarter|season|year)|(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter|q[1-4])(?:\s+\d{4})?)$/i.exec(subject);
   // "Weekly team newsletter", "parish newsletter": a subject named before the word is the newsletter's name.
   const named = new RegExp(`\\b${literal(ctx.recognised.subject)}\\s+newsletter\\b`, 'i').exec(ctx.brief);
   // "October newsletter", "Q3 2025 newsletter"; a stretch of time said relatively reads "What's new this month".
   const dated = (period: string) => (/^(?:this|last|next)\s/i.test(period) ? `What's new ${period.toLowerCase()}` : `${titleCase(period).replace(/^q(?=\d)/i, 'Q')} newsletter`);
+  // "newsletter intro": the intro asked for over notes of news is one paragraph of that news, under the issue's title (build/newsIntro.ts).
+  if (part && !ctx.material.bare) return { title: when ? dated(when[0]) : subject ? titled(subject) : "What's new", intro: newsIntro(ctx, post.call_to_action), items: [], call_to_action: post.call_to_action };
   const title = when ? dated(when[0]) : named ? titled(named[0]) : subject !== ctx.recognised.subject.trim() ? titled(subject) : post.title;
   const listed = newsItems(ctx, post.call_to_action);
   // A title taken from the first piece of news would head it twice: the newsletter is then named for its readers.
@@ -226,7 +233,12 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const references = [...new Set(incoming.flatMap((item) => item.text.match(/\b(?:order|invoice|ticket|case|booking|shipment)\s+#?[A-Z0-9-]*\d[A-Z0-9-]*/gi) ?? []))];
   // "confirm" asks only as an order ("confirm by Friday"); "We are writing to confirm the kickoff" is the news itself.
   // "call us", "call me back" ask; "we will add a weekly call" tells.
-  const ask = incoming.find((item) => /\b(?:please|let us know|reply|rsvp|book|call\s+(?:us|me)\b|click|visit|sign up|register)\b|^(?:confirm|call)\b/i.test(item.text) && !/\?$/.test(item.text));
+  const asking = (text: string) => /\b(?:please|let us know|reply|rsvp|book|call\s+(?:us|me)\b|click|visit|sign up|register)\b|^(?:confirm|call)\b/i.test(text) && !/\?$/.test(text);
+  const ask = incoming.find((item) => asking(item.text));
+  // "team offsite march 12, lisbon, rsvp by feb 20": the ask closes the email ("Please RSVP by February 20."), what came before it on its line stays in the body.
+  const askParts = ask ? proseLines([said(ask)]) : [];
+  const askLine = askParts.findLast(asking) ?? askParts.at(-1);
+  const askRest = askParts.filter((line) => line !== askLine);
   // An email speaks to the people it goes to: "the end of their trial" is "the end of your trial".
   // ... but "existing customers keep their price" keeps the pronoun of its own subject.
   const readers = ctx.recognised.audience?.split(/\s+/).at(-1);
@@ -243,7 +255,7 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   const thanks = /^thank you$/i.test(ctx.recognised.subject.trim()) && !answer;
   const body = answer ? answer : internal.length > 0
     ? [...(references.length > 0 ? [`Thank you for your message about ${references.join(', ')}.`] : []), ...internal.map((item) => sentenceOfReply(item.text))]
-    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text) && item !== ask)).map(addressed).map((line) => (thanks ? thankedLine(line) : line));
+    : labelledLines(incoming.filter((item) => !/^(?:from|to|subject|sent|date)\s*:/i.test(item.text)).flatMap((item) => (item !== ask ? [item] : askRest.length > 0 ? [{ ...item, text: askRest.join(' ') }] : []))).map(addressed).map((line) => (thanks ? thankedLine(line) : line));
   // "questions to maria", "ask Dana if anything is unclear": the notes say where questions go, so
   // that line closes the email as its call to action (a stock "reply to this email" would contradict it).
   const directs = ask || answer || internal.length > 0 ? undefined : body.find((line) => !line.includes('\n') && questionsGo.test(line));
@@ -270,12 +282,15 @@ export function email(ctx: DocumentContext): DeliverableData['email'] {
   // "apology email to customers, app was down 2 hours, fixed now": an apology with no "for" says sorry before its facts.
   const sorry = /^apology$/i.test(ctx.recognised.subject.trim()) && !answer;
   const opening = thanks && !body.some((line) => /\bthank/i.test(line)) ? ['We want to say thank you.'] : sorry && !body.some((line) => /\b(?:sorry|apologi[sz]e)/i.test(line)) ? ['We are sorry.'] : [];
+  // "offsite invite" over "team offsite march 12, lisbon, ...": the invitation names the event, its day and place.
+  const event = /\binvit(?:e|es|ation)\b/i.test(ctx.brief) && !answer ? incoming.map((item) => eventIn(item.text)).find(Boolean) : undefined;
+  const invited = event ? `Invitation: ${capitalize(event.thing)} on ${event.day}${event.place ? ` in ${event.place}` : ''}` : undefined;
   return {
     // "Prices go up 10% on Jan 1, existing customers keep their price ...": the subject is the first statement.
-    subject: thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
+    subject: invited ?? thanked ?? (sorry ? 'Our apologies' : welcome ? welcome : references.length > 0 && !/^Re: your /.test(subject) ? `${titled(subject)} (${references.join(', ')})` : titled(calendarCase(splitSplices(subject)[0]!.replace(/\.$/, '')))),
     greeting: sender ? `Hi ${sender},` : recipient?.name ? `Hi ${recipient.name},` : greetingFor(ctx.recognised.audience),
-    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...withCounts(body).flatMap((line) => (answer ? [line] : splitSplices(proseLine(line)))).map((line) => sentenceStart(line))],
-    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? said(ask) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
+    body: [...opening, ...(untold ? [`We are writing to you about ${/^(?:the|a|an|our|your|my|this|these|\p{Lu})/u.test(inSentence) ? inSentence : `the ${inSentence}`}.`] : []), ...(answer ? withCounts(body) : proseLines(withCounts(body))).map((line) => sentenceStart(line))],
+    call_to_action: directs ? said({ text: questionsLine(directs), origin: 'context' }) : ask && internal.length === 0 && !answer ? sentenceStart(askLine!) : ctx.recognised.callToAction ?? (thanks ? 'Thank you again.' : ctx.recognised.stated || first || untold || thanks || sorry || told(subject, body) ? 'Reply to this email with any question.' : `Reply to this email with any question about ${inSentence}.`),
     sign_off: signer ? `Kind regards,\n${signer}` : 'Kind regards,',
   };
 }

@@ -54,13 +54,16 @@ export function renderTicketSet(data: DeliverableData['ticket_set'], ctx: Docume
   if (ctx.recognised.bugReport) return renderBugReport(data, ctx);
   if (ctx.recognised.userStories) return renderUserStories(data, ctx);
   const summary = ctx.form.table && data.tickets.length > 0 ? ['## Overview', table(['#', 'Ticket', 'Estimate'], data.tickets.map((ticket, index) => [String(index + 1), ticket.title, estimateText(ticket, data.estimate_unit)]))] : [];
+  // Estimates asked for and none in the notes: said once, plainly, not "not given" under every ticket (none is made up).
+  const noneGiven = ctx.form.estimates && !ctx.form.table && data.tickets.length > 0 && data.tickets.every((ticket) => !ticket.estimate);
   const tickets = data.tickets.flatMap((ticket, index) => [
     `## ${index + 1}. ${ticket.title}`,
     ticket.description,
     `**Acceptance criteria**\n\n${ticket.acceptance_criteria.map((criterion) => `- [ ] ${criterion}`).join('\n')}`,
-    ...(ctx.form.estimates || ticket.estimate ? [`**Estimate:** ${estimateText(ticket, data.estimate_unit)}`] : []),
+    ...((ctx.form.estimates && !noneGiven) || ticket.estimate ? [`**Estimate:** ${estimateText(ticket, data.estimate_unit)}`] : []),
   ]);
-  return join([`# ${data.title}`, ...factsLine(ctx), ...summary, ...listed(ctx, 'User stories', data.user_stories.map(storyText)), ...tickets]);
+  const unestimated = noneGiven ? [`**Estimates:** the notes give none${data.estimate_unit ? ` (in ${data.estimate_unit})` : ''}, so none is set here; each needs a size from the team.`] : [];
+  return join([`# ${data.title}`, ...factsLine(ctx), ...unestimated, ...summary, ...listed(ctx, 'User stories', data.user_stories.map(storyText)), ...tickets]);
 }
 
 const typeHeadings: Array<[ReleaseEntryType, string]> = [['breaking', 'Breaking changes'], ['security', 'Security'], ['feature', 'New'], ['improvement', 'Improved'], ['fix', 'Fixed'], ['other', 'Other changes']];

@@ -53,3 +53,24 @@ test('user stories over notes keep a "so ..." with its story and read "home cook
   t.regex(result.content, /- \[ \] Admins can remove spam recipes\./);
   t.notRegex(result.content, /So friends can cook it too\.|## User stories/);
 });
+
+test('a message with two bugs ("two things: ..., and ...") is two bug reports, each with its own expected result and environment', async (t) => {
+  const result = await outcome('pilot', { brief: 'turn this slack message into a bug report', context: 'two things: export to csv hangs on big files, and the date picker shows the wrong month on safari' });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => ticket.title), ['Export to CSV hangs on big files', 'The date picker shows the wrong month on Safari']);
+  t.regex(result.content, /^# Bug reports\n/);
+  t.regex(result.content, /^## Bug 1: Export to CSV hangs on big files\n\n### What happens\n\nExport to CSV hangs on big files\.$/m);
+  t.regex(result.content, /^### Expected\n\nExport to CSV does not hang on big files\.$/m);
+  t.regex(result.content, /^## Bug 2: The date picker shows the wrong month on Safari$/m);
+  t.regex(result.content, /^### Environment\n\n- Safari$/m);
+  t.notRegex(result.content, /Two things/i);
+});
+
+test('the same message turned into tickets is a ticket per bug', async (t) => {
+  const result = await outcome('pilot', { brief: 'turn this slack message into tickets', context: 'two things: export to csv hangs on big files, and the date picker shows the wrong month on safari' });
+  if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
+  t.deepEqual(result.deliverable.data.tickets.map((ticket) => [ticket.title, ticket.acceptance_criteria]), [
+    ['Export to CSV hangs on big files', ['Export to CSV does not hang on big files.']],
+    ['The date picker shows the wrong month on Safari', ['The date picker shows the correct month on Safari.']],
+  ]);
+});

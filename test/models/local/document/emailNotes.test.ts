@@ -89,7 +89,7 @@ test('"out of office message, back jan 6, for urgent stuff contact maria@acme.io
   const result = await outcome('writer', { brief: 'out of office message, back jan 6, for urgent stuff contact maria@acme.io' });
   t.is(result.deliverable.kind, 'email');
   t.regex(result.content, /^\*\*Subject:\*\* Out of office until Jan 6$/m);
-  t.regex(result.content, /^I am out of the office and back on Jan 6\.$/m);
+  t.regex(result.content, /^I'm out of the office and back on January 6\.$/m);
   t.regex(result.content, /^\*\*For anything urgent, contact maria@acme\.io\.\*\*$/m);
 });
 

@@ -78,7 +78,7 @@ test('"compare Notion vs Confluence vs Coda": a comparison table of the options 
 test('an out-of-office reply says until when, the notes as written, and who to contact as its closing line; a welcome email welcomes', async (t) => {
   const away = await outcome('writer', { brief: 'out of office email reply', context: 'away aug 5-19, no email access. urgent stuff: contact Mark (mark@acme.com). back on the 20th' });
   t.regex(away.content, /^\*\*Subject:\*\* Out of office until Aug 19$/m);
-  t.regex(away.content, /^Away Aug 5-19, no email access\.$/m);
+  t.regex(away.content, /^I'm out of the office from August 5 to August 19, with no email access\.$/m);
   t.regex(away.content, /^\*\*For anything urgent, contact Mark \(mark@acme\.com\)\.\*\*$/m);
   t.notRegex(away.content, /question about reply/i);
   const welcome = await outcome('writer', { brief: 'welcome email for new users of our budgeting app' });

@@ -28,7 +28,7 @@ test('"out of office message, away dec 20 - jan 3, urgent stuff to sam (...)" on
   const result = await outcome('writer', { brief: 'out of office message, away dec 20 - jan 3, urgent stuff to sam (sam@acme.io)' });
   t.is(result.deliverable.kind, 'email');
   t.regex(result.content, /^\*\*Subject:\*\* Out of office until Jan 3$/m);
-  t.regex(result.content, /^Away Dec 20 - Jan 3\.$/m);
+  t.regex(result.content, /^I'm out of the office from December 20 to January 3\.$/m);
   t.regex(result.content, /^\*\*For anything urgent, contact Sam \(sam@acme\.io\)\.\*\*$/m);
 });
 

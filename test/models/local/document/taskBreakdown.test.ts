@@ -23,7 +23,7 @@ test('things to make are tickets titled by what is done to them, done when the t
 test('the date the whole set is due by is in every ticket, and the goal titles the set', async (t) => {
   const result = await outcome('pilot', { brief: 'break this down into tasks', context: notes });
   if (result.deliverable.kind !== 'ticket_set') return t.fail(result.deliverable.kind);
-  t.is(result.deliverable.data.title, 'Launch the referral program: tickets');
+  t.is(result.deliverable.data.title, 'Launch the referral program: tasks');
   t.is(result.deliverable.data.tickets.length, 5);
   for (const ticket of result.deliverable.data.tickets) t.regex(ticket.description, /Marketing wants it live by Feb 1\.$/);
   t.notRegex(result.content, /^# Down/m);

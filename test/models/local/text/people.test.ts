@@ -12,3 +12,8 @@ test('who commits to a task at a line\'s start is named with a capital, even a n
   t.is(personCase('deck will be ready fri'), 'deck will be ready fri');
   t.is(personCase('design to review the mockups'), 'design to review the mockups');
 });
+
+test('a newcomer named after their new role ("new barista sam joins") gets a capital; a thing after "new" does not', (t) => {
+  t.is(personCase('new barista sam joins from portland'), 'new barista Sam joins from portland');
+  t.is(personCase('new espresso machine is here'), 'new espresso machine is here');
+});
