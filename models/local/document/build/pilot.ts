@@ -4,7 +4,7 @@ import { spellNames } from '../../text/spelling.js';
 import { capitalize, isPlural, lowerFirst } from '../../text/phrases.js';
 import { related, sentenceStart, titleWith, titled, type DocumentContext } from '../context.js';
 import { changesIn, fixedChange, pastTense, typeOfMessage } from '../commits.js';
-import { dueOf, isQuestion, isRisk } from '../cues.js';
+import { isQuestion, isRisk } from '../cues.js';
 import { phaseName } from '../listParts.js';
 import type { Item } from '../material.js';
 import { deadlineOf, planSkeleton, readPlanAsk, stepOf } from './projectPlan.js';
@@ -192,8 +192,9 @@ function projectPlan(ctx: DocumentContext): DeliverableData['roadmap'] {
     return isCommand(item.text) || step.dates !== null || step.items.some((line) => line.startsWith('Owner: '));
   });
   if (!labelled && lines.length >= 3 && steps.length * 2 < lines.length) {
-    const deadline = lines.map((item) => deadlineOf(item.text)).find((found) => found !== null) ?? null;
-    const facts = lines.filter((item) => deadlineOf(item.text) === null).map((item) => sentenceStart(item.text.replace(/[.]$/, '')));
+    const dated = lines.map((item) => ({ item, due: deadlineOf(item.text) }));
+    const deadline = dated.find((line) => line.due !== null)?.due ?? null;
+    const facts = dated.filter((line) => line.due === null).map((line) => sentenceStart(line.item.text.replace(/[.]$/, '')));
     return { title, timeline: timeline ?? deadline, phases: [{ name: 'What we know', dates: null, items: facts }, ...planSkeleton({ ...ask, deadline: ask.deadline ?? deadline }, kind)] };
   }
   if (!labelled && lines.length <= 12) return { title, timeline, phases: lines.map((item) => stepOf(item.text, item.section)) };
@@ -280,7 +281,7 @@ export function ticketSet(ctx: DocumentContext): DeliverableData['ticket_set'] {
   const sources = items.filter((item) => requirementCue.test(item.text) || /^(?:[A-Z][a-z]+)\b/.test(item.text) || (item.listed === true && /^\p{Ll}/u.test(item.text) && item.text.split(/\s+/).length >= 3)).slice(0, 12);
   const epic = epicOf(items);
   // "marketing wants it live by feb 1": a date the whole set is due by, said in every ticket, never a ticket.
-  const deadline = items.find((item) => !sources.includes(item) && dueOf(item.text) !== null && !startsWithVerb(item.text));
+  const deadline = items.find((item) => !sources.includes(item) && deadlineOf(item.text) !== null);
   // "break this into tasks with estimates" over "new onboarding flow: welcome screen, ...": an ask that names only the form is titled by what the notes' tasks are of.
   const noun = /\btasks?\b/i.test(ctx.brief) && !/\btickets?\b/i.test(ctx.brief) ? 'tasks' : 'tickets';
   const formOnly = /^(?:(?:the\s+|some\s+)?(?:estimates?|estimation|sizes?|sizing)|(?:tasks?|tickets?)\s+with\s+estimates?)(?:\s+in\s+(?:story\s+)?(?:points|hours|days|t-?shirt\s+sizes))?$/i.test(ctx.recognised.subject.trim());
